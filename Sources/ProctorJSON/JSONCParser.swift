@@ -1,0 +1,179 @@
+internal import CJSONC
+
+/// Every call into json-c lives in this file.
+///
+/// json-c builds the values; ``StrictScanner`` has already checked the text and recorded where
+/// each value starts, so the conversion below walks json-c's tree in document order and pairs
+/// each value with its offset. The whole tree becomes Swift values before json-c's objects are
+/// released, and no C type leaves this file.
+enum JSONCParser {
+    /// Parses `bytes[start..<end]` as one JSON value.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, limits: JSONLimits, tokener: Tokener
+    ) throws(JSONInputError) -> JSONNode {
+        var scanner = StrictScanner(bytes: bytes, start: start, end: end, maximumDepth: limits.maximumDepth)
+        try scanner.scanDocument()
+
+        let root = try tokener.parse(bytes, start: start, end: end)
+        defer { json_object_put(root) }
+
+        var converter = Converter(
+            valueOffsets: scanner.valueOffsets, keyOffsets: scanner.keyOffsets, keysWithNul: scanner.keysWithNul,
+            bytes: bytes)
+        return try converter.convert(root)
+    }
+
+    /// A json-c tokener, reused across the lines of a JSON Lines file.
+    final class Tokener {
+        private let raw: UnsafeMutablePointer<json_tokener>
+
+        init(maximumDepth: Int) {
+            // Two more levels than the scanner allows, so the scanner always reports depth first.
+            raw = json_tokener_new_ex(Int32(maximumDepth + 2))!
+            json_tokener_set_flags(raw, Int32(JSON_TOKENER_STRICT) | Int32(JSON_TOKENER_VALIDATE_UTF8))
+        }
+
+        deinit { json_tokener_free(raw) }
+
+        /// Returns json-c's root object (nil for a JSON `null`). The caller releases it.
+        func parse(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) throws(JSONInputError) -> OpaquePointer? {
+            json_tokener_reset(raw)
+            let base = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
+            var root = json_tokener_parse_ex(raw, base + start, Int32(end - start))
+            var status = json_tokener_get_error(raw)
+            if root == nil && status == json_tokener_continue {
+                // A bare top-level number is complete only once json-c sees a terminator.
+                root = json_tokener_parse_ex(raw, "", 1)
+                status = json_tokener_get_error(raw)
+            }
+            guard status == json_tokener_success else {
+                json_object_put(root)
+                let offset = start + Int(json_tokener_get_parse_end(raw))
+                let reason = String(cString: json_tokener_error_desc(status))
+                // The scanner accepts only RFC 8259 text, so reaching this means json-c and the
+                // scanner disagree; report it rather than trusting either.
+                throw JSONInputError(.syntax, "json-c rejected the text: \(reason)", offset: offset, pointer: .root)
+            }
+            return root
+        }
+    }
+
+    private enum PathToken {
+        case key(String)
+        case index(Int)
+    }
+
+    private struct Converter {
+        let valueOffsets: [Int]
+        let keyOffsets: [Int]
+        let keysWithNul: Set<Int>
+        let bytes: UnsafeBufferPointer<UInt8>
+        var nextValue = 0
+        var nextKey = 0
+        var path: [PathToken] = []
+
+        init(valueOffsets: [Int], keyOffsets: [Int], keysWithNul: Set<Int>, bytes: UnsafeBufferPointer<UInt8>) {
+            self.valueOffsets = valueOffsets
+            self.keyOffsets = keyOffsets
+            self.keysWithNul = keysWithNul
+            self.bytes = bytes
+        }
+
+        mutating func convert(_ object: OpaquePointer?) throws(JSONInputError) -> JSONNode {
+            let offset = valueOffsets[nextValue]
+            nextValue += 1
+            switch json_object_get_type(object) {
+            case json_type_null:
+                return JSONNode(.null, offset: offset)
+            case json_type_boolean:
+                return JSONNode(.bool(json_object_get_boolean(object) != 0), offset: offset)
+            case json_type_int:
+                let signed = json_object_get_int64(object)
+                if signed == Int64.max {
+                    // get_int64 saturates; get_uint64 is exact for values above Int64.max.
+                    let unsigned = json_object_get_uint64(object)
+                    if unsigned > UInt64(Int64.max) { return JSONNode(.unsignedInteger(unsigned), offset: offset) }
+                }
+                return JSONNode(.integer(signed), offset: offset)
+            case json_type_double:
+                let number = json_object_get_double(object)
+                guard number.isFinite else {
+                    throw JSONInputError(
+                        .nonFiniteNumber, "number is too large for a 64-bit floating-point value", offset: offset,
+                        pointer: pointer())
+                }
+                return JSONNode(.double(number), offset: offset)
+            case json_type_string:
+                let length = Int(json_object_get_string_len(object))
+                let text = json_object_get_string(object).map { pointer in
+                    pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+                    }
+                } ?? ""
+                return JSONNode(.string(text), offset: offset)
+            case json_type_array:
+                let count = json_object_array_length(object)
+                var elements: [JSONNode] = []
+                elements.reserveCapacity(count)
+                for index in 0..<count {
+                    path.append(.index(index))
+                    elements.append(try convert(json_object_array_get_idx(object, index)))
+                    path.removeLast()
+                }
+                return JSONNode(.array(elements), offset: offset)
+            case json_type_object:
+                var members: [JSONObject.Member] = []
+                members.reserveCapacity(Int(json_object_object_length(object)))
+                var iterator = json_object_iter_begin(object)
+                var stop = json_object_iter_end(object)
+                while json_object_iter_equal(&iterator, &stop) == 0 {
+                    let keyIndex = nextKey
+                    nextKey += 1
+                    let keyOffset = keyOffsets[keyIndex]
+                    let key = keysWithNul.contains(keyIndex) ? decodeKey(at: keyOffset) : String(cString: json_object_iter_peek_name(&iterator))
+                    path.append(.key(key))
+                    let value = try convert(json_object_iter_peek_value(&iterator))
+                    path.removeLast()
+                    members.append(JSONObject.Member(key: key, keyOffset: keyOffset, value: value))
+                    json_object_iter_next(&iterator)
+                }
+                return JSONNode(.object(JSONObject(members: members)), offset: offset)
+            default:
+                return JSONNode(.null, offset: offset)
+            }
+        }
+
+        private func decodeKey(at quote: Int) -> String {
+            var close = quote + 1
+            while bytes[close] != UInt8(ascii: "\"") { close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1 }
+            return String(decoding: StrictScanner.decodeString(bytes, from: quote + 1, to: close), as: UTF8.self)
+        }
+
+        private func pointer() -> JSONPointer {
+            JSONPointer(path.map { token in
+                switch token {
+                case .key(let key): key
+                case .index(let index): String(index)
+                }
+            })
+        }
+    }
+}
+
+/// Raw json-c parsing with no checks and no conversion: the reference the benchmark measures
+/// Proctor against. Not for production use.
+public enum JSONCReferenceParser {
+    /// Parses `bytes` with json-c in strict mode and returns whether it succeeded.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        guard let tokener = json_tokener_new_ex(66) else { return false }
+        defer { json_tokener_free(tokener) }
+        json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT) | Int32(JSON_TOKENER_VALIDATE_UTF8))
+        var root = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+        if root == nil && json_tokener_get_error(tokener) == json_tokener_continue {
+            root = json_tokener_parse_ex(tokener, "", 1)
+        }
+        defer { json_object_put(root) }
+        return json_tokener_get_error(tokener) == json_tokener_success
+    }
+}

@@ -1,0 +1,52 @@
+/// Why a JSON text was rejected, with the byte offset of the problem and the pointer of the
+/// value being read when it was found.
+public struct JSONInputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Stable identifiers, used in reports and conformance vectors.
+    public enum Code: String, Sendable, CaseIterable {
+        case empty = "json_empty"
+        case syntax = "json_syntax"
+        case truncated = "json_truncated"
+        case trailingComma = "json_trailing_comma"
+        case trailingContent = "json_trailing_content"
+        case singleQuote = "json_single_quote"
+        case nonFiniteNumber = "json_non_finite_number"
+        case integerOverflow = "json_integer_overflow"
+        case loneSurrogate = "json_lone_surrogate"
+        case invalidUTF8 = "json_invalid_utf8"
+        case controlCharacter = "json_control_character"
+        case invalidEscape = "json_invalid_escape"
+        case tooDeep = "json_too_deep"
+        case tooLarge = "json_too_large"
+        case duplicateKey = "json_duplicate_key"
+    }
+
+    public var code: Code
+    public var message: String
+    public var offset: Int
+    public var pointer: JSONPointer
+
+    public init(_ code: Code, _ message: String, offset: Int, pointer: JSONPointer) {
+        self.code = code
+        self.message = message
+        self.offset = offset
+        self.pointer = pointer
+    }
+
+    public var description: String { "\(message) [\(code.rawValue)]" }
+}
+
+/// The limits Proctor puts on JSON input. They are documented in `docs/input-format.md`.
+public struct JSONLimits: Sendable {
+    /// Containers nested deeper than this are rejected. Payloads are a few levels deep; the limit
+    /// keeps recursion bounded on hostile input.
+    public var maximumDepth: Int
+    /// Files larger than this many bytes are rejected before they are read.
+    public var maximumFileSize: Int
+
+    public init(maximumDepth: Int = 64, maximumFileSize: Int = 64 * 1024 * 1024) {
+        self.maximumDepth = maximumDepth
+        self.maximumFileSize = maximumFileSize
+    }
+
+    public static let standard = JSONLimits()
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// An RFC 6901 JSON Pointer: the canonical address of a value inside a document.
+public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public private(set) var tokens: [String]
+
+    public init(_ tokens: [String] = []) {
+        self.tokens = tokens
+    }
+
+    /// Parses the string form (`""`, `"/a/0/b~1c"`); returns nil when it does not start with `/`.
+    public init?(parsing text: String) {
+        if text.isEmpty {
+            self.tokens = []
+            return
+        }
+        guard text.hasPrefix("/") else { return nil }
+        self.tokens = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    public static let root = JSONPointer()
+
+    public func appending(_ key: String) -> JSONPointer {
+        var copy = self
+        copy.tokens.append(key)
+        return copy
+    }
+
+    public func appending(_ index: Int) -> JSONPointer {
+        appending(String(index))
+    }
+
+    /// True when `self` is `other` or lies inside it.
+    public func isWithin(_ other: JSONPointer) -> Bool {
+        tokens.count >= other.tokens.count && Array(tokens.prefix(other.tokens.count)) == other.tokens
+    }
+
+    /// The escaped string form: `~` becomes `~0` and `/` becomes `~1`.
+    public var description: String {
+        var result = ""
+        for token in tokens {
+            result += "/"
+            if token.contains("~") || token.contains("/") {
+                result += token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            } else {
+                result += token
+            }
+        }
+        return result
+    }
+
+    /// Orders pointers token by token, comparing array indices numerically, so `/2` sorts before `/10`.
+    public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        for (left, right) in zip(lhs.tokens, rhs.tokens) where left != right {
+            if let leftIndex = Int(left), let rightIndex = Int(right) {
+                return leftIndex < rightIndex
+            }
+            return left < right
+        }
+        return lhs.tokens.count < rhs.tokens.count
+    }
+}

@@ -1,0 +1,53 @@
+/// Strict RFC 8259 parsing of whole files and of JSON Lines, on top of json-c.
+///
+/// A leading UTF-8 byte-order mark is skipped (RFC 8259 §8.1 lets parsers ignore it); offsets
+/// still count it, and columns on the first line do not.
+public enum JSONReader {
+    /// One line of a JSON Lines file that held a value.
+    public struct Line: Sendable {
+        /// The 1-based line number in the file.
+        public var number: Int
+        public var result: Result<JSONNode, JSONInputError>
+    }
+
+    /// Parses the whole text as one JSON value.
+    public static func parse(_ source: SourceText, limits: JSONLimits = .standard) -> Result<JSONNode, JSONInputError> {
+        let tokener = JSONCParser.Tokener(maximumDepth: limits.maximumDepth)
+        return source.bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONInputError) -> JSONNode in
+                try JSONCParser.parse(
+                    buffer, start: source.byteOrderMarkLength, end: buffer.count, limits: limits, tokener: tokener)
+            }
+        }
+    }
+
+    /// Parses each non-blank line as its own JSON value (JSON Lines). A line may end in CRLF.
+    public static func parseLines(_ source: SourceText, limits: JSONLimits = .standard) -> [Line] {
+        let tokener = JSONCParser.Tokener(maximumDepth: limits.maximumDepth)
+        return source.bytes.withUnsafeBufferPointer { buffer in
+            var lines: [Line] = []
+            for (index, lineStart) in source.lineStarts.enumerated() {
+                let start = index == 0 ? source.byteOrderMarkLength : lineStart
+                var end = index + 1 < source.lineStarts.count ? source.lineStarts[index + 1] - 1 : buffer.count
+                if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+                if isBlank(buffer, start, end) { continue }
+                let result = Result { () throws(JSONInputError) -> JSONNode in
+                    try JSONCParser.parse(buffer, start: start, end: end, limits: limits, tokener: tokener)
+                }
+                lines.append(Line(number: index + 1, result: result))
+            }
+            return lines
+        }
+    }
+
+    private static func isBlank(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var index = start
+        while index < end {
+            switch buffer[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            default: return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import ProctorJSON
+
+/// The facts Proctor reads from an app's `Info.plist`.
+public struct AppInfo: Sendable {
+    /// The file the facts came from, as the user named it.
+    public var source: String
+    public var bundleIdentifier: String?
+    /// `NSUserActivityTypes`; nil when the key is absent.
+    public var userActivityTypes: [String]?
+    /// The schemes of `CFBundleURLTypes` → `CFBundleURLSchemes`.
+    public var urlSchemes: [String]
+    /// `INIntentsSupported`: intents the app handles itself.
+    public var intentsSupported: [String]
+    /// `NSExtension` → `NSExtensionAttributes` → `IntentsSupported`, for an Intents extension's plist.
+    public var extensionIntentsSupported: [String]
+
+    public init(
+        source: String, bundleIdentifier: String? = nil, userActivityTypes: [String]? = nil, urlSchemes: [String] = [],
+        intentsSupported: [String] = [], extensionIntentsSupported: [String] = []
+    ) {
+        self.source = source
+        self.bundleIdentifier = bundleIdentifier
+        self.userActivityTypes = userActivityTypes
+        self.urlSchemes = urlSchemes
+        self.intentsSupported = intentsSupported
+        self.extensionIntentsSupported = extensionIntentsSupported
+    }
+
+    /// Whether `NSUserActivityTypes` lists `type`. Entries such as
+    /// `$(PRODUCT_BUNDLE_IDENTIFIER).viewPlace`, left unexpanded in a source Info.plist, match any
+    /// text in place of the build setting.
+    public func declares(activityType type: String) -> Bool {
+        guard let declared = userActivityTypes else { return false }
+        return declared.contains { entry in
+            entry == type || (entry.contains("$") && Self.matches(pattern: entry, text: type))
+        }
+    }
+
+    /// Matches `$(NAME)` and `${NAME}` placeholders against one or more characters.
+    static func matches(pattern: String, text: String) -> Bool {
+        var literals: [Substring] = []
+        var rest = Substring(pattern)
+        while let open = rest.range(of: "$(") ?? rest.range(of: "${") {
+            let closer: Character = rest[open].hasSuffix("(") ? ")" : "}"
+            guard let close = rest[open.upperBound...].firstIndex(of: closer) else { break }
+            literals.append(rest[..<open.lowerBound])
+            rest = rest[rest.index(after: close)...]
+        }
+        literals.append(rest)
+        guard literals.count > 1 else { return pattern == text }
+        var remaining = Substring(text)
+        guard remaining.hasPrefix(literals[0]) else { return false }
+        remaining = remaining.dropFirst(literals[0].count)
+        for (index, literal) in literals.dropFirst().enumerated() {
+            let isLast = index == literals.count - 2
+            if isLast {
+                return remaining.count > literal.count && remaining.hasSuffix(literal)
+            }
+            guard let found = remaining.dropFirst().range(of: literal) else { return false }
+            remaining = remaining[found.upperBound...]
+        }
+        return true
+    }
+}
+
+/// Reads an `Info.plist`, XML or binary, with Foundation's `PropertyListSerialization`.
+public enum InfoPlistReader {
+    public struct Result: Sendable {
+        public var appInfo: AppInfo?
+        public var inputErrors: [InputError] = []
+        public var diagnostics: [Diagnostic] = []
+    }
+
+    /// Reads the file at `url`, naming it `displayPath` in every message.
+    public static func read(contentsOf url: URL, displayPath: String, bundleIdentifier override: String? = nil) -> Result {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return Result(inputErrors: [
+                InputError(
+                    code: ProblemCode.fileUnreadable, message: "cannot read the Info.plist: \(describe(error))",
+                    location: SourceLocation(file: displayPath))
+            ])
+        }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not a property list"
+            return Result(inputErrors: [
+                InputError(
+                    code: ProblemCode.propertyListInvalid,
+                    message: "the Info.plist is not a valid XML or binary property list: \(reason)",
+                    location: SourceLocation(file: displayPath, line: lineNumber(in: reason)))
+            ])
+        }
+        return extract(from: plist, source: displayPath, lineOf: { key in lineOfKey(key, in: data) }, bundleIdentifier: override)
+    }
+
+    /// Builds the facts from a property-list dictionary already in memory (inline facts in
+    /// conformance vectors and rule examples use this with JSON converted to Foundation types).
+    public static func extract(
+        from plist: Any, source: String, lineOf: (String) -> Int? = { _ in nil }, bundleIdentifier override: String? = nil
+    ) -> Result {
+        var result = Result()
+        guard let root = plist as? [String: Any] else {
+            result.inputErrors.append(
+                InputError(
+                    code: ProblemCode.propertyListInvalid, message: "the Info.plist's top level is not a dictionary",
+                    location: SourceLocation(file: source, line: lineOf(""))))
+            return result
+        }
+        func wrongType(_ key: String, _ expected: String) {
+            result.diagnostics.append(
+                Diagnostic(
+                    code: ProblemCode.typeMismatch, severity: .error, message: "'\(key)' must be \(expected); it is ignored",
+                    location: SourceLocation(file: source, line: lineOf(key), pointer: "/\(key)")))
+        }
+        func stringArray(_ value: Any?, _ key: String) -> [String]? {
+            guard let value else { return nil }
+            guard let array = value as? [Any], array.allSatisfy({ $0 is String }) else {
+                wrongType(key, "an array of strings")
+                return nil
+            }
+            return array.compactMap { $0 as? String }
+        }
+        var info = AppInfo(source: source)
+        if let value = root["CFBundleIdentifier"] {
+            if let identifier = value as? String { info.bundleIdentifier = identifier } else { wrongType("CFBundleIdentifier", "a string") }
+        }
+        if let override {
+            info.bundleIdentifier = override
+        } else if let identifier = info.bundleIdentifier, identifier.contains("$") {
+            result.diagnostics.append(
+                Diagnostic(
+                    code: ProblemCode.unresolvedBuildSetting, severity: .warning,
+                    message: "CFBundleIdentifier is the unexpanded build setting '\(identifier)'; pass --bundle-identifier to check activity type prefixes",
+                    location: SourceLocation(file: source, line: lineOf("CFBundleIdentifier"), pointer: "/CFBundleIdentifier")))
+            info.bundleIdentifier = nil
+        }
+        if let override {
+            info.userActivityTypes = stringArray(root["NSUserActivityTypes"], "NSUserActivityTypes")?.map {
+                $0.replacingOccurrences(of: "$(PRODUCT_BUNDLE_IDENTIFIER)", with: override)
+                    .replacingOccurrences(of: "${PRODUCT_BUNDLE_IDENTIFIER}", with: override)
+            }
+        } else {
+            info.userActivityTypes = stringArray(root["NSUserActivityTypes"], "NSUserActivityTypes")
+        }
+        if let value = root["CFBundleURLTypes"] {
+            if let types = value as? [Any] {
+                for case let type as [String: Any] in types {
+                    info.urlSchemes += stringArray(type["CFBundleURLSchemes"], "CFBundleURLTypes") ?? []
+                }
+            } else {
+                wrongType("CFBundleURLTypes", "an array of dictionaries")
+            }
+        }
+        info.intentsSupported = stringArray(root["INIntentsSupported"], "INIntentsSupported") ?? []
+        if let extensionInfo = root["NSExtension"] as? [String: Any],
+            let attributes = extensionInfo["NSExtensionAttributes"] as? [String: Any]
+        {
+            info.extensionIntentsSupported = stringArray(attributes["IntentsSupported"], "NSExtension") ?? []
+        }
+        result.appInfo = info
+        return result
+    }
+
+    /// Converts inline JSON facts to the Foundation types a property list would hold.
+    static func foundationValue(_ node: JSONNode) -> Any {
+        switch node.value {
+        case .null: return NSNull()
+        case .bool(let value): return value
+        case .integer(let value): return value
+        case .unsignedInteger(let value): return value
+        case .double(let value): return value
+        case .string(let value): return value
+        case .array(let elements): return elements.map(foundationValue)
+        case .object(let object):
+            var dictionary: [String: Any] = [:]
+            for member in object.members { dictionary[member.key] = foundationValue(member.value) }
+            return dictionary
+        }
+    }
+
+    /// The line of `<key>NAME</key>` in an XML plist, for locating problems with a key.
+    private static func lineOfKey(_ key: String, in data: Data) -> Int? {
+        guard !key.isEmpty, data.starts(with: Data("<?xml".utf8)) || data.starts(with: Data("<plist".utf8)),
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
+        guard let range = text.range(of: "<key>\(key)</key>") else { return nil }
+        return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+
+    private static func lineNumber(in reason: String) -> Int? {
+        guard let range = reason.range(of: "line ") else { return nil }
+        return Int(reason[range.upperBound...].prefix { $0.isNumber })
+    }
+}
+
+/// A short reason for a Foundation file error, without the absolute path it may carry.
+func describe(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if nsError.domain == NSCocoaErrorDomain {
+        switch nsError.code {
+        case NSFileReadNoSuchFileError: return "no such file"
+        case NSFileReadNoPermissionError: return "permission denied"
+        default: break
+        }
+    }
+    if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(posix.code)))
+    }
+    return nsError.localizedDescription
+}

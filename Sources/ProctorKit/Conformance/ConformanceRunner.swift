@@ -1,0 +1,266 @@
+import Foundation
+import ProctorJSON
+
+/// Runs the language-neutral vectors in `Conformance/` (format: Conformance/README.md, schema:
+/// Conformance/case-schema.json). Each case gives input files, optional Info.plist facts and a
+/// clock, and the exact findings, input errors and decoding diagnostics Proctor must produce:
+/// anything missing or extra fails the case.
+public enum ConformanceRunner {
+    /// A case read from a case file.
+    public struct Case: Sendable {
+        public var description: String
+        public var now: Date
+        public var infoPlist: [String: JSONNode]?
+        public var files: [Linter.InMemoryFile]
+        /// When set, only these rules' findings are compared.
+        public var rules: [String]?
+        public var expected: Expectation
+    }
+
+    /// What a case expects, as comparable strings.
+    public struct Expectation: Sendable {
+        public var findings: [String]
+        public var inputErrors: [String]
+        public var diagnostics: [String]
+    }
+
+    public static let defaultNow = "2026-06-01T12:00:00Z"
+
+    /// Runs every `*.json` case file under `paths` except `case-schema.json`.
+    public static func run(paths: [String]) -> RunReport {
+        let collected = InputFiles.collect(paths, extensions: ["json"])
+        var suites: [RunReport.Suite] = collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) }
+        let inputs = collected.inputs.filter { !$0.path.hasSuffix("case-schema.json") }
+        suites += Linter.map(inputs, parallel: true) { input in runCaseFile(input.path) }
+        suites.sort { $0.name < $1.name }
+        let now = DateFormat.parse(defaultNow)!
+        return RunReport(command: "conformance", timestamp: now, strict: false, rules: BuiltInRules.descriptions, suites: suites)
+    }
+
+    static func runCaseFile(_ path: String) -> RunReport.Suite {
+        var suite = RunReport.Suite(name: path)
+        let bytes: [UInt8]
+        switch InputFiles.load(path, limit: JSONLimits.standard.maximumFileSize) {
+        case .failure(let error):
+            suite.inputErrors = [error]
+            return suite
+        case .success(let loaded): bytes = loaded
+        }
+        let source = SourceText(bytes: bytes)
+        let cases: [Case]
+        do {
+            cases = try decodeCaseFile(source, path: path)
+        } catch {
+            suite.inputErrors = [error]
+            suite.cases = [.init(classname: path, name: "case file", outcome: .errored(type: error.code, message: error.message, details: "\(error.location.compilerStyle): error: \(error.message)"))]
+            return suite
+        }
+        for (index, testCase) in cases.enumerated() {
+            let name = String(format: "%03d %@", index + 1, testCase.description)
+            suite.cases.append(.init(classname: path, name: name, outcome: evaluate(testCase)))
+        }
+        return suite
+    }
+
+    /// Runs one case and compares what Proctor reports with what the case expects.
+    public static func evaluate(_ testCase: Case) -> RunReport.TestCase.Outcome {
+        let actual = actualResults(testCase)
+        var problems: [String] = []
+        compare("finding", expected: testCase.expected.findings, actual: actual.findings, into: &problems)
+        compare("input error", expected: testCase.expected.inputErrors, actual: actual.inputErrors, into: &problems)
+        compare("diagnostic", expected: testCase.expected.diagnostics, actual: actual.diagnostics, into: &problems)
+        guard !problems.isEmpty else { return .passed }
+        return .failed(type: "conformance", message: problems[0], details: problems.joined(separator: "\n"))
+    }
+
+    /// What Proctor reports for the case, in the same string form as the expectation.
+    public static func actualResults(_ testCase: Case) -> Expectation {
+        var appInfo: AppInfo?
+        var plistErrors: [String] = []
+        if let facts = testCase.infoPlist {
+            let plist = facts.mapValues(InfoPlistReader.foundationValue)
+            let extracted = InfoPlistReader.extract(from: plist, source: "Info.plist")
+            appInfo = extracted.appInfo
+            plistErrors = extracted.diagnostics.map { "\($0.code) \($0.location.pointer ?? "")" }
+        }
+        let result = Linter.lint(files: testCase.files, appInfo: appInfo, options: LintOptions(now: testCase.now, parallel: false))
+        let findings = result.files.flatMap(\.findings).filter { finding in testCase.rules.map { $0.contains(finding.ruleID) } ?? true }
+        return Expectation(
+            findings: findings.map { findingKey(ruleID: $0.ruleID, severity: $0.severity.rawValue, location: $0.location) },
+            inputErrors: result.files.flatMap(\.inputErrors).map { problemKey(code: $0.code, location: $0.location) },
+            diagnostics: plistErrors + result.files.flatMap(\.diagnostics).map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) })
+    }
+
+    static func findingKey(ruleID: String, severity: String, location: SourceLocation) -> String {
+        "\(ruleID) \(severity) at \(location.file) \(location.pointer.map { $0.isEmpty ? "\"\"" : $0 } ?? "-")"
+    }
+
+    static func problemKey(code: String, location: SourceLocation) -> String {
+        "\(code) at \(location.compilerStyle) \(location.pointer.map { $0.isEmpty ? "\"\"" : $0 } ?? "-")"
+    }
+
+    private static func compare(_ kind: String, expected: [String], actual: [String], into problems: inout [String]) {
+        var remaining = actual
+        for item in expected {
+            if let index = remaining.firstIndex(of: item) {
+                remaining.remove(at: index)
+            } else {
+                problems.append("missing \(kind): expected \(item)\(actual.isEmpty ? "" : "; got " + actual.joined(separator: ", "))")
+            }
+        }
+        for item in remaining { problems.append("unexpected \(kind): \(item)") }
+    }
+
+    // MARK: - Reading case files
+
+    static func decodeCaseFile(_ source: SourceText, path: String) throws(InputError) -> [Case] {
+        let root: JSONNode
+        switch JSONReader.parse(source) {
+        case .success(let node): root = node
+        case .failure(let error):
+            let position = source.position(ofOffset: error.offset)
+            throw InputError(code: error.code.rawValue, message: error.message, location: SourceLocation(file: path, line: position.line, column: position.column, pointer: error.pointer.description))
+        }
+        var reader = CaseReader(path: path, source: source)
+        return try reader.cases(root)
+    }
+
+    private struct CaseReader {
+        let path: String
+        let source: SourceText
+
+        func fail(_ message: String, _ node: JSONNode, _ pointer: JSONPointer) -> InputError {
+            let position = source.position(ofOffset: node.offset)
+            return InputError(code: ProblemCode.conformanceCaseInvalid, message: message, location: SourceLocation(file: path, line: position.line, column: position.column, pointer: pointer.description))
+        }
+
+        func object(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> JSONObject {
+            guard case .object(let object) = node.value else { throw fail("expected an object", node, pointer) }
+            return object
+        }
+
+        func array(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> [JSONNode] {
+            guard case .array(let elements) = node.value else { throw fail("expected an array", node, pointer) }
+            return elements
+        }
+
+        func string(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> String {
+            guard case .string(let text) = node.value else { throw fail("expected a string", node, pointer) }
+            return text
+        }
+
+        func optionalInt(_ object: JSONObject, _ key: String, _ pointer: JSONPointer) throws(InputError) -> Int? {
+            guard let member = object[key] else { return nil }
+            guard case .integer(let value) = member.value.value else { throw fail("expected an integer", member.value, pointer.appending(key)) }
+            return Int(value)
+        }
+
+        mutating func cases(_ root: JSONNode) throws(InputError) -> [Case] {
+            let file = try object(root, .root)
+            guard let list = file["cases"] else { throw fail("a case file needs 'cases'", root, .root) }
+            var result: [Case] = []
+            for (index, node) in try array(list.value, JSONPointer(["cases"])).enumerated() {
+                result.append(try decodeCase(node, JSONPointer(["cases", String(index)])))
+            }
+            return result
+        }
+
+        func decodeCase(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> Case {
+            let object = try object(node, pointer)
+            let known: Set<String> = ["description", "now", "infoPlist", "files", "rules", "expect"]
+            if let unknown = object.members.first(where: { !known.contains($0.key) }) {
+                throw fail("unknown key '\(unknown.key)' in a case\(Suggestion.phrase(for: unknown.key, among: known))", unknown.value, pointer.appending(unknown.key))
+            }
+            guard let description = object["description"] else { throw fail("a case needs a 'description'", node, pointer) }
+            var now = DateFormat.parse(defaultNow)!
+            if let member = object["now"] {
+                let text = try string(member.value, pointer.appending("now"))
+                guard let date = DateFormat.parse(text) else { throw fail("'now' must be an RFC 3339 date with a zone", member.value, pointer.appending("now")) }
+                now = date
+            }
+            var infoPlist: [String: JSONNode]?
+            if let member = object["infoPlist"] {
+                let facts = try self.object(member.value, pointer.appending("infoPlist"))
+                infoPlist = Dictionary(facts.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            }
+            guard let filesMember = object["files"] else { throw fail("a case needs 'files'", node, pointer) }
+            var files: [Linter.InMemoryFile] = []
+            for (index, fileNode) in try array(filesMember.value, pointer.appending("files")).enumerated() {
+                let filePointer = pointer.appending("files").appending(index)
+                let fileObject = try self.object(fileNode, filePointer)
+                guard let pathMember = fileObject["path"] else { throw fail("a file needs a 'path'", fileNode, filePointer) }
+                let filePath = try string(pathMember.value, filePointer.appending("path"))
+                let bytes: [UInt8]
+                if let text = fileObject["text"] {
+                    bytes = Array(try string(text.value, filePointer.appending("text")).utf8)
+                } else if let json = fileObject["json"] {
+                    bytes = Array(JSONWriter.write(json.value, indent: 2).utf8)
+                } else if let base64 = fileObject["base64"] {
+                    guard let data = Data(base64Encoded: try string(base64.value, filePointer.appending("base64"))) else {
+                        throw fail("'base64' is not valid base64", base64.value, filePointer.appending("base64"))
+                    }
+                    bytes = Array(data)
+                } else {
+                    throw fail("a file needs 'json', 'text' or 'base64' content", fileNode, filePointer)
+                }
+                files.append(Linter.InMemoryFile(path: filePath, bytes: bytes, isJSONLines: filePath.hasSuffix(".jsonl")))
+            }
+            var rules: [String]?
+            if let member = object["rules"] {
+                rules = try array(member.value, pointer.appending("rules")).enumerated().map { index, element throws(InputError) in
+                    try string(element, pointer.appending("rules").appending(index))
+                }
+                for (index, id) in (rules ?? []).enumerated() where BuiltInRules.description(for: id) == nil {
+                    throw fail("unknown rule '\(id)'", member.value, pointer.appending("rules").appending(index))
+                }
+            }
+            var expected = Expectation(findings: [], inputErrors: [], diagnostics: [])
+            if let member = object["expect"] {
+                let expect = try self.object(member.value, pointer.appending("expect"))
+                let expectPointer = pointer.appending("expect")
+                for (index, item) in try list(expect, "findings", expectPointer).enumerated() {
+                    let at = expectPointer.appending("findings").appending(index)
+                    let fields = try self.object(item, at)
+                    let rule = try required(fields, "ruleId", item, at)
+                    guard let rule = BuiltInRules.description(for: rule) else { throw fail("unknown rule '\(rule)'", item, at) }
+                    let severity = try fields["severity"].map { member throws(InputError) in try string(member.value, at.appending("severity")) } ?? rule.defaultSeverity.rawValue
+                    let file = try fields["file"].map { member throws(InputError) in try string(member.value, at.appending("file")) } ?? files.first?.path ?? ""
+                    let location = SourceLocation(file: file, pointer: try required(fields, "pointer", item, at))
+                    expected.findings.append(findingKey(ruleID: rule.id, severity: severity, location: location))
+                }
+                for kind in ["inputErrors", "diagnostics"] {
+                    for (index, item) in try list(expect, kind, expectPointer).enumerated() {
+                        let at = expectPointer.appending(kind).appending(index)
+                        let fields = try self.object(item, at)
+                        var code = try required(fields, "code", item, at)
+                        if kind == "diagnostics" {
+                            code += " " + (try fields["severity"].map { member throws(InputError) in try string(member.value, at.appending("severity")) } ?? "error")
+                        }
+                        let file = try fields["file"].map { member throws(InputError) in try string(member.value, at.appending("file")) } ?? files.first?.path ?? ""
+                        let location = SourceLocation(
+                            file: file, line: try optionalInt(fields, "line", at), column: try optionalInt(fields, "column", at),
+                            pointer: try required(fields, "pointer", item, at))
+                        if kind == "inputErrors" {
+                            expected.inputErrors.append(problemKey(code: code, location: location))
+                        } else {
+                            expected.diagnostics.append(problemKey(code: code, location: location))
+                        }
+                    }
+                }
+            }
+            return Case(
+                description: try string(description.value, pointer.appending("description")), now: now, infoPlist: infoPlist,
+                files: files, rules: rules, expected: expected)
+        }
+
+        func list(_ object: JSONObject, _ key: String, _ pointer: JSONPointer) throws(InputError) -> [JSONNode] {
+            guard let member = object[key] else { return [] }
+            return try array(member.value, pointer.appending(key))
+        }
+
+        func required(_ object: JSONObject, _ key: String, _ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> String {
+            guard let member = object[key] else { throw fail("missing '\(key)'", node, pointer) }
+            return try string(member.value, pointer.appending(key))
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// How serious a problem is. The raw values are SARIF's `level` values.
+public enum Severity: String, Codable, Comparable, CaseIterable, Sendable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Where a problem is: the file as the user named it, a 1-based line and column when known, and
+/// the RFC 6901 JSON Pointer of the value (the canonical anchor; it survives reformatting).
+public struct SourceLocation: Hashable, Codable, Sendable, Comparable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var pointer: String?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, pointer: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.pointer = pointer
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if (lhs.line ?? 0) != (rhs.line ?? 0) { return (lhs.line ?? 0) < (rhs.line ?? 0) }
+        if (lhs.column ?? 0) != (rhs.column ?? 0) { return (lhs.column ?? 0) < (rhs.column ?? 0) }
+        return (lhs.pointer ?? "") < (rhs.pointer ?? "")
+    }
+
+    /// `path:line:col`, as compilers print it; the parts that are unknown are left out.
+    public var compilerStyle: String {
+        var text = file
+        if let line {
+            text += ":\(line)"
+            if let column { text += ":\(column)" }
+        }
+        return text
+    }
+}
+
+/// An input that could not be read or parsed at all: a missing file, invalid JSON, a broken
+/// property list. The input is not checked further; every other input still is.
+public struct InputError: Error, Hashable, Codable, Sendable {
+    /// A stable identifier such as `json_trailing_comma` or `file_unreadable`.
+    public var code: String
+    public var message: String
+    public var location: SourceLocation
+
+    public init(code: String, message: String, location: SourceLocation) {
+        self.code = code
+        self.message = message
+        self.location = location
+    }
+}
+
+/// A problem found while mapping JSON onto Apple's vocabulary: an unknown key (warning, with a
+/// suggestion), a value of the wrong type or an unreadable date (error). A donation with an
+/// error-severity diagnostic is not checked by the rules, because its meaning is unknown.
+public struct Diagnostic: Hashable, Codable, Sendable {
+    public var code: String
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation
+
+    public init(code: String, severity: Severity, message: String, location: SourceLocation) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.location = location
+    }
+}
+
+/// A rule's verdict on a donation.
+public struct Finding: Hashable, Codable, Sendable {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation
+
+    public init(ruleID: String, severity: Severity, message: String, location: SourceLocation) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.location = location
+    }
+}
+
+/// The codes of input errors and decoding diagnostics that are not JSON syntax errors.
+public enum ProblemCode {
+    public static let fileUnreadable = "file_unreadable"
+    public static let fileTooLarge = "file_too_large"
+    public static let noInputs = "no_inputs"
+    public static let propertyListInvalid = "plist_invalid"
+    public static let conformanceCaseInvalid = "conformance_case_invalid"
+    public static let unknownKey = "unknown_key"
+    public static let typeMismatch = "type_mismatch"
+    public static let invalidValue = "invalid_value"
+    public static let missingValue = "missing_value"
+    public static let unknownDonationKind = "unknown_donation_kind"
+    public static let unresolvedBuildSetting = "unresolved_build_setting"
+}

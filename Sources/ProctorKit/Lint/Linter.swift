@@ -1,0 +1,274 @@
+import Dispatch
+import Foundation
+import ProctorJSON
+
+/// How a lint run is set up.
+public struct LintOptions: Sendable {
+    /// The app's Info.plist, XML or binary; rules that need it are skipped without it.
+    public var infoPlistPath: String?
+    /// Overrides CFBundleIdentifier and expands $(PRODUCT_BUNDLE_IDENTIFIER) in NSUserActivityTypes.
+    public var bundleIdentifier: String?
+    /// The clock expiration dates are judged against.
+    public var now: Date
+    /// Warnings fail the run too.
+    public var strict: Bool
+    public var limits: JSONLimits
+    /// Check files on all cores (the default) or one at a time.
+    public var parallel: Bool
+
+    public init(
+        infoPlistPath: String? = nil, bundleIdentifier: String? = nil, now: Date = Date(), strict: Bool = false,
+        limits: JSONLimits = .standard, parallel: Bool = true
+    ) {
+        self.infoPlistPath = infoPlistPath
+        self.bundleIdentifier = bundleIdentifier
+        self.now = now
+        self.strict = strict
+        self.limits = limits
+        self.parallel = parallel
+    }
+}
+
+/// What one input file produced.
+public struct FileResult: Sendable {
+    public var path: String
+    public var inputErrors: [InputError] = []
+    public var diagnostics: [Diagnostic] = []
+    public var findings: [Finding] = []
+    /// How many donations were decoded and checked.
+    public var donationCount = 0
+    /// Whether the rules ran on this file (false when it could not be read or parsed).
+    public var wasChecked = false
+
+    public init(path: String) {
+        self.path = path
+    }
+}
+
+/// The outcome of `proctor lint`: per-file results, sorted by path.
+public struct LintResult: Sendable {
+    public var files: [FileResult]
+    public var appInfo: AppInfo?
+    public var options: LintOptions
+}
+
+/// The lint pipeline: load → decode → check, for each file in parallel, then the checks that span
+/// the whole run. It never prints; callers render the result with a ``Reporter``.
+public enum Linter {
+    public static func lint(paths: [String], options: LintOptions) -> LintResult {
+        var files: [FileResult] = []
+
+        // Load the app's facts first: every donation is checked against them.
+        var appInfo: AppInfo?
+        if let plistPath = options.infoPlistPath {
+            let read = InfoPlistReader.read(
+                contentsOf: URL(fileURLWithPath: plistPath), displayPath: plistPath, bundleIdentifier: options.bundleIdentifier)
+            appInfo = read.appInfo
+            if !read.inputErrors.isEmpty || !read.diagnostics.isEmpty {
+                var plistResult = FileResult(path: plistPath)
+                plistResult.inputErrors = read.inputErrors
+                plistResult.diagnostics = read.diagnostics
+                files.append(plistResult)
+            }
+        } else if let bundle = options.bundleIdentifier {
+            appInfo = AppInfo(source: "--bundle-identifier", bundleIdentifier: bundle)
+        }
+
+        let collected = InputFiles.collect(paths)
+        for error in collected.errors {
+            var missing = FileResult(path: error.location.file)
+            missing.inputErrors = [error]
+            files.append(missing)
+        }
+        if paths.isEmpty == false && collected.inputs.isEmpty && collected.errors.isEmpty {
+            var empty = FileResult(path: paths.joined(separator: " "))
+            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no .json or .jsonl files found", location: SourceLocation(file: paths[0]))]
+            files.append(empty)
+        }
+
+        let context = RuleContext(appInfo: appInfo, now: options.now)
+        let checked = map(collected.inputs, parallel: options.parallel) { input in
+            check(input, context: context, limits: options.limits)
+        }
+        return finish(checked, besides: files, appInfo: appInfo, options: options)
+    }
+
+    /// A file already in memory, for the conformance runner and for embedding Proctor.
+    public struct InMemoryFile: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+        public var isJSONLines: Bool
+
+        public init(path: String, bytes: [UInt8], isJSONLines: Bool) {
+            self.path = path
+            self.bytes = bytes
+            self.isJSONLines = isJSONLines
+        }
+    }
+
+    /// Lints files held in memory against the given app facts.
+    public static func lint(files: [InMemoryFile], appInfo: AppInfo?, options: LintOptions) -> LintResult {
+        let context = RuleContext(appInfo: appInfo, now: options.now)
+        let checked = files.sorted { $0.path < $1.path }.map { file in
+            check(bytes: file.bytes, path: file.path, isJSONLines: file.isJSONLines, context: context, limits: options.limits)
+        }
+        return finish(checked, besides: [], appInfo: appInfo, options: options)
+    }
+
+    /// The checks that span the run, then sorting: the end of the pipeline for both entry points.
+    private static func finish(
+        _ checked: [(FileResult, RunFacts)], besides other: [FileResult], appInfo: AppInfo?, options: LintOptions
+    ) -> LintResult {
+        var facts = RunFacts()
+        for (_, fileFacts) in checked { facts.append(fileFacts) }
+        var results = checked.map(\.0)
+        let runFindings = BuiltInRules.runRules.flatMap { $0.check(facts) }
+        let indexByPath = Dictionary(results.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for finding in runFindings {
+            if let index = indexByPath[finding.location.file] { results[index].findings.append(finding) }
+        }
+        var files = other + results
+        for index in files.indices { sortProblems(&files[index]) }
+        files.sort { $0.path < $1.path }
+        return LintResult(files: files, appInfo: appInfo, options: options)
+    }
+
+    /// Checks the donations in one file's bytes, already in memory; the path is only printed.
+    /// Used by `lint` after reading each file, by the conformance runner and by the rule tests.
+    public static func check(
+        bytes: [UInt8], path: String, isJSONLines: Bool, context: RuleContext, limits: JSONLimits = .standard
+    ) -> (FileResult, RunFacts) {
+        var result = FileResult(path: path)
+        var facts = RunFacts()
+        let source = SourceText(bytes: bytes)
+        let documents: [(JSONNode?, JSONInputError?)]
+        if isJSONLines {
+            documents = JSONReader.parseLines(source, limits: limits).map { line in
+                switch line.result {
+                case .success(let root): (root, nil)
+                case .failure(let error): (nil, error)
+                }
+            }
+        } else {
+            switch JSONReader.parse(source, limits: limits) {
+            case .success(let root): documents = [(root, nil)]
+            case .failure(let error): documents = [(nil, error)]
+            }
+        }
+        for (root, error) in documents {
+            if let error {
+                let position = source.position(ofOffset: error.offset)
+                result.inputErrors.append(InputError(
+                    code: error.code.rawValue, message: error.message,
+                    location: SourceLocation(file: path, line: position.line, column: position.column, pointer: error.pointer.description)))
+                continue
+            }
+            guard let root else { continue }
+            let locate = { (offset: Int, pointer: JSONPointer) -> SourceLocation in
+                let position = source.position(ofOffset: offset)
+                return SourceLocation(file: path, line: position.line, column: position.column, pointer: pointer.description)
+            }
+            let locatePointer = { (pointer: JSONPointer) -> SourceLocation in
+                locate(offset(of: pointer, in: root), pointer)
+            }
+            var decoder = DonationDecoder(locate: locate)
+            let donations = decoder.decodeDocument(root)
+            result.diagnostics += decoder.diagnostics
+            result.donationCount += donations.count
+            for decoded in donations {
+                for rule in BuiltInRules.donationRules {
+                    let description = type(of: rule).description
+                    for violation in rule.check(decoded.donation, in: context) {
+                        result.findings.append(Finding(
+                            ruleID: description.id, severity: description.defaultSeverity, message: violation.message,
+                            location: locatePointer(violation.pointer)))
+                    }
+                }
+                collectFacts(decoded.donation, into: &facts, locate: locatePointer)
+            }
+        }
+        result.wasChecked = result.inputErrors.isEmpty
+        return (result, facts)
+    }
+
+    private static func check(_ input: InputFiles.Input, context: RuleContext, limits: JSONLimits) -> (FileResult, RunFacts) {
+        switch InputFiles.load(input.path, limit: limits.maximumFileSize) {
+        case .failure(let error):
+            var result = FileResult(path: input.path)
+            result.inputErrors = [error]
+            return (result, RunFacts())
+        case .success(let bytes):
+            return check(bytes: bytes, path: input.path, isJSONLines: input.isJSONLines, context: context, limits: limits)
+        }
+    }
+
+    private static func collectFacts(_ donation: Donation, into facts: inout RunFacts, locate: (JSONPointer) -> SourceLocation) {
+        switch donation {
+        case .searchableItem(let item):
+            if let identifier = item.uniqueIdentifier {
+                facts.itemIdentifiers.append(.init(identifier: identifier, location: locate(item.pointer("uniqueIdentifier"))))
+            }
+        case .userActivity(let activity):
+            if let set = activity.contentAttributeSet, let related = set.string("relatedUniqueIdentifier") {
+                facts.relatedIdentifiers.append(.init(identifier: related, location: locate(set.pointer("relatedUniqueIdentifier"))))
+            }
+        }
+    }
+
+    /// The offset of the value at `pointer`, or of its deepest existing ancestor.
+    static func offset(of pointer: JSONPointer, in root: JSONNode) -> Int {
+        var node = root
+        for token in pointer.tokens {
+            switch node.value {
+            case .object(let object):
+                guard let member = object[token] else { return node.offset }
+                node = member.value
+            case .array(let elements):
+                guard let index = Int(token), elements.indices.contains(index) else { return node.offset }
+                node = elements[index]
+            default:
+                return node.offset
+            }
+        }
+        return node.offset
+    }
+
+    static func sortProblems(_ result: inout FileResult) {
+        result.inputErrors.sort { ($0.location, $0.code) < ($1.location, $1.code) }
+        result.diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
+        result.findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+    }
+
+    /// Maps `body` over `items` on all cores, keeping the order of `items`.
+    static func map<Input: Sendable, Output: Sendable>(
+        _ items: [Input], parallel: Bool, _ body: @Sendable (Input) -> Output
+    ) -> [Output] {
+        guard parallel, items.count > 1 else { return items.map(body) }
+        let results = ResultSlots<Output>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            results.store(body(items[index]), at: index)
+        }
+        return results.values()
+    }
+}
+
+/// Slots written once each from concurrent iterations, at distinct indices, then read after
+/// all iterations end; `concurrentPerform` returning is the synchronisation point. A raw buffer,
+/// because concurrent mutating accesses to an array property would trip exclusivity checks.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Value?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func store(_ value: Value, at index: Int) { slots[index] = value }
+
+    func values() -> [Value] { slots.map { $0! } }
+}

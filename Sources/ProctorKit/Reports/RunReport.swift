@@ -1,0 +1,131 @@
+import Foundation
+
+/// Everything a reporter needs, independent of how it was produced (lint or conformance).
+///
+/// A suite is one input file (lint) or one case file (conformance); its test cases are what
+/// JUnit lists: one per evaluated (file, rule) for lint, one per case for conformance.
+public struct RunReport: Sendable {
+    /// The version of the JSON report's layout; it changes only when a field changes meaning.
+    public static let schemaVersion = 1
+
+    public var command: String
+    /// The run's clock: `--now`, or the wall clock when not pinned.
+    public var timestamp: Date
+    public var strict: Bool
+    /// Every rule Proctor knows, for SARIF's rule metadata.
+    public var rules: [RuleDescription]
+    public var suites: [Suite]
+
+    public init(command: String, timestamp: Date, strict: Bool, rules: [RuleDescription], suites: [Suite]) {
+        self.command = command
+        self.timestamp = timestamp
+        self.strict = strict
+        self.rules = rules
+        self.suites = suites
+    }
+
+    public struct Suite: Sendable {
+        public var name: String
+        public var inputErrors: [InputError]
+        public var diagnostics: [Diagnostic]
+        public var findings: [Finding]
+        public var cases: [TestCase]
+
+        public init(name: String, inputErrors: [InputError] = [], diagnostics: [Diagnostic] = [], findings: [Finding] = [], cases: [TestCase] = []) {
+            self.name = name
+            self.inputErrors = inputErrors
+            self.diagnostics = diagnostics
+            self.findings = findings
+            self.cases = cases
+        }
+    }
+
+    public struct TestCase: Sendable {
+        public enum Outcome: Sendable, Equatable {
+            case passed
+            /// The check ran and found a problem (a rule's error finding, a failed expectation).
+            case failed(type: String, message: String, details: String)
+            /// The check could not run (unreadable or invalid input).
+            case errored(type: String, message: String, details: String)
+            case skipped(reason: String)
+        }
+
+        public var classname: String
+        public var name: String
+        public var outcome: Outcome
+
+        public init(classname: String, name: String, outcome: Outcome) {
+            self.classname = classname
+            self.name = name
+            self.outcome = outcome
+        }
+    }
+
+    /// Whether a finding of this severity fails the run.
+    public func fails(_ severity: Severity) -> Bool {
+        severity == .error || (strict && severity == .warning)
+    }
+
+    public var allInputErrors: [InputError] { suites.flatMap(\.inputErrors) }
+    public var allDiagnostics: [Diagnostic] { suites.flatMap(\.diagnostics) }
+    public var allFindings: [Finding] { suites.flatMap(\.findings) }
+
+    /// The exit code this run earns; see docs/cli.md. Input problems win over findings.
+    public var exitCode: ExitStatus {
+        if !allInputErrors.isEmpty || allDiagnostics.contains(where: { $0.severity == .error }) {
+            return .inputError
+        }
+        if allFindings.contains(where: { fails($0.severity) })
+            || allDiagnostics.contains(where: { fails($0.severity) })
+            || suites.contains(where: { $0.cases.contains { if case .failed = $0.outcome { true } else { false } } })
+        {
+            return .problemsFound
+        }
+        return .success
+    }
+}
+
+/// Exit codes, one meaning each.
+public enum ExitStatus: Int32, Sendable {
+    /// Every input was read and nothing fails the run.
+    case success = 0
+    /// Error findings or failed cases (warnings too under --strict).
+    case problemsFound = 1
+    /// Some input could not be read, parsed or decoded; the rest was still checked.
+    case inputError = 2
+}
+
+extension LintResult {
+    /// The report of a lint run: one suite per file, one test case per evaluated (file, rule),
+    /// plus an `input` case that errors when the file could not be read or decoded.
+    public func report() -> RunReport {
+        let rules = BuiltInRules.descriptions
+        let suites = files.map { file -> RunReport.Suite in
+            var suite = RunReport.Suite(name: file.path, inputErrors: file.inputErrors, diagnostics: file.diagnostics, findings: file.findings)
+            let decodeErrors = file.diagnostics.filter { $0.severity == .error }
+            let inputProblems = file.inputErrors.map { ($0.code, $0.location, $0.message) } + decodeErrors.map { ($0.code, $0.location, $0.message) }
+            if let first = inputProblems.first {
+                let details = inputProblems.map { "\($0.1.compilerStyle): error: \($0.2) [\($0.0)]" }.joined(separator: "\n")
+                suite.cases.append(.init(classname: file.path, name: "input", outcome: .errored(type: first.0, message: first.2, details: details)))
+            } else {
+                suite.cases.append(.init(classname: file.path, name: "input", outcome: .passed))
+            }
+            guard file.wasChecked else { return suite }
+            for rule in rules {
+                if rule.needsInfoPlist && appInfo == nil {
+                    suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: "needs --info-plist")))
+                    continue
+                }
+                let failing = file.findings.filter { $0.ruleID == rule.id && (options.strict ? $0.severity >= .warning : $0.severity == .error) }
+                if let first = failing.first {
+                    let details = failing.map { "\($0.location.compilerStyle): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]" }.joined(separator: "\n")
+                    suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .failed(type: rule.id, message: "\(first.location.compilerStyle): \(first.message)", details: details)))
+                } else {
+                    suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .passed))
+                }
+            }
+            return suite
+        }
+        return RunReport(command: "lint", timestamp: options.now, strict: options.strict, rules: rules, suites: suites)
+    }
+}

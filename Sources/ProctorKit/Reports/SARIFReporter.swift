@@ -1,0 +1,194 @@
+import Foundation
+
+/// SARIF 2.1.0 for GitHub code scanning and other SARIF consumers.
+///
+/// Findings are `results`, one per finding, with a relative, percent-encoded URI, a region only
+/// when the line is known (line 0 is invalid), columns counted in Unicode code points, and a
+/// fingerprint built from rule, file and JSON Pointer so an alert survives reformatting. Input
+/// errors and decoding diagnostics are not findings: they are the invocation's
+/// `toolExecutionNotifications`, described by `driver.notifications`.
+enum SARIFReporter {
+    struct Log: Encodable {
+        var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        var version = "2.1.0"
+        var runs: [Run]
+
+        enum CodingKeys: String, CodingKey {
+            case schema = "$schema"
+            case version, runs
+        }
+    }
+
+    struct Run: Encodable {
+        var tool: ToolComponentWrapper
+        var invocations: [Invocation]
+        var results: [Result]
+        var columnKind = "unicodeCodePoints"
+        var automationDetails: AutomationDetails
+    }
+
+    struct AutomationDetails: Encodable { var id: String }
+
+    struct ToolComponentWrapper: Encodable { var driver: Driver }
+
+    struct Driver: Encodable {
+        var name = "proctor"
+        var semanticVersion = ProctorVersion.current
+        var rules: [ReportingDescriptor]
+        var notifications: [ReportingDescriptor]
+    }
+
+    struct ReportingDescriptor: Encodable {
+        var id: String
+        var name: String?
+        var shortDescription: Text
+        var fullDescription: Text?
+        var help: Help?
+        var defaultConfiguration: Configuration
+        var properties: Properties?
+    }
+
+    struct Text: Encodable { var text: String }
+    struct Help: Encodable {
+        var text: String
+        var markdown: String
+    }
+    struct Configuration: Encodable { var level: String }
+    struct Properties: Encodable {
+        var tags: [String]
+        var precision = "very-high"
+    }
+
+    struct Invocation: Encodable {
+        var executionSuccessful: Bool
+        var toolExecutionNotifications: [Notification]
+    }
+
+    struct Notification: Encodable {
+        var descriptor: DescriptorReference
+        var level: String
+        var message: Text
+        var locations: [Location]
+    }
+
+    struct DescriptorReference: Encodable { var id: String }
+
+    struct Result: Encodable {
+        var ruleId: String
+        var ruleIndex: Int
+        var level: String
+        var message: Text
+        var locations: [Location]
+        var partialFingerprints: [String: String]
+    }
+
+    struct Location: Encodable {
+        var physicalLocation: PhysicalLocation
+        var logicalLocations: [LogicalLocation]?
+    }
+
+    struct PhysicalLocation: Encodable {
+        var artifactLocation: ArtifactLocation
+        var region: Region?
+    }
+
+    struct ArtifactLocation: Encodable {
+        var uri: String
+        var uriBaseId = "%SRCROOT%"
+    }
+
+    struct Region: Encodable {
+        var startLine: Int
+        var startColumn: Int?
+    }
+
+    struct LogicalLocation: Encodable {
+        var fullyQualifiedName: String
+        var kind = "element"
+    }
+
+    static func render(_ report: RunReport) -> String {
+        let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
+        let rules = report.rules.map { rule in
+            ReportingDescriptor(
+                id: rule.id, name: pascalCase(rule.id), shortDescription: Text(text: rule.summary),
+                fullDescription: Text(text: rule.rationale),
+                help: Help(text: RuleDocumentation.plainHelp(rule), markdown: RuleDocumentation.markdownHelp(rule)),
+                defaultConfiguration: Configuration(level: rule.defaultSeverity.rawValue),
+                properties: Properties(tags: [rule.category.rawValue]))
+        }
+        var notificationCodes = Set<String>()
+        var notifications: [Notification] = []
+        var results: [Result] = []
+        for suite in report.suites {
+            for error in suite.inputErrors {
+                notificationCodes.insert(error.code)
+                notifications.append(Notification(descriptor: DescriptorReference(id: error.code), level: "error", message: Text(text: error.message), locations: [location(error.location)]))
+            }
+            for diagnostic in suite.diagnostics {
+                notificationCodes.insert(diagnostic.code)
+                notifications.append(Notification(descriptor: DescriptorReference(id: diagnostic.code), level: diagnostic.severity.rawValue, message: Text(text: diagnostic.message), locations: [location(diagnostic.location)]))
+            }
+            for finding in suite.findings {
+                let fingerprint = stableHash([finding.ruleID, finding.location.file, finding.location.pointer ?? "", finding.message].joined(separator: "\u{1F}"))
+                results.append(Result(
+                    ruleId: finding.ruleID, ruleIndex: ruleIndex[finding.ruleID] ?? 0, level: finding.severity.rawValue,
+                    message: Text(text: finding.message), locations: [location(finding.location)],
+                    partialFingerprints: ["proctorFinding/v1": fingerprint]))
+            }
+        }
+        let notificationDescriptors = notificationCodes.sorted().map { code in
+            ReportingDescriptor(
+                id: code, name: nil, shortDescription: Text(text: notificationSummary(code)), fullDescription: nil, help: nil,
+                defaultConfiguration: Configuration(level: code == ProblemCode.unknownKey || code == ProblemCode.unresolvedBuildSetting ? "warning" : "error"),
+                properties: nil)
+        }
+        let log = Log(runs: [
+            Run(
+                tool: ToolComponentWrapper(driver: Driver(rules: rules, notifications: notificationDescriptors)),
+                invocations: [Invocation(executionSuccessful: report.allInputErrors.isEmpty, toolExecutionNotifications: notifications)],
+                results: results,
+                automationDetails: AutomationDetails(id: "proctor/\(report.command)/"))
+        ])
+        return JSONReporter.encode(log)
+    }
+
+    private static func location(_ source: SourceLocation) -> Location {
+        Location(
+            physicalLocation: PhysicalLocation(
+                artifactLocation: ArtifactLocation(uri: percentEncode(source.file)),
+                region: source.line.flatMap { $0 >= 1 ? Region(startLine: $0, startColumn: source.column) : nil }),
+            logicalLocations: source.pointer.map { [LogicalLocation(fullyQualifiedName: $0.isEmpty ? "/" : $0)] })
+    }
+
+    /// Percent-encodes everything but unreserved characters and `/`, as a relative URI reference.
+    static func percentEncode(_ path: String) -> String {
+        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
+        allowed.remove(charactersIn: "")
+        var trimmed = path
+        while trimmed.hasPrefix("/") { trimmed.removeFirst() }  // an absolute path given by the user stays recognisable
+        let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: allowed) ?? trimmed
+        return path.hasPrefix("/") ? "file:///" + encoded : encoded
+    }
+
+    private static func pascalCase(_ id: String) -> String {
+        id.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    private static func notificationSummary(_ code: String) -> String {
+        if code.hasPrefix("json_") { return "The input is not valid JSON (\(code))." }
+        switch code {
+        case ProblemCode.fileUnreadable: return "An input file could not be read."
+        case ProblemCode.fileTooLarge: return "An input file is over the size limit."
+        case ProblemCode.propertyListInvalid: return "The Info.plist is not a valid property list."
+        case ProblemCode.unknownKey: return "A key is not part of Apple's vocabulary for this object."
+        case ProblemCode.typeMismatch: return "A value has the wrong JSON type."
+        case ProblemCode.invalidValue: return "A value cannot be read (a date, base64 data or a tag)."
+        case ProblemCode.missingValue: return "A required value is missing."
+        case ProblemCode.unknownDonationKind: return "A donation names a kind Proctor does not know."
+        case ProblemCode.unresolvedBuildSetting: return "An Info.plist value is an unexpanded build setting."
+        case ProblemCode.noInputs: return "No input files were found."
+        default: return "An input problem (\(code))."
+        }
+    }
+}

@@ -1,0 +1,448 @@
+import Foundation
+import ProctorJSON
+
+private let handoffGuide = "Apple, Handoff Programming Guide, \"Adopting Handoff\" (archived): NSUserActivityTypes and reverse-DNS activity types"
+private let appSearchActivities = "Apple, App Search Programming Guide, \"Index Activities and Navigation Points\" (archived)"
+
+/// `activityType` uses reverse-DNS notation.
+struct ActivityTypeReverseDNSRule: UserActivityRule {
+    static let description = RuleDescription(
+        id: "activity_type_reverse_dns",
+        name: "Activity Type Is Reverse-DNS",
+        category: .activity,
+        defaultSeverity: .warning,
+        summary: "An activity type should be a reverse-DNS identifier such as com.example.app.view-place.",
+        rationale: """
+            Apple recommends reverse-DNS notation (com.<company>.<app>.<activity>) so that types stay \
+            unique across the apps on a device and across the apps of one team; the Donating Shortcuts \
+            guide repeats it. Proctor accepts two or more dot-separated components of letters, digits, \
+            hyphens and underscores, none empty and the first not starting with a digit.
+            """,
+        sources: [handoffGuide + ", \"Best practices\"", "Apple, SiriKit, \"Donating Shortcuts\""],
+        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place"}}"#)],
+        failing: [
+            RuleExample(#"{"userActivity": {"activityType": "ViewPlace"}}"#, at: ["/userActivity/activityType"]),
+            RuleExample(#"{"userActivity": {"activityType": "com.example..view place"}}"#, at: ["/userActivity/activityType"]),
+        ])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard let type = activity.activityType, !Self.isReverseDNS(type) else { return [] }
+        return [Violation("activity type '\(type)' is not a reverse-DNS identifier such as 'com.example.app.\(type.isEmpty ? "activity" : type)'", at: activity.pointer("activityType"))]
+    }
+
+    static func isReverseDNS(_ text: String) -> Bool {
+        let components = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard components.count >= 2 else { return false }
+        return components.allSatisfy { component in
+            guard let first = component.unicodeScalars.first, !CharacterSet.decimalDigits.contains(first) else { return false }
+            return component.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+            }
+        }
+    }
+}
+
+/// `activityType` is listed in `NSUserActivityTypes`.
+struct ActivityTypeDeclaredRule: UserActivityRule {
+    static let description = RuleDescription(
+        id: "activity_type_declared",
+        name: "Activity Type Is Declared",
+        category: .activity,
+        defaultSeverity: .error,
+        summary: "An activity type must be listed in the app's NSUserActivityTypes.",
+        rationale: """
+            The system hands an activity only to an app whose Info.plist lists its type under \
+            NSUserActivityTypes: an undeclared type is never continued by Handoff, and a tap on the \
+            search result or suggestion opens nothing. Entries with an unexpanded \
+            $(PRODUCT_BUNDLE_IDENTIFIER) match any text in its place; --bundle-identifier expands them.
+            """,
+        sources: [handoffGuide, "Apple, \"Implementing Handoff in your app\""],
+        needsInfoPlist: true,
+        passing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place"}}"#,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view-place"]}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place"}}"#,
+                infoPlist: #"{"NSUserActivityTypes": ["$(PRODUCT_BUNDLE_IDENTIFIER).view-place"]}"#),
+        ],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place"}}"#,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view-trail"]}"#,
+                at: ["/userActivity/activityType"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place"}}"#,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.places"}"#,
+                at: ["/userActivity/activityType"]),
+        ])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard let app = context.appInfo, let type = activity.activityType, !app.declares(activityType: type) else { return [] }
+        let missingKey = app.userActivityTypes == nil
+        return [Violation(
+            missingKey
+                ? "activity type '\(type)' is not declared: \(app.source) has no NSUserActivityTypes"
+                : "activity type '\(type)' is not listed in NSUserActivityTypes of \(app.source)\(Suggestion.phrase(for: type, among: app.userActivityTypes ?? []))",
+            at: activity.pointer("activityType"))]
+    }
+}
+
+/// `activityType` starts with the bundle identifier.
+struct ActivityTypeBundlePrefixRule: UserActivityRule {
+    static let description = RuleDescription(
+        id: "activity_type_bundle_prefix",
+        name: "Activity Type Under The Bundle Identifier",
+        category: .activity,
+        defaultSeverity: .warning,
+        summary: "An activity type should start with the app's bundle identifier.",
+        rationale: """
+            Apple's naming advice is com.<company>.<app>.<activity>; starting the type with the bundle \
+            identifier keeps it unique and makes its owner obvious. Types shared by several apps of one \
+            team (com.<company>.<activity>) are legitimate, which is why this is a warning.
+            """,
+        sources: [handoffGuide + ", \"Best practices\""],
+        needsInfoPlist: true,
+        passing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place"}}"#,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view-place"]}"#)
+        ],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.other.view-place"}}"#,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.other.view-place"]}"#,
+                at: ["/userActivity/activityType"])
+        ])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard let bundle = context.appInfo?.bundleIdentifier, let type = activity.activityType,
+            !type.hasPrefix(bundle + ".")
+        else { return [] }
+        return [Violation("activity type '\(type)' is not under the bundle identifier '\(bundle)'; prefer '\(bundle).\(type.split(separator: ".").last ?? "")'", at: activity.pointer("activityType"))]
+    }
+}
+
+/// An activity eligible for search or prediction has a title.
+struct ActivityTitleRequiredRule: UserActivityRule {
+    static let description = RuleDescription(
+        id: "activity_title_required",
+        name: "Indexed Activity Has A Title",
+        category: .search,
+        defaultSeverity: .error,
+        summary: "An activity eligible for search or prediction must have a non-empty title.",
+        rationale: """
+            Search results and Siri suggestions show the activity's title; Apple lists title among the \
+            only properties required for an indexed activity, and the Donating Shortcuts guide asks for \
+            it on every donation eligible for prediction.
+            """,
+        sources: [appSearchActivities, "Apple, SiriKit, \"Donating Shortcuts\""],
+        passing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true}}"#),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place"}}"#),
+        ],
+        failing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "isEligibleForSearch": true}}"#, at: ["/userActivity"]),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": " ", "isEligibleForPrediction": true}}"#, at: ["/userActivity/title"]),
+        ])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard activity.isIndexed else { return [] }
+        let eligibility = activity.isEligibleForSearch ? "search" : "prediction"
+        guard let title = activity.title else {
+            return [Violation("activity is eligible for \(eligibility) but has no title to show in results", at: activity.pointer)]
+        }
+        guard title.allSatisfy(\.isWhitespace) else { return [] }
+        return [Violation("activity is eligible for \(eligibility) but its title is blank", at: activity.pointer("title"))]
+    }
+}
+
+/// Every key of `requiredUserInfoKeys` is in `userInfo`.
+struct RequiredUserInfoKeysExistRule: UserActivityRule {
+    static let description = RuleDescription(
+        id: "required_user_info_keys_exist",
+        name: "Required userInfo Keys Exist",
+        category: .search,
+        defaultSeverity: .error,
+        summary: "Every key in requiredUserInfoKeys must be a key of userInfo.",
+        rationale: """
+            requiredUserInfoKeys names the userInfo keys the system stores for restoring the activity; \
+            Apple documents that the keys come from userInfo. A key that is not there is a typo or a \
+            value that was never set, and the restored activity will lack it. (Whether the system throws \
+            is undocumented; the value is lost either way.)
+            """,
+        sources: ["Apple, NSUserActivity.requiredUserInfoKeys", appSearchActivities],
+        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42"}, "requiredUserInfoKeys": ["placeID"]}}"#)],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42"}, "requiredUserInfoKeys": ["placeId"]}}"#,
+                at: ["/userActivity/requiredUserInfoKeys/0"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "requiredUserInfoKeys": ["placeID"]}}"#,
+                at: ["/userActivity/requiredUserInfoKeys/0"]),
+        ])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard let required = activity.requiredUserInfoKeys else { return [] }
+        let keys = activity.userInfo?.map(\.key) ?? []
+        let present = Set(keys)
+        return required.enumerated().compactMap { index, key in
+            guard !present.contains(key) else { return nil }
+            return Violation("required key '\(key)' is not in userInfo\(Suggestion.phrase(for: key, among: keys))", at: activity.pointer("requiredUserInfoKeys").appending(index))
+        }
+    }
+}
+
+/// An indexed activity with `userInfo` names the keys to keep.
+struct RequiredUserInfoKeysUnsetRule: UserActivityRule {
+    static let description = RuleDescription(
+        id: "required_user_info_keys_unset",
+        name: "Indexed Activity Names The Keys To Restore",
+        category: .search,
+        defaultSeverity: .warning,
+        summary: "An activity eligible for search or prediction that carries userInfo should set requiredUserInfoKeys.",
+        rationale: """
+            When the user taps a search result or a Siri suggestion, the system restores the activity \
+            with only the userInfo keys listed in requiredUserInfoKeys; Apple states that without them \
+            "the userInfo dictionary will be empty when the activity is restored". Handoff still carries \
+            the whole dictionary, so the bug shows only after a restore from search.
+            """,
+        sources: [appSearchActivities, "Apple, NSUserActivity.requiredUserInfoKeys"],
+        passing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.trails.view", "title": "Ridge Trail", "isEligibleForSearch": true, "userInfo": {"trailID": 7}, "requiredUserInfoKeys": ["trailID"]}}"#),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.trails.view", "userInfo": {"trailID": 7}}}"#),
+        ],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.trails.view", "title": "Ridge Trail", "isEligibleForSearch": true, "userInfo": {"trailID": 7}}}"#,
+                at: ["/userActivity/userInfo"])
+        ])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard activity.isIndexed, let userInfo = activity.userInfo, !userInfo.isEmpty,
+            (activity.requiredUserInfoKeys ?? []).isEmpty
+        else { return [] }
+        let keys = userInfo.map { "'\($0.key)'" }.joined(separator: ", ")
+        return [Violation("userInfo keys \(keys) are dropped when the activity is restored from search or a suggestion, because requiredUserInfoKeys is not set", at: activity.pointer("userInfo"))]
+    }
+}
+
+/// `userInfo` holds only the types `NSUserActivity` accepts.
+struct UserInfoValueTypesRule: UserActivityRule {
+    static let allowedClasses: Set<String> = [
+        "NSArray", "NSData", "NSDate", "NSDictionary", "NSNull", "NSNumber", "NSSet", "NSString", "NSURL",
+        "Array", "Data", "Date", "Dictionary", "Int", "Double", "Float", "Bool", "Set", "String", "URL",
+    ]
+
+    static let description = RuleDescription(
+        id: "user_info_value_types",
+        name: "userInfo Holds Property-List Types",
+        category: .activity,
+        defaultSeverity: .error,
+        summary: "Every userInfo value must be an NSArray, NSData, NSDate, NSDictionary, NSNull, NSNumber, NSSet, NSString or NSURL.",
+        rationale: """
+            Apple documents that each userInfo key and value must be one of these types. Anything else \
+            (a UUID, a custom class, an image) fails to encode, so the activity cannot be handed off or \
+            restored. In JSON, keys are always strings; values of other classes are written \
+            {"$class": "UUID"} so the check can see them.
+            """,
+        sources: ["Apple, NSUserActivity.userInfo", handoffGuide],
+        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42", "visited": {"$date": "2026-05-01T09:30:00Z"}, "site": {"$url": "https://example.com/p/42"}, "tags": {"$set": ["pizza"]}}}}"#)],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": {"$class": "UUID"}, "photos": [{"$class": "UIImage"}]}}}"#,
+                at: ["/userActivity/userInfo/placeID", "/userActivity/userInfo/photos/0"])
+        ])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        var violations: [Violation] = []
+        func visit(_ value: PropertyListValue, _ pointer: JSONPointer) {
+            switch value {
+            case .object(let className) where !Self.allowedClasses.contains(className):
+                violations.append(Violation("userInfo value of class '\(className)' is not a property-list type; store its identifier or encoded data instead", at: pointer))
+            case .array(let elements), .set(let elements):
+                for element in elements { visit(element.value, element.pointer) }
+            case .dictionary(let entries):
+                for entry in entries { visit(entry.value, entry.pointer) }
+            default:
+                break
+            }
+        }
+        for entry in activity.userInfo ?? [] { visit(entry.value, entry.pointer) }
+        return violations
+    }
+}
+
+/// `webpageURL` is http or https.
+struct WebpageURLSchemeRule: UserActivityRule {
+    static let description = RuleDescription(
+        id: "webpage_url_scheme",
+        name: "webpageURL Is http Or https",
+        category: .activity,
+        defaultSeverity: .error,
+        summary: "webpageURL must be an absolute http or https URL.",
+        rationale: """
+            Apple: the scheme of webpageURL must be http or https, and any other scheme throws an \
+            exception (NSInvalidArgumentException, "NSUserActivity.webpageURL scheme ... is not \
+            allowed"): the app crashes where it sets the property.
+            """,
+        sources: [handoffGuide],
+        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "webpageURL": "https://example.com/places/42"}}"#)],
+        failing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "webpageURL": "example://places/42"}}"#, at: ["/userActivity/webpageURL"]),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "webpageURL": "/places/42"}}"#, at: ["/userActivity/webpageURL"]),
+        ])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard let url = activity.webpageURL, let problem = httpProblem(url) else { return [] }
+        return [Violation("webpageURL '\(url)' \(problem); setting it throws at runtime", at: activity.pointer("webpageURL"))]
+    }
+}
+
+/// `referrerURL` is http or https.
+struct ReferrerURLSchemeRule: UserActivityRule {
+    static let description = RuleDescription(
+        id: "referrer_url_scheme",
+        name: "referrerURL Is http Or https",
+        category: .activity,
+        defaultSeverity: .warning,
+        summary: "referrerURL should be an absolute http or https URL.",
+        rationale: """
+            referrerURL names the web page that led to the activity's page. Apple documents the http or \
+            https requirement for webpageURL only; the model assumes the same for referrerURL, which is \
+            why this is a warning rather than an error.
+            """,
+        sources: ["Apple, NSUserActivity.referrerURL", "Proctor assumption: same scheme rule as webpageURL"],
+        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "referrerURL": "https://example.com/search?q=pizza"}}"#)],
+        failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "referrerURL": "ftp://example.com/list"}}"#, at: ["/userActivity/referrerURL"])])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard let url = activity.referrerURL, let problem = httpProblem(url) else { return [] }
+        return [Violation("referrerURL '\(url)' \(problem)", at: activity.pointer("referrerURL"))]
+    }
+}
+
+/// Why `text` is not an absolute http(s) URL, or nil when it is.
+func httpProblem(_ text: String) -> String? {
+    guard let components = URLComponents(string: text), let scheme = components.scheme else {
+        return "is not an absolute URL with an http or https scheme"
+    }
+    guard ["http", "https"].contains(scheme.lowercased()) else { return "has scheme '\(scheme)', not http or https" }
+    guard let host = components.host, !host.isEmpty else { return "has no host" }
+    return nil
+}
+
+/// Public indexing names what to index.
+struct PublicIndexingRequiresIdentityRule: UserActivityRule {
+    static let description = RuleDescription(
+        id: "public_indexing_requires_url_or_keys",
+        name: "Public Indexing Names What To Index",
+        category: .search,
+        defaultSeverity: .error,
+        summary: "An activity eligible for public indexing must set webpageURL or requiredUserInfoKeys.",
+        rationale: """
+            Apple: when isEligibleForPublicIndexing is true the system indexes the values of webpageURL \
+            and requiredUserInfoKeys, and "you must provide a value for one of those properties".
+            """,
+        sources: ["Apple, NSUserActivity.isEligibleForPublicIndexing"],
+        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#)],
+        failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true}}"#, at: ["/userActivity/isEligibleForPublicIndexing"])])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard activity.isEligibleForPublicIndexing, activity.webpageURL == nil,
+            (activity.requiredUserInfoKeys ?? []).isEmpty
+        else { return [] }
+        return [Violation("activity is eligible for public indexing but sets neither webpageURL nor requiredUserInfoKeys", at: activity.pointer("isEligibleForPublicIndexing"))]
+    }
+}
+
+/// Public indexing goes with search eligibility.
+struct PublicIndexingWithoutSearchRule: UserActivityRule {
+    static let description = RuleDescription(
+        id: "public_indexing_without_search",
+        name: "Public Indexing Without Search",
+        category: .search,
+        defaultSeverity: .warning,
+        summary: "An activity eligible for public indexing should also be eligible for search.",
+        rationale: """
+            Public indexing only makes sense for content that is in the on-device index; Apple's App \
+            Search guide pairs the two, and an activity marked public but not searchable is usually a \
+            forgotten isEligibleForSearch.
+            """,
+        sources: ["Apple, NSUserActivity.isEligibleForPublicIndexing", appSearchActivities],
+        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#)],
+        failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#, at: ["/userActivity/isEligibleForPublicIndexing"])])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard activity.isEligibleForPublicIndexing, !activity.isEligibleForSearch else { return [] }
+        return [Violation("activity is eligible for public indexing but not for search; set isEligibleForSearch too", at: activity.pointer("isEligibleForPublicIndexing"))]
+    }
+}
+
+/// The Handoff payload stays within 3 KB.
+struct HandoffPayloadSizeRule: UserActivityRule {
+    static let limit = 3072
+
+    static let description = RuleDescription(
+        id: "handoff_payload_size",
+        name: "Handoff Payload Size",
+        category: .handoff,
+        defaultSeverity: .warning,
+        summary: "The userInfo of an activity eligible for Handoff should encode to 3 KB (3072 bytes) or less.",
+        rationale: """
+            Apple's Handoff best practices: transfer as small a payload as possible, 3 KB or less; the \
+            more data, the longer the activity takes to resume. Larger data belongs in continuation \
+            streams (supportsContinuationStreams). Apple documents no hard limit and does not say how \
+            it measures the payload; Proctor measures userInfo encoded as a binary property list by \
+            Foundation, counting a URL as its string, a set as an array, and null or a $class object as \
+            an empty string (assumptions).
+            """,
+        sources: [handoffGuide + ", \"Best practices\"", "Apple, NSUserActivityHandoffUserInfoTooLargeError (4611)"],
+        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42"}}}"#)],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.notes.edit", "userInfo": {"body": "\#(String(repeating: "lorem ipsum ", count: 300))"}}}"#,
+                at: ["/userActivity/userInfo"])
+        ])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard activity.isEligibleForHandoff, let userInfo = activity.userInfo, !userInfo.isEmpty,
+            let size = PropertyListEncoding.binarySize(of: userInfo), size > Self.limit
+        else { return [] }
+        let remedy = activity.supportsContinuationStreams
+            ? "send the bulk over the continuation streams it already supports and keep userInfo small"
+            : "move the bulk to continuation streams (supportsContinuationStreams) and keep only identifiers in userInfo"
+        return [Violation("Handoff payload is \(size) bytes as a binary property list, over the 3 KB guideline (\(Self.limit) bytes); \(remedy)", at: activity.pointer("userInfo"))]
+    }
+}
+
+/// An expiration date in the past.
+struct ExpirationDatePastRule: DonationRule {
+    static let description = RuleDescription(
+        id: "expiration_date_past",
+        name: "Expiration Date In The Past",
+        category: .search,
+        defaultSeverity: .warning,
+        summary: "An expirationDate should lie after the time of the donation (--now).",
+        rationale: """
+            After its expirationDate an activity is no longer eligible for Handoff or indexing, and a \
+            searchable item leaves the index; a donation that has already expired never reaches the \
+            user. Proctor judges dates against --now, the wall clock unless pinned.
+            """,
+        sources: ["Apple, NSUserActivity.expirationDate", "Apple, CSSearchableItem.expirationDate"],
+        passing: [RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "expirationDate": "2026-07-01T00:00:00Z", "attributeSet": {"title": "Beach"}}}"#)],
+        failing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.events.view", "expirationDate": "2026-05-31T23:59:59Z"}}"#, at: ["/userActivity/expirationDate"]),
+            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "expirationDate": "2025-01-01T00:00:00+01:00", "attributeSet": {"title": "Beach"}}}"#, at: ["/searchableItem/expirationDate"]),
+        ])
+
+    func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
+        let (date, pointer): (Date?, JSONPointer)
+        switch donation {
+        case .userActivity(let activity): (date, pointer) = (activity.expirationDate, activity.pointer("expirationDate"))
+        case .searchableItem(let item): (date, pointer) = (item.expirationDate, item.pointer("expirationDate"))
+        }
+        guard let date, date <= context.now else { return [] }
+        return [Violation("expirationDate \(DateFormat.format(date)) is not after the current time \(DateFormat.format(context.now)); the donation has already expired", at: pointer)]
+    }
+}

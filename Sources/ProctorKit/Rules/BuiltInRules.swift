@@ -1,0 +1,43 @@
+/// The rules Proctor ships, sorted by id. A test checks the order and that ids are unique.
+public enum BuiltInRules {
+    public static let donationRules: [any DonationRule] = [
+        ActivityTitleRequiredRule(),
+        ActivityTypeBundlePrefixRule(),
+        ActivityTypeDeclaredRule(),
+        ActivityTypeReverseDNSRule(),
+        CoordinateRangeRule(),
+        DescriptionLengthRule(),
+        DomainIdentifierComponentsRule(),
+        ExpirationDatePastRule(),
+        HandoffPayloadSizeRule(),
+        NavigationRequiresCoordinatesRule(),
+        PhoneCallRequiresNumbersRule(),
+        PlaceTextAddressRule(),
+        PublicIndexingRequiresIdentityRule(),
+        PublicIndexingWithoutSearchRule(),
+        RankingHintRangeRule(),
+        ReferrerURLSchemeRule(),
+        RequiredUserInfoKeysExistRule(),
+        RequiredUserInfoKeysUnsetRule(),
+        SearchableItemIdentifierRequiredRule(),
+        SearchableItemTitleRule(),
+        TitleLengthRule(),
+        UserInfoValueTypesRule(),
+        WebpageURLSchemeRule(),
+    ]
+
+    public static let runRules: [any RunRule] = [
+        RelatedItemMissingRule(),
+        SearchableItemIdentifierUniqueRule(),
+    ]
+
+    /// Every rule's description, sorted by id.
+    public static let descriptions: [RuleDescription] = {
+        let all = donationRules.map { type(of: $0).description } + runRules.map { type(of: $0).description }
+        return all.sorted { $0.id < $1.id }
+    }()
+
+    public static func description(for id: String) -> RuleDescription? {
+        descriptions.first { $0.id == id }
+    }
+}

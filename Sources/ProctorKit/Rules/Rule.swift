@@ -1,0 +1,185 @@
+import Foundation
+import ProctorJSON
+
+/// The group a rule belongs to; it orders the rule catalogue and the docs.
+public enum RuleCategory: String, Codable, CaseIterable, Sendable {
+    case activity
+    case handoff
+    case search
+    case location
+    case spotlight
+}
+
+/// An input shown in a rule's documentation and checked by its tests: a donation file, optional
+/// Info.plist facts, and for a failing example the pointers where the rule must report.
+public struct RuleExample: Sendable {
+    /// The content of a donation file (JSON).
+    public var input: String
+    /// Info.plist facts as a JSON object, when the rule needs them.
+    public var infoPlist: String?
+    /// The `--now` clock, RFC 3339; examples default to ``RuleExample/defaultNow``.
+    public var now: String
+    /// Where a failing example must report, as JSON Pointers; empty for a passing example.
+    public var pointers: [String]
+    public var file: StaticString
+    public var line: UInt
+
+    public static let defaultNow = "2026-06-01T12:00:00Z"
+
+    public init(
+        _ input: String, infoPlist: String? = nil, now: String = RuleExample.defaultNow, at pointers: [String] = [],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        self.input = input
+        self.infoPlist = infoPlist
+        self.now = now
+        self.pointers = pointers
+        self.file = file
+        self.line = line
+    }
+}
+
+/// Everything about a rule that is not code: it drives `proctor rules`, `proctor explain`, the
+/// pages in docs/rules/, the SARIF rule metadata, the rule tests and the conformance vectors.
+public struct RuleDescription: Sendable {
+    /// Stable forever, lower_snake_case.
+    public var id: String
+    /// Short, Title Case.
+    public var name: String
+    public var category: RuleCategory
+    /// Error where Apple documents a requirement, warning for a recommendation or guideline,
+    /// note for information.
+    public var defaultSeverity: Severity
+    /// One sentence, ending with a period.
+    public var summary: String
+    /// Why the rule exists, with its source.
+    public var rationale: String
+    /// Where the rule comes from: Apple documentation, headers or talks, and the model's
+    /// assumptions where Apple is silent.
+    public var sources: [String]
+    /// The rule can only be evaluated when an Info.plist is given.
+    public var needsInfoPlist: Bool
+    public var passing: [RuleExample]
+    public var failing: [RuleExample]
+
+    public init(
+        id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
+        rationale: String, sources: [String], needsInfoPlist: Bool = false, passing: [RuleExample],
+        failing: [RuleExample]
+    ) {
+        self.id = id
+        self.name = name
+        self.category = category
+        self.defaultSeverity = defaultSeverity
+        self.summary = summary
+        self.rationale = rationale
+        self.sources = sources
+        self.needsInfoPlist = needsInfoPlist
+        self.passing = passing
+        self.failing = failing
+    }
+
+    /// Where the rule's page lives, relative to the repository root.
+    public var documentationPath: String { "docs/rules/\(id).md" }
+}
+
+/// What a rule may consult besides the donation.
+public struct RuleContext: Sendable {
+    public var appInfo: AppInfo?
+    /// The clock against which expiration dates are judged.
+    public var now: Date
+
+    public init(appInfo: AppInfo?, now: Date) {
+        self.appInfo = appInfo
+        self.now = now
+    }
+}
+
+/// One place where a rule is not satisfied.
+public struct Violation: Sendable {
+    public var pointer: JSONPointer
+    public var message: String
+
+    public init(_ message: String, at pointer: JSONPointer) {
+        self.pointer = pointer
+        self.message = message
+    }
+}
+
+/// A rule that judges one donation at a time.
+public protocol DonationRule: Sendable {
+    static var description: RuleDescription { get }
+    func check(_ donation: Donation, in context: RuleContext) -> [Violation]
+}
+
+/// A rule that judges one `NSUserActivity`.
+protocol UserActivityRule: DonationRule {
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation]
+}
+
+extension UserActivityRule {
+    public func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
+        guard case .userActivity(let activity) = donation else { return [] }
+        return check(activity, in: context)
+    }
+}
+
+/// A rule that judges one `CSSearchableItem`.
+protocol SearchableItemRule: DonationRule {
+    func check(_ item: SearchableItem, in context: RuleContext) -> [Violation]
+}
+
+extension SearchableItemRule {
+    public func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
+        guard case .searchableItem(let item) = donation else { return [] }
+        return check(item, in: context)
+    }
+}
+
+/// A rule that judges every attribute set: an activity's `contentAttributeSet` and a searchable
+/// item's `attributeSet`.
+protocol AttributeSetRule: DonationRule {
+    func check(_ attributes: AttributeSet) -> [Violation]
+}
+
+extension AttributeSetRule {
+    public func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
+        switch donation {
+        case .userActivity(let activity): activity.contentAttributeSet.map(check) ?? []
+        case .searchableItem(let item): item.attributeSet.map(check) ?? []
+        }
+    }
+}
+
+/// Facts that can only be judged across all the inputs of a run, gathered while each file is
+/// checked so that no parsed document has to be kept.
+public struct RunFacts: Sendable {
+    public struct Mention: Sendable {
+        public var identifier: String
+        public var location: SourceLocation
+    }
+
+    /// Every searchable item's `uniqueIdentifier`, in input order.
+    public var itemIdentifiers: [Mention] = []
+    /// Every activity's `contentAttributeSet.relatedUniqueIdentifier`, in input order.
+    public var relatedIdentifiers: [Mention] = []
+
+    public init() {}
+
+    mutating func append(_ other: RunFacts) {
+        itemIdentifiers += other.itemIdentifiers
+        relatedIdentifiers += other.relatedIdentifiers
+    }
+}
+
+/// A rule that judges the run as a whole (identifiers unique across files, references resolved).
+public protocol RunRule: Sendable {
+    static var description: RuleDescription { get }
+    func check(_ facts: RunFacts) -> [Finding]
+}
+
+extension RunRule {
+    func finding(_ message: String, at location: SourceLocation) -> Finding {
+        Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, message: message, location: location)
+    }
+}

@@ -1,0 +1,346 @@
+import Foundation
+import ProctorJSON
+
+/// A donation read from an input document, with where it came from.
+public struct DecodedDonation: Sendable {
+    public var donation: Donation
+    /// Pointer of the wrapper object (`""` for a file holding one donation, `/2` in an array).
+    public var pointer: JSONPointer
+}
+
+/// Maps parsed JSON onto Apple's vocabulary, collecting decoding diagnostics.
+///
+/// Unknown keys are warnings with a suggestion; values of the wrong type and unreadable dates are
+/// errors at that value. A donation with an error is left out of rule checking, because what the
+/// app would donate is unknown; its siblings are still decoded and checked.
+struct DonationDecoder {
+    let locate: (Int, JSONPointer) -> SourceLocation
+    private(set) var diagnostics: [Diagnostic] = []
+    private var errorCount = 0
+
+    init(locate: @escaping (Int, JSONPointer) -> SourceLocation) {
+        self.locate = locate
+    }
+
+    static let userActivityKeys: [String] = [
+        "activityType", "title", "userInfo", "requiredUserInfoKeys", "keywords", "webpageURL", "referrerURL",
+        "expirationDate", "isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing",
+        "isEligibleForPrediction", "persistentIdentifier", "targetContentIdentifier", "supportsContinuationStreams",
+        "contentAttributeSet",
+    ]
+    /// Real `NSUserActivity` properties that Proctor does not model yet: named, then ignored.
+    static let userActivityUnmodelledKeys: Set<String> = [
+        "needsSave", "mapItem", "shortcutAvailability", "suggestedInvocationPhrase", "appClipActivationPayload",
+        "detectedBarcodeDescriptor", "externalMediaContentIdentifier", "delegate", "interaction",
+    ]
+    static let searchableItemKeys: [String] = ["uniqueIdentifier", "domainIdentifier", "expirationDate", "attributeSet"]
+    static let searchableItemUnmodelledKeys: Set<String> = ["isUpdate", "updateListenerOptions"]
+    static let userInfoTags: [String] = ["$date", "$data", "$url", "$set", "$class", "$dictionary"]
+
+    /// Decodes a document: one donation object, or an array of them.
+    mutating func decodeDocument(_ root: JSONNode) -> [DecodedDonation] {
+        switch root.value {
+        case .array(let elements):
+            return elements.enumerated().compactMap { index, element in
+                decodeDonation(element, at: JSONPointer.root.appending(index))
+            }
+        case .object:
+            return decodeDonation(root, at: .root).map { [$0] } ?? []
+        default:
+            error(ProblemCode.typeMismatch, "expected a donation object or an array of donations, found \(root.value.typeName)", root, .root)
+            return []
+        }
+    }
+
+    private mutating func decodeDonation(_ node: JSONNode, at pointer: JSONPointer) -> DecodedDonation? {
+        guard case .object(let wrapper) = node.value else {
+            error(ProblemCode.typeMismatch, "expected a donation object such as {\"userActivity\": {...}}, found \(node.value.typeName)", node, pointer)
+            return nil
+        }
+        let kinds = DonationKind.allCases.map(\.rawValue)
+        guard let member = wrapper.members.first else {
+            error(ProblemCode.invalidValue, "a donation is an object with one key naming its kind (\(kinds.joined(separator: " or ")))", node, pointer)
+            return nil
+        }
+        if wrapper.count > 1 {
+            let extra = wrapper.members[1]
+            diagnose(
+                ProblemCode.invalidValue, .error,
+                "a donation has exactly one key naming its kind; found '\(member.key)' and '\(extra.key)'",
+                offset: extra.keyOffset, pointer: pointer.appending(extra.key))
+            return nil
+        }
+        let payloadPointer = pointer.appending(member.key)
+        let errorsBefore = errorCount
+        let donation: Donation
+        switch DonationKind(rawValue: member.key) {
+        case .userActivity?:
+            guard let activity = decodeUserActivity(member.value, at: payloadPointer) else { return nil }
+            donation = .userActivity(activity)
+        case .searchableItem?:
+            guard let item = decodeSearchableItem(member.value, at: payloadPointer) else { return nil }
+            donation = .searchableItem(item)
+        case nil:
+            diagnose(
+                ProblemCode.unknownDonationKind, .error,
+                "unknown donation kind '\(member.key)'\(Suggestion.phrase(for: member.key, among: kinds)); Proctor reads \(kinds.map { "'\($0)'" }.joined(separator: " and "))",
+                offset: member.keyOffset, pointer: payloadPointer)
+            return nil
+        }
+        return errorCount == errorsBefore ? DecodedDonation(donation: donation, pointer: pointer) : nil
+    }
+
+    // MARK: - NSUserActivity
+
+    private mutating func decodeUserActivity(_ node: JSONNode, at pointer: JSONPointer) -> UserActivity? {
+        guard let object = object(node, pointer, what: "userActivity") else { return nil }
+        var activity = UserActivity(pointer: pointer)
+        for member in object.members {
+            let at = pointer.appending(member.key)
+            let value = member.value
+            switch member.key {
+            case "activityType": activity.activityType = string(value, at)
+            case "title": activity.title = string(value, at)
+            case "userInfo": activity.userInfo = dictionary(value, at)
+            case "requiredUserInfoKeys": activity.requiredUserInfoKeys = strings(value, at)
+            case "keywords": activity.keywords = strings(value, at)
+            case "webpageURL": activity.webpageURL = string(value, at)
+            case "referrerURL": activity.referrerURL = string(value, at)
+            case "expirationDate": activity.expirationDate = date(value, at)
+            case "isEligibleForHandoff": activity.isEligibleForHandoff = bool(value, at) ?? true
+            case "isEligibleForSearch": activity.isEligibleForSearch = bool(value, at) ?? false
+            case "isEligibleForPublicIndexing": activity.isEligibleForPublicIndexing = bool(value, at) ?? false
+            case "isEligibleForPrediction": activity.isEligibleForPrediction = bool(value, at) ?? false
+            case "persistentIdentifier": activity.persistentIdentifier = string(value, at)
+            case "targetContentIdentifier": activity.targetContentIdentifier = string(value, at)
+            case "supportsContinuationStreams": activity.supportsContinuationStreams = bool(value, at) ?? false
+            case "contentAttributeSet": activity.contentAttributeSet = attributeSet(value, at)
+            default:
+                unknownKey(member, in: "userActivity", at: at, known: Self.userActivityKeys, unmodelled: Self.userActivityUnmodelledKeys)
+            }
+        }
+        if object["activityType"] == nil {
+            error(ProblemCode.missingValue, "userActivity has no activityType; NSUserActivity(activityType:) requires one", node, pointer)
+        }
+        return activity
+    }
+
+    // MARK: - CSSearchableItem
+
+    private mutating func decodeSearchableItem(_ node: JSONNode, at pointer: JSONPointer) -> SearchableItem? {
+        guard let object = object(node, pointer, what: "searchableItem") else { return nil }
+        var item = SearchableItem(pointer: pointer)
+        for member in object.members {
+            let at = pointer.appending(member.key)
+            switch member.key {
+            case "uniqueIdentifier": item.uniqueIdentifier = string(member.value, at)
+            case "domainIdentifier": item.domainIdentifier = string(member.value, at)
+            case "expirationDate": item.expirationDate = date(member.value, at)
+            case "attributeSet": item.attributeSet = attributeSet(member.value, at)
+            default:
+                unknownKey(member, in: "searchableItem", at: at, known: Self.searchableItemKeys, unmodelled: Self.searchableItemUnmodelledKeys)
+            }
+        }
+        return item
+    }
+
+    // MARK: - CSSearchableItemAttributeSet
+
+    private mutating func attributeSet(_ node: JSONNode, _ pointer: JSONPointer) -> AttributeSet? {
+        guard let object = object(node, pointer, what: pointer.tokens.last ?? "attributeSet") else { return nil }
+        var set = AttributeSet(pointer: pointer)
+        for member in object.members {
+            let at = pointer.appending(member.key)
+            guard let kind = AttributeSet.kinds[member.key] else {
+                unknownKey(member, in: "the attribute set", at: at, known: AttributeSet.kinds.keys.sorted(), unmodelled: [])
+                continue
+            }
+            let value: AttributeSet.Value?
+            switch kind {
+            case .string: value = string(member.value, at).map { .string($0) }
+            case .strings: value = strings(member.value, at).map { .strings($0) }
+            case .number: value = number(member.value, at).map { .number($0) }
+            case .flag:
+                // NSNumber booleans: true/false or 0/1.
+                if case .bool(let flag) = member.value.value {
+                    value = .boolean(flag)
+                } else {
+                    value = number(member.value, at, expected: "a boolean or a number").map { .number($0) }
+                }
+            case .date: value = date(member.value, at).map { .date($0) }
+            case .dates:
+                value = array(member.value, at).map { elements in
+                    .dates(elements.enumerated().compactMap { index, element in date(element, at.appending(index)) })
+                }
+            case .url: value = string(member.value, at).map { .url($0) }
+            case .data: value = base64(member.value, at).map { .data($0) }
+            }
+            if let value { set.values[member.key] = value }
+        }
+        return set
+    }
+
+    // MARK: - userInfo
+
+    private mutating func dictionary(_ node: JSONNode, _ pointer: JSONPointer) -> [PropertyListEntry]? {
+        guard let object = object(node, pointer, what: "userInfo") else { return nil }
+        return entries(of: object, at: pointer)
+    }
+
+    private mutating func entries(of object: JSONObject, at pointer: JSONPointer) -> [PropertyListEntry] {
+        object.members.map { member in
+            let at = pointer.appending(member.key)
+            return PropertyListEntry(key: member.key, value: propertyListValue(member.value, at), pointer: at)
+        }
+    }
+
+    private mutating func propertyListValue(_ node: JSONNode, _ pointer: JSONPointer) -> PropertyListValue {
+        switch node.value {
+        case .null: return .null
+        case .bool(let value): return .boolean(value)
+        case .integer(let value): return .integer(value)
+        case .unsignedInteger(let value): return .unsignedInteger(value)
+        case .double(let value): return .real(value)
+        case .string(let value): return .string(value)
+        case .array(let elements):
+            return .array(elements.enumerated().map { index, element in
+                let at = pointer.appending(index)
+                return PropertyListElement(value: propertyListValue(element, at), pointer: at)
+            })
+        case .object(let members):
+            guard members.count == 1, let tag = members.members.first, tag.key.hasPrefix("$") else {
+                return .dictionary(entries(of: members, at: pointer))
+            }
+            let at = pointer.appending(tag.key)
+            switch tag.key {
+            case "$date": return date(tag.value, at).map { .date($0) } ?? .null
+            case "$data": return base64(tag.value, at).map { .data($0) } ?? .null
+            case "$url": return string(tag.value, at).map { .url($0) } ?? .null
+            case "$class": return string(tag.value, at).map { .object(className: $0) } ?? .null
+            case "$set":
+                guard let elements = array(tag.value, at) else { return .null }
+                return .set(elements.enumerated().map { index, element in
+                    let elementPointer = at.appending(index)
+                    return PropertyListElement(value: propertyListValue(element, elementPointer), pointer: elementPointer)
+                })
+            case "$dictionary":
+                guard let inner = object(tag.value, at, what: "$dictionary") else { return .null }
+                return .dictionary(entries(of: inner, at: at))
+            default:
+                diagnose(
+                    ProblemCode.invalidValue, .error,
+                    "unknown tag '\(tag.key)'\(Suggestion.phrase(for: tag.key, among: Self.userInfoTags)); a one-key object whose key starts with '$' is a tagged value (\(Self.userInfoTags.joined(separator: ", "))); wrap a plain dictionary in {\"$dictionary\": ...}",
+                    offset: tag.keyOffset, pointer: at)
+                return .null
+            }
+        }
+    }
+
+    // MARK: - Typed values
+
+    private mutating func object(_ node: JSONNode, _ pointer: JSONPointer, what: String) -> JSONObject? {
+        guard case .object(let object) = node.value else {
+            mismatch("an object", for: what, node, pointer)
+            return nil
+        }
+        return object
+    }
+
+    private mutating func array(_ node: JSONNode, _ pointer: JSONPointer) -> [JSONNode]? {
+        guard case .array(let elements) = node.value else {
+            mismatch("an array", for: pointer.tokens.last ?? "", node, pointer)
+            return nil
+        }
+        return elements
+    }
+
+    private mutating func string(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
+        guard case .string(let text) = node.value else {
+            mismatch("a string", for: pointer.tokens.last ?? "", node, pointer)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func strings(_ node: JSONNode, _ pointer: JSONPointer) -> [String]? {
+        guard let elements = array(node, pointer) else { return nil }
+        var result: [String] = []
+        result.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element.value else {
+                mismatch("a string", for: "\(pointer.tokens.last ?? "")[\(index)]", element, pointer.appending(index))
+                continue
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    private mutating func bool(_ node: JSONNode, _ pointer: JSONPointer) -> Bool? {
+        guard case .bool(let value) = node.value else {
+            mismatch("a boolean", for: pointer.tokens.last ?? "", node, pointer)
+            return nil
+        }
+        return value
+    }
+
+    private mutating func number(_ node: JSONNode, _ pointer: JSONPointer, expected: String = "a number") -> Double? {
+        switch node.value {
+        case .integer(let value): return Double(value)
+        case .unsignedInteger(let value): return Double(value)
+        case .double(let value): return value
+        default:
+            mismatch(expected, for: pointer.tokens.last ?? "", node, pointer)
+            return nil
+        }
+    }
+
+    private mutating func date(_ node: JSONNode, _ pointer: JSONPointer) -> Date? {
+        guard let text = string(node, pointer) else { return nil }
+        guard let date = DateFormat.parse(text) else {
+            error(
+                ProblemCode.invalidValue,
+                "'\(text)' is not an ISO 8601 date with a time zone, such as 2026-05-01T09:30:00Z or 2026-05-01T11:30:00+02:00",
+                node, pointer)
+            return nil
+        }
+        return date
+    }
+
+    private mutating func base64(_ node: JSONNode, _ pointer: JSONPointer) -> Data? {
+        guard let text = string(node, pointer) else { return nil }
+        guard let data = Data(base64Encoded: text) else {
+            error(ProblemCode.invalidValue, "data must be written as standard base64 (RFC 4648)", node, pointer)
+            return nil
+        }
+        return data
+    }
+
+    // MARK: - Diagnostics
+
+    private mutating func unknownKey(
+        _ member: JSONObject.Member, in owner: String, at pointer: JSONPointer, known: [String], unmodelled: Set<String>
+    ) {
+        let message: String
+        if unmodelled.contains(member.key) {
+            message = "'\(member.key)' is not checked by Proctor yet; it is ignored"
+        } else {
+            message = "unknown key '\(member.key)' in \(owner) is ignored\(Suggestion.phrase(for: member.key, among: known))"
+        }
+        diagnose(ProblemCode.unknownKey, .warning, message, offset: member.keyOffset, pointer: pointer)
+    }
+
+    private mutating func mismatch(_ expected: String, for name: String, _ node: JSONNode, _ pointer: JSONPointer) {
+        let subject = name.isEmpty ? "" : " for '\(name)'"
+        error(ProblemCode.typeMismatch, "expected \(expected)\(subject), found \(node.value.typeName)", node, pointer)
+    }
+
+    private mutating func error(_ code: String, _ message: String, _ node: JSONNode, _ pointer: JSONPointer) {
+        diagnose(code, .error, message, offset: node.offset, pointer: pointer)
+    }
+
+    private mutating func diagnose(_ code: String, _ severity: Severity, _ message: String, offset: Int, pointer: JSONPointer) {
+        if severity == .error { errorCount += 1 }
+        diagnostics.append(Diagnostic(code: code, severity: severity, message: message, location: locate(offset, pointer)))
+    }
+}

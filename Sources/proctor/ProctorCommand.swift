@@ -1,0 +1,206 @@
+import ArgumentParser
+import Foundation
+import ProctorKit
+
+@main
+struct ProctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "proctor",
+        abstract: "Checks what an iOS app donates to the system (NSUserActivity, Core Spotlight) before release.",
+        discussion: """
+            Exit codes: 0 no problems; 1 error findings or failed cases (warnings too with --strict); \
+            2 some input could not be read, parsed or decoded (the rest is still checked); 3 a report \
+            could not be written; 64 usage error.
+            """,
+        version: ProctorVersion.current,
+        subcommands: [Lint.self, Rules.self, Explain.self, Conformance.self]
+    )
+}
+
+/// `--report FORMAT[:PATH]`, repeatable.
+struct ReportRequest: ExpressibleByArgument, Sendable {
+    var format: ReportFormat
+    /// nil writes to standard output.
+    var path: String?
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
+        guard let first = parts.first, let format = ReportFormat(rawValue: first) else { return nil }
+        self.format = format
+        self.path = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
+    }
+
+    static var allValueStrings: [String] { ReportFormat.allCases.map { "\($0.rawValue)[:PATH]" } }
+}
+
+struct ReportOptions: ParsableArguments {
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp(
+            "A report to write: text, json, junit or sarif, each optionally followed by :PATH (standard output otherwise). Repeatable; defaults to text on standard output.",
+            valueName: "format[:path]"))
+    var reports: [ReportRequest] = []
+
+    func validate() throws {
+        if reports.filter({ $0.path == nil }).count > 1 {
+            throw ValidationError("only one --report can go to standard output; give the others a path, e.g. --report junit:reports/junit.xml")
+        }
+    }
+
+    /// Writes every requested report; returns false when one could not be written.
+    func write(_ report: RunReport) -> Bool {
+        let requests = reports.isEmpty ? [ReportRequest(argument: "text")!] : reports
+        var succeeded = true
+        for request in requests {
+            let text = request.format.render(report)
+            if let path = request.path {
+                do {
+                    try ReportWriter.write(text, to: path)
+                } catch {
+                    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                    succeeded = false
+                }
+            } else {
+                FileHandle.standardOutput.write(Data(text.utf8))
+            }
+        }
+        return succeeded
+    }
+}
+
+/// Turns a report into the process's exit code; 3 when a report could not be written.
+func processExitCode(for report: RunReport, wroteReports: Bool) -> ExitCode {
+    wroteReports ? ExitCode(report.exitCode.rawValue) : ExitCode(3)
+}
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check donation payloads (JSON or JSON Lines) against Apple's rules.",
+        discussion: "Directories are searched recursively for .json and .jsonl files. See docs/cli.md and docs/input-format.md.")
+
+    @Argument(help: "Donation files or directories.")
+    var paths: [String]
+
+    @Option(help: "The app's Info.plist (XML or binary). Rules that need it are skipped without it.")
+    var infoPlist: String?
+
+    @Option(help: "The bundle identifier, overriding CFBundleIdentifier and expanding $(PRODUCT_BUNDLE_IDENTIFIER).")
+    var bundleIdentifier: String?
+
+    @Option(help: "The current time for expiration checks, RFC 3339 with a zone (default: the wall clock).")
+    var now: String?
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(help: "Check files one at a time instead of on all cores.")
+    var sequential = false
+
+    @OptionGroup var output: ReportOptions
+
+    func validate() throws {
+        if let now, DateFormat.parse(now) == nil {
+            throw ValidationError("--now '\(now)' is not an RFC 3339 date with a zone, such as 2026-06-01T12:00:00Z")
+        }
+    }
+
+    func run() throws {
+        let options = LintOptions(
+            infoPlistPath: infoPlist, bundleIdentifier: bundleIdentifier, now: now.flatMap(DateFormat.parse) ?? Date(),
+            strict: strict, parallel: !sequential)
+        let report = Linter.lint(paths: paths, options: options).report()
+        throw processExitCode(for: report, wroteReports: output.write(report))
+    }
+}
+
+struct Rules: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List every rule with its id, severity and summary.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown
+    }
+
+    @Option(help: "text, json or markdown.")
+    var format: Format = .text
+
+    struct Entry: Encodable {
+        var id, name, category, defaultSeverity, summary, rationale, documentation: String
+        var sources: [String]
+        var needsInfoPlist: Bool
+    }
+
+    func run() throws {
+        let rules = BuiltInRules.descriptions
+        let text: String
+        switch format {
+        case .text:
+            let width = rules.map(\.id.count).max() ?? 0
+            text = rules.map { rule in
+                rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + rule.summary
+            }.joined(separator: "\n") + "\n"
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let entries = rules.map {
+                Entry(
+                    id: $0.id, name: $0.name, category: $0.category.rawValue, defaultSeverity: $0.defaultSeverity.rawValue,
+                    summary: $0.summary, rationale: $0.rationale, documentation: $0.documentationPath, sources: $0.sources,
+                    needsInfoPlist: $0.needsInfoPlist)
+            }
+            text = String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
+        case .markdown:
+            text = RuleDocumentation.index(rules)
+        }
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Explain one rule: why it exists, its sources and examples.")
+
+    @Argument(help: "A rule id, as printed in brackets after each finding.")
+    var rule: String
+
+    func validate() throws {
+        guard BuiltInRules.description(for: rule) != nil else {
+            let ids = BuiltInRules.descriptions.map(\.id)
+            let suggestion = ids.min { distance($0, rule) < distance($1, rule) }.map { "; did you mean '\($0)'?" } ?? ""
+            throw ValidationError("unknown rule '\(rule)'\(suggestion) ('proctor rules' lists them)")
+        }
+    }
+
+    func run() throws {
+        let text = RuleDocumentation.plainHelp(BuiltInRules.description(for: rule)!)
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    private func distance(_ left: String, _ right: String) -> Int {
+        let a = Array(left), b = Array(right)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+struct Conformance: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the conformance vectors (Conformance/) and report each case.",
+        discussion: "Exit code 1 when a case fails, 2 when a case file cannot be read.")
+
+    @Argument(help: "Case files or directories (default: Conformance).")
+    var paths: [String] = ["Conformance"]
+
+    @OptionGroup var output: ReportOptions
+
+    func run() throws {
+        let report = ConformanceRunner.run(paths: paths)
+        throw processExitCode(for: report, wroteReports: output.write(report))
+    }
+}
