@@ -50,6 +50,12 @@ public struct JSONObject: Sendable {
         /// Byte offset of the key's opening quote.
         public var keyOffset: Int
         public var value: JSONNode
+
+        public init(key: String, keyOffset: Int, value: JSONNode) {
+            self.key = key
+            self.keyOffset = keyOffset
+            self.value = value
+        }
     }
 
     public var members: [Member]

@@ -1,4 +1,5 @@
 import Foundation
+import ProctorJSON
 
 /// Renders rule descriptions as the pages in docs/rules/, the catalogue, and SARIF help text.
 /// A test regenerates every page and fails when one on disk differs.
@@ -82,10 +83,7 @@ public enum RuleDocumentation {
 
     /// Examples are written compactly in Swift; pages show them indented, keys in their order.
     static func prettyJSON(_ text: String) -> String {
-        guard let data = text.data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-            let pretty = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        else { return text }
-        return String(decoding: pretty, as: UTF8.self)
+        guard case .success(let node) = JSONReader.parse(SourceText(bytes: Array(text.utf8))) else { return text }
+        return JSONWriter.write(node, indent: 2)
     }
 }

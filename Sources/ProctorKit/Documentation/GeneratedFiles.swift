@@ -1,0 +1,66 @@
+import Foundation
+import ProctorJSON
+
+/// The files generated from the rule descriptions: the rule pages and the rule conformance
+/// vectors. `proctor-docgen` writes them; a test regenerates them in memory and fails when a file
+/// on disk differs, so they never drift from the code.
+public enum GeneratedFiles {
+    /// Relative path → content, for every generated file.
+    public static func all() -> [(path: String, content: String)] {
+        let rules = BuiltInRules.descriptions
+        var files: [(String, String)] = [("docs/rules/README.md", RuleDocumentation.index(rules))]
+        for rule in rules {
+            files.append((rule.documentationPath, RuleDocumentation.page(rule)))
+            files.append(("Conformance/rules/\(rule.id).json", conformanceVectors(for: rule)))
+        }
+        return files
+    }
+
+    /// A case file with one case per example: passing examples expect no finding of the rule,
+    /// failing ones a finding at each listed pointer, with the rule's default severity.
+    public static func conformanceVectors(for rule: RuleDescription) -> String {
+        let examples = rule.passing.enumerated().map { ("passing example \($0.offset + 1)", $0.element) }
+            + rule.failing.enumerated().map { ("failing example \($0.offset + 1)", $0.element) }
+        let cases = examples.map { label, example -> JSONValue in
+            var fields: [(String, JSONValue)] = [
+                ("description", .string("\(rule.id): \(label)")),
+                ("now", .string(example.now)),
+            ]
+            if let plist = example.infoPlist { fields.append(("infoPlist", parsed(plist))) }
+            fields.append(("files", .array([node(object([("path", .string("example.json")), ("json", parsed(example.input))]))])))
+            fields.append(("rules", .array([node(.string(rule.id))])))
+            let findings = example.pointers.map { pointer in
+                node(object([
+                    ("ruleId", .string(rule.id)), ("pointer", .string(pointer)),
+                    ("severity", .string(rule.defaultSeverity.rawValue)),
+                ]))
+            }
+            fields.append(("expect", object([("findings", .array(findings))])))
+            return object(fields)
+        }
+        let file = object([
+            ("$schema", .string("../case-schema.json")),
+            ("description", .string("Rule \(rule.id): generated from the rule's examples by `make docs`. Do not edit.")),
+            ("cases", .array(cases.map(node))),
+        ])
+        return JSONWriter.write(node(file), indent: 2) + "\n"
+    }
+
+    private static func node(_ value: JSONValue) -> JSONNode { JSONNode(value, offset: 0) }
+
+    private static func object(_ fields: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(members: fields.map { JSONObject.Member(key: $0.0, keyOffset: 0, value: node($0.1)) }))
+    }
+
+    /// Examples are valid JSON by construction; a test checks that every one parses.
+    private static func parsed(_ json: String) -> JSONValue {
+        guard case .success(let node) = JSONReader.parse(SourceText(bytes: Array(json.utf8))) else { return .string(json) }
+        return node.value
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var output = ""
+        JSONWriter.writeString(text, into: &output)
+        return output
+    }
+}
