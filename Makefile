@@ -1,0 +1,55 @@
+# Proctor's two commands, as the README gives them:
+#   make run    builds proctor and runs it over the bundled Scenarios/ and Conformance/, writing reports to .reports/
+#   make test   runs every test: swift test, then the report checks against real consumers
+# Both install what they need first (scripts/setup.sh).
+
+SWIFT ?= swift
+REPORTS ?= .reports
+NOW ?= 2026-06-01T12:00:00Z
+PROCTOR = .build/release/proctor
+
+.PHONY: all setup run test check-reports docs bench clean
+
+all: test
+
+setup:
+	@scripts/setup.sh
+
+run: setup
+	$(SWIFT) build -c release --product proctor
+	@mkdir -p $(REPORTS)
+	@status=0; \
+	for app in local-places recipes photos; do \
+	  echo "== proctor lint Scenarios/lint/$$app"; \
+	  $(PROCTOR) lint --info-plist Scenarios/lint/$$app/Info.plist --now $(NOW) Scenarios/lint/$$app \
+	    --report text --report junit:$(REPORTS)/$$app.junit.xml --report sarif:$(REPORTS)/$$app.sarif \
+	    --report json:$(REPORTS)/$$app.json || status=$$?; \
+	done; \
+	echo "== proctor conformance Conformance"; \
+	$(PROCTOR) conformance Conformance --report text --report junit:$(REPORTS)/conformance.junit.xml \
+	  --report json:$(REPORTS)/conformance.json || status=$$?; \
+	echo "reports written to $(REPORTS)/"; \
+	exit $$status
+
+test: setup
+	@scripts/setup.sh --with-validators
+	$(SWIFT) build
+	$(SWIFT) test
+	python3 scripts/check_reports.py .build/debug/proctor
+
+check-reports: setup
+	@scripts/setup.sh --with-validators
+	$(SWIFT) build --product proctor
+	python3 scripts/check_reports.py .build/debug/proctor
+
+# Regenerates docs/rules/ and Conformance/rules/ from the rule descriptions.
+docs: setup
+	$(SWIFT) build --product proctor-docgen
+	.build/debug/proctor-docgen .
+
+bench: setup
+	$(SWIFT) build -c release --product proctor-bench
+	.build/release/proctor-bench $(BENCH_ARGS)
+
+clean:
+	rm -rf .build $(REPORTS) .bench

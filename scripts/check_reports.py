@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Checks Proctor's reports with the tools CI systems and code scanning really use.
+
+Runs the given `proctor` binary over a mix of inputs (clean payloads, common mistakes,
+broken JSON, awkward file names and messages), then checks that:
+  - JUnit validates against the Jenkins xunit schema and the strict Ant (windyroad) schema,
+    and junitparser reads it with counts that match and unique (classname, name) pairs;
+  - SARIF validates against the SARIF 2.1.0 schema and meets GitHub code scanning's rules;
+  - the JSON report parses and its summary matches its contents;
+  - every conformance case file validates against Conformance/case-schema.json.
+
+The schemas come from ../shared/schemas beside the checkout, which exists for Proctor's
+developers and CI only; without it those checks are skipped with a message.
+"""
+import json
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SCHEMAS = ROOT.parent / "shared" / "schemas"
+
+passed = 0
+failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+    else:
+        failed += 1
+        print(f"FAIL {name}: {detail}")
+
+
+def run(proctor, args, expect_code):
+    result = subprocess.run([proctor] + args, cwd=ROOT, capture_output=True, text=True)
+    check(f"proctor {' '.join(args[:2])} exit code", result.returncode == expect_code,
+          f"expected {expect_code}, got {result.returncode}\n{result.stdout}\n{result.stderr}")
+    return result
+
+
+def write_inputs(directory):
+    bad = directory / "inputs"
+    bad.mkdir()
+    (bad / "trailing comma.json").write_text('{"userActivity": {"activityType": "com.example.a",}}')
+    (bad / "escaping.json").write_text(json.dumps({"userActivity": {
+        "activityType": "a]]>\u001b<&>\"'\U0001F355", "title": "T", "isEligibleForSearch": True}}))
+    (bad / "unknown.json").write_text('{"userActivity": {"activityType": "com.example.app.view", "titel": "x"}}')
+    (bad / "items.jsonl").write_text(
+        '{"searchableItem": {"uniqueIdentifier": "p1", "attributeSet": {"title": "Beach"}}}\n'
+        '\n'
+        '{"searchableItem": {"uniqueIdentifier": "p1", "attributeSet": {"title": "Beach", "rankingHint": 500}}}\n'
+        '{"searchableItem": {"uniqueIdentifier": NaN}}\n')
+    return bad
+
+
+def check_junit(path, validators):
+    import junitparser
+    for name, schema in validators:
+        errors = list(schema.iter_errors(str(path)))
+        check(f"{path.name} valid against {name}", not errors, "; ".join(str(e.reason) for e in errors[:3]))
+    xml = junitparser.JUnitXml.fromfile(str(path))
+    seen = set()
+    for suite in xml:
+        cases = list(suite)
+        failures = sum(1 for case in cases for r in case.result if isinstance(r, junitparser.Failure))
+        errors = sum(1 for case in cases for r in case.result if isinstance(r, junitparser.Error))
+        skipped = sum(1 for case in cases for r in case.result if isinstance(r, junitparser.Skipped))
+        check(f"{path.name} suite {suite.name} counts",
+              (suite.tests, suite.failures, suite.errors, suite.skipped) == (len(cases), failures, errors, skipped),
+              f"attributes {(suite.tests, suite.failures, suite.errors, suite.skipped)} vs children {(len(cases), failures, errors, skipped)}")
+        for case in cases:
+            key = (case.classname, case.name)
+            check(f"{path.name} unique case", key not in seen, f"duplicate {key}")
+            seen.add(key)
+    check(f"{path.name} has cases", len(seen) > 0, "no test cases")
+
+
+def check_sarif(path, schema_validator):
+    log = json.loads(path.read_text())
+    if schema_validator is not None:
+        errors = sorted(schema_validator.iter_errors(log), key=lambda e: list(e.path))
+        check(f"{path.name} valid against SARIF 2.1.0", not errors,
+              "; ".join(f"{list(e.path)}: {e.message}" for e in errors[:3]))
+    check(f"{path.name} version", log.get("version") == "2.1.0", log.get("version"))
+    run_ = log["runs"][0]
+    rules = run_["tool"]["driver"]["rules"]
+    ids = [rule["id"] for rule in rules]
+    for rule in rules:
+        check(f"rule {rule['id']} texts", all(rule.get(k, {}).get("text") for k in ("shortDescription", "fullDescription", "help")),
+              "GitHub needs shortDescription, fullDescription and help text")
+        check(f"rule {rule['id']} text lengths", len(rule["shortDescription"]["text"]) <= 1024 and len(rule["fullDescription"]["text"]) <= 1024,
+              "GitHub limits descriptions to 1024 characters")
+    fingerprints = set()
+    for result in run_["results"]:
+        check("result rule known", result["ruleId"] in ids, result["ruleId"])
+        check("result ruleIndex", ids[result["ruleIndex"]] == result["ruleId"], result["ruleId"])
+        location = result["locations"][0]["physicalLocation"]
+        uri = location["artifactLocation"]["uri"]
+        check("result uri relative and encoded", not uri.startswith("/") and " " not in uri, uri)
+        region = location.get("region")
+        check("result region line", region is None or region["startLine"] >= 1, str(region))
+        fingerprint = result["partialFingerprints"]["proctorFinding/v1"]
+        check("fingerprint unique", fingerprint not in fingerprints, fingerprint)
+        fingerprints.add(fingerprint)
+
+
+def check_json(path):
+    report = json.loads(path.read_text())
+    check(f"{path.name} schemaVersion", report.get("schemaVersion") == 1, report.get("schemaVersion"))
+    findings = [f for suite in report["suites"] for f in suite["findings"]]
+    errors = sum(1 for f in findings if f["severity"] == "error") + sum(
+        1 for suite in report["suites"] for d in suite["diagnostics"] if d["severity"] == "error")
+    check(f"{path.name} summary errors", report["summary"]["errors"] == errors, f"{report['summary']['errors']} vs {errors}")
+
+
+def main():
+    proctor = str((ROOT / sys.argv[1]).resolve()) if len(sys.argv) > 1 else str(ROOT / ".build/debug/proctor")
+    validators = []
+    sarif_validator = None
+    if SCHEMAS.is_dir():
+        import jsonschema
+        import xmlschema
+        validators = [("junit-jenkins-10.xsd", xmlschema.XMLSchema(str(SCHEMAS / "junit-jenkins-10.xsd"))),
+                      ("junit-windyroad.xsd", xmlschema.XMLSchema(str(SCHEMAS / "junit-windyroad.xsd")))]
+        sarif_validator = jsonschema.Draft4Validator(json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text()))
+    else:
+        print(f"skipped: schema validation, because {SCHEMAS} is absent (it exists beside the checkout for Proctor's developers and CI only)")
+
+    with tempfile.TemporaryDirectory() as temporary:
+        directory = pathlib.Path(temporary)
+        inputs = write_inputs(directory)
+        runs = [
+            ("broken", ["lint", "--now", "2026-06-01T12:00:00Z", str(inputs)], 2),
+            ("strict", ["lint", "--strict", "--now", "2026-06-01T12:00:00Z", str(inputs / "unknown.json")], 1),
+        ]
+        mistakes = ROOT / "Scenarios/lint/common-mistakes"
+        if mistakes.is_dir():
+            runs.append(("mistakes", ["lint", "--info-plist", str(mistakes / "Info.plist"), "--now", "2026-06-01T12:00:00Z", "Scenarios/lint/common-mistakes"], 1))
+        places = ROOT / "Scenarios/lint/local-places"
+        if places.is_dir():
+            runs.append(("places", ["lint", "--info-plist", str(places / "Info.plist"), "--now", "2026-06-01T12:00:00Z", "Scenarios/lint/local-places"], 0))
+        for name, args, code in runs:
+            out = directory / name
+            run(proctor, args + ["--report", f"junit:{out}.junit.xml", "--report", f"sarif:{out}.sarif", "--report", f"json:{out}.json"], code)
+            check_junit(pathlib.Path(f"{out}.junit.xml"), validators)
+            check_sarif(pathlib.Path(f"{out}.sarif"), sarif_validator)
+            check_json(pathlib.Path(f"{out}.json"))
+        conformance = directory / "conformance"
+        run(proctor, ["conformance", "Conformance", "--report", f"junit:{conformance}.junit.xml", "--report", f"json:{conformance}.json"], 0)
+        check_junit(pathlib.Path(f"{conformance}.junit.xml"), validators)
+
+    case_schema_path = ROOT / "Conformance/case-schema.json"
+    if case_schema_path.exists():
+        import jsonschema
+        schema = json.loads(case_schema_path.read_text())
+        validator_class = jsonschema.validators.validator_for(schema)
+        validator_class.check_schema(schema)
+        validator = validator_class(schema)
+        for case_file in sorted((ROOT / "Conformance").rglob("*.json")):
+            if case_file == case_schema_path:
+                continue
+            errors = list(validator.iter_errors(json.loads(case_file.read_text())))
+            check(f"{case_file.relative_to(ROOT)} matches case-schema.json", not errors,
+                  "; ".join(f"{list(e.path)}: {e.message}" for e in errors[:3]))
+
+    print(f"report checks: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

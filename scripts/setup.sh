@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what building and testing Proctor needs, only when it is missing:
+# json-c's headers (libjson-c-dev) and pkg-config from Debian's packages, and the
+# Python validators the report checks use (xmlschema, jsonschema, junitparser).
+set -euo pipefail
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "setup: '$*' needs root; run it as root or install the packages yourself" >&2; exit 1
+  fi
+}
+
+if ! command -v swift >/dev/null; then
+  echo "setup: no 'swift' on PATH; install the Swift 6 toolchain (swift.org) first" >&2
+  exit 1
+fi
+
+if ! pkg-config --exists json-c 2>/dev/null; then
+  if command -v apt-get >/dev/null; then
+    echo "setup: installing libjson-c-dev and pkg-config"
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq libjson-c-dev pkg-config >/dev/null
+  elif command -v brew >/dev/null; then
+    brew install json-c pkg-config
+  else
+    echo "setup: json-c development files are missing; install libjson-c-dev (Debian) or json-c (Homebrew)" >&2
+    exit 1
+  fi
+fi
+
+if [ "${1:-}" = "--with-validators" ]; then
+  missing=()
+  for module in xmlschema jsonschema junitparser; do
+    python3 -c "import $module" 2>/dev/null || missing+=("$module")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "setup: installing Python validators: ${missing[*]}"
+    python3 -m pip install -q "${missing[@]}" || python3 -m pip install -q --break-system-packages "${missing[@]}"
+  fi
+fi
