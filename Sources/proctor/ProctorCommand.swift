@@ -99,6 +99,9 @@ struct Lint: ParsableCommand {
     @OptionGroup var output: ReportOptions
 
     func validate() throws {
+        if paths.isEmpty {
+            throw ValidationError("name at least one donation file or directory, e.g. 'proctor lint payloads/'")
+        }
         if let now, DateFormat.parse(now) == nil {
             throw ValidationError("--now '\(now)' is not an RFC 3339 date with a zone, such as 2026-06-01T12:00:00Z")
         }

@@ -104,9 +104,14 @@ extension LintResult {
             var suite = RunReport.Suite(name: file.path, inputErrors: file.inputErrors, diagnostics: file.diagnostics, findings: file.findings)
             let decodeErrors = file.diagnostics.filter { $0.severity == .error }
             let inputProblems = file.inputErrors.map { ($0.code, $0.location, $0.message) } + decodeErrors.map { ($0.code, $0.location, $0.message) }
+            let strictWarnings = options.strict ? file.diagnostics.filter { $0.severity == .warning } : []
             if let first = inputProblems.first {
                 let details = inputProblems.map { "\($0.1.compilerStyle): error: \($0.2) [\($0.0)]" }.joined(separator: "\n")
                 suite.cases.append(.init(classname: file.path, name: "input", outcome: .errored(type: first.0, message: first.2, details: details)))
+            } else if let first = strictWarnings.first {
+                // Under --strict a decoding warning (an unknown key) fails the run, so it fails here too.
+                let details = strictWarnings.map { "\($0.location.compilerStyle): warning: \($0.message) [\($0.code)]" }.joined(separator: "\n")
+                suite.cases.append(.init(classname: file.path, name: "input", outcome: .failed(type: first.code, message: first.message, details: details)))
             } else {
                 suite.cases.append(.init(classname: file.path, name: "input", outcome: .passed))
             }

@@ -163,8 +163,7 @@ enum SARIFReporter {
 
     /// Percent-encodes everything but unreserved characters and `/`, as a relative URI reference.
     static func percentEncode(_ path: String) -> String {
-        var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
-        allowed.remove(charactersIn: "")
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
         var trimmed = path
         while trimmed.hasPrefix("/") { trimmed.removeFirst() }  // an absolute path given by the user stays recognisable
         let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: allowed) ?? trimmed

@@ -407,7 +407,7 @@ struct HandoffPayloadSizeRule: UserActivityRule {
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         guard activity.isEligibleForHandoff, let userInfo = activity.userInfo, !userInfo.isEmpty,
-            let size = PropertyListEncoding.binarySize(of: userInfo), size > Self.limit
+            let size = PropertyListEncoding.binarySize(of: userInfo, ifOver: Self.limit)
         else { return [] }
         let remedy = activity.supportsContinuationStreams
             ? "send the bulk over the continuation streams it already supports and keep userInfo small"

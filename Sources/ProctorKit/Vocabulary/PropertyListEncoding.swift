@@ -8,6 +8,53 @@ import Foundation
 /// stated in docs/rules/handoff_payload_size.md: a URL is its absolute string, a set an array,
 /// `NSNull` an empty string, and an object named with `$class` an empty string.
 enum PropertyListEncoding {
+    /// The exact encoded size when it may exceed `limit`; nil when it certainly does not (or
+    /// cannot be encoded). Encoding costs as much as parsing the whole file, so a cheap upper
+    /// bound rules out the common small payload first.
+    static func binarySize(of entries: [PropertyListEntry], ifOver limit: Int) -> Int? {
+        guard upperBound(of: entries) > limit, let size = binarySize(of: entries), size > limit else { return nil }
+        return size
+    }
+
+    /// A bound no encoding can exceed: the 8-byte header and 32-byte trailer, every object at its
+    /// largest (markers with 9-byte lengths, strings as UTF-16 when not ASCII, 16-byte integers,
+    /// 8-byte object references) and an 8-byte offset-table entry per object. Uniquing in the real
+    /// writer only makes the file smaller.
+    static func upperBound(of entries: [PropertyListEntry]) -> Int {
+        var objects = 1
+        var bytes = 10 + entries.count * 16
+        for entry in entries {
+            bytes += stringBound(entry.key) + bound(entry.value, objects: &objects)
+            objects += 1
+        }
+        return 40 + bytes + objects * 8
+    }
+
+    private static func stringBound(_ text: String) -> Int {
+        10 + max(text.utf8.count, 2 * text.utf16.count)
+    }
+
+    private static func bound(_ value: PropertyListValue, objects: inout Int) -> Int {
+        objects += 1
+        switch value {
+        case .string(let text), .url(let text): return stringBound(text)
+        case .object(let name): return stringBound(name)
+        case .integer, .unsignedInteger: return 17
+        case .real, .date: return 9
+        case .boolean, .null: return 10
+        case .data(let data): return 10 + data.count
+        case .array(let elements), .set(let elements):
+            return elements.reduce(10 + elements.count * 8) { $0 + bound($1.value, objects: &objects) }
+        case .dictionary(let entries):
+            var total = 10 + entries.count * 16
+            for entry in entries {
+                objects += 1
+                total += stringBound(entry.key) + bound(entry.value, objects: &objects)
+            }
+            return total
+        }
+    }
+
     static func binarySize(of entries: [PropertyListEntry]) -> Int? {
         let dictionary = foundationDictionary(entries)
         return try? PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0).count
