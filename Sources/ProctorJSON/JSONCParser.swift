@@ -17,9 +17,7 @@ enum JSONCParser {
         let root = try tokener.parse(bytes, start: start, end: end)
         defer { json_object_put(root) }
 
-        var converter = Converter(
-            valueOffsets: scanner.valueOffsets, keyOffsets: scanner.keyOffsets, keysWithNul: scanner.keysWithNul,
-            bytes: bytes)
+        var converter = Converter(valueOffsets: scanner.valueOffsets, keyOffsets: scanner.keyOffsets)
         return try converter.convert(root)
     }
 
@@ -66,17 +64,13 @@ enum JSONCParser {
     private struct Converter {
         let valueOffsets: [Int]
         let keyOffsets: [Int]
-        let keysWithNul: Set<Int>
-        let bytes: UnsafeBufferPointer<UInt8>
         var nextValue = 0
         var nextKey = 0
         var path: [PathToken] = []
 
-        init(valueOffsets: [Int], keyOffsets: [Int], keysWithNul: Set<Int>, bytes: UnsafeBufferPointer<UInt8>) {
+        init(valueOffsets: [Int], keyOffsets: [Int]) {
             self.valueOffsets = valueOffsets
             self.keyOffsets = keyOffsets
-            self.keysWithNul = keysWithNul
-            self.bytes = bytes
         }
 
         mutating func convert(_ object: OpaquePointer?) throws(JSONInputError) -> JSONNode {
@@ -127,10 +121,9 @@ enum JSONCParser {
                 var iterator = json_object_iter_begin(object)
                 var stop = json_object_iter_end(object)
                 while json_object_iter_equal(&iterator, &stop) == 0 {
-                    let keyIndex = nextKey
+                    let keyOffset = keyOffsets[nextKey]
                     nextKey += 1
-                    let keyOffset = keyOffsets[keyIndex]
-                    let key = keysWithNul.contains(keyIndex) ? decodeKey(at: keyOffset) : String(cString: json_object_iter_peek_name(&iterator))
+                    let key = String(cString: json_object_iter_peek_name(&iterator))
                     path.append(.key(key))
                     let value = try convert(json_object_iter_peek_value(&iterator))
                     path.removeLast()
@@ -141,12 +134,6 @@ enum JSONCParser {
             default:
                 return JSONNode(.null, offset: offset)
             }
-        }
-
-        private func decodeKey(at quote: Int) -> String {
-            var close = quote + 1
-            while bytes[close] != UInt8(ascii: "\"") { close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1 }
-            return String(decoding: StrictScanner.decodeString(bytes, from: quote + 1, to: close), as: UTF8.self)
         }
 
         private func pointer() -> JSONPointer {

@@ -16,8 +16,9 @@ public struct JSONInputError: Error, Sendable, Equatable, CustomStringConvertibl
         case controlCharacter = "json_control_character"
         case invalidEscape = "json_invalid_escape"
         case tooDeep = "json_too_deep"
-        case tooLarge = "json_too_large"
         case duplicateKey = "json_duplicate_key"
+        /// A key containing U+0000, which json-c cannot represent.
+        case unsupportedKey = "json_unsupported_key"
     }
 
     public var code: Code

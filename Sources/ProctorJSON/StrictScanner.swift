@@ -12,9 +12,6 @@ struct StrictScanner: ~Copyable {
     private(set) var valueOffsets: [Int] = []
     /// Byte offsets of every object key's opening quote, in document order.
     private(set) var keyOffsets: [Int] = []
-    /// Indices into `keyOffsets` of keys that contain `\u0000`; json-c cuts such keys at the NUL,
-    /// so the converter decodes them from the source instead.
-    private(set) var keysWithNul: Set<Int> = []
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position: Int
@@ -205,7 +202,9 @@ struct StrictScanner: ~Copyable {
 
     private func duplicate(_ key: KeyRange, at offset: Int) -> JSONInputError {
         let name = String(decoding: decodedKey(key), as: UTF8.self)
-        return error(.duplicateKey, "duplicate key '\(name)' in an object; JSON parsers disagree on which value wins", at: offset)
+        return JSONInputError(
+            .duplicateKey, "duplicate key '\(name)' in an object; JSON parsers disagree on which value wins",
+            offset: offset, pointer: currentPointer().appending(name))
     }
 
     private func keysEqual(_ left: KeyRange, _ right: KeyRange) -> Bool {
@@ -331,7 +330,11 @@ struct StrictScanner: ~Copyable {
                     throw error(.loneSurrogate, "\\u\(hex4(unit)) is a high surrogate followed by \\u\(hex4(low)), not a low surrogate", at: start)
                 }
             }
-            if unit == 0 && isKey { keysWithNul.insert(keyOffsets.count) }
+            if unit == 0 && isKey {
+                // json-c stores keys as C strings: "a\u0000b" would become "a" and could merge
+                // with another key. Refuse it rather than read a different object.
+                throw error(.unsupportedKey, "object keys containing \\u0000 are not supported", at: start)
+            }
         default:
             throw error(.invalidEscape, "invalid escape sequence '\\\(printable(bytes[position + 1]))'")
         }

@@ -81,7 +81,7 @@ public enum ConformanceRunner {
             let plist = facts.mapValues(InfoPlistReader.foundationValue)
             let extracted = InfoPlistReader.extract(from: plist, source: "Info.plist")
             appInfo = extracted.appInfo
-            plistErrors = extracted.diagnostics.map { "\($0.code) \($0.location.pointer ?? "")" }
+            plistErrors = extracted.diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) }
         }
         let result = Linter.lint(files: testCase.files, appInfo: appInfo, options: LintOptions(now: testCase.now, parallel: false))
         let findings = result.files.flatMap(\.findings).filter { finding in testCase.rules.map { $0.contains(finding.ruleID) } ?? true }
