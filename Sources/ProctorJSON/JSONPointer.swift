@@ -42,7 +42,7 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
         var result = ""
         for token in tokens {
             result += "/"
-            if token.contains("~") || token.contains("/") {
+            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
                 result += token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
             } else {
                 result += token

@@ -23,9 +23,16 @@ public enum JSONReader {
 
     /// Parses each non-blank line as its own JSON value (JSON Lines). A line may end in CRLF.
     public static func parseLines(_ source: SourceText, limits: JSONLimits = .standard) -> [Line] {
+        var lines: [Line] = []
+        forEachLine(source, limits: limits) { lines.append($0) }
+        return lines
+    }
+
+    /// Parses the lines one at a time and hands each to `body`, so a large file never holds more
+    /// than one line's tree in memory.
+    public static func forEachLine(_ source: SourceText, limits: JSONLimits = .standard, _ body: (Line) -> Void) {
         let tokener = JSONCParser.Tokener(maximumDepth: limits.maximumDepth)
-        return source.bytes.withUnsafeBufferPointer { buffer in
-            var lines: [Line] = []
+        source.bytes.withUnsafeBufferPointer { buffer in
             for (index, lineStart) in source.lineStarts.enumerated() {
                 let start = index == 0 ? source.byteOrderMarkLength : lineStart
                 var end = index + 1 < source.lineStarts.count ? source.lineStarts[index + 1] - 1 : buffer.count
@@ -34,9 +41,8 @@ public enum JSONReader {
                 let result = Result { () throws(JSONInputError) -> JSONNode in
                     try JSONCParser.parse(buffer, start: start, end: end, limits: limits, tokener: tokener)
                 }
-                lines.append(Line(number: index + 1, result: result))
+                body(Line(number: index + 1, result: result))
             }
-            return lines
         }
     }
 

@@ -19,35 +19,53 @@ enum InputFiles {
     /// `.build` skipped), keeps named files whatever their extension, and sorts the result by path
     /// so every run sees the same order. Paths that do not exist become input errors.
     static func collect(_ paths: [String], extensions: Set<String> = ["json", "jsonl"]) -> (inputs: [Input], errors: [InputError]) {
-        var inputs = Set<Input>()
+        var inputs: [Input] = []
         var errors: [InputError] = []
-        let manager = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
                 errors.append(InputError(code: ProblemCode.fileUnreadable, message: "no such file or directory", location: SourceLocation(file: path)))
                 continue
             }
-            guard isDirectory.boolValue else {
-                inputs.insert(Input(path: normalize(path), isJSONLines: path.hasSuffix(".jsonl")))
-                continue
-            }
-            guard let enumerator = manager.enumerator(atPath: path) else { continue }
-            while let relative = enumerator.nextObject() as? String {
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                let ext = (name as NSString).pathExtension
-                guard extensions.contains(ext) else { continue }
-                let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
-                var isSubdirectory: ObjCBool = false
-                if manager.fileExists(atPath: full, isDirectory: &isSubdirectory), isSubdirectory.boolValue { continue }
-                inputs.insert(Input(path: normalize(full), isJSONLines: ext == "jsonl"))
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                walk(normalize(path), extensions: extensions, into: &inputs)
+            } else {
+                inputs.append(Input(path: normalize(path), isJSONLines: path.hasSuffix(".jsonl")))
             }
         }
-        return (inputs.sorted { $0.path < $1.path }, errors)
+        inputs.sort { $0.path < $1.path }
+        // The same file named twice (or inside a named directory) is checked once.
+        var unique: [Input] = []
+        unique.reserveCapacity(inputs.count)
+        for input in inputs where unique.last?.path != input.path { unique.append(input) }
+        return (unique, errors)
+    }
+
+    /// A recursive `readdir` walk: Foundation's enumerator costs more than parsing the files.
+    private static func walk(_ directory: String, extensions: Set<String>, into inputs: inout [Input]) {
+        guard let handle = opendir(directory) else { return }
+        defer { closedir(handle) }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }  // ., .., hidden files and folders such as .build
+            let full = prefix + name
+            var isDirectory = entry.pointee.d_type == DT_DIR
+            var isFile = entry.pointee.d_type == DT_REG
+            if entry.pointee.d_type == DT_UNKNOWN || entry.pointee.d_type == DT_LNK {
+                var status = stat()
+                guard stat(full, &status) == 0 else { continue }
+                isDirectory = (status.st_mode & S_IFMT) == S_IFDIR
+                isFile = (status.st_mode & S_IFMT) == S_IFREG
+            }
+            if isDirectory {
+                walk(full, extensions: extensions, into: &inputs)
+            } else if isFile, let dot = name.lastIndex(of: "."), extensions.contains(String(name[name.index(after: dot)...])) {
+                inputs.append(Input(path: full, isJSONLines: name.hasSuffix(".jsonl")))
+            }
+        }
     }
 
     /// Drops a leading `./` so `./payloads/a.json` and `payloads/a.json` print alike.
@@ -74,20 +92,25 @@ enum InputFiles {
                 message: "file is \(size) bytes, over the limit of \(limit) bytes (\(limit / 1_048_576) MiB)",
                 location: SourceLocation(file: path)))
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: max(4096, size + 1))
+        // One read into a buffer sized by fstat; keep reading in case the file grew meanwhile.
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if filled == bytes.count {
+                guard bytes.count < limit else {
+                    return .failure(InputError(code: ProblemCode.fileTooLarge, message: "file is over the limit of \(limit) bytes", location: SourceLocation(file: path)))
+                }
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+            }
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return .failure(unreadable(path, errno))
             }
             if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit {
-                return .failure(InputError(code: ProblemCode.fileTooLarge, message: "file is over the limit of \(limit) bytes", location: SourceLocation(file: path)))
-            }
+            filled += count
         }
+        bytes.removeSubrange(filled...)
         return .success(bytes)
     }
 

@@ -141,29 +141,17 @@ public enum Linter {
         var result = FileResult(path: path)
         var facts = RunFacts()
         let source = SourceText(bytes: bytes)
-        let documents: [(JSONNode?, JSONInputError?)]
-        if isJSONLines {
-            documents = JSONReader.parseLines(source, limits: limits).map { line in
-                switch line.result {
-                case .success(let root): (root, nil)
-                case .failure(let error): (nil, error)
-                }
-            }
-        } else {
-            switch JSONReader.parse(source, limits: limits) {
-            case .success(let root): documents = [(root, nil)]
-            case .failure(let error): documents = [(nil, error)]
-            }
-        }
-        for (root, error) in documents {
-            if let error {
+        func process(_ parsed: Result<JSONNode, JSONInputError>) {
+            let root: JSONNode
+            switch parsed {
+            case .failure(let error):
                 let position = source.position(ofOffset: error.offset)
                 result.inputErrors.append(InputError(
                     code: error.code.rawValue, message: error.message,
                     location: SourceLocation(file: path, line: position.line, column: position.column, pointer: error.pointer.description)))
-                continue
+                return
+            case .success(let node): root = node
             }
-            guard let root else { continue }
             let locate = { (offset: Int, pointer: JSONPointer) -> SourceLocation in
                 let position = source.position(ofOffset: offset)
                 return SourceLocation(file: path, line: position.line, column: position.column, pointer: pointer.description)
@@ -176,19 +164,30 @@ public enum Linter {
             result.diagnostics += decoder.diagnostics
             result.donationCount += donations.count
             for decoded in donations {
-                for rule in BuiltInRules.donationRules {
-                    let description = type(of: rule).description
-                    for violation in rule.check(decoded.donation, in: context) {
+                for check in ruleChecks {
+                    for violation in check.rule.check(decoded.donation, in: context) {
                         result.findings.append(Finding(
-                            ruleID: description.id, severity: description.defaultSeverity, message: violation.message,
+                            ruleID: check.id, severity: check.severity, message: violation.message,
                             location: locatePointer(violation.pointer)))
                     }
                 }
                 collectFacts(decoded.donation, into: &facts, locate: locatePointer)
             }
         }
+        if isJSONLines {
+            JSONReader.forEachLine(source, limits: limits) { process($0.result) }
+        } else {
+            process(JSONReader.parse(source, limits: limits))
+        }
         result.wasChecked = result.inputErrors.isEmpty
         return (result, facts)
+    }
+
+    /// Each donation rule with its id and severity, read once: a description holds examples and
+    /// is too large to copy for every donation.
+    private static let ruleChecks: [(rule: any DonationRule, id: String, severity: Severity)] = BuiltInRules.donationRules.map { rule in
+        let description = type(of: rule).description
+        return (rule, description.id, description.defaultSeverity)
     }
 
     private static func check(_ input: InputFiles.Input, context: RuleContext, limits: JSONLimits) -> (FileResult, RunFacts) {

@@ -16,7 +16,7 @@ struct ActivityTypeReverseDNSRule: UserActivityRule {
             Apple recommends reverse-DNS notation (com.<company>.<app>.<activity>) so that types stay \
             unique across the apps on a device and across the apps of one team; the Donating Shortcuts \
             guide repeats it. Proctor accepts two or more dot-separated components of letters, digits, \
-            hyphens and underscores, none empty and the first not starting with a digit.
+            hyphens and underscores (domain labels such as 1password may start with a digit), none empty.
             """,
         sources: [handoffGuide + ", \"Best practices\"", "Apple, SiriKit, \"Donating Shortcuts\""],
         passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place"}}"#)],
@@ -31,14 +31,21 @@ struct ActivityTypeReverseDNSRule: UserActivityRule {
     }
 
     static func isReverseDNS(_ text: String) -> Bool {
-        let components = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard components.count >= 2 else { return false }
-        return components.allSatisfy { component in
-            guard let first = component.unicodeScalars.first, !CharacterSet.decimalDigits.contains(first) else { return false }
-            return component.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+        var components = 1
+        var componentLength = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard componentLength > 0 else { return false }
+                components += 1
+                componentLength = 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                componentLength += 1
+            default:
+                return false
             }
         }
+        return components >= 2 && componentLength > 0
     }
 }
 

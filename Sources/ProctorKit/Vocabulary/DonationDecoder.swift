@@ -96,27 +96,26 @@ struct DonationDecoder {
         guard let object = object(node, pointer, what: "userActivity") else { return nil }
         var activity = UserActivity(pointer: pointer)
         for member in object.members {
-            let at = pointer.appending(member.key)
             let value = member.value
             switch member.key {
-            case "activityType": activity.activityType = string(value, at)
-            case "title": activity.title = string(value, at)
-            case "userInfo": activity.userInfo = dictionary(value, at)
-            case "requiredUserInfoKeys": activity.requiredUserInfoKeys = strings(value, at)
-            case "keywords": activity.keywords = strings(value, at)
-            case "webpageURL": activity.webpageURL = string(value, at)
-            case "referrerURL": activity.referrerURL = string(value, at)
-            case "expirationDate": activity.expirationDate = date(value, at)
-            case "isEligibleForHandoff": activity.isEligibleForHandoff = bool(value, at) ?? true
-            case "isEligibleForSearch": activity.isEligibleForSearch = bool(value, at) ?? false
-            case "isEligibleForPublicIndexing": activity.isEligibleForPublicIndexing = bool(value, at) ?? false
-            case "isEligibleForPrediction": activity.isEligibleForPrediction = bool(value, at) ?? false
-            case "persistentIdentifier": activity.persistentIdentifier = string(value, at)
-            case "targetContentIdentifier": activity.targetContentIdentifier = string(value, at)
-            case "supportsContinuationStreams": activity.supportsContinuationStreams = bool(value, at) ?? false
-            case "contentAttributeSet": activity.contentAttributeSet = attributeSet(value, at)
+            case "activityType": activity.activityType = string(value, pointer.appending(member.key))
+            case "title": activity.title = string(value, pointer.appending(member.key))
+            case "userInfo": activity.userInfo = dictionary(value, pointer.appending(member.key))
+            case "requiredUserInfoKeys": activity.requiredUserInfoKeys = strings(value, pointer.appending(member.key))
+            case "keywords": activity.keywords = strings(value, pointer.appending(member.key))
+            case "webpageURL": activity.webpageURL = string(value, pointer.appending(member.key))
+            case "referrerURL": activity.referrerURL = string(value, pointer.appending(member.key))
+            case "expirationDate": activity.expirationDate = date(value, pointer.appending(member.key))
+            case "isEligibleForHandoff": activity.isEligibleForHandoff = bool(value, pointer.appending(member.key)) ?? true
+            case "isEligibleForSearch": activity.isEligibleForSearch = bool(value, pointer.appending(member.key)) ?? false
+            case "isEligibleForPublicIndexing": activity.isEligibleForPublicIndexing = bool(value, pointer.appending(member.key)) ?? false
+            case "isEligibleForPrediction": activity.isEligibleForPrediction = bool(value, pointer.appending(member.key)) ?? false
+            case "persistentIdentifier": activity.persistentIdentifier = string(value, pointer.appending(member.key))
+            case "targetContentIdentifier": activity.targetContentIdentifier = string(value, pointer.appending(member.key))
+            case "supportsContinuationStreams": activity.supportsContinuationStreams = bool(value, pointer.appending(member.key)) ?? false
+            case "contentAttributeSet": activity.contentAttributeSet = attributeSet(value, pointer.appending(member.key))
             default:
-                unknownKey(member, in: "userActivity", at: at, known: Self.userActivityKeys, unmodelled: Self.userActivityUnmodelledKeys)
+                unknownKey(member, in: "userActivity", at: pointer.appending(member.key), known: Self.userActivityKeys, unmodelled: Self.userActivityUnmodelledKeys)
             }
         }
         if object["activityType"] == nil {
@@ -131,14 +130,13 @@ struct DonationDecoder {
         guard let object = object(node, pointer, what: "searchableItem") else { return nil }
         var item = SearchableItem(pointer: pointer)
         for member in object.members {
-            let at = pointer.appending(member.key)
             switch member.key {
-            case "uniqueIdentifier": item.uniqueIdentifier = string(member.value, at)
-            case "domainIdentifier": item.domainIdentifier = string(member.value, at)
-            case "expirationDate": item.expirationDate = date(member.value, at)
-            case "attributeSet": item.attributeSet = attributeSet(member.value, at)
+            case "uniqueIdentifier": item.uniqueIdentifier = string(member.value, pointer.appending(member.key))
+            case "domainIdentifier": item.domainIdentifier = string(member.value, pointer.appending(member.key))
+            case "expirationDate": item.expirationDate = date(member.value, pointer.appending(member.key))
+            case "attributeSet": item.attributeSet = attributeSet(member.value, pointer.appending(member.key))
             default:
-                unknownKey(member, in: "searchableItem", at: at, known: Self.searchableItemKeys, unmodelled: Self.searchableItemUnmodelledKeys)
+                unknownKey(member, in: "searchableItem", at: pointer.appending(member.key), known: Self.searchableItemKeys, unmodelled: Self.searchableItemUnmodelledKeys)
             }
         }
         return item
@@ -149,31 +147,31 @@ struct DonationDecoder {
     private mutating func attributeSet(_ node: JSONNode, _ pointer: JSONPointer) -> AttributeSet? {
         guard let object = object(node, pointer, what: pointer.tokens.last ?? "attributeSet") else { return nil }
         var set = AttributeSet(pointer: pointer)
+        set.values.reserveCapacity(object.count)
         for member in object.members {
-            let at = pointer.appending(member.key)
             guard let kind = AttributeSet.kinds[member.key] else {
-                unknownKey(member, in: "the attribute set", at: at, known: AttributeSet.kinds.keys.sorted(), unmodelled: [])
+                unknownKey(member, in: "the attribute set", at: pointer.appending(member.key), known: AttributeSet.kinds.keys.sorted(), unmodelled: [])
                 continue
             }
             let value: AttributeSet.Value?
             switch kind {
-            case .string: value = string(member.value, at).map { .string($0) }
-            case .strings: value = strings(member.value, at).map { .strings($0) }
-            case .number: value = number(member.value, at).map { .number($0) }
+            case .string: value = string(member.value, pointer.appending(member.key)).map { .string($0) }
+            case .strings: value = strings(member.value, pointer.appending(member.key)).map { .strings($0) }
+            case .number: value = number(member.value, pointer.appending(member.key)).map { .number($0) }
             case .flag:
                 // NSNumber booleans: true/false or 0/1.
                 if case .bool(let flag) = member.value.value {
                     value = .boolean(flag)
                 } else {
-                    value = number(member.value, at, expected: "a boolean or a number").map { .number($0) }
+                    value = number(member.value, pointer.appending(member.key), expected: "a boolean or a number").map { .number($0) }
                 }
-            case .date: value = date(member.value, at).map { .date($0) }
+            case .date: value = date(member.value, pointer.appending(member.key)).map { .date($0) }
             case .dates:
-                value = array(member.value, at).map { elements in
-                    .dates(elements.enumerated().compactMap { index, element in date(element, at.appending(index)) })
+                value = array(member.value, pointer.appending(member.key)).map { elements in
+                    .dates(elements.enumerated().compactMap { index, element in date(element, pointer.appending(member.key).appending(index)) })
                 }
-            case .url: value = string(member.value, at).map { .url($0) }
-            case .data: value = base64(member.value, at).map { .data($0) }
+            case .url: value = string(member.value, pointer.appending(member.key)).map { .url($0) }
+            case .data: value = base64(member.value, pointer.appending(member.key)).map { .data($0) }
             }
             if let value { set.values[member.key] = value }
         }
@@ -238,37 +236,37 @@ struct DonationDecoder {
 
     // MARK: - Typed values
 
-    private mutating func object(_ node: JSONNode, _ pointer: JSONPointer, what: String) -> JSONObject? {
+    private mutating func object(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, what: String) -> JSONObject? {
         guard case .object(let object) = node.value else {
-            mismatch("an object", for: what, node, pointer)
+            mismatch("an object", for: what, node, pointer())
             return nil
         }
         return object
     }
 
-    private mutating func array(_ node: JSONNode, _ pointer: JSONPointer) -> [JSONNode]? {
+    private mutating func array(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [JSONNode]? {
         guard case .array(let elements) = node.value else {
-            mismatch("an array", for: pointer.tokens.last ?? "", node, pointer)
+            mismatch("an array", for: pointer().tokens.last ?? "", node, pointer())
             return nil
         }
         return elements
     }
 
-    private mutating func string(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
+    private mutating func string(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> String? {
         guard case .string(let text) = node.value else {
-            mismatch("a string", for: pointer.tokens.last ?? "", node, pointer)
+            mismatch("a string", for: pointer().tokens.last ?? "", node, pointer())
             return nil
         }
         return text
     }
 
-    private mutating func strings(_ node: JSONNode, _ pointer: JSONPointer) -> [String]? {
-        guard let elements = array(node, pointer) else { return nil }
+    private mutating func strings(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [String]? {
+        guard let elements = array(node, pointer()) else { return nil }
         var result: [String] = []
         result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             guard case .string(let text) = element.value else {
-                mismatch("a string", for: "\(pointer.tokens.last ?? "")[\(index)]", element, pointer.appending(index))
+                mismatch("a string", for: "\(pointer().tokens.last ?? "")[\(index)]", element, pointer().appending(index))
                 continue
             }
             result.append(text)
@@ -276,41 +274,41 @@ struct DonationDecoder {
         return result
     }
 
-    private mutating func bool(_ node: JSONNode, _ pointer: JSONPointer) -> Bool? {
+    private mutating func bool(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Bool? {
         guard case .bool(let value) = node.value else {
-            mismatch("a boolean", for: pointer.tokens.last ?? "", node, pointer)
+            mismatch("a boolean", for: pointer().tokens.last ?? "", node, pointer())
             return nil
         }
         return value
     }
 
-    private mutating func number(_ node: JSONNode, _ pointer: JSONPointer, expected: String = "a number") -> Double? {
+    private mutating func number(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, expected: String = "a number") -> Double? {
         switch node.value {
         case .integer(let value): return Double(value)
         case .unsignedInteger(let value): return Double(value)
         case .double(let value): return value
         default:
-            mismatch(expected, for: pointer.tokens.last ?? "", node, pointer)
+            mismatch(expected, for: pointer().tokens.last ?? "", node, pointer())
             return nil
         }
     }
 
-    private mutating func date(_ node: JSONNode, _ pointer: JSONPointer) -> Date? {
-        guard let text = string(node, pointer) else { return nil }
+    private mutating func date(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Date? {
+        guard let text = string(node, pointer()) else { return nil }
         guard let date = DateFormat.parse(text) else {
             error(
                 ProblemCode.invalidValue,
                 "'\(text)' is not an ISO 8601 date with a time zone, such as 2026-05-01T09:30:00Z or 2026-05-01T11:30:00+02:00",
-                node, pointer)
+                node, pointer())
             return nil
         }
         return date
     }
 
-    private mutating func base64(_ node: JSONNode, _ pointer: JSONPointer) -> Data? {
-        guard let text = string(node, pointer) else { return nil }
+    private mutating func base64(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Data? {
+        guard let text = string(node, pointer()) else { return nil }
         guard let data = Data(base64Encoded: text) else {
-            error(ProblemCode.invalidValue, "data must be written as standard base64 (RFC 4648)", node, pointer)
+            error(ProblemCode.invalidValue, "data must be written as standard base64 (RFC 4648)", node, pointer())
             return nil
         }
         return data
@@ -330,13 +328,13 @@ struct DonationDecoder {
         diagnose(ProblemCode.unknownKey, .warning, message, offset: member.keyOffset, pointer: pointer)
     }
 
-    private mutating func mismatch(_ expected: String, for name: String, _ node: JSONNode, _ pointer: JSONPointer) {
+    private mutating func mismatch(_ expected: String, for name: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
         let subject = name.isEmpty ? "" : " for '\(name)'"
-        error(ProblemCode.typeMismatch, "expected \(expected)\(subject), found \(node.value.typeName)", node, pointer)
+        error(ProblemCode.typeMismatch, "expected \(expected)\(subject), found \(node.value.typeName)", node, pointer())
     }
 
-    private mutating func error(_ code: String, _ message: String, _ node: JSONNode, _ pointer: JSONPointer) {
-        diagnose(code, .error, message, offset: node.offset, pointer: pointer)
+    private mutating func error(_ code: String, _ message: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
+        diagnose(code, .error, message, offset: node.offset, pointer: pointer())
     }
 
     private mutating func diagnose(_ code: String, _ severity: Severity, _ message: String, offset: Int, pointer: JSONPointer) {

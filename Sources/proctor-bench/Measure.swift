@@ -1,0 +1,251 @@
+import Dispatch
+import Foundation
+import ProctorJSON
+import ProctorKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - Clock and memory
+
+/// Seconds on the monotonic clock.
+func monotonicSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// Peak resident set size of this process so far, in MB (ru_maxrss is KiB on Linux).
+func peakRSSMegabytes() -> Double {
+    var usage = rusage()
+    #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    return Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
+    #else
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_maxrss) / 1024
+    #endif
+}
+
+/// A field of /proc/self/status in MB (`VmHWM`: peak resident set of this address space;
+/// `VmRSS`: current), Linux only.
+///
+/// In a child process, ru_maxrss is not the child's own peak: Linux carries the parent's
+/// high-water mark into the child at exec (the exec'ing task's old address space is the
+/// parent's, shared by vfork-style posix_spawn), so a child started by a 30 MB parent reports
+/// at least 30 MB. VmHWM belongs to the new address space only.
+func procStatusMegabytes(_ field: String) -> Double? {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
+        let number = line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Double($0) }
+        return number.map { $0 / 1024 }  // kB
+    }
+    return nil
+}
+
+// MARK: - Repetitions
+
+/// The times of N timed runs, after one untimed warm-up.
+struct Timing {
+    var seconds: [Double]
+
+    var best: Double { seconds.min() ?? .nan }
+    var median: Double {
+        let sorted = seconds.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// Runs `body` once to warm up (caches, lazy statics, page cache), then `repetitions` times.
+    static func measure(repetitions: Int, warmUp: Bool = true, _ body: () -> Void) -> Timing {
+        if warmUp { body() }
+        var seconds: [Double] = []
+        for _ in 0..<repetitions {
+            let start = monotonicSeconds()
+            body()
+            seconds.append(monotonicSeconds() - start)
+        }
+        return Timing(seconds: seconds)
+    }
+}
+
+// MARK: - Inputs in memory
+
+/// The corpus read into memory once, for the raw json-c reference.
+struct LoadedCorpus: Sendable {
+    var paths: [String]
+    var buffers: [[UInt8]]
+    var totalBytes: Int { buffers.reduce(0) { $0 + $1.count } }
+
+    /// Every `.json` file under `directory`, sorted by path, as the linter orders them.
+    static func load(_ directory: String) -> LoadedCorpus {
+        var paths: [String] = []
+        let manager = FileManager.default
+        if let enumerator = manager.enumerator(atPath: directory) {
+            while let relative = enumerator.nextObject() as? String {
+                if relative.hasSuffix(".json") { paths.append(directory + "/" + relative) }
+            }
+        }
+        paths.sort()
+        return LoadedCorpus(paths: paths, buffers: paths.map(readFile))
+    }
+}
+
+func readFile(_ path: String) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else { fatalError("cannot read \(path)") }
+    return [UInt8](data)
+}
+
+/// Slots written once each from concurrent iterations at distinct indices.
+final class Flags: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Bool>
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: false)
+    }
+    deinit { slots.deallocate() }
+    func set(_ index: Int, _ value: Bool) { slots[index] = value }
+    var trueCount: Int { slots.reduce(0) { $0 + ($1 ? 1 : 0) } }
+}
+
+// MARK: - Raw json-c reference
+
+enum RawReference {
+    /// Parses every buffer on this thread; returns how many parsed.
+    static func parseAll(_ buffers: [[UInt8]]) -> Int {
+        var parsed = 0
+        for buffer in buffers where buffer.withUnsafeBytes(JSONCReferenceParser.parse) { parsed += 1 }
+        return parsed
+    }
+
+    /// Parses every buffer with `concurrentPerform`, one iteration per file, as `Linter` does.
+    static func parseAllConcurrently(_ buffers: [[UInt8]]) -> Int {
+        let flags = Flags(count: buffers.count)
+        DispatchQueue.concurrentPerform(iterations: buffers.count) { index in
+            flags.set(index, buffers[index].withUnsafeBytes(JSONCReferenceParser.parse))
+        }
+        return flags.trueCount
+    }
+
+    /// Reads each file (open/read/close) then parses it, one thread: the reference with the
+    /// same I/O the linter does, to show how much of the gap is I/O.
+    static func readAndParseAll(_ paths: [String]) -> Int {
+        var parsed = 0
+        for path in paths where readFile(path).withUnsafeBytes(JSONCReferenceParser.parse) { parsed += 1 }
+        return parsed
+    }
+
+    /// Splits a JSON Lines buffer at newlines and parses each non-empty line; returns (lines, parsed).
+    static func parseLines(_ bytes: [UInt8]) -> (lines: Int, parsed: Int) {
+        var lines = 0
+        var parsed = 0
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            while start < buffer.count {
+                let rest = buffer.count - start
+                let end: Int
+                if let hit = memchr(base + start, 0x0A, rest) {
+                    end = UnsafeRawPointer(hit) - base
+                } else {
+                    end = buffer.count
+                }
+                if end > start {
+                    lines += 1
+                    if JSONCReferenceParser.parse(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) { parsed += 1 }
+                }
+                start = end + 1
+            }
+        }
+        return (lines, parsed)
+    }
+}
+
+// MARK: - Lint summaries
+
+struct LintSummary {
+    var files = 0
+    var checked = 0
+    var donations = 0
+    var findings = 0
+    var diagnostics = 0
+    var inputErrors = 0
+    var filesWithProblems = 0
+    var byRule: [String: Int] = [:]
+
+    init(_ result: LintResult) {
+        files = result.files.count
+        for file in result.files {
+            if file.wasChecked { checked += 1 }
+            donations += file.donationCount
+            findings += file.findings.count
+            diagnostics += file.diagnostics.count
+            inputErrors += file.inputErrors.count
+            if !file.findings.isEmpty || !file.diagnostics.isEmpty || !file.inputErrors.isEmpty { filesWithProblems += 1 }
+            for finding in file.findings { byRule[finding.ruleID, default: 0] += 1 }
+            for diagnostic in file.diagnostics { byRule["(decoder) " + diagnostic.code, default: 0] += 1 }
+        }
+    }
+}
+
+// MARK: - Child process
+
+/// Peak memory of one lint in a fresh process: this executable run with `--child-lint`.
+struct ChildMeasurement {
+    /// VmHWM before and after the lint (ru_maxrss where /proc is missing).
+    var baselineMB: Double
+    var peakMB: Double
+    /// The child's ru_maxrss, which includes the parent's peak at spawn time (see above).
+    var maxrssMB: Double
+    var seconds: Double
+    var files: Int
+}
+
+enum Child {
+    static let flag = "--child-lint"
+
+    /// In the child: lints `path` once and prints the figures on one line.
+    /// `loops` > 1 repeats the lint, for profiling (`perf record ... proctor-bench --child-lint DIR --serial --loops 10`).
+    static func run(path: String, parallel: Bool, loops: Int = 1) -> Never {
+        let baseline = procStatusMegabytes("VmHWM") ?? peakRSSMegabytes()
+        let start = monotonicSeconds()
+        var result = Linter.lint(paths: [path], options: LintOptions(parallel: parallel))
+        for _ in 1..<max(1, loops) { result = Linter.lint(paths: [path], options: LintOptions(parallel: parallel)) }
+        let seconds = monotonicSeconds() - start
+        let peak = procStatusMegabytes("VmHWM") ?? peakRSSMegabytes()
+        print("baseline_mb=\(baseline) peak_mb=\(peak) maxrss_mb=\(peakRSSMegabytes()) seconds=\(seconds) files=\(result.files.count)")
+        exit(0)
+    }
+
+    /// In the parent: runs the child and parses its line.
+    static func measure(path: String, parallel: Bool) -> ChildMeasurement? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executablePath())
+        process.arguments = [flag, path] + (parallel ? [] : ["--serial"])
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        var values: [String: Double] = [:]
+        for field in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let parts = field.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard let baseline = values["baseline_mb"], let peak = values["peak_mb"], let maxrss = values["maxrss_mb"],
+            let seconds = values["seconds"], let files = values["files"]
+        else { return nil }
+        return ChildMeasurement(baselineMB: baseline, peakMB: peak, maxrssMB: maxrss, seconds: seconds, files: Int(files))
+    }
+
+    private static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if length > 0 { return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        return CommandLine.arguments[0]
+    }
+}
