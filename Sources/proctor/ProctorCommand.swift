@@ -167,8 +167,7 @@ struct Explain: ParsableCommand {
 
     func validate() throws {
         guard BuiltInRules.description(for: rule) != nil else {
-            let ids = BuiltInRules.descriptions.map(\.id)
-            let suggestion = ids.min { distance($0, rule) < distance($1, rule) }.map { "; did you mean '\($0)'?" } ?? ""
+            let suggestion = BuiltInRules.suggestion(for: rule).map { "; did you mean '\($0)'?" } ?? ""
             throw ValidationError("unknown rule '\(rule)'\(suggestion) ('proctor rules' lists them)")
         }
     }
@@ -176,19 +175,6 @@ struct Explain: ParsableCommand {
     func run() throws {
         let text = RuleDocumentation.plainHelp(BuiltInRules.description(for: rule)!)
         FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    private func distance(_ left: String, _ right: String) -> Int {
-        let a = Array(left), b = Array(right)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

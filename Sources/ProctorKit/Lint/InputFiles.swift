@@ -97,10 +97,21 @@ enum InputFiles {
         var filled = 0
         while true {
             if filled == bytes.count {
+                // Full: one more byte tells the end of the file from a file that grew.
+                var probe: UInt8 = 0
+                let extra = read(descriptor, &probe, 1)
+                if extra < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(unreadable(path, errno))
+                }
+                if extra == 0 { break }
                 guard bytes.count < limit else {
                     return .failure(InputError(code: ProblemCode.fileTooLarge, message: "file is over the limit of \(limit) bytes", location: SourceLocation(file: path)))
                 }
+                bytes.append(probe)
+                filled += 1
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+                continue
             }
             let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
             if count < 0 {
@@ -109,6 +120,9 @@ enum InputFiles {
             }
             if count == 0 { break }
             filled += count
+        }
+        guard filled <= limit else {
+            return .failure(InputError(code: ProblemCode.fileTooLarge, message: "file is over the limit of \(limit) bytes", location: SourceLocation(file: path)))
         }
         bytes.removeSubrange(filled...)
         return .success(bytes)

@@ -94,7 +94,8 @@ enum SARIFReporter {
 
     struct ArtifactLocation: Encodable {
         var uri: String
-        var uriBaseId = "%SRCROOT%"
+        /// Only for relative URIs: SARIF forbids a base on an absolute one.
+        var uriBaseId: String?
     }
 
     struct Region: Encodable {
@@ -156,7 +157,7 @@ enum SARIFReporter {
     private static func location(_ source: SourceLocation) -> Location {
         Location(
             physicalLocation: PhysicalLocation(
-                artifactLocation: ArtifactLocation(uri: percentEncode(source.file)),
+                artifactLocation: ArtifactLocation(uri: percentEncode(source.file), uriBaseId: source.file.hasPrefix("/") ? nil : "%SRCROOT%"),
                 region: source.line.flatMap { $0 >= 1 ? Region(startLine: $0, startColumn: source.column) : nil }),
             logicalLocations: source.pointer.map { [LogicalLocation(fullyQualifiedName: $0.isEmpty ? "/" : $0)] })
     }

@@ -6,13 +6,13 @@ enum TextReporter {
         for suite in report.suites {
             var entries: [(SourceLocation, Int, String)] = []
             for error in suite.inputErrors {
-                entries.append((error.location, 0, "\(error.location.compilerStyle): error: \(error.message) [\(error.code)]"))
+                entries.append((error.location, 0, "\(error.location.compilerStyle): error: \(visible(error.message)) [\(error.code)]"))
             }
             for diagnostic in suite.diagnostics {
-                entries.append((diagnostic.location, 1, "\(diagnostic.location.compilerStyle): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]"))
+                entries.append((diagnostic.location, 1, "\(diagnostic.location.compilerStyle): \(diagnostic.severity.rawValue): \(visible(diagnostic.message)) [\(diagnostic.code)]"))
             }
             for finding in suite.findings {
-                entries.append((finding.location, 2, "\(finding.location.compilerStyle): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"))
+                entries.append((finding.location, 2, "\(finding.location.compilerStyle): \(finding.severity.rawValue): \(visible(finding.message)) [\(finding.ruleID)]"))
             }
             entries.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
             lines += entries.map(\.2)
@@ -28,6 +28,21 @@ enum TextReporter {
         }
         lines.append(summary(report))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Messages quote user input; a newline or an escape sequence in it must not break the
+    /// one-problem-per-line format or reach the terminal, so control characters are shown escaped.
+    static func visible(_ message: String) -> String {
+        guard message.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return message }
+        var result = ""
+        for scalar in message.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     private static func indent(_ text: String) -> String {

@@ -40,4 +40,9 @@ public enum BuiltInRules {
     public static func description(for id: String) -> RuleDescription? {
         descriptions.first { $0.id == id }
     }
+
+    /// The rule id closest to a misspelt one, when it is a plausible typo.
+    public static func suggestion(for id: String) -> String? {
+        Suggestion.closest(to: id, among: descriptions.map(\.id))
+    }
 }

@@ -1,0 +1,261 @@
+import Foundation
+import ProctorJSON
+import Testing
+
+@testable import ProctorKit
+
+private let clean = #"{"userActivity": {"activityType": "com.example.app.view", "title": "View"}}"#
+private let errorFinding = #"{"userActivity": {"activityType": "com.example.app.view", "isEligibleForSearch": true}}"#  // activity_title_required
+private let warningFinding = #"{"userActivity": {"activityType": "ViewPlace"}}"#  // activity_type_reverse_dns
+
+private func options(strict: Bool = false, parallel: Bool = false, limits: JSONLimits = .standard) -> LintOptions {
+    LintOptions(now: fixedNow, strict: strict, limits: limits, parallel: parallel)
+}
+
+@Suite("Linter")
+struct LinterTests {
+    @Test func directoriesAreSearchedRecursivelyForJSONAndJSONLines() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        try directory.write("b.json", clean)
+        try directory.write("a/z.jsonl", clean + "\n")
+        try directory.write("a/deeper/y.json", clean)
+        try directory.write("notes.txt", "not JSON")
+        try directory.write("payload.json.bak", "{")
+        try directory.write(".hidden/x.json", "{")
+        try directory.write("a/.git/config.json", "{")
+        try directory.write(".build/debug/out.json", "{")
+        try directory.write(".dotfile.json", "{")
+        try FileManager.default.createDirectory(atPath: directory.path("folder.json"), withIntermediateDirectories: true)
+
+        let result = Linter.lint(paths: [directory.path], options: options())
+        let root = directory.path
+        #expect(result.files.map(\.path) == ["\(root)/a/deeper/y.json", "\(root)/a/z.jsonl", "\(root)/b.json"])
+        #expect(result.files.allSatisfy { $0.inputErrors.isEmpty && $0.wasChecked && $0.donationCount == 1 })
+        #expect(result.report().exitCode == .success)
+    }
+
+    @Test func outputIsSortedByPathWhateverTheOrderGiven() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        for name in ["c.json", "a.json", "b.json", "B.json", "a10.json", "a2.json"] { try directory.write(name, clean) }
+        let paths = ["c.json", "a2.json", "B.json", "a.json", "b.json", "a10.json"].map(directory.path)
+        let result = Linter.lint(paths: paths, options: options())
+        let names = result.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+        #expect(names == ["B.json", "a.json", "a10.json", "a2.json", "b.json", "c.json"])
+        // A file named twice, or through its directory too, is checked once.
+        let twice = Linter.lint(paths: [directory.path("a.json"), directory.path("a.json")], options: options())
+        #expect(twice.files.count == 1)
+    }
+
+    @Test func aNamedFileIsReadWhateverItsExtension() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = try directory.write("payload.txt", warningFinding)
+        let result = Linter.lint(paths: [path], options: options())
+        #expect(result.files.map(\.path) == [path])
+        #expect(result.files.first?.findings.map(\.ruleID) == ["activity_type_reverse_dns"])
+    }
+
+    @Test func jsonLinesFilesAreReadLineByLine() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = try directory.write("items.jsonl", clean + "\n\n" + warningFinding + "\n{\"bad\": \n" + clean + "\n")
+        let file = try #require(Linter.lint(paths: [path], options: options()).files.first)
+        #expect(file.donationCount == 3)
+        #expect(file.inputErrors.map(\.code) == ["json_truncated"])
+        #expect(file.inputErrors.first?.location.line == 4)
+        #expect(file.findings.map(\.location.line) == [3])
+        #expect(file.findings.first?.location.pointer == "/userActivity/activityType")
+    }
+
+    @Test func aMissingPathIsAnInputErrorAndTheRestIsStillChecked() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let good = try directory.write("good.json", warningFinding)
+        let missing = directory.path("missing.json")
+        let result = Linter.lint(paths: [missing, good], options: options())
+        #expect(result.files.map(\.path) == [good, missing].sorted())
+        let missingResult = try #require(result.files.first { $0.path == missing })
+        #expect(missingResult.inputErrors.map(\.code) == [ProblemCode.fileUnreadable])
+        #expect(!missingResult.wasChecked)
+        let goodResult = try #require(result.files.first { $0.path == good })
+        #expect(goodResult.wasChecked)
+        #expect(goodResult.findings.map(\.ruleID) == ["activity_type_reverse_dns"])
+        #expect(result.report().exitCode == .inputError)
+    }
+
+    @Test func aDirectoryWithoutInputsIsAnError() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        try directory.write("readme.md", "# nothing")
+        let result = Linter.lint(paths: [directory.path], options: options())
+        #expect(result.files.flatMap(\.inputErrors).map(\.code) == [ProblemCode.noInputs])
+        #expect(result.report().exitCode == .inputError)
+    }
+
+    @Test func aFileOverTheSizeLimitIsRefused() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let big = try directory.write("big.json", #"{"userActivity": {"activityType": "ViewPlace", "title": "\#(String(repeating: "x", count: 200))"}}"#)
+        let small = try directory.write("small.json", #"{"userActivity": {"activityType": "Vp"}}"#)
+        let limits = JSONLimits(maximumDepth: 64, maximumFileSize: 100)
+        let result = Linter.lint(paths: [big, small], options: options(limits: limits))
+        let bigResult = try #require(result.files.first { $0.path == big })
+        #expect(bigResult.inputErrors.map(\.code) == [ProblemCode.fileTooLarge])
+        #expect(bigResult.inputErrors.first?.message.contains("100") == true)
+        #expect(bigResult.findings.isEmpty && !bigResult.wasChecked)
+        let smallResult = try #require(result.files.first { $0.path == small })
+        #expect(smallResult.inputErrors.isEmpty)
+        #expect(smallResult.findings.map(\.ruleID) == ["activity_type_reverse_dns"])
+        // One byte under the limit is fine, one over is not.
+        let under = try directory.write("under.json", "[" + String(repeating: " ", count: 97) + "]")
+        #expect(Linter.lint(paths: [under], options: options(limits: limits)).files.first?.inputErrors.isEmpty == true)
+        let over = try directory.write("over.json", "[" + String(repeating: " ", count: 99) + "]")
+        #expect(Linter.lint(paths: [over], options: options(limits: limits)).files.first?.inputErrors.map(\.code) == [ProblemCode.fileTooLarge])
+    }
+
+    /// The limit is inclusive ("files larger than this many bytes are rejected"). The loader reads
+    /// into a buffer of exactly the file's size and, once it is full, refuses the file before it
+    /// has read the end of file, so a file of exactly `maximumFileSize` bytes is refused.
+    @Test func aFileOfExactlyTheSizeLimitIsRead() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let exact = try directory.write("exact.json", "[" + String(repeating: " ", count: 98) + "]")
+        let result = Linter.lint(paths: [exact], options: options(limits: JSONLimits(maximumDepth: 64, maximumFileSize: 100)))
+        let file = try #require(result.files.first)
+        #expect(file.inputErrors.isEmpty, "\(file.inputErrors.map(\.message))")
+        #expect(file.wasChecked)
+    }
+
+    @Test func aDirectoryNamedAsAFileIsUnreadable() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        try FileManager.default.createDirectory(atPath: directory.path("dir.json"), withIntermediateDirectories: true)
+        try directory.write("dir.json/inner.json", clean)
+        let result = Linter.lint(paths: [directory.path("dir.json")], options: options())
+        #expect(result.files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["inner.json"])
+    }
+
+    // MARK: - Exit codes
+
+    private func exitCode(_ files: [String: String], strict: Bool = false) throws -> ProctorKit.ExitStatus {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        for (name, text) in files { try directory.write(name, text) }
+        return Linter.lint(paths: [directory.path], options: options(strict: strict)).report().exitCode
+    }
+
+    @Test func exitCodes() throws {
+        #expect(try exitCode(["a.json": clean]) == .success)
+        #expect(try exitCode(["a.json": clean], strict: true) == .success)
+        #expect(try exitCode(["a.json": errorFinding]) == .problemsFound)
+        #expect(try exitCode(["a.json": warningFinding]) == .success)
+        #expect(try exitCode(["a.json": warningFinding], strict: true) == .problemsFound)
+        #expect(try exitCode(["a.json": errorFinding, "b.json": "{,}"]) == .inputError, "input errors win over findings")
+        #expect(try exitCode(["a.json": #"{"userActivity": {"activityType": 1}}"#]) == .inputError, "a decoding error is an input problem")
+        let unknownKey = #"{"userActivity": {"activityType": "com.example.app.view", "titel": "x"}}"#
+        #expect(try exitCode(["a.json": unknownKey]) == .success)
+        #expect(try exitCode(["a.json": unknownKey], strict: true) == .problemsFound, "an unknown key is a warning")
+        let note = #"{"userActivity": {"activityType": "com.example.app.view", "contentAttributeSet": {"relatedUniqueIdentifier": "r"}}}"#
+        #expect(try exitCode(["a.json": note], strict: true) == .success, "notes never fail")
+    }
+
+    @Test func reportCasesFollowTheFindings() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        try directory.write("a.json", errorFinding)
+        try directory.write("b.json", "[1,]")
+        let report = Linter.lint(paths: [directory.path], options: options()).report()
+        #expect(report.suites.count == 2)
+        let a = try #require(report.suites.first)
+        #expect(a.cases.first?.name == "input")
+        #expect(a.cases.first?.outcome == .passed)
+        #expect(a.cases.count == 1 + BuiltInRules.descriptions.count)
+        let titleCase = try #require(a.cases.first { $0.name == "activity_title_required" })
+        guard case .failed(let type, _, _) = titleCase.outcome else {
+            Issue.record("activity_title_required should fail: \(titleCase.outcome)")
+            return
+        }
+        #expect(type == "activity_title_required")
+        let skipped = a.cases.filter { if case .skipped = $0.outcome { true } else { false } }.map(\.name)
+        #expect(Set(skipped) == Set(BuiltInRules.descriptions.filter(\.needsInfoPlist).map(\.id)), "rules needing an Info.plist are skipped without one")
+        let b = try #require(report.suites.last)
+        #expect(b.cases.count == 1, "an unreadable file has only its input case")
+        guard case .errored(let code, _, _)? = b.cases.first?.outcome else {
+            Issue.record("b.json input case: \(String(describing: b.cases.first?.outcome))")
+            return
+        }
+        #expect(code == "json_trailing_comma")
+    }
+
+    // MARK: - Run rules
+
+    @Test func crossFileDuplicateIdentifierIsReportedAtTheSecondFile() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let item = #"{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach"}}}"#
+        let first = try directory.write("a.json", item)
+        let second = try directory.write("b/c.jsonl", "\n" + item + "\n")
+        let result = Linter.lint(paths: [directory.path], options: options())
+        let findings = result.files.flatMap(\.findings).filter { $0.ruleID == "searchable_item_identifier_unique" }
+        #expect(findings.count == 1)
+        let finding = try #require(findings.first)
+        #expect(finding.location.file == second)
+        #expect(finding.location.line == 2)
+        #expect(finding.location.pointer == "/searchableItem/uniqueIdentifier")
+        #expect(finding.severity == .warning)
+        #expect(finding.message.contains(first), "the message names the first occurrence: \(finding.message)")
+        #expect(result.files.first { $0.path == first }?.findings.isEmpty == true)
+    }
+
+    @Test func relatedItemInAnotherFileResolves() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        try directory.write("items.json", #"{"searchableItem": {"uniqueIdentifier": "recipe-9", "attributeSet": {"title": "Tart"}}}"#)
+        try directory.write("activity.json", #"{"userActivity": {"activityType": "com.example.recipes.view", "contentAttributeSet": {"relatedUniqueIdentifier": "recipe-9"}}}"#)
+        let findings = Linter.lint(paths: [directory.path], options: options()).files.flatMap(\.findings)
+        #expect(!findings.contains { $0.ruleID == "related_item_missing" })
+        try FileManager.default.removeItem(atPath: directory.path("items.json"))
+        let alone = Linter.lint(paths: [directory.path], options: options()).files.flatMap(\.findings)
+        #expect(alone.map(\.ruleID) == ["related_item_missing"])
+    }
+
+    // MARK: - Parallelism
+
+    @Test func parallelAndSequentialRunsAgree() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let samples = [
+            clean, errorFinding, warningFinding, "[1,]", "{\"a\": 1, \"a\": 2}",
+            #"[{"searchableItem": {"uniqueIdentifier": "dup", "attributeSet": {"title": "A", "rankingHint": 9}}}]"#,
+            #"{"userActivity": {"activityType": 3}}"#,
+            #"{"userActivity": {"activityType": "com.example.app.view", "contentAttributeSet": {"relatedUniqueIdentifier": "dup"}}}"#,
+        ]
+        for index in 0..<40 {
+            try directory.write("d\(index % 4)/file\(index).json", samples[index % samples.count])
+        }
+        try directory.write("lines.jsonl", samples.joined(separator: "\n"))
+        let sequential = Linter.lint(paths: [directory.path], options: options(parallel: false)).report()
+        let parallel = Linter.lint(paths: [directory.path], options: options(parallel: true)).report()
+        #expect(sequential.suites.count == 41)
+        for format in ReportFormat.allCases {
+            #expect(format.render(parallel) == format.render(sequential), "\(format.rawValue) differs between parallel and sequential runs")
+        }
+        #expect(parallel.allFindings.contains { $0.ruleID == "searchable_item_identifier_unique" })
+    }
+
+    // MARK: - In memory
+
+    @Test func inMemoryFilesAreSortedAndChecked() {
+        let result = Linter.lint(
+            files: [
+                Linter.InMemoryFile(path: "z.json", bytes: Array(warningFinding.utf8), isJSONLines: false),
+                Linter.InMemoryFile(path: "a.jsonl", bytes: Array((clean + "\n" + warningFinding).utf8), isJSONLines: true),
+            ],
+            appInfo: nil, options: options())
+        #expect(result.files.map(\.path) == ["a.jsonl", "z.json"])
+        #expect(result.files.map(\.donationCount) == [2, 1])
+        #expect(result.files.flatMap(\.findings).map(\.location.compilerStyle) == ["a.jsonl:2:35", "z.json:1:35"])
+    }
+}
