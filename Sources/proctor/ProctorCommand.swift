@@ -130,6 +130,7 @@ struct Rules: ParsableCommand {
         var id, name, category, defaultSeverity, summary, rationale, documentation: String
         var sources: [String]
         var needsInfoPlist: Bool
+        var needsBundleIdentifier: Bool
     }
 
     func run() throws {
@@ -149,7 +150,7 @@ struct Rules: ParsableCommand {
                 Entry(
                     id: $0.id, name: $0.name, category: $0.category.rawValue, defaultSeverity: $0.defaultSeverity.rawValue,
                     summary: $0.summary, rationale: $0.rationale, documentation: $0.documentationPath, sources: $0.sources,
-                    needsInfoPlist: $0.needsInfoPlist)
+                    needsInfoPlist: $0.needsInfoPlist, needsBundleIdentifier: $0.needsBundleIdentifier)
             }
             text = String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
         case .markdown:

@@ -179,7 +179,7 @@ struct LinterTests {
         }
         #expect(type == "activity_title_required")
         let skipped = a.cases.filter { if case .skipped = $0.outcome { true } else { false } }.map(\.name)
-        #expect(Set(skipped) == Set(BuiltInRules.descriptions.filter(\.needsInfoPlist).map(\.id)), "rules needing an Info.plist are skipped without one")
+        #expect(Set(skipped) == Set(BuiltInRules.descriptions.filter { $0.needsInfoPlist || $0.needsBundleIdentifier }.map(\.id)), "rules needing app facts are skipped without them")
         let b = try #require(report.suites.last)
         #expect(b.cases.count == 1, "an unreadable file has only its input case")
         guard case .errored(let code, _, _)? = b.cases.first?.outcome else {

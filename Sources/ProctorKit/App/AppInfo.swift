@@ -14,11 +14,14 @@ public struct AppInfo: Sendable {
     public var intentsSupported: [String]
     /// `NSExtension` → `NSExtensionAttributes` → `IntentsSupported`, for an Intents extension's plist.
     public var extensionIntentsSupported: [String]
+    /// False when the facts come from `--bundle-identifier` alone: NSUserActivityTypes is unknown.
+    public var isFromInfoPlist: Bool
 
     public init(
         source: String, bundleIdentifier: String? = nil, userActivityTypes: [String]? = nil, urlSchemes: [String] = [],
-        intentsSupported: [String] = [], extensionIntentsSupported: [String] = []
+        intentsSupported: [String] = [], extensionIntentsSupported: [String] = [], isFromInfoPlist: Bool = true
     ) {
+        self.isFromInfoPlist = isFromInfoPlist
         self.source = source
         self.bundleIdentifier = bundleIdentifier
         self.userActivityTypes = userActivityTypes

@@ -84,6 +84,11 @@ public struct Diagnostic: Hashable, Codable, Sendable {
 
 /// A rule's verdict on a donation.
 public struct Finding: Hashable, Codable, Sendable {
+    private enum CodingKeys: String, CodingKey {
+        case ruleID = "ruleId"  // SARIF's spelling, used by every report
+        case severity, message, location
+    }
+
     public var ruleID: String
     public var severity: Severity
     public var message: String

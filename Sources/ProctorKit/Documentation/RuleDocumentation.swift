@@ -18,7 +18,7 @@ public enum RuleDocumentation {
             "| Identifier | `\(rule.id)` |",
             "| Category | \(rule.category.rawValue) |",
             "| Default severity | \(rule.defaultSeverity.rawValue) |",
-            "| Needs `--info-plist` | \(rule.needsInfoPlist ? "yes" : "no") |",
+            "| Needs | \(rule.needsInfoPlist ? "`--info-plist`" : rule.needsBundleIdentifier ? "the bundle identifier (`--info-plist` or `--bundle-identifier`)" : "nothing beyond the payload") |",
             "",
             "## Why",
             "",
@@ -67,11 +67,10 @@ public enum RuleDocumentation {
     public static func plainHelp(_ rule: RuleDescription) -> String {
         var text = "\(rule.name) [\(rule.id)], \(rule.defaultSeverity.rawValue)\n\n\(rule.summary)\n\n\(rule.rationale)\n\nSources:\n"
         text += rule.sources.map { "- \($0)" }.joined(separator: "\n")
-        if let failing = rule.failing.first {
-            text += "\n\nFails:\n" + prettyJSON(failing.input)
-        }
-        if let passing = rule.passing.first {
-            text += "\n\nPasses:\n" + prettyJSON(passing.input)
+        for (label, example) in [("Fails", rule.failing.first), ("Passes", rule.passing.first)] {
+            guard let example else { continue }
+            text += "\n\n\(label):\n" + prettyJSON(example.input)
+            if let plist = example.infoPlist { text += "\nwith Info.plist facts:\n" + prettyJSON(plist) }
         }
         return text + "\n"
     }

@@ -71,7 +71,7 @@ public enum Linter {
                 files.append(plistResult)
             }
         } else if let bundle = options.bundleIdentifier {
-            appInfo = AppInfo(source: "--bundle-identifier", bundleIdentifier: bundle)
+            appInfo = AppInfo(source: "--bundle-identifier", bundleIdentifier: bundle, isFromInfoPlist: false)
         }
 
         let collected = InputFiles.collect(paths)
@@ -141,6 +141,7 @@ public enum Linter {
         var result = FileResult(path: path)
         var facts = RunFacts()
         let source = SourceText(bytes: bytes)
+        var checkedDocuments = 0
         func process(_ parsed: Result<JSONNode, JSONInputError>) {
             let root: JSONNode
             switch parsed {
@@ -152,6 +153,7 @@ public enum Linter {
                 return
             case .success(let node): root = node
             }
+            checkedDocuments += 1
             let locate = { (offset: Int, pointer: JSONPointer) -> SourceLocation in
                 let position = source.position(ofOffset: offset)
                 return SourceLocation(file: path, line: position.line, column: position.column, pointer: pointer.description)
@@ -179,7 +181,8 @@ public enum Linter {
         } else {
             process(JSONReader.parse(source, limits: limits))
         }
-        result.wasChecked = result.inputErrors.isEmpty
+        // A JSON Lines file with some bad lines still had its other lines checked.
+        result.wasChecked = result.inputErrors.isEmpty || checkedDocuments > 0
         return (result, facts)
     }
 

@@ -117,8 +117,8 @@ extension LintResult {
             }
             guard file.wasChecked else { return suite }
             for rule in rules {
-                if rule.needsInfoPlist && appInfo == nil {
-                    suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: "needs --info-plist")))
+                if let reason = rule.unmetRequirement(appInfo) {
+                    suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
                     continue
                 }
                 let failing = file.findings.filter { $0.ruleID == rule.id && (options.strict ? $0.severity >= .warning : $0.severity == .error) }

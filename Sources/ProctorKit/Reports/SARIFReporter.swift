@@ -121,6 +121,7 @@ enum SARIFReporter {
         var notificationCodes = Set<String>()
         var notifications: [Notification] = []
         var results: [Result] = []
+        var fingerprintUses: [String: Int] = [:]
         for suite in report.suites {
             for error in suite.inputErrors {
                 notificationCodes.insert(error.code)
@@ -131,7 +132,12 @@ enum SARIFReporter {
                 notifications.append(Notification(descriptor: DescriptorReference(id: diagnostic.code), level: diagnostic.severity.rawValue, message: Text(text: diagnostic.message), locations: [location(diagnostic.location)]))
             }
             for finding in suite.findings {
-                let fingerprint = stableHash([finding.ruleID, finding.location.file, finding.location.pointer ?? "", finding.message].joined(separator: "\u{1F}"))
+                // Rule, file and pointer: stable when lines move or a quoted size changes. Repeats
+                // (the same pointer on several JSON Lines) are numbered in report order.
+                let identity = [finding.ruleID, finding.location.file, finding.location.pointer ?? ""].joined(separator: "\u{1F}")
+                let occurrence = fingerprintUses[identity, default: 0]
+                fingerprintUses[identity] = occurrence + 1
+                let fingerprint = stableHash(occurrence == 0 ? identity : identity + "\u{1F}\(occurrence)")
                 results.append(Result(
                     ruleId: finding.ruleID, ruleIndex: ruleIndex[finding.ruleID] ?? 0, level: finding.severity.rawValue,
                     message: Text(text: finding.message), locations: [location(finding.location)],

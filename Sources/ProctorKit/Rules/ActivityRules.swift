@@ -1,7 +1,7 @@
 import Foundation
 import ProctorJSON
 
-private let handoffGuide = "Apple, Handoff Programming Guide, \"Adopting Handoff\" (archived): NSUserActivityTypes and reverse-DNS activity types"
+private let handoffGuide = "Apple, Handoff Programming Guide, \"Adopting Handoff\" (archived)"
 private let appSearchActivities = "Apple, App Search Programming Guide, \"Index Activities and Navigation Points\" (archived)"
 
 /// `activityType` uses reverse-DNS notation.
@@ -27,7 +27,8 @@ struct ActivityTypeReverseDNSRule: UserActivityRule {
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         guard let type = activity.activityType, !Self.isReverseDNS(type) else { return [] }
-        return [Violation("activity type '\(type)' is not a reverse-DNS identifier such as 'com.example.app.\(type.isEmpty ? "activity" : type)'", at: activity.pointer("activityType"))]
+        let example = type.contains(".") || type.isEmpty ? "com.example.app.view-item" : "com.example.app.\(type)"
+        return [Violation("activity type '\(type)' is not a reverse-DNS identifier (dot-separated letters, digits, '-' and '_', such as '\(example)')", at: activity.pointer("activityType"))]
     }
 
     static func isReverseDNS(_ text: String) -> Bool {
@@ -85,7 +86,8 @@ struct ActivityTypeDeclaredRule: UserActivityRule {
         ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        guard let app = context.appInfo, let type = activity.activityType, !app.declares(activityType: type) else { return [] }
+        guard let app = context.appInfo, app.isFromInfoPlist, let type = activity.activityType, !app.declares(activityType: type)
+        else { return [] }
         let missingKey = app.userActivityTypes == nil
         return [Violation(
             missingKey
@@ -109,7 +111,7 @@ struct ActivityTypeBundlePrefixRule: UserActivityRule {
             team (com.<company>.<activity>) are legitimate, which is why this is a warning.
             """,
         sources: [handoffGuide + ", \"Best practices\""],
-        needsInfoPlist: true,
+        needsBundleIdentifier: true,
         passing: [
             RuleExample(
                 #"{"userActivity": {"activityType": "com.example.places.view-place"}}"#,

@@ -115,7 +115,7 @@ struct PlaceTextAddressRule: AttributeSetRule {
         guard isPlace else { return [] }
         var missing: [String] = []
         if (attributes.string("namedLocation") ?? "").isEmpty { missing.append("namedLocation") }
-        if !Self.addressKeys.contains(where: { !(attributes.string($0) ?? "").isEmpty }) { missing.append("a text address (fullyFormattedAddress or its components)") }
+        if !Self.addressKeys.contains(where: { !(attributes.string($0) ?? "").isEmpty }) { missing.append("text address (fullyFormattedAddress or its components)") }
         guard !missing.isEmpty else { return [] }
         return [Violation("place has no \(missing.joined(separator: " and no ")), so text-based location suggestions do not offer it", at: attributes.pointer)]
     }

@@ -59,12 +59,16 @@ public struct RuleDescription: Sendable {
     public var sources: [String]
     /// The rule can only be evaluated when an Info.plist is given.
     public var needsInfoPlist: Bool
+    /// The rule can only be evaluated when the bundle identifier is known (from the Info.plist or
+    /// `--bundle-identifier`).
+    public var needsBundleIdentifier: Bool
     public var passing: [RuleExample]
     public var failing: [RuleExample]
 
     public init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
-        rationale: String, sources: [String], needsInfoPlist: Bool = false, passing: [RuleExample],
+        rationale: String, sources: [String], needsInfoPlist: Bool = false, needsBundleIdentifier: Bool = false,
+        passing: [RuleExample],
         failing: [RuleExample]
     ) {
         self.id = id
@@ -75,8 +79,18 @@ public struct RuleDescription: Sendable {
         self.rationale = rationale
         self.sources = sources
         self.needsInfoPlist = needsInfoPlist
+        self.needsBundleIdentifier = needsBundleIdentifier
         self.passing = passing
         self.failing = failing
+    }
+
+    /// Why the rule cannot be evaluated with these app facts, or nil when it can.
+    public func unmetRequirement(_ appInfo: AppInfo?) -> String? {
+        if needsInfoPlist && appInfo?.isFromInfoPlist != true { return "needs --info-plist" }
+        if needsBundleIdentifier && appInfo?.bundleIdentifier == nil {
+            return "needs the bundle identifier (CFBundleIdentifier in --info-plist, or --bundle-identifier)"
+        }
+        return nil
     }
 
     /// Where the rule's page lives, relative to the repository root.

@@ -83,7 +83,7 @@ struct DonationDecoder {
         case nil:
             diagnose(
                 ProblemCode.unknownDonationKind, .error,
-                "unknown donation kind '\(member.key)'\(Suggestion.phrase(for: member.key, among: kinds)); Proctor reads \(kinds.map { "'\($0)'" }.joined(separator: " and "))",
+                "unknown donation kind '\(member.key)'; Proctor reads \(kinds.map { "'\($0)'" }.joined(separator: " and "))\(Suggestion.phrase(for: member.key, among: kinds))",
                 offset: member.keyOffset, pointer: payloadPointer)
             return nil
         }
@@ -298,7 +298,7 @@ struct DonationDecoder {
         guard let date = DateFormat.parse(text) else {
             error(
                 ProblemCode.invalidValue,
-                "'\(text)' is not an ISO 8601 date with a time zone, such as 2026-05-01T09:30:00Z or 2026-05-01T11:30:00+02:00",
+                "'\(text)' is not an RFC 3339 (ISO 8601) date with a time zone, such as 2026-05-01T09:30:00Z or 2026-05-01T11:30:00+02:00",
                 node, pointer())
             return nil
         }
