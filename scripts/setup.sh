@@ -29,6 +29,11 @@ if ! pkg-config --exists json-c 2>/dev/null; then
 fi
 
 if [ "${1:-}" = "--with-validators" ]; then
+  if ! command -v python3 >/dev/null || ! python3 -m pip --version >/dev/null 2>&1; then
+    echo "setup: installing python3 and pip"
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3 python3-pip >/dev/null
+  fi
   missing=()
   for module in xmlschema jsonschema junitparser; do
     python3 -c "import $module" 2>/dev/null || missing+=("$module")

@@ -24,16 +24,16 @@ import Testing
             case 3: return .real(Double(next() % 1000) / 7)
             case 4: return .boolean(next() % 2 == 0)
             case 5: return .data(Data(repeating: 7, count: Int(next() % 200)))
-            case 6: return .array((0..<Int(next() % 6)).map { _ in PropertyListElement(value: value(depth: depth + 1), pointer: .root) })
-            case 7: return .set((0..<Int(next() % 4)).map { _ in PropertyListElement(value: value(depth: depth + 1), pointer: .root) })
+            case 6: return .array((0..<Int(next() % 6)).map { _ in PropertyListElement(value: value(depth: depth + 1), parent: .root, index: 0) })
+            case 7: return .set((0..<Int(next() % 4)).map { _ in PropertyListElement(value: value(depth: depth + 1), parent: .root, index: 0) })
             default:
                 return .dictionary((0..<Int(next() % 5)).map { index in
-                    PropertyListEntry(key: "k\(index)", value: value(depth: depth + 1), pointer: .root)
+                    PropertyListEntry(key: "k\(index)", value: value(depth: depth + 1), parent: .root)
                 })
             }
         }
         return (0..<Int(next() % 20 + 1)).map { index in
-            PropertyListEntry(key: "key\(index)-\(next() % 1000)", value: value(depth: 0), pointer: .root)
+            PropertyListEntry(key: "key\(index)-\(next() % 1000)", value: value(depth: 0), parent: .root)
         }
     }
 
@@ -45,9 +45,9 @@ import Testing
     }
 
     @Test func oversizedPayloadIsMeasuredExactly() throws {
-        let payload = [PropertyListEntry(key: "body", value: .string(String(repeating: "x", count: 4000)), pointer: .root)]
+        let payload = [PropertyListEntry(key: "body", value: .string(String(repeating: "x", count: 4000)), parent: .root)]
         let size = try #require(PropertyListEncoding.binarySize(of: payload, ifOver: 3072))
         #expect(size == PropertyListEncoding.binarySize(of: payload))
-        #expect(PropertyListEncoding.binarySize(of: [PropertyListEntry(key: "id", value: .integer(4), pointer: .root)], ifOver: 3072) == nil)
+        #expect(PropertyListEncoding.binarySize(of: [PropertyListEntry(key: "id", value: .integer(4), parent: .root)], ifOver: 3072) == nil)
     }
 }

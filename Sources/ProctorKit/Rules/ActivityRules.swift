@@ -333,12 +333,45 @@ struct ReferrerURLSchemeRule: UserActivityRule {
 
 /// Why `text` is not an absolute http(s) URL, or nil when it is.
 func httpProblem(_ text: String) -> String? {
+    if isPlainHTTPURL(text) { return nil }
     guard let components = URLComponents(string: text), let scheme = components.scheme else {
         return "is not an absolute URL with an http or https scheme"
     }
     guard ["http", "https"].contains(scheme.lowercased()) else { return "has scheme '\(scheme)', not http or https" }
     guard let host = components.host, !host.isEmpty else { return "has no host" }
     return nil
+}
+
+/// The common case, decided without Foundation's URL parser: `http://` or `https://`, a host,
+/// and only characters a URL may hold unescaped.
+private func isPlainHTTPURL(_ text: String) -> Bool {
+    let bytes = text.utf8
+    let schemeLength: Int
+    if bytes.starts(with: "https://".utf8) {
+        schemeLength = 8
+    } else if bytes.starts(with: "http://".utf8) {
+        schemeLength = 7
+    } else {
+        return false
+    }
+    var index = bytes.index(bytes.startIndex, offsetBy: schemeLength)
+    guard index < bytes.endIndex, bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: "?"),
+        bytes[index] != UInt8(ascii: "#"), bytes[index] != UInt8(ascii: "@"), bytes[index] != UInt8(ascii: ":")
+    else { return false }
+    while index < bytes.endIndex {
+        switch bytes[index] {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            break
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: "?"),
+            UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "!"),
+            UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"):
+            break
+        default:
+            return false  // '%', ':', '@', '#', '[' and anything else: let URLComponents judge
+        }
+        index = bytes.index(after: index)
+    }
+    return true
 }
 
 /// Public indexing names what to index.

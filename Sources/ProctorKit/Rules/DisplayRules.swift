@@ -39,6 +39,8 @@ struct TitleLengthRule: DonationRule {
             if let set = item.attributeSet, let title = set.title { titles.append((title, set.pointer("title"))) }
         }
         return titles.compactMap { title, pointer in
+            // Characters never outnumber UTF-8 bytes: skip counting graphemes for short titles.
+            guard title.utf8.count > Self.limit else { return nil }
             let length = title.count
             guard length > Self.limit else { return nil }
             return Violation("title is \(length) characters, over the 90-character guideline; results truncate it", at: pointer)
@@ -69,7 +71,7 @@ struct DescriptionLengthRule: AttributeSetRule {
         ])
 
     func check(_ attributes: AttributeSet) -> [Violation] {
-        guard let text = attributes.contentDescription, text.count > Self.limit else { return [] }
+        guard let text = attributes.contentDescription, text.utf8.count > Self.limit, text.count > Self.limit else { return [] }
         return [Violation("contentDescription is \(text.count) characters, over the 300-character guideline", at: attributes.pointer("contentDescription"))]
     }
 }

@@ -77,14 +77,14 @@ public struct AttributeSet: Sendable {
             "participants", "accountHandles", "mailboxIdentifiers", "organizations", "publishers", "audiences", "coverage", "layerNames", "fontNames", "encodingApplications", "codecs", "mediaTypes", "performers",
         ]
         let numbers: [String] = [
-            "rankingHint", "pageCount", "focalLength35mm", "contentRating", "containerOrder", "altitude", "latitude", "longitude", "speed", "imageDirection",
+            "rankingHint", "pageCount", "contentRating", "whiteBalance", "bitsPerSample", "exposureMode", "maxAperture", "containerOrder", "altitude", "latitude", "longitude", "speed", "imageDirection",
             "GPSTrack", "duration", "rating", "playCount", "audioSampleRate",
             "audioChannelCount", "tempo", "audioTrackNumber", "audioBitRate", "videoBitRate", "totalBitRate",
             "pixelHeight", "pixelWidth", "pixelCount", "orientation", "resolutionWidthDPI", "resolutionHeightDPI",
             "fileSize", "width", "height", "ISOSpeed", "fNumber", "exposureTime", "aperture", "focalLength",
         ]
         let flags: [String] = [
-            "userCreated", "streamable", "userOwned", "userCurated", "supportsPhoneCall", "supportsNavigation", "allDay",
+            "userCreated", "streamable", "focalLength35mm", "userOwned", "userCurated", "supportsPhoneCall", "supportsNavigation", "allDay",
             "isLikelyJunk", "flashOn", "redEyeOn", "hasAlphaChannel",         ]
         let dates: [String] = [
             "metadataModificationDate", "timestamp", "startDate", "endDate", "dueDate", "completionDate",

@@ -77,7 +77,17 @@ public struct SearchableItem: Sendable {
 public struct PropertyListEntry: Sendable {
     public var key: String
     public var value: PropertyListValue
-    public var pointer: JSONPointer
+    /// The pointer of the dictionary holding the entry; the entry's own pointer is built only
+    /// when a rule reports it.
+    public var parent: JSONPointer
+
+    public init(key: String, value: PropertyListValue, parent: JSONPointer) {
+        self.key = key
+        self.value = value
+        self.parent = parent
+    }
+
+    public var pointer: JSONPointer { parent.appending(key) }
 }
 
 /// The types `NSUserActivity.userInfo` accepts, as written in JSON (see docs/input-format.md).
@@ -101,5 +111,15 @@ public indirect enum PropertyListValue: Sendable {
 /// An element of an array or set in `userInfo`, with its pointer.
 public struct PropertyListElement: Sendable {
     public var value: PropertyListValue
-    public var pointer: JSONPointer
+    /// The pointer of the array or set holding the element.
+    public var parent: JSONPointer
+    public var index: Int
+
+    public init(value: PropertyListValue, parent: JSONPointer, index: Int) {
+        self.value = value
+        self.parent = parent
+        self.index = index
+    }
+
+    public var pointer: JSONPointer { parent.appending(index) }
 }

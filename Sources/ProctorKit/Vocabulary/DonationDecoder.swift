@@ -187,12 +187,11 @@ struct DonationDecoder {
 
     private mutating func entries(of object: JSONObject, at pointer: JSONPointer) -> [PropertyListEntry] {
         object.members.map { member in
-            let at = pointer.appending(member.key)
-            return PropertyListEntry(key: member.key, value: propertyListValue(member.value, at), pointer: at)
+            PropertyListEntry(key: member.key, value: propertyListValue(member.value, pointer.appending(member.key)), parent: pointer)
         }
     }
 
-    private mutating func propertyListValue(_ node: JSONNode, _ pointer: JSONPointer) -> PropertyListValue {
+    private mutating func propertyListValue(_ node: JSONNode, _ lazyPointer: @autoclosure () -> JSONPointer) -> PropertyListValue {
         switch node.value {
         case .null: return .null
         case .bool(let value): return .boolean(value)
@@ -201,11 +200,12 @@ struct DonationDecoder {
         case .double(let value): return .real(value)
         case .string(let value): return .string(value)
         case .array(let elements):
+            let pointer = lazyPointer()
             return .array(elements.enumerated().map { index, element in
-                let at = pointer.appending(index)
-                return PropertyListElement(value: propertyListValue(element, at), pointer: at)
+                PropertyListElement(value: propertyListValue(element, pointer.appending(index)), parent: pointer, index: index)
             })
         case .object(let members):
+            let pointer = lazyPointer()
             guard members.count == 1, let tag = members.members.first, tag.key.hasPrefix("$") else {
                 return .dictionary(entries(of: members, at: pointer))
             }
@@ -218,8 +218,7 @@ struct DonationDecoder {
             case "$set":
                 guard let elements = array(tag.value, at) else { return .null }
                 return .set(elements.enumerated().map { index, element in
-                    let elementPointer = at.appending(index)
-                    return PropertyListElement(value: propertyListValue(element, elementPointer), pointer: elementPointer)
+                    PropertyListElement(value: propertyListValue(element, at.appending(index)), parent: at, index: index)
                 })
             case "$dictionary":
                 guard let inner = object(tag.value, at, what: "$dictionary") else { return .null }
