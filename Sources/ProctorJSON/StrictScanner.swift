@@ -42,6 +42,12 @@ struct StrictScanner: ~Copyable {
         self.position = start
         self.end = end
         self.maximumDepth = maximumDepth
+        // Payloads average one value per 10 to 20 bytes; reserving avoids regrowing the arrays.
+        let estimate = max(16, (end - start) / 12)
+        valueOffsets.reserveCapacity(estimate)
+        keyOffsets.reserveCapacity(estimate / 2)
+        frames.reserveCapacity(8)
+        keyStack.reserveCapacity(32)
     }
 
     /// Scans exactly one JSON value surrounded by optional whitespace.
