@@ -166,7 +166,7 @@ def main():
             check(f"{case_file.relative_to(ROOT)} matches case-schema.json", not errors,
                   "; ".join(f"{list(e.path)}: {e.message}" for e in errors[:3]))
 
-    print(f"report checks: {passed} passed, {failed} failed")
+    print(f"reports: {passed} passed, {failed} failed")
     return 1 if failed else 0
 
 
