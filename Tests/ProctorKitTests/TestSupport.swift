@@ -17,19 +17,7 @@ let fixedNow = DateFormat.parse("2026-06-01T12:00:00Z")!
 
 /// Converts parsed JSON to the Foundation types a property list holds, as Info.plist facts.
 func foundationValue(_ node: JSONNode) -> Any {
-    switch node.value {
-    case .null: return NSNull()
-    case .bool(let value): return value
-    case .integer(let value): return Int(value)
-    case .unsignedInteger(let value): return value
-    case .double(let value): return value
-    case .string(let value): return value
-    case .array(let elements): return elements.map(foundationValue)
-    case .object(let object):
-        var dictionary: [String: Any] = [:]
-        for member in object.members { dictionary[member.key] = foundationValue(member.value) }
-        return dictionary
-    }
+    InfoPlistReader.foundationValue(node)
 }
 
 struct TestFailure: Error, CustomStringConvertible {

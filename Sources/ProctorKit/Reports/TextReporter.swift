@@ -56,7 +56,10 @@ enum TextReporter {
         let notes = problems.filter { $0 == .note }.count
         let unreadable = report.allInputErrors.count
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        var text = "\(report.command): \(plural(report.suites.count, "file")), \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note"))"
+        var text = "\(report.command): \(plural(report.suites.count, "file"))"
+        if report.command == "lint" || errors + warnings + notes > 0 {
+            text += ", \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note"))"
+        }
         if unreadable > 0 { text += ", \(plural(unreadable, "input error"))" }
         let cases = report.suites.flatMap(\.cases)
         if report.command != "lint" {
