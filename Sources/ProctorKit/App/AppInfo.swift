@@ -143,13 +143,12 @@ public enum InfoPlistReader {
                     location: SourceLocation(file: source, line: lineOf("CFBundleIdentifier"), pointer: "/CFBundleIdentifier")))
             info.bundleIdentifier = nil
         }
+        info.userActivityTypes = stringArray(root["NSUserActivityTypes"], "NSUserActivityTypes")
         if let override {
-            info.userActivityTypes = stringArray(root["NSUserActivityTypes"], "NSUserActivityTypes")?.map {
+            info.userActivityTypes = info.userActivityTypes?.map {
                 $0.replacingOccurrences(of: "$(PRODUCT_BUNDLE_IDENTIFIER)", with: override)
                     .replacingOccurrences(of: "${PRODUCT_BUNDLE_IDENTIFIER}", with: override)
             }
-        } else {
-            info.userActivityTypes = stringArray(root["NSUserActivityTypes"], "NSUserActivityTypes")
         }
         if let value = root["CFBundleURLTypes"] {
             if let types = value as? [Any] {

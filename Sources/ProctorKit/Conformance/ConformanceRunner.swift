@@ -118,8 +118,7 @@ public enum ConformanceRunner {
         switch JSONReader.parse(source) {
         case .success(let node): root = node
         case .failure(let error):
-            let position = source.position(ofOffset: error.offset)
-            throw InputError(code: error.code.rawValue, message: error.message, location: SourceLocation(file: path, line: position.line, column: position.column, pointer: error.pointer.description))
+            throw InputError(error, in: source, file: path)
         }
         var reader = CaseReader(path: path, source: source)
         return try reader.cases(root)
@@ -130,8 +129,9 @@ public enum ConformanceRunner {
         let source: SourceText
 
         func fail(_ message: String, _ node: JSONNode, _ pointer: JSONPointer) -> InputError {
-            let position = source.position(ofOffset: node.offset)
-            return InputError(code: ProblemCode.conformanceCaseInvalid, message: message, location: SourceLocation(file: path, line: position.line, column: position.column, pointer: pointer.description))
+            InputError(
+                code: ProblemCode.conformanceCaseInvalid, message: message,
+                location: SourceLocation(file: path, offset: node.offset, pointer: pointer, in: source))
         }
 
         func object(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> JSONObject {

@@ -1,4 +1,5 @@
 import Foundation
+import ProctorJSON
 
 /// How serious a problem is. The raw values are SARIF's `level` values.
 public enum Severity: String, Codable, Comparable, CaseIterable, Sendable {
@@ -39,6 +40,12 @@ public struct SourceLocation: Hashable, Codable, Sendable, Comparable {
         return (lhs.pointer ?? "") < (rhs.pointer ?? "")
     }
 
+    /// The location of byte `offset` of `source`, with the pointer of the value there.
+    init(file: String, offset: Int, pointer: JSONPointer, in source: SourceText) {
+        let position = source.position(ofOffset: offset)
+        self.init(file: file, line: position.line, column: position.column, pointer: pointer.description)
+    }
+
     /// `path:line:col`, as compilers print it; the parts that are unknown are left out.
     public var compilerStyle: String {
         var text = file
@@ -62,6 +69,13 @@ public struct InputError: Error, Hashable, Codable, Sendable {
         self.code = code
         self.message = message
         self.location = location
+    }
+
+    /// A JSON syntax error of `source`, located in `file`.
+    init(_ error: JSONInputError, in source: SourceText, file: String) {
+        self.init(
+            code: error.code.rawValue, message: error.message,
+            location: SourceLocation(file: file, offset: error.offset, pointer: error.pointer, in: source))
     }
 }
 

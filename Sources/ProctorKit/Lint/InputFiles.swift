@@ -106,7 +106,7 @@ enum InputFiles {
                 }
                 if extra == 0 { break }
                 guard bytes.count < limit else {
-                    return .failure(InputError(code: ProblemCode.fileTooLarge, message: "file is over the limit of \(limit) bytes", location: SourceLocation(file: path)))
+                    return .failure(grewPastLimit(path, limit))
                 }
                 bytes.append(probe)
                 filled += 1
@@ -122,10 +122,15 @@ enum InputFiles {
             filled += count
         }
         guard filled <= limit else {
-            return .failure(InputError(code: ProblemCode.fileTooLarge, message: "file is over the limit of \(limit) bytes", location: SourceLocation(file: path)))
+            return .failure(grewPastLimit(path, limit))
         }
         bytes.removeSubrange(filled...)
         return .success(bytes)
+    }
+
+    /// The file was within the limit when checked but grew past it while being read.
+    private static func grewPastLimit(_ path: String, _ limit: Int) -> InputError {
+        InputError(code: ProblemCode.fileTooLarge, message: "file is over the limit of \(limit) bytes", location: SourceLocation(file: path))
     }
 
     private static func unreadable(_ path: String, _ code: Int32) -> InputError {

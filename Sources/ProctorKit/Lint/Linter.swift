@@ -146,17 +146,13 @@ public enum Linter {
             let root: JSONNode
             switch parsed {
             case .failure(let error):
-                let position = source.position(ofOffset: error.offset)
-                result.inputErrors.append(InputError(
-                    code: error.code.rawValue, message: error.message,
-                    location: SourceLocation(file: path, line: position.line, column: position.column, pointer: error.pointer.description)))
+                result.inputErrors.append(InputError(error, in: source, file: path))
                 return
             case .success(let node): root = node
             }
             checkedDocuments += 1
             let locate = { (offset: Int, pointer: JSONPointer) -> SourceLocation in
-                let position = source.position(ofOffset: offset)
-                return SourceLocation(file: path, line: position.line, column: position.column, pointer: pointer.description)
+                SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
             }
             let locatePointer = { (pointer: JSONPointer) -> SourceLocation in
                 locate(offset(of: pointer, in: root), pointer)

@@ -56,7 +56,7 @@ enum JSONReporter {
                 suites: report.suites.count, errors: problems.filter { $0 == .error }.count,
                 warnings: problems.filter { $0 == .warning }.count, notes: problems.filter { $0 == .note }.count,
                 inputErrors: report.allInputErrors.count, cases: cases.count,
-                failedCases: cases.filter { if case .passed = $0.outcome { false } else if case .skipped = $0.outcome { false } else { true } }.count),
+                failedCases: cases.filter { $0.outcome.isFailure || $0.outcome.isError }.count),
             suites: report.suites.map { suite in
                 SuiteRecord(
                     name: suite.name, inputErrors: suite.inputErrors, diagnostics: suite.diagnostics, findings: suite.findings,

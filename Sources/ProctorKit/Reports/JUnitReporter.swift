@@ -14,9 +14,9 @@ enum JUnitReporter {
         xml.open("testsuites")
         let timestamp = String(DateFormat.format(report.timestamp).dropLast())  // no zone: the Ant schema forbids it
         for (index, suite) in report.suites.enumerated() {
-            let failures = suite.cases.filter { if case .failed = $0.outcome { true } else { false } }.count
-            let errors = suite.cases.filter { if case .errored = $0.outcome { true } else { false } }.count
-            let skipped = suite.cases.filter { if case .skipped = $0.outcome { true } else { false } }.count
+            let failures = suite.cases.filter(\.outcome.isFailure).count
+            let errors = suite.cases.filter(\.outcome.isError).count
+            let skipped = suite.cases.filter(\.outcome.isSkipped).count
             xml.open("testsuite", [
                 ("name", suite.name), ("package", "proctor.\(report.command)"), ("id", String(index)),
                 ("timestamp", timestamp), ("hostname", "localhost"), ("tests", String(suite.cases.count)),

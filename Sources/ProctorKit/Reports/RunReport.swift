@@ -48,6 +48,10 @@ public struct RunReport: Sendable {
             /// The check could not run (unreadable or invalid input).
             case errored(type: String, message: String, details: String)
             case skipped(reason: String)
+
+            public var isFailure: Bool { if case .failed = self { true } else { false } }
+            public var isError: Bool { if case .errored = self { true } else { false } }
+            public var isSkipped: Bool { if case .skipped = self { true } else { false } }
         }
 
         public var classname: String
@@ -77,7 +81,7 @@ public struct RunReport: Sendable {
         }
         if allFindings.contains(where: { fails($0.severity) })
             || allDiagnostics.contains(where: { fails($0.severity) })
-            || suites.contains(where: { $0.cases.contains { if case .failed = $0.outcome { true } else { false } } })
+            || suites.contains(where: { $0.cases.contains { $0.outcome.isFailure } })
         {
             return .problemsFound
         }

@@ -63,7 +63,7 @@ enum TextReporter {
         if unreadable > 0 { text += ", \(plural(unreadable, "input error"))" }
         let cases = report.suites.flatMap(\.cases)
         if report.command != "lint" {
-            let failed = cases.filter { if case .failed = $0.outcome { true } else if case .errored = $0.outcome { true } else { false } }.count
+            let failed = cases.filter { $0.outcome.isFailure || $0.outcome.isError }.count
             text += "; \(cases.count - failed) passed, \(failed) failed"
         }
         if report.strict { text += " (strict: warnings fail)" }
