@@ -1,5 +1,6 @@
 # Proctor's two commands, as the README gives them:
-#   make run    builds proctor and runs it over the bundled Scenarios/ and Conformance/, writing reports to .reports/
+#   make run    builds proctor, lints the bundled payloads, plays the bundled scenarios and runs
+#               Conformance/, writing reports to .reports/
 #   make test   runs every test: swift test, then the report checks against real consumers
 # Both install what they need first (scripts/setup.sh).
 
@@ -25,6 +26,9 @@ run: setup
 	    --report text --report junit:$(REPORTS)/$$app.junit.xml --report sarif:$(REPORTS)/$$app.sarif \
 	    --report json:$(REPORTS)/$$app.json || status=$$?; \
 	done; \
+	echo "== proctor run Scenarios/run"; \
+	$(PROCTOR) run Scenarios/run --now $(NOW) --report text --report junit:$(REPORTS)/scenarios.junit.xml \
+	  --report sarif:$(REPORTS)/scenarios.sarif --report json:$(REPORTS)/scenarios.json || status=$$?; \
 	echo "== proctor conformance Conformance"; \
 	$(PROCTOR) conformance Conformance --report text --report junit:$(REPORTS)/conformance.junit.xml \
 	  --report json:$(REPORTS)/conformance.json || status=$$?; \

@@ -7,7 +7,10 @@ broken JSON, awkward file names and messages), then checks that:
     and junitparser reads it with counts that match and unique (classname, name) pairs;
   - SARIF validates against the SARIF 2.1.0 schema and meets GitHub code scanning's rules;
   - the JSON report parses and its summary matches its contents;
-  - every conformance case file validates against Conformance/case-schema.json.
+  - every conformance case file validates against Conformance/case-schema.json;
+  - every scenario in Scenarios/ and Conformance/ validates against docs/scenario.schema.json
+    with a real JSON Schema validator, and the schema and Proctor's decoder agree on every
+    scenario of the corpus, the invalid ones of Conformance/scenario-format/ included.
 
 The schemas come from ../shared/schemas beside the checkout, which exists for Proctor's
 developers and CI only; without it those checks are skipped with a message.
@@ -54,6 +57,87 @@ def write_inputs(directory):
         '{"searchableItem": {"uniqueIdentifier": "p1", "attributeSet": {"title": "Beach", "rankingHint": 500}}}\n'
         '{"searchableItem": {"uniqueIdentifier": NaN}}\n')
     return bad
+
+
+FAILING_SCENARIO = {
+    "format": 1, "name": "Restore from Spotlight loses the section", "clock": "2026-06-01T12:00:00Z",
+    "app": {"bundleIdentifier": "com.example.app", "info": {"NSUserActivityTypes": ["com.example.app.view"]},
+            "routes": [{"name": "detail", "activityTypes": ["com.example.app.view"], "userInfoKeys": ["id", "section"]}]},
+    "steps": [
+        {"becomeCurrent": {"activity": "a", "userActivity": {
+            "activityType": "com.example.app.view", "title": "Sunset <&> \"]]>\u001b", "isEligibleForSearch": True,
+            "userInfo": {"id": "1", "section": "menu"}, "requiredUserInfoKeys": ["id"]}}},
+        {"searchSpotlight": {"query": "sunset", "tap": 1}},
+        {"expect": {"spotlight": {"query": "sunset", "results": ["Beach"]}}},
+        {"searchSpotlight": {"query": "nothing", "tap": "Beach"}},
+    ],
+}
+
+
+def write_scenarios(directory):
+    scenarios = directory / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "restore.scenario.json").write_text(json.dumps(FAILING_SCENARIO, indent=2))
+    (scenarios / "broken.scenario.json").write_text('{"format": 1, "name": "x", "steps": [{"becomeCurent": {}}],}')
+    (scenarios / "unknown step.scenario.json").write_text(json.dumps({**FAILING_SCENARIO, "steps": [{"tapSpotlight": {}}]}))
+    return scenarios
+
+
+# Problems only the decoder can see: names that refer to other parts of the file, and steps that
+# depend on the steps before them. A file the schema accepts may still have these.
+SEMANTIC_CODES = {"scenario_unknown_reference", "scenario_duplicate_name", "scenario_invalid_sequence",
+                  "scenario_ambiguous_route", "file_unreadable", "plist_invalid"}
+
+
+def check_scenario_schema(proctor, directory):
+    """Every scenario of the corpus against the published schema, and the schema against the decoder."""
+    import jsonschema
+    schema = json.loads((ROOT / "docs/scenario.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    corpus = directory / "scenario-corpus"
+    corpus.mkdir()
+    files = {}  # path given to proctor -> (display name, must be valid)
+    for scenario in sorted(ROOT.glob("Scenarios/**/*.scenario.json")) + sorted(ROOT.glob("Conformance/**/*.scenario.json")):
+        files[str(scenario.relative_to(ROOT))] = (str(scenario.relative_to(ROOT)), True)
+    # Scenarios written inline in case files, the invalid ones included.
+    for case_file in sorted(ROOT.glob("Conformance/**/*.json")):
+        if case_file.name.endswith(".scenario.json") or case_file.name == "case-schema.json":
+            continue
+        for index, case in enumerate(json.loads(case_file.read_text()).get("cases", [])):
+            for entry in case.get("files", []):
+                if entry["path"].endswith(".scenario.json") and "json" in entry:
+                    target = corpus / f"{case_file.stem}-{index}-{pathlib.Path(entry['path']).name}"
+                    target.write_text(json.dumps(entry["json"]))
+                    files[str(target)] = (f"{case_file.relative_to(ROOT)} case {index + 1}", False)
+    check("scenario corpus is not empty", len(files) > 0, "no scenarios found")
+    if not files:
+        return
+    report_path = directory / "scenario-corpus.json"
+    subprocess.run([proctor, "run", "--now", "2026-06-01T12:00:00Z", "--report", f"json:{report_path}"] + list(files),
+                   cwd=ROOT, capture_output=True, text=True)
+    report = json.loads(report_path.read_text())
+    suites = {suite["name"]: suite for suite in report["suites"]}
+    for path, (name, must_be_valid) in files.items():
+        text = (ROOT / path).read_text() if not path.startswith("/") else pathlib.Path(path).read_text()
+        try:
+            document = json.loads(text)
+            errors = list(validator.iter_errors(document))
+        except json.JSONDecodeError as error:
+            errors = [error]
+        schema_valid = not errors
+        if must_be_valid:
+            check(f"{name} matches scenario.schema.json", schema_valid,
+                  "; ".join(f"{getattr(e, 'json_path', '')}: {getattr(e, 'message', e)}" for e in errors[:3]))
+        suite = suites.get(path)
+        check(f"{name} was read by proctor run", suite is not None, "missing from the report")
+        if suite is None:
+            continue
+        codes = [e["code"] for e in suite["inputErrors"]] + [d["code"] for d in suite["diagnostics"] if d["severity"] == "error"]
+        structural = [code for code in codes if code not in SEMANTIC_CODES]
+        check(f"{name}: schema and decoder agree", schema_valid == (not structural),
+              f"schema {'accepts' if schema_valid else 'rejects'} it, the decoder reports {codes or 'nothing'}"
+              + ("" if schema_valid else "; schema: " + "; ".join(str(getattr(e, 'message', e))[:120] for e in errors[:2])))
 
 
 def check_junit(path, validators):
@@ -110,7 +194,7 @@ def check_sarif(path, schema_validator):
 def check_json(path):
     report = json.loads(path.read_text())
     check(f"{path.name} schemaVersion", report.get("schemaVersion") == 1, report.get("schemaVersion"))
-    findings = [f for suite in report["suites"] for f in suite["findings"]]
+    findings = [f for suite in report["suites"] for f in suite["findings"] if "suppression" not in f]
     errors = sum(1 for f in findings if f["severity"] == "error") + sum(
         1 for suite in report["suites"] for d in suite["diagnostics"] if d["severity"] == "error")
     check(f"{path.name} summary errors", report["summary"]["errors"] == errors, f"{report['summary']['errors']} vs {errors}")
@@ -142,12 +226,16 @@ def main():
         places = ROOT / "Scenarios/lint/local-places"
         if places.is_dir():
             runs.append(("places", ["lint", "--info-plist", str(places / "Info.plist"), "--now", "2026-06-01T12:00:00Z", "Scenarios/lint/local-places"], 0))
+        if (ROOT / "Scenarios/run").is_dir():
+            runs.append(("scenarios", ["run", "--now", "2026-06-01T12:00:00Z", "Scenarios/run"], 0))
+        runs.append(("failing scenarios", ["run", "--now", "2026-06-01T12:00:00Z", str(write_scenarios(directory))], 2))
         for name, args, code in runs:
             out = directory / name
             run(proctor, args + ["--report", f"junit:{out}.junit.xml", "--report", f"sarif:{out}.sarif", "--report", f"json:{out}.json"], code)
             check_junit(pathlib.Path(f"{out}.junit.xml"), validators)
             check_sarif(pathlib.Path(f"{out}.sarif"), sarif_validator)
             check_json(pathlib.Path(f"{out}.json"))
+        check_scenario_schema(proctor, directory)
         conformance = directory / "conformance"
         run(proctor, ["conformance", "Conformance", "--report", f"junit:{conformance}.junit.xml", "--report", f"json:{conformance}.json"], 0)
         check_junit(pathlib.Path(f"{conformance}.junit.xml"), validators)
@@ -160,7 +248,7 @@ def main():
         validator_class.check_schema(schema)
         validator = validator_class(schema)
         for case_file in sorted((ROOT / "Conformance").rglob("*.json")):
-            if case_file == case_schema_path:
+            if case_file == case_schema_path or case_file.name.endswith(".scenario.json"):
                 continue
             errors = list(validator.iter_errors(json.loads(case_file.read_text())))
             check(f"{case_file.relative_to(ROOT)} matches case-schema.json", not errors,

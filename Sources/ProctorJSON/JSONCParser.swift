@@ -1,5 +1,11 @@
 internal import CJSONC
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Every call into json-c lives in this file.
 ///
 /// json-c builds the values; ``StrictScanner`` has already checked the text and recorded where
@@ -8,17 +14,28 @@ internal import CJSONC
 /// released, and no C type leaves this file.
 enum JSONCParser {
     /// Parses `bytes[start..<end]` as one JSON value.
+    /// `buffers` are the scanner's arrays from the previous document, returned for the next one.
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, limits: JSONLimits, tokener: Tokener
+        _ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, limits: JSONLimits, tokener: Tokener,
+        buffers: inout ScannerBuffers, keys: KeyCache
     ) throws(JSONInputError) -> JSONNode {
-        var scanner = StrictScanner(bytes: bytes, start: start, end: end, maximumDepth: limits.maximumDepth)
+        var scanner = StrictScanner(
+            bytes: bytes, start: start, end: end, maximumDepth: limits.maximumDepth,
+            reusing: consume buffers)
+        // On an error the buffers are dropped with the scanner; the next document allocates anew.
+        buffers = ScannerBuffers()
         try scanner.scanDocument()
 
         let root = try tokener.parse(bytes, start: start, end: end)
         defer { json_object_put(root) }
 
-        var converter = Converter(valueOffsets: scanner.valueOffsets, keyOffsets: scanner.keyOffsets)
-        return try converter.convert(root)
+        let node: JSONNode
+        do {
+            var converter = Converter(root: root, valueOffsets: scanner.valueOffsets, keyOffsets: scanner.keyOffsets, keys: keys)
+            node = try converter.convert(root)
+        }
+        buffers = scanner.buffers()
+        return node
     }
 
     /// A json-c tokener, reused across the lines of a JSON Lines file.
@@ -56,21 +73,21 @@ enum JSONCParser {
         }
     }
 
-    private enum PathToken {
-        case key(String)
-        case index(Int)
-    }
-
     private struct Converter {
         let valueOffsets: [Int]
         let keyOffsets: [Int]
         var nextValue = 0
         var nextKey = 0
-        var path: [PathToken] = []
+        let keys: KeyCache
+        /// The document's root, searched for the path of a rejected value: keeping the path of
+        /// every value while converting would cost more than the rare search.
+        let root: OpaquePointer?
 
-        init(valueOffsets: [Int], keyOffsets: [Int]) {
+        init(root: OpaquePointer?, valueOffsets: [Int], keyOffsets: [Int], keys: KeyCache) {
+            self.root = root
             self.valueOffsets = valueOffsets
             self.keyOffsets = keyOffsets
+            self.keys = keys
         }
 
         mutating func convert(_ object: OpaquePointer?) throws(JSONInputError) -> JSONNode {
@@ -94,7 +111,7 @@ enum JSONCParser {
                 guard number.isFinite else {
                     throw JSONInputError(
                         .nonFiniteNumber, "number is too large for a 64-bit floating-point value", offset: offset,
-                        pointer: pointer())
+                        pointer: JSONPointer(Self.path(to: object!, in: root) ?? []))
                 }
                 return JSONNode(.double(number), offset: offset)
             case json_type_string:
@@ -110,9 +127,7 @@ enum JSONCParser {
                 var elements: [JSONNode] = []
                 elements.reserveCapacity(count)
                 for index in 0..<count {
-                    path.append(.index(index))
                     elements.append(try convert(json_object_array_get_idx(object, index)))
-                    path.removeLast()
                 }
                 return JSONNode(.array(elements), offset: offset)
             case json_type_object:
@@ -123,10 +138,8 @@ enum JSONCParser {
                 while json_object_iter_equal(&iterator, &stop) == 0 {
                     let keyOffset = keyOffsets[nextKey]
                     nextKey += 1
-                    let key = String(cString: json_object_iter_peek_name(&iterator))
-                    path.append(.key(key))
+                    let key = keys.key(json_object_iter_peek_name(&iterator)!)
                     let value = try convert(json_object_iter_peek_value(&iterator))
-                    path.removeLast()
                     members.append(JSONObject.Member(key: key, keyOffset: keyOffset, value: value))
                     json_object_iter_next(&iterator)
                 }
@@ -136,13 +149,65 @@ enum JSONCParser {
             }
         }
 
-        private func pointer() -> JSONPointer {
-            JSONPointer(path.map { token in
-                switch token {
-                case .key(let key): key
-                case .index(let index): String(index)
+        /// The tokens of the path from `object` down to `target`, or nil when it is not inside.
+        private static func path(to target: OpaquePointer, in object: OpaquePointer?) -> [String]? {
+            guard let object else { return nil }
+            if object == target { return [] }
+            switch json_object_get_type(object) {
+            case json_type_array:
+                for index in 0..<json_object_array_length(object) {
+                    if let rest = path(to: target, in: json_object_array_get_idx(object, index)) {
+                        return [String(index)] + rest
+                    }
                 }
-            })
+            case json_type_object:
+                var iterator = json_object_iter_begin(object)
+                var stop = json_object_iter_end(object)
+                while json_object_iter_equal(&iterator, &stop) == 0 {
+                    if let rest = path(to: target, in: json_object_iter_peek_value(&iterator)) {
+                        return [String(cString: json_object_iter_peek_name(&iterator))] + rest
+                    }
+                    json_object_iter_next(&iterator)
+                }
+            default:
+                break
+            }
+            return nil
+        }
+    }
+}
+
+/// Object keys too long to be stored inline in a `String`, kept from one document to the next.
+///
+/// Payload files repeat the same few dozen property names (`isEligibleForSearch`,
+/// `contentAttributeSet`, ...), so handing out the String made for the first file saves allocating,
+/// copying and validating a new one for every key of every later file. A slot holds the last key
+/// that hashed to it, so the cache stays small whatever the input.
+final class KeyCache {
+    /// Keys of up to 15 UTF-8 bytes are stored inline by `String` and cost no allocation.
+    private static let inlineLimit = 15
+    private static let longestCached = 64
+    private var slots = [String?](repeating: nil, count: 256)
+
+    func key(_ name: UnsafePointer<CChar>) -> String {
+        let length = strlen(name)
+        return name.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+            let bytes = UnsafeBufferPointer(start: start, count: length)
+            guard length > Self.inlineLimit && length <= Self.longestCached else {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            // FNV-1a: cheap and good enough to spread property names over the slots.
+            var hash: UInt32 = 2_166_136_261
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+            let slot = Int(hash & UInt32(slots.count - 1))
+            if var cached = slots[slot],
+                cached.withUTF8({ $0.count == length && memcmp($0.baseAddress!, start, length) == 0 })
+            {
+                return cached
+            }
+            let key = String(decoding: bytes, as: UTF8.self)
+            slots[slot] = key
+            return key
         }
     }
 }

@@ -42,13 +42,19 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
         var result = ""
         for token in tokens {
             result += "/"
-            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+            if Self.needsEscaping(token) {
                 result += token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
             } else {
                 result += token
             }
         }
         return result
+    }
+
+    private static func needsEscaping(_ token: String) -> Bool {
+        // withUTF8 reads the bytes in place; iterating `utf8` generically costs several times more.
+        var token = token
+        return token.withUTF8 { bytes in bytes.contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") } }
     }
 
     /// Orders pointers token by token, comparing array indices numerically, so `/2` sorts before `/10`.

@@ -12,13 +12,7 @@ public enum JSONReader {
 
     /// Parses the whole text as one JSON value.
     public static func parse(_ source: SourceText, limits: JSONLimits = .standard) -> Result<JSONNode, JSONInputError> {
-        let tokener = JSONCParser.Tokener(maximumDepth: limits.maximumDepth)
-        return source.bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONInputError) -> JSONNode in
-                try JSONCParser.parse(
-                    buffer, start: source.byteOrderMarkLength, end: buffer.count, limits: limits, tokener: tokener)
-            }
-        }
+        JSONDocumentParser(limits: limits).parse(source)
     }
 
     /// Parses each non-blank line as its own JSON value (JSON Lines). A line may end in CRLF.
@@ -31,17 +25,50 @@ public enum JSONReader {
     /// Parses the lines one at a time and hands each to `body`, so a large file never holds more
     /// than one line's tree in memory.
     public static func forEachLine(_ source: SourceText, limits: JSONLimits = .standard, _ body: (Line) -> Void) {
-        let tokener = JSONCParser.Tokener(maximumDepth: limits.maximumDepth)
+        JSONDocumentParser(limits: limits).forEachLine(source, body)
+    }
+}
+
+/// Parses documents one after another, as ``JSONReader`` does, but keeps json-c's tokener and the
+/// strict scanner's buffers from one document to the next: over thousands of small files, creating
+/// and freeing them for each file costs a noticeable share of the run.
+///
+/// It holds mutable state, so each thread needs its own; create one per batch of files.
+public final class JSONDocumentParser {
+    public let limits: JSONLimits
+    private let tokener: JSONCParser.Tokener
+    private var buffers = ScannerBuffers()
+    private let keys = KeyCache()
+
+    public init(limits: JSONLimits = .standard) {
+        self.limits = limits
+        self.tokener = JSONCParser.Tokener(maximumDepth: limits.maximumDepth)
+    }
+
+    /// Parses the whole text as one JSON value.
+    public func parse(_ source: SourceText) -> Result<JSONNode, JSONInputError> {
+        source.bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONInputError) -> JSONNode in
+                try JSONCParser.parse(
+                    buffer, start: source.byteOrderMarkLength, end: buffer.count, limits: limits, tokener: tokener,
+                    buffers: &buffers, keys: keys)
+            }
+        }
+    }
+
+    /// Parses each non-blank line as its own JSON value and hands it to `body` (JSON Lines).
+    public func forEachLine(_ source: SourceText, _ body: (JSONReader.Line) -> Void) {
         source.bytes.withUnsafeBufferPointer { buffer in
             for (index, lineStart) in source.lineStarts.enumerated() {
                 let start = index == 0 ? source.byteOrderMarkLength : lineStart
                 var end = index + 1 < source.lineStarts.count ? source.lineStarts[index + 1] - 1 : buffer.count
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
-                if isBlank(buffer, start, end) { continue }
+                if Self.isBlank(buffer, start, end) { continue }
                 let result = Result { () throws(JSONInputError) -> JSONNode in
-                    try JSONCParser.parse(buffer, start: start, end: end, limits: limits, tokener: tokener)
+                    try JSONCParser.parse(
+                        buffer, start: start, end: end, limits: limits, tokener: tokener, buffers: &buffers, keys: keys)
                 }
-                body(Line(number: index + 1, result: result))
+                body(JSONReader.Line(number: index + 1, result: result))
             }
         }
     }

@@ -31,19 +31,29 @@ public struct SourceText: Sendable {
     public init(bytes: [UInt8]) {
         self.bytes = bytes
         self.byteOrderMarkLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-            var cursor = base
+        self.lineStarts = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return [0] }
             let end = base + buffer.count
-            // memchr is vectorised; the line table costs a small fraction of parsing.
+            // memchr is vectorised; counting the lines first sizes the table in one allocation
+            // instead of regrowing it for every few lines.
+            var newlines = 0
+            var cursor = base
             while cursor < end, let hit = memchr(cursor, 0x0A, end - cursor) {
-                let newline = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
-                starts.append(newline - base + 1)
-                cursor = newline + 1
+                newlines += 1
+                cursor = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return [Int](unsafeUninitializedCapacity: newlines + 1) { starts, count in
+                starts[0] = 0
+                count = 1
+                var cursor = base
+                while cursor < end, let hit = memchr(cursor, 0x0A, end - cursor) {
+                    let newline = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+                    starts[count] = newline - base + 1
+                    count += 1
+                    cursor = newline + 1
+                }
             }
         }
-        self.lineStarts = starts
     }
 
     /// The line and column of a byte offset. Offsets past the end map to the end of the text.

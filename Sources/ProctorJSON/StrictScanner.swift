@@ -18,36 +18,57 @@ struct StrictScanner: ~Copyable {
     private let end: Int
     private let maximumDepth: Int
 
-    private struct KeyRange {
+    fileprivate struct KeyRange {
         var start: Int  // first byte after the opening quote
         var end: Int  // offset of the closing quote
         var hasEscape: Bool
     }
 
-    private struct Frame {
+    fileprivate struct Frame {
         var isObject: Bool
         var index = 0
         var keyBase = 0
         var currentKey: KeyRange?
-        /// Built only for objects with many keys, so small objects allocate nothing.
-        var keySet: Set<[UInt8]>?
+        /// Whether the object's keys are also in a set, the last of `keySets`. Kept out of the
+        /// frame so that frames hold no references and cost no reference counting.
+        var hasKeySet = false
     }
 
     private var frames: [Frame] = []
     private var keyStack: [KeyRange] = []
-    private static let keySetThreshold = 16
+    /// Built only for objects with many keys, so small objects allocate nothing; one per such
+    /// object being read, innermost last.
+    private var keySets: [Set<[UInt8]>] = []
+    /// Below this many keys a linear comparison (lengths first) is cheaper than hashing every key;
+    /// above it the set keeps hostile objects with thousands of keys from going quadratic.
+    private static let keySetThreshold = 64
 
-    init(bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, maximumDepth: Int, reusing buffers: consuming ScannerBuffers = ScannerBuffers()) {
         self.bytes = bytes
         self.position = start
         self.end = end
         self.maximumDepth = maximumDepth
+        // Swapped rather than copied, so each array stays uniquely referenced and emptying it
+        // keeps its storage instead of allocating a new one.
+        swap(&valueOffsets, &buffers.valueOffsets)
+        swap(&keyOffsets, &buffers.keyOffsets)
+        swap(&frames, &buffers.frames)
+        swap(&keyStack, &buffers.keyStack)
+        valueOffsets.removeAll(keepingCapacity: true)
+        keyOffsets.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        keyStack.removeAll(keepingCapacity: true)
         // Payloads average one value per 10 to 20 bytes; reserving avoids regrowing the arrays.
         let estimate = max(16, (end - start) / 12)
         valueOffsets.reserveCapacity(estimate)
         keyOffsets.reserveCapacity(estimate / 2)
         frames.reserveCapacity(8)
         keyStack.reserveCapacity(32)
+    }
+
+    /// Hands the arrays back for the next document, once the offsets have been used.
+    consuming func buffers() -> ScannerBuffers {
+        ScannerBuffers(valueOffsets: valueOffsets, keyOffsets: keyOffsets, frames: frames, keyStack: keyStack)
     }
 
     /// Scans exactly one JSON value surrounded by optional whitespace.
@@ -97,6 +118,7 @@ struct StrictScanner: ~Copyable {
     private mutating func leave() {
         let frame = frames.removeLast()
         keyStack.removeSubrange(frame.keyBase...)
+        if frame.hasKeySet { keySets.removeLast() }
         position += 1
     }
 
@@ -188,19 +210,23 @@ struct StrictScanner: ~Copyable {
     private mutating func checkDuplicate(_ key: KeyRange, at offset: Int) throws(JSONInputError) {
         let frameIndex = frames.count - 1
         let base = frames[frameIndex].keyBase
-        if frames[frameIndex].keySet != nil {
-            if frames[frameIndex].keySet!.insert(decodedKey(key)).inserted == false {
+        if frames[frameIndex].hasKeySet {
+            if keySets[keySets.count - 1].insert(decodedKey(key)).inserted == false {
                 throw duplicate(key, at: offset)
             }
         } else {
-            for earlier in keyStack[base...] where keysEqual(earlier, key) {
-                throw duplicate(key, at: offset)
+            // Indices rather than a slice: a slice would retain the array for every key.
+            var index = base
+            while index < keyStack.count {
+                if keysEqual(keyStack[index], key) { throw duplicate(key, at: offset) }
+                index += 1
             }
             if keyStack.count - base >= Self.keySetThreshold {
                 var set = Set<[UInt8]>()
                 for earlier in keyStack[base...] { set.insert(decodedKey(earlier)) }
                 set.insert(decodedKey(key))
-                frames[frameIndex].keySet = set
+                keySets.append(set)
+                frames[frameIndex].hasKeySet = true
             }
         }
         keyStack.append(key)
@@ -294,7 +320,8 @@ struct StrictScanner: ~Copyable {
             // Fast path over printable ASCII, the bulk of every payload.
             while position < end {
                 let byte = bytes[position]
-                if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+                // One unsigned comparison tests 0x20 <= byte < 0x80.
+                if byte &- 0x20 >= 0x60 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
                 position += 1
             }
             guard position < end else {
@@ -518,6 +545,15 @@ struct StrictScanner: ~Copyable {
         }
         return pointer
     }
+}
+
+/// The scanner's arrays, kept between documents so that a parser reading many small files
+/// allocates them once rather than once per file.
+struct ScannerBuffers {
+    fileprivate var valueOffsets: [Int] = []
+    fileprivate var keyOffsets: [Int] = []
+    fileprivate var frames: [StrictScanner.Frame] = []
+    fileprivate var keyStack: [StrictScanner.KeyRange] = []
 }
 
 func hex2(_ value: UInt8) -> String {

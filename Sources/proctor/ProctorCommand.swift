@@ -6,14 +6,14 @@ import ProctorKit
 struct ProctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "proctor",
-        abstract: "Checks what an iOS app donates to the system (NSUserActivity, Core Spotlight) before release.",
+        abstract: "Checks what an iOS app donates to the system (NSUserActivity, Core Spotlight) and how it is launched back.",
         discussion: """
             Exit codes: 0 no problems; 1 error findings or failed cases (warnings too with --strict); \
             2 some input could not be read, parsed or decoded (the rest is still checked); 3 a report \
             could not be written; 64 usage error.
             """,
         version: ProctorVersion.current,
-        subcommands: [Lint.self, Rules.self, Explain.self, Conformance.self]
+        subcommands: [Lint.self, Run.self, Rules.self, Explain.self, Schema.self, Conformance.self]
     )
 }
 
@@ -192,5 +192,59 @@ struct Conformance: ParsableCommand {
     func run() throws {
         let report = ConformanceRunner.run(paths: paths)
         throw processExitCode(for: report, wroteReports: output.write(report))
+    }
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play scenarios (*.scenario.json) against the model of the system and check every expectation.",
+        discussion: "Directories are searched recursively for *.scenario.json; files named explicitly are read whatever their name. See docs/scenario-format.md and docs/system-model.md.")
+
+    @Argument(help: "Scenario files or directories.")
+    var paths: [String]
+
+    @Option(name: .customLong("name"), help: ArgumentHelp("Only scenarios whose name contains this text (case-insensitive). Repeatable.", valueName: "text"))
+    var names: [String] = []
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Only scenarios with this tag. Repeatable: any of them.", valueName: "tag"))
+    var tags: [String] = []
+
+    @Option(help: "The report's timestamp, RFC 3339 with a zone (default: the wall clock). Scenarios keep their own clocks.")
+    var now: String?
+
+    @Flag(help: "Treat warnings as errors.")
+    var strict = false
+
+    @Flag(help: "Play scenarios one at a time instead of on all cores.")
+    var sequential = false
+
+    @OptionGroup var output: ReportOptions
+
+    func validate() throws {
+        if paths.isEmpty {
+            throw ValidationError("name at least one scenario file or directory, e.g. 'proctor run Scenarios/'")
+        }
+        if let now, DateFormat.parse(now) == nil {
+            throw ValidationError("--now '\(now)' is not an RFC 3339 date with a zone, such as 2026-06-01T12:00:00Z")
+        }
+    }
+
+    func run() throws {
+        let options = RunOptions(names: names, tags: tags, strict: strict, now: now.flatMap(DateFormat.parse) ?? Date(), parallel: !sequential)
+        let result = ScenarioRunner.run(paths: paths, options: options)
+        if result.filteredOut > 0 {
+            FileHandle.standardError.write(Data("\(result.filteredOut) scenario\(result.filteredOut == 1 ? "" : "s") left out by --name/--tag\n".utf8))
+        }
+        throw processExitCode(for: result.report, wroteReports: output.write(result.report))
+    }
+}
+
+struct Schema: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the JSON Schema of scenario files (format 1), for editors and validators.",
+        discussion: "A copy is committed as docs/scenario.schema.json; docs/scenario-format.md shows how to associate it in VS Code and JetBrains IDEs.")
+
+    func run() throws {
+        FileHandle.standardOutput.write(Data(ScenarioSchema.text.utf8))
     }
 }

@@ -274,6 +274,40 @@ struct CLITests {
         #expect(run.stdout.contains(" 0 failed"), "\(run.stdout.suffix(2000))")
     }
 
+    @Test func runPlaysTheBundledScenarios() throws {
+        let run = try proctor(["run", repositoryRoot.appendingPathComponent("Scenarios/run").path, now])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains(" 0 failed"))
+    }
+
+    @Test func aFailedExpectationPrintsItsStepAndExits1() throws {
+        let workspace = try Workspace()
+        try workspace.write("a.scenario.json", #"""
+            {"format": 1, "name": "Find the place", "tags": ["search"], "clock": "2026-06-01T12:00:00Z",
+             "app": {"info": {"NSUserActivityTypes": ["com.example.app.view"]}, "routes": [{"name": "place", "activityTypes": ["com.example.app.view"]}]},
+             "steps": [
+               {"becomeCurrent": {"activity": "a", "userActivity": {"activityType": "com.example.app.view", "title": "Pizza", "isEligibleForSearch": true}}},
+               {"expect": {"spotlight": {"query": "pasta", "contains": ["Pizza"]}}}
+             ]}
+            """#)
+        let run = try proctor(["run", "a.scenario.json", now], in: workspace.url)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("a.scenario.json:5:"), "\(run.stdout)")
+        #expect(run.stdout.contains("[expectation_failed]"))
+        #expect(run.stdout.contains("expected: contains ['Pizza']"))
+
+        let filtered = try proctor(["run", ".", "--tag", "handoff", now], in: workspace.url)
+        #expect(filtered.status == 0, "a tag no scenario has leaves nothing to fail: \(filtered.stdout)\(filtered.stderr)")
+        #expect(filtered.stderr.contains("1 scenario left out"))
+    }
+
+    @Test func schemaPrintsTheCommittedSchema() throws {
+        let run = try proctor(["schema"])
+        #expect(run.status == 0)
+        let committed = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/scenario.schema.json"), encoding: .utf8)
+        #expect(run.stdout == committed)
+    }
+
     @Test func versionIsPrinted() throws {
         let run = try proctor(["--version"])
         #expect(run.status == 0)

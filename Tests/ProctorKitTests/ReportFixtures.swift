@@ -14,6 +14,8 @@ enum ReportFixture: String, CaseIterable, Sendable, CustomTestStringConvertible 
     case escaping
     case inputErrors
     case conformance
+    /// A `proctor run`: located failed checks of each kind, and a finding a scenario expects.
+    case scenario
 
     var testDescription: String { rawValue }
 
@@ -180,6 +182,32 @@ enum ReportFixture: String, CaseIterable, Sendable, CustomTestStringConvertible 
                     cases: [.init(classname: "Conformance/broken.json", name: "case file", outcome: .errored(
                         type: "conformance_case_invalid", message: "unknown key 'file' in a case; did you mean 'files'?",
                         details: "Conformance/broken.json:3:13: error: unknown key 'file' in a case; did you mean 'files'?"))]),
+            ])
+
+        case .scenario:
+            let file = "Scenarios/run/places.scenario.json"
+            let name = "View a place"
+            func at(_ line: Int, _ pointer: String) -> Location { Location(file: file, line: line, column: 5, pointer: pointer) }
+            return RunReport(command: "run", timestamp: t, strict: false, rules: rules, suites: [
+                RunReport.Suite(
+                    name: file,
+                    findings: [
+                        Finding(ruleID: "fixture_error", severity: .error, message: "the activity has no title", location: at(12, "/steps/0/becomeCurrent/userActivity"), suppression: "expected by step 5"),
+                        Finding(ruleID: "fixture_warning", severity: .warning, message: "a warning that does not fail", location: at(14, "/steps/0/becomeCurrent/userActivity/title")),
+                    ],
+                    cases: [
+                        .init(classname: name, name: "step 1: rules on becomeCurrent 'place' (places.scenario.json:10)", outcome: .passed, location: at(10, "/steps/0")),
+                        .init(classname: name, name: "step 2: tap 'Golden Crust' in Spotlight (places.scenario.json:20)", outcome: .failed(
+                            type: "action_failed", message: "Spotlight on 'iPhone' shows no result 'Golden Crust' for 'pizza'",
+                            details: "expected: a result 'Golden Crust'\n  actual: no results"), location: at(20, "/steps/1")),
+                        .init(classname: name, name: "step 3: launch after opening places://x (places.scenario.json:22)", outcome: .failed(
+                            type: "launch_failed", message: "the launch after opening places://x fails (noRoute)",
+                            details: "expected: a route that restores the screen\n  actual: noRoute: no route accepts URL places://x, so the app opens and shows nothing"), location: at(22, "/steps/2")),
+                        .init(classname: name, name: "step 4: expect spotlight (places.scenario.json:24)", outcome: .failed(
+                            type: "expectation_failed", message: "Spotlight on 'iPhone' for 'pizza' does not show ['Golden Crust']",
+                            details: "expected: contains ['Golden Crust']\n  actual: no results"), location: at(24, "/steps/3/expect/spotlight")),
+                        .init(classname: name, name: "step 5: expect findings (places.scenario.json:26)", outcome: .passed, location: at(26, "/steps/4/expect/findings")),
+                    ]),
             ])
         }
     }

@@ -113,7 +113,10 @@ struct ReportStructureTests {
         #expect(driver["name"] as? String == "proctor")
         let rules = try #require(driver["rules"] as? [[String: Any]])
         let ruleIDs = rules.compactMap { $0["id"] as? String }
-        #expect(ruleIDs == report.rules.map(\.id))
+        // A run's failed checks add one descriptor per kind of check after the rules.
+        let failedChecks = report.suites.flatMap(\.cases).filter { $0.location != nil && $0.outcome.isFailure }
+        let checkIDs = failedChecks.isEmpty ? [] : ScenarioCheck.allCases.filter { $0 != .rules }.map(\.rawValue)
+        #expect(ruleIDs == report.rules.map(\.id) + checkIDs)
         for rule in rules {
             let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
             #expect(["error", "warning", "note"].contains(level ?? ""), "rule \(rule["id"] ?? "?") level \(String(describing: level))")
@@ -121,7 +124,7 @@ struct ReportStructureTests {
         let notificationIDs = Set(((driver["notifications"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
 
         let results = try #require(run["results"] as? [[String: Any]])
-        #expect(results.count == report.allFindings.count)
+        #expect(results.count == report.allFindings.count + failedChecks.count)
         for result in results {
             let id = try #require(result["ruleId"] as? String)
             let index = try #require(result["ruleIndex"] as? Int)
@@ -209,7 +212,9 @@ struct ReportStructureTests {
         let summary = try #require(document["summary"] as? [String: Int])
         let suites = try #require(document["suites"] as? [[String: Any]])
         #expect(summary["suites"] == suites.count)
-        let findings = suites.flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
+        let allFindings = suites.flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
+        let findings = allFindings.filter { $0["suppression"] == nil }
+        #expect(summary["expectedFindings"] == allFindings.count - findings.count)
         let diagnostics = suites.flatMap { ($0["diagnostics"] as? [[String: Any]]) ?? [] }
         let levels = (findings + diagnostics).compactMap { $0["severity"] as? String }
         #expect(summary["errors"] == levels.filter { $0 == "error" }.count)

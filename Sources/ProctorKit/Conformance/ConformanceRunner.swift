@@ -31,7 +31,11 @@ public enum ConformanceRunner {
         let collected = InputFiles.collect(paths, extensions: ["json"])
         var suites: [RunReport.Suite] = collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) }
         let inputs = collected.inputs.filter { !$0.path.hasSuffix("case-schema.json") }
-        suites += Linter.map(inputs, parallel: true) { input in runCaseFile(input.path) }
+        suites += Linter.map(inputs, parallel: true) { input in
+            // A scenario vector pins model behaviour through its own expectations: it passes when
+            // every one of them holds.
+            input.path.hasSuffix(Scenario.fileSuffix) ? runScenarioVector(input.path) : runCaseFile(input.path)
+        }
         suites.sort { $0.name < $1.name }
         let now = DateFormat.parse(defaultNow)!
         return RunReport(command: "conformance", timestamp: now, strict: false, rules: BuiltInRules.descriptions, suites: suites)
@@ -62,6 +66,16 @@ public enum ConformanceRunner {
         return suite
     }
 
+    static func runScenarioVector(_ path: String) -> RunReport.Suite {
+        switch InputFiles.load(path, limit: JSONLimits.standard.maximumFileSize) {
+        case .failure(let error):
+            return RunReport.Suite(name: path, inputErrors: [error])
+        case .success(let bytes):
+            let options = RunOptions(now: DateFormat.parse(defaultNow)!, parallel: false)
+            return ScenarioRunner.runFile(bytes: bytes, path: path, options: options) ?? RunReport.Suite(name: path)
+        }
+    }
+
     /// Runs one case and compares what Proctor reports with what the case expects.
     public static func evaluate(_ testCase: Case) -> RunReport.TestCase.Outcome {
         let actual = actualResults(testCase)
@@ -83,12 +97,24 @@ public enum ConformanceRunner {
             appInfo = extracted.appInfo
             plistErrors = extracted.diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) }
         }
-        let result = Linter.lint(files: testCase.files, appInfo: appInfo, options: LintOptions(now: testCase.now, parallel: false))
-        let findings = result.files.flatMap(\.findings).filter { finding in testCase.rules.map { $0.contains(finding.ruleID) } ?? true }
+        // Files named *.scenario.json are played as scenarios; the others are linted together.
+        let scenarios = testCase.files.filter { $0.path.hasSuffix(Scenario.fileSuffix) }
+        let payloads = testCase.files.filter { !$0.path.hasSuffix(Scenario.fileSuffix) }
+        let result = Linter.lint(files: payloads, appInfo: appInfo, options: LintOptions(now: testCase.now, parallel: false))
+        var findings = result.files.flatMap(\.findings)
+        var inputErrors = result.files.flatMap(\.inputErrors)
+        var diagnostics = result.files.flatMap(\.diagnostics)
+        for scenario in scenarios {
+            guard let suite = ScenarioRunner.runFile(bytes: scenario.bytes, path: scenario.path, options: RunOptions(now: testCase.now, parallel: false)) else { continue }
+            findings += suite.findings
+            inputErrors += suite.inputErrors
+            diagnostics += suite.diagnostics
+        }
+        findings = findings.filter { finding in testCase.rules.map { $0.contains(finding.ruleID) } ?? true }
         return Expectation(
             findings: findings.map { findingKey(ruleID: $0.ruleID, severity: $0.severity.rawValue, location: $0.location) },
-            inputErrors: result.files.flatMap(\.inputErrors).map { problemKey(code: $0.code, location: $0.location) },
-            diagnostics: plistErrors + result.files.flatMap(\.diagnostics).map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) })
+            inputErrors: inputErrors.map { problemKey(code: $0.code, location: $0.location) },
+            diagnostics: plistErrors + diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) })
     }
 
     static func findingKey(ruleID: String, severity: String, location: SourceLocation) -> String {

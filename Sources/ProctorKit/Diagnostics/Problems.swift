@@ -100,19 +100,23 @@ public struct Diagnostic: Hashable, Codable, Sendable {
 public struct Finding: Hashable, Codable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case ruleID = "ruleId"  // SARIF's spelling, used by every report
-        case severity, message, location
+        case severity, message, location, suppression
     }
 
     public var ruleID: String
     public var severity: Severity
     public var message: String
     public var location: SourceLocation
+    /// Why the finding does not fail the run although its severity would, such as "expected by
+    /// step 4" in a negative scenario; nil for an ordinary finding.
+    public var suppression: String?
 
-    public init(ruleID: String, severity: Severity, message: String, location: SourceLocation) {
+    public init(ruleID: String, severity: Severity, message: String, location: SourceLocation, suppression: String? = nil) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
         self.location = location
+        self.suppression = suppression
     }
 }
 

@@ -1,14 +1,18 @@
 import Foundation
 import ProctorJSON
 
-/// The files generated from the rule descriptions: the rule pages and the rule conformance
-/// vectors. `proctor-docgen` writes them; a test regenerates them in memory and fails when a file
+/// The files generated from the code: the rule pages, the rule conformance vectors and the
+/// scenario schema. `proctor-docgen` writes them; a test regenerates them in memory and fails when a file
 /// on disk differs, so they never drift from the code.
 public enum GeneratedFiles {
     /// Relative path → content, for every generated file.
     public static func all() -> [(path: String, content: String)] {
         let rules = BuiltInRules.descriptions
-        var files: [(String, String)] = [("docs/rules/README.md", RuleDocumentation.index(rules))]
+        var files: [(String, String)] = [
+            ("docs/rules/README.md", RuleDocumentation.index(rules)),
+            // The scenario schema, committed for editors that cannot run `proctor schema`.
+            ("docs/scenario.schema.json", ScenarioSchema.text),
+        ]
         for rule in rules {
             files.append((rule.documentationPath, RuleDocumentation.page(rule)))
             files.append(("Conformance/rules/\(rule.id).json", conformanceVectors(for: rule)))

@@ -62,10 +62,22 @@ enum InputFiles {
             }
             if isDirectory {
                 walk(full, extensions: extensions, into: &inputs)
-            } else if isFile, let dot = name.lastIndex(of: "."), extensions.contains(String(name[name.index(after: dot)...])) {
+            } else if isFile, let fileExtension = fileExtension(of: name), extensions.contains(fileExtension) {
                 inputs.append(Input(path: full, isJSONLines: name.hasSuffix(".jsonl")))
             }
         }
+    }
+
+    /// What follows the last `.` of a file name, or nil without one. Most names are ASCII, where
+    /// every byte is a character and no grapheme breaking is needed.
+    private static func fileExtension(of name: String) -> String? {
+        let utf8 = name.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+            return String(name[utf8.index(after: dot)...])
+        }
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        return String(name[name.index(after: dot)...])
     }
 
     /// Drops a leading `./` so `./payloads/a.json` and `payloads/a.json` print alike.
@@ -93,8 +105,22 @@ enum InputFiles {
                 location: SourceLocation(file: path)))
         }
         // One read into a buffer sized by fstat; keep reading in case the file grew meanwhile.
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
+        // The first read goes straight into the array's storage: zero-filling it would be wasted.
+        var firstError: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while initialized < size {
+                let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    firstError = errno
+                    return
+                }
+                if count == 0 { return }
+                initialized += count
+            }
+        }
+        if firstError != 0 { return .failure(unreadable(path, firstError)) }
+        var filled = bytes.count
         while true {
             if filled == bytes.count {
                 // Full: one more byte tells the end of the file from a file that grew.

@@ -87,8 +87,9 @@ public enum Linter {
         }
 
         let context = RuleContext(appInfo: appInfo, now: options.now)
-        let checked = map(collected.inputs, parallel: options.parallel) { input in
-            check(input, context: context, limits: options.limits)
+        let checked = mapInBatches(collected.inputs, parallel: options.parallel) { batch in
+            let parser = JSONDocumentParser(limits: options.limits)
+            return batch.map { check($0, context: context, parser: parser) }
         }
         return finish(checked, besides: files, appInfo: appInfo, options: options)
     }
@@ -109,27 +110,38 @@ public enum Linter {
     /// Lints files held in memory against the given app facts.
     public static func lint(files: [InMemoryFile], appInfo: AppInfo?, options: LintOptions) -> LintResult {
         let context = RuleContext(appInfo: appInfo, now: options.now)
+        let parser = JSONDocumentParser(limits: options.limits)
         let checked = files.sorted { $0.path < $1.path }.map { file in
-            check(bytes: file.bytes, path: file.path, isJSONLines: file.isJSONLines, context: context, limits: options.limits)
+            check(bytes: file.bytes, path: file.path, isJSONLines: file.isJSONLines, context: context, parser: parser)
         }
         return finish(checked, besides: [], appInfo: appInfo, options: options)
     }
 
     /// The checks that span the run, then sorting: the end of the pipeline for both entry points.
+    /// `checked` is in path order (both entry points sort their inputs).
     private static func finish(
-        _ checked: [(FileResult, RunFacts)], besides other: [FileResult], appInfo: AppInfo?, options: LintOptions
+        _ checked: consuming [(FileResult, RunFacts)], besides other: [FileResult], appInfo: AppInfo?, options: LintOptions
     ) -> LintResult {
         var facts = RunFacts()
-        for (_, fileFacts) in checked { facts.append(fileFacts) }
-        var results = checked.map(\.0)
+        for index in checked.indices { facts.append(checked[index].1) }
+        // Moved out from the end rather than copied: a copy retains every string and array of
+        // every result, once per file, on the one thread that finishes the run.
+        var reversed: [FileResult] = []
+        reversed.reserveCapacity(checked.count)
+        while let (result, _) = checked.popLast() { reversed.append(result) }
+        var files = other
+        files.reserveCapacity(other.count + reversed.count)
+        let firstChecked = files.count
+        while let result = reversed.popLast() { files.append(result) }
         let runFindings = BuiltInRules.runRules.flatMap { $0.check(facts) }
-        let indexByPath = Dictionary(results.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
         for finding in runFindings {
-            if let index = indexByPath[finding.location.file] { results[index].findings.append(finding) }
+            if let index = firstIndex(ofPath: finding.location.file, in: files, from: firstChecked) {
+                files[index].findings.append(finding)
+            }
         }
-        var files = other + results
-        for index in files.indices { sortProblems(&files[index]) }
-        files.sort { $0.path < $1.path }
+        for index in files.indices where hasProblems(files[index]) { sortProblems(&files[index]) }
+        // Inputs arrive sorted, so the sort is usually skipped; when it runs it is the same stable sort.
+        if !isSortedByPath(files) { files.sort { $0.path < $1.path } }
         return LintResult(files: files, appInfo: appInfo, options: options)
     }
 
@@ -137,6 +149,13 @@ public enum Linter {
     /// Used by `lint` after reading each file, by the conformance runner and by the rule tests.
     public static func check(
         bytes: [UInt8], path: String, isJSONLines: Bool, context: RuleContext, limits: JSONLimits = .standard
+    ) -> (FileResult, RunFacts) {
+        check(bytes: bytes, path: path, isJSONLines: isJSONLines, context: context, parser: JSONDocumentParser(limits: limits))
+    }
+
+    /// The same, with a parser reused across the files of one thread.
+    static func check(
+        bytes: [UInt8], path: String, isJSONLines: Bool, context: RuleContext, parser: JSONDocumentParser
     ) -> (FileResult, RunFacts) {
         var result = FileResult(path: path)
         var facts = RunFacts()
@@ -162,10 +181,10 @@ public enum Linter {
             result.diagnostics += decoder.diagnostics
             result.donationCount += donations.count
             for decoded in donations {
-                for check in ruleChecks {
-                    for violation in check.rule.check(decoded.donation, in: context) {
+                ruleChecks.run(on: decoded.donation, in: context) { id, severity, violations in
+                    for violation in violations {
                         result.findings.append(Finding(
-                            ruleID: check.id, severity: check.severity, message: violation.message,
+                            ruleID: id, severity: severity, message: violation.message,
                             location: locatePointer(violation.pointer)))
                     }
                 }
@@ -173,30 +192,25 @@ public enum Linter {
             }
         }
         if isJSONLines {
-            JSONReader.forEachLine(source, limits: limits) { process($0.result) }
+            parser.forEachLine(source) { process($0.result) }
         } else {
-            process(JSONReader.parse(source, limits: limits))
+            process(parser.parse(source))
         }
         // A JSON Lines file with some bad lines still had its other lines checked.
         result.wasChecked = result.inputErrors.isEmpty || checkedDocuments > 0
         return (result, facts)
     }
 
-    /// Each donation rule with its id and severity, read once: a description holds examples and
-    /// is too large to copy for every donation.
-    private static let ruleChecks: [(rule: any DonationRule, id: String, severity: Severity)] = BuiltInRules.donationRules.map { rule in
-        let description = type(of: rule).description
-        return (rule, description.id, description.defaultSeverity)
-    }
+    private static let ruleChecks = RuleChecks(BuiltInRules.donationRules)
 
-    private static func check(_ input: InputFiles.Input, context: RuleContext, limits: JSONLimits) -> (FileResult, RunFacts) {
-        switch InputFiles.load(input.path, limit: limits.maximumFileSize) {
+    private static func check(_ input: InputFiles.Input, context: RuleContext, parser: JSONDocumentParser) -> (FileResult, RunFacts) {
+        switch InputFiles.load(input.path, limit: parser.limits.maximumFileSize) {
         case .failure(let error):
             var result = FileResult(path: input.path)
             result.inputErrors = [error]
             return (result, RunFacts())
         case .success(let bytes):
-            return check(bytes: bytes, path: input.path, isJSONLines: input.isJSONLines, context: context, limits: limits)
+            return check(bytes: bytes, path: input.path, isJSONLines: input.isJSONLines, context: context, parser: parser)
         }
     }
 
@@ -231,10 +245,55 @@ public enum Linter {
         return node.offset
     }
 
+    private static func hasProblems(_ result: FileResult) -> Bool {
+        !result.inputErrors.isEmpty || !result.diagnostics.isEmpty || !result.findings.isEmpty
+    }
+
+    /// The first of `files[start...]` (sorted by path) with this path, by binary search.
+    private static func firstIndex(ofPath path: String, in files: [FileResult], from start: Int) -> Int? {
+        var low = start
+        var high = files.count
+        while low < high {
+            let middle = (low + high) / 2
+            if files[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        return low < files.count && files[low].path == path ? low : nil
+    }
+
+    private static func isSortedByPath(_ files: [FileResult]) -> Bool {
+        var index = 1
+        while index < files.count {
+            if files[index].path < files[index - 1].path { return false }
+            index += 1
+        }
+        return true
+    }
+
     static func sortProblems(_ result: inout FileResult) {
         result.inputErrors.sort { ($0.location, $0.code) < ($1.location, $1.code) }
         result.diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
         result.findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+    }
+
+    /// Files per batch: enough that each batch's parser is reused many times, few enough that
+    /// the batches still spread evenly over the cores.
+    static let batchSize = 64
+
+    /// Maps `body` over consecutive batches of `items` (on all cores when `parallel`), keeping the
+    /// order of `items`; `body` returns one output per input of its batch. Batches let each
+    /// iteration set up per-thread state, such as a parser, once for many files.
+    static func mapInBatches<Input: Sendable, Output: Sendable>(
+        _ items: [Input], parallel: Bool, _ body: @Sendable (ArraySlice<Input>) -> [Output]
+    ) -> [Output] {
+        let batchCount = (items.count + batchSize - 1) / batchSize
+        guard parallel, batchCount > 1 else { return body(items[...]) }
+        let batches = map(Array(0..<batchCount), parallel: true) { index in
+            body(items[index * batchSize..<min(items.count, (index + 1) * batchSize)])
+        }
+        var outputs: [Output] = []
+        outputs.reserveCapacity(items.count)
+        for outputsOfBatch in batches { outputs.append(contentsOf: outputsOfBatch) }
+        return outputs
     }
 
     /// Maps `body` over `items` on all cores, keeping the order of `items`.

@@ -25,6 +25,8 @@ enum JSONReporter {
         var warnings: Int
         var notes: Int
         var inputErrors: Int
+        /// Findings a scenario expects: not counted in errors, warnings and notes.
+        var expectedFindings: Int
         var cases: Int
         var failedCases: Int
     }
@@ -44,10 +46,11 @@ enum JSONReporter {
         var type: String?
         var message: String?
         var details: String?
+        var location: SourceLocation?
     }
 
     static func render(_ report: RunReport) -> String {
-        let problems = report.allFindings.map(\.severity) + report.allDiagnostics.map(\.severity)
+        let problems = report.allFindings.filter { $0.suppression == nil }.map(\.severity) + report.allDiagnostics.map(\.severity)
         let cases = report.suites.flatMap(\.cases)
         let document = Document(
             tool: Tool(), command: report.command, timestamp: DateFormat.format(report.timestamp), strict: report.strict,
@@ -55,7 +58,7 @@ enum JSONReporter {
             summary: Summary(
                 suites: report.suites.count, errors: problems.filter { $0 == .error }.count,
                 warnings: problems.filter { $0 == .warning }.count, notes: problems.filter { $0 == .note }.count,
-                inputErrors: report.allInputErrors.count, cases: cases.count,
+                inputErrors: report.allInputErrors.count, expectedFindings: report.allFindings.filter { $0.suppression != nil }.count, cases: cases.count,
                 failedCases: cases.filter { $0.outcome.isFailure || $0.outcome.isError }.count),
             suites: report.suites.map { suite in
                 SuiteRecord(
@@ -66,7 +69,7 @@ enum JSONReporter {
     }
 
     private static func record(_ testCase: RunReport.TestCase) -> CaseRecord {
-        var record = CaseRecord(classname: testCase.classname, name: testCase.name, outcome: "passed")
+        var record = CaseRecord(classname: testCase.classname, name: testCase.name, outcome: "passed", location: testCase.location)
         switch testCase.outcome {
         case .passed: break
         case .failed(let type, let message, let details):

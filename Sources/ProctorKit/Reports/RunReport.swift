@@ -57,11 +57,15 @@ public struct RunReport: Sendable {
         public var classname: String
         public var name: String
         public var outcome: Outcome
+        /// Where the checked thing is written (a scenario step); reports that can point at a
+        /// line use it.
+        public var location: SourceLocation?
 
-        public init(classname: String, name: String, outcome: Outcome) {
+        public init(classname: String, name: String, outcome: Outcome, location: SourceLocation? = nil) {
             self.classname = classname
             self.name = name
             self.outcome = outcome
+            self.location = location
         }
     }
 
@@ -79,7 +83,7 @@ public struct RunReport: Sendable {
         if !allInputErrors.isEmpty || allDiagnostics.contains(where: { $0.severity == .error }) {
             return .inputError
         }
-        if allFindings.contains(where: { fails($0.severity) })
+        if allFindings.contains(where: { $0.suppression == nil && fails($0.severity) })
             || allDiagnostics.contains(where: { fails($0.severity) })
             || suites.contains(where: { $0.cases.contains { $0.outcome.isFailure } })
         {

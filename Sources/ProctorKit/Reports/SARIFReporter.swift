@@ -80,6 +80,13 @@ enum SARIFReporter {
         var message: Text
         var locations: [Location]
         var partialFingerprints: [String: String]
+        /// Present only for findings a scenario expects: SARIF's way to say "seen and accepted".
+        var suppressions: [Suppression]?
+    }
+
+    struct Suppression: Encodable {
+        var kind = "inSource"
+        var justification: String
     }
 
     struct Location: Encodable {
@@ -109,14 +116,30 @@ enum SARIFReporter {
     }
 
     static func render(_ report: RunReport) -> String {
-        let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
-        let rules = report.rules.map { rule in
+        var ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
+        var rules = report.rules.map { rule in
             ReportingDescriptor(
                 id: rule.id, name: pascalCase(rule.id), shortDescription: Text(text: rule.summary),
                 fullDescription: Text(text: rule.rationale),
                 help: Help(text: RuleDocumentation.plainHelp(rule), markdown: RuleDocumentation.markdownHelp(rule)),
                 defaultConfiguration: Configuration(level: rule.defaultSeverity.rawValue),
                 properties: Properties(tags: [rule.category.rawValue]))
+        }
+        // A scenario's failed checks are results too, under one descriptor per kind of check, so
+        // code scanning shows a broken expectation at its step.
+        let checkCases = report.suites.flatMap { suite in suite.cases.map { (suite, $0) } }.filter { _, testCase in
+            testCase.location != nil && testCase.outcome.isFailure && ScenarioCheck(rawValue: failureType(testCase.outcome)) != nil
+                && failureType(testCase.outcome) != ScenarioCheck.rules.rawValue
+        }
+        if !checkCases.isEmpty {
+            for check in ScenarioCheck.allCases where check != .rules {
+                ruleIndex[check.rawValue] = rules.count
+                rules.append(ReportingDescriptor(
+                    id: check.rawValue, name: pascalCase(check.rawValue), shortDescription: Text(text: check.summary),
+                    fullDescription: Text(text: check.summary + " The scenario format and the model are described in docs/scenario-format.md and docs/system-model.md."),
+                    help: Help(text: check.summary + " See docs/system-model.md.", markdown: check.summary + " See [the system model](docs/system-model.md)."),
+                    defaultConfiguration: Configuration(level: "error"), properties: Properties(tags: ["scenario"])))
+            }
         }
         var notificationCodes = Set<String>()
         var notifications: [Notification] = []
@@ -141,8 +164,21 @@ enum SARIFReporter {
                 results.append(Result(
                     ruleId: finding.ruleID, ruleIndex: ruleIndex[finding.ruleID] ?? 0, level: finding.severity.rawValue,
                     message: Text(text: finding.message), locations: [location(finding.location)],
-                    partialFingerprints: ["proctorFinding/v1": fingerprint]))
+                    partialFingerprints: ["proctorFinding/v1": fingerprint],
+                    suppressions: finding.suppression.map { [Suppression(justification: $0)] }))
             }
+        }
+        for (suite, testCase) in checkCases {
+            guard case .failed(let type, let message, let details) = testCase.outcome, let location = testCase.location else { continue }
+            // Check, file and pointer, like findings: stable when lines move above the step.
+            let identity = [type, location.file, location.pointer ?? ""].joined(separator: "\u{1F}")
+            let occurrence = fingerprintUses[identity, default: 0]
+            fingerprintUses[identity] = occurrence + 1
+            _ = suite
+            results.append(Result(
+                ruleId: type, ruleIndex: ruleIndex[type] ?? 0, level: "error",
+                message: Text(text: "\(message)\n\(details)"), locations: [self.location(location)],
+                partialFingerprints: ["proctorFinding/v1": stableHash(occurrence == 0 ? identity : identity + "\u{1F}\(occurrence)")], suppressions: nil))
         }
         let notificationDescriptors = notificationCodes.sorted().map { code in
             ReportingDescriptor(
@@ -175,6 +211,11 @@ enum SARIFReporter {
         while trimmed.hasPrefix("/") { trimmed.removeFirst() }  // an absolute path given by the user stays recognisable
         let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: allowed) ?? trimmed
         return path.hasPrefix("/") ? "file:///" + encoded : encoded
+    }
+
+    private static func failureType(_ outcome: RunReport.TestCase.Outcome) -> String {
+        if case .failed(let type, _, _) = outcome { return type }
+        return ""
     }
 
     private static func pascalCase(_ id: String) -> String {

@@ -12,15 +12,22 @@ enum TextReporter {
                 entries.append((diagnostic.location, 1, "\(diagnostic.location.compilerStyle): \(diagnostic.severity.rawValue): \(visible(diagnostic.message)) [\(diagnostic.code)]"))
             }
             for finding in suite.findings {
-                entries.append((finding.location, 2, "\(finding.location.compilerStyle): \(finding.severity.rawValue): \(visible(finding.message)) [\(finding.ruleID)]"))
+                let suppression = finding.suppression.map { " (\($0))" } ?? ""
+                entries.append((finding.location, 2, "\(finding.location.compilerStyle): \(finding.severity.rawValue): \(visible(finding.message)) [\(finding.ruleID)]\(suppression)"))
             }
             entries.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
             lines += entries.map(\.2)
             if report.command != "lint" {
-                for testCase in suite.cases {
+                // Errored cases repeat the input errors printed above; failures are news.
+                for testCase in suite.cases where !testCase.outcome.isError {
                     switch testCase.outcome {
-                    case .failed(_, _, let details): lines.append("FAIL \(testCase.classname) :: \(testCase.name)\n" + indent(details))
-                    case .errored(_, _, let details): lines.append("ERROR \(testCase.classname) :: \(testCase.name)\n" + indent(details))
+                    case .failed(let type, let message, let details), .errored(let type, let message, let details):
+                        if let location = testCase.location {
+                            // Compiler style, so editors jump to the step; the details say why.
+                            lines.append("\(location.compilerStyle): error: \(visible(message)) [\(type)]\n" + indent(details))
+                        } else {
+                            lines.append("\(testCase.outcome.isFailure ? "FAIL" : "ERROR") \(testCase.classname) :: \(testCase.name)\n" + indent(details))
+                        }
                     case .passed, .skipped: break
                     }
                 }
@@ -46,11 +53,13 @@ enum TextReporter {
     }
 
     private static func indent(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + visible(String($0)) }.joined(separator: "\n")
     }
 
     static func summary(_ report: RunReport) -> String {
-        let problems = report.allFindings.map(\.severity) + report.allDiagnostics.map(\.severity)
+        // Findings a scenario expects are not problems; they are counted on their own.
+        let expected = report.allFindings.filter { $0.suppression != nil }.count
+        let problems = report.allFindings.filter { $0.suppression == nil }.map(\.severity) + report.allDiagnostics.map(\.severity)
         let errors = problems.filter { $0 == .error }.count
         let warnings = problems.filter { $0 == .warning }.count
         let notes = problems.filter { $0 == .note }.count
@@ -60,6 +69,7 @@ enum TextReporter {
         if report.command == "lint" || errors + warnings + notes > 0 {
             text += ", \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note"))"
         }
+        if expected > 0 { text += ", \(expected) expected finding\(expected == 1 ? "" : "s")" }
         if unreadable > 0 { text += ", \(plural(unreadable, "input error"))" }
         let cases = report.suites.flatMap(\.cases)
         if report.command != "lint" {

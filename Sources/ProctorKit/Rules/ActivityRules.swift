@@ -192,11 +192,19 @@ struct RequiredUserInfoKeysExistRule: UserActivityRule {
         ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        guard let required = activity.requiredUserInfoKeys else { return [] }
-        let keys = activity.userInfo?.map(\.key) ?? []
-        let present = Set(keys)
+        guard let required = activity.requiredUserInfoKeys, !required.isEmpty else { return [] }
+        let entries = activity.userInfo ?? []
+        // A linear search beats hashing for the handful of keys a payload carries.
+        let present: (String) -> Bool
+        if entries.count > 16 {
+            let keys = Set(entries.lazy.map(\.key))
+            present = { keys.contains($0) }
+        } else {
+            present = { key in entries.contains { $0.key == key } }
+        }
         return required.enumerated().compactMap { index, key in
-            guard !present.contains(key) else { return nil }
+            guard !present(key) else { return nil }
+            let keys = entries.map(\.key)
             return Violation("required key '\(key)' is not in userInfo\(Suggestion.phrase(for: key, among: keys))", at: activity.pointer("requiredUserInfoKeys").appending(index))
         }
     }
@@ -265,10 +273,11 @@ struct UserInfoValueTypesRule: UserActivityRule {
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        func visit(_ value: PropertyListValue, _ pointer: JSONPointer) {
+        // Pointers are built only for a value that is reported.
+        func visit(_ value: PropertyListValue, _ pointer: @autoclosure () -> JSONPointer) {
             switch value {
             case .object(let className) where !Self.allowedClasses.contains(className):
-                violations.append(Violation("userInfo value of class '\(className)' is not a property-list type; store its identifier or encoded data instead", at: pointer))
+                violations.append(Violation("userInfo value of class '\(className)' is not a property-list type; store its identifier or encoded data instead", at: pointer()))
             case .array(let elements), .set(let elements):
                 for element in elements { visit(element.value, element.pointer) }
             case .dictionary(let entries):
@@ -479,12 +488,13 @@ struct ExpirationDatePastRule: DonationRule {
         ])
 
     func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
-        let (date, pointer): (Date?, JSONPointer)
+        // The pointer is built only for an expired donation.
+        let (date, owner): (Date?, JSONPointer)
         switch donation {
-        case .userActivity(let activity): (date, pointer) = (activity.expirationDate, activity.pointer("expirationDate"))
-        case .searchableItem(let item): (date, pointer) = (item.expirationDate, item.pointer("expirationDate"))
+        case .userActivity(let activity): (date, owner) = (activity.expirationDate, activity.pointer)
+        case .searchableItem(let item): (date, owner) = (item.expirationDate, item.pointer)
         }
         guard let date, date <= context.now else { return [] }
-        return [Violation("expirationDate \(DateFormat.format(date)) is not after the current time \(DateFormat.format(context.now)); the donation has already expired", at: pointer)]
+        return [Violation("expirationDate \(DateFormat.format(date)) is not after the current time \(DateFormat.format(context.now)); the donation has already expired", at: owner.appending("expirationDate"))]
     }
 }

@@ -30,21 +30,23 @@ struct TitleLengthRule: DonationRule {
         ])
 
     func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
-        var titles: [(String, JSONPointer)] = []
+        // Pointers are built only for a title that is too long: most donations have none.
+        var violations: [Violation] = []
+        func check(_ title: String?, _ pointer: @autoclosure () -> JSONPointer) {
+            // Characters never outnumber UTF-8 bytes: skip counting graphemes for short titles.
+            guard let title, title.utf8.count > Self.limit else { return }
+            let length = title.count
+            guard length > Self.limit else { return }
+            violations.append(Violation("title is \(length) characters, over the 90-character guideline; results truncate it", at: pointer()))
+        }
         switch donation {
         case .userActivity(let activity):
-            if let title = activity.title { titles.append((title, activity.pointer("title"))) }
-            if let set = activity.contentAttributeSet, let title = set.title { titles.append((title, set.pointer("title"))) }
+            check(activity.title, activity.pointer("title"))
+            if let set = activity.contentAttributeSet { check(set.title, set.pointer("title")) }
         case .searchableItem(let item):
-            if let set = item.attributeSet, let title = set.title { titles.append((title, set.pointer("title"))) }
+            if let set = item.attributeSet { check(set.title, set.pointer("title")) }
         }
-        return titles.compactMap { title, pointer in
-            // Characters never outnumber UTF-8 bytes: skip counting graphemes for short titles.
-            guard title.utf8.count > Self.limit else { return nil }
-            let length = title.count
-            guard length > Self.limit else { return nil }
-            return Violation("title is \(length) characters, over the 90-character guideline; results truncate it", at: pointer)
-        }
+        return violations
     }
 }
 

@@ -85,24 +85,55 @@ struct DomainIdentifierComponentsRule: DonationRule {
         ])
 
     func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
-        var domains: [(String, JSONPointer)] = []
+        // Pointers are built only for a domain with a problem: most donations have none.
+        var violations: [Violation] = []
+        func check(_ domain: String?, _ pointer: @autoclosure () -> JSONPointer) {
+            guard let domain, let problem = Self.problem(domain) else { return }
+            violations.append(Violation("domainIdentifier '\(domain)' \(problem)", at: pointer()))
+        }
         switch donation {
         case .searchableItem(let item):
-            if let domain = item.domainIdentifier { domains.append((domain, item.pointer("domainIdentifier"))) }
-            if let set = item.attributeSet, let domain = set.string("domainIdentifier") { domains.append((domain, set.pointer("domainIdentifier"))) }
+            check(item.domainIdentifier, item.pointer("domainIdentifier"))
+            if let set = item.attributeSet { check(set.string("domainIdentifier"), set.pointer("domainIdentifier")) }
         case .userActivity(let activity):
-            if let set = activity.contentAttributeSet, let domain = set.string("domainIdentifier") { domains.append((domain, set.pointer("domainIdentifier"))) }
+            if let set = activity.contentAttributeSet { check(set.string("domainIdentifier"), set.pointer("domainIdentifier")) }
         }
-        return domains.compactMap { domain, pointer in
-            let components = domain.split(separator: ".", omittingEmptySubsequences: false)
-            if components.contains(where: \.isEmpty) {
-                return Violation("domainIdentifier '\(domain)' has an empty component; components are separated by single periods", at: pointer)
-            }
-            if components.contains(where: { $0.first?.isWhitespace == true || $0.last?.isWhitespace == true }) {
-                return Violation("domainIdentifier '\(domain)' has a component that starts or ends with white space", at: pointer)
-            }
-            return nil
+        return violations
+    }
+
+    private static func problem(_ domain: String) -> String? {
+        if domain.utf8.allSatisfy({ $0 < 0x80 }) { return asciiProblem(domain.utf8) }
+        let components = domain.split(separator: ".", omittingEmptySubsequences: false)
+        if components.contains(where: \.isEmpty) {
+            return "has an empty component; components are separated by single periods"
         }
+        if components.contains(where: { $0.first?.isWhitespace == true || $0.last?.isWhitespace == true }) {
+            return "has a component that starts or ends with white space"
+        }
+        return nil
+    }
+
+    /// The same verdict for an all-ASCII domain, byte by byte, without splitting it into
+    /// substrings and grapheme clusters. In ASCII every byte is a character (CRLF aside, which is
+    /// white space either way) and white space is U+0009 to U+000D and the space.
+    private static func asciiProblem(_ domain: String.UTF8View) -> String? {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var edgeSpace = false
+        var first: UInt8?
+        var last: UInt8 = 0
+        for byte in domain {
+            if byte == UInt8(ascii: ".") {
+                guard let start = first else { return "has an empty component; components are separated by single periods" }
+                if isSpace(start) || isSpace(last) { edgeSpace = true }
+                first = nil
+            } else {
+                if first == nil { first = byte }
+                last = byte
+            }
+        }
+        guard let start = first else { return "has an empty component; components are separated by single periods" }
+        if isSpace(start) || isSpace(last) { edgeSpace = true }
+        return edgeSpace ? "has a component that starts or ends with white space" : nil
     }
 }
 

@@ -15,35 +15,58 @@ public struct AttributeSet: Sendable {
     }
 
     public var pointer: JSONPointer
-    public var values: [String: Value]
+    /// The properties in the order they were written. A set holds a handful of properties, so a
+    /// linear search beats hashing the key for each of the many lookups the rules make, and
+    /// building the array costs one allocation instead of a hash table.
+    private var entries: [(key: String, value: Value)]
+
+    /// The properties by name.
+    public var values: [String: Value] {
+        get { Dictionary(entries, uniquingKeysWith: { _, last in last }) }
+        set { entries = newValue.map { (key: $0.key, value: $0.value) } }
+    }
 
     public init(pointer: JSONPointer, values: [String: Value] = [:]) {
         self.pointer = pointer
-        self.values = values
+        self.entries = values.map { (key: $0.key, value: $0.value) }
+    }
+
+    /// Adds a property that is not set yet: the decoder's keys come from one JSON object, whose
+    /// keys the strict scanner has checked are distinct.
+    mutating func append(_ key: String, _ value: Value) {
+        entries.append((key: key, value: value))
+    }
+
+    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
+    public subscript(key: String) -> Value? {
+        for entry in entries where entry.key == key { return entry.value }
+        return nil
     }
 
     public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
 
     public func string(_ key: String) -> String? {
-        if case .string(let value)? = values[key] { return value }
-        if case .url(let value)? = values[key] { return value }
-        return nil
+        switch self[key] {
+        case .string(let value)?, .url(let value)?: value
+        default: nil
+        }
     }
 
     public func strings(_ key: String) -> [String]? {
-        if case .strings(let value)? = values[key] { return value }
+        if case .strings(let value)? = self[key] { return value }
         return nil
     }
 
     public func number(_ key: String) -> Double? {
-        if case .number(let value)? = values[key] { return value }
+        if case .number(let value)? = self[key] { return value }
         return nil
     }
 
     /// Booleans that Core Spotlight stores as `NSNumber` (`supportsNavigation`) read true for
     /// `true` or any non-zero number.
     public func flag(_ key: String) -> Bool {
-        switch values[key] {
+        switch self[key] {
         case .boolean(let value)?: value
         case .number(let value)?: value != 0
         default: false
@@ -105,7 +128,10 @@ public struct AttributeSet: Sendable {
         return table
     }()
 
-    enum Kind {
+    /// ``kinds`` for the decoder's lookups, one per key of every attribute set.
+    static let kindTable = NameTable(kinds)
+
+    enum Kind: Sendable {
         case string, strings, number, flag, date, dates, url, data
     }
 }

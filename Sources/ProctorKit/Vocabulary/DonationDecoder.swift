@@ -35,6 +35,7 @@ struct DonationDecoder {
     ]
     static let searchableItemKeys: [String] = ["uniqueIdentifier", "domainIdentifier", "expirationDate", "attributeSet"]
     static let searchableItemUnmodelledKeys: Set<String> = ["isUpdate", "updateListenerOptions"]
+    static let donationKinds = DonationKind.allCases.map(\.rawValue)
     static let userInfoTags: [String] = ["$date", "$data", "$url", "$set", "$class", "$dictionary"]
 
     /// Decodes a document: one donation object, or an array of them.
@@ -57,7 +58,7 @@ struct DonationDecoder {
             error(ProblemCode.typeMismatch, "expected a donation object such as {\"userActivity\": {...}}, found \(node.value.typeName)", node, pointer)
             return nil
         }
-        let kinds = DonationKind.allCases.map(\.rawValue)
+        let kinds = Self.donationKinds
         guard let member = wrapper.members.first else {
             error(ProblemCode.invalidValue, "a donation is an object with one key naming its kind (\(kinds.joined(separator: " or ")))", node, pointer)
             return nil
@@ -147,9 +148,12 @@ struct DonationDecoder {
     private mutating func attributeSet(_ node: JSONNode, _ pointer: JSONPointer) -> AttributeSet? {
         guard let object = object(node, pointer, what: pointer.tokens.last ?? "attributeSet") else { return nil }
         var set = AttributeSet(pointer: pointer)
-        set.values.reserveCapacity(object.count)
+        set.reserveCapacity(object.count)
+        // Read the shared table once per set, not once per key: every read retains it, and
+        // threads retaining the same object contend for its cache line.
+        let kinds = AttributeSet.kindTable
         for member in object.members {
-            guard let kind = AttributeSet.kinds[member.key] else {
+            guard let kind = kinds[member.key] else {
                 unknownKey(member, in: "the attribute set", at: pointer.appending(member.key), known: AttributeSet.kinds.keys.sorted(), unmodelled: [])
                 continue
             }
@@ -173,7 +177,8 @@ struct DonationDecoder {
             case .url: value = string(member.value, pointer.appending(member.key)).map { .url($0) }
             case .data: value = base64(member.value, pointer.appending(member.key)).map { .data($0) }
             }
-            if let value { set.values[member.key] = value }
+            // JSON keys are unique here (the scanner rejects duplicates), so no key is set twice.
+            if let value { set.append(member.key, value) }
         }
         return set
     }
@@ -339,5 +344,28 @@ struct DonationDecoder {
     private mutating func diagnose(_ code: String, _ severity: Severity, _ message: String, offset: Int, pointer: JSONPointer) {
         if severity == .error { errorCount += 1 }
         diagnostics.append(Diagnostic(code: code, severity: severity, message: message, location: locate(offset, pointer)))
+    }
+}
+
+// MARK: - Payloads embedded in other documents
+
+extension DonationDecoder {
+    /// Decodes a payload that is not wrapped in `{"kind": ...}`, such as a scenario step's
+    /// `userActivity` or an `index` step's items. Nil when the payload has an error.
+    mutating func decodePayload(_ kind: DonationKind, _ node: JSONNode, at pointer: JSONPointer) -> Donation? {
+        let errorsBefore = errorCount
+        let donation: Donation?
+        switch kind {
+        case .userActivity: donation = decodeUserActivity(node, at: pointer).map { .userActivity($0) }
+        case .searchableItem: donation = decodeSearchableItem(node, at: pointer).map { .searchableItem($0) }
+        }
+        return errorCount == errorsBefore ? donation : nil
+    }
+
+    /// Decodes a `userInfo` dictionary written in the donation encoding (tagged values included).
+    mutating func decodeUserInfo(_ node: JSONNode, at pointer: JSONPointer) -> [PropertyListEntry]? {
+        let errorsBefore = errorCount
+        let entries = dictionary(node, pointer)
+        return errorCount == errorsBefore ? entries : nil
     }
 }

@@ -1,0 +1,77 @@
+/// The donation rules grouped by what they look at, each with its id and severity read once.
+///
+/// Calling every rule through `DonationRule.check(_:in:)` copies the activity or item out of the
+/// `Donation` once per rule, retaining every string and array it holds; grouping the rules lets
+/// the linter unwrap a donation (and its attribute set) once and hand the same value to every
+/// rule of its kind. Findings are sorted afterwards, so the order rules run in does not matter.
+struct RuleChecks: Sendable {
+    /// Rules of one kind, with their ids and severities in separate arrays: the rules are
+    /// empty values, so running them touches no reference count, and an id (a shared string) is
+    /// read only for a rule that reports. Retaining shared strings for every rule and donation
+    /// would make the cores contend for the same cache lines.
+    struct Group<Rule: Sendable>: Sendable {
+        var rules: [Rule] = []
+        var ids: [String] = []
+        var severities: [Severity] = []
+
+        mutating func append(_ rule: Rule, _ description: RuleDescription) {
+            rules.append(rule)
+            ids.append(description.id)
+            severities.append(description.defaultSeverity)
+        }
+    }
+
+    private var activityRules = Group<any UserActivityRule>()
+    private var itemRules = Group<any SearchableItemRule>()
+    private var attributeSetRules = Group<any AttributeSetRule>()
+    /// Rules that look at the donation as a whole (both kinds).
+    private var donationRules = Group<any DonationRule>()
+
+    init(_ rules: [any DonationRule]) {
+        for rule in rules {
+            // A description holds examples and is too large to copy for every donation.
+            let description = type(of: rule).description
+            if let rule = rule as? any AttributeSetRule {
+                attributeSetRules.append(rule, description)
+            } else if let rule = rule as? any UserActivityRule {
+                activityRules.append(rule, description)
+            } else if let rule = rule as? any SearchableItemRule {
+                itemRules.append(rule, description)
+            } else {
+                donationRules.append(rule, description)
+            }
+        }
+    }
+
+    /// Runs every rule on `donation` and hands the violations of each rule that found any to
+    /// `report`.
+    func run(
+        on donation: Donation, in context: RuleContext, report: (_ id: String, _ severity: Severity, [Violation]) -> Void
+    ) {
+        let attributes: AttributeSet?
+        switch donation {
+        case .userActivity(let activity):
+            for index in activityRules.rules.indices {
+                let violations = activityRules.rules[index].check(activity, in: context)
+                if !violations.isEmpty { report(activityRules.ids[index], activityRules.severities[index], violations) }
+            }
+            attributes = activity.contentAttributeSet
+        case .searchableItem(let item):
+            for index in itemRules.rules.indices {
+                let violations = itemRules.rules[index].check(item, in: context)
+                if !violations.isEmpty { report(itemRules.ids[index], itemRules.severities[index], violations) }
+            }
+            attributes = item.attributeSet
+        }
+        if let attributes {
+            for index in attributeSetRules.rules.indices {
+                let violations = attributeSetRules.rules[index].check(attributes)
+                if !violations.isEmpty { report(attributeSetRules.ids[index], attributeSetRules.severities[index], violations) }
+            }
+        }
+        for index in donationRules.rules.indices {
+            let violations = donationRules.rules[index].check(donation, in: context)
+            if !violations.isEmpty { report(donationRules.ids[index], donationRules.severities[index], violations) }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// What the system hands the app when it launches it back (docs/system-model.md, "Restore
+/// semantics"), and why some `userInfo` keys may be missing.
+struct Delivery {
+    enum Origin {
+        /// A Spotlight result for an indexed activity: only `requiredUserInfoKeys` survive.
+        case spotlightActivity(UserActivity)
+        /// A Spotlight result for a Core Spotlight item.
+        case spotlightItem
+        /// Handoff carries the whole `userInfo`.
+        case handoff(UserActivity)
+        case url
+    }
+
+    var origin: Origin
+    var activityType: String?
+    var userInfo: [PropertyListEntry]
+    var webpageURL: String?
+    var url: String?
+
+    var identifier: String? {
+        guard case .spotlightItem = origin else { return nil }
+        if case .string(let identifier)? = userInfo.first(where: { $0.key == SystemActivityType.spotlightIdentifierKey })?.value { return identifier }
+        return nil
+    }
+
+    /// Why `key` is not in the delivered `userInfo`, in the words a failure message needs.
+    func whyMissing(_ key: String) -> String {
+        switch origin {
+        case .spotlightActivity(let activity):
+            guard activity.userInfo?.contains(where: { $0.key == key }) == true else {
+                return "the donated userInfo has no '\(key)'"
+            }
+            guard let required = activity.requiredUserInfoKeys else {
+                return "the activity sets no requiredUserInfoKeys, so Spotlight restores it with an empty userInfo"
+            }
+            return "'\(key)' is not in requiredUserInfoKeys [\(required.sorted().joined(separator: ", "))], so Spotlight restores the activity without it"
+        case .spotlightItem:
+            return "a Core Spotlight result delivers only \(SystemActivityType.spotlightIdentifierKey) in userInfo"
+        case .handoff:
+            return "the donated userInfo has no '\(key)'"
+        case .url:
+            return "a URL launch delivers no userInfo"
+        }
+    }
+
+    var summary: String {
+        if let url { return "URL \(url)" }
+        var text = "activity type '\(activityType ?? "")'"
+        if let identifier { text += ", identifier '\(identifier)'" }
+        let keys = userInfo.map(\.key).sorted()
+        text += ", userInfo keys [\(keys.joined(separator: ", "))]"
+        return text
+    }
+}
+
+/// A launch the scenario caused, and how the app handled it.
+struct Launch {
+    enum Outcome {
+        case routed(Route)
+        case failed(LaunchFailure, route: Route?, message: String)
+        /// The system opened the URL in Safari instead of the app.
+        case safari(String)
+        /// Two routes accept the launch: the scenario is wrong, not the app.
+        case ambiguous([Route])
+    }
+
+    var step: Step
+    var device: Int
+    /// How the user got here: "tapped 'Tony's Pizza' in Spotlight".
+    var cause: String
+    var delivery: Delivery?
+    var outcome: Outcome
+
+    var succeeded: Bool {
+        switch outcome {
+        case .routed, .safari: true
+        case .failed, .ambiguous: false
+        }
+    }
+
+    var outcomeSummary: String {
+        switch outcome {
+        case .routed(let route): "the app shows route '\(route.name)'"
+        case .failed(let failure, _, let message): "\(failure.rawValue): \(message)"
+        case .safari(let url): "Safari opens \(url)"
+        case .ambiguous(let routes): "routes \(routes.map { "'\($0.name)'" }.joined(separator: " and ")) both accept it"
+        }
+    }
+}
+
+/// Resolves a delivery to exactly one route (docs/system-model.md, "Launch routing").
+enum LaunchRouter {
+    static func route(_ delivery: Delivery, app: ScenarioApp) -> Launch.Outcome {
+        let candidates = app.routes.filter { accepts($0, delivery) }
+        guard let route = candidates.first else {
+            return .failed(.noRoute, route: nil, message: "no route accepts \(delivery.summary), so the app opens and shows nothing")
+        }
+        if candidates.count > 1 { return .ambiguous(candidates) }
+        if let type = delivery.activityType, !isSystemType(type), !app.info.declares(activityType: type) {
+            return .failed(
+                .undeclaredActivityType, route: route,
+                message: "activity type '\(type)' is not in the app's NSUserActivityTypes, so the system does not continue it")
+        }
+        let delivered = Set(delivery.userInfo.map(\.key))
+        let missing = route.userInfoKeys.filter { !delivered.contains($0) }
+        if !missing.isEmpty {
+            let reasons = missing.map { "'\($0)', which is missing: \(delivery.whyMissing($0))" }
+            return .failed(.missingUserInfo, route: route, message: "route '\(route.name)' needs \(reasons.joined(separator: "; and "))")
+        }
+        return .routed(route)
+    }
+
+    static func isSystemType(_ type: String) -> Bool {
+        type == SystemActivityType.spotlightItem || type == SystemActivityType.browsingWeb
+    }
+
+    private static func accepts(_ route: Route, _ delivery: Delivery) -> Bool {
+        if let url = delivery.url { return route.urls.contains { URLPattern.matches($0, url) } }
+        guard let type = delivery.activityType, route.activityTypes.contains(type) else { return false }
+        if let prefix = route.identifierPrefix { return delivery.identifier?.hasPrefix(prefix) ?? false }
+        return true
+    }
+}

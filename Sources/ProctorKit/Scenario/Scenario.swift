@@ -1,0 +1,261 @@
+import Foundation
+import ProctorJSON
+
+/// A scenario file, decoded: what an app donates, what the user does, how the system launches the
+/// app back, and what the author expects. The format is documented in docs/scenario-format.md and
+/// published as a JSON Schema by `proctor schema`.
+public struct Scenario: Sendable {
+    /// The version of the format this build reads (`"format": 1`).
+    public static let formatVersion = 1
+    /// The suffix that marks a scenario file when `proctor run` walks a directory.
+    public static let fileSuffix = ".scenario.json"
+
+    public var path: String
+    public var name: String
+    public var description: String?
+    public var tags: [String]
+    public var app: ScenarioApp
+    public var devices: [Device]
+    /// The clock when the first step runs.
+    public var clock: Date
+    public var steps: [Step]
+}
+
+/// The app under test: its identity, its Info.plist facts and its launch handlers.
+public struct ScenarioApp: Sendable {
+    public var bundleIdentifier: String?
+    /// The Apple Developer Team ID (ten characters). Only apps of one team continue each other's
+    /// activities; recorded for the universal-link checks on the roadmap.
+    public var teamIdentifier: String?
+    public var info: AppInfo
+    public var routes: [Route]
+}
+
+/// One launch handler of the app: a screen `continue userActivity` or `open url` can lead to, what
+/// it accepts, and what it needs to restore that screen.
+public struct Route: Sendable {
+    public var name: String
+    /// Activity types the handler switches on, including the system's
+    /// `com.apple.corespotlightitem` for Core Spotlight results.
+    public var activityTypes: [String]
+    /// For `com.apple.corespotlightitem`: only identifiers with this prefix (apps tell their item
+    /// kinds apart by identifier).
+    public var identifierPrefix: String?
+    /// URL patterns the handler opens: `*` stands for any text without `/`, `**` for any text.
+    public var urls: [String]
+    /// The `userInfo` keys the handler reads; a launch without one of them shows nothing useful.
+    public var userInfoKeys: [String]
+    public var location: SourceLocation
+}
+
+/// A device signed in to the same account as the others.
+public struct Device: Sendable {
+    public var name: String
+    public var appInstalled: Bool
+}
+
+/// One step of a scenario, with where it is written.
+public struct Step: Sendable {
+    /// 1-based, as reports print it.
+    public var number: Int
+    public var location: SourceLocation
+    public var action: Action
+
+    /// What a step does. Devices are indices into ``Scenario/devices``.
+    public enum Action: Sendable {
+        /// `becomeCurrent`: the activity named `handle` becomes the device's current activity;
+        /// `activity` is nil when an activity already defined becomes current again.
+        case becomeCurrent(handle: String, device: Int, activity: UserActivity?)
+        case resignCurrent(handle: String)
+        case invalidate(handle: String)
+        case index(device: Int, items: [SearchableItem])
+        case deleteSearchableItems(device: Int, SearchableItemDeletion)
+        /// nil deletes all saved activities (`deleteAllSavedUserActivities`).
+        case deleteSavedUserActivities(device: Int, persistentIdentifiers: [String]?)
+        case advanceClock(ClockAdvance)
+        case searchSpotlight(device: Int, query: String, tap: SpotlightTap)
+        case acceptHandoff(device: Int)
+        case openURL(device: Int, url: String)
+        case expect([Expectation])
+    }
+
+    /// A short description for test case names and messages.
+    public var summary: String {
+        switch action {
+        case .becomeCurrent(let handle, _, _): "becomeCurrent '\(handle)'"
+        case .resignCurrent(let handle): "resignCurrent '\(handle)'"
+        case .invalidate(let handle): "invalidate '\(handle)'"
+        case .index(_, let items): "index \(items.count) item\(items.count == 1 ? "" : "s")"
+        case .deleteSearchableItems(_, let deletion): "deleteSearchableItems \(deletion.summary)"
+        case .deleteSavedUserActivities(_, let identifiers):
+            identifiers.map { "deleteSavedUserActivities \($0.joined(separator: ", "))" } ?? "deleteAllSavedUserActivities"
+        case .advanceClock(let advance): "advanceClock \(advance.summary)"
+        case .searchSpotlight(_, let query, let tap): "search Spotlight for '\(query)' and tap \(tap.summary)"
+        case .acceptHandoff: "accept the Handoff offer"
+        case .openURL(_, let url): "open \(url)"
+        case .expect: "expect"
+        }
+    }
+}
+
+public enum SearchableItemDeletion: Sendable {
+    case identifiers([String])
+    /// Recursive: `a` also removes `a.b`.
+    case domainIdentifiers([String])
+    case all
+
+    var summary: String {
+        switch self {
+        case .identifiers(let identifiers): "with identifiers \(identifiers.joined(separator: ", "))"
+        case .domainIdentifiers(let domains): "with domain identifiers \(domains.joined(separator: ", "))"
+        case .all: "all"
+        }
+    }
+}
+
+/// A forward move of the clock, in calendar units (UTC).
+public struct ClockAdvance: Sendable {
+    public var months = 0
+    public var days = 0
+    public var hours = 0
+    public var minutes = 0
+    public var seconds = 0
+
+    var summary: String {
+        [(months, "month"), (days, "day"), (hours, "hour"), (minutes, "minute"), (seconds, "second")]
+            .filter { $0.0 != 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: " ")
+    }
+
+    func apply(to date: Date) -> Date {
+        var advanced = date
+        if months != 0 {
+            // Calendar months in UTC: Core Spotlight's default lifetime is "1 month", not 30 days.
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            advanced = calendar.date(byAdding: .month, value: months, to: date) ?? date
+        }
+        return advanced.addingTimeInterval(TimeInterval(((days * 24 + hours) * 60 + minutes) * 60 + seconds))
+    }
+}
+
+/// Which Spotlight result the user taps: by title, or by 1-based position.
+public enum SpotlightTap: Sendable {
+    case title(String)
+    case position(Int)
+
+    var summary: String {
+        switch self {
+        case .title(let title): "'\(title)'"
+        case .position(let position): "result \(position)"
+        }
+    }
+}
+
+/// What the author expects the system or the app to have done by this step.
+public struct Expectation: Sendable {
+    public var location: SourceLocation
+    public var kind: Kind
+
+    public enum Kind: Sendable {
+        case spotlight(SpotlightExpectation)
+        case handoff(HandoffExpectation)
+        case launch(LaunchExpectation)
+        case findings([ExpectedFinding])
+        case index(IndexExpectation)
+    }
+
+    /// The key that names the expectation in the file.
+    public var key: String {
+        switch kind {
+        case .spotlight: "spotlight"
+        case .handoff: "handoff"
+        case .launch: "launch"
+        case .findings: "findings"
+        case .index: "index"
+        }
+    }
+}
+
+/// Spotlight results for a query, by title.
+public struct SpotlightExpectation: Sendable {
+    public var device: Int
+    public var query: String
+    public var contains: [String]?
+    public var excludes: [String]?
+    /// The exact list, in order.
+    public var results: [String]?
+}
+
+public enum HandoffOfferKind: String, Sendable, CaseIterable {
+    /// The app's icon: accepting launches the app with the activity.
+    case app
+    /// The app is missing (or cannot continue the type): accepting opens `webpageURL` in Safari.
+    case safari
+    case none
+}
+
+public struct HandoffExpectation: Sendable {
+    public var device: Int
+    public var offer: HandoffOfferKind
+    /// The handle of the activity expected to be offered.
+    public var activity: String?
+}
+
+/// Why a launch did not reach a screen with the data it needs.
+public enum LaunchFailure: String, Sendable, CaseIterable {
+    /// No route accepts what was delivered: the app opens and shows nothing.
+    case noRoute
+    /// The route needs a `userInfo` key that was not delivered.
+    case missingUserInfo
+    /// The delivered activity type is not in `NSUserActivityTypes`.
+    case undeclaredActivityType
+    /// The Handoff payload is over the model's limit (NSUserActivityHandoffUserInfoTooLargeError).
+    case userInfoTooLarge
+    /// The URL's scheme is not in `CFBundleURLTypes`.
+    case schemeNotDeclared
+    /// The device does not have the app.
+    case appNotInstalled
+}
+
+public struct LaunchExpectation: Sendable {
+    public var route: String?
+    public var failure: LaunchFailure?
+    /// Expected to open this URL in Safari instead of the app.
+    public var safari: String?
+    public var activityType: String?
+    /// The exact `userInfo` delivered, in the donation encoding.
+    public var userInfo: [PropertyListEntry]?
+    /// `kCSSearchableItemActivityIdentifier` of a Spotlight item launch.
+    public var identifier: String?
+    public var url: String?
+    public var webpageURL: String?
+}
+
+/// A finding a negative scenario expects: a rule id, optionally where.
+public struct ExpectedFinding: Sendable {
+    public var ruleID: String
+    /// The finding's pointer must be this one or lie inside it.
+    public var pointer: JSONPointer?
+    public var severity: Severity?
+}
+
+/// The device's on-device index: exact sets, compared sorted.
+public struct IndexExpectation: Sendable {
+    public var device: Int
+    /// Unique identifiers of searchable items.
+    public var items: [String]?
+    /// Handles of indexed activities.
+    public var activities: [String]?
+    /// Handles of activities recorded for public indexing.
+    public var publicActivities: [String]?
+}
+
+/// The activity types the system itself delivers; apps do not declare them in NSUserActivityTypes.
+public enum SystemActivityType {
+    /// `CSSearchableItemActionType`.
+    public static let spotlightItem = "com.apple.corespotlightitem"
+    /// `NSUserActivityTypeBrowsingWeb`.
+    public static let browsingWeb = "NSUserActivityTypeBrowsingWeb"
+    /// `CSSearchableItemActivityIdentifier`'s string value.
+    public static let spotlightIdentifierKey = "kCSSearchableItemActivityIdentifier"
+}

@@ -1,0 +1,743 @@
+import Foundation
+import ProctorJSON
+
+/// The codes of problems in scenario files. Each is an input error: the scenario is not played,
+/// every other scenario still is.
+public enum ScenarioProblemCode {
+    public static let unsupportedFormat = "scenario_unsupported_format"
+    public static let unknownKey = "scenario_unknown_key"
+    public static let unknownStep = "scenario_unknown_step"
+    public static let typeMismatch = "scenario_type_mismatch"
+    public static let missingValue = "scenario_missing_value"
+    public static let invalidValue = "scenario_invalid_value"
+    /// A device, route or activity that the scenario does not define (or not yet).
+    public static let unknownReference = "scenario_unknown_reference"
+    public static let duplicateName = "scenario_duplicate_name"
+    /// A step that cannot happen after the steps before it: an invalidated activity becoming
+    /// current again, an activity moving between devices, a donation on a device without the app.
+    public static let invalidSequence = "scenario_invalid_sequence"
+    /// Found while playing: a launch that two routes accept.
+    public static let ambiguousRoute = "scenario_ambiguous_route"
+}
+
+/// Maps a parsed scenario file onto ``Scenario``, collecting every problem it can find in one
+/// pass instead of stopping at the first. Donation payloads go through the same
+/// ``DonationDecoder`` as `proctor lint`, so they are read (and misspelt keys are reported)
+/// exactly as in donation files.
+struct ScenarioDecoder {
+    let path: String
+    let source: SourceText
+    /// Resolves `infoPlist` paths; nil for scenarios held in memory.
+    let directory: String?
+    private(set) var errors: [InputError] = []
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(path: String, source: SourceText, directory: String?) {
+        self.path = path
+        self.source = source
+        self.directory = directory
+    }
+
+    static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "steps"]
+    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "routes"]
+    static let routeKeys = ["name", "activityTypes", "identifierPrefix", "urls", "userInfoKeys"]
+    static let deviceKeys = ["name", "appInstalled"]
+    static let stepKinds = [
+        "becomeCurrent", "resignCurrent", "invalidate", "index", "deleteSearchableItems", "deleteAllSearchableItems",
+        "deleteSavedUserActivities", "deleteAllSavedUserActivities", "advanceClock", "searchSpotlight", "acceptHandoff",
+        "openURL", "expect",
+    ]
+    static let expectationKinds = ["spotlight", "handoff", "launch", "findings", "index"]
+    static let clockUnits = ["months", "days", "hours", "minutes", "seconds"]
+    /// The rules a scenario runs on its donations, and so the rules `expect.findings` may name.
+    static let scenarioRuleIDs = BuiltInRules.donationRules.map { type(of: $0).description.id }.sorted()
+
+    // MARK: - The document
+
+    mutating func decode(_ root: JSONNode) -> Scenario? {
+        guard let object = object(root, .root, what: "a scenario") else { return nil }
+        checkKeys(object, .root, allowed: Self.topLevelKeys, in: "a scenario")
+        let errorsBefore = errors.count
+
+        if let format = object["format"] {
+            if case .integer(let version) = format.value.value {
+                if version != Int64(Scenario.formatVersion) {
+                    fail(ScenarioProblemCode.unsupportedFormat, "this Proctor reads scenario format \(Scenario.formatVersion), not \(version)", format.value, JSONPointer(["format"]))
+                    return nil
+                }
+            } else {
+                mismatch("the integer \(Scenario.formatVersion)", format.value, JSONPointer(["format"]))
+            }
+        } else {
+            missing("\"format\": \(Scenario.formatVersion)", root, .root)
+        }
+        let name = required(object, "name", root, .root).flatMap { nonEmptyString($0, JSONPointer(["name"])) }
+        let description = object["description"].flatMap { string($0.value, JSONPointer(["description"])) }
+        let tags = object["tags"].flatMap { strings($0.value, JSONPointer(["tags"])) } ?? []
+        let clock = required(object, "clock", root, .root).flatMap { date($0, JSONPointer(["clock"])) }
+
+        var devices: [Device] = []
+        var devicePointers: [String: JSONPointer] = [:]
+        if let member = object["devices"] {
+            let pointer = JSONPointer(["devices"])
+            for (index, element) in (array(member.value, pointer) ?? []).enumerated() {
+                guard let device = decodeDevice(element, pointer.appending(index)) else { continue }
+                if devicePointers[device.name] != nil {
+                    let nameNode = { if case .object(let fields) = element.value, let name = fields["name"] { name.value } else { element } }()
+                    fail(ScenarioProblemCode.duplicateName, "two devices are named '\(device.name)'", nameNode, pointer.appending(index).appending("name"))
+                } else {
+                    devicePointers[device.name] = pointer.appending(index)
+                    devices.append(device)
+                }
+            }
+            if devices.isEmpty && errors.count == errorsBefore {
+                fail(ScenarioProblemCode.missingValue, "a scenario needs at least one device", member.value, pointer)
+            }
+        } else {
+            // The common case, one phone with the app, needs no words.
+            devices = [Device(name: "iPhone", appInstalled: true)]
+        }
+
+        let app = required(object, "app", root, .root).flatMap { decodeApp($0, JSONPointer(["app"])) }
+
+        var steps: [Step] = []
+        if let member = required(object, "steps", root, .root), let elements = array(member, JSONPointer(["steps"])) {
+            var context = StepContext(devices: devices, routes: app?.routes ?? [])
+            for (index, element) in elements.enumerated() {
+                if let step = decodeStep(element, JSONPointer(["steps"]).appending(index), number: index + 1, context: &context) {
+                    steps.append(step)
+                }
+            }
+        }
+
+        guard errors.count == errorsBefore, !diagnostics.contains(where: { $0.severity == .error }),
+            let name, let clock, let app
+        else { return nil }
+        return Scenario(path: path, name: name, description: description, tags: tags, app: app, devices: devices, clock: clock, steps: steps)
+    }
+
+    private mutating func decodeDevice(_ node: JSONNode, _ pointer: JSONPointer) -> Device? {
+        guard let object = object(node, pointer, what: "a device") else { return nil }
+        checkKeys(object, pointer, allowed: Self.deviceKeys, in: "a device")
+        guard let name = required(object, "name", node, pointer).flatMap({ nonEmptyString($0, pointer.appending("name")) }) else { return nil }
+        let installed = object["appInstalled"].flatMap { bool($0.value, pointer.appending("appInstalled")) } ?? true
+        return Device(name: name, appInstalled: installed)
+    }
+
+    // MARK: - The app
+
+    private mutating func decodeApp(_ node: JSONNode, _ pointer: JSONPointer) -> ScenarioApp? {
+        guard let object = object(node, pointer, what: "the app") else { return nil }
+        checkKeys(object, pointer, allowed: Self.appKeys, in: "the app")
+        let bundleIdentifier = object["bundleIdentifier"].flatMap { nonEmptyString($0.value, pointer.appending("bundleIdentifier")) }
+        var teamIdentifier: String?
+        if let member = object["teamIdentifier"], let team = string(member.value, pointer.appending("teamIdentifier")) {
+            if team.utf8.count == 10, team.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }) {
+                teamIdentifier = team
+            } else {
+                fail(ScenarioProblemCode.invalidValue, "a Team ID is ten uppercase letters and digits, such as A1B2C3D4E5; found '\(team)'", member.value, pointer.appending("teamIdentifier"))
+            }
+        }
+
+        var info: AppInfo?
+        switch (object["info"], object["infoPlist"]) {
+        case (let inline?, nil):
+            info = inlineInfo(inline.value, pointer.appending("info"), bundleIdentifier: bundleIdentifier)
+        case (nil, let file?):
+            info = infoPlistFile(file.value, pointer.appending("infoPlist"), bundleIdentifier: bundleIdentifier)
+        case (_?, let file?):
+            fail(ScenarioProblemCode.invalidValue, "give the app's Info.plist facts either inline ('info') or as a file ('infoPlist'), not both", file.value, pointer.appending("infoPlist"))
+        case (nil, nil):
+            missing("'info' (Info.plist facts inline) or 'infoPlist' (a path relative to the scenario)", node, pointer)
+        }
+
+        var routes: [Route] = []
+        if let member = required(object, "routes", node, pointer), let elements = array(member, pointer.appending("routes")) {
+            var names: Set<String> = []
+            for (index, element) in elements.enumerated() {
+                guard let route = decodeRoute(element, pointer.appending("routes").appending(index)) else { continue }
+                if !names.insert(route.name).inserted {
+                    let nameNode = { if case .object(let fields) = element.value, let name = fields["name"] { name.value } else { element } }()
+                    fail(ScenarioProblemCode.duplicateName, "two routes are named '\(route.name)'", nameNode, pointer.appending("routes").appending(index).appending("name"))
+                }
+                routes.append(route)
+            }
+        }
+        guard var info else { return nil }
+        if info.bundleIdentifier == nil { info.bundleIdentifier = bundleIdentifier }
+        return ScenarioApp(bundleIdentifier: bundleIdentifier ?? info.bundleIdentifier, teamIdentifier: teamIdentifier, info: info, routes: routes)
+    }
+
+    private mutating func inlineInfo(_ node: JSONNode, _ pointer: JSONPointer, bundleIdentifier: String?) -> AppInfo? {
+        guard object(node, pointer, what: "Info.plist facts") != nil else { return nil }
+        let read = InfoPlistReader.extract(from: InfoPlistReader.foundationValue(node), source: path, bundleIdentifier: bundleIdentifier)
+        // Inline facts live in the scenario file: locate their problems there.
+        for error in read.inputErrors { errors.append(InputError(code: error.code, message: error.message, location: locate(node, pointer))) }
+        for diagnostic in read.diagnostics {
+            var relocated = diagnostic
+            let inner = diagnostic.location.pointer.flatMap { JSONPointer(parsing: $0) } ?? .root
+            let full = JSONPointer(pointer.tokens + inner.tokens)
+            relocated.location = locate(offset: Linter.offset(of: inner, in: node), full)
+            record(relocated)
+        }
+        return read.appInfo
+    }
+
+    private mutating func infoPlistFile(_ node: JSONNode, _ pointer: JSONPointer, bundleIdentifier: String?) -> AppInfo? {
+        guard let relative = nonEmptyString(node, pointer) else { return nil }
+        guard let directory else {
+            fail(ScenarioProblemCode.invalidValue, "'infoPlist' needs a scenario read from a file; give the facts inline with 'info'", node, pointer)
+            return nil
+        }
+        let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
+        let read = InfoPlistReader.read(contentsOf: URL(fileURLWithPath: resolved), displayPath: resolved, bundleIdentifier: bundleIdentifier)
+        if let first = read.inputErrors.first {
+            // One error, at the scenario's value: that is what the author edits.
+            fail(first.code, "the app's Info.plist '\(resolved)' cannot be used: \(first.message)", node, pointer)
+            return nil
+        }
+        for diagnostic in read.diagnostics { record(diagnostic) }
+        return read.appInfo
+    }
+
+    private mutating func decodeRoute(_ node: JSONNode, _ pointer: JSONPointer) -> Route? {
+        guard let object = object(node, pointer, what: "a route") else { return nil }
+        checkKeys(object, pointer, allowed: Self.routeKeys, in: "a route")
+        let errorsBefore = errors.count
+        let name = required(object, "name", node, pointer).flatMap { nonEmptyString($0, pointer.appending("name")) }
+        let activityTypes = object["activityTypes"].flatMap { strings($0.value, pointer.appending("activityTypes")) } ?? []
+        let urls = object["urls"].flatMap { strings($0.value, pointer.appending("urls")) } ?? []
+        let userInfoKeys = object["userInfoKeys"].flatMap { strings($0.value, pointer.appending("userInfoKeys")) } ?? []
+        var identifierPrefix: String?
+        if let member = object["identifierPrefix"] {
+            identifierPrefix = string(member.value, pointer.appending("identifierPrefix"))
+            if !activityTypes.contains(SystemActivityType.spotlightItem) {
+                fail(ScenarioProblemCode.invalidValue, "'identifierPrefix' tells Core Spotlight items apart; the route must accept '\(SystemActivityType.spotlightItem)'", member.value, pointer.appending("identifierPrefix"))
+            }
+        }
+        for (index, pattern) in urls.enumerated() where URLPattern.scheme(of: pattern) == nil {
+            fail(ScenarioProblemCode.invalidValue, "'\(pattern)' is not a URL pattern such as myapp://place/*", object["urls"]!.value, pointer.appending("urls").appending(index))
+        }
+        if activityTypes.isEmpty && urls.isEmpty && errors.count == errorsBefore {
+            fail(ScenarioProblemCode.missingValue, "a route accepts something: give 'activityTypes', 'urls' or both", node, pointer)
+        }
+        guard errors.count == errorsBefore, let name else { return nil }
+        return Route(
+            name: name, activityTypes: activityTypes, identifierPrefix: identifierPrefix, urls: urls, userInfoKeys: userInfoKeys,
+            location: locate(node, pointer))
+    }
+
+    // MARK: - Steps
+
+    /// What earlier steps defined, for checking references as the steps are read.
+    struct StepContext {
+        var devices: [Device]
+        var routes: [Route]
+        /// Activity handles: their device, and the step that invalidated them.
+        var activities: [String: (device: Int, invalidatedAt: Int?)] = [:]
+    }
+
+    private mutating func decodeStep(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step? {
+        guard let step = object(node, pointer, what: "a step") else { return nil }
+        guard let member = step.members.first else {
+            fail(ScenarioProblemCode.unknownStep, "a step is an object with one key naming it (\(Self.stepKinds.joined(separator: ", ")))", node, pointer)
+            return nil
+        }
+        if step.count > 1 {
+            let extra = step.members[1]
+            fail(ScenarioProblemCode.invalidValue, "a step has exactly one key naming it; found '\(member.key)' and '\(extra.key)'", offset: extra.keyOffset, pointer.appending(extra.key))
+            return nil
+        }
+        let at = pointer.appending(member.key)
+        let body = member.value
+        let errorsBefore = errors.count
+        let action: Step.Action?
+        switch member.key {
+        case "becomeCurrent": action = becomeCurrent(body, at, number: number, context: &context)
+        case "resignCurrent": action = activityReference(body, at, context: context).map { .resignCurrent(handle: $0) }
+        case "invalidate":
+            action = activityReference(body, at, context: context).map { handle in
+                context.activities[handle]?.invalidatedAt = number
+                return .invalidate(handle: handle)
+            }
+        case "index": action = indexStep(body, at, context: context)
+        case "deleteSearchableItems": action = deleteSearchableItems(body, at, context: context)
+        case "deleteAllSearchableItems":
+            action = deviceOnly(body, at, context: context).map { .deleteSearchableItems(device: $0, .all) }
+        case "deleteSavedUserActivities":
+            guard let fields = object(body, at, what: "deleteSavedUserActivities") else { return nil }
+            checkKeys(fields, at, allowed: ["device", "persistentIdentifiers"], in: "deleteSavedUserActivities")
+            let device = appDevice(fields, body, at, context: context)
+            let identifiers = required(fields, "persistentIdentifiers", body, at).flatMap { strings($0, at.appending("persistentIdentifiers")) }
+            guard let device else { return nil }
+            action = identifiers.map { .deleteSavedUserActivities(device: device, persistentIdentifiers: $0) }
+        case "deleteAllSavedUserActivities":
+            action = deviceOnly(body, at, context: context).map { .deleteSavedUserActivities(device: $0, persistentIdentifiers: nil) }
+        case "advanceClock": action = advanceClock(body, at)
+        case "searchSpotlight": action = searchSpotlight(body, at, context: context)
+        case "acceptHandoff":
+            guard let fields = object(body, at, what: "acceptHandoff") else { return nil }
+            checkKeys(fields, at, allowed: ["device"], in: "acceptHandoff")
+            guard required(fields, "device", body, at) != nil else { return nil }
+            action = deviceReference(fields, at, context: context).map { .acceptHandoff(device: $0) }
+        case "openURL":
+            guard let fields = object(body, at, what: "openURL") else { return nil }
+            checkKeys(fields, at, allowed: ["device", "url"], in: "openURL")
+            let device = deviceReference(fields, at, context: context)
+            let url = required(fields, "url", body, at).flatMap { nonEmptyString($0, at.appending("url")) }
+            if let url, URLPattern.scheme(of: url) == nil {
+                fail(ScenarioProblemCode.invalidValue, "'\(url)' is not a URL with a scheme, such as myapp://place/42", fields["url"]!.value, at.appending("url"))
+            }
+            action = url.map { .openURL(device: device ?? 0, url: $0) }
+        case "expect": action = expectStep(body, at, context: context)
+        default:
+            fail(
+                ScenarioProblemCode.unknownStep,
+                "unknown step '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.stepKinds))",
+                offset: member.keyOffset, at)
+            return nil
+        }
+        guard let action, errors.count == errorsBefore else { return nil }
+        return Step(number: number, location: locate(node, pointer), action: action)
+    }
+
+    private mutating func becomeCurrent(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step.Action? {
+        guard let fields = object(node, pointer, what: "becomeCurrent") else { return nil }
+        checkKeys(fields, pointer, allowed: ["activity", "device", "userActivity"], in: "becomeCurrent")
+        guard let handle = required(fields, "activity", node, pointer).flatMap({ nonEmptyString($0, pointer.appending("activity")) }) else { return nil }
+        let device = deviceReference(fields, pointer, context: context) ?? 0
+        if let existing = context.activities[handle] {
+            if let invalidated = existing.invalidatedAt {
+                fail(ScenarioProblemCode.invalidSequence, "activity '\(handle)' was invalidated at step \(invalidated); an invalidated activity cannot become current again, create a new one", fields["activity"]!.value, pointer.appending("activity"))
+                return nil
+            }
+            if existing.device != device {
+                fail(ScenarioProblemCode.invalidSequence, "activity '\(handle)' belongs to device '\(context.devices[existing.device].name)'; an activity object lives in one app on one device", fields["device"]?.value ?? node, pointer.appending("device"))
+                return nil
+            }
+        }
+        guard context.devices.indices.contains(device), context.devices[device].appInstalled else {
+            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(context.devices[device].name)', so it cannot donate there", fields["device"]?.value ?? node, pointer.appending("device"))
+            return nil
+        }
+        var activity: UserActivity?
+        if let payload = fields["userActivity"] {
+            activity = decodeDonation(.userActivity, payload.value, pointer.appending("userActivity")).flatMap {
+                if case .userActivity(let activity) = $0 { activity } else { nil }
+            }
+            guard activity != nil else { return nil }
+        } else if context.activities[handle] == nil {
+            fail(ScenarioProblemCode.invalidSequence, "missing 'userActivity': activity '\(handle)' becomes current for the first time, so its properties are needed", node, pointer)
+            return nil
+        }
+        context.activities[handle] = (device, nil)
+        return .becomeCurrent(handle: handle, device: device, activity: activity)
+    }
+
+    private mutating func indexStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
+        guard let fields = object(node, pointer, what: "index") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "items"], in: "index")
+        let device = deviceReference(fields, pointer, context: context) ?? 0
+        if !context.devices[device].appInstalled {
+            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(context.devices[device].name)', so it cannot index there", fields["device"]?.value ?? node, pointer.appending("device"))
+        }
+        guard let member = required(fields, "items", node, pointer), let elements = array(member, pointer.appending("items")) else { return nil }
+        var items: [SearchableItem] = []
+        for (index, element) in elements.enumerated() {
+            if case .searchableItem(let item)? = decodeDonation(.searchableItem, element, pointer.appending("items").appending(index)) {
+                items.append(item)
+            }
+        }
+        return items.count == elements.count ? .index(device: device, items: items) : nil
+    }
+
+    private mutating func deleteSearchableItems(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
+        guard let fields = object(node, pointer, what: "deleteSearchableItems") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "identifiers", "domainIdentifiers"], in: "deleteSearchableItems")
+        guard let device = appDevice(fields, node, pointer, context: context) else { return nil }
+        switch (fields["identifiers"], fields["domainIdentifiers"]) {
+        case (let identifiers?, nil):
+            return strings(identifiers.value, pointer.appending("identifiers")).map { .deleteSearchableItems(device: device, .identifiers($0)) }
+        case (nil, let domains?):
+            return strings(domains.value, pointer.appending("domainIdentifiers")).map { .deleteSearchableItems(device: device, .domainIdentifiers($0)) }
+        default:
+            fail(ScenarioProblemCode.invalidValue, "deleteSearchableItems takes either 'identifiers' or 'domainIdentifiers' (use deleteAllSearchableItems to delete everything)", node, pointer)
+            return nil
+        }
+    }
+
+    private mutating func advanceClock(_ node: JSONNode, _ pointer: JSONPointer) -> Step.Action? {
+        guard let fields = object(node, pointer, what: "advanceClock") else { return nil }
+        checkKeys(fields, pointer, allowed: Self.clockUnits, in: "advanceClock")
+        var advance = ClockAdvance()
+        var total = 0
+        for member in fields.members {
+            guard case .integer(let value) = member.value.value, value >= 0, value <= 1_000_000 else {
+                fail(ScenarioProblemCode.typeMismatch, "'\(member.key)' is a whole number from 0 to 1000000", member.value, pointer.appending(member.key))
+                continue
+            }
+            total += Int(value)
+            switch member.key {
+            case "months": advance.months = Int(value)
+            case "days": advance.days = Int(value)
+            case "hours": advance.hours = Int(value)
+            case "minutes": advance.minutes = Int(value)
+            default: advance.seconds = Int(value)
+            }
+        }
+        if total == 0 && fields.members.allSatisfy({ if case .integer = $0.value.value { true } else { false } }) {
+            fail(ScenarioProblemCode.missingValue, "advanceClock moves the clock forward: give at least one of \(Self.clockUnits.joined(separator: ", "))", node, pointer)
+            return nil
+        }
+        return .advanceClock(advance)
+    }
+
+    private mutating func searchSpotlight(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
+        guard let fields = object(node, pointer, what: "searchSpotlight") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "query", "tap"], in: "searchSpotlight")
+        let device = deviceReference(fields, pointer, context: context) ?? 0
+        let query = required(fields, "query", node, pointer).flatMap { self.query($0, pointer.appending("query")) }
+        var tap: SpotlightTap?
+        if let member = required(fields, "tap", node, pointer) {
+            switch member.value {
+            case .string(let title) where !title.isEmpty: tap = .title(title)
+            case .integer(let position) where position >= 1 && position <= 1000: tap = .position(Int(position))
+            default: mismatch("a result's title or its 1-based position", member, pointer.appending("tap"))
+            }
+        }
+        guard let query, let tap else { return nil }
+        return .searchSpotlight(device: device, query: query, tap: tap)
+    }
+
+    // MARK: - Expectations
+
+    private mutating func expectStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
+        guard let fields = object(node, pointer, what: "expect") else { return nil }
+        if fields.count == 0 {
+            fail(ScenarioProblemCode.missingValue, "expect names at least one of \(Self.expectationKinds.joined(separator: ", "))", node, pointer)
+            return nil
+        }
+        var expectations: [Expectation] = []
+        for member in fields.members {
+            let at = pointer.appending(member.key)
+            let kind: Expectation.Kind?
+            switch member.key {
+            case "spotlight": kind = spotlightExpectation(member.value, at, context: context).map { .spotlight($0) }
+            case "handoff": kind = handoffExpectation(member.value, at, context: context).map { .handoff($0) }
+            case "launch": kind = launchExpectation(member.value, at, context: context).map { .launch($0) }
+            case "findings": kind = findingsExpectation(member.value, at).map { .findings($0) }
+            case "index": kind = indexExpectation(member.value, at, context: context).map { .index($0) }
+            default:
+                fail(
+                    ScenarioProblemCode.unknownKey,
+                    "unknown expectation '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.expectationKinds)); expect takes \(Self.expectationKinds.joined(separator: ", "))",
+                    offset: member.keyOffset, at)
+                kind = nil
+            }
+            if let kind { expectations.append(Expectation(location: locate(member.value, at), kind: kind)) }
+        }
+        return expectations.count == fields.count ? .expect(expectations) : nil
+    }
+
+    private mutating func spotlightExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> SpotlightExpectation? {
+        guard let fields = object(node, pointer, what: "a Spotlight expectation") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "query", "contains", "excludes", "results"], in: "a Spotlight expectation")
+        let device = deviceReference(fields, pointer, context: context) ?? 0
+        let query = required(fields, "query", node, pointer).flatMap { self.query($0, pointer.appending("query")) }
+        let contains = fields["contains"].flatMap { strings($0.value, pointer.appending("contains")) }
+        let excludes = fields["excludes"].flatMap { strings($0.value, pointer.appending("excludes")) }
+        let results = fields["results"].flatMap { strings($0.value, pointer.appending("results")) }
+        if fields["contains"] == nil && fields["excludes"] == nil && fields["results"] == nil {
+            missing("'contains', 'excludes' or 'results' (result titles)", node, pointer)
+            return nil
+        }
+        guard let query else { return nil }
+        return SpotlightExpectation(device: device, query: query, contains: contains, excludes: excludes, results: results)
+    }
+
+    private mutating func handoffExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> HandoffExpectation? {
+        guard let fields = object(node, pointer, what: "a Handoff expectation") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "offer", "activity"], in: "a Handoff expectation")
+        guard required(fields, "device", node, pointer) != nil, let device = deviceReference(fields, pointer, context: context) else { return nil }
+        let offer = required(fields, "offer", node, pointer).flatMap { choice($0, pointer.appending("offer"), HandoffOfferKind.self) }
+        var activity: String?
+        if let member = fields["activity"] {
+            activity = activityReference(member.value, pointer.appending("activity"), context: context, bare: true)
+            if activity == nil { return nil }
+        }
+        guard let offer else { return nil }
+        if offer == .none, activity != nil {
+            fail(ScenarioProblemCode.invalidValue, "no offer has no activity: leave out 'activity', or expect 'app' or 'safari'", fields["activity"]!.value, pointer.appending("activity"))
+            return nil
+        }
+        return HandoffExpectation(device: device, offer: offer, activity: activity)
+    }
+
+    private mutating func launchExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> LaunchExpectation? {
+        guard let fields = object(node, pointer, what: "a launch expectation") else { return nil }
+        checkKeys(fields, pointer, allowed: ["route", "failure", "safari", "activityType", "userInfo", "identifier", "url", "webpageURL"], in: "a launch expectation")
+        let errorsBefore = errors.count
+        var expectation = LaunchExpectation()
+        if let member = fields["route"], let route = string(member.value, pointer.appending("route")) {
+            if context.routes.contains(where: { $0.name == route }) {
+                expectation.route = route
+            } else {
+                let names = context.routes.map(\.name)
+                fail(ScenarioProblemCode.unknownReference, "no route is named '\(route)'\(Suggestion.phrase(for: route, among: names))", member.value, pointer.appending("route"))
+            }
+        }
+        expectation.failure = fields["failure"].flatMap { choice($0.value, pointer.appending("failure"), LaunchFailure.self) }
+        expectation.safari = fields["safari"].flatMap { nonEmptyString($0.value, pointer.appending("safari")) }
+        expectation.activityType = fields["activityType"].flatMap { string($0.value, pointer.appending("activityType")) }
+        expectation.identifier = fields["identifier"].flatMap { string($0.value, pointer.appending("identifier")) }
+        expectation.url = fields["url"].flatMap { string($0.value, pointer.appending("url")) }
+        expectation.webpageURL = fields["webpageURL"].flatMap { string($0.value, pointer.appending("webpageURL")) }
+        if let member = fields["userInfo"] {
+            var decoder = DonationDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
+            expectation.userInfo = decoder.decodeUserInfo(member.value, at: pointer.appending("userInfo"))
+            for diagnostic in decoder.diagnostics { record(diagnostic) }
+        }
+        if expectation.safari != nil && (expectation.route != nil || expectation.failure != nil) {
+            fail(ScenarioProblemCode.invalidValue, "a launch that opens Safari reaches no route and cannot fail in the app: give 'safari' alone", fields["safari"]!.value, pointer.appending("safari"))
+        }
+        if fields.count == 0 {
+            missing("'route', 'failure' or 'safari'", node, pointer)
+        }
+        return errors.count == errorsBefore ? expectation : nil
+    }
+
+    private mutating func findingsExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> [ExpectedFinding]? {
+        guard let elements = array(node, pointer) else { return nil }
+        // Only rules that judge one donation run in scenarios; the run-wide ones are the model's.
+        let ruleIDs = Self.scenarioRuleIDs
+        var expected: [ExpectedFinding] = []
+        for (index, element) in elements.enumerated() {
+            let at = pointer.appending(index)
+            guard let fields = object(element, at, what: "an expected finding") else { continue }
+            checkKeys(fields, at, allowed: ["ruleId", "pointer", "severity"], in: "an expected finding")
+            guard let member = required(fields, "ruleId", element, at), let ruleID = string(member, at.appending("ruleId")) else { continue }
+            guard ruleIDs.contains(ruleID) else {
+                fail(ScenarioProblemCode.unknownReference, "no rule that scenarios run has the id '\(ruleID)' (run-wide rules such as related_item_missing are replaced by the model)\(Suggestion.phrase(for: ruleID, among: ruleIDs))", member, at.appending("ruleId"))
+                continue
+            }
+            var finding = ExpectedFinding(ruleID: ruleID)
+            if let member = fields["pointer"], let text = string(member.value, at.appending("pointer")) {
+                if let parsed = JSONPointer(parsing: text) {
+                    finding.pointer = parsed
+                } else {
+                    fail(ScenarioProblemCode.invalidValue, "'\(text)' is not a JSON Pointer; it starts with '/', such as /steps/0/becomeCurrent/userActivity", member.value, at.appending("pointer"))
+                }
+            }
+            finding.severity = fields["severity"].flatMap { choice($0.value, at.appending("severity"), Severity.self) }
+            expected.append(finding)
+        }
+        if elements.isEmpty {
+            fail(ScenarioProblemCode.missingValue, "list the findings the scenario expects", node, pointer)
+        }
+        return expected.count == elements.count ? expected : nil
+    }
+
+    private mutating func indexExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> IndexExpectation? {
+        guard let fields = object(node, pointer, what: "an index expectation") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "items", "activities", "publicActivities"], in: "an index expectation")
+        let errorsBefore = errors.count
+        let device = deviceReference(fields, pointer, context: context) ?? 0
+        let items = fields["items"].flatMap { strings($0.value, pointer.appending("items")) }
+        var handles: [String: [String]] = [:]
+        for key in ["activities", "publicActivities"] {
+            guard let member = fields[key], let names = strings(member.value, pointer.appending(key)) else { continue }
+            for (index, name) in names.enumerated() where context.activities[name] == nil {
+                fail(ScenarioProblemCode.unknownReference, "no earlier becomeCurrent step defines activity '\(name)'\(Suggestion.phrase(for: name, among: context.activities.keys.sorted()))", member.value, pointer.appending(key).appending(index))
+            }
+            handles[key] = names
+        }
+        if fields["items"] == nil && fields["activities"] == nil && fields["publicActivities"] == nil {
+            missing("'items', 'activities' or 'publicActivities'", node, pointer)
+        }
+        guard errors.count == errorsBefore else { return nil }
+        return IndexExpectation(device: device, items: items, activities: handles["activities"], publicActivities: handles["publicActivities"])
+    }
+
+    // MARK: - References
+
+    /// The device named by `fields["device"]`; the first device when absent.
+    private mutating func deviceReference(_ fields: JSONObject, _ pointer: JSONPointer, context: StepContext) -> Int? {
+        guard let member = fields["device"] else { return 0 }
+        guard let name = string(member.value, pointer.appending("device")) else { return nil }
+        if let index = context.devices.firstIndex(where: { $0.name == name }) { return index }
+        let names = context.devices.map(\.name)
+        fail(ScenarioProblemCode.unknownReference, "no device is named '\(name)'\(Suggestion.phrase(for: name, among: names)); the scenario's devices are \(names.map { "'\($0)'" }.joined(separator: ", "))", member.value, pointer.appending("device"))
+        return nil
+    }
+
+    private mutating func deviceOnly(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Int? {
+        guard let fields = object(node, pointer, what: pointer.tokens.last ?? "a step") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device"], in: pointer.tokens.last ?? "a step")
+        return appDevice(fields, node, pointer, context: context)
+    }
+
+    /// The device a step of the app runs on: the app must be installed there.
+    private mutating func appDevice(_ fields: JSONObject, _ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Int? {
+        guard let device = deviceReference(fields, pointer, context: context) else { return nil }
+        guard context.devices[device].appInstalled else {
+            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(context.devices[device].name)', so it cannot \(pointer.tokens.last ?? "do this") there", fields["device"]?.value ?? node, pointer.appending("device"))
+            return nil
+        }
+        return device
+    }
+
+    /// `{"activity": "handle"}` naming an activity defined by an earlier step (or, when `bare`,
+    /// the handle itself).
+    private mutating func activityReference(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext, bare: Bool = false) -> String? {
+        let handleNode: JSONNode
+        let handlePointer: JSONPointer
+        if bare {
+            (handleNode, handlePointer) = (node, pointer)
+        } else {
+            guard let fields = object(node, pointer, what: pointer.tokens.last ?? "a step") else { return nil }
+            checkKeys(fields, pointer, allowed: ["activity"], in: pointer.tokens.last ?? "a step")
+            guard let member = required(fields, "activity", node, pointer) else { return nil }
+            (handleNode, handlePointer) = (member, pointer.appending("activity"))
+        }
+        guard let handle = string(handleNode, handlePointer) else { return nil }
+        guard context.activities[handle] != nil else {
+            fail(ScenarioProblemCode.unknownReference, "no earlier becomeCurrent step defines activity '\(handle)'\(Suggestion.phrase(for: handle, among: context.activities.keys.sorted()))", handleNode, handlePointer)
+            return nil
+        }
+        return handle
+    }
+
+    // MARK: - Donations
+
+    private mutating func decodeDonation(_ kind: DonationKind, _ node: JSONNode, _ pointer: JSONPointer) -> Donation? {
+        var decoder = DonationDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
+        let donation = decoder.decodePayload(kind, node, at: pointer)
+        for diagnostic in decoder.diagnostics { record(diagnostic) }
+        return donation
+    }
+
+    // MARK: - Typed values
+
+    private mutating func object(_ node: JSONNode, _ pointer: JSONPointer, what: String) -> JSONObject? {
+        guard case .object(let object) = node.value else {
+            mismatch("an object (\(what))", node, pointer)
+            return nil
+        }
+        return object
+    }
+
+    private mutating func array(_ node: JSONNode, _ pointer: JSONPointer) -> [JSONNode]? {
+        guard case .array(let elements) = node.value else {
+            mismatch("an array", node, pointer)
+            return nil
+        }
+        return elements
+    }
+
+    private mutating func string(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
+        guard case .string(let text) = node.value else {
+            mismatch("a string", node, pointer)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func nonEmptyString(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
+        guard let text = string(node, pointer) else { return nil }
+        guard !text.isEmpty else {
+            fail(ScenarioProblemCode.invalidValue, "'\(pointer.tokens.last ?? "")' must not be empty", node, pointer)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func strings(_ node: JSONNode, _ pointer: JSONPointer) -> [String]? {
+        guard let elements = array(node, pointer) else { return nil }
+        var result: [String] = []
+        for (index, element) in elements.enumerated() {
+            if let text = string(element, pointer.appending(index)) { result.append(text) }
+        }
+        return result.count == elements.count ? result : nil
+    }
+
+    private mutating func bool(_ node: JSONNode, _ pointer: JSONPointer) -> Bool? {
+        guard case .bool(let value) = node.value else {
+            mismatch("true or false", node, pointer)
+            return nil
+        }
+        return value
+    }
+
+    private mutating func date(_ node: JSONNode, _ pointer: JSONPointer) -> Date? {
+        guard let text = string(node, pointer) else { return nil }
+        guard let date = DateFormat.parse(text) else {
+            fail(ScenarioProblemCode.invalidValue, "'\(text)' is not an RFC 3339 date with a time zone, such as 2026-06-01T09:00:00Z", node, pointer)
+            return nil
+        }
+        return date
+    }
+
+    private mutating func query(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
+        guard let text = string(node, pointer) else { return nil }
+        guard !SpotlightQuery.words(of: text).isEmpty else {
+            fail(ScenarioProblemCode.invalidValue, "a Spotlight query needs at least one letter or digit", node, pointer)
+            return nil
+        }
+        return text
+    }
+
+    private mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: JSONNode, _ pointer: JSONPointer, _: Choice.Type) -> Choice? where Choice.RawValue == String {
+        guard let text = string(node, pointer) else { return nil }
+        guard let value = Choice(rawValue: text) else {
+            let names = Choice.allCases.map(\.rawValue)
+            fail(ScenarioProblemCode.invalidValue, "'\(text)' is not one of \(names.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.phrase(for: text, among: names))", node, pointer)
+            return nil
+        }
+        return value
+    }
+
+    private mutating func required(_ object: JSONObject, _ key: String, _ owner: JSONNode, _ pointer: JSONPointer) -> JSONNode? {
+        if let member = object[key] { return member.value }
+        missing("'\(key)'", owner, pointer)
+        return nil
+    }
+
+    private mutating func checkKeys(_ object: JSONObject, _ pointer: JSONPointer, allowed: [String], in owner: String) {
+        for member in object.members where !allowed.contains(member.key) {
+            fail(
+                ScenarioProblemCode.unknownKey,
+                "unknown key '\(member.key)' in \(owner)\(Suggestion.phrase(for: member.key, among: allowed)); it takes \(allowed.filter { $0 != "$schema" }.map { "'\($0)'" }.joined(separator: ", "))",
+                offset: member.keyOffset, pointer.appending(member.key))
+        }
+    }
+
+    // MARK: - Problems
+
+    private func locate(_ node: JSONNode, _ pointer: JSONPointer) -> SourceLocation {
+        locate(offset: node.offset, pointer)
+    }
+
+    private func locate(offset: Int, _ pointer: JSONPointer) -> SourceLocation {
+        SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
+    }
+
+    private mutating func mismatch(_ expected: String, _ node: JSONNode, _ pointer: JSONPointer) {
+        fail(ScenarioProblemCode.typeMismatch, "expected \(expected) for '\(pointer.tokens.last ?? "")', found \(node.value.typeName)", node, pointer)
+    }
+
+    private mutating func missing(_ what: String, _ node: JSONNode, _ pointer: JSONPointer) {
+        fail(ScenarioProblemCode.missingValue, "missing \(what)", node, pointer)
+    }
+
+    private mutating func fail(_ code: String, _ message: String, _ node: JSONNode, _ pointer: JSONPointer) {
+        fail(code, message, offset: node.offset, pointer)
+    }
+
+    private mutating func fail(_ code: String, _ message: String, offset: Int, _ pointer: JSONPointer) {
+        errors.append(InputError(code: code, message: message, location: locate(offset: offset, pointer)))
+    }
+
+    private mutating func record(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+}

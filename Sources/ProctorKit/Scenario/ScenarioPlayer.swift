@@ -1,0 +1,454 @@
+import Foundation
+import ProctorJSON
+
+/// The kinds of checks a scenario reports besides rule findings; each failed one is a test case
+/// failure of this type, and a SARIF result under this id.
+public enum ScenarioCheck: String, CaseIterable, Sendable {
+    /// An `expect` that does not hold.
+    case expectationFailed = "expectation_failed"
+    /// A launch that reaches no screen, or one without the data it needs.
+    case launchFailed = "launch_failed"
+    /// A user action that cannot be done: a Spotlight result that is not there, no Handoff offer.
+    case actionFailed = "action_failed"
+    /// Error findings of the rules on a step's donation that the scenario does not expect.
+    case rules = "rules"
+
+    var summary: String {
+        switch self {
+        case .expectationFailed: "A scenario's expectation does not hold."
+        case .launchFailed: "A launch from a donation reaches no screen, or a screen without the data it needs."
+        case .actionFailed: "A user action in a scenario cannot be done (no such Spotlight result, no Handoff offer)."
+        case .rules: "A donation in a scenario breaks a rule the scenario does not expect."
+        }
+    }
+}
+
+/// What playing one scenario produced.
+struct ScenarioOutcome {
+    var findings: [Finding] = []
+    var cases: [RunReport.TestCase] = []
+    var inputErrors: [InputError] = []
+}
+
+/// Plays a scenario's steps against the ``SystemModel`` and checks every donation, launch and
+/// expectation. It never stops early: a failed step is reported and the next one still runs.
+struct ScenarioPlayer {
+    let scenario: Scenario
+    /// The location of a pointer in the scenario file.
+    let locate: (JSONPointer) -> SourceLocation
+    let strict: Bool
+    private var model: SystemModel
+    private var outcome = ScenarioOutcome()
+    /// Test cases keyed by (step, order within the step), sorted at the end.
+    private var keyedCases: [(key: [Int], testCase: RunReport.TestCase)] = []
+    private var donationFindings: [(step: Step, findings: [Finding])] = []
+    private var launches: [Launch] = []
+    /// Launches an `expect.launch` examined; the others get the default check.
+    private var examinedLaunches: Set<Int> = []
+
+    init(scenario: Scenario, strict: Bool, locate: @escaping (JSONPointer) -> SourceLocation) {
+        self.scenario = scenario
+        self.strict = strict
+        self.locate = locate
+        self.model = SystemModel(app: scenario.app, devices: scenario.devices, clock: scenario.clock)
+    }
+
+    mutating func play() -> ScenarioOutcome {
+        for step in scenario.steps { perform(step) }
+        finish()
+        return outcome
+    }
+
+    // MARK: - Steps
+
+    private mutating func perform(_ step: Step) {
+        switch step.action {
+        case .becomeCurrent(let handle, let device, let activity):
+            if let activity { checkRules([.userActivity(activity)], at: step) }
+            model.becomeCurrent(handle: handle, device: device, activity: activity)
+        case .resignCurrent(let handle): model.resignCurrent(handle: handle)
+        case .invalidate(let handle): model.invalidate(handle: handle)
+        case .index(let device, let items):
+            checkRules(items.map { .searchableItem($0) }, at: step)
+            model.index(items, device: device)
+        case .deleteSearchableItems(let device, let deletion): model.delete(deletion, device: device)
+        case .deleteSavedUserActivities(let device, let identifiers): model.deleteSavedUserActivities(device: device, persistentIdentifiers: identifiers)
+        case .advanceClock(let advance): model.advance(advance)
+        case .searchSpotlight(let device, let query, let tap): searchAndTap(step, device: device, query: query, tap: tap)
+        case .acceptHandoff(let device): acceptHandoff(step, device: device)
+        case .openURL(let device, let url): openURL(step, device: device, url: url)
+        case .expect(let expectations):
+            for (index, expectation) in expectations.enumerated() { evaluate(expectation, at: step, order: index) }
+        }
+    }
+
+    private mutating func checkRules(_ donations: [Donation], at step: Step) {
+        let context = RuleContext(appInfo: scenario.app.info, now: model.now)
+        var findings: [Finding] = []
+        for donation in donations {
+            for check in Self.ruleChecks {
+                for violation in check.rule.check(donation, in: context) {
+                    findings.append(Finding(ruleID: check.id, severity: check.severity, message: violation.message, location: locate(violation.pointer)))
+                }
+            }
+        }
+        donationFindings.append((step, findings))
+    }
+
+    /// Each donation rule with its id and severity, read once.
+    private static let ruleChecks: [(rule: any DonationRule, id: String, severity: Severity)] = BuiltInRules.donationRules.map { rule in
+        let description = type(of: rule).description
+        return (rule, description.id, description.defaultSeverity)
+    }
+
+    private mutating func searchAndTap(_ step: Step, device: Int, query: String, tap: SpotlightTap) {
+        let results = model.search(query, device: device)
+        let chosen: SystemModel.SearchResult?
+        switch tap {
+        case .title(let title): chosen = results.first { $0.title == title }
+        case .position(let position): chosen = results.indices.contains(position - 1) ? results[position - 1] : nil
+        }
+        guard let chosen else {
+            fail(.actionFailed, step, order: 1, name: "tap \(tap.summary) in Spotlight",
+                 message: "Spotlight on '\(deviceName(device))' shows no result \(tap.summary) for '\(query)'",
+                 expected: "a result \(tap.summary)", actual: describe(results))
+            return
+        }
+        pass(step, order: 1, name: "tap \(tap.summary) in Spotlight")
+        let delivery: Delivery
+        switch chosen.entry {
+        case .activity(let indexed):
+            delivery = Delivery(
+                origin: .spotlightActivity(indexed.activity), activityType: indexed.activity.activityType, userInfo: indexed.storedUserInfo,
+                webpageURL: indexed.activity.webpageURL)
+        case .item(let item):
+            delivery = Delivery(
+                origin: .spotlightItem, activityType: SystemActivityType.spotlightItem,
+                userInfo: [PropertyListEntry(key: SystemActivityType.spotlightIdentifierKey, value: .string(item.identifier), parent: .root)])
+        }
+        launch(step, device: device, cause: "tapping '\(chosen.title)' in Spotlight", delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
+    }
+
+    private mutating func acceptHandoff(_ step: Step, device: Int) {
+        let offer = model.handoffOffer(on: device)
+        guard offer.kind != .none, let live = offer.activity else {
+            fail(.actionFailed, step, order: 1, name: "accept Handoff on '\(deviceName(device))'",
+                 message: "'\(deviceName(device))' has no Handoff offer to accept: \(offer.reason)",
+                 expected: "a Handoff offer", actual: "none: \(offer.reason)")
+            return
+        }
+        pass(step, order: 1, name: "accept Handoff on '\(deviceName(device))'")
+        let cause = "accepting Handoff of '\(live.handle)' on '\(deviceName(device))'"
+        if offer.kind == .safari {
+            launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(live.activity.webpageURL ?? ""))
+            return
+        }
+        let userInfo = live.activity.userInfo ?? []
+        let delivery = Delivery(origin: .handoff(live.activity), activityType: live.activity.activityType, userInfo: userInfo, webpageURL: live.activity.webpageURL)
+        if let size = PropertyListEncoding.binarySize(of: userInfo, ifOver: SystemModel.handoffUserInfoLimit) {
+            let message = "userInfo encodes to \(size) bytes, over the model's \(SystemModel.handoffUserInfoLimit)-byte Handoff limit; the transfer fails with NSUserActivityHandoffUserInfoTooLargeError (4611). Send an identifier and fetch the rest, or use continuation streams"
+            launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.userInfoTooLarge, route: nil, message: message))
+            return
+        }
+        launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
+    }
+
+    private mutating func openURL(_ step: Step, device: Int, url: String) {
+        let cause = "opening \(url) on '\(deviceName(device))'"
+        let scheme = URLPattern.scheme(of: url) ?? ""
+        if scheme == "http" || scheme == "https" {
+            // Universal links are not modelled yet: a web URL opens in Safari.
+            launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(url))
+            return
+        }
+        let delivery = Delivery(origin: .url, activityType: nil, userInfo: [], url: url)
+        guard scenario.devices[device].appInstalled else {
+            launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app, so nothing opens \(scheme): URLs"))
+            return
+        }
+        guard scenario.app.info.urlSchemes.contains(where: { $0.lowercased() == scheme }) else {
+            let declared = scenario.app.info.urlSchemes.sorted()
+            let list = declared.isEmpty ? "declares none" : "declares \(declared.joined(separator: ", "))"
+            launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.schemeNotDeclared, route: nil, message: "the app's CFBundleURLTypes \(list), not '\(scheme)', so the system does not open the URL in the app"))
+            return
+        }
+        launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
+    }
+
+    private mutating func launch(_ step: Step, device: Int, cause: String, delivery: Delivery?, outcome launchOutcome: Launch.Outcome) {
+        if case .ambiguous(let routes) = launchOutcome {
+            outcome.inputErrors.append(InputError(
+                code: ScenarioProblemCode.ambiguousRoute,
+                message: "\(cause) reaches routes \(routes.map { "'\($0.name)'" }.joined(separator: " and ")), which both accept \(delivery?.summary ?? "it"); a launch must resolve to exactly one route",
+                location: step.location))
+        }
+        launches.append(Launch(step: step, device: device, cause: cause, delivery: delivery, outcome: launchOutcome))
+    }
+
+    // MARK: - Expectations
+
+    private mutating func evaluate(_ expectation: Expectation, at step: Step, order: Int) {
+        let name = "expect \(expectation.key)"
+        var problem: (message: String, expected: String, actual: String)?
+        switch expectation.kind {
+        case .spotlight(let spotlight):
+            let results = model.search(spotlight.query, device: spotlight.device)
+            let titles = results.map(\.title)
+            let where_ = "Spotlight on '\(deviceName(spotlight.device))' for '\(spotlight.query)'"
+            if let exact = spotlight.results, exact != titles {
+                problem = ("\(where_) does not show exactly the expected results", "results \(quoted(exact))", describe(results))
+            } else if let missing = spotlight.contains?.filter({ !titles.contains($0) }), !missing.isEmpty {
+                problem = ("\(where_) does not show \(quoted(missing))", "contains \(quoted(spotlight.contains ?? []))", describe(results))
+            } else if let present = spotlight.excludes?.filter(titles.contains), !present.isEmpty {
+                problem = ("\(where_) shows \(quoted(present))", "excludes \(quoted(spotlight.excludes ?? []))", describe(results))
+            }
+        case .handoff(let handoff):
+            let offer = model.handoffOffer(on: handoff.device)
+            let actual = "\(offer.kind.rawValue)\(offer.activity.map { " (activity '\($0.handle)')" } ?? ""): \(offer.reason)"
+            let expected = "\(handoff.offer.rawValue)\(handoff.activity.map { " (activity '\($0)')" } ?? "")"
+            if offer.kind != handoff.offer {
+                problem = ("the Handoff offer on '\(deviceName(handoff.device))' is \(offer.kind.rawValue), not \(handoff.offer.rawValue)", expected, actual)
+            } else if let wanted = handoff.activity, wanted != offer.activity?.handle {
+                problem = ("the Handoff offer on '\(deviceName(handoff.device))' is activity '\(offer.activity?.handle ?? "")', not '\(wanted)'", expected, actual)
+            }
+        case .launch(let expected):
+            problem = evaluateLaunch(expected)
+        case .findings(let expected):
+            problem = evaluateFindings(expected, before: step)
+        case .index(let index):
+            let state = model.devices[index.device]
+            var differences: [(String, String)] = []
+            func compare(_ label: String, _ expected: [String]?, _ actual: [String]) {
+                guard let expected, expected.sorted() != actual.sorted() else { return }
+                differences.append(("\(label) \(quoted(expected.sorted()))", "\(label) \(quoted(actual.sorted()))"))
+            }
+            compare("items", index.items, Array(state.items.keys))
+            compare("activities", index.activities, Array(state.indexedActivities.keys))
+            compare("publicActivities", index.publicActivities, state.indexedActivities.values.filter(\.isPublic).map(\.handle))
+            if !differences.isEmpty {
+                problem = ("the index on '\(deviceName(index.device))' differs", differences.map(\.0).joined(separator: "; "), differences.map(\.1).joined(separator: "; "))
+            }
+        }
+        let key = [step.number, 3 + order]
+        let caseName = testCaseName(step, name)
+        if let problem {
+            record(key, caseName, .failed(type: ScenarioCheck.expectationFailed.rawValue, message: problem.message, details: details(problem.expected, problem.actual, at: expectation.location)), expectation.location)
+        } else {
+            record(key, caseName, .passed, expectation.location)
+        }
+    }
+
+    private mutating func evaluateLaunch(_ expected: LaunchExpectation) -> (String, String, String)? {
+        guard let index = launches.indices.last else {
+            return ("no launch happened before this step", describe(expected), "no launch")
+        }
+        examinedLaunches.insert(index)
+        let launch = launches[index]
+        var mismatches: [String] = []
+        switch launch.outcome {
+        case .safari(let url):
+            if expected.safari == nil { mismatches.append("Safari opened instead of the app") } else if expected.safari != url { mismatches.append("Safari opened \(url)") }
+        case .routed(let route):
+            if expected.safari != nil { mismatches.append("the app opened, not Safari") }
+            if let failure = expected.failure { mismatches.append("the launch did not fail with \(failure.rawValue)") }
+            if let name = expected.route, name != route.name { mismatches.append("route '\(route.name)', not '\(name)'") }
+        case .failed(let failure, let route, let message):
+            if expected.safari != nil { mismatches.append("the launch failed instead of opening Safari") }
+            if expected.failure == nil { mismatches.append("it failed with \(failure.rawValue): \(message)") } else if expected.failure != failure { mismatches.append("it failed with \(failure.rawValue), not \(expected.failure!.rawValue)") }
+            if let name = expected.route, name != route?.name { mismatches.append(route.map { "route '\($0.name)', not '\(name)'" } ?? "no route, not '\(name)'") }
+        case .ambiguous:
+            mismatches.append("the launch is ambiguous")
+        }
+        let delivery = launch.delivery
+        if let type = expected.activityType, type != delivery?.activityType { mismatches.append("activity type '\(delivery?.activityType ?? "none")'") }
+        if let identifier = expected.identifier, identifier != delivery?.identifier { mismatches.append("identifier '\(delivery?.identifier ?? "none")'") }
+        if let url = expected.url, url != delivery?.url { mismatches.append("URL '\(delivery?.url ?? "none")'") }
+        if let url = expected.webpageURL, url != delivery?.webpageURL { mismatches.append("webpageURL '\(delivery?.webpageURL ?? "none")'") }
+        if let userInfo = expected.userInfo, PropertyListText.canonical(userInfo) != PropertyListText.canonical(delivery?.userInfo ?? []) {
+            mismatches.append("a different userInfo")
+        }
+        guard !mismatches.isEmpty else { return nil }
+        return ("the launch after \(launch.cause) differs: \(mismatches.joined(separator: "; "))", describe(expected), describe(launch))
+    }
+
+    private mutating func evaluateFindings(_ expected: [ExpectedFinding], before step: Step) -> (String, String, String)? {
+        var missing: [String] = []
+        for wanted in expected {
+            var matched = false
+            for index in donationFindings.indices where donationFindings[index].step.number < step.number {
+                for findingIndex in donationFindings[index].findings.indices {
+                    let finding = donationFindings[index].findings[findingIndex]
+                    guard finding.ruleID == wanted.ruleID,
+                        wanted.severity.map({ $0 == finding.severity }) ?? true,
+                        wanted.pointer.map({ pointer in JSONPointer(parsing: finding.location.pointer ?? "")?.isWithin(pointer) ?? false }) ?? true
+                    else { continue }
+                    matched = true
+                    if donationFindings[index].findings[findingIndex].suppression == nil {
+                        donationFindings[index].findings[findingIndex].suppression = "expected by step \(step.number)"
+                    }
+                }
+            }
+            if !matched { missing.append(describe(wanted)) }
+        }
+        guard !missing.isEmpty else { return nil }
+        let actual = donationFindings.filter { $0.step.number < step.number }.flatMap(\.findings)
+            .map { "\($0.ruleID) at \($0.location.pointer ?? "")" }
+        return ("expected findings are missing: \(missing.joined(separator: "; "))", missing.joined(separator: "; "), actual.isEmpty ? "no findings" : actual.joined(separator: "; "))
+    }
+
+    // MARK: - The end
+
+    private mutating func finish() {
+        for (step, findings) in donationFindings {
+            outcome.findings += findings
+            let failing = findings.filter { $0.suppression == nil && ($0.severity == .error || (strict && $0.severity == .warning)) }
+            let name = testCaseName(step, "rules on \(step.summary)")
+            if let first = failing.first {
+                let details = failing.map { "\($0.location.compilerStyle): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]" }.joined(separator: "\n")
+                record([step.number, 0], name, .failed(type: ScenarioCheck.rules.rawValue, message: "\(first.ruleID): \(first.message)", details: details), step.location)
+            } else {
+                record([step.number, 0], name, .passed, step.location)
+            }
+        }
+        for (index, launch) in launches.enumerated() where !examinedLaunches.contains(index) {
+            let name = testCaseName(launch.step, "launch after \(launch.cause)")
+            switch launch.outcome {
+            case .routed, .safari:
+                record([launch.step.number, 2], name, .passed, launch.step.location)
+            case .ambiguous:
+                record([launch.step.number, 2], name, .errored(type: ScenarioProblemCode.ambiguousRoute, message: launch.outcomeSummary, details: details("exactly one route", launch.outcomeSummary, at: launch.step.location)), launch.step.location)
+            case .failed(let failure, _, let message):
+                _ = message
+                record([launch.step.number, 2], name, .failed(type: ScenarioCheck.launchFailed.rawValue, message: "the launch after \(launch.cause) fails (\(failure.rawValue))", details: details("a route that restores the screen", describe(launch), at: launch.step.location)), launch.step.location)
+            }
+        }
+        outcome.cases = keyedCases.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.testCase)
+    }
+
+    // MARK: - Recording
+
+    private mutating func pass(_ step: Step, order: Int, name: String) {
+        record([step.number, order], testCaseName(step, name), .passed, step.location)
+    }
+
+    private mutating func fail(_ check: ScenarioCheck, _ step: Step, order: Int, name: String, message: String, expected: String, actual: String) {
+        record([step.number, order], testCaseName(step, name), .failed(type: check.rawValue, message: message, details: details(expected, actual, at: step.location)), step.location)
+    }
+
+    private mutating func record(_ key: [Int], _ name: String, _ caseOutcome: RunReport.TestCase.Outcome, _ location: SourceLocation) {
+        keyedCases.append((key, RunReport.TestCase(classname: scenario.name, name: name, outcome: caseOutcome, location: location)))
+    }
+
+    /// "step 4: expect spotlight (places.scenario.json:31)": unique within a scenario, and it
+    /// carries the file and line, which the strict JUnit schema has no attribute for.
+    private func testCaseName(_ step: Step, _ what: String) -> String {
+        let file = step.location.file.split(separator: "/").last.map(String.init) ?? step.location.file
+        return "step \(step.number): \(what) (\(file):\(step.location.line ?? 0))"
+    }
+
+    /// Expected and actual side by side; reports add the location from the test case.
+    private func details(_ expected: String, _ actual: String, at location: SourceLocation) -> String {
+        "expected: \(expected)\n  actual: \(actual)"
+    }
+
+    // MARK: - Descriptions
+
+    private func deviceName(_ device: Int) -> String { scenario.devices[device].name }
+
+    private func quoted(_ titles: [String]) -> String {
+        "[" + titles.map { "'\($0)'" }.joined(separator: ", ") + "]"
+    }
+
+    private func describe(_ results: [SystemModel.SearchResult]) -> String {
+        results.isEmpty ? "no results" : "results [" + results.map { "'\($0.title)' (\($0.identity))" }.joined(separator: ", ") + "]"
+    }
+
+    private func describe(_ launch: Launch) -> String {
+        var text = launch.outcomeSummary
+        if let delivery = launch.delivery {
+            text += "; delivered \(delivery.summary)"
+            if !delivery.userInfo.isEmpty, launch.delivery?.url == nil {
+                // A payload over the Handoff limit is kilobytes long: show its start only.
+                let userInfo = PropertyListText.canonical(delivery.userInfo)
+                text += ", userInfo " + (userInfo.count > 200 ? String(userInfo.prefix(200)) + "…" : userInfo)
+            }
+        }
+        return text
+    }
+
+    private func describe(_ expected: LaunchExpectation) -> String {
+        var parts: [String] = []
+        if let safari = expected.safari { parts.append("Safari opens \(safari)") }
+        if let failure = expected.failure { parts.append("fails with \(failure.rawValue)") }
+        if let route = expected.route { parts.append("route '\(route)'") }
+        if expected.safari == nil && expected.failure == nil && expected.route == nil { parts.append("a route") }
+        if let type = expected.activityType { parts.append("activity type '\(type)'") }
+        if let identifier = expected.identifier { parts.append("identifier '\(identifier)'") }
+        if let url = expected.url { parts.append("URL '\(url)'") }
+        if let url = expected.webpageURL { parts.append("webpageURL '\(url)'") }
+        if let userInfo = expected.userInfo { parts.append("userInfo \(PropertyListText.canonical(userInfo))") }
+        return parts.joined(separator: ", ")
+    }
+
+    private func describe(_ finding: ExpectedFinding) -> String {
+        var text = finding.ruleID
+        if let pointer = finding.pointer { text += " at \(pointer)" }
+        if let severity = finding.severity { text += " (\(severity.rawValue))" }
+        return text
+    }
+}
+
+/// A canonical JSON text of property-list values, in the donation encoding with keys sorted,
+/// so that two `userInfo` dictionaries compare by what they hold.
+enum PropertyListText {
+    static func canonical(_ entries: [PropertyListEntry]) -> String {
+        var output = ""
+        write(.dictionary(entries), into: &output)
+        return output
+    }
+
+    private static func write(_ value: PropertyListValue, into output: inout String) {
+        switch value {
+        case .string(let text): JSONWriter.writeString(text, into: &output)
+        case .integer(let number): output += String(number)
+        case .unsignedInteger(let number): output += String(number)
+        case .real(let number): output += "\(number)"
+        case .boolean(let flag): output += flag ? "true" : "false"
+        case .null: output += "null"
+        case .date(let date): tagged("$date", DateFormat.format(date), into: &output)
+        case .data(let data): tagged("$data", data.base64EncodedString(), into: &output)
+        case .url(let url): tagged("$url", url, into: &output)
+        case .object(let className): tagged("$class", className, into: &output)
+        case .array(let elements):
+            output += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output += "," }
+                write(element.value, into: &output)
+            }
+            output += "]"
+        case .set(let elements):
+            // A set has no order: compare its members sorted by their text.
+            let members = elements.map { element -> String in
+                var text = ""
+                write(element.value, into: &text)
+                return text
+            }.sorted()
+            output += "{\"$set\":[" + members.joined(separator: ",") + "]}"
+        case .dictionary(let entries):
+            output += "{"
+            for (index, entry) in entries.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { output += "," }
+                JSONWriter.writeString(entry.key, into: &output)
+                output += ":"
+                write(entry.value, into: &output)
+            }
+            output += "}"
+        }
+    }
+
+    private static func tagged(_ tag: String, _ text: String, into output: inout String) {
+        output += "{\"\(tag)\":"
+        JSONWriter.writeString(text, into: &output)
+        output += "}"
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import ProctorJSON
+
+/// How a `proctor run` is set up.
+public struct RunOptions: Sendable {
+    /// Only scenarios whose name contains one of these (case-insensitively); all when empty.
+    public var names: [String]
+    /// Only scenarios with at least one of these tags; all when empty.
+    public var tags: [String]
+    /// Warnings fail the run too.
+    public var strict: Bool
+    /// The report's timestamp; scenarios keep their own clocks.
+    public var now: Date
+    public var limits: JSONLimits
+    public var parallel: Bool
+
+    public init(names: [String] = [], tags: [String] = [], strict: Bool = false, now: Date = Date(), limits: JSONLimits = .standard, parallel: Bool = true) {
+        self.names = names
+        self.tags = tags
+        self.strict = strict
+        self.now = now
+        self.limits = limits
+        self.parallel = parallel
+    }
+}
+
+/// The scenario pipeline: load → decode → simulate → check, for each file in parallel, then one
+/// report. It never prints; callers render the report with a ``Reporter``.
+public enum ScenarioRunner {
+    /// What `proctor run` produced: the report, and how many scenarios the filters left out.
+    public struct Result: Sendable {
+        public var report: RunReport
+        public var filteredOut: Int
+    }
+
+    /// Runs the scenario files under `paths`: directories are searched recursively for
+    /// `*.scenario.json`; files named explicitly are read whatever their name.
+    public static func run(paths: [String], options: RunOptions) -> Result {
+        let collected = InputFiles.collect(paths, extensions: ["json"])
+        let named = Set(paths.map(withoutDotSlash))
+        let inputs = collected.inputs.filter { named.contains($0.path) || $0.path.hasSuffix(Scenario.fileSuffix) }
+        var suites = collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) }
+        if !paths.isEmpty && inputs.isEmpty && collected.errors.isEmpty {
+            suites.append(RunReport.Suite(
+                name: paths.joined(separator: " "),
+                inputErrors: [InputError(code: ProblemCode.noInputs, message: "no *\(Scenario.fileSuffix) files found", location: SourceLocation(file: paths[0]))]))
+        }
+        let played = Linter.map(inputs, parallel: options.parallel) { input -> RunReport.Suite? in
+            switch InputFiles.load(input.path, limit: options.limits.maximumFileSize) {
+            case .failure(let error): return RunReport.Suite(name: input.path, inputErrors: [error], cases: [inputCase(input.path, [error])])
+            case .success(let bytes): return runFile(bytes: bytes, path: input.path, options: options)
+            }
+        }
+        suites += played.compactMap { $0 }
+        suites.sort { $0.name < $1.name }
+        return Result(report: report(suites, options: options), filteredOut: played.count - played.compactMap { $0 }.count)
+    }
+
+    /// Plays a scenario held in memory. `directory` resolves `infoPlist`; nil refuses it.
+    /// Returns nil when the scenario is filtered out by name or tag.
+    public static func runFile(bytes: [UInt8], path: String, directory: String? = nil, options: RunOptions) -> RunReport.Suite? {
+        let source = SourceText(bytes: bytes)
+        let root: JSONNode
+        switch JSONReader.parse(source, limits: options.limits) {
+        case .failure(let error):
+            let inputError = InputError(error, in: source, file: path)
+            return RunReport.Suite(name: path, inputErrors: [inputError], cases: [inputCase(path, [inputError])])
+        case .success(let node): root = node
+        }
+        let folder = directory ?? (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "")
+        var decoder = ScenarioDecoder(path: path, source: source, directory: folder)
+        let decoded = decoder.decode(root)
+        var suite = RunReport.Suite(name: path, inputErrors: decoder.errors, diagnostics: decoder.diagnostics)
+        guard let scenario = decoded else {
+            let decodeErrors = decoder.diagnostics.filter { $0.severity == .error }.map { InputError(code: $0.code, message: $0.message, location: $0.location) }
+            suite.cases = [inputCase(path, decoder.errors + decodeErrors)]
+            sortProblems(&suite)
+            return suite
+        }
+        guard selected(scenario, options) else { return nil }
+        var player = ScenarioPlayer(scenario: scenario, strict: options.strict) { pointer in
+            SourceLocation(file: path, offset: Linter.offset(of: pointer, in: root), pointer: pointer, in: source)
+        }
+        let outcome = player.play()
+        suite.findings = outcome.findings
+        suite.inputErrors += outcome.inputErrors
+        suite.cases = outcome.cases
+        if options.strict, let warning = decoder.diagnostics.first(where: { $0.severity == .warning }) {
+            // Under --strict an unknown key in a donation fails the run, so it fails a case too.
+            let details = decoder.diagnostics.map { "\($0.location.compilerStyle): \($0.severity.rawValue): \($0.message) [\($0.code)]" }.joined(separator: "\n")
+            suite.cases.insert(.init(classname: scenario.name, name: "scenario file", outcome: .failed(type: warning.code, message: warning.message, details: details), location: warning.location), at: 0)
+        }
+        sortProblems(&suite)
+        return suite
+    }
+
+    public static func report(_ suites: [RunReport.Suite], options: RunOptions) -> RunReport {
+        RunReport(command: "run", timestamp: options.now, strict: options.strict, rules: BuiltInRules.descriptions, suites: suites)
+    }
+
+    private static func selected(_ scenario: Scenario, _ options: RunOptions) -> Bool {
+        if !options.names.isEmpty && !options.names.contains(where: { scenario.name.range(of: $0, options: .caseInsensitive) != nil }) { return false }
+        if !options.tags.isEmpty && !options.tags.contains(where: scenario.tags.contains) { return false }
+        return true
+    }
+
+    /// The one test case of a scenario that could not be played.
+    private static func inputCase(_ path: String, _ errors: [InputError]) -> RunReport.TestCase {
+        let first = errors[0]
+        let details = errors.map { "\($0.location.compilerStyle): error: \($0.message) [\($0.code)]" }.joined(separator: "\n")
+        return .init(classname: path, name: "scenario file", outcome: .errored(type: first.code, message: first.message, details: details), location: first.location)
+    }
+
+    private static func sortProblems(_ suite: inout RunReport.Suite) {
+        suite.inputErrors.sort { ($0.location, $0.code) < ($1.location, $1.code) }
+        suite.diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
+        suite.findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+    }
+
+    private static func withoutDotSlash(_ path: String) -> String {
+        var result = path
+        while result.hasPrefix("./") { result.removeFirst(2) }
+        return result
+    }
+}

@@ -1,0 +1,286 @@
+import Foundation
+
+/// The JSON Schema (draft 2020-12) of scenario files, built from the same tables the decoders
+/// read (step kinds, attribute-set properties, launch failures), so the two cannot drift apart
+/// on vocabulary. `proctor schema` prints it; docs/scenario.schema.json is the committed copy,
+/// and a test fails when that copy is stale.
+///
+/// The schema checks structure and types. What only the decoder can check is documented in
+/// docs/scenario-format.md: references by name (devices, routes, activities), names used twice,
+/// steps that need an earlier step, and unknown keys inside donation payloads, which are
+/// warnings there as in `proctor lint` (so the schema allows them).
+public enum ScenarioSchema {
+    public static let identifier = "urn:proctor:schema:scenario:1"
+
+    public static var text: String {
+        let data = try! JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static var document: [String: Any] {
+        [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": identifier,
+            "title": "Proctor scenario (format \(Scenario.formatVersion))",
+            "description": "A scenario for `proctor run`: an app, its devices, a clock and ordered steps. See docs/scenario-format.md.",
+            "type": "object",
+            "required": ["format", "name", "clock", "app", "steps"],
+            "additionalProperties": false,
+            "properties": [
+                "$schema": ["type": "string", "description": "The schema this file follows, for editors; Proctor ignores it."],
+                "format": ["const": Scenario.formatVersion, "description": "The version of the scenario format."],
+                "name": nonEmpty("The scenario's name, as reports print it."),
+                "description": ["type": "string", "description": "What the scenario shows, in a sentence or two."],
+                "tags": ["type": "array", "items": ["type": "string"], "description": "Labels for `proctor run --tag`."],
+                "clock": ref("date", "The clock when the first step runs."),
+                "app": ref("app"),
+                "devices": [
+                    "type": "array", "minItems": 1, "items": ref("device"),
+                    "description": "Devices signed in to the same account; steps name them with 'device'. Default: one 'iPhone' with the app.",
+                ],
+                "steps": ["type": "array", "items": ref("step"), "description": "What happens, in order."],
+            ],
+            "$defs": definitions,
+        ]
+    }
+
+    private static var definitions: [String: Any] {
+        var defs: [String: Any] = [
+            "date": [
+                "type": "string",
+                "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$",
+                "description": "RFC 3339 with a time zone, such as 2026-06-01T09:30:00Z.",
+            ],
+            "base64": ["type": "string", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "description": "Standard base64 (RFC 4648)."],
+            "strings": ["type": "array", "items": ["type": "string"]],
+            "deviceName": nonEmpty("The name of one of the scenario's devices; the first device when absent."),
+            "app": app,
+            "route": route,
+            "device": object(["name": nonEmpty("Unique among the devices."), "appInstalled": ["type": "boolean", "default": true]], required: ["name"]),
+            "step": step,
+            "userActivity": userActivity,
+            "searchableItem": searchableItem,
+            "attributeSet": attributeSet,
+            "propertyListValue": propertyListValue,
+            "userInfo": ["type": "object", "additionalProperties": ref("propertyListValue"), "description": "userInfo in the donation encoding: JSON values, and one-key tagged objects for dates, data, URLs, sets and classes."],
+        ]
+        for (name, schema) in stepBodies { defs["step." + name] = schema }
+        for (name, schema) in expectationBodies { defs["expect." + name] = schema }
+        return defs
+    }
+
+    // MARK: - App
+
+    private static var app: [String: Any] {
+        var schema = object([
+            "bundleIdentifier": nonEmpty("CFBundleIdentifier; also expands $(PRODUCT_BUNDLE_IDENTIFIER) in the facts."),
+            "teamIdentifier": ["type": "string", "pattern": "^[A-Z0-9]{10}$", "description": "The Apple Developer Team ID."],
+            "info": [
+                "type": "object",
+                "description": "Info.plist facts inline, with the plist's own keys (NSUserActivityTypes, CFBundleURLTypes, CFBundleIdentifier, ...).",
+                "properties": [
+                    "CFBundleIdentifier": ["type": "string"],
+                    "NSUserActivityTypes": ref("strings"),
+                    "CFBundleURLTypes": ["type": "array", "items": ["type": "object", "properties": ["CFBundleURLSchemes": ref("strings")]]],
+                    "INIntentsSupported": ref("strings"),
+                ],
+            ],
+            "infoPlist": nonEmpty("The app's real Info.plist (XML or binary), relative to the scenario file."),
+            "routes": ["type": "array", "items": ref("route"), "description": "The app's launch handlers."],
+        ], required: ["routes"])
+        schema["oneOf"] = [["required": ["info"]], ["required": ["infoPlist"]]]
+        return schema
+    }
+
+    private static var route: [String: Any] {
+        var schema = object([
+            "name": nonEmpty("Unique among the routes; launch expectations name it."),
+            "activityTypes": ["type": "array", "items": ["type": "string"], "description": "Activity types the handler accepts, including com.apple.corespotlightitem for Core Spotlight results."],
+            "identifierPrefix": ["type": "string", "description": "For com.apple.corespotlightitem: only identifiers starting with this."],
+            "urls": ["type": "array", "items": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"], "description": "URL patterns: * is any text without '/', ** any text."],
+            "userInfoKeys": ["type": "array", "items": ["type": "string"], "description": "The userInfo keys the handler needs to restore its screen."],
+        ], required: ["name"])
+        schema["anyOf"] = [
+            ["required": ["activityTypes"], "properties": ["activityTypes": ["minItems": 1]]],
+            ["required": ["urls"], "properties": ["urls": ["minItems": 1]]],
+        ]
+        schema["dependentSchemas"] = [
+            "identifierPrefix": ["required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": SystemActivityType.spotlightItem]]]]
+        ]
+        return schema
+    }
+
+    // MARK: - Steps
+
+    private static var step: [String: Any] {
+        [
+            "description": "An object with exactly one key, naming the step.",
+            "oneOf": ScenarioDecoder.stepKinds.map { kind in
+                object([kind: ref("step." + kind)], required: [kind])
+            },
+        ]
+    }
+
+    private static var stepBodies: [String: Any] {
+        let device = ref("deviceName")
+        let activityHandle = nonEmpty("The scenario's name for an activity object, defined by becomeCurrent.")
+        let onlyDevice = object(["device": device])
+        var deleteItems = object([
+            "device": device,
+            "identifiers": ["$ref": "#/$defs/strings", "description": "deleteSearchableItems(withIdentifiers:)"],
+            "domainIdentifiers": ["$ref": "#/$defs/strings", "description": "deleteSearchableItems(withDomainIdentifiers:), recursive over dotted domains."],
+        ])
+        deleteItems["oneOf"] = [["required": ["identifiers"]], ["required": ["domainIdentifiers"]]]
+        var advance = object(Dictionary(uniqueKeysWithValues: ScenarioDecoder.clockUnits.map { ($0, ["type": "integer", "minimum": 0, "maximum": 1_000_000] as [String: Any]) }))
+        advance["minProperties"] = 1
+        advance["anyOf"] = ScenarioDecoder.clockUnits.map { ["required": [$0], "properties": [$0: ["minimum": 1]]] }
+        return [
+            "becomeCurrent": object([
+                "activity": activityHandle, "device": device,
+                "userActivity": ref("userActivity", "The activity's properties; required the first time the handle becomes current."),
+            ], required: ["activity"]),
+            "resignCurrent": object(["activity": activityHandle], required: ["activity"]),
+            "invalidate": object(["activity": activityHandle], required: ["activity"]),
+            "index": object(["device": device, "items": ["type": "array", "items": ref("searchableItem")]], required: ["items"]),
+            "deleteSearchableItems": deleteItems,
+            "deleteAllSearchableItems": onlyDevice,
+            "deleteSavedUserActivities": object(["device": device, "persistentIdentifiers": ref("strings")], required: ["persistentIdentifiers"]),
+            "deleteAllSavedUserActivities": onlyDevice,
+            "advanceClock": advance,
+            "searchSpotlight": object([
+                "device": device, "query": query,
+                "tap": ["oneOf": [["type": "string", "minLength": 1], ["type": "integer", "minimum": 1, "maximum": 1000]], "description": "The result's title, or its 1-based position."],
+            ], required: ["query", "tap"]),
+            "acceptHandoff": object(["device": device], required: ["device"]),
+            "openURL": object(["device": device, "url": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"]], required: ["url"]),
+            "expect": {
+                var schema = object(Dictionary(uniqueKeysWithValues: ScenarioDecoder.expectationKinds.map { ($0, ref("expect." + $0)) }))
+                schema["minProperties"] = 1
+                return schema
+            }(),
+        ]
+    }
+
+    private static var expectationBodies: [String: Any] {
+        let titles: [String: Any] = ["type": "array", "items": ["type": "string"]]
+        var spotlight = object(["device": ref("deviceName"), "query": query, "contains": titles, "excludes": titles, "results": titles], required: ["query"])
+        spotlight["anyOf"] = [["required": ["contains"]], ["required": ["excludes"]], ["required": ["results"]]]
+        var launch = object([
+            "route": nonEmpty("The route the launch reaches (with failure: the route that fails)."),
+            "failure": ["enum": LaunchFailure.allCases.map(\.rawValue)],
+            "safari": nonEmpty("The URL Safari opens instead of the app."),
+            "activityType": ["type": "string"], "identifier": ["type": "string"], "url": ["type": "string"], "webpageURL": ["type": "string"],
+            "userInfo": ref("userInfo", "The exact userInfo delivered."),
+        ])
+        launch["minProperties"] = 1
+        launch["not"] = ["anyOf": [["required": ["safari", "route"]], ["required": ["safari", "failure"]]]]
+        var index = object(["device": ref("deviceName"), "items": ref("strings"), "activities": ref("strings"), "publicActivities": ref("strings")])
+        index["anyOf"] = [["required": ["items"]], ["required": ["activities"]], ["required": ["publicActivities"]]]
+        return [
+            "spotlight": spotlight,
+            "handoff": {
+                var schema = object(["device": ref("deviceName"), "offer": ["enum": HandoffOfferKind.allCases.map(\.rawValue)], "activity": nonEmpty("The handle of the offered activity.")], required: ["device", "offer"])
+                schema["not"] = ["required": ["offer", "activity"], "properties": ["offer": ["const": HandoffOfferKind.none.rawValue]]]
+                return schema
+            }(),
+            "launch": launch,
+            "findings": [
+                "type": "array", "minItems": 1,
+                "items": object([
+                    "ruleId": ["enum": ScenarioDecoder.scenarioRuleIDs],
+                    "pointer": ["type": "string", "pattern": "^(/.*)?$"],
+                    "severity": ["enum": Severity.allCases.map(\.rawValue)],
+                ], required: ["ruleId"]),
+            ],
+            "index": index,
+        ]
+    }
+
+    // MARK: - Donations
+
+    private static var userActivity: [String: Any] {
+        let strings = ref("strings")
+        var properties: [String: Any] = [
+            "activityType": ["type": "string"], "title": ["type": "string"], "userInfo": ref("userInfo"),
+            "requiredUserInfoKeys": strings, "keywords": strings, "webpageURL": ["type": "string"], "referrerURL": ["type": "string"],
+            "expirationDate": ref("date"), "persistentIdentifier": ["type": "string"], "targetContentIdentifier": ["type": "string"],
+            "contentAttributeSet": ref("attributeSet"),
+        ]
+        for flag in ["isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction", "supportsContinuationStreams"] {
+            properties[flag] = ["type": "boolean"]
+        }
+        // Unknown keys are warnings, as in donation files, so they are allowed here.
+        return ["type": "object", "required": ["activityType"], "properties": properties, "description": "An NSUserActivity, with the Swift API's property names."]
+    }
+
+    private static var searchableItem: [String: Any] {
+        [
+            "type": "object",
+            "properties": [
+                "uniqueIdentifier": ["type": "string"], "domainIdentifier": ["type": "string"], "expirationDate": ref("date"),
+                "attributeSet": ref("attributeSet"),
+            ],
+            "description": "A CSSearchableItem.",
+        ]
+    }
+
+    private static var attributeSet: [String: Any] {
+        var properties: [String: Any] = [:]
+        for (key, kind) in AttributeSet.kinds {
+            switch kind {
+            case .string, .url: properties[key] = ["type": "string"]
+            case .strings: properties[key] = ref("strings")
+            case .number: properties[key] = ["type": "number"]
+            case .flag: properties[key] = ["type": ["boolean", "number"]]
+            case .date: properties[key] = ref("date")
+            case .dates: properties[key] = ["type": "array", "items": ref("date")]
+            case .data: properties[key] = ref("base64")
+            }
+        }
+        return ["type": "object", "properties": properties, "description": "A CSSearchableItemAttributeSet, with the Swift API's property names."]
+    }
+
+    private static var propertyListValue: [String: Any] {
+        let value = ref("propertyListValue")
+        return [
+            "anyOf": [
+                ["type": ["null", "boolean", "number", "string"]],
+                ["type": "array", "items": value],
+                object(["$date": ref("date")], required: ["$date"]),
+                object(["$data": ref("base64")], required: ["$data"]),
+                object(["$url": ["type": "string"]], required: ["$url"]),
+                object(["$class": ["type": "string"]], required: ["$class"]),
+                object(["$set": ["type": "array", "items": value]], required: ["$set"]),
+                object(["$dictionary": ["type": "object", "additionalProperties": value]], required: ["$dictionary"]),
+                [
+                    "type": "object", "additionalProperties": value,
+                    // A one-key object whose key starts with '$' is a tag, and only the tags above exist.
+                    "not": ["minProperties": 1, "maxProperties": 1, "propertyNames": ["pattern": "^\\$"]],
+                ],
+            ]
+        ]
+    }
+
+    // MARK: - Helpers
+
+    private static func ref(_ name: String, _ description: String? = nil) -> [String: Any] {
+        var schema: [String: Any] = ["$ref": "#/$defs/\(name)"]
+        if let description { schema["description"] = description }
+        return schema
+    }
+
+    /// At least one letter or digit; the decoder folds and splits the text into words.
+    private static var query: [String: Any] {
+        ["type": "string", "pattern": "[0-9A-Za-z\u{00AA}-\u{FFFF}]", "description": "What the user types: words matched as prefixes."]
+    }
+
+    private static func nonEmpty(_ description: String) -> [String: Any] {
+        ["type": "string", "minLength": 1, "description": description]
+    }
+
+    private static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
+        var schema: [String: Any] = ["type": "object", "properties": properties, "additionalProperties": false]
+        if !required.isEmpty { schema["required"] = required }
+        return schema
+    }
+}
