@@ -1,4 +1,4 @@
-// proctor-bench: lint throughput against raw json-c parsing of the same bytes.
+// proctor-bench: lint and scenario throughput against raw json-c parsing of the same bytes.
 //
 //   swift build -c release --scratch-path .build-bench --product proctor-bench
 //   .build-bench/release/proctor-bench [--dir .bench] [--files 10000] [--repetitions 3] [--jsonl-mb 10] [--scale]
@@ -28,16 +28,19 @@ struct Arguments {
     var repetitions = 3
     var jsonlMegabytes = 10
     var scale = false
+    var scenarios = 10_000
 
     static let usage = """
-        usage: proctor-bench [--dir PATH] [--files N] [--repetitions N] [--jsonl-mb N] [--scale]
+        usage: proctor-bench [--dir PATH] [--files N] [--repetitions N] [--jsonl-mb N] [--scenarios N] [--scale]
 
           --dir PATH         where the corpus is generated and reused (default .bench)
           --files N          payload files in the corpus (default 10000)
           --repetitions N    timed runs of each measurement after one warm-up; best and median
                              are reported (default 3)
           --jsonl-mb N       size of the JSON Lines file in MB of 10^6 bytes (default 10; 0 skips it)
-          --scale            also lint a 100,000-file corpus and print the time ratio 100k/10k
+          --scenarios N      scenario files of 10 steps played by `proctor run` (default 10000; 0 skips)
+          --scale            also lint a 100,000-file corpus and play 100,000 scenarios, and print
+                             the time ratios 100k/10k
 
         internal (used by the benchmark itself, handy for profiling):
           --child-lint PATH [--serial] [--loops N]
@@ -65,6 +68,7 @@ struct Arguments {
             case "--repetitions": result.repetitions = positive(argument)
             case "--jsonl-mb": result.jsonlMegabytes = positive(argument, allowZero: true)
             case "--scale": result.scale = true
+            case "--scenarios": result.scenarios = positive(argument, allowZero: true)
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -274,6 +278,10 @@ if arguments.scale {
     )
 }
 
+// Scenarios.
+let scenarioBenchmark = arguments.scenarios > 0
+    ? ScenarioBenchmark.run(count: arguments.scenarios, root: arguments.directory, repetitions: repetitions, scale: arguments.scale) : nil
+
 // MARK: - Report
 
 emit("proctor-bench — \(buildKind), \(cpuCount) CPUs, load average at start \(fixed(loadAverage[0], 2)); \(repetitions) timed run(s) after 1 warm-up; MB = 10^6 bytes; rates from the best run")
@@ -319,6 +327,11 @@ if let scale {
     emit("  " + pad("time ratio 100k/10k, parallel: false", 48) + pad(fixed(scale.serial100k.timing.best / scale.serial10k.timing.best, 2), 7, right: true))
     emit("  " + pad("time ratio 100k/10k, parallel (default)", 48) + pad(fixed(scale.parallel100k.timing.best / scale.parallel10k.timing.best, 2), 7, right: true))
     emit(childLine("peak memory, 100k-file lint, fresh child", scale.child))
+}
+
+if let scenarioBenchmark {
+    emit()
+    for line in scenarioBenchmark.lines { emit(line) }
 }
 
 print(report.joined(separator: "\n"))

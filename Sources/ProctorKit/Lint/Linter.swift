@@ -74,7 +74,10 @@ public enum Linter {
             appInfo = AppInfo(source: "--bundle-identifier", bundleIdentifier: bundle, isFromInfoPlist: false)
         }
 
-        let collected = InputFiles.collect(paths)
+        var collected = InputFiles.collect(paths)
+        // Scenario files found in a directory are `proctor run`'s; a file named explicitly is linted.
+        let named = Set(paths.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 })
+        collected.inputs.removeAll { $0.path.hasSuffix(Scenario.fileSuffix) && !named.contains($0.path) }
         for error in collected.errors {
             var missing = FileResult(path: error.location.file)
             missing.inputErrors = [error]
@@ -82,7 +85,7 @@ public enum Linter {
         }
         if paths.isEmpty == false && collected.inputs.isEmpty && collected.errors.isEmpty {
             var empty = FileResult(path: paths.joined(separator: " "))
-            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no .json or .jsonl files found", location: SourceLocation(file: paths[0]))]
+            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no .json or .jsonl donation files found (*.scenario.json files are played by proctor run)", location: SourceLocation(file: paths[0]))]
             files.append(empty)
         }
 
