@@ -126,6 +126,8 @@ public enum Linter {
         _ checked: consuming [(FileResult, RunFacts)], besides other: [FileResult], appInfo: AppInfo?, options: LintOptions
     ) -> LintResult {
         var facts = RunFacts()
+        facts.itemIdentifiers.reserveCapacity(checked.reduce(0) { $0 + $1.1.itemIdentifiers.count })
+        facts.relatedIdentifiers.reserveCapacity(checked.reduce(0) { $0 + $1.1.relatedIdentifiers.count })
         for index in checked.indices { facts.append(checked[index].1) }
         // Moved out from the end rather than copied: a copy retains every string and array of
         // every result, once per file, on the one thread that finishes the run.

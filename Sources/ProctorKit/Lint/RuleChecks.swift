@@ -31,12 +31,14 @@ struct RuleChecks: Sendable {
         for rule in rules {
             // A description holds examples and is too large to copy for every donation.
             let description = type(of: rule).description
+            // A rule of both kinds (expiration dates, titles) joins both groups.
+            let activityRule = rule as? any UserActivityRule
+            let itemRule = rule as? any SearchableItemRule
             if let rule = rule as? any AttributeSetRule {
                 attributeSetRules.append(rule, description)
-            } else if let rule = rule as? any UserActivityRule {
-                activityRules.append(rule, description)
-            } else if let rule = rule as? any SearchableItemRule {
-                itemRules.append(rule, description)
+            } else if activityRule != nil || itemRule != nil {
+                if let activityRule { activityRules.append(activityRule, description) }
+                if let itemRule { itemRules.append(itemRule, description) }
             } else {
                 donationRules.append(rule, description)
             }

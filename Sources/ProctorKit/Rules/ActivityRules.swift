@@ -468,7 +468,7 @@ struct HandoffPayloadSizeRule: UserActivityRule {
 }
 
 /// An expiration date in the past.
-struct ExpirationDatePastRule: DonationRule {
+struct ExpirationDatePastRule: UserActivityRule, SearchableItemRule {
     static let description = RuleDescription(
         id: "expiration_date_past",
         name: "Expiration Date In The Past",
@@ -488,13 +488,25 @@ struct ExpirationDatePastRule: DonationRule {
         ])
 
     func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
-        // The pointer is built only for an expired donation.
-        let (date, owner): (Date?, JSONPointer)
         switch donation {
-        case .userActivity(let activity): (date, owner) = (activity.expirationDate, activity.pointer)
-        case .searchableItem(let item): (date, owner) = (item.expirationDate, item.pointer)
+        case .userActivity(let activity): check(activity, in: context)
+        case .searchableItem(let item): check(item, in: context)
         }
+    }
+
+    // Conforming to both kinds lets the linter hand the rule the activity or item it has already
+    // unwrapped, instead of the rule copying it out of the donation.
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        check(activity.expirationDate, activity.pointer("expirationDate"), in: context)
+    }
+
+    func check(_ item: SearchableItem, in context: RuleContext) -> [Violation] {
+        check(item.expirationDate, item.pointer("expirationDate"), in: context)
+    }
+
+    /// The pointer is built only for an expired donation.
+    private func check(_ date: Date?, _ pointer: @autoclosure () -> JSONPointer, in context: RuleContext) -> [Violation] {
         guard let date, date <= context.now else { return [] }
-        return [Violation("expirationDate \(DateFormat.format(date)) is not after the current time \(DateFormat.format(context.now)); the donation has already expired", at: owner.appending("expirationDate"))]
+        return [Violation("expirationDate \(DateFormat.format(date)) is not after the current time \(DateFormat.format(context.now)); the donation has already expired", at: pointer())]
     }
 }

@@ -4,7 +4,7 @@ import ProctorJSON
 private let searchUX = "Apple, App Search Programming Guide, \"Search User Experience\" (archived): limit titles to 90 characters and descriptions to 300"
 
 /// Titles within the display guideline.
-struct TitleLengthRule: DonationRule {
+struct TitleLengthRule: UserActivityRule, SearchableItemRule {
     static let limit = 90
 
     static let description = RuleDescription(
@@ -29,24 +29,35 @@ struct TitleLengthRule: DonationRule {
                 at: ["/searchableItem/attributeSet/title"]),
         ])
 
+    // Conforming to both kinds lets the linter hand the rule the activity or item it has already
+    // unwrapped, instead of the rule copying it out of the donation.
     func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
+        switch donation {
+        case .userActivity(let activity): check(activity, in: context)
+        case .searchableItem(let item): check(item, in: context)
+        }
+    }
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         // Pointers are built only for a title that is too long: most donations have none.
         var violations: [Violation] = []
-        func check(_ title: String?, _ pointer: @autoclosure () -> JSONPointer) {
-            // Characters never outnumber UTF-8 bytes: skip counting graphemes for short titles.
-            guard let title, title.utf8.count > Self.limit else { return }
-            let length = title.count
-            guard length > Self.limit else { return }
-            violations.append(Violation("title is \(length) characters, over the 90-character guideline; results truncate it", at: pointer()))
-        }
-        switch donation {
-        case .userActivity(let activity):
-            check(activity.title, activity.pointer("title"))
-            if let set = activity.contentAttributeSet { check(set.title, set.pointer("title")) }
-        case .searchableItem(let item):
-            if let set = item.attributeSet { check(set.title, set.pointer("title")) }
-        }
+        check(activity.title, activity.pointer("title"), into: &violations)
+        if let set = activity.contentAttributeSet { check(set.title, set.pointer("title"), into: &violations) }
         return violations
+    }
+
+    func check(_ item: SearchableItem, in context: RuleContext) -> [Violation] {
+        var violations: [Violation] = []
+        if let set = item.attributeSet { check(set.title, set.pointer("title"), into: &violations) }
+        return violations
+    }
+
+    private func check(_ title: String?, _ pointer: @autoclosure () -> JSONPointer, into violations: inout [Violation]) {
+        // Characters never outnumber UTF-8 bytes: skip counting graphemes for short titles.
+        guard let title, title.utf8.count > Self.limit else { return }
+        let length = title.count
+        guard length > Self.limit else { return }
+        violations.append(Violation("title is \(length) characters, over the 90-character guideline; results truncate it", at: pointer()))
     }
 }
 

@@ -63,7 +63,7 @@ struct SearchableItemTitleRule: SearchableItemRule {
 }
 
 /// Domain identifiers split cleanly at periods.
-struct DomainIdentifierComponentsRule: DonationRule {
+struct DomainIdentifierComponentsRule: UserActivityRule, SearchableItemRule {
     static let description = RuleDescription(
         id: "domain_identifier_components",
         name: "Domain Identifier Components",
@@ -84,21 +84,32 @@ struct DomainIdentifierComponentsRule: DonationRule {
             RuleExample(#"{"userActivity": {"activityType": "com.example.photos.view", "contentAttributeSet": {"domainIdentifier": ".album-7"}}}"#, at: ["/userActivity/contentAttributeSet/domainIdentifier"]),
         ])
 
+    // Conforming to both kinds lets the linter hand the rule the activity or item it has already
+    // unwrapped, instead of the rule copying it out of the donation.
     func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
+        switch donation {
+        case .userActivity(let activity): check(activity, in: context)
+        case .searchableItem(let item): check(item, in: context)
+        }
+    }
+
+    func check(_ item: SearchableItem, in context: RuleContext) -> [Violation] {
         // Pointers are built only for a domain with a problem: most donations have none.
         var violations: [Violation] = []
-        func check(_ domain: String?, _ pointer: @autoclosure () -> JSONPointer) {
-            guard let domain, let problem = Self.problem(domain) else { return }
-            violations.append(Violation("domainIdentifier '\(domain)' \(problem)", at: pointer()))
-        }
-        switch donation {
-        case .searchableItem(let item):
-            check(item.domainIdentifier, item.pointer("domainIdentifier"))
-            if let set = item.attributeSet { check(set.string("domainIdentifier"), set.pointer("domainIdentifier")) }
-        case .userActivity(let activity):
-            if let set = activity.contentAttributeSet { check(set.string("domainIdentifier"), set.pointer("domainIdentifier")) }
-        }
+        check(item.domainIdentifier, item.pointer("domainIdentifier"), into: &violations)
+        if let set = item.attributeSet { check(set.string("domainIdentifier"), set.pointer("domainIdentifier"), into: &violations) }
         return violations
+    }
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        var violations: [Violation] = []
+        if let set = activity.contentAttributeSet { check(set.string("domainIdentifier"), set.pointer("domainIdentifier"), into: &violations) }
+        return violations
+    }
+
+    private func check(_ domain: String?, _ pointer: @autoclosure () -> JSONPointer, into violations: inout [Violation]) {
+        guard let domain, let problem = Self.problem(domain) else { return }
+        violations.append(Violation("domainIdentifier '\(domain)' \(problem)", at: pointer()))
     }
 
     private static func problem(_ domain: String) -> String? {

@@ -15,32 +15,38 @@ public struct AttributeSet: Sendable {
     }
 
     public var pointer: JSONPointer
-    /// The properties in the order they were written. A set holds a handful of properties, so a
-    /// linear search beats hashing the key for each of the many lookups the rules make, and
-    /// building the array costs one allocation instead of a hash table.
-    private var entries: [(key: String, value: Value)]
+    /// The properties in the order they were written, each with the number of its name in
+    /// ``properties`` (-1 for a name Proctor does not know). A set holds a handful of properties,
+    /// so a linear search beats hashing for the many lookups the rules make, and comparing
+    /// numbers beats comparing names; building the array costs one allocation, not a hash table.
+    private var entries: [(key: String, id: Int, value: Value)]
 
     /// The properties by name.
     public var values: [String: Value] {
-        get { Dictionary(entries, uniquingKeysWith: { _, last in last }) }
-        set { entries = newValue.map { (key: $0.key, value: $0.value) } }
+        get { Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }) }
+        set { entries = newValue.map { (key: $0.key, id: Self.properties[$0.key]?.id ?? -1, value: $0.value) } }
     }
 
     public init(pointer: JSONPointer, values: [String: Value] = [:]) {
         self.pointer = pointer
-        self.entries = values.map { (key: $0.key, value: $0.value) }
+        self.entries = values.map { (key: $0.key, id: Self.properties[$0.key]?.id ?? -1, value: $0.value) }
     }
 
     /// Adds a property that is not set yet: the decoder's keys come from one JSON object, whose
-    /// keys the strict scanner has checked are distinct.
-    mutating func append(_ key: String, _ value: Value) {
-        entries.append((key: key, value: value))
+    /// keys the strict scanner has checked are distinct. `id` is the key's number in ``properties``.
+    mutating func append(_ key: String, id: Int, _ value: Value) {
+        entries.append((key: key, id: id, value: value))
     }
 
     mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 
     public subscript(key: String) -> Value? {
-        for entry in entries where entry.key == key { return entry.value }
+        guard let id = Self.properties[key]?.id else {
+            for entry in entries where entry.key == key { return entry.value }
+            return nil
+        }
+        // An entry has this number exactly when its key is this name.
+        for entry in entries where entry.id == id { return entry.value }
         return nil
     }
 
@@ -128,8 +134,13 @@ public struct AttributeSet: Sendable {
         return table
     }()
 
-    /// ``kinds`` for the decoder's lookups, one per key of every attribute set.
-    static let kindTable = NameTable(kinds)
+    /// Every documented property with its kind and a number of its own, for the decoder's lookup
+    /// of every key and the rules' lookups of values.
+    static let properties: NameTable<(kind: Kind, id: Int)> = {
+        var numbered: [String: (kind: Kind, id: Int)] = [:]
+        for (id, name) in kinds.keys.sorted().enumerated() { numbered[name] = (kinds[name]!, id) }
+        return NameTable(numbered)
+    }()
 
     enum Kind: Sendable {
         case string, strings, number, flag, date, dates, url, data

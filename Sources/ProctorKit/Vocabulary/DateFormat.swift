@@ -7,7 +7,12 @@ import Foundation
 /// present, needs no locale, is safe to call from many threads at once, and is fast.
 public enum DateFormat {
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        // Read the bytes in place: copying them into an array costs an allocation per date.
+        var text = text
+        return text.withUTF8(parse)
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var index = 0
         func number(_ digits: Int) -> Int? {
             guard index + digits <= bytes.count else { return nil }
@@ -20,13 +25,16 @@ public enum DateFormat {
             }
             return value
         }
-        func expect(_ characters: String) -> Bool {
-            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+        /// Consumes `byte` (or `alternative`, such as lowercase `t` for `T`).
+        func expect(_ byte: Unicode.Scalar, or alternative: Unicode.Scalar? = nil) -> Bool {
+            guard index < bytes.count,
+                bytes[index] == UInt8(ascii: byte) || alternative.map({ bytes[index] == UInt8(ascii: $0) }) == true
+            else { return false }
             index += 1
             return true
         }
         guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
-            expect("Tt"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
+            expect("T", or: "t"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
             let second = number(2)
         else { return nil }
         var fraction = 0.0
@@ -42,7 +50,7 @@ public enum DateFormat {
             guard index > start else { return nil }
         }
         var offsetSeconds = 0
-        if expect("Zz") {
+        if expect("Z", or: "z") {
             offsetSeconds = 0
         } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
             let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1

@@ -22,12 +22,16 @@ struct DonationDecoder {
         self.locate = locate
     }
 
-    static let userActivityKeys: [String] = [
-        "activityType", "title", "userInfo", "requiredUserInfoKeys", "keywords", "webpageURL", "referrerURL",
-        "expirationDate", "isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing",
-        "isEligibleForPrediction", "persistentIdentifier", "targetContentIdentifier", "supportsContinuationStreams",
-        "contentAttributeSet",
-    ]
+    static let userActivityKeys: [String] = UserActivityField.allCases.map { "\($0)" }
+    /// The properties of `userActivity`, by their key names.
+    private enum UserActivityField: CaseIterable {
+        case activityType, title, userInfo, requiredUserInfoKeys, keywords, webpageURL, referrerURL, expirationDate
+        case isEligibleForHandoff, isEligibleForSearch, isEligibleForPublicIndexing, isEligibleForPrediction
+        case persistentIdentifier, targetContentIdentifier, supportsContinuationStreams, contentAttributeSet
+    }
+    /// Looked up once per key: a `switch` over strings compares the key with each name in turn.
+    private static let userActivityFields = NameTable(
+        Dictionary(uniqueKeysWithValues: UserActivityField.allCases.map { ("\($0)", $0) }))
     /// Real `NSUserActivity` properties that Proctor does not model yet: named, then ignored.
     static let userActivityUnmodelledKeys: Set<String> = [
         "needsSave", "mapItem", "shortcutAvailability", "suggestedInvocationPhrase", "appClipActivationPayload",
@@ -98,24 +102,24 @@ struct DonationDecoder {
         var activity = UserActivity(pointer: pointer)
         for member in object.members {
             let value = member.value
-            switch member.key {
-            case "activityType": activity.activityType = string(value, pointer.appending(member.key))
-            case "title": activity.title = string(value, pointer.appending(member.key))
-            case "userInfo": activity.userInfo = dictionary(value, pointer.appending(member.key))
-            case "requiredUserInfoKeys": activity.requiredUserInfoKeys = strings(value, pointer.appending(member.key))
-            case "keywords": activity.keywords = strings(value, pointer.appending(member.key))
-            case "webpageURL": activity.webpageURL = string(value, pointer.appending(member.key))
-            case "referrerURL": activity.referrerURL = string(value, pointer.appending(member.key))
-            case "expirationDate": activity.expirationDate = date(value, pointer.appending(member.key))
-            case "isEligibleForHandoff": activity.isEligibleForHandoff = bool(value, pointer.appending(member.key)) ?? true
-            case "isEligibleForSearch": activity.isEligibleForSearch = bool(value, pointer.appending(member.key)) ?? false
-            case "isEligibleForPublicIndexing": activity.isEligibleForPublicIndexing = bool(value, pointer.appending(member.key)) ?? false
-            case "isEligibleForPrediction": activity.isEligibleForPrediction = bool(value, pointer.appending(member.key)) ?? false
-            case "persistentIdentifier": activity.persistentIdentifier = string(value, pointer.appending(member.key))
-            case "targetContentIdentifier": activity.targetContentIdentifier = string(value, pointer.appending(member.key))
-            case "supportsContinuationStreams": activity.supportsContinuationStreams = bool(value, pointer.appending(member.key)) ?? false
-            case "contentAttributeSet": activity.contentAttributeSet = attributeSet(value, pointer.appending(member.key))
-            default:
+            switch Self.userActivityFields[member.key] {
+            case .activityType?: activity.activityType = string(value, pointer.appending(member.key))
+            case .title?: activity.title = string(value, pointer.appending(member.key))
+            case .userInfo?: activity.userInfo = dictionary(value, pointer.appending(member.key))
+            case .requiredUserInfoKeys?: activity.requiredUserInfoKeys = strings(value, pointer.appending(member.key))
+            case .keywords?: activity.keywords = strings(value, pointer.appending(member.key))
+            case .webpageURL?: activity.webpageURL = string(value, pointer.appending(member.key))
+            case .referrerURL?: activity.referrerURL = string(value, pointer.appending(member.key))
+            case .expirationDate?: activity.expirationDate = date(value, pointer.appending(member.key))
+            case .isEligibleForHandoff?: activity.isEligibleForHandoff = bool(value, pointer.appending(member.key)) ?? true
+            case .isEligibleForSearch?: activity.isEligibleForSearch = bool(value, pointer.appending(member.key)) ?? false
+            case .isEligibleForPublicIndexing?: activity.isEligibleForPublicIndexing = bool(value, pointer.appending(member.key)) ?? false
+            case .isEligibleForPrediction?: activity.isEligibleForPrediction = bool(value, pointer.appending(member.key)) ?? false
+            case .persistentIdentifier?: activity.persistentIdentifier = string(value, pointer.appending(member.key))
+            case .targetContentIdentifier?: activity.targetContentIdentifier = string(value, pointer.appending(member.key))
+            case .supportsContinuationStreams?: activity.supportsContinuationStreams = bool(value, pointer.appending(member.key)) ?? false
+            case .contentAttributeSet?: activity.contentAttributeSet = attributeSet(value, pointer.appending(member.key))
+            case nil:
                 unknownKey(member, in: "userActivity", at: pointer.appending(member.key), known: Self.userActivityKeys, unmodelled: Self.userActivityUnmodelledKeys)
             }
         }
@@ -151,9 +155,9 @@ struct DonationDecoder {
         set.reserveCapacity(object.count)
         // Read the shared table once per set, not once per key: every read retains it, and
         // threads retaining the same object contend for its cache line.
-        let kinds = AttributeSet.kindTable
+        let properties = AttributeSet.properties
         for member in object.members {
-            guard let kind = kinds[member.key] else {
+            guard let (kind, id) = properties[member.key] else {
                 unknownKey(member, in: "the attribute set", at: pointer.appending(member.key), known: AttributeSet.kinds.keys.sorted(), unmodelled: [])
                 continue
             }
@@ -178,7 +182,7 @@ struct DonationDecoder {
             case .data: value = base64(member.value, pointer.appending(member.key)).map { .data($0) }
             }
             // JSON keys are unique here (the scanner rejects duplicates), so no key is set twice.
-            if let value { set.append(member.key, value) }
+            if let value { set.append(member.key, id: id, value) }
         }
         return set
     }
