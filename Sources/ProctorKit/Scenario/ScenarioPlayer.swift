@@ -86,20 +86,17 @@ struct ScenarioPlayer {
         let context = RuleContext(appInfo: scenario.app.info, now: model.now)
         var findings: [Finding] = []
         for donation in donations {
-            for check in Self.ruleChecks {
-                for violation in check.rule.check(donation, in: context) {
-                    findings.append(Finding(ruleID: check.id, severity: check.severity, message: violation.message, location: locate(violation.pointer)))
+            Self.ruleChecks.run(on: donation, in: context) { id, severity, violations in
+                for violation in violations {
+                    findings.append(Finding(ruleID: id, severity: severity, message: violation.message, location: locate(violation.pointer)))
                 }
             }
         }
         donationFindings.append((step, findings))
     }
 
-    /// Each donation rule with its id and severity, read once.
-    private static let ruleChecks: [(rule: any DonationRule, id: String, severity: Severity)] = BuiltInRules.donationRules.map { rule in
-        let description = type(of: rule).description
-        return (rule, description.id, description.defaultSeverity)
-    }
+    /// The same rules, grouped the same way, as `proctor lint` runs.
+    private static let ruleChecks = RuleChecks(BuiltInRules.donationRules)
 
     private mutating func searchAndTap(_ step: Step, device: Int, query: String, tap: SpotlightTap) {
         let results = model.search(query, device: device)
