@@ -25,9 +25,9 @@ enum ScenarioCorpus {
             let folder = "\(directory)/\(String(format: "%03d", index / 1000))"
             if index % 1000 == 0 { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let text = scenario(index)
-            FileManager.default.createFile(atPath: "\(folder)/place-\(index).scenario.json", contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: "\(folder)/place-\(index).scenario.json", contents: Data(text.utf8))
         }
-        FileManager.default.createFile(atPath: manifest, contents: Data(expected.utf8))
+        _ = FileManager.default.createFile(atPath: manifest, contents: Data(expected.utf8))
         return (directory, true)
     }
 

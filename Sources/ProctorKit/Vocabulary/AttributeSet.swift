@@ -98,7 +98,8 @@ public struct AttributeSet: Sendable {
             "timeSignature", "audioEncodingApplication", "director", "producer", "originalFormat", "originalSource",
             "role", "ratingDescription", "EXIFGPSVersion", "accountIdentifier", "fileName", "rights", "deliveryType",
             "cameraOwner", "lensModel", "acquisitionMake", "acquisitionModel", "colorSpace",
-            "exposureProgram", "profileName", "meteringMode", "whiteBalance",         ]
+            "exposureProgram", "profileName", "meteringMode",
+        ]
         let stringLists: [String] = [
             "alternateNames", "contentTypeTree", "keywords", "actionIdentifiers", "phoneNumbers", "emailAddresses",
             "instantMessageAddresses", "authorNames", "authorEmailAddresses", "authorAddresses", "recipientNames",
@@ -114,7 +115,8 @@ public struct AttributeSet: Sendable {
         ]
         let flags: [String] = [
             "userCreated", "streamable", "focalLength35mm", "userOwned", "userCurated", "supportsPhoneCall", "supportsNavigation", "allDay",
-            "isLikelyJunk", "flashOn", "redEyeOn", "hasAlphaChannel",         ]
+            "isLikelyJunk", "flashOn", "redEyeOn", "hasAlphaChannel",
+        ]
         let dates: [String] = [
             "metadataModificationDate", "timestamp", "startDate", "endDate", "dueDate", "completionDate",
             "contentCreationDate", "contentModificationDate", "lastUsedDate", "addedDate", "downloadedDate",
