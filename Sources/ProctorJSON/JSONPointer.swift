@@ -8,13 +8,18 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
         self.tokens = tokens
     }
 
-    /// Parses the string form (`""`, `"/a/0/b~1c"`); returns nil when it does not start with `/`.
+    /// Parses the string form (`""`, `"/a/0/b~1c"`); returns nil when it does not start with `/`
+    /// or has a `~` that is not `~0` or `~1` (RFC 6901 §3 allows no other escape).
     public init?(parsing text: String) {
         if text.isEmpty {
             self.tokens = []
             return
         }
         guard text.hasPrefix("/") else { return nil }
+        let bytes = Array(text.utf8)
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "~") {
+            guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "0") || bytes[index + 1] == UInt8(ascii: "1") else { return nil }
+        }
         self.tokens = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
             $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         }

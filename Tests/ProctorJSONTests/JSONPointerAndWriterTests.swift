@@ -23,6 +23,9 @@ struct JSONPointerTests {
         #expect(JSONPointer(parsing: "/")?.tokens == [""])
         #expect(JSONPointer(parsing: "/~01")?.tokens == ["~1"])
         #expect(JSONPointer(parsing: "/~10")?.tokens == ["/0"])
+        // RFC 6901 §3: "~" is only ever followed by "0" or "1".
+        #expect(JSONPointer(parsing: "/a~2") == nil)
+        #expect(JSONPointer(parsing: "/a~") == nil)
     }
 
     @Test func appending() {

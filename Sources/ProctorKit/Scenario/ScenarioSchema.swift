@@ -188,7 +188,7 @@ public enum ScenarioSchema {
                 "type": "array", "minItems": 1,
                 "items": object([
                     "ruleId": ["enum": ScenarioDecoder.scenarioRuleIDs],
-                    "pointer": ["type": "string", "pattern": "^(/.*)?$"],
+                    "pointer": ["type": "string", "pattern": "^(/([^~/]|~[01])*)*$"],
                     "severity": ["enum": Severity.allCases.map(\.rawValue)],
                 ], required: ["ruleId"]),
             ],
