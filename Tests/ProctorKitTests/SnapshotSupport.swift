@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import ProctorKit
+
 /// Golden files live in Tests/ProctorKitTests/Snapshots/ (excluded from the target).
 enum Snapshots {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
@@ -91,14 +93,6 @@ func lineDiff(_ old: String, _ new: String, context: Int = 2, limit: Int = 80) -
 
 /// Shows control characters and trailing spaces, which a diff would otherwise hide.
 private func visible(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-            result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        } else {
-            result.unicodeScalars.append(scalar)
-        }
-    }
-    if result.hasSuffix(" ") { result += "⏎" }
-    return result
+    let result = TextReporter.visible(text)
+    return result.hasSuffix(" ") ? result + "⏎" : result
 }

@@ -28,7 +28,7 @@ public enum ConformanceRunner {
 
     /// Runs every `*.json` case file under `paths` except `case-schema.json`.
     public static func run(paths: [String]) -> RunReport {
-        let collected = InputFiles.collect(paths, extensions: ["json"])
+        let collected = InputFiles.collect(paths, selecting: .caseFiles)
         var suites: [RunReport.Suite] = collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) }
         let inputs = collected.inputs.filter { !$0.path.hasSuffix("case-schema.json") }
         suites += Linter.map(inputs, parallel: true) { input in
@@ -67,13 +67,8 @@ public enum ConformanceRunner {
     }
 
     static func runScenarioVector(_ path: String) -> RunReport.Suite {
-        switch InputFiles.load(path, limit: JSONLimits.standard.maximumFileSize) {
-        case .failure(let error):
-            return RunReport.Suite(name: path, inputErrors: [error])
-        case .success(let bytes):
-            let options = RunOptions(now: DateFormat.parse(defaultNow)!, parallel: false)
-            return ScenarioRunner.runFile(bytes: bytes, path: path, options: options) ?? RunReport.Suite(name: path)
-        }
+        // No name or tag filter: every vector is played.
+        ScenarioRunner.runFile(at: path, options: RunOptions(now: DateFormat.parse(defaultNow)!, parallel: false)) ?? RunReport.Suite(name: path)
     }
 
     /// Runs one case and compares what Proctor reports with what the case expects.

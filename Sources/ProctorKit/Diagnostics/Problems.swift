@@ -120,6 +120,13 @@ public struct Finding: Hashable, Codable, Sendable {
     }
 }
 
+/// The order every report lists problems in: by location, then code or rule, then message.
+func sortProblems(_ inputErrors: inout [InputError], _ diagnostics: inout [Diagnostic], _ findings: inout [Finding]) {
+    inputErrors.sort { ($0.location, $0.code) < ($1.location, $1.code) }
+    diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
+    findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+}
+
 /// The codes of input errors and decoding diagnostics that are not JSON syntax errors.
 public enum ProblemCode {
     public static let fileUnreadable = "file_unreadable"

@@ -15,10 +15,30 @@ enum InputFiles {
         var isJSONLines: Bool
     }
 
-    /// Expands directories recursively into their `.json` and `.jsonl` files (hidden entries and
-    /// `.build` skipped), keeps named files whatever their extension, and sorts the result by path
-    /// so every run sees the same order. Paths that do not exist become input errors.
-    static func collect(_ paths: [String], extensions: Set<String> = ["json", "jsonl"]) -> (inputs: [Input], errors: [InputError]) {
+    /// Which files a directory walk picks; files named explicitly are always read.
+    enum Selection: Sendable {
+        /// `.json` and `.jsonl`, except scenarios (`proctor lint`).
+        case donations
+        /// `.json`, scenario vectors included (`proctor conformance`).
+        case caseFiles
+        /// `*.scenario.json` (`proctor run`).
+        case scenarios
+
+        func accepts(_ name: String) -> Bool {
+            switch self {
+            case .donations:
+                guard let fileExtension = InputFiles.fileExtension(of: name) else { return false }
+                return fileExtension == "jsonl" || (fileExtension == "json" && !name.hasSuffix(Scenario.fileSuffix))
+            case .caseFiles: return InputFiles.fileExtension(of: name) == "json"
+            case .scenarios: return name.hasSuffix(Scenario.fileSuffix)
+            }
+        }
+    }
+
+    /// Expands directories recursively into the files `selection` picks (hidden entries and
+    /// `.build` skipped), keeps named files whatever their name, and sorts the result by path so
+    /// every run sees the same order. Paths that do not exist become input errors.
+    static func collect(_ paths: [String], selecting selection: Selection = .donations) -> (inputs: [Input], errors: [InputError]) {
         var inputs: [Input] = []
         var errors: [InputError] = []
         for path in paths {
@@ -28,7 +48,7 @@ enum InputFiles {
                 continue
             }
             if (status.st_mode & S_IFMT) == S_IFDIR {
-                walk(normalize(path), extensions: extensions, into: &inputs)
+                walk(normalize(path), selecting: selection, into: &inputs)
             } else {
                 inputs.append(Input(path: normalize(path), isJSONLines: path.hasSuffix(".jsonl")))
             }
@@ -42,7 +62,7 @@ enum InputFiles {
     }
 
     /// A recursive `readdir` walk: Foundation's enumerator costs more than parsing the files.
-    private static func walk(_ directory: String, extensions: Set<String>, into inputs: inout [Input]) {
+    private static func walk(_ directory: String, selecting selection: Selection, into inputs: inout [Input]) {
         guard let handle = opendir(directory) else { return }
         defer { closedir(handle) }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
@@ -61,8 +81,8 @@ enum InputFiles {
                 isFile = (status.st_mode & S_IFMT) == S_IFREG
             }
             if isDirectory {
-                walk(full, extensions: extensions, into: &inputs)
-            } else if isFile, let fileExtension = fileExtension(of: name), extensions.contains(fileExtension) {
+                walk(full, selecting: selection, into: &inputs)
+            } else if isFile, selection.accepts(name) {
                 inputs.append(Input(path: full, isJSONLines: name.hasSuffix(".jsonl")))
             }
         }

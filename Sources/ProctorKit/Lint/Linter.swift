@@ -74,10 +74,8 @@ public enum Linter {
             appInfo = AppInfo(source: "--bundle-identifier", bundleIdentifier: bundle, isFromInfoPlist: false)
         }
 
-        var collected = InputFiles.collect(paths)
         // Scenario files found in a directory are `proctor run`'s; a file named explicitly is linted.
-        let named = Set(paths.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 })
-        collected.inputs.removeAll { $0.path.hasSuffix(Scenario.fileSuffix) && !named.contains($0.path) }
+        let collected = InputFiles.collect(paths, selecting: .donations)
         for error in collected.errors {
             var missing = FileResult(path: error.location.file)
             missing.inputErrors = [error]
@@ -275,9 +273,7 @@ public enum Linter {
     }
 
     static func sortProblems(_ result: inout FileResult) {
-        result.inputErrors.sort { ($0.location, $0.code) < ($1.location, $1.code) }
-        result.diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
-        result.findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+        ProctorKit.sortProblems(&result.inputErrors, &result.diagnostics, &result.findings)
     }
 
     /// Files per batch: enough that each batch's parser is reused many times, few enough that

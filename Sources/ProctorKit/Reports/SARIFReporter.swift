@@ -127,9 +127,10 @@ enum SARIFReporter {
         }
         // A scenario's failed checks are results too, under one descriptor per kind of check, so
         // code scanning shows a broken expectation at its step.
-        let checkCases = report.suites.flatMap { suite in suite.cases.map { (suite, $0) } }.filter { _, testCase in
-            testCase.location != nil && testCase.outcome.isFailure && ScenarioCheck(rawValue: failureType(testCase.outcome)) != nil
-                && failureType(testCase.outcome) != ScenarioCheck.rules.rawValue
+        // A rules check is not among them: its findings are results already.
+        let checkCases = report.suites.flatMap(\.cases).filter { testCase in
+            guard testCase.location != nil, case .failed(let type, _, _) = testCase.outcome, let check = ScenarioCheck(rawValue: type) else { return false }
+            return check != .rules
         }
         if !checkCases.isEmpty {
             for check in ScenarioCheck.allCases where check != .rules {
@@ -168,13 +169,12 @@ enum SARIFReporter {
                     suppressions: finding.suppression.map { [Suppression(justification: $0)] }))
             }
         }
-        for (suite, testCase) in checkCases {
+        for testCase in checkCases {
             guard case .failed(let type, let message, let details) = testCase.outcome, let location = testCase.location else { continue }
             // Check, file and pointer, like findings: stable when lines move above the step.
             let identity = [type, location.file, location.pointer ?? ""].joined(separator: "\u{1F}")
             let occurrence = fingerprintUses[identity, default: 0]
             fingerprintUses[identity] = occurrence + 1
-            _ = suite
             results.append(Result(
                 ruleId: type, ruleIndex: ruleIndex[type] ?? 0, level: "error",
                 message: Text(text: "\(message)\n\(details)"), locations: [self.location(location)],
@@ -211,11 +211,6 @@ enum SARIFReporter {
         while trimmed.hasPrefix("/") { trimmed.removeFirst() }  // an absolute path given by the user stays recognisable
         let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: allowed) ?? trimmed
         return path.hasPrefix("/") ? "file:///" + encoded : encoded
-    }
-
-    private static func failureType(_ outcome: RunReport.TestCase.Outcome) -> String {
-        if case .failed(let type, _, _) = outcome { return type }
-        return ""
     }
 
     private static func pascalCase(_ id: String) -> String {

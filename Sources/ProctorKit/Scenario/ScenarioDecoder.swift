@@ -27,12 +27,12 @@ public enum ScenarioProblemCode {
 struct ScenarioDecoder {
     let path: String
     let source: SourceText
-    /// Resolves `infoPlist` paths; nil for scenarios held in memory.
-    let directory: String?
+    /// Resolves `infoPlist` paths: the scenario's folder, "" for the current directory.
+    let directory: String
     private(set) var errors: [InputError] = []
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(path: String, source: SourceText, directory: String?) {
+    init(path: String, source: SourceText, directory: String) {
         self.path = path
         self.source = source
         self.directory = directory
@@ -83,8 +83,7 @@ struct ScenarioDecoder {
             for (index, element) in (array(member.value, pointer) ?? []).enumerated() {
                 guard let device = decodeDevice(element, pointer.appending(index)) else { continue }
                 if devicePointers[device.name] != nil {
-                    let nameNode = { if case .object(let fields) = element.value, let name = fields["name"] { name.value } else { element } }()
-                    fail(ScenarioProblemCode.duplicateName, "two devices are named '\(device.name)'", nameNode, pointer.appending(index).appending("name"))
+                    fail(ScenarioProblemCode.duplicateName, "two devices are named '\(device.name)'", nameNode(of: element), pointer.appending(index).appending("name"))
                 } else {
                     devicePointers[device.name] = pointer.appending(index)
                     devices.append(device)
@@ -157,8 +156,7 @@ struct ScenarioDecoder {
             for (index, element) in elements.enumerated() {
                 guard let route = decodeRoute(element, pointer.appending("routes").appending(index)) else { continue }
                 if !names.insert(route.name).inserted {
-                    let nameNode = { if case .object(let fields) = element.value, let name = fields["name"] { name.value } else { element } }()
-                    fail(ScenarioProblemCode.duplicateName, "two routes are named '\(route.name)'", nameNode, pointer.appending("routes").appending(index).appending("name"))
+                    fail(ScenarioProblemCode.duplicateName, "two routes are named '\(route.name)'", nameNode(of: element), pointer.appending("routes").appending(index).appending("name"))
                 }
                 routes.append(route)
             }
@@ -185,10 +183,6 @@ struct ScenarioDecoder {
 
     private mutating func infoPlistFile(_ node: JSONNode, _ pointer: JSONPointer, bundleIdentifier: String?) -> AppInfo? {
         guard let relative = nonEmptyString(node, pointer) else { return nil }
-        guard let directory else {
-            fail(ScenarioProblemCode.invalidValue, "'infoPlist' needs a scenario read from a file; give the facts inline with 'info'", node, pointer)
-            return nil
-        }
         let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
         let read = InfoPlistReader.read(contentsOf: URL(fileURLWithPath: resolved), displayPath: resolved, bundleIdentifier: bundleIdentifier)
         if let first = read.inputErrors.first {
@@ -493,7 +487,7 @@ struct ScenarioDecoder {
         expectation.url = fields["url"].flatMap { string($0.value, pointer.appending("url")) }
         expectation.webpageURL = fields["webpageURL"].flatMap { string($0.value, pointer.appending("webpageURL")) }
         if let member = fields["userInfo"] {
-            var decoder = DonationDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
+            var decoder = donationDecoder()
             expectation.userInfo = decoder.decodeUserInfo(member.value, at: pointer.appending("userInfo"))
             for diagnostic in decoder.diagnostics { record(diagnostic) }
         }
@@ -558,6 +552,12 @@ struct ScenarioDecoder {
         return IndexExpectation(device: device, items: items, activities: handles["activities"], publicActivities: handles["publicActivities"])
     }
 
+    /// The `name` value of a device or route, where a duplicate name is reported.
+    private func nameNode(of element: JSONNode) -> JSONNode {
+        if case .object(let fields) = element.value, let name = fields["name"] { return name.value }
+        return element
+    }
+
     // MARK: - References
 
     /// The device named by `fields["device"]`; the first device when absent.
@@ -609,8 +609,13 @@ struct ScenarioDecoder {
 
     // MARK: - Donations
 
+    /// Lint's decoder, locating its diagnostics in this scenario file.
+    private func donationDecoder() -> DonationDecoder {
+        DonationDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
+    }
+
     private mutating func decodeDonation(_ kind: DonationKind, _ node: JSONNode, _ pointer: JSONPointer) -> Donation? {
-        var decoder = DonationDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
+        var decoder = donationDecoder()
         let donation = decoder.decodePayload(kind, node, at: pointer)
         for diagnostic in decoder.diagnostics { record(diagnostic) }
         return donation

@@ -314,8 +314,7 @@ struct ScenarioPlayer {
                 record([launch.step.number, 2], name, .passed, launch.step.location)
             case .ambiguous:
                 record([launch.step.number, 2], name, .errored(type: ScenarioProblemCode.ambiguousRoute, message: launch.outcomeSummary, details: details("exactly one route", launch.outcomeSummary, at: launch.step.location)), launch.step.location)
-            case .failed(let failure, _, let message):
-                _ = message
+            case .failed(let failure, _, _):
                 record([launch.step.number, 2], name, .failed(type: ScenarioCheck.launchFailed.rawValue, message: "the launch after \(launch.cause) fails (\(failure.rawValue))", details: details("a route that restores the screen", describe(launch), at: launch.step.location)), launch.step.location)
             }
         }

@@ -36,27 +36,30 @@ public enum ScenarioRunner {
     /// Runs the scenario files under `paths`: directories are searched recursively for
     /// `*.scenario.json`; files named explicitly are read whatever their name.
     public static func run(paths: [String], options: RunOptions) -> Result {
-        let collected = InputFiles.collect(paths, extensions: ["json"])
-        let named = Set(paths.map(withoutDotSlash))
-        let inputs = collected.inputs.filter { named.contains($0.path) || $0.path.hasSuffix(Scenario.fileSuffix) }
+        let collected = InputFiles.collect(paths, selecting: .scenarios)
+        let inputs = collected.inputs
         var suites = collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) }
         if !paths.isEmpty && inputs.isEmpty && collected.errors.isEmpty {
             suites.append(RunReport.Suite(
                 name: paths.joined(separator: " "),
                 inputErrors: [InputError(code: ProblemCode.noInputs, message: "no *\(Scenario.fileSuffix) files found", location: SourceLocation(file: paths[0]))]))
         }
-        let played = Linter.map(inputs, parallel: options.parallel) { input -> RunReport.Suite? in
-            switch InputFiles.load(input.path, limit: options.limits.maximumFileSize) {
-            case .failure(let error): return RunReport.Suite(name: input.path, inputErrors: [error], cases: [inputCase(input.path, [error])])
-            case .success(let bytes): return runFile(bytes: bytes, path: input.path, options: options)
-            }
-        }
+        let played = Linter.map(inputs, parallel: options.parallel) { input in runFile(at: input.path, options: options) }
         suites += played.compactMap { $0 }
         suites.sort { $0.name < $1.name }
         return Result(report: report(suites, options: options), filteredOut: played.count - played.compactMap { $0 }.count)
     }
 
-    /// Plays a scenario held in memory. `directory` resolves `infoPlist`; nil refuses it.
+    /// Reads and plays one scenario file; nil when it is filtered out by name or tag.
+    public static func runFile(at path: String, options: RunOptions) -> RunReport.Suite? {
+        switch InputFiles.load(path, limit: options.limits.maximumFileSize) {
+        case .failure(let error): RunReport.Suite(name: path, inputErrors: [error], cases: [inputCase(path, [error])])
+        case .success(let bytes): runFile(bytes: bytes, path: path, options: options)
+        }
+    }
+
+    /// Plays a scenario held in memory. `directory` resolves `infoPlist` (default: the folder of
+    /// `path`).
     /// Returns nil when the scenario is filtered out by name or tag.
     public static func runFile(bytes: [UInt8], path: String, directory: String? = nil, options: RunOptions) -> RunReport.Suite? {
         let source = SourceText(bytes: bytes)
@@ -112,14 +115,6 @@ public enum ScenarioRunner {
     }
 
     private static func sortProblems(_ suite: inout RunReport.Suite) {
-        suite.inputErrors.sort { ($0.location, $0.code) < ($1.location, $1.code) }
-        suite.diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
-        suite.findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
-    }
-
-    private static func withoutDotSlash(_ path: String) -> String {
-        var result = path
-        while result.hasPrefix("./") { result.removeFirst(2) }
-        return result
+        ProctorKit.sortProblems(&suite.inputErrors, &suite.diagnostics, &suite.findings)
     }
 }

@@ -76,23 +76,14 @@ struct DonationDecoder {
             return nil
         }
         let payloadPointer = pointer.appending(member.key)
-        let errorsBefore = errorCount
-        let donation: Donation
-        switch DonationKind(rawValue: member.key) {
-        case .userActivity?:
-            guard let activity = decodeUserActivity(member.value, at: payloadPointer) else { return nil }
-            donation = .userActivity(activity)
-        case .searchableItem?:
-            guard let item = decodeSearchableItem(member.value, at: payloadPointer) else { return nil }
-            donation = .searchableItem(item)
-        case nil:
+        guard let kind = DonationKind(rawValue: member.key) else {
             diagnose(
                 ProblemCode.unknownDonationKind, .error,
                 "unknown donation kind '\(member.key)'; Proctor reads \(kinds.map { "'\($0)'" }.joined(separator: " and "))\(Suggestion.phrase(for: member.key, among: kinds))",
                 offset: member.keyOffset, pointer: payloadPointer)
             return nil
         }
-        return errorCount == errorsBefore ? DecodedDonation(donation: donation, pointer: pointer) : nil
+        return decodePayload(kind, member.value, at: payloadPointer).map { DecodedDonation(donation: $0, pointer: pointer) }
     }
 
     // MARK: - NSUserActivity
@@ -354,7 +345,7 @@ struct DonationDecoder {
 // MARK: - Payloads embedded in other documents
 
 extension DonationDecoder {
-    /// Decodes a payload that is not wrapped in `{"kind": ...}`, such as a scenario step's
+    /// Decodes a payload without its `{"kind": ...}` wrapper: a donation file's, a scenario step's
     /// `userActivity` or an `index` step's items. Nil when the payload has an error.
     mutating func decodePayload(_ kind: DonationKind, _ node: JSONNode, at pointer: JSONPointer) -> Donation? {
         let errorsBefore = errorCount
