@@ -14,6 +14,18 @@ public struct AppInfo: Sendable {
     public var intentsSupported: [String]
     /// `NSExtension` → `NSExtensionAttributes` → `IntentsSupported`, for an Intents extension's plist.
     public var extensionIntentsSupported: [String]
+    /// `INIntentsRestrictedWhileLocked`: intents the app handles only when the device is unlocked.
+    public var intentsRestrictedWhileLocked: [String] = []
+    /// `NSExtension` → `NSExtensionAttributes` → `IntentsRestrictedWhileLocked`.
+    public var extensionIntentsRestrictedWhileLocked: [String] = []
+    /// The iOS version the app supports back to: `MinimumOSVersion` of a built Info.plist, or
+    /// stated by `--deployment-target`, a scenario's `app.deploymentTarget` or a case's `config`.
+    /// Version-dependent rules are skipped while it is unknown.
+    public var deploymentTarget: OSVersion?
+    /// The messaging services the app speaks (`serviceName` values, e.g. Jabber and ICQ in one
+    /// client), stated by `--service-name`, a scenario or a case's `config`; Apple has no
+    /// Info.plist key for them.
+    public var serviceNames: [String] = []
     /// False when the facts come from `--bundle-identifier` alone: NSUserActivityTypes is unknown.
     public var isFromInfoPlist: Bool
 
@@ -160,10 +172,19 @@ public enum InfoPlistReader {
             }
         }
         info.intentsSupported = stringArray(root["INIntentsSupported"], "INIntentsSupported") ?? []
+        info.intentsRestrictedWhileLocked = stringArray(root["INIntentsRestrictedWhileLocked"], "INIntentsRestrictedWhileLocked") ?? []
         if let extensionInfo = root["NSExtension"] as? [String: Any],
             let attributes = extensionInfo["NSExtensionAttributes"] as? [String: Any]
         {
             info.extensionIntentsSupported = stringArray(attributes["IntentsSupported"], "NSExtension") ?? []
+            info.extensionIntentsRestrictedWhileLocked = stringArray(attributes["IntentsRestrictedWhileLocked"], "NSExtension") ?? []
+        }
+        if let value = root["MinimumOSVersion"] {
+            if let text = value as? String, let version = OSVersion(text) {
+                info.deploymentTarget = version
+            } else {
+                wrongType("MinimumOSVersion", "a version string such as \"15.0\"")
+            }
         }
         result.appInfo = info
         return result

@@ -227,6 +227,8 @@ public enum Linter {
             if let set = activity.contentAttributeSet, let related = set.string("relatedUniqueIdentifier") {
                 facts.relatedIdentifiers.append(.init(identifier: related, location: locate(set.pointer("relatedUniqueIdentifier"))))
             }
+        case .interaction:
+            break
         }
     }
 

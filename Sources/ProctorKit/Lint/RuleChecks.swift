@@ -24,6 +24,7 @@ struct RuleChecks: Sendable {
     private var activityRules = Group<any UserActivityRule>()
     private var itemRules = Group<any SearchableItemRule>()
     private var attributeSetRules = Group<any AttributeSetRule>()
+    private var interactionRules = Group<any InteractionRule>()
     /// Rules that look at the donation as a whole (both kinds).
     private var donationRules = Group<any DonationRule>()
 
@@ -36,6 +37,8 @@ struct RuleChecks: Sendable {
             let itemRule = rule as? any SearchableItemRule
             if let rule = rule as? any AttributeSetRule {
                 attributeSetRules.append(rule, description)
+            } else if let rule = rule as? any InteractionRule {
+                interactionRules.append(rule, description)
             } else if activityRule != nil || itemRule != nil {
                 if let activityRule { activityRules.append(activityRule, description) }
                 if let itemRule { itemRules.append(itemRule, description) }
@@ -50,30 +53,46 @@ struct RuleChecks: Sendable {
     func run(
         on donation: Donation, in context: RuleContext, report: (_ id: String, _ severity: Severity, [Violation]) -> Void
     ) {
-        let attributes: AttributeSet?
         switch donation {
         case .userActivity(let activity):
-            for index in activityRules.rules.indices {
-                let violations = activityRules.rules[index].check(activity, in: context)
-                if !violations.isEmpty { report(activityRules.ids[index], activityRules.severities[index], violations) }
-            }
-            attributes = activity.contentAttributeSet
+            run(on: activity, in: context, report: report)
         case .searchableItem(let item):
             for index in itemRules.rules.indices {
                 let violations = itemRules.rules[index].check(item, in: context)
                 if !violations.isEmpty { report(itemRules.ids[index], itemRules.severities[index], violations) }
             }
-            attributes = item.attributeSet
-        }
-        if let attributes {
-            for index in attributeSetRules.rules.indices {
-                let violations = attributeSetRules.rules[index].check(attributes)
-                if !violations.isEmpty { report(attributeSetRules.ids[index], attributeSetRules.severities[index], violations) }
+            if let attributes = item.attributeSet { run(on: attributes, report: report) }
+        case .interaction(let interaction):
+            for index in interactionRules.rules.indices {
+                let violations = interactionRules.rules[index].check(interaction, in: context)
+                if !violations.isEmpty { report(interactionRules.ids[index], interactionRules.severities[index], violations) }
+            }
+            // A reservation action's activity is an NSUserActivity like any other: the system
+            // launches the app with it, so every activity rule applies to it.
+            for reservation in interaction.reservations {
+                for action in reservation.actions ?? [] {
+                    if let activity = action.userActivity { run(on: activity, in: context, report: report) }
+                }
             }
         }
         for index in donationRules.rules.indices {
             let violations = donationRules.rules[index].check(donation, in: context)
             if !violations.isEmpty { report(donationRules.ids[index], donationRules.severities[index], violations) }
+        }
+    }
+
+    private func run(on activity: UserActivity, in context: RuleContext, report: (_ id: String, _ severity: Severity, [Violation]) -> Void) {
+        for index in activityRules.rules.indices {
+            let violations = activityRules.rules[index].check(activity, in: context)
+            if !violations.isEmpty { report(activityRules.ids[index], activityRules.severities[index], violations) }
+        }
+        if let attributes = activity.contentAttributeSet { run(on: attributes, report: report) }
+    }
+
+    private func run(on attributes: AttributeSet, report: (_ id: String, _ severity: Severity, [Violation]) -> Void) {
+        for index in attributeSetRules.rules.indices {
+            let violations = attributeSetRules.rules[index].check(attributes)
+            if !violations.isEmpty { report(attributeSetRules.ids[index], attributeSetRules.severities[index], violations) }
         }
     }
 }

@@ -491,6 +491,7 @@ struct ExpirationDatePastRule: UserActivityRule, SearchableItemRule {
         switch donation {
         case .userActivity(let activity): check(activity, in: context)
         case .searchableItem(let item): check(item, in: context)
+        case .interaction: []
         }
     }
 

@@ -35,6 +35,7 @@ struct TitleLengthRule: UserActivityRule, SearchableItemRule {
         switch donation {
         case .userActivity(let activity): check(activity, in: context)
         case .searchableItem(let item): check(item, in: context)
+        case .interaction: []
         }
     }
 

@@ -8,6 +8,8 @@ public enum RuleCategory: String, Codable, CaseIterable, Sendable {
     case search
     case location
     case spotlight
+    case communication
+    case reservation
 }
 
 /// An input shown in a rule's documentation and checked by its tests: a donation file, optional
@@ -150,6 +152,29 @@ extension SearchableItemRule {
     }
 }
 
+/// A rule that judges one `INInteraction`.
+protocol InteractionRule: DonationRule {
+    func check(_ interaction: Interaction, in context: RuleContext) -> [Violation]
+}
+
+extension InteractionRule {
+    public func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
+        guard case .interaction(let interaction) = donation else { return [] }
+        return check(interaction, in: context)
+    }
+}
+
+/// A rule that judges each `INReservation` of an `INGetReservationDetailsIntentResponse`.
+protocol ReservationRule: InteractionRule {
+    func check(_ reservation: Reservation, of interaction: Interaction, in context: RuleContext) -> [Violation]
+}
+
+extension ReservationRule {
+    func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
+        interaction.reservations.flatMap { check($0, of: interaction, in: context) }
+    }
+}
+
 /// A rule that judges every attribute set: an activity's `contentAttributeSet` and a searchable
 /// item's `attributeSet`.
 protocol AttributeSetRule: DonationRule {
@@ -161,6 +186,7 @@ extension AttributeSetRule {
         switch donation {
         case .userActivity(let activity): activity.contentAttributeSet.map(check) ?? []
         case .searchableItem(let item): item.attributeSet.map(check) ?? []
+        case .interaction: []
         }
     }
 }

@@ -90,6 +90,7 @@ struct DomainIdentifierComponentsRule: UserActivityRule, SearchableItemRule {
         switch donation {
         case .userActivity(let activity): check(activity, in: context)
         case .searchableItem(let item): check(item, in: context)
+        case .interaction: []
         }
     }
 

@@ -5,12 +5,14 @@ import ProctorJSON
 public enum Donation: Sendable {
     case userActivity(UserActivity)
     case searchableItem(SearchableItem)
+    case interaction(Interaction)
 
     /// The key that names this kind in input files.
     public var kind: String {
         switch self {
         case .userActivity: DonationKind.userActivity.rawValue
         case .searchableItem: DonationKind.searchableItem.rawValue
+        case .interaction: DonationKind.interaction.rawValue
         }
     }
 }
@@ -19,6 +21,7 @@ public enum Donation: Sendable {
 public enum DonationKind: String, CaseIterable, Sendable {
     case userActivity
     case searchableItem
+    case interaction
 }
 
 /// An `NSUserActivity`, with the property names the Swift API uses.

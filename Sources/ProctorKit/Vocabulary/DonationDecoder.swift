@@ -16,7 +16,7 @@ public struct DecodedDonation: Sendable {
 struct DonationDecoder {
     let locate: (Int, JSONPointer) -> SourceLocation
     private(set) var diagnostics: [Diagnostic] = []
-    private var errorCount = 0
+    private(set) var errorCount = 0
 
     init(locate: @escaping (Int, JSONPointer) -> SourceLocation) {
         self.locate = locate
@@ -79,7 +79,7 @@ struct DonationDecoder {
         guard let kind = DonationKind(rawValue: member.key) else {
             diagnose(
                 ProblemCode.unknownDonationKind, .error,
-                "unknown donation kind '\(member.key)'; Proctor reads \(kinds.map { "'\($0)'" }.joined(separator: " and "))\(Suggestion.phrase(for: member.key, among: kinds))",
+                "unknown donation kind '\(member.key)'; Proctor reads \(Suggestion.list(kinds.map { "'\($0)'" }))\(Suggestion.phrase(for: member.key, among: kinds))",
                 offset: member.keyOffset, pointer: payloadPointer)
             return nil
         }
@@ -88,7 +88,7 @@ struct DonationDecoder {
 
     // MARK: - NSUserActivity
 
-    private mutating func decodeUserActivity(_ node: JSONNode, at pointer: JSONPointer) -> UserActivity? {
+    mutating func decodeUserActivity(_ node: JSONNode, at pointer: JSONPointer) -> UserActivity? {
         guard let object = object(node, pointer, what: "userActivity") else { return nil }
         var activity = UserActivity(pointer: pointer)
         for member in object.members {
@@ -235,7 +235,7 @@ struct DonationDecoder {
 
     // MARK: - Typed values
 
-    private mutating func object(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, what: String) -> JSONObject? {
+    mutating func object(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, what: String) -> JSONObject? {
         guard case .object(let object) = node.value else {
             mismatch("an object", for: what, node, pointer())
             return nil
@@ -243,7 +243,7 @@ struct DonationDecoder {
         return object
     }
 
-    private mutating func array(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [JSONNode]? {
+    mutating func array(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [JSONNode]? {
         guard case .array(let elements) = node.value else {
             mismatch("an array", for: pointer().tokens.last ?? "", node, pointer())
             return nil
@@ -251,7 +251,7 @@ struct DonationDecoder {
         return elements
     }
 
-    private mutating func string(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> String? {
+    mutating func string(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> String? {
         guard case .string(let text) = node.value else {
             mismatch("a string", for: pointer().tokens.last ?? "", node, pointer())
             return nil
@@ -259,7 +259,7 @@ struct DonationDecoder {
         return text
     }
 
-    private mutating func strings(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [String]? {
+    mutating func strings(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [String]? {
         guard let elements = array(node, pointer()) else { return nil }
         var result: [String] = []
         result.reserveCapacity(elements.count)
@@ -273,7 +273,7 @@ struct DonationDecoder {
         return result
     }
 
-    private mutating func bool(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Bool? {
+    mutating func bool(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Bool? {
         guard case .bool(let value) = node.value else {
             mismatch("a boolean", for: pointer().tokens.last ?? "", node, pointer())
             return nil
@@ -281,7 +281,7 @@ struct DonationDecoder {
         return value
     }
 
-    private mutating func number(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, expected: String = "a number") -> Double? {
+    mutating func number(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, expected: String = "a number") -> Double? {
         switch node.value {
         case .integer(let value): return Double(value)
         case .unsignedInteger(let value): return Double(value)
@@ -292,7 +292,7 @@ struct DonationDecoder {
         }
     }
 
-    private mutating func date(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Date? {
+    mutating func date(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Date? {
         guard let text = string(node, pointer()) else { return nil }
         guard let date = DateFormat.parse(text) else {
             error(
@@ -304,7 +304,7 @@ struct DonationDecoder {
         return date
     }
 
-    private mutating func base64(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Data? {
+    mutating func base64(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Data? {
         guard let text = string(node, pointer()) else { return nil }
         guard let data = Data(base64Encoded: text) else {
             error(ProblemCode.invalidValue, "data must be written as standard base64 (RFC 4648)", node, pointer())
@@ -315,7 +315,7 @@ struct DonationDecoder {
 
     // MARK: - Diagnostics
 
-    private mutating func unknownKey(
+    mutating func unknownKey(
         _ member: JSONObject.Member, in owner: String, at pointer: JSONPointer, known: [String], unmodelled: Set<String>
     ) {
         let message: String
@@ -327,16 +327,16 @@ struct DonationDecoder {
         diagnose(ProblemCode.unknownKey, .warning, message, offset: member.keyOffset, pointer: pointer)
     }
 
-    private mutating func mismatch(_ expected: String, for name: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
+    mutating func mismatch(_ expected: String, for name: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
         let subject = name.isEmpty ? "" : " for '\(name)'"
         error(ProblemCode.typeMismatch, "expected \(expected)\(subject), found \(node.value.typeName)", node, pointer())
     }
 
-    private mutating func error(_ code: String, _ message: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
+    mutating func error(_ code: String, _ message: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
         diagnose(code, .error, message, offset: node.offset, pointer: pointer())
     }
 
-    private mutating func diagnose(_ code: String, _ severity: Severity, _ message: String, offset: Int, pointer: JSONPointer) {
+    mutating func diagnose(_ code: String, _ severity: Severity, _ message: String, offset: Int, pointer: JSONPointer) {
         if severity == .error { errorCount += 1 }
         diagnostics.append(Diagnostic(code: code, severity: severity, message: message, location: locate(offset, pointer)))
     }
@@ -353,6 +353,7 @@ extension DonationDecoder {
         switch kind {
         case .userActivity: donation = decodeUserActivity(node, at: pointer).map { .userActivity($0) }
         case .searchableItem: donation = decodeSearchableItem(node, at: pointer).map { .searchableItem($0) }
+        case .interaction: donation = decodeInteraction(node, at: pointer).map { .interaction($0) }
         }
         return errorCount == errorsBefore ? donation : nil
     }

@@ -35,4 +35,10 @@ enum Suggestion {
     static func phrase(for word: String, among candidates: some Sequence<String>) -> String {
         closest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+    }
 }

@@ -1,0 +1,639 @@
+import Foundation
+import ProctorJSON
+
+/// Decoding of `{"interaction": {...}}` (apple-rules.md §6–§9). Properties the Swift API makes
+/// non-optional are required here: a payload without them is a decoding error at its object, as
+/// it would not compile. Everything optional in the API is optional here, and rules judge it.
+extension DonationDecoder {
+    /// The keys of each object, in the order docs/input-format.md lists them.
+    enum InteractionKeys {
+        static let interaction = ["intent", "response", "direction", "identifier", "groupIdentifier", "dateInterval", "intentHandlingStatus"]
+        static let interactionUnmodelled: Set<String> = ["parameters"]
+        static let sendMessage = [
+            "recipients", "sender", "content", "serviceName", "conversationIdentifier", "speakableGroupName", "outgoingMessageType",
+        ]
+        static let sendMessageUnmodelled: Set<String> = ["attachments", "groupName", "suggestedInvocationPhrase", "donationMetadata"]
+        static let startCall = ["contacts", "destinationType", "callCapability", "audioRoute"]
+        static let startCallUnmodelled: Set<String> = ["callRecordFilter", "callRecordToCallBack", "suggestedInvocationPhrase"]
+        static let startAudioCall = ["contacts", "destinationType"]
+        static let startVideoCall = ["contacts"]
+        static let getReservationDetails = ["reservationContainerReference", "reservationItemReferences"]
+        static let response = ["code", "reservations"]
+        static let responseUnmodelled: Set<String> = ["userActivity"]
+        static let speakableString = ["spokenPhrase", "vocabularyIdentifier", "pronunciationHint"]
+        static let person = [
+            "personHandle", "displayName", "nameComponents", "contactIdentifier", "customIdentifier", "aliases", "isMe", "suggestionType",
+        ]
+        static let personUnmodelled: Set<String> = ["image", "relationship", "isContactSuggestion"]
+        static let personHandle = ["value", "type", "label"]
+        static let nameComponents = ["namePrefix", "givenName", "middleName", "familyName", "nameSuffix", "nickname"]
+        static let dateInterval = ["start", "end", "duration"]
+        static let reservation = [
+            "itemReference", "reservationNumber", "bookingTime", "reservationStatus", "reservationHolderName", "actions", "url",
+        ]
+        static let action = ["type", "validDuration", "userActivity"]
+        static let range = ["start", "end"]
+        static let rangeUnmodelled: Set<String> = ["recurrenceRule"]
+        static let dateComponents = ["year", "month", "day", "hour", "minute", "second", "timeZone"]
+        static let dateComponentsUnmodelled: Set<String> = ["calendar", "era", "nanosecond", "weekday", "weekOfYear"]
+        static let placemark = ["name", "location", "postalAddress", "timeZone"]
+        static let location = ["latitude", "longitude"]
+        static let postalAddress = ["street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country", "isoCountryCode"]
+        static let seat = ["seatSection", "seatRow", "seatNumber", "seatingType"]
+        static let flight = ["airline", "flightNumber", "boardingTime", "flightDuration", "departureAirportGate", "arrivalAirportGate"]
+        static let airline = ["name", "iataCode", "icaoCode"]
+        static let airport = ["name", "iataCode", "icaoCode"]
+        static let airportGate = ["airport", "terminal", "gate"]
+        static let rentalCar = ["rentalCompanyName", "type", "make", "model", "rentalCarDescription"]
+        static let ticketedEvent = ["category", "name", "eventDuration", "location"]
+    }
+
+    /// Each reservation class's own properties and the ones its initializer requires.
+    static func reservationKeys(_ reservationClass: ReservationClass) -> (own: [String], required: [String]) {
+        switch reservationClass {
+        case .flight: (["flight", "reservedSeat"], ["flight"])
+        case .lodging: (["lodgingBusinessLocation", "reservationDuration", "numberOfAdults", "numberOfChildren"], ["lodgingBusinessLocation", "reservationDuration"])
+        case .restaurant: (["reservationDuration", "restaurantLocation", "partySize"], ["reservationDuration", "restaurantLocation"])
+        case .rentalCar: (["rentalCar", "rentalDuration", "pickupLocation", "dropOffLocation"], ["rentalCar", "rentalDuration"])
+        case .ticketedEvent: (["event", "reservedSeat"], ["event"])
+        case .train: (["trainTrip", "reservedSeat"], ["trainTrip"])
+        // `busTrip` and `boatTrip` are optional in the initializer but non-optional getters: a
+        // reservation without its trip has nothing for Siri to show, so Proctor requires them.
+        case .bus: (["busTrip", "reservedSeat"], ["busTrip"])
+        case .boat: (["boatTrip", "reservedSeat"], ["boatTrip"])
+        }
+    }
+
+    /// The property names of each trip class, by role.
+    struct TripKeys {
+        var name: String
+        var number: String
+        var departure: String
+        var arrival: String
+        var hasPlatforms: Bool
+        var className: String
+
+        static let train = TripKeys(
+            name: "trainName", number: "trainNumber", departure: "departureStationLocation", arrival: "arrivalStationLocation",
+            hasPlatforms: true, className: "INTrainTrip")
+        static let bus = TripKeys(
+            name: "busName", number: "busNumber", departure: "departureBusStopLocation", arrival: "arrivalBusStopLocation",
+            hasPlatforms: true, className: "INBusTrip")
+        static let boat = TripKeys(
+            name: "boatName", number: "boatNumber", departure: "departureBoatTerminalLocation", arrival: "arrivalBoatTerminalLocation",
+            hasPlatforms: false, className: "INBoatTrip")
+
+        var all: [String] {
+            ["provider", name, number, "tripDuration", departure] + (hasPlatforms ? ["departurePlatform"] : []) + [arrival]
+                + (hasPlatforms ? ["arrivalPlatform"] : [])
+        }
+    }
+
+    // MARK: - INInteraction
+
+    mutating func decodeInteraction(_ node: JSONNode, at pointer: JSONPointer) -> Interaction? {
+        guard
+            let fields = fields(
+                node, pointer, what: "interaction", known: InteractionKeys.interaction, unmodelled: InteractionKeys.interactionUnmodelled,
+                required: ["intent"], requiredBy: "INInteraction(intent:response:)")
+        else { return nil }
+        guard let intentNode = fields["intent"], let intent = intent(intentNode, pointer.appending("intent")) else { return nil }
+        var interaction = Interaction(pointer: pointer, intent: intent)
+        if let value = fields["response"] {
+            interaction.response = response(value, pointer.appending("response"), for: intent)
+        }
+        if let value = fields["direction"] {
+            interaction.directionIsSet = true
+            interaction.direction = enumeration(value, pointer.appending("direction"), "INInteractionDirection") ?? .unspecified
+        }
+        if let value = fields["identifier"] { interaction.identifier = string(value, pointer.appending("identifier")) }
+        if let value = fields["groupIdentifier"] { interaction.groupIdentifier = string(value, pointer.appending("groupIdentifier")) }
+        if let value = fields["dateInterval"] { interaction.dateInterval = dateInterval(value, pointer.appending("dateInterval")) }
+        if let value = fields["intentHandlingStatus"] {
+            interaction.intentHandlingStatus = enumeration(value, pointer.appending("intentHandlingStatus"), "INIntentHandlingStatus")
+        }
+        return interaction
+    }
+
+    private mutating func intent(_ node: JSONNode, _ pointer: JSONPointer) -> Intent? {
+        let classes = IntentClass.allCases.map(\.rawValue)
+        guard let (className, payload) = classWrapper(node, pointer, what: "an intent", classes: classes),
+            let intentClass = IntentClass(rawValue: className)
+        else { return nil }
+        let at = pointer.appending(className)
+        switch intentClass {
+        case .sendMessage:
+            guard let fields = fields(payload, at, what: className, known: InteractionKeys.sendMessage, unmodelled: InteractionKeys.sendMessageUnmodelled)
+            else { return nil }
+            var message = SendMessageIntent()
+            if let value = fields["recipients"] { message.recipients = people(value, at.appending("recipients")) }
+            if let value = fields["sender"] { message.sender = person(value, at.appending("sender")) }
+            if let value = fields["content"] { message.content = string(value, at.appending("content")) }
+            if let value = fields["serviceName"] { message.serviceName = string(value, at.appending("serviceName")) }
+            if let value = fields["conversationIdentifier"] { message.conversationIdentifier = string(value, at.appending("conversationIdentifier")) }
+            if let value = fields["speakableGroupName"] { message.speakableGroupName = speakableString(value, at.appending("speakableGroupName")) }
+            if let value = fields["outgoingMessageType"] {
+                message.outgoingMessageType = name(
+                    value, at.appending("outgoingMessageType"), "INOutgoingMessageType", ["unknown", "outgoingMessageText", "outgoingMessageAudio"])
+            }
+            return Intent(pointer: pointer, kind: .sendMessage(message))
+        case .startCall, .startAudioCall, .startVideoCall:
+            let known =
+                intentClass == .startCall
+                ? InteractionKeys.startCall : intentClass == .startAudioCall ? InteractionKeys.startAudioCall : InteractionKeys.startVideoCall
+            guard let fields = fields(payload, at, what: className, known: known, unmodelled: InteractionKeys.startCallUnmodelled) else { return nil }
+            var call = StartCallIntent(intentClass: intentClass)
+            if let value = fields["contacts"] { call.contacts = people(value, at.appending("contacts")) }
+            if let value = fields["destinationType"] {
+                call.destinationType = name(
+                    value, at.appending("destinationType"), "INCallDestinationType", ["unknown", "normal", "emergency", "voicemail", "redial", "callBack"])
+            }
+            if let value = fields["callCapability"] {
+                call.callCapability = name(value, at.appending("callCapability"), "INCallCapability", ["unknown", "audioCall", "videoCall"])
+            }
+            if let value = fields["audioRoute"] {
+                call.audioRoute = name(
+                    value, at.appending("audioRoute"), "INCallAudioRoute", ["unknown", "speakerphoneAudioRoute", "bluetoothAudioRoute"])
+            }
+            return Intent(pointer: pointer, kind: .startCall(call))
+        case .getReservationDetails:
+            guard let fields = fields(payload, at, what: className, known: InteractionKeys.getReservationDetails) else { return nil }
+            var details = GetReservationDetailsIntent()
+            if let value = fields["reservationContainerReference"] {
+                details.reservationContainerReference = speakableString(value, at.appending("reservationContainerReference"))
+            }
+            if let value = fields["reservationItemReferences"] {
+                let itemsPointer = at.appending("reservationItemReferences")
+                if case .null = value.value {
+                    details.reservationItemReferences = nil
+                } else if let elements = array(value, itemsPointer) {
+                    details.reservationItemReferences = elements.enumerated().compactMap { index, element in
+                        speakableString(element, itemsPointer.appending(index))
+                    }
+                }
+            }
+            return Intent(pointer: pointer, kind: .getReservationDetails(details))
+        }
+    }
+
+    private mutating func response(_ node: JSONNode, _ pointer: JSONPointer, for intent: Intent) -> IntentResponse? {
+        let isReservation = if case .getReservationDetails = intent.kind { true } else { false }
+        let known = isReservation ? InteractionKeys.response : ["code"]
+        guard let fields = fields(node, pointer, what: "\(intent.className)Response", known: known, unmodelled: InteractionKeys.responseUnmodelled)
+        else { return nil }
+        var response = IntentResponse(pointer: pointer)
+        if let value = fields["code"] {
+            if isReservation {
+                response.code = name(
+                    value, pointer.appending("code"), "INGetReservationDetailsIntentResponseCode",
+                    ["unspecified", "ready", "inProgress", "success", "failure", "failureRequiringAppLaunch"])
+            } else {
+                // Each communication intent has its own failure codes; Proctor does not judge them.
+                response.code = string(value, pointer.appending("code"))
+            }
+        }
+        if let value = fields["reservations"], let elements = array(value, pointer.appending("reservations")) {
+            response.reservations = elements.enumerated().compactMap { index, element in
+                reservation(element, pointer.appending("reservations").appending(index))
+            }
+        }
+        return response
+    }
+
+    // MARK: - INPerson
+
+    private mutating func people(_ node: JSONNode, _ pointer: JSONPointer) -> [Person]? {
+        guard let elements = array(node, pointer) else { return nil }
+        return elements.enumerated().compactMap { index, element in person(element, pointer.appending(index)) }
+    }
+
+    private mutating func person(_ node: JSONNode, _ pointer: JSONPointer) -> Person? {
+        guard let fields = fields(node, pointer, what: "INPerson", known: InteractionKeys.person, unmodelled: InteractionKeys.personUnmodelled)
+        else { return nil }
+        var person = Person(pointer: pointer)
+        if let value = fields["personHandle"] { person.personHandle = personHandle(value, pointer.appending("personHandle")) }
+        if let value = fields["displayName"] { person.displayName = string(value, pointer.appending("displayName")) }
+        if let value = fields["nameComponents"] {
+            person.nameComponents = stringFields(value, pointer.appending("nameComponents"), what: "PersonNameComponents", known: InteractionKeys.nameComponents)
+        }
+        if let value = fields["contactIdentifier"] { person.contactIdentifier = string(value, pointer.appending("contactIdentifier")) }
+        if let value = fields["customIdentifier"] { person.customIdentifier = string(value, pointer.appending("customIdentifier")) }
+        if let value = fields["aliases"], let elements = array(value, pointer.appending("aliases")) {
+            person.aliases = elements.enumerated().compactMap { index, element in personHandle(element, pointer.appending("aliases").appending(index)) }
+        }
+        if let value = fields["isMe"] { person.isMe = bool(value, pointer.appending("isMe")) }
+        if let value = fields["suggestionType"] {
+            person.suggestionType = name(value, pointer.appending("suggestionType"), "INPersonSuggestionType", ["none", "socialProfile", "instantMessageAddress"])
+        }
+        return person
+    }
+
+    private mutating func personHandle(_ node: JSONNode, _ pointer: JSONPointer) -> PersonHandle? {
+        guard let fields = fields(node, pointer, what: "INPersonHandle", known: InteractionKeys.personHandle, required: ["type"], requiredBy: "INPersonHandle(value:type:)")
+        else { return nil }
+        var value: String?
+        if let node = fields["value"] { value = string(node, pointer.appending("value")) }
+        let type: PersonHandleType? = fields["type"].flatMap { enumeration($0, pointer.appending("type"), "INPersonHandleType") }
+        var handle = PersonHandle(pointer: pointer, value: value, type: type ?? .unknown)
+        if let node = fields["label"] {
+            handle.label = name(
+                node, pointer.appending("label"), "INPersonHandleLabel",
+                ["home", "work", "iPhone", "mobile", "main", "homeFax", "workFax", "pager", "other", "school"])
+        }
+        return handle
+    }
+
+    // MARK: - INReservation
+
+    private mutating func reservation(_ node: JSONNode, _ pointer: JSONPointer) -> Reservation? {
+        let classes = ReservationClass.allCases.map(\.rawValue)
+        guard let (className, payload) = classWrapper(node, pointer, what: "a reservation", classes: classes),
+            let reservationClass = ReservationClass(rawValue: className)
+        else { return nil }
+        let at = pointer.appending(className)
+        let (own, required) = Self.reservationKeys(reservationClass)
+        guard
+            let fields = fields(
+                payload, at, what: className, known: InteractionKeys.reservation + own, required: ["itemReference"] + required,
+                requiredBy: "\(className)(itemReference:...)")
+        else { return nil }
+        guard let referenceNode = fields["itemReference"], let itemReference = speakableString(referenceNode, at.appending("itemReference")) else {
+            return nil
+        }
+        let reservedSeat = fields["reservedSeat"].flatMap { seat($0, at.appending("reservedSeat")) }
+        let details: Reservation.Details
+        switch reservationClass {
+        case .flight:
+            guard let node = fields["flight"], let flight = flight(node, at.appending("flight")) else { return nil }
+            details = .flight(FlightReservation(flight: flight, reservedSeat: reservedSeat))
+        case .lodging:
+            details = .lodging(
+                LodgingReservation(
+                    lodgingBusinessLocation: fields["lodgingBusinessLocation"].flatMap { placemark($0, at.appending("lodgingBusinessLocation")) },
+                    reservationDuration: fields["reservationDuration"].flatMap { range($0, at.appending("reservationDuration")) },
+                    numberOfAdults: fields["numberOfAdults"].flatMap { count($0, at.appending("numberOfAdults")) },
+                    numberOfChildren: fields["numberOfChildren"].flatMap { count($0, at.appending("numberOfChildren")) }))
+        case .restaurant:
+            details = .restaurant(
+                RestaurantReservation(
+                    reservationDuration: fields["reservationDuration"].flatMap { range($0, at.appending("reservationDuration")) },
+                    restaurantLocation: fields["restaurantLocation"].flatMap { placemark($0, at.appending("restaurantLocation")) },
+                    partySize: fields["partySize"].flatMap { count($0, at.appending("partySize")) }))
+        case .rentalCar:
+            details = .rentalCar(
+                RentalCarReservation(
+                    rentalCar: fields["rentalCar"].flatMap { rentalCar($0, at.appending("rentalCar")) },
+                    rentalDuration: fields["rentalDuration"].flatMap { range($0, at.appending("rentalDuration")) },
+                    pickupLocation: fields["pickupLocation"].flatMap { placemark($0, at.appending("pickupLocation")) },
+                    dropOffLocation: fields["dropOffLocation"].flatMap { placemark($0, at.appending("dropOffLocation")) }))
+        case .ticketedEvent:
+            guard let node = fields["event"], let event = ticketedEvent(node, at.appending("event")) else { return nil }
+            details = .ticketedEvent(TicketedEventReservation(event: event, reservedSeat: reservedSeat))
+        case .train, .bus, .boat:
+            let key = own[0]
+            let keys = reservationClass == .train ? TripKeys.train : reservationClass == .bus ? TripKeys.bus : TripKeys.boat
+            let decodedTrip = fields[key].flatMap { trip($0, at.appending(key), keys) }
+            let value = TripReservation(objectKey: key, trip: decodedTrip, reservedSeat: reservedSeat)
+            details = reservationClass == .train ? .train(value) : reservationClass == .bus ? .bus(value) : .boat(value)
+        }
+        var reservation = Reservation(pointer: pointer, itemReference: itemReference, details: details)
+        if let value = fields["reservationNumber"] { reservation.reservationNumber = string(value, at.appending("reservationNumber")) }
+        if let value = fields["bookingTime"] { reservation.bookingTime = date(value, at.appending("bookingTime")) }
+        // Kept as written: `reservation_status_known` names an unknown status with a suggestion.
+        if let value = fields["reservationStatus"] { reservation.reservationStatus = string(value, at.appending("reservationStatus")) }
+        if let value = fields["reservationHolderName"] { reservation.reservationHolderName = string(value, at.appending("reservationHolderName")) }
+        if let value = fields["url"] { reservation.url = string(value, at.appending("url")) }
+        if let value = fields["actions"], let elements = array(value, at.appending("actions")) {
+            reservation.actions = elements.enumerated().compactMap { index, element in action(element, at.appending("actions").appending(index)) }
+        }
+        return reservation
+    }
+
+    private mutating func action(_ node: JSONNode, _ pointer: JSONPointer) -> ReservationAction? {
+        guard
+            let fields = fields(
+                node, pointer, what: "INReservationAction", known: InteractionKeys.action, required: InteractionKeys.action,
+                requiredBy: "INReservationAction(type:validDuration:userActivity:)")
+        else { return nil }
+        let type: ReservationActionType? = fields["type"].flatMap { enumeration($0, pointer.appending("type"), "INReservationActionType") }
+        var action = ReservationAction(pointer: pointer, type: type ?? .unknown)
+        action.validDuration = fields["validDuration"].flatMap { range($0, pointer.appending("validDuration")) }
+        action.userActivity = fields["userActivity"].flatMap { decodeUserActivity($0, at: pointer.appending("userActivity")) }
+        return action
+    }
+
+    private mutating func flight(_ node: JSONNode, _ pointer: JSONPointer) -> Flight? {
+        guard
+            let fields = fields(
+                node, pointer, what: "INFlight", known: InteractionKeys.flight,
+                required: ["airline", "flightNumber", "flightDuration", "departureAirportGate", "arrivalAirportGate"],
+                requiredBy: "INFlight(airline:flightNumber:boardingTime:flightDuration:departureAirportGate:arrivalAirportGate:)")
+        else { return nil }
+        var flight = Flight(pointer: pointer)
+        if let value = fields["airline"], let airline = codes(value, pointer.appending("airline"), what: "INAirline") {
+            flight.airline = Airline(pointer: pointer.appending("airline"), name: airline["name"], iataCode: airline["iataCode"], icaoCode: airline["icaoCode"])
+        }
+        if let value = fields["flightNumber"] { flight.flightNumber = string(value, pointer.appending("flightNumber")) }
+        if let value = fields["boardingTime"] { flight.boardingTime = range(value, pointer.appending("boardingTime")) }
+        if let value = fields["flightDuration"] { flight.flightDuration = range(value, pointer.appending("flightDuration")) }
+        if let value = fields["departureAirportGate"] { flight.departureAirportGate = airportGate(value, pointer.appending("departureAirportGate")) }
+        if let value = fields["arrivalAirportGate"] { flight.arrivalAirportGate = airportGate(value, pointer.appending("arrivalAirportGate")) }
+        return flight
+    }
+
+    private mutating func airportGate(_ node: JSONNode, _ pointer: JSONPointer) -> AirportGate? {
+        guard
+            let fields = fields(
+                node, pointer, what: "INAirportGate", known: InteractionKeys.airportGate, required: ["airport"],
+                requiredBy: "INAirportGate(airport:terminal:gate:)")
+        else { return nil }
+        var gate = AirportGate(pointer: pointer)
+        if let value = fields["airport"], let airport = codes(value, pointer.appending("airport"), what: "INAirport") {
+            gate.airport = Airport(pointer: pointer.appending("airport"), name: airport["name"], iataCode: airport["iataCode"], icaoCode: airport["icaoCode"])
+        }
+        if let value = fields["terminal"] { gate.terminal = string(value, pointer.appending("terminal")) }
+        if let value = fields["gate"] { gate.gate = string(value, pointer.appending("gate")) }
+        return gate
+    }
+
+    /// An `INAirline` or `INAirport`: `name`, `iataCode`, `icaoCode`, all optional strings.
+    private mutating func codes(_ node: JSONNode, _ pointer: JSONPointer, what: String) -> [String: String]? {
+        stringFields(node, pointer, what: what, known: InteractionKeys.airline)
+    }
+
+    private mutating func rentalCar(_ node: JSONNode, _ pointer: JSONPointer) -> RentalCar? {
+        guard
+            let fields = fields(
+                node, pointer, what: "INRentalCar", known: InteractionKeys.rentalCar, required: ["rentalCompanyName"],
+                requiredBy: "INRentalCar(rentalCompanyName:type:make:model:rentalCarDescription:)")
+        else { return nil }
+        var car = RentalCar()
+        if let value = fields["rentalCompanyName"] { car.rentalCompanyName = string(value, pointer.appending("rentalCompanyName")) }
+        if let value = fields["type"] { car.type = string(value, pointer.appending("type")) }
+        if let value = fields["make"] { car.make = string(value, pointer.appending("make")) }
+        if let value = fields["model"] { car.model = string(value, pointer.appending("model")) }
+        if let value = fields["rentalCarDescription"] { car.rentalCarDescription = string(value, pointer.appending("rentalCarDescription")) }
+        return car
+    }
+
+    private mutating func ticketedEvent(_ node: JSONNode, _ pointer: JSONPointer) -> TicketedEvent? {
+        guard
+            let fields = fields(
+                node, pointer, what: "INTicketedEvent", known: InteractionKeys.ticketedEvent, required: ["category", "name", "eventDuration"],
+                requiredBy: "INTicketedEvent(category:name:eventDuration:location:)")
+        else { return nil }
+        var event = TicketedEvent()
+        if let value = fields["category"] { event.category = name(value, pointer.appending("category"), "INTicketedEventCategory", ["unknown", "movie"]) }
+        if let value = fields["name"] { event.name = string(value, pointer.appending("name")) }
+        if let value = fields["eventDuration"] { event.eventDuration = range(value, pointer.appending("eventDuration")) }
+        if let value = fields["location"] { event.location = placemark(value, pointer.appending("location")) }
+        return event
+    }
+
+    private mutating func trip(_ node: JSONNode, _ pointer: JSONPointer, _ keys: TripKeys) -> Trip? {
+        guard
+            let fields = fields(
+                node, pointer, what: keys.className, known: keys.all, required: ["tripDuration", keys.departure, keys.arrival],
+                requiredBy: "\(keys.className)(...)")
+        else { return nil }
+        var trip = Trip(pointer: pointer)
+        if let value = fields["provider"] { trip.provider = string(value, pointer.appending("provider")) }
+        if let value = fields[keys.name] { trip.name = string(value, pointer.appending(keys.name)) }
+        if let value = fields[keys.number] { trip.number = string(value, pointer.appending(keys.number)) }
+        if let value = fields["tripDuration"] { trip.tripDuration = range(value, pointer.appending("tripDuration")) }
+        if let value = fields[keys.departure] { trip.departureLocation = placemark(value, pointer.appending(keys.departure)) }
+        if let value = fields["departurePlatform"] { trip.departurePlatform = string(value, pointer.appending("departurePlatform")) }
+        if let value = fields[keys.arrival] { trip.arrivalLocation = placemark(value, pointer.appending(keys.arrival)) }
+        if let value = fields["arrivalPlatform"] { trip.arrivalPlatform = string(value, pointer.appending("arrivalPlatform")) }
+        return trip
+    }
+
+    private mutating func seat(_ node: JSONNode, _ pointer: JSONPointer) -> Seat? {
+        guard let fields = stringFields(node, pointer, what: "INSeat", known: InteractionKeys.seat) else { return nil }
+        var seat = Seat()
+        seat.seatSection = fields["seatSection"]
+        seat.seatRow = fields["seatRow"]
+        seat.seatNumber = fields["seatNumber"]
+        seat.seatingType = fields["seatingType"]
+        return seat
+    }
+
+    // MARK: - Dates and places
+
+    private mutating func dateInterval(_ node: JSONNode, _ pointer: JSONPointer) -> DateInterval? {
+        guard
+            let fields = fields(
+                node, pointer, what: "DateInterval", known: InteractionKeys.dateInterval, required: ["start"], requiredBy: "DateInterval(start:end:)")
+        else { return nil }
+        guard let start = fields["start"].flatMap({ date($0, pointer.appending("start")) }) else { return nil }
+        if fields["end"] != nil && fields["duration"] != nil {
+            error(ProblemCode.invalidValue, "a DateInterval has an 'end' or a 'duration', not both", node, pointer)
+            return nil
+        }
+        if let value = fields["end"] {
+            guard let end = date(value, pointer.appending("end")) else { return nil }
+            guard end >= start else {
+                error(ProblemCode.invalidValue, "the interval's end is before its start; DateInterval(start:end:) traps on it", value, pointer.appending("end"))
+                return nil
+            }
+            return DateInterval(start: start, end: end)
+        }
+        if let value = fields["duration"] {
+            guard let duration = number(value, pointer.appending("duration")) else { return nil }
+            guard duration >= 0 else {
+                error(ProblemCode.invalidValue, "a DateInterval's duration is a number of seconds, zero or more", value, pointer.appending("duration"))
+                return nil
+            }
+            return DateInterval(start: start, duration: duration)
+        }
+        return DateInterval(start: start, duration: 0)
+    }
+
+    private mutating func range(_ node: JSONNode, _ pointer: JSONPointer) -> DateComponentsRange? {
+        guard let fields = fields(node, pointer, what: "INDateComponentsRange", known: InteractionKeys.range, unmodelled: InteractionKeys.rangeUnmodelled)
+        else { return nil }
+        var range = DateComponentsRange(pointer: pointer)
+        if let value = fields["start"], case .null = value.value {} else if let value = fields["start"] {
+            range.start = dateComponents(value, pointer.appending("start"))
+        }
+        if let value = fields["end"], case .null = value.value {} else if let value = fields["end"] {
+            range.end = dateComponents(value, pointer.appending("end"))
+        }
+        return range
+    }
+
+    private mutating func dateComponents(_ node: JSONNode, _ pointer: JSONPointer) -> DateComponentsValue? {
+        guard
+            let fields = fields(
+                node, pointer, what: "DateComponents", known: InteractionKeys.dateComponents, unmodelled: InteractionKeys.dateComponentsUnmodelled)
+        else { return nil }
+        var components = DateComponentsValue(pointer: pointer)
+        let limits: [(String, ClosedRange<Int>, WritableKeyPath<DateComponentsValue, Int?>)] = [
+            ("year", 1...9999, \.year), ("month", 1...12, \.month), ("day", 1...31, \.day), ("hour", 0...23, \.hour),
+            ("minute", 0...59, \.minute), ("second", 0...60, \.second),
+        ]
+        for (key, limit, path) in limits {
+            guard let value = fields[key] else { continue }
+            guard case .integer(let number) = value.value else {
+                mismatch("an integer", for: key, value, pointer.appending(key))
+                continue
+            }
+            guard limit.contains(Int(clamping: number)) else {
+                error(ProblemCode.invalidValue, "'\(key)' is \(number); it must lie in \(limit.lowerBound)...\(limit.upperBound)", value, pointer.appending(key))
+                continue
+            }
+            components[keyPath: path] = Int(number)
+        }
+        if let value = fields["timeZone"], let identifier = string(value, pointer.appending("timeZone")) {
+            if TimeZone(identifier: identifier) == nil {
+                error(
+                    ProblemCode.invalidValue, "'\(identifier)' is not a time zone identifier; use an IANA name such as 'Europe/Paris', or 'UTC'", value,
+                    pointer.appending("timeZone"))
+            } else {
+                components.timeZone = identifier
+            }
+        }
+        if components.year != nil || components.month != nil || components.day != nil, components.date == nil {
+            error(ProblemCode.missingValue, "DateComponents that name a day need 'year', 'month' and 'day'", node, pointer)
+        } else if let year = components.year, let month = components.month, let day = components.day {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let days = calendar.range(of: .day, in: .month, for: calendar.date(from: DateComponents(year: year, month: month, day: 1))!)
+            if let days, !days.contains(day) {
+                error(ProblemCode.invalidValue, "\(year)-\(month) has no day \(day)", fields["day"] ?? node, pointer.appending("day"))
+            }
+        }
+        return components
+    }
+
+    private mutating func placemark(_ node: JSONNode, _ pointer: JSONPointer) -> Placemark? {
+        guard let fields = fields(node, pointer, what: "CLPlacemark", known: InteractionKeys.placemark) else { return nil }
+        var placemark = Placemark(pointer: pointer)
+        if let value = fields["name"] { placemark.name = string(value, pointer.appending("name")) }
+        if let value = fields["location"],
+            let location = self.fields(
+                value, pointer.appending("location"), what: "CLLocation", known: InteractionKeys.location, required: InteractionKeys.location,
+                requiredBy: "CLLocation(latitude:longitude:)")
+        {
+            placemark.latitude = location["latitude"].flatMap { number($0, pointer.appending("location").appending("latitude")) }
+            placemark.longitude = location["longitude"].flatMap { number($0, pointer.appending("location").appending("longitude")) }
+        }
+        if let value = fields["postalAddress"] {
+            placemark.postalAddress = stringFields(value, pointer.appending("postalAddress"), what: "CNPostalAddress", known: InteractionKeys.postalAddress)
+        }
+        if let value = fields["timeZone"], let identifier = string(value, pointer.appending("timeZone")) {
+            if TimeZone(identifier: identifier) == nil {
+                error(ProblemCode.invalidValue, "'\(identifier)' is not a time zone identifier such as 'Europe/Paris'", value, pointer.appending("timeZone"))
+            } else {
+                placemark.timeZone = identifier
+            }
+        }
+        return placemark
+    }
+
+    // MARK: - Shapes shared by the classes above
+
+    /// An `INSpeakableString`: an object, or a string standing for `INSpeakableString(spokenPhrase:)`.
+    private mutating func speakableString(_ node: JSONNode, _ pointer: JSONPointer) -> SpeakableString? {
+        if case .string(let phrase) = node.value { return SpeakableString(spokenPhrase: phrase) }
+        guard case .object = node.value else {
+            mismatch("a string or an INSpeakableString object", for: pointer.tokens.last ?? "", node, pointer)
+            return nil
+        }
+        guard
+            let fields = stringFields(
+                node, pointer, what: "INSpeakableString", known: InteractionKeys.speakableString, required: ["spokenPhrase"],
+                requiredBy: "INSpeakableString(vocabularyIdentifier:spokenPhrase:pronunciationHint:)"),
+            let phrase = fields["spokenPhrase"]
+        else { return nil }
+        return SpeakableString(spokenPhrase: phrase, vocabularyIdentifier: fields["vocabularyIdentifier"], pronunciationHint: fields["pronunciationHint"])
+    }
+
+    /// A one-key object naming a class: `{"INFlightReservation": {...}}`.
+    private mutating func classWrapper(_ node: JSONNode, _ pointer: JSONPointer, what: String, classes: [String]) -> (String, JSONNode)? {
+        let example = "{\"\(classes[0])\": {...}}"
+        guard case .object(let wrapper) = node.value else {
+            mismatch("\(what) object naming its class, such as \(example),", for: "", node, pointer)
+            return nil
+        }
+        guard let member = wrapper.members.first else {
+            error(ProblemCode.invalidValue, "\(what) is an object with one key naming its class: \(classes.joined(separator: ", "))", node, pointer)
+            return nil
+        }
+        if wrapper.count > 1 {
+            let extra = wrapper.members[1]
+            diagnose(
+                ProblemCode.invalidValue, .error, "\(what) has exactly one key naming its class; found '\(member.key)' and '\(extra.key)'",
+                offset: extra.keyOffset, pointer: pointer.appending(extra.key))
+            return nil
+        }
+        guard classes.contains(member.key) else {
+            diagnose(
+                ProblemCode.invalidValue, .error,
+                "unknown class '\(member.key)'; Proctor reads \(classes.joined(separator: ", "))\(Suggestion.phrase(for: member.key, among: classes))",
+                offset: member.keyOffset, pointer: pointer.appending(member.key))
+            return nil
+        }
+        return (member.key, member.value)
+    }
+
+    /// An object's members by key: unknown keys are warned about and left out, missing required
+    /// keys are errors at the object. Nil when the value is not an object.
+    mutating func fields(
+        _ node: JSONNode, _ pointer: JSONPointer, what: String, known: [String], unmodelled: Set<String> = [], required: [String] = [],
+        requiredBy initializer: String = ""
+    ) -> [String: JSONNode]? {
+        guard let object = object(node, pointer, what: what) else { return nil }
+        var fields: [String: JSONNode] = [:]
+        for member in object.members {
+            if known.contains(member.key) {
+                fields[member.key] = member.value
+            } else {
+                unknownKey(member, in: what, at: pointer.appending(member.key), known: known, unmodelled: unmodelled)
+            }
+        }
+        for key in required where fields[key] == nil {
+            error(ProblemCode.missingValue, "\(what) has no '\(key)'; \(initializer) requires it", node, pointer)
+        }
+        return fields
+    }
+
+    /// An object whose known members are all strings.
+    private mutating func stringFields(
+        _ node: JSONNode, _ pointer: JSONPointer, what: String, known: [String], required: [String] = [], requiredBy: String = ""
+    ) -> [String: String]? {
+        guard let fields = fields(node, pointer, what: what, known: known, required: required, requiredBy: requiredBy) else { return nil }
+        var strings: [String: String] = [:]
+        for (key, value) in fields {
+            if let text = string(value, pointer.appending(key)) { strings[key] = text }
+        }
+        return strings
+    }
+
+    /// A non-negative integer (`partySize`, `numberOfAdults`).
+    private mutating func count(_ node: JSONNode, _ pointer: JSONPointer) -> Int? {
+        guard case .integer(let number) = node.value, number >= 0, number <= Int64(Int32.max) else {
+            mismatch("an integer of zero or more", for: pointer.tokens.last ?? "", node, pointer)
+            return nil
+        }
+        return Int(number)
+    }
+
+    /// An enumeration written as its Swift case name.
+    private mutating func enumeration<Value: RawRepresentable & CaseIterable>(_ node: JSONNode, _ pointer: JSONPointer, _ typeName: String) -> Value?
+    where Value.RawValue == String {
+        name(node, pointer, typeName, Value.allCases.map(\.rawValue)).flatMap(Value.init(rawValue:))
+    }
+
+    /// A case name of an enumeration Proctor keeps as text; an unknown name is an error with a suggestion.
+    private mutating func name(_ node: JSONNode, _ pointer: JSONPointer, _ typeName: String, _ names: [String]) -> String? {
+        guard let text = string(node, pointer) else { return nil }
+        guard names.contains(text) else {
+            error(
+                ProblemCode.invalidValue,
+                "'\(text)' is not a case of \(typeName) (\(names.joined(separator: ", ")))\(Suggestion.phrase(for: text, among: names))", node, pointer)
+            return nil
+        }
+        return text
+    }
+}
