@@ -286,6 +286,29 @@ public struct Reservation: Sendable {
 
     public func pointer(_ key: String) -> JSONPointer { payloadPointer.appending(key) }
 
+    /// What makes two donations describe the same reservation item, apart from `itemReference`:
+    /// the class, the reservation number, what is booked (the flight, trip, venue, car company or
+    /// event) and when it starts. A seat change or a cancellation keeps it; a new flight or a new
+    /// date does not. Nil without a reservation number (nothing ties the donations together).
+    /// Model assumption, documented in docs/system-model.md; Apple only says the `itemReference`
+    /// "must remain the same throughout the reservation life cycle".
+    public var itemIdentity: String? {
+        guard let number = reservationNumber, !number.isEmpty else { return nil }
+        let what: String
+        switch details {
+        case .flight(let flight):
+            what = [flight.flight.airline?.iataCode ?? flight.flight.airline?.icaoCode, flight.flight.flightNumber].compactMap { $0 }.joined()
+        case .lodging(let lodging): what = lodging.lodgingBusinessLocation?.name ?? ""
+        case .restaurant(let restaurant): what = restaurant.restaurantLocation?.name ?? ""
+        case .rentalCar(let car): what = car.rentalCar?.rentalCompanyName ?? ""
+        case .ticketedEvent(let event): what = event.event.name ?? ""
+        case .train(let trip), .bus(let trip), .boat(let trip):
+            what = [trip.trip?.provider, trip.trip?.number, trip.trip?.name].compactMap { $0 }.joined(separator: " ")
+        }
+        let start = duration?.range.start?.date.map(DateFormat.format) ?? ""
+        return [reservationClass.rawValue, number, what, start].joined(separator: "|")
+    }
+
     /// `canceled` (the status a cancellation is donated with).
     public var isCanceled: Bool { reservationStatus == ReservationStatus.canceled.rawValue }
 
