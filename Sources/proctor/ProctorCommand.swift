@@ -87,6 +87,12 @@ struct Lint: ParsableCommand {
     @Option(help: "The bundle identifier, overriding CFBundleIdentifier and expanding $(PRODUCT_BUNDLE_IDENTIFIER).")
     var bundleIdentifier: String?
 
+    @Option(help: "The app's iOS deployment target, e.g. 15.0 (overrides MinimumOSVersion). Version-dependent rules are skipped without one.")
+    var deploymentTarget: String?
+
+    @Option(help: ArgumentHelp("A messaging service the app speaks (INSendMessageIntent.serviceName); repeat for each.", valueName: "name"))
+    var serviceName: [String] = []
+
     @Option(help: "The current time for expiration checks, RFC 3339 with a zone (default: the wall clock).")
     var now: String?
 
@@ -102,6 +108,12 @@ struct Lint: ParsableCommand {
         if paths.isEmpty {
             throw ValidationError("name at least one donation file or directory, e.g. 'proctor lint payloads/'")
         }
+        if let deploymentTarget, OSVersion(deploymentTarget) == nil {
+            throw ValidationError("--deployment-target '\(deploymentTarget)' is not an iOS version such as 15.0")
+        }
+        if serviceName.contains(where: \.isEmpty) {
+            throw ValidationError("--service-name needs a non-empty name")
+        }
         if let now, DateFormat.parse(now) == nil {
             throw ValidationError("--now '\(now)' is not an RFC 3339 date with a zone, such as 2026-06-01T12:00:00Z")
         }
@@ -110,7 +122,9 @@ struct Lint: ParsableCommand {
     func run() throws {
         let options = LintOptions(
             infoPlistPath: infoPlist, bundleIdentifier: bundleIdentifier, now: now.flatMap(DateFormat.parse) ?? Date(),
-            strict: strict, parallel: !sequential)
+            strict: strict, parallel: !sequential,
+            configuration: AppConfiguration(
+                deploymentTarget: deploymentTarget.flatMap(OSVersion.init), serviceNames: serviceName.isEmpty ? nil : serviceName))
         let report = Linter.lint(paths: paths, options: options).report()
         throw processExitCode(for: report, wroteReports: output.write(report))
     }

@@ -45,9 +45,17 @@ struct RuleExamplesTests {
             #expect(app != nil, sourceLocation: location)
         }
 
+        var configuration = AppConfiguration()
+        if let config = example.config {
+            let node = try #require(try? JSONReader.parse(SourceText(bytes: Array(config.utf8))).get(), "config is not JSON", sourceLocation: location)
+            switch AppConfiguration.decode(node) {
+            case .success(let decoded): configuration = decoded
+            case .failure(let problem): Issue.record("config: \(problem.message) at \(problem.pointer)", sourceLocation: location)
+            }
+        }
         let result = Linter.lint(
             files: [Linter.InMemoryFile(path: "example.json", bytes: Array(example.input.utf8), isJSONLines: false)],
-            appInfo: app, options: LintOptions(now: now, parallel: false))
+            appInfo: app, options: LintOptions(now: now, parallel: false, configuration: configuration))
         let file = try #require(result.files.first, sourceLocation: location)
         #expect(result.files.count == 1, sourceLocation: location)
 

@@ -11,6 +11,8 @@ public enum ConformanceRunner {
         public var description: String
         public var now: Date
         public var infoPlist: [String: JSONNode]?
+        /// Facts besides the Info.plist (deployment target, service names).
+        public var configuration: AppConfiguration
         public var files: [Linter.InMemoryFile]
         /// When set, only these rules' findings are compared.
         public var rules: [String]?
@@ -92,6 +94,7 @@ public enum ConformanceRunner {
             appInfo = extracted.appInfo
             plistErrors = extracted.diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) }
         }
+        appInfo = testCase.configuration.apply(to: appInfo)
         // Files named *.scenario.json are played as scenarios; the others are linted together.
         let scenarios = testCase.files.filter { $0.path.hasSuffix(Scenario.fileSuffix) }
         let payloads = testCase.files.filter { !$0.path.hasSuffix(Scenario.fileSuffix) }
@@ -188,7 +191,7 @@ public enum ConformanceRunner {
 
         func decodeCase(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> Case {
             let object = try object(node, pointer)
-            let known: Set<String> = ["description", "now", "infoPlist", "files", "rules", "expect"]
+            let known: Set<String> = ["description", "now", "infoPlist", "config", "files", "rules", "expect"]
             if let unknown = object.members.first(where: { !known.contains($0.key) }) {
                 throw fail("unknown key '\(unknown.key)' in a case\(Suggestion.phrase(for: unknown.key, among: known))", unknown.value, pointer.appending(unknown.key))
             }
@@ -203,6 +206,16 @@ public enum ConformanceRunner {
             if let member = object["infoPlist"] {
                 let facts = try self.object(member.value, pointer.appending("infoPlist"))
                 infoPlist = Dictionary(facts.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            }
+            var configuration = AppConfiguration()
+            if let member = object["config"] {
+                switch AppConfiguration.decode(member.value) {
+                case .success(let decoded): configuration = decoded
+                case .failure(let problem):
+                    var at = pointer.appending("config")
+                    for token in problem.pointer.tokens { at = at.appending(token) }
+                    throw fail(problem.message, member.value, at)
+                }
             }
             guard let filesMember = object["files"] else { throw fail("a case needs 'files'", node, pointer) }
             var files: [Linter.InMemoryFile] = []
@@ -271,7 +284,7 @@ public enum ConformanceRunner {
             }
             return Case(
                 description: try string(description.value, pointer.appending("description")), now: now, infoPlist: infoPlist,
-                files: files, rules: rules, expected: expected)
+                configuration: configuration, files: files, rules: rules, expected: expected)
         }
 
         func list(_ object: JSONObject, _ key: String, _ pointer: JSONPointer) throws(InputError) -> [JSONNode] {

@@ -31,6 +31,7 @@ public enum GeneratedFiles {
                 ("now", .string(example.now)),
             ]
             if let plist = example.infoPlist { fields.append(("infoPlist", parsed(plist))) }
+            if let config = example.config { fields.append(("config", parsed(config))) }
             fields.append(("files", .array([node(object([("path", .string("example.json")), ("json", parsed(example.input))]))])))
             fields.append(("rules", .array([node(.string(rule.id))])))
             let findings = example.pointers.map { pointer in

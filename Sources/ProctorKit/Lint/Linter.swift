@@ -15,11 +15,14 @@ public struct LintOptions: Sendable {
     public var limits: JSONLimits
     /// Check files on all cores (the default) or one at a time.
     public var parallel: Bool
+    /// Facts about the app besides its Info.plist (deployment target, service names).
+    public var configuration: AppConfiguration
 
     public init(
         infoPlistPath: String? = nil, bundleIdentifier: String? = nil, now: Date = Date(), strict: Bool = false,
-        limits: JSONLimits = .standard, parallel: Bool = true
+        limits: JSONLimits = .standard, parallel: Bool = true, configuration: AppConfiguration = AppConfiguration()
     ) {
+        self.configuration = configuration
         self.infoPlistPath = infoPlistPath
         self.bundleIdentifier = bundleIdentifier
         self.now = now
@@ -73,6 +76,7 @@ public enum Linter {
         } else if let bundle = options.bundleIdentifier {
             appInfo = AppInfo(source: "--bundle-identifier", bundleIdentifier: bundle, isFromInfoPlist: false)
         }
+        appInfo = options.configuration.apply(to: appInfo)
 
         // Scenario files found in a directory are `proctor run`'s; a file named explicitly is linted.
         let collected = InputFiles.collect(paths, selecting: .donations)
@@ -110,6 +114,7 @@ public enum Linter {
 
     /// Lints files held in memory against the given app facts.
     public static func lint(files: [InMemoryFile], appInfo: AppInfo?, options: LintOptions) -> LintResult {
+        let appInfo = options.configuration.apply(to: appInfo)
         let context = RuleContext(appInfo: appInfo, now: options.now)
         let parser = JSONDocumentParser(limits: options.limits)
         let checked = files.sorted { $0.path < $1.path }.map { file in

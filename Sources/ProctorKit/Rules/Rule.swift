@@ -21,6 +21,9 @@ public struct RuleExample: Sendable {
     public var infoPlist: String?
     /// The `--now` clock, RFC 3339; examples default to ``RuleExample/defaultNow``.
     public var now: String
+    /// An ``AppConfiguration`` as a JSON object (`{"deploymentTarget": "15.0"}`), when the rule
+    /// depends on it.
+    public var config: String?
     /// Where a failing example must report, as JSON Pointers; empty for a passing example.
     public var pointers: [String]
     public var file: StaticString
@@ -29,11 +32,12 @@ public struct RuleExample: Sendable {
     public static let defaultNow = "2026-06-01T12:00:00Z"
 
     public init(
-        _ input: String, infoPlist: String? = nil, now: String = RuleExample.defaultNow, at pointers: [String] = [],
-        file: StaticString = #filePath, line: UInt = #line
+        _ input: String, infoPlist: String? = nil, config: String? = nil, now: String = RuleExample.defaultNow,
+        at pointers: [String] = [], file: StaticString = #filePath, line: UInt = #line
     ) {
         self.input = input
         self.infoPlist = infoPlist
+        self.config = config
         self.now = now
         self.pointers = pointers
         self.file = file
@@ -109,6 +113,9 @@ public struct RuleContext: Sendable {
         self.appInfo = appInfo
         self.now = now
     }
+
+    /// The app's deployment target, when known; version-dependent rules are skipped without it.
+    public var deploymentTarget: OSVersion? { appInfo?.deploymentTarget }
 }
 
 /// One place where a rule is not satisfied.

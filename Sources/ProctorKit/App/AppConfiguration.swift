@@ -1,0 +1,74 @@
+import Foundation
+import ProctorJSON
+
+/// What Proctor is told about the app besides its Info.plist: facts no Info.plist key holds (or
+/// that a source Info.plist leaves to build settings). Given by `proctor lint
+/// --deployment-target/--service-name`, a scenario's `app`, or a conformance case's `config`.
+public struct AppConfiguration: Sendable, Equatable {
+    /// The iOS deployment target; overrides `MinimumOSVersion`.
+    public var deploymentTarget: OSVersion?
+    /// The messaging services the app speaks, when it speaks several (the `serviceName` values).
+    public var serviceNames: [String]?
+
+    public init(deploymentTarget: OSVersion? = nil, serviceNames: [String]? = nil) {
+        self.deploymentTarget = deploymentTarget
+        self.serviceNames = serviceNames
+    }
+
+    public var isEmpty: Bool { deploymentTarget == nil && serviceNames == nil }
+
+    /// The keys of a `config` object, in the order the docs list them.
+    public static let keys = ["deploymentTarget", "serviceNames"]
+
+    /// Lays the configuration over facts read from an Info.plist, or makes facts of its own (not
+    /// from an Info.plist, so rules that need one stay skipped).
+    public func apply(to appInfo: AppInfo?) -> AppInfo? {
+        guard !isEmpty else { return appInfo }
+        var info = appInfo ?? AppInfo(source: "configuration", isFromInfoPlist: false)
+        if let deploymentTarget { info.deploymentTarget = deploymentTarget }
+        if let serviceNames { info.serviceNames = serviceNames }
+        return info
+    }
+
+    /// Reads a `config` object (`{"deploymentTarget": "15.0", "serviceNames": ["Jabber", "ICQ"]}`);
+    /// the message names what is wrong, for the caller to locate.
+    public static func decode(_ node: JSONNode) -> Result<AppConfiguration, ConfigurationError> {
+        guard case .object(let object) = node.value else {
+            return .failure(ConfigurationError(message: "the configuration is an object with \(keys.joined(separator: " and "))", pointer: .root))
+        }
+        var configuration = AppConfiguration()
+        for member in object.members {
+            let pointer = JSONPointer.root.appending(member.key)
+            switch member.key {
+            case "deploymentTarget":
+                guard case .string(let text) = member.value.value, let version = OSVersion(text) else {
+                    return .failure(ConfigurationError(message: "deploymentTarget is an iOS version string such as \"15.0\"", pointer: pointer))
+                }
+                configuration.deploymentTarget = version
+            case "serviceNames":
+                guard case .array(let elements) = member.value.value else {
+                    return .failure(ConfigurationError(message: "serviceNames is an array of strings", pointer: pointer))
+                }
+                var names: [String] = []
+                for (index, element) in elements.enumerated() {
+                    guard case .string(let name) = element.value, !name.isEmpty else {
+                        return .failure(ConfigurationError(message: "a service name is a non-empty string", pointer: pointer.appending(index)))
+                    }
+                    names.append(name)
+                }
+                configuration.serviceNames = names
+            default:
+                return .failure(
+                    ConfigurationError(
+                        message: "unknown configuration key '\(member.key)'\(Suggestion.phrase(for: member.key, among: keys)); the keys are \(keys.joined(separator: " and "))",
+                        pointer: pointer))
+            }
+        }
+        return .success(configuration)
+    }
+}
+
+public struct ConfigurationError: Error, Sendable {
+    public var message: String
+    public var pointer: JSONPointer
+}
