@@ -484,15 +484,7 @@ extension DonationDecoder {
             }
             components[keyPath: path] = Int(number)
         }
-        if let value = fields["timeZone"], let identifier = string(value, pointer.appending("timeZone")) {
-            if TimeZone(identifier: identifier) == nil {
-                error(
-                    ProblemCode.invalidValue, "'\(identifier)' is not a time zone identifier; use an IANA name such as 'Europe/Paris', or 'UTC'", value,
-                    pointer.appending("timeZone"))
-            } else {
-                components.timeZone = identifier
-            }
-        }
+        if let value = fields["timeZone"] { components.timeZone = timeZone(value, pointer.appending("timeZone")) }
         if components.year != nil || components.month != nil || components.day != nil, components.date == nil {
             error(ProblemCode.missingValue, "DateComponents that name a day need 'year', 'month' and 'day'", node, pointer)
         } else if let year = components.year, let month = components.month, let day = components.day {
@@ -521,13 +513,7 @@ extension DonationDecoder {
         if let value = fields["postalAddress"] {
             placemark.postalAddress = stringFields(value, pointer.appending("postalAddress"), what: "CNPostalAddress", known: InteractionKeys.postalAddress)
         }
-        if let value = fields["timeZone"], let identifier = string(value, pointer.appending("timeZone")) {
-            if TimeZone(identifier: identifier) == nil {
-                error(ProblemCode.invalidValue, "'\(identifier)' is not a time zone identifier such as 'Europe/Paris'", value, pointer.appending("timeZone"))
-            } else {
-                placemark.timeZone = identifier
-            }
-        }
+        if let value = fields["timeZone"] { placemark.timeZone = timeZone(value, pointer.appending("timeZone")) }
         return placemark
     }
 
@@ -608,6 +594,16 @@ extension DonationDecoder {
             if let text = string(value, pointer.appending(key)) { strings[key] = text }
         }
         return strings
+    }
+
+    /// A time zone identifier Foundation knows (IANA names, `UTC`, `GMT`).
+    private mutating func timeZone(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
+        guard let identifier = string(node, pointer) else { return nil }
+        guard TimeZone(identifier: identifier) != nil else {
+            error(ProblemCode.invalidValue, "'\(identifier)' is not a time zone identifier; use an IANA name such as 'Europe/Paris', or 'UTC'", node, pointer)
+            return nil
+        }
+        return identifier
     }
 
     /// A non-negative integer (`partySize`, `numberOfAdults`).
