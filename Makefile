@@ -8,6 +8,8 @@ SWIFT ?= swift
 REPORTS ?= .reports
 NOW ?= 2026-06-01T12:00:00Z
 PROCTOR = .build/release/proctor
+# What the messaging suite's app states besides its Info.plist (Scenarios/lint/messaging/README.md).
+MESSAGING = --deployment-target 15.0 --service-name Matrix --service-name XMPP
 
 .PHONY: all setup run test check-reports docs bench clean
 
@@ -26,6 +28,24 @@ run: setup
 	    --report text --report junit:$(REPORTS)/$$app.junit.xml --report sarif:$(REPORTS)/$$app.sarif \
 	    --report json:$(REPORTS)/$$app.json || status=$$?; \
 	done; \
+	echo "== proctor lint Scenarios/lint/messaging/donations"; \
+	$(PROCTOR) lint --info-plist Scenarios/lint/messaging/Info.plist $(MESSAGING) --now $(NOW) Scenarios/lint/messaging/donations \
+	  --report text --report junit:$(REPORTS)/messaging.junit.xml --report sarif:$(REPORTS)/messaging.sarif \
+	  --report json:$(REPORTS)/messaging.json || status=$$?; \
+	echo "== proctor lint Scenarios/lint/messaging/mistakes (fails on purpose: exit 1 expected)"; \
+	code=0; $(PROCTOR) lint --info-plist Scenarios/lint/messaging/mistakes/Info.plist $(MESSAGING) --now $(NOW) \
+	  Scenarios/lint/messaging/mistakes --report text --report junit:$(REPORTS)/messaging-mistakes.junit.xml \
+	  --report sarif:$(REPORTS)/messaging-mistakes.sarif --report json:$(REPORTS)/messaging-mistakes.json || code=$$?; \
+	if [ $$code -ne 1 ]; then echo "expected exit 1 from the messaging mistakes, got $$code"; status=1; fi; \
+	echo "== proctor lint Scenarios/lint/flights/bookings"; \
+	$(PROCTOR) lint --info-plist Scenarios/lint/flights/Info.plist --now $(NOW) Scenarios/lint/flights/bookings \
+	  --report text --report junit:$(REPORTS)/flights.junit.xml --report sarif:$(REPORTS)/flights.sarif \
+	  --report json:$(REPORTS)/flights.json || status=$$?; \
+	echo "== proctor lint Scenarios/lint/flights/mistakes (fails on purpose: exit 1 expected)"; \
+	code=0; $(PROCTOR) lint --info-plist Scenarios/lint/flights/Info.plist --now $(NOW) Scenarios/lint/flights/mistakes \
+	  --report text --report junit:$(REPORTS)/flights-mistakes.junit.xml --report sarif:$(REPORTS)/flights-mistakes.sarif \
+	  --report json:$(REPORTS)/flights-mistakes.json || code=$$?; \
+	if [ $$code -ne 1 ]; then echo "expected exit 1 from the flights mistakes, got $$code"; status=1; fi; \
 	echo "== proctor run Scenarios/run"; \
 	$(PROCTOR) run Scenarios/run --now $(NOW) --report text --report junit:$(REPORTS)/scenarios.junit.xml \
 	  --report sarif:$(REPORTS)/scenarios.sarif --report json:$(REPORTS)/scenarios.json || status=$$?; \

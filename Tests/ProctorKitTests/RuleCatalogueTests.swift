@@ -17,10 +17,21 @@ struct RuleCatalogueTests {
     @Test func shippedListsAreSortedAndComplete() {
         let donationIDs = BuiltInRules.donationRules.map { type(of: $0).description.id }
         let runIDs = BuiltInRules.runRules.map { type(of: $0).description.id }
+        let plistIDs = BuiltInRules.infoPlistRules.map { type(of: $0).description.id }
         #expect(donationIDs == donationIDs.sorted(), "BuiltInRules.donationRules is not sorted by id")
         #expect(runIDs == runIDs.sorted(), "BuiltInRules.runRules is not sorted by id")
-        #expect(Set(donationIDs + runIDs) == Set(Self.rules.map(\.id)))
-        #expect(donationIDs.count + runIDs.count == Self.rules.count)
+        #expect(plistIDs == plistIDs.sorted(), "BuiltInRules.infoPlistRules is not sorted by id")
+        #expect(Set(donationIDs + runIDs + plistIDs) == Set(Self.rules.map(\.id)))
+        #expect(donationIDs.count + runIDs.count + plistIDs.count == Self.rules.count)
+    }
+
+    /// Exactly the Info.plist rules say that they judge the Info.plist, and they need one.
+    @Test func infoPlistRulesAreMarked() {
+        let plistIDs = Set(BuiltInRules.infoPlistRules.map { type(of: $0).description.id })
+        for rule in Self.rules {
+            #expect(rule.judgesInfoPlist == plistIDs.contains(rule.id), "\(rule.id): judgesInfoPlist is \(rule.judgesInfoPlist)")
+            if rule.judgesInfoPlist { #expect(rule.needsInfoPlist, "\(rule.id) judges the Info.plist but does not need one") }
+        }
     }
 
     @Test(arguments: rules.map(\.id))

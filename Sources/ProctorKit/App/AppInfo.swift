@@ -28,6 +28,9 @@ public struct AppInfo: Sendable {
     public var serviceNames: [String] = []
     /// False when the facts come from `--bundle-identifier` alone: NSUserActivityTypes is unknown.
     public var isFromInfoPlist: Bool
+    /// Lines of the keys and entries that rules about the Info.plist itself point at, by JSON
+    /// Pointer over the property list (`/INIntentsRestrictedWhileLocked/0`). XML files only.
+    public var lines: [String: Int] = [:]
 
     public init(
         source: String, bundleIdentifier: String? = nil, userActivityTypes: [String]? = nil, urlSchemes: [String] = [],
@@ -50,6 +53,16 @@ public struct AppInfo: Sendable {
         return declared.contains { entry in
             entry == type || (entry.contains("$") && Self.matches(pattern: entry, text: type))
         }
+    }
+
+    /// The line of the value at `pointer` in the Info.plist, or of its deepest ancestor with one.
+    public func line(of pointer: JSONPointer) -> Int? {
+        var tokens = pointer.tokens
+        while !tokens.isEmpty {
+            if let line = lines[JSONPointer(tokens).description] { return line }
+            tokens.removeLast()
+        }
+        return nil
     }
 
     /// Matches `$(NAME)` and `${NAME}` placeholders against one or more characters.
@@ -111,13 +124,16 @@ public enum InfoPlistReader {
                     location: SourceLocation(file: displayPath, line: lineNumber(in: reason)))
             ])
         }
-        return extract(from: plist, source: displayPath, lineOf: { key in lineOfKey(key, in: data) }, bundleIdentifier: override)
+        return extract(
+            from: plist, source: displayPath, lineOf: { key in lineOfKey(key, in: data) },
+            lineOfEntry: { key, index in lineOfEntry(index, ofArray: key, in: data) }, bundleIdentifier: override)
     }
 
     /// Builds the facts from a property-list dictionary already in memory (inline facts in
     /// conformance vectors and rule examples use this with JSON converted to Foundation types).
     public static func extract(
-        from plist: Any, source: String, lineOf: (String) -> Int? = { _ in nil }, bundleIdentifier override: String? = nil
+        from plist: Any, source: String, lineOf: (String) -> Int? = { _ in nil }, lineOfEntry: (String, Int) -> Int? = { _, _ in nil },
+        bundleIdentifier override: String? = nil
     ) -> Result {
         var result = Result()
         guard let root = plist as? [String: Any] else {
@@ -179,6 +195,17 @@ public enum InfoPlistReader {
             info.extensionIntentsSupported = stringArray(attributes["IntentsSupported"], "NSExtension") ?? []
             info.extensionIntentsRestrictedWhileLocked = stringArray(attributes["IntentsRestrictedWhileLocked"], "NSExtension") ?? []
         }
+        // Where the intent lists are, for the rules that judge them (InfoPlistRule).
+        let extensionPointer = "/NSExtension/NSExtensionAttributes/"
+        for (key, pointer, entries) in [
+            ("INIntentsSupported", "/INIntentsSupported", info.intentsSupported),
+            ("INIntentsRestrictedWhileLocked", "/INIntentsRestrictedWhileLocked", info.intentsRestrictedWhileLocked),
+            ("IntentsSupported", extensionPointer + "IntentsSupported", info.extensionIntentsSupported),
+            ("IntentsRestrictedWhileLocked", extensionPointer + "IntentsRestrictedWhileLocked", info.extensionIntentsRestrictedWhileLocked),
+        ] where !entries.isEmpty {
+            info.lines[pointer] = lineOf(key)
+            for index in entries.indices { info.lines[pointer + "/\(index)"] = lineOfEntry(key, index) }
+        }
         if let value = root["MinimumOSVersion"] {
             if let text = value as? String, let version = OSVersion(text) {
                 info.deploymentTarget = version
@@ -214,6 +241,24 @@ public enum InfoPlistReader {
         else { return nil }
         guard let range = text.range(of: "<key>\(key)</key>") else { return nil }
         return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+
+    /// The line of the `index`th element of the array under `<key>NAME</key>` in an XML plist.
+    private static func lineOfEntry(_ index: Int, ofArray key: String, in data: Data) -> Int? {
+        guard data.starts(with: Data("<?xml".utf8)) || data.starts(with: Data("<plist".utf8)),
+            let text = String(data: data, encoding: .utf8), let keyRange = text.range(of: "<key>\(key)</key>")
+        else { return nil }
+        var rest = text[keyRange.upperBound...]
+        guard let open = rest.range(of: "<array>"), rest[..<open.lowerBound].allSatisfy(\.isWhitespace) else { return nil }
+        rest = rest[open.upperBound...]
+        let end = rest.range(of: "</array>")?.lowerBound ?? rest.endIndex
+        var found = 0
+        while let element = rest.range(of: "<string>", range: rest.startIndex..<end) {
+            if found == index { return text[..<element.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }
+            found += 1
+            rest = rest[element.upperBound...]
+        }
+        return nil
     }
 
     private static func lineNumber(in reason: String) -> Int? {

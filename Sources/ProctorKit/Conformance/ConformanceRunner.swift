@@ -27,6 +27,8 @@ public enum ConformanceRunner {
     }
 
     public static let defaultNow = "2026-06-01T12:00:00Z"
+    /// The file name under which a case's inline Info.plist facts are reported.
+    public static let infoPlistFile = "Info.plist"
 
     /// Runs every `*.json` case file under `paths` except `case-schema.json`.
     public static func run(paths: [String]) -> RunReport {
@@ -90,7 +92,7 @@ public enum ConformanceRunner {
         var plistErrors: [String] = []
         if let facts = testCase.infoPlist {
             let plist = facts.mapValues(InfoPlistReader.foundationValue)
-            let extracted = InfoPlistReader.extract(from: plist, source: "Info.plist")
+            let extracted = InfoPlistReader.extract(from: plist, source: infoPlistFile)
             appInfo = extracted.appInfo
             plistErrors = extracted.diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) }
         }

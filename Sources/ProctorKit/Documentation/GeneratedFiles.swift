@@ -32,13 +32,17 @@ public enum GeneratedFiles {
             ]
             if let plist = example.infoPlist { fields.append(("infoPlist", parsed(plist))) }
             if let config = example.config { fields.append(("config", parsed(config))) }
-            fields.append(("files", .array([node(object([("path", .string("example.json")), ("json", parsed(example.input))]))])))
+            // A scenario example is a scenario file, which the conformance runner plays.
+            let path = example.isScenario ? "example\(Scenario.fileSuffix)" : "example.json"
+            fields.append(("files", .array([node(object([("path", .string(path)), ("json", parsed(example.input))]))])))
             fields.append(("rules", .array([node(.string(rule.id))])))
+            // A rule about the Info.plist itself reports in the Info.plist, whose inline facts the
+            // runner names "Info.plist"; the donation file is there because every case lints one.
             let findings = example.pointers.map { pointer in
                 node(object([
                     ("ruleId", .string(rule.id)), ("pointer", .string(pointer)),
                     ("severity", .string(rule.defaultSeverity.rawValue)),
-                ]))
+                ] + (rule.judgesInfoPlist ? [("file", .string(ConformanceRunner.infoPlistFile))] : [])))
             }
             fields.append(("expect", object([("findings", .array(findings))])))
             return object(fields)

@@ -18,7 +18,7 @@ public enum RuleDocumentation {
             "| Identifier | `\(rule.id)` |",
             "| Category | \(rule.category.rawValue) |",
             "| Default severity | \(rule.defaultSeverity.rawValue) |",
-            "| Needs | \(rule.needsInfoPlist ? "`--info-plist`" : rule.needsBundleIdentifier ? "the bundle identifier (`--info-plist` or `--bundle-identifier`)" : "nothing beyond the payload") |",
+            "| Needs | \(rule.judgedInScenariosOnly ? "a scenario: only `proctor run` judges it, from what the app shows" : rule.needsInfoPlist ? "`--info-plist`" : rule.needsBundleIdentifier ? "the bundle identifier (`--info-plist` or `--bundle-identifier`)" : "nothing beyond the payload") |",
             "",
             "## Why",
             "",
@@ -29,19 +29,30 @@ public enum RuleDocumentation {
         ]
         lines += rule.sources.map { "- \($0)" }
         lines += ["", "## Passing examples", ""]
-        lines += rule.passing.flatMap(exampleLines)
+        lines += rule.passing.flatMap { exampleLines($0, judgesInfoPlist: rule.judgesInfoPlist) }
         lines += ["## Failing examples", ""]
-        lines += rule.failing.flatMap(exampleLines)
+        lines += rule.failing.flatMap { exampleLines($0, judgesInfoPlist: rule.judgesInfoPlist) }
         return lines.joined(separator: "\n")
     }
 
-    private static func exampleLines(_ example: RuleExample) -> [String] {
-        var lines = ["```json", prettyJSON(example.input), "```", ""]
-        if let plist = example.infoPlist {
-            lines += ["With Info.plist facts:", "", "```json", prettyJSON(plist), "```", ""]
+    private static func exampleLines(_ example: RuleExample, judgesInfoPlist: Bool) -> [String] {
+        var lines: [String]
+        if judgesInfoPlist, let plist = example.infoPlist {
+            // The Info.plist is what the rule judges; the donation file is only the run's input.
+            lines = ["Info.plist facts:", "", "```json", prettyJSON(plist), "```", ""]
+            lines += ["With any donation file, such as:", "", "```json", prettyJSON(example.input), "```", ""]
+        } else {
+            lines = ["```json", prettyJSON(example.input), "```", ""]
+            if let plist = example.infoPlist {
+                lines += ["With Info.plist facts:", "", "```json", prettyJSON(plist), "```", ""]
+            }
+        }
+        if let config = example.config {
+            lines += ["With configuration (`--deployment-target`, `--service-name`):", "", "```json", prettyJSON(config), "```", ""]
         }
         if !example.pointers.isEmpty {
-            lines += ["Reported at " + example.pointers.map { "`\($0)`" }.joined(separator: ", ") + ".", ""]
+            let place = judgesInfoPlist ? "Reported in the Info.plist at " : example.isScenario ? "Reported in the scenario at " : "Reported at "
+            lines += [place + example.pointers.map { "`\($0)`" }.joined(separator: ", ") + ".", ""]
         }
         return lines
     }
@@ -71,6 +82,7 @@ public enum RuleDocumentation {
             guard let example else { continue }
             text += "\n\n\(label):\n" + prettyJSON(example.input)
             if let plist = example.infoPlist { text += "\nwith Info.plist facts:\n" + prettyJSON(plist) }
+            if let config = example.config { text += "\nwith configuration:\n" + prettyJSON(config) }
         }
         return text + "\n"
     }

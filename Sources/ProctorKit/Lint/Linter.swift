@@ -147,6 +147,7 @@ public enum Linter {
                 files[index].findings.append(finding)
             }
         }
+        if let appInfo, appInfo.isFromInfoPlist { checkInfoPlist(appInfo, into: &files) }
         for index in files.indices where hasProblems(files[index]) { sortProblems(&files[index]) }
         // Inputs arrive sorted, so the sort is usually skipped; when it runs it is the same stable sort.
         if !isSortedByPath(files) { files.sort { $0.path < $1.path } }
@@ -211,6 +212,30 @@ public enum Linter {
 
     private static let ruleChecks = RuleChecks(BuiltInRules.donationRules)
 
+    /// Runs the rules about the Info.plist itself, once, and files their findings under the
+    /// Info.plist's own result (made when the Info.plist had nothing else to report). That result
+    /// counts as checked, so reports list the Info.plist rules for it.
+    private static func checkInfoPlist(_ app: AppInfo, into files: inout [FileResult]) {
+        var findings: [Finding] = []
+        for rule in BuiltInRules.infoPlistRules {
+            let description = type(of: rule).description
+            for violation in rule.check(app) {
+                findings.append(Finding(
+                    ruleID: description.id, severity: description.defaultSeverity, message: violation.message,
+                    location: SourceLocation(file: app.source, line: app.line(of: violation.pointer), pointer: violation.pointer.description)))
+            }
+        }
+        if let index = files.firstIndex(where: { $0.path == app.source }) {
+            files[index].findings += findings
+            files[index].wasChecked = true
+        } else if !findings.isEmpty {
+            var result = FileResult(path: app.source)
+            result.findings = findings
+            result.wasChecked = true
+            files.append(result)
+        }
+    }
+
     private static func check(_ input: InputFiles.Input, context: RuleContext, parser: JSONDocumentParser) -> (FileResult, RunFacts) {
         switch InputFiles.load(input.path, limit: parser.limits.maximumFileSize) {
         case .failure(let error):
@@ -232,8 +257,12 @@ public enum Linter {
             if let set = activity.contentAttributeSet, let related = set.string("relatedUniqueIdentifier") {
                 facts.relatedIdentifiers.append(.init(identifier: related, location: locate(set.pointer("relatedUniqueIdentifier"))))
             }
-        case .interaction:
-            break
+        case .interaction(let interaction):
+            let items = interaction.reservations.compactMap { reservation -> RunFacts.ReservationItemMention? in
+                guard let identity = reservation.itemIdentity else { return nil }
+                return .init(itemIdentity: identity, itemReference: reservation.itemReference.identity, location: locate(reservation.pointer("itemReference")))
+            }
+            if !items.isEmpty { facts.reservationDonations.append(items) }
         }
     }
 

@@ -124,7 +124,9 @@ extension LintResult {
                 suite.cases.append(.init(classname: file.path, name: "input", outcome: .passed))
             }
             guard file.wasChecked else { return suite }
-            for rule in rules {
+            // The Info.plist's own result lists the rules that judge it; a payload file, the others.
+            let isInfoPlist = appInfo?.isFromInfoPlist == true && file.path == appInfo?.source
+            for rule in rules where rule.judgesInfoPlist == isInfoPlist {
                 if let reason = rule.unmetRequirement(appInfo) {
                     suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
                     continue

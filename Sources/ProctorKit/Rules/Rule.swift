@@ -26,6 +26,10 @@ public struct RuleExample: Sendable {
     public var config: String?
     /// Where a failing example must report, as JSON Pointers; empty for a passing example.
     public var pointers: [String]
+    /// `input` is a scenario file (`*.scenario.json`) played by `proctor run`, not a donation
+    /// file: for rules only the model can judge (Rules/ScenarioRules.swift). Its pointers point
+    /// into the scenario.
+    public var isScenario = false
     public var file: StaticString
     public var line: UInt
 
@@ -42,6 +46,12 @@ public struct RuleExample: Sendable {
         self.pointers = pointers
         self.file = file
         self.line = line
+    }
+
+    /// An example that is a whole scenario, with its own app, clock and steps.
+    public init(scenario: String, at pointers: [String] = [], file: StaticString = #filePath, line: UInt = #line) {
+        self.init(scenario, at: pointers, file: file, line: line)
+        self.isScenario = true
     }
 }
 
@@ -68,12 +78,16 @@ public struct RuleDescription: Sendable {
     /// The rule can only be evaluated when the bundle identifier is known (from the Info.plist or
     /// `--bundle-identifier`).
     public var needsBundleIdentifier: Bool
+    /// The rule judges the Info.plist itself (an ``InfoPlistRule``): it runs once per run and its
+    /// findings are located in the Info.plist, whatever the donations.
+    public var judgesInfoPlist: Bool
     public var passing: [RuleExample]
     public var failing: [RuleExample]
 
     public init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
         rationale: String, sources: [String], needsInfoPlist: Bool = false, needsBundleIdentifier: Bool = false,
+        judgesInfoPlist: Bool = false,
         passing: [RuleExample],
         failing: [RuleExample]
     ) {
@@ -86,12 +100,14 @@ public struct RuleDescription: Sendable {
         self.sources = sources
         self.needsInfoPlist = needsInfoPlist
         self.needsBundleIdentifier = needsBundleIdentifier
+        self.judgesInfoPlist = judgesInfoPlist
         self.passing = passing
         self.failing = failing
     }
 
     /// Why the rule cannot be evaluated with these app facts, or nil when it can.
     public func unmetRequirement(_ appInfo: AppInfo?) -> String? {
+        if judgedInScenariosOnly { return "judged only in scenarios, by proctor run" }
         if needsInfoPlist && appInfo?.isFromInfoPlist != true { return "needs --info-plist" }
         if needsBundleIdentifier && appInfo?.bundleIdentifier == nil {
             return "needs the bundle identifier (CFBundleIdentifier in --info-plist, or --bundle-identifier)"
@@ -101,6 +117,10 @@ public struct RuleDescription: Sendable {
 
     /// Where the rule's page lives, relative to the repository root.
     public var documentationPath: String { "docs/rules/\(id).md" }
+
+    /// The rule judges what an app shows while it donates, which only a scenario says: its
+    /// examples are scenarios, and `proctor lint` never reports it.
+    public var judgedInScenariosOnly: Bool { !failing.isEmpty && (passing + failing).allSatisfy(\.isScenario) }
 }
 
 /// What a rule may consult besides the donation.
@@ -211,12 +231,41 @@ public struct RunFacts: Sendable {
     /// Every activity's `contentAttributeSet.relatedUniqueIdentifier`, in input order.
     public var relatedIdentifiers: [Mention] = []
 
+    /// A reservation item as one donation describes it.
+    public struct ReservationItemMention: Sendable {
+        /// ``Reservation/itemIdentity``: what makes two donations describe the same item.
+        public var itemIdentity: String
+        /// The `itemReference`'s ``SpeakableString/identity``.
+        public var itemReference: String
+        /// Where the `itemReference` is.
+        public var location: SourceLocation
+
+        public init(itemIdentity: String, itemReference: String, location: SourceLocation) {
+            self.itemIdentity = itemIdentity
+            self.itemReference = itemReference
+            self.location = location
+        }
+    }
+
+    /// The items (with an item identity) of each reservation donation, one entry per donation,
+    /// in input order.
+    public var reservationDonations: [[ReservationItemMention]] = []
+
     public init() {}
 
     mutating func append(_ other: RunFacts) {
         itemIdentifiers += other.itemIdentifiers
         relatedIdentifiers += other.relatedIdentifiers
+        reservationDonations += other.reservationDonations
     }
+}
+
+/// A rule that judges the app's Info.plist itself rather than a donation: it runs once per run,
+/// when facts were read from `--info-plist`, and its violations point into the property list
+/// (`/INIntentsRestrictedWhileLocked/0`). The linter reports them in the Info.plist's file.
+public protocol InfoPlistRule: Sendable {
+    static var description: RuleDescription { get }
+    func check(_ app: AppInfo) -> [Violation]
 }
 
 /// A rule that judges the run as a whole (identifiers unique across files, references resolved).

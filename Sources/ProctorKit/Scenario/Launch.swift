@@ -11,6 +11,10 @@ struct Delivery {
         /// Handoff carries the whole `userInfo`.
         case handoff(UserActivity)
         case url
+        /// An offer on a contact card, or a calendar event's app link: an interaction, no userInfo.
+        case interaction(String)
+        /// A check-in shortcut: like a Spotlight restore, only `requiredUserInfoKeys` survive.
+        case checkInShortcut(UserActivity)
     }
 
     var origin: Origin
@@ -18,6 +22,8 @@ struct Delivery {
     var userInfo: [PropertyListEntry]
     var webpageURL: String?
     var url: String?
+    /// `NSUserActivity.interaction`, for launches from the contact card and calendar events.
+    var interaction: DeliveredInteraction? = nil
 
     var identifier: String? {
         guard case .spotlightItem = origin else { return nil }
@@ -42,6 +48,16 @@ struct Delivery {
             return "the donated userInfo has no '\(key)'"
         case .url:
             return "a URL launch delivers no userInfo"
+        case .interaction(let source):
+            return "a launch from \(source) delivers an interaction and no userInfo"
+        case .checkInShortcut(let activity):
+            guard activity.userInfo?.contains(where: { $0.key == key }) == true else {
+                return "the check-in activity's userInfo has no '\(key)'"
+            }
+            guard let required = activity.requiredUserInfoKeys else {
+                return "the check-in activity sets no requiredUserInfoKeys, so the shortcut restores it with an empty userInfo"
+            }
+            return "'\(key)' is not in the check-in activity's requiredUserInfoKeys [\(required.sorted().joined(separator: ", "))]"
         }
     }
 
@@ -51,7 +67,33 @@ struct Delivery {
         if let identifier { text += ", identifier '\(identifier)'" }
         let keys = userInfo.map(\.key).sorted()
         text += ", userInfo keys [\(keys.joined(separator: ", "))]"
+        if let interaction { text += ", interaction \(interaction.summary)" }
         return text
+    }
+}
+
+/// The interaction a launch carries, reduced to what apps read from it.
+struct DeliveredInteraction {
+    var intentClass: String
+    /// The handle values of a message's recipients or a call's contacts.
+    var recipients: [String] = []
+    var serviceName: String?
+    var reservationContainerReference: SpeakableString?
+    /// nil: the whole reservation.
+    var reservationItemReferences: [SpeakableString]?
+
+    var isReservation: Bool { intentClass == IntentClass.getReservationDetails.rawValue }
+
+    var summary: String {
+        var parts = [intentClass]
+        if isReservation {
+            parts.append("container \(reservationContainerReference.map { "'\($0.identity)'" } ?? "nil")")
+            parts.append("items \(reservationItemReferences.map { "[" + $0.map { "'\($0.identity)'" }.joined(separator: ", ") + "]" } ?? "nil")")
+        } else {
+            parts.append("recipients [\(recipients.map { "'\($0)'" }.joined(separator: ", "))]")
+            if let serviceName { parts.append("service '\(serviceName)'") }
+        }
+        return "(" + parts.joined(separator: ", ") + ")"
     }
 }
 
@@ -120,6 +162,11 @@ enum LaunchRouter {
         if let url = delivery.url { return route.urls.contains { URLPattern.matches($0, url) } }
         guard let type = delivery.activityType, route.activityTypes.contains(type) else { return false }
         if let prefix = route.identifierPrefix { return delivery.identifier?.hasPrefix(prefix) ?? false }
+        if let kind = route.reservationItems, type == IntentClass.getReservationDetails.rawValue {
+            // Whole reservation (no item references) or exactly one item.
+            let count = delivery.interaction?.reservationItemReferences?.count
+            return kind == .none ? count == nil : count == 1
+        }
         return true
     }
 }

@@ -45,7 +45,17 @@ public struct Route: Sendable {
     public var urls: [String]
     /// The `userInfo` keys the handler reads; a launch without one of them shows nothing useful.
     public var userInfoKeys: [String]
+    /// For `INGetReservationDetailsIntent` launches: only the whole reservation (`none`) or only
+    /// one item (`one`); nil accepts both.
+    public var reservationItems: ReservationItemsKind? = nil
     public var location: SourceLocation
+}
+
+/// What a reservation launch asks the app to show: the whole reservation
+/// (`reservationItemReferences` nil) or one item of it (one item reference).
+public enum ReservationItemsKind: String, Sendable, CaseIterable {
+    case none
+    case one
 }
 
 /// A device signed in to the same account as the others.
@@ -76,6 +86,14 @@ public struct Step: Sendable {
         case searchSpotlight(device: Int, query: String, tap: SpotlightTap)
         case acceptHandoff(device: Int)
         case openURL(device: Int, url: String)
+        /// `donate`: the app donates an interaction, from the screen shown last or from the background.
+        case donate(device: Int, interaction: Interaction, background: Bool)
+        /// `showScreen`: the app shows a new view of a screen listing these reservation containers.
+        case showScreen(device: Int, screen: String, reservations: [String])
+        case deleteInteractions(device: Int, InteractionDeletion)
+        case tapContactCard(ContactCardTap)
+        case openCalendarEvent(device: Int, event: String, show: CalendarLinkTarget)
+        case tapCheckIn(device: Int, title: String)
         case expect([Expectation])
     }
 
@@ -93,6 +111,12 @@ public struct Step: Sendable {
         case .searchSpotlight(_, let query, let tap): "search Spotlight for '\(query)' and tap \(tap.summary)"
         case .acceptHandoff: "accept the Handoff offer"
         case .openURL(_, let url): "open \(url)"
+        case .donate(_, let interaction, let background): "donate \(interaction.intent.className)\(background ? " from the background" : "")"
+        case .showScreen(_, let screen, _): "show screen '\(screen)'"
+        case .deleteInteractions(_, let deletion): deletion.summary
+        case .tapContactCard(let tap): "tap the \(tap.offer.rawValue) offer on the contact card of '\(tap.person)'"
+        case .openCalendarEvent(_, let event, let show): "open the app link of calendar event '\(event)' (\(show.rawValue))"
+        case .tapCheckIn(_, let title): "tap the check-in shortcut '\(title)'"
         case .expect: "expect"
         }
     }
@@ -111,6 +135,50 @@ public enum SearchableItemDeletion: Sendable {
         case .all: "all"
         }
     }
+}
+
+/// What `deleteInteractions` and `deleteAllInteractions` remove: `INInteraction.delete(with:)`
+/// by identifiers or by group identifier, or `deleteAll()`.
+public enum InteractionDeletion: Sendable {
+    case identifiers([String])
+    case groupIdentifier(String)
+    case all
+
+    var summary: String {
+        switch self {
+        case .identifiers(let identifiers): "deleteInteractions with identifiers \(identifiers.joined(separator: ", "))"
+        case .groupIdentifier(let group): "deleteInteractions with group identifier \(group)"
+        case .all: "deleteAllInteractions"
+        }
+    }
+}
+
+/// The two actions a contact card offers an app for.
+public enum ContactCardAction: String, Sendable, CaseIterable {
+    /// `INSendMessageIntent`.
+    case message
+    /// `INStartCallIntent` and the deprecated `INStartAudioCallIntent` and `INStartVideoCallIntent`.
+    case call
+}
+
+/// `tapContactCard`: the user opens a person's contact card and taps the app's offer.
+public struct ContactCardTap: Sendable {
+    public var device: Int
+    /// The person: a contact identifier, a handle value or a name.
+    public var person: String
+    public var offer: ContactCardAction
+    /// Narrows the offers to one service (`serviceName`).
+    public var serviceName: String?
+    /// Narrows the offers to one handle value.
+    public var handle: String?
+}
+
+/// What the app link of a Siri Suggestions calendar event asks the app to show.
+public enum CalendarLinkTarget: String, Sendable, CaseIterable {
+    /// The whole reservation: `reservationItemReferences` is nil.
+    case reservation
+    /// The event's item only: `reservationItemReferences` holds its `itemReference`.
+    case item
 }
 
 /// A forward move of the clock, in calendar units (UTC).
@@ -162,6 +230,9 @@ public struct Expectation: Sendable {
         case launch(LaunchExpectation)
         case findings([ExpectedFinding])
         case index(IndexExpectation)
+        case contactCard(ContactCardExpectation)
+        case calendar(CalendarExpectation)
+        case checkInShortcuts(CheckInShortcutsExpectation)
     }
 
     /// The key that names the expectation in the file.
@@ -172,6 +243,9 @@ public struct Expectation: Sendable {
         case .launch: "launch"
         case .findings: "findings"
         case .index: "index"
+        case .contactCard: "contactCard"
+        case .calendar: "calendar"
+        case .checkInShortcuts: "checkInShortcuts"
         }
     }
 }
@@ -229,6 +303,22 @@ public struct LaunchExpectation: Sendable {
     public var identifier: String?
     public var url: String?
     public var webpageURL: String?
+    /// The interaction the delivered activity carries (`NSUserActivity.interaction`).
+    public var interaction: InteractionLaunchExpectation?
+}
+
+/// The interaction of a launch from the contact card or a calendar event. A field that is absent
+/// is not compared; `null` expects no value.
+public struct InteractionLaunchExpectation: Sendable {
+    /// The intent's class name.
+    public var intent: String?
+    /// `.some(nil)` expects no container reference.
+    public var reservationContainerReference: String??
+    /// `.some(nil)` expects nil: the whole reservation.
+    public var reservationItemReferences: [String]??
+    /// The handle values of the message's recipients or the call's contacts, in order.
+    public var recipients: [String]?
+    public var serviceName: String??
 }
 
 /// A finding a negative scenario expects: a rule id, optionally where.
@@ -248,6 +338,58 @@ public struct IndexExpectation: Sendable {
     public var activities: [String]?
     /// Handles of activities recorded for public indexing.
     public var publicActivities: [String]?
+}
+
+/// A person's contact card on a device: the app's offers, as an exact list.
+public struct ContactCardExpectation: Sendable {
+    public var device: Int
+    /// A contact identifier, a handle value or a name.
+    public var person: String
+    public var offers: [ExpectedContactOffer]
+}
+
+public struct ExpectedContactOffer: Sendable, Hashable {
+    /// The intent class the offer launches the app with.
+    public var intent: String
+    public var handle: String
+    /// nil: the offer has no service name.
+    public var serviceName: String?
+    /// When given, the offering app's bundle identifier.
+    public var app: String?
+}
+
+/// The Siri Suggestions calendar events (every device shows the same).
+public struct CalendarExpectation: Sendable {
+    public var device: Int
+    /// The exact list, in the calendar's order (by start).
+    public var events: [ExpectedCalendarEvent]?
+    public var contains: [ExpectedCalendarEvent]?
+    /// Titles that must not be there.
+    public var excludes: [String]?
+}
+
+/// A calendar event as expected: the title, and every other field given.
+public struct ExpectedCalendarEvent: Sendable {
+    public var title: String
+    public var start: Date?
+    public var end: Date?
+    /// `.some(nil)`: no location.
+    public var location: String??
+    /// `.some(nil)`: no notes.
+    public var notes: String??
+    public var appLink: ExpectedAppLink?
+}
+
+/// Where an event's link back to the app leads.
+public struct ExpectedAppLink: Sendable {
+    public var reservationContainerReference: String??
+    public var itemReference: String?
+}
+
+/// The check-in shortcuts a device shows now (lock screen and search), by title, order aside.
+public struct CheckInShortcutsExpectation: Sendable {
+    public var device: Int
+    public var titles: [String]
 }
 
 /// The activity types the system itself delivers; apps do not declare them in NSUserActivityTypes.

@@ -39,18 +39,27 @@ struct ScenarioDecoder {
     }
 
     static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "steps"]
-    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "routes"]
-    static let routeKeys = ["name", "activityTypes", "identifierPrefix", "urls", "userInfoKeys"]
+    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "routes"]
+    static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "userInfoKeys"]
     static let deviceKeys = ["name", "appInstalled"]
     static let stepKinds = [
         "becomeCurrent", "resignCurrent", "invalidate", "index", "deleteSearchableItems", "deleteAllSearchableItems",
         "deleteSavedUserActivities", "deleteAllSavedUserActivities", "advanceClock", "searchSpotlight", "acceptHandoff",
-        "openURL", "expect",
+        "openURL", "donate", "showScreen", "deleteInteractions", "deleteAllInteractions", "tapContactCard", "openCalendarEvent", "tapCheckIn",
+        "expect",
     ]
-    static let expectationKinds = ["spotlight", "handoff", "launch", "findings", "index"]
+    static let expectationKinds = ["spotlight", "handoff", "launch", "findings", "index", "contactCard", "calendar", "checkInShortcuts"]
+    static let launchKeys = ["route", "failure", "safari", "activityType", "userInfo", "identifier", "url", "webpageURL", "interaction"]
+    static let launchInteractionKeys = ["intent", "reservationContainerReference", "reservationItemReferences", "recipients", "serviceName"]
+    static let contactOfferKeys = ["intent", "handle", "serviceName", "app"]
+    static let calendarEventKeys = ["title", "start", "end", "location", "notes", "appLink"]
+    static let appLinkKeys = ["reservationContainerReference", "itemReference"]
+    /// The intent classes a contact card offer launches the app with.
+    static let communicationIntentClasses = [IntentClass.sendMessage, .startCall, .startAudioCall, .startVideoCall].map(\.rawValue)
     static let clockUnits = ["months", "days", "hours", "minutes", "seconds"]
     /// The rules a scenario runs on its donations, and so the rules `expect.findings` may name.
-    static let scenarioRuleIDs = BuiltInRules.donationRules.map { type(of: $0).description.id }.sorted()
+    /// Besides the donation rules, the rules the model itself reports (SiriModel.ModelRule).
+    static let scenarioRuleIDs = (BuiltInRules.donationRules.map { type(of: $0).description.id } + SiriModel.ModelRule.all).sorted()
 
     // MARK: - The document
 
@@ -161,8 +170,27 @@ struct ScenarioDecoder {
                 routes.append(route)
             }
         }
+        var deploymentTarget: OSVersion?
+        if let member = object["deploymentTarget"], let text = string(member.value, pointer.appending("deploymentTarget")) {
+            if let version = OSVersion(text) {
+                deploymentTarget = version
+            } else {
+                fail(ScenarioProblemCode.invalidValue, "'\(text)' is not an iOS version such as \"15.0\" or \"14.2.1\"", member.value, pointer.appending("deploymentTarget"))
+            }
+        }
+        var serviceNames: [String]?
+        if let member = object["serviceNames"], let names = strings(member.value, pointer.appending("serviceNames")) {
+            for (index, name) in names.enumerated() where name.isEmpty {
+                fail(ScenarioProblemCode.invalidValue, "a service name must not be empty", member.value, pointer.appending("serviceNames").appending(index))
+            }
+            serviceNames = names
+        }
+
         guard var info else { return nil }
         if info.bundleIdentifier == nil { info.bundleIdentifier = bundleIdentifier }
+        // Stated facts win over MinimumOSVersion, as --deployment-target does in lint.
+        if let deploymentTarget { info.deploymentTarget = deploymentTarget }
+        if let serviceNames { info.serviceNames = serviceNames }
         return ScenarioApp(bundleIdentifier: bundleIdentifier ?? info.bundleIdentifier, teamIdentifier: teamIdentifier, info: info, routes: routes)
     }
 
@@ -209,6 +237,13 @@ struct ScenarioDecoder {
                 fail(ScenarioProblemCode.invalidValue, "'identifierPrefix' tells Core Spotlight items apart; the route must accept '\(SystemActivityType.spotlightItem)'", member.value, pointer.appending("identifierPrefix"))
             }
         }
+        var reservationItems: ReservationItemsKind?
+        if let member = object["reservationItems"] {
+            reservationItems = choice(member.value, pointer.appending("reservationItems"), ReservationItemsKind.self)
+            if !activityTypes.contains(IntentClass.getReservationDetails.rawValue) {
+                fail(ScenarioProblemCode.invalidValue, "'reservationItems' tells reservation launches apart; the route must accept '\(IntentClass.getReservationDetails.rawValue)'", member.value, pointer.appending("reservationItems"))
+            }
+        }
         for (index, pattern) in urls.enumerated() where URLPattern.scheme(of: pattern) == nil {
             fail(ScenarioProblemCode.invalidValue, "'\(pattern)' is not a URL pattern such as myapp://place/*", object["urls"]!.value, pointer.appending("urls").appending(index))
         }
@@ -218,7 +253,7 @@ struct ScenarioDecoder {
         guard errors.count == errorsBefore, let name else { return nil }
         return Route(
             name: name, activityTypes: activityTypes, identifierPrefix: identifierPrefix, urls: urls, userInfoKeys: userInfoKeys,
-            location: locate(node, pointer))
+            reservationItems: reservationItems, location: locate(node, pointer))
     }
 
     // MARK: - Steps
@@ -229,6 +264,8 @@ struct ScenarioDecoder {
         var routes: [Route]
         /// Activity handles: their device, and the step that invalidated them.
         var activities: [String: (device: Int, invalidatedAt: Int?)] = [:]
+        /// The screen each device shows, and the step that showed it.
+        var screens: [Int: (name: String, step: Int)] = [:]
     }
 
     private mutating func decodeStep(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step? {
@@ -283,6 +320,27 @@ struct ScenarioDecoder {
                 fail(ScenarioProblemCode.invalidValue, "'\(url)' is not a URL with a scheme, such as myapp://place/42", fields["url"]!.value, at.appending("url"))
             }
             action = url.map { .openURL(device: device ?? 0, url: $0) }
+        case "donate": action = donateStep(body, at, context: context)
+        case "showScreen": action = showScreenStep(body, at, number: number, context: &context)
+        case "deleteInteractions": action = deleteInteractions(body, at, context: context)
+        case "deleteAllInteractions":
+            action = deviceOnly(body, at, context: context).map { .deleteInteractions(device: $0, .all) }
+        case "tapContactCard": action = tapContactCard(body, at, context: context)
+        case "openCalendarEvent":
+            guard let fields = object(body, at, what: "openCalendarEvent") else { return nil }
+            checkKeys(fields, at, allowed: ["device", "event", "show"], in: "openCalendarEvent")
+            let device = deviceReference(fields, at, context: context)
+            let event = required(fields, "event", body, at).flatMap { nonEmptyString($0, at.appending("event")) }
+            let show = required(fields, "show", body, at).flatMap { choice($0, at.appending("show"), CalendarLinkTarget.self) }
+            guard let device, let event, let show else { return nil }
+            action = .openCalendarEvent(device: device, event: event, show: show)
+        case "tapCheckIn":
+            guard let fields = object(body, at, what: "tapCheckIn") else { return nil }
+            checkKeys(fields, at, allowed: ["device", "title"], in: "tapCheckIn")
+            let device = deviceReference(fields, at, context: context)
+            let title = required(fields, "title", body, at).flatMap { nonEmptyString($0, at.appending("title")) }
+            guard let device, let title else { return nil }
+            action = .tapCheckIn(device: device, title: title)
         case "expect": action = expectStep(body, at, context: context)
         default:
             fail(
@@ -360,6 +418,77 @@ struct ScenarioDecoder {
         }
     }
 
+    // MARK: - SiriKit steps
+
+    private mutating func donateStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
+        guard let fields = object(node, pointer, what: "donate") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "interaction", "screen", "background"], in: "donate")
+        let device = appDevice(fields, node, pointer, context: context)
+        let background = fields["background"].flatMap { bool($0.value, pointer.appending("background")) } ?? false
+        if let member = fields["screen"], let screen = nonEmptyString(member.value, pointer.appending("screen")) {
+            if background {
+                fail(ScenarioProblemCode.invalidValue, "a donation from the background comes from no screen: give 'screen' or \"background\": true, not both", member.value, pointer.appending("screen"))
+            } else if let device {
+                let deviceName = context.devices[device].name
+                if let shown = context.screens[device] {
+                    if shown.name != screen {
+                        fail(ScenarioProblemCode.invalidSequence, "the donation names screen '\(screen)', but the screen shown last on '\(deviceName)' is '\(shown.name)' (step \(shown.step))", member.value, pointer.appending("screen"))
+                    }
+                } else {
+                    fail(ScenarioProblemCode.invalidSequence, "the donation names screen '\(screen)', but no earlier showScreen step shows a screen on '\(deviceName)'", member.value, pointer.appending("screen"))
+                }
+            }
+        }
+        guard let payload = required(fields, "interaction", node, pointer) else { return nil }
+        guard case .interaction(let interaction)? = decodeDonation(.interaction, payload, pointer.appending("interaction")), let device else { return nil }
+        return .donate(device: device, interaction: interaction, background: background)
+    }
+
+    private mutating func showScreenStep(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step.Action? {
+        guard let fields = object(node, pointer, what: "showScreen") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "screen", "reservations"], in: "showScreen")
+        let device = appDevice(fields, node, pointer, context: context)
+        let screen = required(fields, "screen", node, pointer).flatMap { nonEmptyString($0, pointer.appending("screen")) }
+        var reservations: [String] = []
+        if let member = fields["reservations"] {
+            guard let names = strings(member.value, pointer.appending("reservations")) else { return nil }
+            for (index, name) in names.enumerated() where name.isEmpty {
+                fail(ScenarioProblemCode.invalidValue, "a reservation reference must not be empty", member.value, pointer.appending("reservations").appending(index))
+            }
+            reservations = names
+        }
+        guard let device, let screen else { return nil }
+        context.screens[device] = (screen, number)
+        return .showScreen(device: device, screen: screen, reservations: reservations)
+    }
+
+    private mutating func deleteInteractions(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
+        guard let fields = object(node, pointer, what: "deleteInteractions") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "identifiers", "groupIdentifier"], in: "deleteInteractions")
+        guard let device = appDevice(fields, node, pointer, context: context) else { return nil }
+        switch (fields["identifiers"], fields["groupIdentifier"]) {
+        case (let identifiers?, nil):
+            return strings(identifiers.value, pointer.appending("identifiers")).map { .deleteInteractions(device: device, .identifiers($0)) }
+        case (nil, let group?):
+            return nonEmptyString(group.value, pointer.appending("groupIdentifier")).map { .deleteInteractions(device: device, .groupIdentifier($0)) }
+        default:
+            fail(ScenarioProblemCode.invalidValue, "deleteInteractions takes either 'identifiers' or 'groupIdentifier' (use deleteAllInteractions to delete everything)", node, pointer)
+            return nil
+        }
+    }
+
+    private mutating func tapContactCard(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
+        guard let fields = object(node, pointer, what: "tapContactCard") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "person", "offer", "serviceName", "handle"], in: "tapContactCard")
+        let device = deviceReference(fields, pointer, context: context)
+        let person = required(fields, "person", node, pointer).flatMap { nonEmptyString($0, pointer.appending("person")) }
+        let offer = required(fields, "offer", node, pointer).flatMap { choice($0, pointer.appending("offer"), ContactCardAction.self) }
+        let serviceName = fields["serviceName"].flatMap { nonEmptyString($0.value, pointer.appending("serviceName")) }
+        let handle = fields["handle"].flatMap { nonEmptyString($0.value, pointer.appending("handle")) }
+        guard let device, let person, let offer else { return nil }
+        return .tapContactCard(ContactCardTap(device: device, person: person, offer: offer, serviceName: serviceName, handle: handle))
+    }
+
     private mutating func advanceClock(_ node: JSONNode, _ pointer: JSONPointer) -> Step.Action? {
         guard let fields = object(node, pointer, what: "advanceClock") else { return nil }
         checkKeys(fields, pointer, allowed: Self.clockUnits, in: "advanceClock")
@@ -421,6 +550,14 @@ struct ScenarioDecoder {
             case "launch": kind = launchExpectation(member.value, at, context: context).map { .launch($0) }
             case "findings": kind = findingsExpectation(member.value, at).map { .findings($0) }
             case "index": kind = indexExpectation(member.value, at, context: context).map { .index($0) }
+            case "contactCard": kind = contactCardExpectation(member.value, at, context: context).map { .contactCard($0) }
+            case "calendar": kind = calendarExpectation(member.value, at, context: context).map { .calendar($0) }
+            case "checkInShortcuts":
+                guard let fields = object(member.value, at, what: "a check-in shortcuts expectation") else { kind = nil; break }
+                checkKeys(fields, at, allowed: ["device", "titles"], in: "a check-in shortcuts expectation")
+                let device = deviceReference(fields, at, context: context)
+                let titles = required(fields, "titles", member.value, at).flatMap { strings($0, at.appending("titles")) }
+                kind = device.flatMap { device in titles.map { .checkInShortcuts(CheckInShortcutsExpectation(device: device, titles: $0)) } }
             default:
                 fail(
                     ScenarioProblemCode.unknownKey,
@@ -469,7 +606,7 @@ struct ScenarioDecoder {
 
     private mutating func launchExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> LaunchExpectation? {
         guard let fields = object(node, pointer, what: "a launch expectation") else { return nil }
-        checkKeys(fields, pointer, allowed: ["route", "failure", "safari", "activityType", "userInfo", "identifier", "url", "webpageURL"], in: "a launch expectation")
+        checkKeys(fields, pointer, allowed: Self.launchKeys, in: "a launch expectation")
         let errorsBefore = errors.count
         var expectation = LaunchExpectation()
         if let member = fields["route"], let route = string(member.value, pointer.appending("route")) {
@@ -491,6 +628,9 @@ struct ScenarioDecoder {
             expectation.userInfo = decoder.decodeUserInfo(member.value, at: pointer.appending("userInfo"))
             for diagnostic in decoder.diagnostics { record(diagnostic) }
         }
+        if let member = fields["interaction"] {
+            expectation.interaction = launchInteraction(member.value, pointer.appending("interaction"))
+        }
         if expectation.safari != nil && (expectation.route != nil || expectation.failure != nil) {
             fail(ScenarioProblemCode.invalidValue, "a launch that opens Safari reaches no route and cannot fail in the app: give 'safari' alone", fields["safari"]!.value, pointer.appending("safari"))
         }
@@ -498,6 +638,96 @@ struct ScenarioDecoder {
             missing("'route', 'failure' or 'safari'", node, pointer)
         }
         return errors.count == errorsBefore ? expectation : nil
+    }
+
+    private mutating func launchInteraction(_ node: JSONNode, _ pointer: JSONPointer) -> InteractionLaunchExpectation? {
+        guard let fields = object(node, pointer, what: "an interaction expectation") else { return nil }
+        checkKeys(fields, pointer, allowed: Self.launchInteractionKeys, in: "an interaction expectation")
+        var expectation = InteractionLaunchExpectation()
+        expectation.intent = fields["intent"].flatMap { choice($0.value, pointer.appending("intent"), IntentClass.self)?.rawValue }
+        expectation.reservationContainerReference = fields["reservationContainerReference"].flatMap { nullableString($0.value, pointer.appending("reservationContainerReference")) }
+        if let member = fields["reservationItemReferences"] {
+            if case .null = member.value.value {
+                expectation.reservationItemReferences = .some(nil)
+            } else if let references = strings(member.value, pointer.appending("reservationItemReferences")) {
+                expectation.reservationItemReferences = .some(references)
+            }
+        }
+        expectation.recipients = fields["recipients"].flatMap { strings($0.value, pointer.appending("recipients")) }
+        expectation.serviceName = fields["serviceName"].flatMap { nullableString($0.value, pointer.appending("serviceName")) }
+        if fields.count == 0 {
+            missing("at least one of \(Self.launchInteractionKeys.map { "'\($0)'" }.joined(separator: ", "))", node, pointer)
+        }
+        return expectation
+    }
+
+    private mutating func contactCardExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> ContactCardExpectation? {
+        guard let fields = object(node, pointer, what: "a contact card expectation") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "person", "offers"], in: "a contact card expectation")
+        let errorsBefore = errors.count
+        let device = deviceReference(fields, pointer, context: context)
+        let person = required(fields, "person", node, pointer).flatMap { nonEmptyString($0, pointer.appending("person")) }
+        var offers: [ExpectedContactOffer] = []
+        if let member = required(fields, "offers", node, pointer), let elements = array(member, pointer.appending("offers")) {
+            for (index, element) in elements.enumerated() {
+                let at = pointer.appending("offers").appending(index)
+                guard let offer = object(element, at, what: "an expected offer") else { continue }
+                checkKeys(offer, at, allowed: Self.contactOfferKeys, in: "an expected offer")
+                var intent: String?
+                if let value = required(offer, "intent", element, at), let name = string(value, at.appending("intent")) {
+                    if Self.communicationIntentClasses.contains(name) {
+                        intent = name
+                    } else {
+                        fail(ScenarioProblemCode.invalidValue, "'\(name)' is not an intent a contact card offers: \(Self.communicationIntentClasses.joined(separator: ", "))\(Suggestion.phrase(for: name, among: Self.communicationIntentClasses))", value, at.appending("intent"))
+                    }
+                }
+                let handle = required(offer, "handle", element, at).flatMap { nonEmptyString($0, at.appending("handle")) }
+                let serviceName = offer["serviceName"].flatMap { nonEmptyString($0.value, at.appending("serviceName")) }
+                let app = offer["app"].flatMap { nonEmptyString($0.value, at.appending("app")) }
+                if let intent, let handle { offers.append(ExpectedContactOffer(intent: intent, handle: handle, serviceName: serviceName, app: app)) }
+            }
+        }
+        guard errors.count == errorsBefore, let device, let person else { return nil }
+        return ContactCardExpectation(device: device, person: person, offers: offers)
+    }
+
+    private mutating func calendarExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> CalendarExpectation? {
+        guard let fields = object(node, pointer, what: "a calendar expectation") else { return nil }
+        checkKeys(fields, pointer, allowed: ["device", "events", "contains", "excludes"], in: "a calendar expectation")
+        let errorsBefore = errors.count
+        let device = deviceReference(fields, pointer, context: context)
+        var expectation = CalendarExpectation(device: device ?? 0)
+        for key in ["events", "contains"] {
+            guard let member = fields[key], let elements = array(member.value, pointer.appending(key)) else { continue }
+            let events = elements.enumerated().compactMap { index, element in expectedEvent(element, pointer.appending(key).appending(index)) }
+            if key == "events" { expectation.events = events } else { expectation.contains = events }
+        }
+        expectation.excludes = fields["excludes"].flatMap { strings($0.value, pointer.appending("excludes")) }
+        if fields["events"] == nil && fields["contains"] == nil && fields["excludes"] == nil {
+            missing("'events', 'contains' or 'excludes'", node, pointer)
+        }
+        return errors.count == errorsBefore && device != nil ? expectation : nil
+    }
+
+    private mutating func expectedEvent(_ node: JSONNode, _ pointer: JSONPointer) -> ExpectedCalendarEvent? {
+        guard let fields = object(node, pointer, what: "an expected calendar event") else { return nil }
+        checkKeys(fields, pointer, allowed: Self.calendarEventKeys, in: "an expected calendar event")
+        guard let title = required(fields, "title", node, pointer).flatMap({ string($0, pointer.appending("title")) }) else { return nil }
+        var event = ExpectedCalendarEvent(title: title)
+        event.start = fields["start"].flatMap { date($0.value, pointer.appending("start")) }
+        event.end = fields["end"].flatMap { date($0.value, pointer.appending("end")) }
+        event.location = fields["location"].flatMap { nullableString($0.value, pointer.appending("location")) }
+        event.notes = fields["notes"].flatMap { nullableString($0.value, pointer.appending("notes")) }
+        if let member = fields["appLink"], let link = object(member.value, pointer.appending("appLink"), what: "an app link") {
+            let at = pointer.appending("appLink")
+            checkKeys(link, at, allowed: Self.appLinkKeys, in: "an app link")
+            var expected = ExpectedAppLink()
+            expected.reservationContainerReference = link["reservationContainerReference"].flatMap { nullableString($0.value, at.appending("reservationContainerReference")) }
+            expected.itemReference = link["itemReference"].flatMap { string($0.value, at.appending("itemReference")) }
+            if link.count == 0 { missing("'reservationContainerReference' or 'itemReference'", member.value, at) }
+            event.appLink = expected
+        }
+        return event
     }
 
     private mutating func findingsExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> [ExpectedFinding]? {
@@ -663,6 +893,17 @@ struct ScenarioDecoder {
             if let text = string(element, pointer.appending(index)) { result.append(text) }
         }
         return result.count == elements.count ? result : nil
+    }
+
+    /// A string, or `null` for "no value": `.some(nil)`. Nil after a type mismatch.
+    private mutating func nullableString(_ node: JSONNode, _ pointer: JSONPointer) -> String?? {
+        switch node.value {
+        case .null: return .some(nil)
+        case .string(let text): return .some(text)
+        default:
+            mismatch("a string or null", node, pointer)
+            return nil
+        }
     }
 
     private mutating func bool(_ node: JSONNode, _ pointer: JSONPointer) -> Bool? {

@@ -77,14 +77,29 @@ struct ScenarioPlayer {
         case .searchSpotlight(let device, let query, let tap): searchAndTap(step, device: device, query: query, tap: tap)
         case .acceptHandoff(let device): acceptHandoff(step, device: device)
         case .openURL(let device, let url): openURL(step, device: device, url: url)
+        case .donate(let device, let interaction, let background):
+            let violations = model.siri.donate(interaction, device: device, step: step.number, background: background, deviceName: deviceName(device))
+            let modelFindings = violations.map { violation in
+                let severity = BuiltInRules.description(for: violation.ruleID)?.defaultSeverity ?? .error
+                return Finding(ruleID: violation.ruleID, severity: severity, message: violation.message, location: locate(violation.pointer))
+            }
+            checkRules([.interaction(interaction)], at: step, adding: modelFindings)
+        case .showScreen(let device, let screen, let reservations):
+            model.siri.show(screen: screen, reservations: reservations, device: device, step: step.number)
+        case .deleteInteractions(let device, let deletion): model.siri.delete(deletion, device: device)
+        case .tapContactCard(let tap): tapContactCard(step, tap)
+        case .openCalendarEvent(let device, let event, let show): openCalendarEvent(step, device: device, name: event, show: show)
+        case .tapCheckIn(let device, let title): tapCheckIn(step, device: device, title: title)
         case .expect(let expectations):
             for (index, expectation) in expectations.enumerated() { evaluate(expectation, at: step, order: index) }
         }
     }
 
-    private mutating func checkRules(_ donations: [Donation], at step: Step) {
+    /// Runs the donation rules on a step's donations; `modelFindings` are what the model itself
+    /// found about them (SiriModel.ModelRule), reported and expected like rule findings.
+    private mutating func checkRules(_ donations: [Donation], at step: Step, adding modelFindings: [Finding] = []) {
         let context = RuleContext(appInfo: scenario.app.info, now: model.now)
-        var findings: [Finding] = []
+        var findings: [Finding] = modelFindings
         for donation in donations {
             Self.ruleChecks.run(on: donation, in: context) { id, severity, violations in
                 for violation in violations {
@@ -172,6 +187,85 @@ struct ScenarioPlayer {
         launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
     }
 
+    // MARK: - SiriKit
+
+    private mutating func tapContactCard(_ step: Step, _ tap: ContactCardTap) {
+        let name = "tap the \(tap.offer.rawValue) offer on the contact card of '\(tap.person)'"
+        let contact = model.siri.contact(tap.person, on: tap.device)
+        let offers = (contact?.offers ?? []).filter { offer in
+            offer.action == tap.offer && tap.serviceName.map { $0 == offer.serviceName } ?? true && tap.handle.map { $0 == offer.handle } ?? true
+        }
+        guard let contact, let offer = offers.first else {
+            var wanted = "a \(tap.offer.rawValue) offer of the app"
+            if let service = tap.serviceName { wanted += " for service '\(service)'" }
+            if let handle = tap.handle { wanted += " with handle '\(handle)'" }
+            let actual = contact.map { "the card offers \(describe($0.offers))" } ?? "the app taught no contact named '\(tap.person)' on '\(deviceName(tap.device))' (\(describe(model.siri.contacts(on: tap.device))))"
+            fail(.actionFailed, step, order: 1, name: name, message: "the contact card of '\(tap.person)' on '\(deviceName(tap.device))' has no \(wanted.dropFirst(2))", expected: wanted, actual: actual)
+            return
+        }
+        pass(step, order: 1, name: name)
+        var interaction = DeliveredInteraction(intentClass: offer.intentClass, recipients: [offer.handle])
+        interaction.serviceName = offer.serviceName
+        let delivery = Delivery(origin: .interaction("the contact card"), activityType: offer.intentClass, userInfo: [], interaction: interaction)
+        let cause = "tapping the \(tap.offer.rawValue) offer for '\(offer.handle)' on the contact card of '\(contact.name ?? contact.key)' on '\(deviceName(tap.device))'"
+        launch(step, device: tap.device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
+    }
+
+    private mutating func openCalendarEvent(_ step: Step, device: Int, name: String, show: CalendarLinkTarget) {
+        let caseName = "open the app link of calendar event '\(name)'"
+        guard let event = model.siri.events(named: name).first else {
+            fail(.actionFailed, step, order: 1, name: caseName,
+                 message: "the Siri Suggestions calendar on '\(deviceName(device))' has no event '\(name)'",
+                 expected: "an event titled '\(name)' or with that itemReference", actual: describe(model.siri.calendar()))
+            return
+        }
+        pass(step, order: 1, name: caseName)
+        var interaction = DeliveredInteraction(intentClass: IntentClass.getReservationDetails.rawValue)
+        interaction.reservationContainerReference = event.container
+        interaction.reservationItemReferences = show == .item ? [event.itemReference] : nil
+        let delivery = Delivery(origin: .interaction("a calendar event"), activityType: interaction.intentClass, userInfo: [], interaction: interaction)
+        let cause = "opening the app link of '\(event.title)' in Calendar on '\(deviceName(device))' (\(show == .item ? "the item" : "the whole reservation"))"
+        guard scenario.devices[device].appInstalled else {
+            launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app, so the event's link cannot open it"))
+            return
+        }
+        launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
+    }
+
+    private mutating func tapCheckIn(_ step: Step, device: Int, title: String) {
+        let caseName = "tap the check-in shortcut '\(title)'"
+        let visible = model.siri.visibleCheckInShortcuts(at: model.now)
+        guard let shortcut = visible.first(where: { $0.title == title }) else {
+            let why: String
+            if let hidden = model.siri.checkInShortcuts().first(where: { $0.title == title }) {
+                why = "its check-in window is \(hidden.window) and the clock is \(DateFormat.format(model.now))"
+            } else {
+                why = "no live reservation has a check-in action with this title"
+            }
+            fail(.actionFailed, step, order: 1, name: caseName,
+                 message: "'\(deviceName(device))' shows no check-in shortcut '\(title)': \(why)",
+                 expected: "a check-in shortcut '\(title)'", actual: visible.isEmpty ? "no check-in shortcut" : "shortcuts \(quoted(visible.map(\.title)))")
+            return
+        }
+        pass(step, order: 1, name: caseName)
+        let activity = shortcut.activity
+        let cause = "tapping the check-in shortcut '\(title)' on '\(deviceName(device))'"
+        guard scenario.devices[device].appInstalled else {
+            // WWDC19-243: where the app is not installed, Safari uses the activity's webpageURL.
+            if let url = activity.webpageURL, ["http", "https"].contains(URLPattern.scheme(of: url) ?? "") {
+                launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(url))
+            } else {
+                launch(step, device: device, cause: cause, delivery: nil, outcome: .failed(.appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app and the check-in activity has no http(s) webpageURL for Safari"))
+            }
+            return
+        }
+        // Like a Spotlight restore: only requiredUserInfoKeys survive.
+        let required = activity.requiredUserInfoKeys ?? []
+        let userInfo = (activity.userInfo ?? []).filter { required.contains($0.key) }
+        let delivery = Delivery(origin: .checkInShortcut(activity), activityType: activity.activityType, userInfo: userInfo, webpageURL: activity.webpageURL)
+        launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
+    }
+
     private mutating func launch(_ step: Step, device: Int, cause: String, delivery: Delivery?, outcome launchOutcome: Launch.Outcome) {
         if case .ambiguous(let routes) = launchOutcome {
             outcome.inputErrors.append(InputError(
@@ -225,6 +319,19 @@ struct ScenarioPlayer {
             if !differences.isEmpty {
                 problem = ("the index on '\(deviceName(index.device))' differs", differences.map(\.0).joined(separator: "; "), differences.map(\.1).joined(separator: "; "))
             }
+        case .contactCard(let card):
+            problem = evaluateContactCard(card)
+        case .calendar(let calendar):
+            problem = evaluateCalendar(calendar)
+        case .checkInShortcuts(let expected):
+            let visible = model.siri.visibleCheckInShortcuts(at: model.now).map(\.title)
+            if expected.titles.sorted() != visible.sorted() {
+                let all = model.siri.checkInShortcuts()
+                let hidden = all.filter { !$0.isOpen(at: model.now) }.map { "'\($0.title)' (open \($0.window))" }
+                problem = ("the check-in shortcuts on '\(deviceName(expected.device))' at \(DateFormat.format(model.now)) differ",
+                           quoted(expected.titles.sorted()),
+                           quoted(visible.sorted()) + (hidden.isEmpty ? "" : "; not shown now: " + hidden.joined(separator: ", ")))
+            }
         }
         let key = [step.number, 3 + order]
         let caseName = testCaseName(step, name)
@@ -264,8 +371,108 @@ struct ScenarioPlayer {
         if let userInfo = expected.userInfo, PropertyListText.canonical(userInfo) != PropertyListText.canonical(delivery?.userInfo ?? []) {
             mismatches.append("a different userInfo")
         }
+        if let wanted = expected.interaction {
+            mismatches += interactionMismatches(wanted, delivery?.interaction)
+        }
         guard !mismatches.isEmpty else { return nil }
         return ("the launch after \(launch.cause) differs: \(mismatches.joined(separator: "; "))", describe(expected), describe(launch))
+    }
+
+    private func interactionMismatches(_ expected: InteractionLaunchExpectation, _ actual: DeliveredInteraction?) -> [String] {
+        guard let actual else { return ["no interaction delivered"] }
+        var mismatches: [String] = []
+        func describe(_ reference: SpeakableString?) -> String { reference.map { "'\($0.identity)'" } ?? "nil" }
+        if let intent = expected.intent, intent != actual.intentClass { mismatches.append("intent \(actual.intentClass)") }
+        if let container = expected.reservationContainerReference {
+            let holds = switch (container, actual.reservationContainerReference) {
+            case (nil, nil): true
+            case (let name?, let reference?): SiriModel.names(name, reference)
+            default: false
+            }
+            if !holds { mismatches.append("reservationContainerReference \(describe(actual.reservationContainerReference))") }
+        }
+        if let items = expected.reservationItemReferences {
+            let holds = switch (items, actual.reservationItemReferences) {
+            case (nil, nil): true
+            case (let names?, let references?): names.count == references.count && zip(names, references).allSatisfy { SiriModel.names($0, $1) }
+            default: false
+            }
+            if !holds {
+                mismatches.append("reservationItemReferences \(actual.reservationItemReferences.map { "[" + $0.map(describe).joined(separator: ", ") + "]" } ?? "nil")")
+            }
+        }
+        if let recipients = expected.recipients, recipients != actual.recipients { mismatches.append("recipients \(quoted(actual.recipients))") }
+        if let service = expected.serviceName, service != actual.serviceName { mismatches.append("serviceName \(actual.serviceName.map { "'\($0)'" } ?? "nil")") }
+        return mismatches
+    }
+
+    private func evaluateContactCard(_ card: ContactCardExpectation) -> (String, String, String)? {
+        let contact = model.siri.contact(card.person, on: card.device)
+        let offers = contact?.offers ?? []
+        func key(_ intent: String, _ handle: String, _ service: String?) -> String { "\(intent) \(handle) \(service ?? "-")" }
+        let expectedKeys = card.offers.map { key($0.intent, $0.handle, $0.serviceName) }.sorted()
+        let actualKeys = offers.map { key($0.intentClass, $0.handle, $0.serviceName) }.sorted()
+        let wrongApp = card.offers.compactMap(\.app).filter { $0 != scenario.app.bundleIdentifier }
+        guard expectedKeys != actualKeys || !wrongApp.isEmpty else { return nil }
+        let expected = card.offers.isEmpty ? "no offers" : "offers " + card.offers.map { offer in
+            "\(offer.intent) to '\(offer.handle)'\(offer.serviceName.map { " on '\($0)'" } ?? "")\(offer.app.map { " by \($0)" } ?? "")"
+        }.joined(separator: ", ")
+        let actual = contact.map { "the card offers \(describe($0.offers))" } ?? "no contact named '\(card.person)' (\(describe(model.siri.contacts(on: card.device))))"
+        let message = wrongApp.isEmpty
+            ? "the contact card of '\(card.person)' on '\(deviceName(card.device))' differs"
+            : "the contact card's offers are the app's, '\(scenario.app.bundleIdentifier ?? "")', not \(quoted(wrongApp))"
+        return (message, expected, actual)
+    }
+
+    private func evaluateCalendar(_ expected: CalendarExpectation) -> (String, String, String)? {
+        let events = model.siri.calendar()
+        let titles = events.map(\.title)
+        let where_ = "the Siri Suggestions calendar on '\(deviceName(expected.device))'"
+        if let exact = expected.events {
+            if exact.map(\.title) != titles {
+                return ("\(where_) does not hold exactly the expected events", "events \(quoted(exact.map(\.title)))", describe(events))
+            }
+            for (wanted, event) in zip(exact, events) {
+                let differences = eventDifferences(wanted, event)
+                if !differences.isEmpty {
+                    return ("event '\(event.title)' differs: \(differences.joined(separator: "; "))", describe(wanted), describe([event]))
+                }
+            }
+        }
+        for wanted in expected.contains ?? [] {
+            let candidates = events.filter { $0.title == wanted.title }
+            guard !candidates.contains(where: { eventDifferences(wanted, $0).isEmpty }) else { continue }
+            guard let first = candidates.first else {
+                return ("\(where_) has no event '\(wanted.title)'", "contains \(describe(wanted))", describe(events))
+            }
+            return ("event '\(wanted.title)' differs: \(eventDifferences(wanted, first).joined(separator: "; "))", describe(wanted), describe(candidates))
+        }
+        if let present = expected.excludes?.filter(titles.contains), !present.isEmpty {
+            return ("\(where_) has \(quoted(present))", "excludes \(quoted(expected.excludes ?? []))", describe(events))
+        }
+        return nil
+    }
+
+    private func eventDifferences(_ wanted: ExpectedCalendarEvent, _ event: SiriModel.CalendarEvent) -> [String] {
+        var differences: [String] = []
+        if let start = wanted.start, start != event.start { differences.append("it starts at \(DateFormat.format(event.start))") }
+        if let end = wanted.end, end != event.end { differences.append("it ends at \(DateFormat.format(event.end))") }
+        if let location = wanted.location, location != event.location { differences.append("its location is \(event.location.map { "'\($0)'" } ?? "none")") }
+        if let notes = wanted.notes, notes != event.notes { differences.append("its notes are \(event.notes.map { "'\($0)'" } ?? "none")") }
+        if let link = wanted.appLink {
+            if let container = link.reservationContainerReference {
+                let holds = switch (container, event.container) {
+                case (nil, nil): true
+                case (let name?, let reference?): SiriModel.names(name, reference)
+                default: false
+                }
+                if !holds { differences.append("its app link's reservationContainerReference is \(event.container.map { "'\($0.identity)'" } ?? "nil")") }
+            }
+            if let item = link.itemReference, !SiriModel.names(item, event.itemReference) {
+                differences.append("its app link's itemReference is '\(event.itemReference.identity)'")
+            }
+        }
+        return differences
     }
 
     private mutating func evaluateFindings(_ expected: [ExpectedFinding], before step: Step) -> (String, String, String)? {
@@ -355,6 +562,37 @@ struct ScenarioPlayer {
         "[" + titles.map { "'\($0)'" }.joined(separator: ", ") + "]"
     }
 
+    private func describe(_ offers: [SiriModel.ContactOffer]) -> String {
+        offers.isEmpty ? "nothing" : offers.map { "\($0.action.rawValue) '\($0.handle)'\($0.serviceName.map { " on '\($0)'" } ?? "") (\($0.intentClass))" }.joined(separator: ", ")
+    }
+
+    private func describe(_ contacts: [SiriModel.Contact]) -> String {
+        contacts.isEmpty ? "it learned no contact" : "contacts " + contacts.map { "'\($0.name ?? $0.key)'" }.joined(separator: ", ")
+    }
+
+    private func describe(_ events: [SiriModel.CalendarEvent]) -> String {
+        guard !events.isEmpty else { return "no events" }
+        return "events [" + events.map { event in
+            var text = "'\(event.title)' \(DateFormat.format(event.start)) to \(DateFormat.format(event.end))"
+            if let location = event.location { text += ", at '\(location)'" }
+            if let notes = event.notes { text += ", notes '\(notes.replacingOccurrences(of: "\n", with: "\\n"))'" }
+            text += ", link \(event.container.map { "'\($0.identity)'" } ?? "nil")/'\(event.itemReference.identity)'"
+            return text
+        }.joined(separator: "; ") + "]"
+    }
+
+    private func describe(_ event: ExpectedCalendarEvent) -> String {
+        var parts = ["'\(event.title)'"]
+        if let start = event.start { parts.append("start \(DateFormat.format(start))") }
+        if let end = event.end { parts.append("end \(DateFormat.format(end))") }
+        if let location = event.location { parts.append("location \(location.map { "'\($0)'" } ?? "none")") }
+        if let notes = event.notes { parts.append("notes \(notes.map { "'\($0.replacingOccurrences(of: "\n", with: "\\n"))'" } ?? "none")") }
+        if let link = event.appLink {
+            parts.append("link \(link.reservationContainerReference.map { $0.map { "'\($0)'" } ?? "nil" } ?? "any")/\(link.itemReference.map { "'\($0)'" } ?? "any")")
+        }
+        return parts.joined(separator: ", ")
+    }
+
     private func describe(_ results: [SystemModel.SearchResult]) -> String {
         results.isEmpty ? "no results" : "results [" + results.map { "'\($0.title)' (\($0.identity))" }.joined(separator: ", ") + "]"
     }
@@ -383,6 +621,15 @@ struct ScenarioPlayer {
         if let url = expected.url { parts.append("URL '\(url)'") }
         if let url = expected.webpageURL { parts.append("webpageURL '\(url)'") }
         if let userInfo = expected.userInfo { parts.append("userInfo \(PropertyListText.canonical(userInfo))") }
+        if let interaction = expected.interaction {
+            var fields: [String] = []
+            if let intent = interaction.intent { fields.append(intent) }
+            if let container = interaction.reservationContainerReference { fields.append("container \(container.map { "'\($0)'" } ?? "nil")") }
+            if let items = interaction.reservationItemReferences { fields.append("items \(items.map(quoted) ?? "nil")") }
+            if let recipients = interaction.recipients { fields.append("recipients \(quoted(recipients))") }
+            if let service = interaction.serviceName { fields.append("service \(service.map { "'\($0)'" } ?? "nil")") }
+            parts.append("interaction (\(fields.joined(separator: ", ")))")
+        }
         return parts.joined(separator: ", ")
     }
 

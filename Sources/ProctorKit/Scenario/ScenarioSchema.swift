@@ -60,6 +60,8 @@ public enum ScenarioSchema {
             "step": step,
             "userActivity": userActivity,
             "searchableItem": searchableItem,
+            "interaction": interaction,
+            "nullableString": ["type": ["string", "null"]],
             "attributeSet": attributeSet,
             "propertyListValue": propertyListValue,
             "userInfo": ["type": "object", "additionalProperties": ref("propertyListValue"), "description": "userInfo in the donation encoding: JSON values, and one-key tagged objects for dates, data, URLs, sets and classes."],
@@ -86,6 +88,8 @@ public enum ScenarioSchema {
                 ],
             ],
             "infoPlist": nonEmpty("The app's real Info.plist (XML or binary), relative to the scenario file."),
+            "deploymentTarget": ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+){0,2}$", "description": "The iOS deployment target, such as 15.0; overrides MinimumOSVersion."],
+            "serviceNames": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "The messaging services the app speaks (serviceName values)."],
             "routes": ["type": "array", "items": ref("route"), "description": "The app's launch handlers."],
         ], required: ["routes"])
         schema["oneOf"] = [["required": ["info"]], ["required": ["infoPlist"]]]
@@ -97,6 +101,10 @@ public enum ScenarioSchema {
             "name": nonEmpty("Unique among the routes; launch expectations name it."),
             "activityTypes": ["type": "array", "items": ["type": "string"], "description": "Activity types the handler accepts, including com.apple.corespotlightitem for Core Spotlight results."],
             "identifierPrefix": ["type": "string", "description": "For com.apple.corespotlightitem: only identifiers starting with this."],
+            "reservationItems": [
+                "enum": ReservationItemsKind.allCases.map(\.rawValue),
+                "description": "For INGetReservationDetailsIntent launches: only the whole reservation (none) or only one item (one).",
+            ],
             "urls": ["type": "array", "items": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"], "description": "URL patterns: * is any text without '/', ** any text."],
             "userInfoKeys": ["type": "array", "items": ["type": "string"], "description": "The userInfo keys the handler needs to restore its screen."],
         ], required: ["name"])
@@ -105,7 +113,8 @@ public enum ScenarioSchema {
             ["required": ["urls"], "properties": ["urls": ["minItems": 1]]],
         ]
         schema["dependentSchemas"] = [
-            "identifierPrefix": ["required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": SystemActivityType.spotlightItem]]]]
+            "identifierPrefix": ["required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": SystemActivityType.spotlightItem]]]],
+            "reservationItems": ["required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": IntentClass.getReservationDetails.rawValue]]]],
         ]
         return schema
     }
@@ -153,6 +162,39 @@ public enum ScenarioSchema {
             ], required: ["query", "tap"]),
             "acceptHandoff": object(["device": device], required: ["device"]),
             "openURL": object(["device": device, "url": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"]], required: ["url"]),
+            "donate": {
+                var schema = object([
+                    "device": device, "interaction": ref("interaction", "The INInteraction the app donates."),
+                    "screen": nonEmpty("The screen the donation comes from: the screen shown last on the device."),
+                    "background": ["type": "boolean", "description": "Donated from the background, not from a screen."],
+                ], required: ["interaction"])
+                schema["not"] = ["required": ["screen", "background"], "properties": ["background": ["const": true]]]
+                return schema
+            }(),
+            "showScreen": object([
+                "device": device, "screen": nonEmpty("The screen's name; every showScreen is a new view."),
+                "reservations": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "The reservation containers the view lists (vocabularyIdentifier or spokenPhrase)."],
+            ], required: ["screen"]),
+            "deleteInteractions": {
+                var schema = object([
+                    "device": device,
+                    "identifiers": ["$ref": "#/$defs/strings", "description": "INInteraction.delete(with identifiers:)"],
+                    "groupIdentifier": nonEmpty("INInteraction.delete(with groupIdentifier:)"),
+                ])
+                schema["oneOf"] = [["required": ["identifiers"]], ["required": ["groupIdentifier"]]]
+                return schema
+            }(),
+            "deleteAllInteractions": onlyDevice,
+            "tapContactCard": object([
+                "device": device, "person": nonEmpty("A contact identifier, a handle value or a name."),
+                "offer": ["enum": ContactCardAction.allCases.map(\.rawValue)],
+                "serviceName": nonEmpty("Only the offers of this service."), "handle": nonEmpty("Only the offers for this handle value."),
+            ], required: ["person", "offer"]),
+            "openCalendarEvent": object([
+                "device": device, "event": nonEmpty("The event's title, or its reservation item's itemReference."),
+                "show": ["enum": CalendarLinkTarget.allCases.map(\.rawValue), "description": "The whole reservation, or only the event's item."],
+            ], required: ["event", "show"]),
+            "tapCheckIn": object(["device": device, "title": nonEmpty("The shortcut's title: its activity's title.")], required: ["title"]),
             "expect": {
                 var schema = object(Dictionary(uniqueKeysWithValues: ScenarioDecoder.expectationKinds.map { ($0, ref("expect." + $0)) }))
                 schema["minProperties"] = 1
@@ -171,6 +213,17 @@ public enum ScenarioSchema {
             "safari": nonEmpty("The URL Safari opens instead of the app."),
             "activityType": ["type": "string"], "identifier": ["type": "string"], "url": ["type": "string"], "webpageURL": ["type": "string"],
             "userInfo": ref("userInfo", "The exact userInfo delivered."),
+            "interaction": {
+                var schema = object([
+                    "intent": ["enum": IntentClass.allCases.map(\.rawValue)],
+                    "reservationContainerReference": ref("nullableString"),
+                    "reservationItemReferences": ["type": ["array", "null"], "items": ["type": "string"]],
+                    "recipients": ref("strings"),
+                    "serviceName": ref("nullableString"),
+                ])
+                schema["minProperties"] = 1
+                return schema
+            }(),
         ])
         launch["minProperties"] = 1
         launch["not"] = ["anyOf": [["required": ["safari", "route"]], ["required": ["safari", "failure"]]]]
@@ -193,6 +246,38 @@ public enum ScenarioSchema {
                 ], required: ["ruleId"]),
             ],
             "index": index,
+            "contactCard": object([
+                "device": ref("deviceName"), "person": nonEmpty("A contact identifier, a handle value or a name."),
+                "offers": [
+                    "type": "array",
+                    "items": object([
+                        "intent": ["enum": ScenarioDecoder.communicationIntentClasses],
+                        "handle": nonEmpty("The handle value the offer uses."),
+                        "serviceName": nonEmpty("The offer's service; absent: none."),
+                        "app": nonEmpty("The offering app's bundle identifier."),
+                    ], required: ["intent", "handle"]),
+                    "description": "The app's offers on the card, exactly (order aside).",
+                ],
+            ], required: ["person", "offers"]),
+            "calendar": {
+                let event = object([
+                    "title": ["type": "string"], "start": ref("date"), "end": ref("date"),
+                    "location": ref("nullableString"), "notes": ref("nullableString"),
+                    "appLink": {
+                        var link = object(["reservationContainerReference": ref("nullableString"), "itemReference": ["type": "string"]])
+                        link["minProperties"] = 1
+                        return link
+                    }(),
+                ], required: ["title"])
+                var schema = object([
+                    "device": ref("deviceName"),
+                    "events": ["type": "array", "items": event, "description": "Exactly these events, in the calendar's order."],
+                    "contains": ["type": "array", "items": event], "excludes": titles,
+                ])
+                schema["anyOf"] = [["required": ["events"]], ["required": ["contains"]], ["required": ["excludes"]]]
+                return schema
+            }(),
+            "checkInShortcuts": object(["device": ref("deviceName"), "titles": titles], required: ["titles"]),
         ]
     }
 
@@ -211,6 +296,121 @@ public enum ScenarioSchema {
         }
         // Unknown keys are warnings, as in donation files, so they are allowed here.
         return ["type": "object", "required": ["activityType"], "properties": properties, "description": "An NSUserActivity, with the Swift API's property names."]
+    }
+
+    /// An INInteraction, built from the decoder's key tables (`DonationDecoder.InteractionKeys`).
+    /// Like the other donations it allows unknown keys, which the decoder only warns about.
+    private static var interaction: [String: Any] {
+        typealias Keys = DonationDecoder.InteractionKeys
+        let string: [String: Any] = ["type": "string"]
+        let speakable: [String: Any] = ["anyOf": [string, open(Keys.speakableString.map { ($0, string) }, required: ["spokenPhrase"])]]
+        let speakables: [String: Any] = ["type": "array", "items": speakable]
+        let components = open(Keys.dateComponents.map { ($0, $0 == "timeZone" ? string : ["type": "integer"]) })
+        let range = open(Keys.range.map { ($0, ["anyOf": [components, ["type": "null"]]]) })
+        let placemark = open([
+            ("name", string),
+            ("location", open(Keys.location.map { ($0, ["type": "number"]) }, required: Keys.location)),
+            ("postalAddress", open(Keys.postalAddress.map { ($0, string) })), ("timeZone", string),
+        ])
+        let handle = open(Keys.personHandle.map { ($0, string) }, required: ["type"])
+        let person = open(Keys.person.map { key -> (String, [String: Any]) in
+            switch key {
+            case "personHandle": (key, handle)
+            case "aliases": (key, ["type": "array", "items": handle])
+            case "nameComponents": (key, open(Keys.nameComponents.map { ($0, string) }))
+            case "isMe": (key, ["type": "boolean"])
+            default: (key, string)
+            }
+        })
+        let people: [String: Any] = ["type": "array", "items": person]
+        let seat = open(Keys.seat.map { ($0, string) })
+        let codes = open(Keys.airline.map { ($0, string) })
+        let gate = open([("airport", codes), ("terminal", string), ("gate", string)], required: ["airport"])
+        let flight = open(Keys.flight.map { key -> (String, [String: Any]) in
+            switch key {
+            case "airline": (key, codes)
+            case "boardingTime", "flightDuration": (key, range)
+            case "departureAirportGate", "arrivalAirportGate": (key, gate)
+            default: (key, string)
+            }
+        })
+        let activity = ref("userActivity")
+        let action = open([("type", ["enum": ReservationActionType.allCases.map(\.rawValue)]), ("validDuration", range), ("userActivity", activity)])
+        // A reservation property's schema, by name; the subclass tables give the names.
+        func property(_ key: String, trip: DonationDecoder.TripKeys?) -> [String: Any] {
+            switch key {
+            case "itemReference": return speakable
+            case "bookingTime": return ref("date")
+            case "actions": return ["type": "array", "items": action]
+            case "reservedSeat": return seat
+            case "flight": return flight
+            case "reservationDuration", "rentalDuration": return range
+            case "lodgingBusinessLocation", "restaurantLocation", "pickupLocation", "dropOffLocation": return placemark
+            case "numberOfAdults", "numberOfChildren", "partySize": return ["type": "integer", "minimum": 0]
+            case "rentalCar": return open(Keys.rentalCar.map { ($0, string) }, required: ["rentalCompanyName"])
+            case "event":
+                return open(Keys.ticketedEvent.map { name -> (String, [String: Any]) in
+                    switch name {
+                    case "eventDuration": (name, range)
+                    case "location": (name, placemark)
+                    default: (name, string)
+                    }
+                })
+            case "trainTrip", "busTrip", "boatTrip":
+                guard let trip else { return [:] }
+                return open(trip.all.map { name in
+                    (name, name == "tripDuration" ? range : name == trip.departure || name == trip.arrival ? placemark : string)
+                })
+            default: return string
+            }
+        }
+        let reservationClasses = ReservationClass.allCases.map { reservationClass -> [String: Any] in
+            let trip: DonationDecoder.TripKeys? = switch reservationClass {
+            case .train: .train
+            case .bus: .bus
+            case .boat: .boat
+            default: nil
+            }
+            let (own, required) = DonationDecoder.reservationKeys(reservationClass)
+            let body = open((Keys.reservation + own).map { ($0, property($0, trip: trip)) }, required: ["itemReference"] + required)
+            return object([reservationClass.rawValue: body], required: [reservationClass.rawValue])
+        }
+        let intents = IntentClass.allCases.map { intentClass -> [String: Any] in
+            let keys: [String] = switch intentClass {
+            case .sendMessage: Keys.sendMessage
+            case .startCall: Keys.startCall
+            case .startAudioCall: Keys.startAudioCall
+            case .startVideoCall: Keys.startVideoCall
+            case .getReservationDetails: Keys.getReservationDetails
+            }
+            let body = open(keys.map { key -> (String, [String: Any]) in
+                switch key {
+                case "recipients", "contacts": (key, people)
+                case "sender": (key, person)
+                case "speakableGroupName", "reservationContainerReference": (key, speakable)
+                case "reservationItemReferences": (key, ["anyOf": [speakables, ["type": "null"]]])
+                default: (key, string)
+                }
+            })
+            return object([intentClass.rawValue: body], required: [intentClass.rawValue])
+        }
+        let response = open([("code", string), ("reservations", ["type": "array", "items": ["oneOf": reservationClasses]])])
+        let interval = open([("start", ref("date")), ("end", ref("date")), ("duration", ["type": "number", "minimum": 0])], required: ["start"])
+        return open([
+            ("intent", ["oneOf": intents, "description": "The intent, as a one-key object naming its class."]),
+            ("response", response),
+            ("direction", ["enum": InteractionDirection.allCases.map(\.rawValue)]),
+            ("identifier", string), ("groupIdentifier", string), ("dateInterval", interval),
+            ("intentHandlingStatus", ["enum": IntentHandlingStatus.allCases.map(\.rawValue)]),
+        ], required: ["intent"], description: "An INInteraction, with the Swift API's property names.")
+    }
+
+    /// An object of known properties that, like donations, allows unknown ones (warnings).
+    private static func open(_ properties: [(String, [String: Any])], required: [String] = [], description: String? = nil) -> [String: Any] {
+        var schema: [String: Any] = ["type": "object", "properties": Dictionary(properties, uniquingKeysWith: { first, _ in first })]
+        if !required.isEmpty { schema["required"] = required }
+        if let description { schema["description"] = description }
+        return schema
     }
 
     private static var searchableItem: [String: Any] {

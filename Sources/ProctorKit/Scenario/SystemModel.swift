@@ -19,6 +19,9 @@ struct SystemModel {
     private(set) var activities: [String: LiveActivity] = [:]
     /// Orders indexing and becoming current; later is higher.
     private var sequence = 0
+    /// SiriKit interactions: the contact card, Siri Suggestions events, check-in shortcuts and the
+    /// screens the app shows (SiriModel.swift).
+    var siri = SiriModel()
 
     init(app: ScenarioApp, devices: [Device], clock: Date) {
         self.app = app

@@ -485,8 +485,12 @@ extension DonationDecoder {
             components[keyPath: path] = Int(number)
         }
         if let value = fields["timeZone"] { components.timeZone = timeZone(value, pointer.appending("timeZone")) }
-        if components.year != nil || components.month != nil || components.day != nil, components.date == nil {
-            error(ProblemCode.missingValue, "DateComponents that name a day need 'year', 'month' and 'day'", node, pointer)
+        let dayKeys = ["year", "month", "day"]
+        let written = dayKeys.filter { fields[$0] != nil }
+        // A key written with a bad value is already reported; only keys left out are missing.
+        if !written.isEmpty && written.count < dayKeys.count {
+            let absent = dayKeys.filter { fields[$0] == nil }.map { "'\($0)'" }
+            error(ProblemCode.missingValue, "DateComponents that name a day need 'year', 'month' and 'day'; \(Suggestion.list(absent)) \(absent.count == 1 ? "is" : "are") missing", node, pointer)
         } else if let year = components.year, let month = components.month, let day = components.day {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: "UTC")!

@@ -1,0 +1,390 @@
+import Foundation
+import ProctorJSON
+
+/// The SiriKit part of the model: what the contact card learns from communication donations, the
+/// Siri Suggestions calendar events and check-in shortcuts built from reservation donations, and
+/// the screens the app shows while it donates. Every behaviour is documented, with its source or
+/// marked as an assumption, in docs/system-model.md ("SiriKit interactions").
+///
+/// The model keeps the donated interactions themselves and derives the contact cards, the events
+/// and the shortcuts from them, in donation order, whenever it is asked: deleting a donation
+/// removes exactly what it taught.
+struct SiriModel {
+    /// Assumption: Apple says only that Siri uses a default based on the reservation type when a
+    /// reservation has no end (WWDC19-243); these are the model's defaults, in hours.
+    static func defaultDurationHours(_ reservationClass: ReservationClass) -> Int {
+        switch reservationClass {
+        case .flight: 3
+        case .lodging: 24
+        case .restaurant: 2
+        case .rentalCar: 24
+        case .ticketedEvent: 3
+        case .train, .bus, .boat: 2
+        }
+    }
+
+    /// The rule ids the model reports, besides the donation rules every donation runs.
+    enum ModelRule {
+        static let itemReferenceStable = "reservation_item_reference_stable"
+        static let unrelatedScreen = "reservation_donation_unrelated_screen"
+        static let oncePerView = "reservation_donation_once_per_view"
+        static let all = [oncePerView, unrelatedScreen, itemReferenceStable]
+    }
+
+    struct DonatedInteraction {
+        var interaction: Interaction
+        var device: Int
+        var step: Int
+    }
+
+    /// Every interaction the app donated and did not delete, in donation order.
+    private(set) var donations: [DonatedInteraction] = []
+    /// The view each device shows, from its last `showScreen`.
+    private(set) var screens: [Int: ScreenView] = [:]
+
+    struct ScreenView {
+        var step: Int
+        var name: String
+        /// The reservation containers the view lists, as the scenario names them.
+        var reservations: [String]
+        /// The containers donated from this view so far, with the step of the first donation.
+        var donated: [String: Int] = [:]
+    }
+
+    /// A finding of a model rule, located by the caller.
+    struct ModelViolation {
+        var ruleID: String
+        var message: String
+        var pointer: JSONPointer
+    }
+
+    // MARK: - Screens and donations
+
+    mutating func show(screen: String, reservations: [String], device: Int, step: Int) {
+        screens[device] = ScreenView(step: step, name: screen, reservations: reservations)
+    }
+
+    /// Stores the donation and returns what the model rules find about it: a reservation item
+    /// whose identity is a live item's under another `itemReference`, and, for a donation from a
+    /// screen, the two screen rules.
+    mutating func donate(_ interaction: Interaction, device: Int, step: Int, background: Bool, deviceName: String) -> [ModelViolation] {
+        var violations: [ModelViolation] = []
+        if case .getReservationDetails(let intent) = interaction.intent.kind {
+            let live = liveReservations()
+            for reservation in interaction.reservations {
+                guard let identity = reservation.itemIdentity else { continue }
+                let key = reservation.itemReference.identity
+                // Reported when the item is live under other references only: a donation under one
+                // of its live references is that item's.
+                let same = live.filter { $0.reservation.itemIdentity == identity }
+                guard let other = same.last, !same.contains(where: { $0.key == key }) else { continue }
+                violations.append(ModelViolation(
+                    ruleID: ModelRule.itemReferenceStable,
+                    message: "this \(reservation.reservationClass.rawValue) has itemReference '\(key)', but the same reservation item (reservation number '\(reservation.reservationNumber ?? "")') was donated at step \(other.step) with itemReference '\(other.key)'; the itemReference must stay the same through the reservation's life cycle, so Siri keeps both as separate items\(reservation.isCanceled ? " and this cancellation does not remove the earlier one" : "")",
+                    pointer: reservation.pointer("itemReference")))
+            }
+            if !background, var screen = screens[device] {
+                let container = intent.reservationContainerReference
+                let pointer = container == nil ? interaction.intent.payloadPointer : interaction.intent.payloadPointer.appending("reservationContainerReference")
+                let name = container.map { "reservation '\($0.identity)'" } ?? "a reservation without a reservationContainerReference"
+                let unrelated = screen.reservations.filter { reference in !(container.map { Self.names(reference, $0) } ?? false) }
+                if !unrelated.isEmpty {
+                    violations.append(ModelViolation(
+                        ruleID: ModelRule.unrelatedScreen,
+                        message: "\(name) is donated while screen '\(screen.name)' (shown at step \(screen.step) on '\(deviceName)') lists \(unrelated.count == 1 ? "reservation" : "reservations") \(unrelated.map { "'\($0)'" }.joined(separator: ", ")); donate from the screen that shows this reservation's details, or from the background",
+                        pointer: pointer))
+                }
+                if let container {
+                    if let first = screen.donated[container.identity] {
+                        violations.append(ModelViolation(
+                            ruleID: ModelRule.oncePerView,
+                            message: "reservation '\(container.identity)' was already donated at step \(first) in this view of screen '\(screen.name)' (shown at step \(screen.step)); make one donation per reservation as the user views it",
+                            pointer: pointer))
+                    } else {
+                        screen.donated[container.identity] = step
+                        screens[device] = screen
+                    }
+                }
+            }
+        }
+        donations.append(DonatedInteraction(interaction: interaction, device: device, step: step))
+        return violations
+    }
+
+    /// `INInteraction.delete(with:)` and `deleteAll()`: the app's donations on `device`.
+    mutating func delete(_ deletion: InteractionDeletion, device: Int) {
+        donations.removeAll { donation in
+            guard donation.device == device else { return false }
+            switch deletion {
+            case .identifiers(let identifiers): return donation.interaction.identifier.map(identifiers.contains) ?? false
+            case .groupIdentifier(let group): return donation.interaction.groupIdentifier == group
+            case .all: return true
+            }
+        }
+    }
+
+    /// Whether a reference as a scenario writes it names a speakable string: its vocabulary
+    /// identifier or its spoken phrase.
+    static func names(_ reference: String, _ string: SpeakableString) -> Bool {
+        reference == string.vocabularyIdentifier || reference == string.spokenPhrase
+    }
+
+    // MARK: - Contact card
+
+    struct Contact {
+        /// The contact identifier when a donation set one, else the first handle value.
+        var key: String
+        var contactIdentifier: String?
+        /// The latest name a donation gave the person.
+        var name: String?
+        /// In the order they were first learned.
+        var offers: [ContactOffer]
+    }
+
+    struct ContactOffer: Equatable {
+        var action: ContactCardAction
+        /// The class of the latest donation that taught the offer.
+        var intentClass: String
+        var handle: String
+        var handleType: PersonHandleType
+        var serviceName: String?
+        var contactIdentifier: String?
+        var name: String?
+    }
+
+    /// The contacts the app's outgoing message and call donations on `device` taught, in the order
+    /// they were first learned.
+    func contacts(on device: Int) -> [Contact] {
+        var contacts: [Contact] = []
+        for donation in donations where donation.device == device {
+            let interaction = donation.interaction
+            // Outgoing is "the only supported direction for donations of interactions" (WWDC16-240).
+            guard interaction.direction == .outgoing, interaction.intent.isCommunication else { continue }
+            let action: ContactCardAction = if case .sendMessage = interaction.intent.kind { .message } else { .call }
+            var serviceName: String?
+            if case .sendMessage(let message) = interaction.intent.kind, let service = message.serviceName, !service.isEmpty { serviceName = service }
+            for person in interaction.intent.addressees ?? [] {
+                let handles = ([person.personHandle].compactMap { $0 } + (person.aliases ?? [])).filter { !($0.value ?? "").isEmpty }
+                guard let first = handles.first else { continue }
+                let contactIdentifier = person.contactIdentifier.flatMap { $0.isEmpty ? nil : $0 }
+                let key = contactIdentifier ?? first.value!
+                let index: Int
+                if let existing = contacts.firstIndex(where: { $0.key == key }) {
+                    index = existing
+                } else {
+                    contacts.append(Contact(key: key, contactIdentifier: contactIdentifier, name: nil, offers: []))
+                    index = contacts.count - 1
+                }
+                if let name = person.name { contacts[index].name = name }
+                for handle in handles {
+                    let offer = ContactOffer(
+                        action: action, intentClass: interaction.intent.className, handle: handle.value!, handleType: handle.type,
+                        serviceName: serviceName, contactIdentifier: contactIdentifier, name: person.name)
+                    if let known = contacts[index].offers.firstIndex(where: { $0.action == action && $0.handle == offer.handle && $0.serviceName == serviceName }) {
+                        contacts[index].offers[known] = offer
+                    } else {
+                        contacts[index].offers.append(offer)
+                    }
+                }
+            }
+        }
+        return contacts
+    }
+
+    /// The contact a step names: by contact identifier, else by a handle value, else by name; the
+    /// first learned when several match.
+    func contact(_ person: String, on device: Int) -> Contact? {
+        let all = contacts(on: device)
+        return all.first { $0.contactIdentifier == person } ?? all.first { $0.offers.contains { $0.handle == person } } ?? all.first { $0.name == person }
+    }
+
+    // MARK: - Reservations
+
+    /// The newest version of a reservation item the app donated, while it is not canceled.
+    struct LiveReservation {
+        /// The item's `itemReference`: its vocabulary identifier, else its spoken phrase.
+        var key: String
+        var reservation: Reservation
+        var container: SpeakableString?
+        var step: Int
+    }
+
+    /// Reservation items by `itemReference`, newest version first applied in donation order: a
+    /// later donation of the same item replaces it, a `canceled` one removes it.
+    func liveReservations() -> [LiveReservation] {
+        var live: [LiveReservation] = []
+        for donation in donations {
+            guard case .getReservationDetails(let intent) = donation.interaction.intent.kind else { continue }
+            for reservation in donation.interaction.reservations {
+                let key = reservation.itemReference.identity
+                live.removeAll { $0.key == key }
+                if !reservation.isCanceled {
+                    live.append(LiveReservation(key: key, reservation: reservation, container: intent.reservationContainerReference, step: donation.step))
+                }
+            }
+        }
+        return live
+    }
+
+    struct CalendarEvent {
+        var title: String
+        var start: Date
+        var end: Date
+        var location: String?
+        var notes: String?
+        var itemReference: SpeakableString
+        var container: SpeakableString?
+        var step: Int
+    }
+
+    /// The Siri Suggestions calendar, the same on every device: one event per live reservation item
+    /// with a start, ordered by start, title and item reference.
+    func calendar() -> [CalendarEvent] {
+        liveReservations().compactMap(Self.event).sorted { a, b in
+            if a.start != b.start { return a.start < b.start }
+            if a.title != b.title { return a.title < b.title }
+            return a.itemReference.identity < b.itemReference.identity
+        }
+    }
+
+    static func event(_ live: LiveReservation) -> CalendarEvent? {
+        let reservation = live.reservation
+        guard let range = reservation.duration?.range, let start = range.start?.date else { return nil }
+        var end = range.end?.date ?? start
+        if range.end?.date == nil || end < start {
+            end = start.addingTimeInterval(TimeInterval(defaultDurationHours(reservation.reservationClass) * 3600))
+        }
+        return CalendarEvent(
+            title: title(reservation), start: start, end: end, location: location(reservation), notes: notes(reservation),
+            itemReference: reservation.itemReference, container: live.container, step: live.step)
+    }
+
+    /// The localized type Siri puts in front of the title (English, the model's only locale).
+    static func typeName(_ reservation: Reservation) -> String {
+        switch reservation.details {
+        case .flight: "Flight"
+        case .lodging: "Lodging"
+        case .restaurant: "Restaurant"
+        case .rentalCar: "Rental car"
+        case .ticketedEvent(let event): event.event.category == "movie" ? "Movie" : "Event"
+        case .train: "Train"
+        case .bus: "Bus"
+        case .boat: "Boat"
+        }
+    }
+
+    /// `<Type>: <what> <from> → <to>`, the parts the class has, empty ones left out with their
+    /// spaces; `<Type>` alone when the reservation names nothing. docs/system-model.md lists the
+    /// parts of each class.
+    static func title(_ reservation: Reservation) -> String {
+        func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
+        func route(_ from: String?, _ to: String?) -> String? {
+            guard let from = nonEmpty(from), let to = nonEmpty(to) else { return nil }
+            return "\(from) → \(to)"
+        }
+        let parts: [String?]
+        switch reservation.details {
+        case .flight(let flight):
+            let airline = nonEmpty(flight.flight.airline?.iataCode) ?? nonEmpty(flight.flight.airline?.icaoCode)
+            let number = [airline, nonEmpty(flight.flight.flightNumber)].compactMap { $0 }.joined()
+            parts = [number, route(flight.flight.departureAirportGate?.airport?.code, flight.flight.arrivalAirportGate?.airport?.code)]
+        case .lodging(let lodging): parts = [lodging.lodgingBusinessLocation?.name]
+        case .restaurant(let restaurant): parts = [restaurant.restaurantLocation?.name]
+        case .rentalCar(let car): parts = [car.rentalCar?.rentalCompanyName]
+        case .ticketedEvent(let event): parts = [event.event.name]
+        case .train(let trip), .bus(let trip), .boat(let trip):
+            let what = [trip.trip?.provider, trip.trip?.name, trip.trip?.number].compactMap(nonEmpty).joined(separator: " ")
+            parts = [what, route(trip.trip?.departureLocation?.name, trip.trip?.arrivalLocation?.name)]
+        }
+        let details = parts.compactMap(nonEmpty).joined(separator: " ")
+        return details.isEmpty ? typeName(reservation) : "\(typeName(reservation)): \(details)"
+    }
+
+    /// Where the event takes place: the departure for transport, the place otherwise.
+    static func location(_ reservation: Reservation) -> String? {
+        switch reservation.details {
+        case .flight(let flight):
+            guard let airport = flight.flight.departureAirportGate?.airport else { return nil }
+            let name = airport.name.flatMap { $0.isEmpty ? nil : $0 }
+            let code = airport.code.flatMap { $0.isEmpty ? nil : $0 }
+            if let name, let code { return "\(name) (\(code))" }
+            return name ?? code
+        case .lodging(let lodging): return lodging.lodgingBusinessLocation.flatMap(location)
+        case .restaurant(let restaurant): return restaurant.restaurantLocation.flatMap(location)
+        case .rentalCar(let car): return car.pickupLocation.flatMap(location)
+        case .ticketedEvent(let event): return event.event.location.flatMap(location)
+        case .train(let trip), .bus(let trip), .boat(let trip): return trip.trip?.departureLocation.flatMap(location)
+        }
+    }
+
+    /// A placemark as the event shows it: its name and postal address; the coordinates only when
+    /// there is neither, and never 0,0, which tells Siri to use only the postal address.
+    static func location(_ placemark: Placemark) -> String? {
+        let parts = [placemark.name.flatMap { $0.isEmpty ? nil : $0 }, placemark.formattedAddress].compactMap { $0 }
+        if !parts.isEmpty { return parts.joined(separator: ", ") }
+        guard let latitude = placemark.latitude, let longitude = placemark.longitude, !placemark.coordinatesMeanAddressOnly else { return nil }
+        return "\(latitude), \(longitude)"
+    }
+
+    /// One line per detail the reservation has: the reservation number, then the seat.
+    static func notes(_ reservation: Reservation) -> String? {
+        var lines: [String] = []
+        if let number = reservation.reservationNumber, !number.isEmpty { lines.append("Reservation number: \(number)") }
+        if let seat = reservation.reservedSeat {
+            for (label, value) in [("Section", seat.seatSection), ("Row", seat.seatRow), ("Seat", seat.seatNumber), ("Seating", seat.seatingType)] {
+                if let value, !value.isEmpty { lines.append("\(label): \(value)") }
+            }
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// The events a step or an expectation names: by exact title, or by item reference.
+    func events(named name: String) -> [CalendarEvent] {
+        let all = calendar()
+        let byTitle = all.filter { $0.title == name }
+        return byTitle.isEmpty ? all.filter { Self.names(name, $0.itemReference) } : byTitle
+    }
+
+    // MARK: - Check-in shortcuts
+
+    struct CheckInShortcut {
+        var title: String
+        var activity: UserActivity
+        var opens: Date?
+        var closes: Date?
+        var itemReference: String
+        var step: Int
+
+        func isOpen(at now: Date) -> Bool {
+            (opens.map { $0 <= now } ?? true) && (closes.map { now <= $0 } ?? true)
+        }
+
+        /// When the shortcut is shown, for messages.
+        var window: String {
+            "\(opens.map(DateFormat.format) ?? "any time") to \(closes.map(DateFormat.format) ?? "any time")"
+        }
+    }
+
+    /// Every check-in action of the live reservations whose activity has a title, open or not, by
+    /// opening time and title.
+    func checkInShortcuts() -> [CheckInShortcut] {
+        var shortcuts: [CheckInShortcut] = []
+        for live in liveReservations() {
+            for action in live.reservation.actions ?? [] where action.type == .checkIn {
+                guard let activity = action.userActivity, let title = activity.title, !title.isEmpty else { continue }
+                shortcuts.append(CheckInShortcut(
+                    title: title, activity: activity, opens: action.validDuration?.start?.date, closes: action.validDuration?.end?.date,
+                    itemReference: live.key, step: live.step))
+            }
+        }
+        return shortcuts.sorted { a, b in
+            let (x, y) = (a.opens ?? .distantPast, b.opens ?? .distantPast)
+            return x != y ? x < y : a.title < b.title
+        }
+    }
+
+    /// The shortcuts on the lock screen and in search at `now`, on every device.
+    func visibleCheckInShortcuts(at now: Date) -> [CheckInShortcut] {
+        checkInShortcuts().filter { $0.isOpen(at: now) }
+    }
+}
