@@ -145,6 +145,7 @@ struct Rules: ParsableCommand {
         var sources: [String]
         var needsInfoPlist: Bool
         var needsBundleIdentifier: Bool
+        var needsDeploymentTarget: Bool
     }
 
     func run() throws {
@@ -164,7 +165,8 @@ struct Rules: ParsableCommand {
                 Entry(
                     id: $0.id, name: $0.name, category: $0.category.rawValue, defaultSeverity: $0.defaultSeverity.rawValue,
                     summary: $0.summary, rationale: $0.rationale, documentation: $0.documentationPath, sources: $0.sources,
-                    needsInfoPlist: $0.needsInfoPlist, needsBundleIdentifier: $0.needsBundleIdentifier)
+                    needsInfoPlist: $0.needsInfoPlist, needsBundleIdentifier: $0.needsBundleIdentifier,
+                    needsDeploymentTarget: $0.needsDeploymentTarget)
             }
             text = String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
         case .markdown:

@@ -479,6 +479,7 @@ struct DeprecatedCallIntentRule: InteractionRule {
             target is known (MinimumOSVersion, --deployment-target).
             """,
         sources: ["Apple, Intents headers, INStartAudioCallIntent and INStartVideoCallIntent: deprecated in iOS 13 [H]"],
+        needsDeploymentTarget: true,
         passing: [
             RuleExample(
                 #"{"interaction": {"intent": {"INStartCallIntent": {"contacts": [{"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}}], "callCapability": "videoCall"}}, "direction": "outgoing"}}"#,

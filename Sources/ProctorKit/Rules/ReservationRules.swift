@@ -749,6 +749,7 @@ struct ReservationRequiresIOS14Rule: ReservationRule {
             INGetReservationDetailsIntent itself, so they are not judged.)
             """,
         sources: ["Apple, Intents Swift interface (iOS 14 SDK): INBusReservation, INBoatReservation, INReservation.url"],
+        needsDeploymentTarget: true,
         passing: [
             RuleExample(Example.interaction(Example.bus()), config: #"{"deploymentTarget": "14.0"}"#),
             RuleExample(Example.interaction(Example.flight(base: #""url": "https://example.com/trips/B9C8", "#)), infoPlist: #"{"MinimumOSVersion": "15.0"}"#),

@@ -78,6 +78,9 @@ public struct RuleDescription: Sendable {
     /// The rule can only be evaluated when the bundle identifier is known (from the Info.plist or
     /// `--bundle-identifier`).
     public var needsBundleIdentifier: Bool
+    /// The rule judges the donation against the app's iOS deployment target and is skipped while
+    /// it is unknown (`MinimumOSVersion` in the Info.plist, or `--deployment-target`).
+    public var needsDeploymentTarget: Bool
     /// The rule judges the Info.plist itself (an ``InfoPlistRule``): it runs once per run and its
     /// findings are located in the Info.plist, whatever the donations.
     public var judgesInfoPlist: Bool
@@ -87,6 +90,7 @@ public struct RuleDescription: Sendable {
     public init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
         rationale: String, sources: [String], needsInfoPlist: Bool = false, needsBundleIdentifier: Bool = false,
+        needsDeploymentTarget: Bool = false,
         judgesInfoPlist: Bool = false,
         passing: [RuleExample],
         failing: [RuleExample]
@@ -100,6 +104,7 @@ public struct RuleDescription: Sendable {
         self.sources = sources
         self.needsInfoPlist = needsInfoPlist
         self.needsBundleIdentifier = needsBundleIdentifier
+        self.needsDeploymentTarget = needsDeploymentTarget
         self.judgesInfoPlist = judgesInfoPlist
         self.passing = passing
         self.failing = failing
@@ -111,6 +116,9 @@ public struct RuleDescription: Sendable {
         if needsInfoPlist && appInfo?.isFromInfoPlist != true { return "needs --info-plist" }
         if needsBundleIdentifier && appInfo?.bundleIdentifier == nil {
             return "needs the bundle identifier (CFBundleIdentifier in --info-plist, or --bundle-identifier)"
+        }
+        if needsDeploymentTarget && appInfo?.deploymentTarget == nil {
+            return "needs the deployment target (MinimumOSVersion in --info-plist, or --deployment-target)"
         }
         return nil
     }
