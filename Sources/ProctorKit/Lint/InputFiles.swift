@@ -62,10 +62,11 @@ enum InputFiles {
     }
 
     /// A recursive `readdir` walk: Foundation's enumerator costs more than parsing the files.
+    /// `directory` is "" for the current directory, whose files print without a `./`.
     private static func walk(_ directory: String, selecting selection: Selection, into inputs: inout [Input]) {
-        guard let handle = opendir(directory) else { return }
+        guard let handle = opendir(directory.isEmpty ? "." : directory) else { return }
         defer { closedir(handle) }
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        let prefix = directory.isEmpty || directory.hasSuffix("/") ? directory : directory + "/"
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -100,11 +101,12 @@ enum InputFiles {
         return String(name[name.index(after: dot)...])
     }
 
-    /// Drops a leading `./` so `./payloads/a.json` and `payloads/a.json` print alike.
+    /// Drops a leading `./` so `./payloads/a.json` and `payloads/a.json` print alike; `.` and
+    /// `./` become "", the current directory, whose files print as `a.json`.
     private static func normalize(_ path: String) -> String {
         var result = path
         while result.hasPrefix("./") { result.removeFirst(2) }
-        return result
+        return result == "." ? "" : result
     }
 
     /// Reads a whole file, refusing files over `limit` bytes before reading them.
