@@ -6,7 +6,7 @@ import ProctorKit
 struct ProctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "proctor",
-        abstract: "Checks what an iOS app donates to the system (NSUserActivity, Core Spotlight) and how it is launched back.",
+        abstract: "Checks what an iOS app donates to the system (NSUserActivity, Core Spotlight, SiriKit interactions) and how it is launched back.",
         discussion: """
             Exit codes: 0 no problems; 1 error findings or failed cases (warnings too with --strict); \
             2 some input could not be read, parsed or decoded (the rest is still checked); 3 a report \

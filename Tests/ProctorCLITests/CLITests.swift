@@ -109,6 +109,18 @@ struct CLITests {
         #expect(lines.last?.hasPrefix("lint: 2 files, ") == true, "summary: \(String(describing: lines.last))")
     }
 
+    /// `.` and `./` walk the current directory, and its files print as named from there.
+    @Test(arguments: [".", "./", ".//", "./.", ".//./payloads", "./payloads/", ".//payloads/place.json"])
+    func currentDirectoryPrintsPathsWithoutDotSlash(_ path: String) throws {
+        let workspace = try Workspace()
+        defer { withExtendedLifetime(workspace) {} }
+        try workspace.write("payloads/place.json", warning)
+        let run = try proctor(["lint", path, now], in: workspace.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasPrefix("payloads/place.json:1:35: warning:"), "\(run.stdout)")
+        #expect(run.stdout.contains("lint: 1 file,"), "\(run.stdout)")
+    }
+
     @Test func cleanFileExits0() throws {
         let workspace = try Workspace()
         defer { withExtendedLifetime(workspace) {} }

@@ -26,7 +26,11 @@ public struct AppConfiguration: Sendable, Equatable {
         guard !isEmpty else { return appInfo }
         var info = appInfo ?? AppInfo(source: "configuration", isFromInfoPlist: false)
         if let deploymentTarget { info.deploymentTarget = deploymentTarget }
-        if let serviceNames { info.serviceNames = serviceNames }
+        if let serviceNames {
+            // A name given twice is one service.
+            var seen: Set<String> = []
+            info.serviceNames = serviceNames.filter { seen.insert($0).inserted }
+        }
         return info
     }
 

@@ -101,7 +101,11 @@ public enum InfoPlistReader {
     }
 
     /// Reads the file at `url`, naming it `displayPath` in every message.
-    public static func read(contentsOf url: URL, displayPath: String, bundleIdentifier override: String? = nil) -> Result {
+    /// `deploymentTarget` is the one the user gave (`--deployment-target`): it replaces
+    /// `MinimumOSVersion`, whose value is then not judged.
+    public static func read(
+        contentsOf url: URL, displayPath: String, bundleIdentifier override: String? = nil, deploymentTarget: OSVersion? = nil
+    ) -> Result {
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -124,16 +128,18 @@ public enum InfoPlistReader {
                     location: SourceLocation(file: displayPath, line: lineNumber(in: reason)))
             ])
         }
+        let lines = PropertyListLines(data)
         return extract(
-            from: plist, source: displayPath, lineOf: { key in lineOfKey(key, in: data) },
-            lineOfEntry: { key, index in lineOfEntry(index, ofArray: key, in: data) }, bundleIdentifier: override)
+            from: plist, source: displayPath, lineOf: { key in lines?.line(ofKey: key) },
+            linesOfEntries: { key in lines?.linesOfEntries(ofArray: key) ?? [] }, bundleIdentifier: override,
+            deploymentTarget: deploymentTarget)
     }
 
     /// Builds the facts from a property-list dictionary already in memory (inline facts in
     /// conformance vectors and rule examples use this with JSON converted to Foundation types).
     public static func extract(
-        from plist: Any, source: String, lineOf: (String) -> Int? = { _ in nil }, lineOfEntry: (String, Int) -> Int? = { _, _ in nil },
-        bundleIdentifier override: String? = nil
+        from plist: Any, source: String, lineOf: (String) -> Int? = { _ in nil }, linesOfEntries: (String) -> [Int] = { _ in [] },
+        bundleIdentifier override: String? = nil, deploymentTarget: OSVersion? = nil
     ) -> Result {
         var result = Result()
         guard let root = plist as? [String: Any] else {
@@ -204,11 +210,27 @@ public enum InfoPlistReader {
             ("IntentsRestrictedWhileLocked", extensionPointer + "IntentsRestrictedWhileLocked", info.extensionIntentsRestrictedWhileLocked),
         ] where !entries.isEmpty {
             info.lines[pointer] = lineOf(key)
-            for index in entries.indices { info.lines[pointer + "/\(index)"] = lineOfEntry(key, index) }
+            for (index, line) in linesOfEntries(key).prefix(entries.count).enumerated() { info.lines[pointer + "/\(index)"] = line }
         }
-        if let value = root["MinimumOSVersion"] {
+        if let deploymentTarget {
+            info.deploymentTarget = deploymentTarget
+        } else if let value = root["MinimumOSVersion"] {
+            let pointer = "/MinimumOSVersion"
             if let text = value as? String, let version = OSVersion(text) {
                 info.deploymentTarget = version
+            } else if let text = value as? String, text.contains("$") {
+                // A source Info.plist leaves it to the IPHONEOS_DEPLOYMENT_TARGET build setting.
+                result.diagnostics.append(
+                    Diagnostic(
+                        code: ProblemCode.unresolvedBuildSetting, severity: .warning,
+                        message: "MinimumOSVersion is the unexpanded build setting '\(text)'; pass --deployment-target to check the rules that depend on the iOS version",
+                        location: SourceLocation(file: source, line: lineOf("MinimumOSVersion"), pointer: pointer)))
+            } else if let text = value as? String {
+                result.diagnostics.append(
+                    Diagnostic(
+                        code: ProblemCode.invalidValue, severity: .error,
+                        message: "MinimumOSVersion '\(text)' is not an iOS version such as \"15.0\"; it is ignored",
+                        location: SourceLocation(file: source, line: lineOf("MinimumOSVersion"), pointer: pointer)))
             } else {
                 wrongType("MinimumOSVersion", "a version string such as \"15.0\"")
             }
@@ -232,33 +254,6 @@ public enum InfoPlistReader {
             for member in object.members { dictionary[member.key] = foundationValue(member.value) }
             return dictionary
         }
-    }
-
-    /// The line of `<key>NAME</key>` in an XML plist, for locating problems with a key.
-    private static func lineOfKey(_ key: String, in data: Data) -> Int? {
-        guard !key.isEmpty, data.starts(with: Data("<?xml".utf8)) || data.starts(with: Data("<plist".utf8)),
-            let text = String(data: data, encoding: .utf8)
-        else { return nil }
-        guard let range = text.range(of: "<key>\(key)</key>") else { return nil }
-        return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-    }
-
-    /// The line of the `index`th element of the array under `<key>NAME</key>` in an XML plist.
-    private static func lineOfEntry(_ index: Int, ofArray key: String, in data: Data) -> Int? {
-        guard data.starts(with: Data("<?xml".utf8)) || data.starts(with: Data("<plist".utf8)),
-            let text = String(data: data, encoding: .utf8), let keyRange = text.range(of: "<key>\(key)</key>")
-        else { return nil }
-        var rest = text[keyRange.upperBound...]
-        guard let open = rest.range(of: "<array>"), rest[..<open.lowerBound].allSatisfy(\.isWhitespace) else { return nil }
-        rest = rest[open.upperBound...]
-        let end = rest.range(of: "</array>")?.lowerBound ?? rest.endIndex
-        var found = 0
-        while let element = rest.range(of: "<string>", range: rest.startIndex..<end) {
-            if found == index { return text[..<element.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 } }
-            found += 1
-            rest = rest[element.upperBound...]
-        }
-        return nil
     }
 
     private static func lineNumber(in reason: String) -> Int? {

@@ -104,9 +104,12 @@ enum InputFiles {
     /// Drops a leading `./` so `./payloads/a.json` and `payloads/a.json` print alike; `.` and
     /// `./` become "", the current directory, whose files print as `a.json`.
     private static func normalize(_ path: String) -> String {
-        var result = path
-        while result.hasPrefix("./") { result.removeFirst(2) }
-        return result == "." ? "" : result
+        var result = Substring(path)
+        while result.hasPrefix("./") {
+            // `.//a.json` is `./a.json`: the slashes after a `.` are one separator, not the root.
+            result = result.dropFirst(2).drop { $0 == "/" }
+        }
+        return result == "." ? "" : String(result)
     }
 
     /// Reads a whole file, refusing files over `limit` bytes before reading them.

@@ -65,7 +65,8 @@ public enum Linter {
         var appInfo: AppInfo?
         if let plistPath = options.infoPlistPath {
             let read = InfoPlistReader.read(
-                contentsOf: URL(fileURLWithPath: plistPath), displayPath: plistPath, bundleIdentifier: options.bundleIdentifier)
+                contentsOf: URL(fileURLWithPath: plistPath), displayPath: plistPath, bundleIdentifier: options.bundleIdentifier,
+                deploymentTarget: options.configuration.deploymentTarget)
             appInfo = read.appInfo
             if !read.inputErrors.isEmpty || !read.diagnostics.isEmpty {
                 var plistResult = FileResult(path: plistPath)
@@ -213,8 +214,10 @@ public enum Linter {
     private static let ruleChecks = RuleChecks(BuiltInRules.donationRules)
 
     /// Runs the rules about the Info.plist itself, once, and files their findings under the
-    /// Info.plist's own result (made when the Info.plist had nothing else to report). That result
-    /// counts as checked, so reports list the Info.plist rules for it.
+    /// Info.plist's own result. That result exists only when the Info.plist has something to
+    /// report (a decoding problem or a finding), so a clean Info.plist adds no file to the counts
+    /// and no suite to the reports; when it exists it counts as checked, and reports list the
+    /// Info.plist rules for it.
     private static func checkInfoPlist(_ app: AppInfo, into files: inout [FileResult]) {
         var findings: [Finding] = []
         for rule in BuiltInRules.infoPlistRules {

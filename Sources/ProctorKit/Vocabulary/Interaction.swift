@@ -412,13 +412,10 @@ public struct DateComponentsValue: Sendable {
     /// zone Apple asks apps to use when they do not know the local one). Nil without a full date.
     public var date: Date? {
         guard let year, let month, let day else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
-        let components = DateComponents(
-            calendar: calendar, timeZone: calendar.timeZone, year: year, month: month, day: day, hour: hour ?? 0,
-            minute: minute ?? 0, second: second ?? 0)
-        return calendar.date(from: components)
+        let zone = timeZone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+        return DateFormat.instant(year: year, month: month, day: day, hour: hour ?? 0, minute: minute ?? 0, second: second ?? 0, in: zone)
     }
+
 }
 
 /// A `CLPlacemark`: a name, a location and a postal address (`CNPostalAddress` names).
@@ -608,7 +605,7 @@ public struct OSVersion: Sendable, Comparable, CustomStringConvertible {
     /// Parses `13`, `13.4` or `13.4.1`; nil for anything else.
     public init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }) else { return nil }
+        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }) else { return nil }
         let numbers = parts.compactMap { Int($0) }
         guard numbers.count == parts.count, numbers.allSatisfy({ $0 >= 0 }) else { return nil }
         self.init(major: numbers[0], minor: numbers.count > 1 ? numbers[1] : 0, patch: numbers.count > 2 ? numbers[2] : 0)

@@ -92,6 +92,16 @@ extension DonationDecoder {
     // MARK: - INInteraction
 
     mutating func decodeInteraction(_ node: JSONNode, at pointer: JSONPointer) -> Interaction? {
+        // An intent written directly in the interaction is a likely slip: say where it goes.
+        if case .object(let object) = node.value, object["intent"] == nil,
+            let misplaced = object.members.first(where: { IntentClass(rawValue: $0.key) != nil })
+        {
+            diagnose(
+                ProblemCode.missingValue, .error,
+                "'\(misplaced.key)' belongs under 'intent': write {\"interaction\": {\"intent\": {\"\(misplaced.key)\": {...}}, ...}}",
+                offset: misplaced.keyOffset, pointer: pointer.appending(misplaced.key))
+            return nil
+        }
         guard
             let fields = fields(
                 node, pointer, what: "interaction", known: InteractionKeys.interaction, unmodelled: InteractionKeys.interactionUnmodelled,
@@ -469,17 +479,23 @@ extension DonationDecoder {
         else { return nil }
         var components = DateComponentsValue(pointer: pointer)
         let limits: [(String, ClosedRange<Int>, WritableKeyPath<DateComponentsValue, Int?>)] = [
-            ("year", 1...9999, \.year), ("month", 1...12, \.month), ("day", 1...31, \.day), ("hour", 0...23, \.hour),
+            // 9999 is left out so that every instant, in every zone, prints as a four-digit year.
+            ("year", 1...9998, \.year), ("month", 1...12, \.month), ("day", 1...31, \.day), ("hour", 0...23, \.hour),
             ("minute", 0...59, \.minute), ("second", 0...60, \.second),
         ]
         for (key, limit, path) in limits {
             guard let value = fields[key] else { continue }
-            guard case .integer(let number) = value.value else {
+            let number: Int64
+            let written: String
+            switch value.value {
+            case .integer(let integer): (number, written) = (integer, String(integer))
+            case .unsignedInteger(let integer): (number, written) = (.max, String(integer))  // out of every range
+            default:
                 mismatch("an integer", for: key, value, pointer.appending(key))
                 continue
             }
             guard limit.contains(Int(clamping: number)) else {
-                error(ProblemCode.invalidValue, "'\(key)' is \(number); it must lie in \(limit.lowerBound)...\(limit.upperBound)", value, pointer.appending(key))
+                error(ProblemCode.invalidValue, "'\(key)' is \(written); it must lie in \(limit.lowerBound)...\(limit.upperBound)", value, pointer.appending(key))
                 continue
             }
             components[keyPath: path] = Int(number)
@@ -491,13 +507,10 @@ extension DonationDecoder {
         if !written.isEmpty && written.count < dayKeys.count {
             let absent = dayKeys.filter { fields[$0] == nil }.map { "'\($0)'" }
             error(ProblemCode.missingValue, "DateComponents that name a day need 'year', 'month' and 'day'; \(Suggestion.list(absent)) \(absent.count == 1 ? "is" : "are") missing", node, pointer)
-        } else if let year = components.year, let month = components.month, let day = components.day {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            let days = calendar.range(of: .day, in: .month, for: calendar.date(from: DateComponents(year: year, month: month, day: 1))!)
-            if let days, !days.contains(day) {
-                error(ProblemCode.invalidValue, "\(year)-\(month) has no day \(day)", fields["day"] ?? node, pointer.appending("day"))
-            }
+        } else if let year = components.year, let month = components.month, let day = components.day,
+            day > DateFormat.daysIn(month: month, year: year)
+        {
+            error(ProblemCode.invalidValue, "\(year)-\(month) has no day \(day)", fields["day"] ?? node, pointer.appending("day"))
         }
         return components
     }
@@ -527,7 +540,7 @@ extension DonationDecoder {
     private mutating func speakableString(_ node: JSONNode, _ pointer: JSONPointer) -> SpeakableString? {
         if case .string(let phrase) = node.value { return SpeakableString(spokenPhrase: phrase) }
         guard case .object = node.value else {
-            mismatch("a string or an INSpeakableString object", for: pointer.tokens.last ?? "", node, pointer)
+            mismatch("a string or an INSpeakableString object", for: subject(pointer), node, pointer)
             return nil
         }
         guard
@@ -610,14 +623,28 @@ extension DonationDecoder {
         return identifier
     }
 
+    /// How messages name the value at `pointer`: its key, or `key[index]` for an array element.
+    private func subject(_ pointer: JSONPointer) -> String {
+        let tokens = pointer.tokens
+        guard let last = tokens.last else { return "" }
+        if last.utf8.allSatisfy({ (0x30...0x39).contains($0) }), tokens.count > 1 { return "\(tokens[tokens.count - 2])[\(last)]" }
+        return last
+    }
+
     /// A non-negative integer (`partySize`, `numberOfAdults`).
     private mutating func count(_ node: JSONNode, _ pointer: JSONPointer) -> Int? {
-        guard case .integer(let number) = node.value, number >= 0, number <= Int64(Int32.max) else {
-            mismatch("an integer of zero or more", for: pointer.tokens.last ?? "", node, pointer)
-            return nil
+        switch node.value {
+        case .integer(let number) where number >= 0 && number <= Int64(Int32.max): return Int(number)
+        case .integer(let number):
+            error(ProblemCode.invalidValue, "'\(pointer.tokens.last ?? "")' is \(number); it is a count, 0 or more", node, pointer)
+        case .unsignedInteger(let number):
+            error(ProblemCode.invalidValue, "'\(pointer.tokens.last ?? "")' is \(number); it is a count, at most \(Int32.max)", node, pointer)
+        default:
+            mismatch("an integer", for: subject(pointer), node, pointer)
         }
-        return Int(number)
+        return nil
     }
+
 
     /// An enumeration written as its Swift case name.
     private mutating func enumeration<Value: RawRepresentable & CaseIterable>(_ node: JSONNode, _ pointer: JSONPointer, _ typeName: String) -> Value?
