@@ -22,6 +22,11 @@ private func flightDonation(reference: String, seat: String = "") -> String {
     """#
 }
 
+/// The findings of one file.
+private func lintFindings(_ text: String) -> [Finding] {
+    Linter.lint(files: [file("payload.json", text)], appInfo: nil, options: LintOptions(now: fixedNow, parallel: false)).files.flatMap(\.findings)
+}
+
 private func file(_ path: String, _ text: String) -> Linter.InMemoryFile {
     Linter.InMemoryFile(path: path, bytes: Array(text.utf8), isJSONLines: path.hasSuffix(".jsonl"))
 }
@@ -67,6 +72,45 @@ struct ReservationRuleTests {
         }
         #expect(found(sequential) == (0..<15).map { String(format: "d%03d.json", $0 * 10 + 9) })
         #expect(found(parallel) == found(sequential))
+    }
+
+    /// Lint and the scenario model share one judge: the same donations, as files or as donate
+    /// steps, are reported at the same donations, a cancellation counting as a donation.
+    @Test(arguments: [
+        (["B9C8-XX815", "B9C8-XX815 canceled", "B9C8-XX815-2"], [2]),
+        (["B9C8-XX815", "B9C8-XX815-2", "B9C8-XX815", "B9C8-XX815-3 canceled"], [1, 3]),
+        (["B9C8-XX815", "B9C8-XX815 canceled", "B9C8-XX815"], []),
+    ])
+    func lintAndTheModelReportTheSameDonations(donations: [String], reported: [Int]) throws {
+        let payloads = donations.map { donation in
+            let parts = donation.split(separator: " ")
+            let status = parts.count > 1 ? #" "reservationStatus": "\#(parts[1])","# : ""
+            return flightDonation(reference: String(parts[0]), seat: status)
+        }
+        let result = Linter.lint(
+            files: payloads.enumerated().map { file("\($0.offset).json", $0.element) }, appInfo: nil, options: LintOptions(now: fixedNow, parallel: false))
+        let linted = result.files.filter { $0.findings.contains { $0.ruleID == stable } }.compactMap { Int($0.path.dropLast(5)) }
+        #expect(linted == reported)
+
+        let steps = payloads.map { payload in
+            #"{"donate": {"background": true, "interaction": \#(payload.drop { $0 != ":" }.dropFirst().dropLast(1))}}"#
+        }
+        let scenario = #"{"format": 1, "name": "stable", "clock": "2026-06-01T12:00:00Z", "app": {"info": {"CFBundleIdentifier": "com.example.trips"}, "routes": [{"name": "trip", "activityTypes": ["INGetReservationDetailsIntent"]}]}, "steps": [\#(steps.joined(separator: ", "))]}"#
+        let suite = try #require(ScenarioRunner.runFile(bytes: Array(scenario.utf8), path: "stable.scenario.json", options: RunOptions(now: fixedNow, parallel: false)))
+        #expect(suite.inputErrors.isEmpty, "\(suite.inputErrors.map(\.message))")
+        let played = suite.findings.filter { $0.ruleID == stable }.compactMap { $0.location.pointer?.split(separator: "/").dropFirst().first.flatMap { Int($0) } }
+        #expect(played == reported)
+    }
+
+    /// Messages say what to set, not only what is wrong.
+    @Test func emptyValuesSayWhatToSet() throws {
+        let container = lintFindings(
+            flightDonation(reference: "B9C8-XX815").replacingOccurrences(of: #""reservationContainerReference": "B9C8""#, with: #""reservationContainerReference": """#))
+            .first { $0.ruleID == ReservationContainerReferenceRule.description.id }
+        #expect(container?.message.contains("set its vocabularyIdentifier to the booking number") == true, "\(String(describing: container?.message))")
+        let number = lintFindings(flightDonation(reference: "B9C8-XX815").replacingOccurrences(of: #""flightNumber": "815""#, with: #""flightNumber": " ""#))
+            .first { $0.ruleID == FlightIdentificationRule.description.id }
+        #expect(number?.message.contains("set it to the flight's number without the airline code, such as '815'") == true, "\(String(describing: number?.message))")
     }
 
     /// The example suite: the bookings lint clean under --strict, and each file of mistakes/

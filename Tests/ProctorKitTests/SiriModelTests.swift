@@ -456,3 +456,166 @@ extension RuleExamplesTests {
         }
     }
 }
+
+/// A restaurant reservation of its own: item reference, reservation number and place `T-<index>`.
+private func table(_ index: Int) -> String {
+    #"{"INRestaurantReservation": {"itemReference": {"spokenPhrase": "Table \#(index)", "vocabularyIdentifier": "T-\#(index)"}, "reservationNumber": "T-\#(index)", "reservationDuration": {"start": \#(time(4, 20))}, "restaurantLocation": {"name": "Chez Example \#(index)", "location": {"latitude": 48.853, "longitude": 2.333}}, "partySize": 2}}"#
+}
+
+@Suite("Siri model: regressions")
+struct SiriModelRegressionTests {
+    /// A devices list that is empty or whose device does not decode is reported once; steps of the
+    /// app on the first device used to index the empty list and trap.
+    @Test(arguments: [("[]", "/devices"), (#"[{"name": 1}]"#, "/devices/0/name")])
+    func devicesThatDoNotDecodeAreTheOnlyProblem(devices: String, pointer: String) throws {
+        let text = siriScenario(steps: [
+            #"{"deleteAllInteractions": {}}"#,
+            #"{"showScreen": {"screen": "TripDetail"}}"#,
+            donate(flight()),
+            #"{"becomeCurrent": {"activity": "trip", "userActivity": {"activityType": "com.example.travel.check-in", "title": "Trip"}}}"#,
+            #"{"index": {"items": []}}"#,
+            #"{"deleteInteractions": {"groupIdentifier": "trip"}}"#,
+            #"{"deleteAllSearchableItems": {}}"#,
+            #"{"deleteAllSavedUserActivities": {}}"#,
+        ]).replacingOccurrences(of: #"[{"name": "iPhone"}, {"name": "iPad", "appInstalled": false}]"#, with: devices)
+        let suite = try play(text)
+        #expect(suite.inputErrors.map { $0.location.pointer ?? "" } == [pointer], "\(suite.inputErrors.map(\.message))")
+    }
+
+    /// A route with one bad value keeps its name: the launch expectation naming it adds nothing.
+    @Test func aRouteWithAnErrorKeepsItsName() throws {
+        let routes = #"[{"name": "booking", "activityTypes": ["INGetReservationDetailsIntent"], "reservationItems": "all"}]"#
+        let suite = try play(siriScenario(steps: [#"{"expect": {"launch": {"route": "booking"}}}"#, #"{"expect": {"launch": {"route": "bookin"}}}"#], routes: routes))
+        #expect(suite.inputErrors.map(\.code) == [ScenarioProblemCode.invalidValue, ScenarioProblemCode.unknownReference], "\(suite.inputErrors.map(\.message))")
+        #expect(suite.inputErrors.map { $0.location.pointer ?? "" } == ["/app/routes/0/reservationItems", "/steps/1/expect/launch/route"])
+        #expect(suite.inputErrors.last?.message.contains("did you mean 'booking'") == true, "\(suite.inputErrors.map(\.message))")
+    }
+
+    @Test func reservationItemReferencesOfAnotherTypeAsksForAnArrayOrNull() throws {
+        let suite = try play(siriScenario(steps: [#"{"expect": {"launch": {"interaction": {"reservationItemReferences": "none"}}}}"#]))
+        let error = try #require(suite.inputErrors.first)
+        #expect(suite.inputErrors.count == 1)
+        #expect(error.code == ScenarioProblemCode.typeMismatch)
+        #expect(error.location.pointer == "/steps/0/expect/launch/interaction/reservationItemReferences")
+        #expect(error.message == "expected an array of strings or null for 'reservationItemReferences', found string")
+    }
+
+    /// `"serviceName": null` is "no service" in an expected offer, as in `expect.launch.interaction`.
+    @Test func aNullServiceNameInAnExpectedOfferMeansNone() throws {
+        let suite = try play(siriScenario(steps: [
+            call(to: "+1 415 555 0100"),
+            message(to: "kim@jabber.example"),
+            #"{"expect": {"contactCard": {"person": "C-KIM", "offers": [{"intent": "INStartCallIntent", "handle": "+1 415 555 0100", "serviceName": null}, {"intent": "INSendMessageIntent", "handle": "kim@jabber.example", "serviceName": "Jabber"}]}}}"#,
+            #"{"tapContactCard": {"person": "C-KIM", "offer": "call"}}"#,
+            #"{"expect": {"launch": {"route": "call", "interaction": {"serviceName": null}}}}"#,
+        ]))
+        #expect(problems(suite).isEmpty, "\(problems(suite))")
+        let wrong = try play(siriScenario(steps: [
+            message(to: "kim@jabber.example"),
+            #"{"expect": {"contactCard": {"person": "C-KIM", "offers": [{"intent": "INSendMessageIntent", "handle": "kim@jabber.example", "serviceName": null}]}}}"#,
+        ]))
+        #expect(wrong.inputErrors.isEmpty)
+        #expect(problems(wrong).contains { $0.hasPrefix("expectation_failed: the contact card of 'C-KIM'") }, "\(problems(wrong))")
+    }
+
+    /// The message of an exact `events` list names the missing and the unexpected events, and an
+    /// event of the same title the field that differs, with both values.
+    @Test func aCalendarMismatchSaysWhichEventAndWhichField() throws {
+        let suite = try play(siriScenario(steps: [
+            donate(flight(), table(1)),
+            #"{"expect": {"calendar": {"events": [{"title": "Flight: XX815 SFO → ORY", "appLink": {"itemReference": "B9C8-XX815"}}, {"title": "Restaurant: Chez Example 1"}]}}}"#,
+            #"{"expect": {"calendar": {"events": [{"title": "Flight: XX815 SFO → CDG"}, {"title": "Restaurant: Chez Example 1"}, {"title": "Lodging: Hôtel Jacob"}]}}}"#,
+            #"{"expect": {"calendar": {"events": [{"title": "Restaurant: Chez Example 1"}, {"title": "Flight: XX815 SFO → CDG"}]}}}"#,
+            #"{"expect": {"calendar": {"events": [{"title": "Flight: XX815 SFO → CDG", "start": "2026-06-02T20:50:00Z", "notes": "Seat: 12A"}, {"title": "Restaurant: Chez Example 1"}]}}}"#,
+            #"{"expect": {"calendar": {"contains": [{"title": "Flight: XX815 SFO → ORY", "appLink": {"itemReference": "B9C8-XX815"}}]}}}"#,
+        ]))
+        let messages = suite.cases.compactMap { testCase -> String? in
+            if case .failed(_, let message, _) = testCase.outcome, testCase.name.contains("expect calendar") { message } else { nil }
+        }
+        let calendar = "the Siri Suggestions calendar on 'iPhone'"
+        #expect(messages.count == 5, "\(messages)")
+        #expect(messages.first?.hasPrefix("\(calendar) does not hold exactly the expected events: no event 'Flight: XX815 SFO → ORY' (the event of item 'B9C8-XX815' is titled 'Flight: XX815 SFO → CDG'); an unexpected event ['Flight: XX815 SFO → CDG' 2026-06-02T21:50:00Z to 2026-06-03T08:15:00Z") == true, "\(messages)")
+        #expect(messages.dropFirst().first == "\(calendar) does not hold exactly the expected events: no event 'Lodging: Hôtel Jacob'")
+        #expect(messages.dropFirst(2).first == "\(calendar) does not hold exactly the expected events: the same events in another order, by start: ['Flight: XX815 SFO → CDG', 'Restaurant: Chez Example 1']")
+        #expect(messages.dropFirst(3).first == "event 'Flight: XX815 SFO → CDG' differs: it starts at 2026-06-02T21:50:00Z, not 2026-06-02T20:50:00Z; its notes are 'Reservation number: B9C8', not 'Seat: 12A'")
+        #expect(messages.dropFirst(4).first == "\(calendar) has no event 'Flight: XX815 SFO → ORY' (the event of item 'B9C8-XX815' is titled 'Flight: XX815 SFO → CDG')")
+    }
+
+    /// Apple asks for another donation when the reservation changes: a re-donation in the same view
+    /// that cancels it or gives a seat is not reported, one that repeats the last is.
+    @Test func aRedonationInOneViewIsReportedOnlyWhenNothingChanged() throws {
+        let suite = try play(siriScenario(steps: [
+            #"{"showScreen": {"screen": "TripDetail", "reservations": ["B9C8"]}}"#,
+            donate(flight()),
+            donate(flight(base: #""reservedSeat": {"seatNumber": "12A"}, "#)),
+            donate(flight(base: #""reservedSeat": {"seatNumber": "12A"}, "#)),
+            donate(flight(base: #""reservationStatus": "canceled", "reservedSeat": {"seatNumber": "12A"}, "#)),
+            donate(flight(end: time(3, 11, 0))),
+            donate(flight(end: time(3, 11, 0)), table(1)),
+            donate(table(1)),
+        ]))
+        #expect(suite.findings.filter { $0.ruleID == SiriModel.ModelRule.oncePerView }.map { $0.location.pointer ?? "" } == [
+            "/steps/3/donate/interaction/intent/INGetReservationDetailsIntent/reservationContainerReference",
+            "/steps/7/donate/interaction/intent/INGetReservationDetailsIntent/reservationContainerReference",
+        ])
+        let message = try #require(suite.findings.first { $0.ruleID == SiriModel.ModelRule.oncePerView }?.message)
+        #expect(message.contains("was already donated at step 3"), "\(message)")
+    }
+
+    /// The model judges item references as lint does: a canceled item still has its reference,
+    /// and a new one for it is reported even though nothing of it is live.
+    @Test func aNewReferenceAfterACancellationIsReported() throws {
+        let suite = try play(siriScenario(steps: [
+            donate(flight()),
+            donate(flight(base: #""reservationStatus": "canceled", "#), step: #""background": true, "#),
+            donate(flight(reference: "B9C8-XX815-2"), step: #""background": true, "#),
+            #"{"expect": {"calendar": {"events": [{"title": "Flight: XX815 SFO → CDG", "appLink": {"itemReference": "B9C8-XX815-2"}}]}}}"#,
+        ]))
+        let findings = suite.findings.filter { $0.ruleID == SiriModel.ModelRule.itemReferenceStable }
+        #expect(findings.map { $0.location.pointer ?? "" } == ["/steps/2/donate/interaction/response/reservations/0/INFlightReservation/itemReference"])
+        #expect(findings.first?.message.contains("was donated at step 2 with itemReference 'B9C8-XX815'; the itemReference must stay the same through the reservation's life cycle, so Siri takes it for another item") == true, "\(findings.map(\.message))")
+        #expect(!problems(suite).contains { $0.hasPrefix("expectation_failed") }, "\(problems(suite))")
+    }
+
+    /// The live items follow the donations incrementally: each donated reservation is applied
+    /// once, and only a deletion replays the remaining donations. Counting the work, not timing
+    /// it, catches a model that rebuilds everything on every donation.
+    @Test func liveItemsAreUpdatedOnceForEachDonatedReservation() throws {
+        let tables = (0..<4000).map(table)
+        let big = donate(tables.joined(separator: ", "))
+        let model = try siriModel([big, big.replacingOccurrences(of: #""donate": {"#, with: #""donate": {"background": true, "#)])
+        #expect(model.appliedReservations == 8000)
+        #expect(model.liveReservations().count == 4000)
+        #expect(model.liveReservations().last?.key == "T-3999")
+
+        var many = try siriModel((0..<1000).map { donate(table($0), extra: #""identifier": "d-\#($0)", "#) })
+        #expect(many.appliedReservations == 1000)
+        many.delete(.identifiers(["d-0"]), device: 0)
+        #expect(many.appliedReservations == 1000 + 999)
+        #expect(many.liveReservations().count == 999)
+        many.delete(.identifiers(["nothing"]), device: 0)
+        #expect(many.appliedReservations == 1999, "a deletion that removes nothing rebuilds nothing")
+    }
+
+    /// Updates move an item last and leave gaps behind; the order and the content match a replay.
+    @Test func updatesAndCancellationsKeepTheDonationOrder() throws {
+        let model = try siriModel([
+            donate(table(1), table(2), table(3)),
+            donate(table(1).replacingOccurrences(of: #""partySize": 2"#, with: #""partySize": 4"#)),
+            donate(table(2).replacingOccurrences(of: #""reservationNumber""#, with: #""reservationStatus": "canceled", "reservationNumber""#)),
+            donate(table(4)),
+        ])
+        #expect(model.liveReservations().map(\.key) == ["T-3", "T-1", "T-4"])
+        #expect(model.liveReservations().map(\.step) == [1, 2, 4])
+        var deleted = model
+        deleted.delete(.all, device: 0)
+        #expect(deleted.liveReservations().isEmpty)
+    }
+
+    /// The reported large inputs must finish: one donation of 4,000 reservations donated twice.
+    @Test func aDonationOfThousandsOfReservationsTwiceIsPlayed() throws {
+        let big = donate((0..<4000).map(table).joined(separator: ", "), step: #""background": true, "#)
+        let suite = try play(siriScenario(steps: [big, big, #"{"expect": {"calendar": {"contains": [{"title": "Restaurant: Chez Example 3999"}]}}}"#]))
+        #expect(problems(suite).isEmpty, "\(problems(suite).prefix(3))")
+    }
+}

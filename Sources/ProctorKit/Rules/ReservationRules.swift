@@ -47,7 +47,11 @@ struct ReservationContainerReferenceRule: InteractionRule {
             ]
         }
         guard container.identity.allSatisfy(\.isWhitespace) else { return [] }
-        return [Violation("reservationContainerReference is empty", at: interaction.intent.payloadPointer.appending("reservationContainerReference"))]
+        return [
+            Violation(
+                "reservationContainerReference is empty, so the app cannot be told which reservation to show; set its vocabularyIdentifier to the booking number (or, for a single item, to its itemReference) and its spokenPhrase to how the user names the reservation",
+                at: interaction.intent.payloadPointer.appending("reservationContainerReference"))
+        ]
     }
 }
 
@@ -203,9 +207,11 @@ struct ReservationItemReferenceStableRule: RunRule {
             the same class, reservationNumber, booked thing (airline and flight number, trip, venue, car \
             company or event) and start time (a model assumption, see docs/system-model.md); it reports \
             a later donation whose itemReference is not one the item was donated with before, in input \
-            order (files sorted by path, then donations in file order; in a scenario, step order). Items \
-            of one donation are not compared with each other: reservation_item_reference_unique judges \
-            them. Reservations without a reservationNumber are not compared.
+            order (files sorted by path, then donations in file order; in a scenario, step order). Every \
+            earlier donation counts, a cancellation included, and in a scenario a donation deleted since \
+            too: lint and the scenario model judge alike. Items of one donation are not compared with \
+            each other: reservation_item_reference_unique judges them. Reservations without a \
+            reservationNumber are not compared.
             """,
         sources: [wwdc19, "Proctor assumption: what identifies a reservation item across donations (Reservation.itemIdentity)"],
         passing: [
@@ -220,28 +226,26 @@ struct ReservationItemReferenceStableRule: RunRule {
                         Example.flight(
                             reference: #"{"spokenPhrase": "Flight XX815", "vocabularyIdentifier": "B9C8-XX815-12A"}"#, seat: #"{"seatNumber": "12", "seatRow": "A"}"#))
                     + "]",
-                at: ["/1/interaction/response/reservations/0/INFlightReservation/itemReference"])
+                at: ["/1/interaction/response/reservations/0/INFlightReservation/itemReference"]),
+            RuleExample(
+                "[" + Example.interaction(Example.flight()) + ", "
+                    + Example.interaction(Example.flight(base: #""reservationStatus": "canceled", "#)) + ", "
+                    + Example.interaction(Example.flight(reference: #"{"spokenPhrase": "Flight XX815", "vocabularyIdentifier": "B9C8-XX815-2"}"#))
+                    + "]",
+                at: ["/2/interaction/response/reservations/0/INFlightReservation/itemReference"]),
         ])
 
     func check(_ facts: RunFacts) -> [Finding] {
-        struct History {
-            var references: Set<String>
-            var last: RunFacts.ReservationItemMention
-        }
-        var history: [String: History] = [:]
+        var history = ItemReferenceHistory<SourceLocation>()
         var findings: [Finding] = []
         for donation in facts.reservationDonations {
-            // Every item is judged against earlier donations before any is recorded.
-            for item in donation {
-                guard let earlier = history[item.itemIdentity], !earlier.references.contains(item.itemReference) else { continue }
+            let changes = history.record(donation.map { .init(identity: $0.itemIdentity, reference: $0.itemReference, mention: $0.location) })
+            for change in changes {
+                let item = donation[change.index]
                 findings.append(
                     finding(
-                        "this reservation item (\(Self.describe(item.itemIdentity))) was donated with itemReference '\(earlier.last.itemReference)' at \(earlier.last.location.compilerStyle), now with '\(item.itemReference)'; the item reference must stay the same for the reservation's whole life cycle",
+                        "this reservation item (\(Self.describe(item.itemIdentity))) was donated with itemReference '\(change.earlierReference)' at \(change.earlier.compilerStyle), now with '\(item.itemReference)'; the item reference must stay the same for the reservation's whole life cycle",
                         at: item.location))
-            }
-            for item in donation {
-                history[item.itemIdentity, default: History(references: [], last: item)].references.insert(item.itemReference)
-                history[item.itemIdentity]?.last = item
             }
         }
         return findings
@@ -255,6 +259,58 @@ struct ReservationItemReferenceStableRule: RunRule {
         if !parts[2].isEmpty { text += ", \(parts[2])" }
         if !parts[3].isEmpty { text += ", from \(parts[3])" }
         return text
+    }
+}
+
+/// What `reservation_item_reference_stable` knows of the donations judged so far: for each item
+/// identity (``Reservation/itemIdentity``), every `itemReference` it was donated with, canceled
+/// donations included, and where it was donated last. The one judge of the rule: lint's run rule
+/// feeds it the donations of every file in input order, the scenario model its `donate` steps.
+struct ItemReferenceHistory<Mention> {
+    /// One reservation item of a donation; `mention` says where it is (a location, a step).
+    struct Item {
+        var identity: String?
+        var reference: String
+        var mention: Mention
+    }
+
+    /// An item donated under a reference its identity was never donated with before.
+    struct Change {
+        /// The item's index in the donation.
+        var index: Int
+        /// The reference of the identity's latest earlier donation, and where that was.
+        var earlierReference: String
+        var earlier: Mention
+    }
+
+    private struct Known {
+        var references: Set<String>
+        var lastReference: String
+        var last: Mention
+    }
+
+    private var known: [String: Known] = [:]
+
+    /// Judges the items of one donation against every earlier donation, then records them. Items
+    /// of one donation are not compared with each other (reservation_item_reference_unique judges
+    /// them), and items without an identity (no reservationNumber) never are.
+    mutating func record(_ items: [Item]) -> [Change] {
+        var changes: [Change] = []
+        for (index, item) in items.enumerated() {
+            guard let identity = item.identity, let earlier = known[identity], !earlier.references.contains(item.reference) else { continue }
+            changes.append(Change(index: index, earlierReference: earlier.lastReference, earlier: earlier.last))
+        }
+        for item in items {
+            guard let identity = item.identity else { continue }
+            if known[identity] == nil {
+                known[identity] = Known(references: [item.reference], lastReference: item.reference, last: item.mention)
+            } else {
+                known[identity]!.references.insert(item.reference)
+                known[identity]!.lastReference = item.reference
+                known[identity]!.last = item.mention
+            }
+        }
+        return changes
     }
 }
 
@@ -353,7 +409,10 @@ struct FlightIdentificationRule: ReservationRule {
         if let number = flight.flightNumber {
             let trimmed = number.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty {
-                violations.append(Violation("flightNumber is empty", at: flight.pointer.appending("flightNumber")))
+                violations.append(
+                    Violation(
+                        "flightNumber is empty; set it to the flight's number without the airline code, such as '815' for flight XX815",
+                        at: flight.pointer.appending("flightNumber")))
             } else if let code = Self.repeatedCode(in: trimmed, airline: flight.airline) {
                 let rest = trimmed.dropFirst(code.count).trimmingCharacters(in: .whitespaces)
                 violations.append(

@@ -60,10 +60,14 @@ struct ReservationDonationOncePerViewRule: ScenarioRule {
             Apple's "Donating Reservations" asks apps to "make one, and only one, donation per \
             reservation as the user views the reservation", and to donate again only when the user \
             views it again or the reservation changes (then from the background when it is not on \
-            screen). A second donation in the same view, from a refresh or a view that appears twice, \
-            is the kind of repeated donation the guideline rules out. In a scenario every `showScreen` step is \
-            a new view; a `donate` step that is not from the background is reported when its \
-            reservationContainerReference was already donated since the screen shown last appeared.
+            screen). A second donation in the same view that carries nothing new, from a refresh or a \
+            view that appears twice, is the kind of repeated donation the guideline rules out. In a \
+            scenario every `showScreen` step is a new view; a `donate` step that is not from the \
+            background is reported when its reservationContainerReference was already donated since \
+            the screen shown last appeared and each of its items is as it was last donated in this \
+            view: the same itemReference with the same reservationStatus, reservedSeat, and start and \
+            end of its date range. A cancellation, a seat, a new time or an item not yet donated in the \
+            view is a change, and its donation is not reported.
             """,
         sources: [donatingReservations, wwdc19],
         passing: [
@@ -71,6 +75,8 @@ struct ReservationDonationOncePerViewRule: ScenarioRule {
                 ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate(), ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate())),
             RuleExample(scenario: ScenarioExample.scenario(
                 ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate(), ScenarioExample.donate(background: true))),
+            RuleExample(scenario: ScenarioExample.scenario(
+                ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate(), ScenarioExample.donate(status: "canceled"))),
         ],
         failing: [
             RuleExample(
@@ -90,14 +96,15 @@ private enum ScenarioExample {
         #"{"showScreen": {"screen": "\#(screen)", "reservations": [\#(reservations.map { "\"\($0)\"" }.joined(separator: ", "))]}}"#
     }
 
-    static func donate(background: Bool = false) -> String {
+    /// A donation of flight XX815; `status` is its reservationStatus.
+    static func donate(background: Bool = false, status: String? = nil) -> String {
         let time = { (day: Int, hour: Int, minute: Int, zone: String) in
             #"{"year": 2026, "month": 6, "day": \#(day), "hour": \#(hour), "minute": \#(minute), "timeZone": "\#(zone)"}"#
         }
         let flight =
             #"{"airline": {"name": "Example Air", "iataCode": "XX"}, "flightNumber": "815", "flightDuration": {"start": \#(time(2, 14, 50, "America/Los_Angeles")), "end": \#(time(3, 10, 15, "Europe/Paris"))}, "departureAirportGate": {"airport": {"name": "San Francisco International", "iataCode": "SFO"}, "terminal": "I", "gate": "G97"}, "arrivalAirportGate": {"airport": {"name": "Paris Charles de Gaulle", "iataCode": "CDG"}}}"#
         let reservation =
-            #"{"INFlightReservation": {"itemReference": {"spokenPhrase": "Flight XX815", "vocabularyIdentifier": "B9C8-XX815"}, "reservationNumber": "B9C8", "flight": \#(flight)}}"#
+            #"{"INFlightReservation": {"itemReference": {"spokenPhrase": "Flight XX815", "vocabularyIdentifier": "B9C8-XX815"}, "reservationNumber": "B9C8", \#(status.map { #""reservationStatus": "\#($0)", "# } ?? "")"flight": \#(flight)}}"#
         return #"{"donate": {\#(background ? #""background": true, "# : "")"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}, "response": {"code": "success", "reservations": [\#(reservation)]}}}}"#
     }
 }

@@ -31,6 +31,9 @@ struct ScenarioDecoder {
     let directory: String
     private(set) var errors: [InputError] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// The names of the app's routes, those with errors included; nil when the routes could not
+    /// be read at all, and then steps naming a route are not checked.
+    private var routeNames: [String]?
 
     init(path: String, source: SourceText, directory: String) {
         self.path = path
@@ -110,7 +113,7 @@ struct ScenarioDecoder {
 
         var steps: [Step] = []
         if let member = required(object, "steps", root, .root), let elements = array(member, JSONPointer(["steps"])) {
-            var context = StepContext(devices: devices, routes: app?.routes ?? [])
+            var context = StepContext(devices: devices, routeNames: routeNames)
             for (index, element) in elements.enumerated() {
                 if let step = decodeStep(element, JSONPointer(["steps"]).appending(index), number: index + 1, context: &context) {
                     steps.append(step)
@@ -161,14 +164,20 @@ struct ScenarioDecoder {
 
         var routes: [Route] = []
         if let member = required(object, "routes", node, pointer), let elements = array(member, pointer.appending("routes")) {
-            var names: Set<String> = []
+            var names: [String] = []
             for (index, element) in elements.enumerated() {
-                guard let route = decodeRoute(element, pointer.appending("routes").appending(index)) else { continue }
-                if !names.insert(route.name).inserted {
-                    fail(ScenarioProblemCode.duplicateName, "two routes are named '\(route.name)'", nameNode(of: element), pointer.appending("routes").appending(index).appending("name"))
+                let route = decodeRoute(element, pointer.appending("routes").appending(index))
+                // A route whose body has an error keeps its name, so that the steps naming it
+                // report nothing but that error.
+                guard let name = route?.name ?? Self.routeName(of: element) else { continue }
+                if names.contains(name) {
+                    fail(ScenarioProblemCode.duplicateName, "two routes are named '\(name)'", nameNode(of: element), pointer.appending("routes").appending(index).appending("name"))
+                } else {
+                    names.append(name)
                 }
-                routes.append(route)
+                if let route { routes.append(route) }
             }
+            routeNames = names
         }
         var deploymentTarget: OSVersion?
         if let member = object["deploymentTarget"], let text = string(member.value, pointer.appending("deploymentTarget")) {
@@ -261,11 +270,20 @@ struct ScenarioDecoder {
     /// What earlier steps defined, for checking references as the steps are read.
     struct StepContext {
         var devices: [Device]
-        var routes: [Route]
+        /// Every route name, those of routes with errors included; nil when the routes could not
+        /// be read (that error is reported, and route names are not checked).
+        var routeNames: [String]?
         /// Activity handles: their device, and the step that invalidated them.
         var activities: [String: (device: Int, invalidatedAt: Int?)] = [:]
         /// The screen each device shows, and the step that showed it.
         var screens: [Int: (name: String, step: Int)] = [:]
+
+        /// The device at `index`; nil when there is none, which happens only when the devices
+        /// list did not decode (or is empty), an error already reported. Never index `devices`
+        /// directly.
+        func device(_ index: Int) -> Device? {
+            devices.indices.contains(index) ? devices[index] : nil
+        }
     }
 
     private mutating func decodeStep(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step? {
@@ -364,12 +382,14 @@ struct ScenarioDecoder {
                 return nil
             }
             if existing.device != device {
-                fail(ScenarioProblemCode.invalidSequence, "activity '\(handle)' belongs to device '\(context.devices[existing.device].name)'; an activity object lives in one app on one device", fields["device"]?.value ?? node, pointer.appending("device"))
+                fail(ScenarioProblemCode.invalidSequence, "activity '\(handle)' belongs to device '\(context.device(existing.device)?.name ?? "?")'; an activity object lives in one app on one device", fields["device"]?.value ?? node, pointer.appending("device"))
                 return nil
             }
         }
-        guard context.devices.indices.contains(device), context.devices[device].appInstalled else {
-            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(context.devices[device].name)', so it cannot donate there", fields["device"]?.value ?? node, pointer.appending("device"))
+        // No such device: the devices list did not decode, and that is already reported.
+        guard let target = context.device(device) else { return nil }
+        guard target.appInstalled else {
+            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(target.name)', so it cannot donate there", fields["device"]?.value ?? node, pointer.appending("device"))
             return nil
         }
         var activity: UserActivity?
@@ -390,8 +410,8 @@ struct ScenarioDecoder {
         guard let fields = object(node, pointer, what: "index") else { return nil }
         checkKeys(fields, pointer, allowed: ["device", "items"], in: "index")
         let device = deviceReference(fields, pointer, context: context) ?? 0
-        if !context.devices[device].appInstalled {
-            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(context.devices[device].name)', so it cannot index there", fields["device"]?.value ?? node, pointer.appending("device"))
+        if let target = context.device(device), !target.appInstalled {
+            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(target.name)', so it cannot index there", fields["device"]?.value ?? node, pointer.appending("device"))
         }
         guard let member = required(fields, "items", node, pointer), let elements = array(member, pointer.appending("items")) else { return nil }
         var items: [SearchableItem] = []
@@ -428,8 +448,7 @@ struct ScenarioDecoder {
         if let member = fields["screen"], let screen = nonEmptyString(member.value, pointer.appending("screen")) {
             if background {
                 fail(ScenarioProblemCode.invalidValue, "a donation from the background comes from no screen: give 'screen' or \"background\": true, not both", member.value, pointer.appending("screen"))
-            } else if let device {
-                let deviceName = context.devices[device].name
+            } else if let device, let deviceName = context.device(device)?.name {
                 if let shown = context.screens[device] {
                     if shown.name != screen {
                         fail(ScenarioProblemCode.invalidSequence, "the donation names screen '\(screen)', but the screen shown last on '\(deviceName)' is '\(shown.name)' (step \(shown.step))", member.value, pointer.appending("screen"))
@@ -610,10 +629,10 @@ struct ScenarioDecoder {
         let errorsBefore = errors.count
         var expectation = LaunchExpectation()
         if let member = fields["route"], let route = string(member.value, pointer.appending("route")) {
-            if context.routes.contains(where: { $0.name == route }) {
+            if context.routeNames?.contains(route) ?? true {
                 expectation.route = route
             } else {
-                let names = context.routes.map(\.name)
+                let names = context.routeNames ?? []
                 fail(ScenarioProblemCode.unknownReference, "no route is named '\(route)'\(Suggestion.phrase(for: route, among: names))", member.value, pointer.appending("route"))
             }
         }
@@ -647,10 +666,11 @@ struct ScenarioDecoder {
         expectation.intent = fields["intent"].flatMap { choice($0.value, pointer.appending("intent"), IntentClass.self)?.rawValue }
         expectation.reservationContainerReference = fields["reservationContainerReference"].flatMap { nullableString($0.value, pointer.appending("reservationContainerReference")) }
         if let member = fields["reservationItemReferences"] {
-            if case .null = member.value.value {
-                expectation.reservationItemReferences = .some(nil)
-            } else if let references = strings(member.value, pointer.appending("reservationItemReferences")) {
-                expectation.reservationItemReferences = .some(references)
+            let at = pointer.appending("reservationItemReferences")
+            switch member.value.value {
+            case .null: expectation.reservationItemReferences = .some(nil)
+            case .array: expectation.reservationItemReferences = strings(member.value, at).map { .some($0) }
+            default: mismatch("an array of strings or null", member.value, at)
             }
         }
         expectation.recipients = fields["recipients"].flatMap { strings($0.value, pointer.appending("recipients")) }
@@ -682,7 +702,11 @@ struct ScenarioDecoder {
                     }
                 }
                 let handle = required(offer, "handle", element, at).flatMap { nonEmptyString($0, at.appending("handle")) }
-                let serviceName = offer["serviceName"].flatMap { nonEmptyString($0.value, at.appending("serviceName")) }
+                // null says "no service", as leaving the key out does (and as in expect.launch).
+                let serviceName = offer["serviceName"].flatMap { member -> String? in
+                    if case .null = member.value.value { return nil }
+                    return nonEmptyString(member.value, at.appending("serviceName"))
+                }
                 let app = offer["app"].flatMap { nonEmptyString($0.value, at.appending("app")) }
                 if let intent, let handle { offers.append(ExpectedContactOffer(intent: intent, handle: handle, serviceName: serviceName, app: app)) }
             }
@@ -782,6 +806,13 @@ struct ScenarioDecoder {
         return IndexExpectation(device: device, items: items, activities: handles["activities"], publicActivities: handles["publicActivities"])
     }
 
+    /// The name of a route element, read without reporting anything: `decodeRoute` reports what
+    /// is wrong with it.
+    private static func routeName(of element: JSONNode) -> String? {
+        guard case .object(let fields) = element.value, case .string(let name)? = fields["name"]?.value.value, !name.isEmpty else { return nil }
+        return name
+    }
+
     /// The `name` value of a device or route, where a duplicate name is reported.
     private func nameNode(of element: JSONNode) -> JSONNode {
         if case .object(let fields) = element.value, let name = fields["name"] { return name.value }
@@ -808,9 +839,10 @@ struct ScenarioDecoder {
 
     /// The device a step of the app runs on: the app must be installed there.
     private mutating func appDevice(_ fields: JSONObject, _ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Int? {
-        guard let device = deviceReference(fields, pointer, context: context) else { return nil }
-        guard context.devices[device].appInstalled else {
-            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(context.devices[device].name)', so it cannot \(pointer.tokens.last ?? "do this") there", fields["device"]?.value ?? node, pointer.appending("device"))
+        // No such device: the devices list did not decode, and that is already reported.
+        guard let device = deviceReference(fields, pointer, context: context), let target = context.device(device) else { return nil }
+        guard target.appInstalled else {
+            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(target.name)', so it cannot \(pointer.tokens.last ?? "do this") there", fields["device"]?.value ?? node, pointer.appending("device"))
             return nil
         }
         return device

@@ -174,7 +174,7 @@ struct ScenarioPlayer {
             return
         }
         let delivery = Delivery(origin: .url, activityType: nil, userInfo: [], url: url)
-        guard scenario.devices[device].appInstalled else {
+        guard hasApp(device) else {
             launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app, so nothing opens \(scheme): URLs"))
             return
         }
@@ -225,7 +225,7 @@ struct ScenarioPlayer {
         interaction.reservationItemReferences = show == .item ? [event.itemReference] : nil
         let delivery = Delivery(origin: .interaction("a calendar event"), activityType: interaction.intentClass, userInfo: [], interaction: interaction)
         let cause = "opening the app link of '\(event.title)' in Calendar on '\(deviceName(device))' (\(show == .item ? "the item" : "the whole reservation"))"
-        guard scenario.devices[device].appInstalled else {
+        guard hasApp(device) else {
             launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app, so the event's link cannot open it"))
             return
         }
@@ -250,7 +250,7 @@ struct ScenarioPlayer {
         pass(step, order: 1, name: caseName)
         let activity = shortcut.activity
         let cause = "tapping the check-in shortcut '\(title)' on '\(deviceName(device))'"
-        guard scenario.devices[device].appInstalled else {
+        guard hasApp(device) else {
             // WWDC19-243: where the app is not installed, Safari uses the activity's webpageURL.
             if let url = activity.webpageURL, ["http", "https"].contains(URLPattern.scheme(of: url) ?? "") {
                 launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(url))
@@ -384,12 +384,7 @@ struct ScenarioPlayer {
         func describe(_ reference: SpeakableString?) -> String { reference.map { "'\($0.identity)'" } ?? "nil" }
         if let intent = expected.intent, intent != actual.intentClass { mismatches.append("intent \(actual.intentClass)") }
         if let container = expected.reservationContainerReference {
-            let holds = switch (container, actual.reservationContainerReference) {
-            case (nil, nil): true
-            case (let name?, let reference?): SiriModel.names(name, reference)
-            default: false
-            }
-            if !holds { mismatches.append("reservationContainerReference \(describe(actual.reservationContainerReference))") }
+            if !SiriModel.names(nullable: container, actual.reservationContainerReference) { mismatches.append("reservationContainerReference \(describe(actual.reservationContainerReference))") }
         }
         if let items = expected.reservationItemReferences {
             let holds = switch (items, actual.reservationItemReferences) {
@@ -430,7 +425,7 @@ struct ScenarioPlayer {
         let where_ = "the Siri Suggestions calendar on '\(deviceName(expected.device))'"
         if let exact = expected.events {
             if exact.map(\.title) != titles {
-                return ("\(where_) does not hold exactly the expected events", "events \(quoted(exact.map(\.title)))", describe(events))
+                return ("\(where_) does not hold exactly the expected events: \(titleDifferences(exact, events))", "events \(quoted(exact.map(\.title)))", "events \(quoted(titles))")
             }
             for (wanted, event) in zip(exact, events) {
                 let differences = eventDifferences(wanted, event)
@@ -443,7 +438,7 @@ struct ScenarioPlayer {
             let candidates = events.filter { $0.title == wanted.title }
             guard !candidates.contains(where: { eventDifferences(wanted, $0).isEmpty }) else { continue }
             guard let first = candidates.first else {
-                return ("\(where_) has no event '\(wanted.title)'", "contains \(describe(wanted))", describe(events))
+                return ("\(where_) has \(noEvent(wanted, among: events))", "contains \(describe(wanted))", describe(events))
             }
             return ("event '\(wanted.title)' differs: \(eventDifferences(wanted, first).joined(separator: "; "))", describe(wanted), describe(candidates))
         }
@@ -453,23 +448,52 @@ struct ScenarioPlayer {
         return nil
     }
 
+    /// Which expected titles the calendar lacks and which of its events no expected title
+    /// matches (titles compared as a multiset), or, when both hold the same titles, the order.
+    private func titleDifferences(_ exact: [ExpectedCalendarEvent], _ events: [SiriModel.CalendarEvent]) -> String {
+        var unexpected = events
+        var parts: [String] = []
+        var missing: [ExpectedCalendarEvent] = []
+        for wanted in exact {
+            if let index = unexpected.firstIndex(where: { $0.title == wanted.title }) { unexpected.remove(at: index) } else { missing.append(wanted) }
+        }
+        for wanted in missing { parts.append(noEvent(wanted, among: unexpected)) }
+        if !unexpected.isEmpty {
+            parts.append("\(unexpected.count == 1 ? "an unexpected event" : "unexpected events") \(describe(unexpected).dropFirst("events ".count))")
+        }
+        if parts.isEmpty {
+            parts.append("the same events in another order, by start: \(quoted(events.map(\.title)))")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// "no event 'title'", and when the item the expected event links to has an event under
+    /// another title, which.
+    private func noEvent(_ wanted: ExpectedCalendarEvent, among events: [SiriModel.CalendarEvent]) -> String {
+        var text = "no event '\(wanted.title)'"
+        if let item = wanted.appLink?.itemReference, let other = events.first(where: { SiriModel.names(item, $0.itemReference) }) {
+            text += " (the event of item '\(item)' is titled '\(other.title)')"
+        }
+        return text
+    }
+
+    /// What differs between an expected event and the calendar's event of the same title: each
+    /// field given, with the event's value and the expected one.
     private func eventDifferences(_ wanted: ExpectedCalendarEvent, _ event: SiriModel.CalendarEvent) -> [String] {
+        func text(_ value: String?) -> String { value.map { "'\($0.replacingOccurrences(of: "\n", with: "\\n"))'" } ?? "none" }
         var differences: [String] = []
-        if let start = wanted.start, start != event.start { differences.append("it starts at \(DateFormat.format(event.start))") }
-        if let end = wanted.end, end != event.end { differences.append("it ends at \(DateFormat.format(event.end))") }
-        if let location = wanted.location, location != event.location { differences.append("its location is \(event.location.map { "'\($0)'" } ?? "none")") }
-        if let notes = wanted.notes, notes != event.notes { differences.append("its notes are \(event.notes.map { "'\($0)'" } ?? "none")") }
+        if let start = wanted.start, start != event.start { differences.append("it starts at \(DateFormat.format(event.start)), not \(DateFormat.format(start))") }
+        if let end = wanted.end, end != event.end { differences.append("it ends at \(DateFormat.format(event.end)), not \(DateFormat.format(end))") }
+        if let location = wanted.location, location != event.location { differences.append("its location is \(text(event.location)), not \(text(location))") }
+        if let notes = wanted.notes, notes != event.notes { differences.append("its notes are \(text(event.notes)), not \(text(notes))") }
         if let link = wanted.appLink {
             if let container = link.reservationContainerReference {
-                let holds = switch (container, event.container) {
-                case (nil, nil): true
-                case (let name?, let reference?): SiriModel.names(name, reference)
-                default: false
+                if !SiriModel.names(nullable: container, event.container) {
+                    differences.append("its app link's reservationContainerReference is \(event.container.map { "'\($0.identity)'" } ?? "nil"), not \(container.map { "'\($0)'" } ?? "nil")")
                 }
-                if !holds { differences.append("its app link's reservationContainerReference is \(event.container.map { "'\($0.identity)'" } ?? "nil")") }
             }
             if let item = link.itemReference, !SiriModel.names(item, event.itemReference) {
-                differences.append("its app link's itemReference is '\(event.itemReference.identity)'")
+                differences.append("its app link's itemReference is '\(event.itemReference.identity)', not '\(item)'")
             }
         }
         return differences
@@ -556,7 +580,14 @@ struct ScenarioPlayer {
 
     // MARK: - Descriptions
 
-    private func deviceName(_ device: Int) -> String { scenario.devices[device].name }
+    // Steps name devices by indices the decoder checked; these never trap all the same.
+    private func deviceName(_ device: Int) -> String {
+        scenario.devices.indices.contains(device) ? scenario.devices[device].name : "device \(device + 1)"
+    }
+
+    private func hasApp(_ device: Int) -> Bool {
+        scenario.devices.indices.contains(device) && scenario.devices[device].appInstalled
+    }
 
     private func quoted(_ titles: [String]) -> String {
         "[" + titles.map { "'\($0)'" }.joined(separator: ", ") + "]"

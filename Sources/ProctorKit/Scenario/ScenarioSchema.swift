@@ -253,7 +253,7 @@ public enum ScenarioSchema {
                     "items": object([
                         "intent": ["enum": ScenarioDecoder.communicationIntentClasses],
                         "handle": nonEmpty("The handle value the offer uses."),
-                        "serviceName": nonEmpty("The offer's service; absent: none."),
+                        "serviceName": ["type": ["string", "null"], "minLength": 1, "description": "The offer's service; absent or null: none."],
                         "app": nonEmpty("The offering app's bundle identifier."),
                     ], required: ["intent", "handle"]),
                     "description": "The app's offers on the card, exactly (order aside).",

@@ -35,6 +35,9 @@ struct SiriModel {
         var interaction: Interaction
         var device: Int
         var step: Int
+        /// Each reservation's `itemReference` identity and item identity, computed once: the
+        /// item identity reads dates, which is slow, and deleting replays the donations.
+        var items: [(key: String, identity: String?)]
     }
 
     /// Every interaction the app donated and did not delete, in donation order.
@@ -47,9 +50,52 @@ struct SiriModel {
         var name: String
         /// The reservation containers the view lists, as the scenario names them.
         var reservations: [String]
-        /// The containers donated from this view so far, with the step of the first donation.
-        var donated: [String: Int] = [:]
+        /// The containers donated from this view so far: the step of the latest donation of each,
+        /// and what its items were as last donated in this view.
+        var donated: [String: DonatedInView] = [:]
     }
+
+    /// What a view remembers of the donations of one reservation container.
+    struct DonatedInView {
+        var step: Int
+        var items: [String: ItemFingerprint]
+    }
+
+    /// What a donation says about one reservation item that a later donation from the same view
+    /// can change: a donation whose items all have the fingerprint they were last donated with in
+    /// the view carries nothing new (`reservation_donation_once_per_view`).
+    struct ItemFingerprint: Equatable {
+        var status: String?
+        /// `seatSection`, `seatRow`, `seatNumber`, `seatingType`.
+        var seat: [String?]
+        /// The start and end of the reservation's date range, as instants.
+        var start: Date?
+        var end: Date?
+
+        init(_ reservation: Reservation) {
+            status = reservation.reservationStatus
+            let seat = reservation.reservedSeat
+            self.seat = [seat?.seatSection, seat?.seatRow, seat?.seatNumber, seat?.seatingType]
+            start = reservation.duration?.range.start?.date
+            end = reservation.duration?.range.end?.date
+        }
+    }
+
+    /// Every item identity donated so far and its references, for
+    /// `reservation_item_reference_stable`: the same judge as lint's. Deleting a donation does not
+    /// change it: the item was donated under that reference all the same.
+    private var referenceHistory = ItemReferenceHistory<Int>()
+
+    /// The live reservation items, in the order of their latest donation, kept up to date as
+    /// donations arrive and rebuilt only when donations are deleted. `liveSlots` has a gap where
+    /// an item was replaced or canceled; `liveSlot` finds an item's slot by its `itemReference`;
+    /// `liveKeys` lists the live references of each item identity.
+    private var liveSlots: [LiveReservation?] = []
+    private var liveSlot: [String: Int] = [:]
+    private var liveKeys: [String: Set<String>] = [:]
+    /// How many reservations have been applied to the live items, rebuilds included: the work
+    /// the model does, which tests check stays linear in what is donated.
+    private(set) var appliedReservations = 0
 
     /// A finding of a model rule, located by the caller.
     struct ModelViolation {
@@ -69,18 +115,24 @@ struct SiriModel {
     /// screen, the two screen rules.
     mutating func donate(_ interaction: Interaction, device: Int, step: Int, background: Bool, deviceName: String) -> [ModelViolation] {
         var violations: [ModelViolation] = []
+        let reservations = interaction.reservations
+        let items = reservations.map { (key: $0.itemReference.identity, identity: $0.itemIdentity) }
         if case .getReservationDetails(let intent) = interaction.intent.kind {
-            let live = liveReservations()
-            for reservation in interaction.reservations {
-                guard let identity = reservation.itemIdentity else { continue }
-                let key = reservation.itemReference.identity
-                // Reported when the item is live under other references only: a donation under one
-                // of its live references is that item's.
-                let same = live.filter { $0.reservation.itemIdentity == identity }
-                guard let other = same.last, !same.contains(where: { $0.key == key }) else { continue }
+            let changes = referenceHistory.record(items.map { .init(identity: $0.identity, reference: $0.key, mention: step) })
+            for change in changes {
+                let reservation = reservations[change.index]
+                let (key, identity) = items[change.index]
+                // What the new reference does to the calendar: the item is still live under
+                // another reference, or it is not (canceled, deleted) and this one starts anew.
+                let liveElsewhere = identity.map { (liveKeys[$0] ?? []).contains { $0 != key } } ?? false
+                let consequence = switch (liveElsewhere, reservation.isCanceled) {
+                case (true, false): "so Siri keeps both as separate items"
+                case (true, true): "so Siri takes it for another item, and this cancellation does not remove the earlier one"
+                case (false, _): "so Siri takes it for another item"
+                }
                 violations.append(ModelViolation(
                     ruleID: ModelRule.itemReferenceStable,
-                    message: "this \(reservation.reservationClass.rawValue) has itemReference '\(key)', but the same reservation item (reservation number '\(reservation.reservationNumber ?? "")') was donated at step \(other.step) with itemReference '\(other.key)'; the itemReference must stay the same through the reservation's life cycle, so Siri keeps both as separate items\(reservation.isCanceled ? " and this cancellation does not remove the earlier one" : "")",
+                    message: "this \(reservation.reservationClass.rawValue) has itemReference '\(key)', but the same reservation item (reservation number '\(reservation.reservationNumber ?? "")') was donated at step \(change.earlier) with itemReference '\(change.earlierReference)'; the itemReference must stay the same through the reservation's life cycle, \(consequence)",
                     pointer: reservation.pointer("itemReference")))
             }
             if !background, var screen = screens[device] {
@@ -95,24 +147,70 @@ struct SiriModel {
                         pointer: pointer))
                 }
                 if let container {
-                    if let first = screen.donated[container.identity] {
+                    // Again in this view: reported unless it carries something new, an item not
+                    // donated in this view yet or one whose fingerprint changed (a cancellation,
+                    // a seat, a new time).
+                    let fingerprints = zip(items, reservations).map { ($0.key, ItemFingerprint($1)) }
+                    var donated = screen.donated[container.identity] ?? DonatedInView(step: step, items: [:])
+                    if screen.donated[container.identity] != nil, fingerprints.allSatisfy({ donated.items[$0.0] == $0.1 }) {
                         violations.append(ModelViolation(
                             ruleID: ModelRule.oncePerView,
-                            message: "reservation '\(container.identity)' was already donated at step \(first) in this view of screen '\(screen.name)' (shown at step \(screen.step)); make one donation per reservation as the user views it",
+                            message: "reservation '\(container.identity)' was already donated at step \(donated.step) in this view of screen '\(screen.name)' (shown at step \(screen.step)), with the same items, statuses, seats and times; make one donation per reservation as the user views it, and donate again when it changes",
                             pointer: pointer))
                     } else {
-                        screen.donated[container.identity] = step
+                        donated.step = step
+                        for (key, fingerprint) in fingerprints { donated.items[key] = fingerprint }
+                        screen.donated[container.identity] = donated
                         screens[device] = screen
                     }
                 }
             }
         }
-        donations.append(DonatedInteraction(interaction: interaction, device: device, step: step))
+        let donation = DonatedInteraction(interaction: interaction, device: device, step: step, items: items)
+        donations.append(donation)
+        apply(donation)
         return violations
+    }
+
+    /// Brings the live items up to date with one more donation, in order: a later donation of an
+    /// item replaces it (and moves it last), a `canceled` one removes it.
+    private mutating func apply(_ donation: DonatedInteraction) {
+        guard case .getReservationDetails(let intent) = donation.interaction.intent.kind else { return }
+        for (reservation, item) in zip(donation.interaction.reservations, donation.items) {
+            appliedReservations += 1
+            if let slot = liveSlot.removeValue(forKey: item.key) {
+                if let identity = liveSlots[slot]?.identity {
+                    liveKeys[identity]?.remove(item.key)
+                    if liveKeys[identity]?.isEmpty == true { liveKeys[identity] = nil }
+                }
+                liveSlots[slot] = nil
+            }
+            guard !reservation.isCanceled else { continue }
+            liveSlot[item.key] = liveSlots.count
+            liveSlots.append(LiveReservation(key: item.key, reservation: reservation, container: intent.reservationContainerReference, step: donation.step, identity: item.identity))
+            if let identity = item.identity { liveKeys[identity, default: []].insert(item.key) }
+        }
+        // Drop the gaps once they are most of the slots, so that the slots stay linear in the
+        // live items however often they are updated.
+        if liveSlots.count > 64, liveSlot.count * 2 < liveSlots.count { compactLiveSlots() }
+    }
+
+    private mutating func compactLiveSlots() {
+        liveSlots = liveSlots.filter { $0 != nil }
+        for (index, live) in liveSlots.enumerated() { liveSlot[live!.key] = index }
+    }
+
+    /// Rebuilds the live items from the remaining donations, after a deletion.
+    private mutating func rebuildLiveReservations() {
+        liveSlots = []
+        liveSlot = [:]
+        liveKeys = [:]
+        for donation in donations { apply(donation) }
     }
 
     /// `INInteraction.delete(with:)` and `deleteAll()`: the app's donations on `device`.
     mutating func delete(_ deletion: InteractionDeletion, device: Int) {
+        let before = donations.count
         donations.removeAll { donation in
             guard donation.device == device else { return false }
             switch deletion {
@@ -121,12 +219,22 @@ struct SiriModel {
             case .all: return true
             }
         }
+        if donations.count != before { rebuildLiveReservations() }
     }
 
     /// Whether a reference as a scenario writes it names a speakable string: its vocabulary
     /// identifier or its spoken phrase.
     static func names(_ reference: String, _ string: SpeakableString) -> Bool {
         reference == string.vocabularyIdentifier || reference == string.spokenPhrase
+    }
+
+    /// The same for a reference a scenario may expect to be nil (`null`): nil names only nil.
+    static func names(nullable reference: String?, _ string: SpeakableString?) -> Bool {
+        switch (reference, string) {
+        case (nil, nil): true
+        case (let name?, let string?): names(name, string)
+        default: false
+        }
     }
 
     // MARK: - Contact card
@@ -207,23 +315,15 @@ struct SiriModel {
         var reservation: Reservation
         var container: SpeakableString?
         var step: Int
+        /// ``Reservation/itemIdentity``, computed once.
+        var identity: String?
     }
 
-    /// Reservation items by `itemReference`, newest version first applied in donation order: a
-    /// later donation of the same item replaces it, a `canceled` one removes it.
+    /// Reservation items by `itemReference`, in the order of their latest donation: the
+    /// donations applied in order, a later donation of the same item replacing it, a `canceled`
+    /// one removing it.
     func liveReservations() -> [LiveReservation] {
-        var live: [LiveReservation] = []
-        for donation in donations {
-            guard case .getReservationDetails(let intent) = donation.interaction.intent.kind else { continue }
-            for reservation in donation.interaction.reservations {
-                let key = reservation.itemReference.identity
-                live.removeAll { $0.key == key }
-                if !reservation.isCanceled {
-                    live.append(LiveReservation(key: key, reservation: reservation, container: intent.reservationContainerReference, step: donation.step))
-                }
-            }
-        }
-        return live
+        liveSlots.compactMap { $0 }
     }
 
     struct CalendarEvent {
