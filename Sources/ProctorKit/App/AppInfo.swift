@@ -92,6 +92,15 @@ public struct AppInfo: Sendable {
     }
 }
 
+/// Where the intent lists are in an Info.plist: the reader records their lines there, and the
+/// rules that judge them report there.
+public enum IntentListPointers {
+    public static let supported = JSONPointer(["INIntentsSupported"])
+    public static let restrictedWhileLocked = JSONPointer(["INIntentsRestrictedWhileLocked"])
+    public static let extensionSupported = JSONPointer(["NSExtension", "NSExtensionAttributes", "IntentsSupported"])
+    public static let extensionRestrictedWhileLocked = JSONPointer(["NSExtension", "NSExtensionAttributes", "IntentsRestrictedWhileLocked"])
+}
+
 /// Reads an `Info.plist`, XML or binary, with Foundation's `PropertyListSerialization`.
 public enum InfoPlistReader {
     public struct Result: Sendable {
@@ -202,13 +211,14 @@ public enum InfoPlistReader {
             info.extensionIntentsRestrictedWhileLocked = stringArray(attributes["IntentsRestrictedWhileLocked"], "NSExtension") ?? []
         }
         // Where the intent lists are, for the rules that judge them (InfoPlistRule).
-        let extensionPointer = "/NSExtension/NSExtensionAttributes/"
-        for (key, pointer, entries) in [
-            ("INIntentsSupported", "/INIntentsSupported", info.intentsSupported),
-            ("INIntentsRestrictedWhileLocked", "/INIntentsRestrictedWhileLocked", info.intentsRestrictedWhileLocked),
-            ("IntentsSupported", extensionPointer + "IntentsSupported", info.extensionIntentsSupported),
-            ("IntentsRestrictedWhileLocked", extensionPointer + "IntentsRestrictedWhileLocked", info.extensionIntentsRestrictedWhileLocked),
+        for (pointer, entries) in [
+            (IntentListPointers.supported, info.intentsSupported),
+            (IntentListPointers.restrictedWhileLocked, info.intentsRestrictedWhileLocked),
+            (IntentListPointers.extensionSupported, info.extensionIntentsSupported),
+            (IntentListPointers.extensionRestrictedWhileLocked, info.extensionIntentsRestrictedWhileLocked),
         ] where !entries.isEmpty {
+            let key = pointer.tokens.last ?? ""
+            let pointer = pointer.description
             info.lines[pointer] = lineOf(key)
             for (index, line) in linesOfEntries(key).prefix(entries.count).enumerated() { info.lines[pointer + "/\(index)"] = line }
         }

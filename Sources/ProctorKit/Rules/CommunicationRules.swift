@@ -179,9 +179,10 @@ struct IntentsRestrictedWhileLockedSupportedRule: InfoPlistRule {
         ])
 
     func check(_ app: AppInfo) -> [Violation] {
-        let extensionPointer = JSONPointer(["NSExtension", "NSExtensionAttributes", "IntentsRestrictedWhileLocked"])
-        return missing(app.intentsRestrictedWhileLocked, from: app.intentsSupported, "INIntentsRestrictedWhileLocked", "INIntentsSupported", JSONPointer(["INIntentsRestrictedWhileLocked"]))
-            + missing(app.extensionIntentsRestrictedWhileLocked, from: app.extensionIntentsSupported, "the extension's IntentsRestrictedWhileLocked", "IntentsSupported", extensionPointer)
+        missing(app.intentsRestrictedWhileLocked, from: app.intentsSupported, "INIntentsRestrictedWhileLocked", "INIntentsSupported", IntentListPointers.restrictedWhileLocked)
+            + missing(
+                app.extensionIntentsRestrictedWhileLocked, from: app.extensionIntentsSupported, "the extension's IntentsRestrictedWhileLocked", "IntentsSupported",
+                IntentListPointers.extensionRestrictedWhileLocked)
     }
 
     private func missing(_ restricted: [String], from supported: [String], _ name: String, _ supportedName: String, _ pointer: JSONPointer) -> [Violation] {
