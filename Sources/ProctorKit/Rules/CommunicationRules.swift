@@ -70,7 +70,7 @@ struct InteractionActivityTypeDeclaredRule: InteractionRule {
         let declared = app.userActivityTypes ?? []
         let problem = app.userActivityTypes == nil ? "\(app.source) has no NSUserActivityTypes" : "it is not listed in NSUserActivityTypes of \(app.source)"
         return [Violation(
-            "the system launches the app with an activity of type '\(className)', but \(problem)\(typoHint(className, among: declared))",
+            "the system launches the app with an activity of type '\(className)', but \(problem)\(Suggestion.phrase(for: className, among: declared))",
             at: interaction.intent.payloadPointer)]
     }
 }
@@ -124,7 +124,7 @@ struct IntentHandlingDeclaredRule: InteractionRule {
         guard !declared.contains(className) else { return [] }
         let lists = declared.isEmpty ? "\(app.source) declares no intents (INIntentsSupported, or IntentsSupported of an Intents extension)"
             : "it is in neither INIntentsSupported nor an Intents extension's IntentsSupported of \(app.source)"
-        var hint = typoHint(className, among: declared)
+        var hint = Suggestion.phrase(for: className, among: declared)
         if case .startCall(let call) = interaction.intent.kind, call.intentClass.deprecatedIn != nil, declared.contains(IntentClass.startCall.rawValue) {
             hint = "; declaring INStartCallIntent does not declare the deprecated '\(className)': donate INStartCallIntent instead"
         }
@@ -575,13 +575,4 @@ extension Intent.Kind {
     var isMessage: Bool {
         if case .sendMessage = self { true } else { false }
     }
-}
-
-/// `; the Info.plist lists 'X', a typo?` when an entry is within two edits of `name`, or nothing.
-private func typoHint(_ name: String, among declared: [String]) -> String {
-    let target = Array(name)
-    guard let closest = declared.min(by: { Suggestion.editDistance(target, Array($0)) < Suggestion.editDistance(target, Array($1)) }),
-        closest != name, Suggestion.editDistance(target, Array(closest)) <= 2
-    else { return "" }
-    return "; the Info.plist lists '\(closest)', a typo?"
 }

@@ -198,8 +198,7 @@ struct ScenarioDecoder {
         guard var info else { return nil }
         if info.bundleIdentifier == nil { info.bundleIdentifier = bundleIdentifier }
         // Stated facts win over MinimumOSVersion, as --deployment-target does in lint.
-        if let deploymentTarget { info.deploymentTarget = deploymentTarget }
-        if let serviceNames { info.serviceNames = serviceNames }
+        info = AppConfiguration(deploymentTarget: deploymentTarget, serviceNames: serviceNames).apply(to: info) ?? info
         return ScenarioApp(bundleIdentifier: bundleIdentifier ?? info.bundleIdentifier, teamIdentifier: teamIdentifier, info: info, routes: routes)
     }
 
