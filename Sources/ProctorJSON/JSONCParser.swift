@@ -45,7 +45,11 @@ enum JSONCParser {
         init(maximumDepth: Int) {
             // Two more levels than the scanner allows, so the scanner always reports depth first.
             raw = json_tokener_new_ex(Int32(maximumDepth + 2))!
-            json_tokener_set_flags(raw, Int32(JSON_TOKENER_STRICT) | Int32(JSON_TOKENER_VALIDATE_UTF8))
+            // No JSON_TOKENER_VALIDATE_UTF8: the scanner has already validated every byte (RFC 3629,
+            // stricter than json-c), and json-c's own check cost a fifth of its parsing time on the
+            // benchmark corpus (0.067 s against 0.053 s for 10,000 files). Strict mode stays: it costs
+            // nothing measurable and keeps json-c from accepting anything the scanner might miss.
+            json_tokener_set_flags(raw, Int32(JSON_TOKENER_STRICT))
         }
 
         deinit { json_tokener_free(raw) }
@@ -224,11 +228,15 @@ final class KeyCache {
 /// Proctor against. Not for production use.
 public enum JSONCReferenceParser {
     /// Parses `bytes` with json-c in strict mode and returns whether it succeeded.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    ///
+    /// `validatingUTF8` adds `JSON_TOKENER_VALIDATE_UTF8`, as anyone parsing untrusted files
+    /// strictly with json-c alone would; without it the reference does what the linter asks of
+    /// json-c once its scanner has checked the text.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, validatingUTF8: Bool = true) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         guard let tokener = json_tokener_new_ex(66) else { return false }
         defer { json_tokener_free(tokener) }
-        json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT) | Int32(JSON_TOKENER_VALIDATE_UTF8))
+        json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT) | (validatingUTF8 ? Int32(JSON_TOKENER_VALIDATE_UTF8) : 0))
         var root = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
         if root == nil && json_tokener_get_error(tokener) == json_tokener_continue {
             root = json_tokener_parse_ex(tokener, "", 1)

@@ -58,8 +58,15 @@ public final class JSONDocumentParser {
 
     /// Parses each non-blank line as its own JSON value and hands it to `body` (JSON Lines).
     public func forEachLine(_ source: SourceText, _ body: (JSONReader.Line) -> Void) {
+        forEachLine(source, lines: source.lineStarts.indices, body)
+    }
+
+    /// The same for some of the lines: `lines` are 0-based indices into `source.lineStarts`, so
+    /// parsers on several threads can each take a share of one large file.
+    public func forEachLine(_ source: SourceText, lines: Range<Int>, _ body: (JSONReader.Line) -> Void) {
         source.bytes.withUnsafeBufferPointer { buffer in
-            for (index, lineStart) in source.lineStarts.enumerated() {
+            for index in lines {
+                let lineStart = source.lineStarts[index]
                 let start = index == 0 ? source.byteOrderMarkLength : lineStart
                 var end = index + 1 < source.lineStarts.count ? source.lineStarts[index + 1] - 1 : buffer.count
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }

@@ -59,6 +59,36 @@ struct Timing {
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
+    /// Runs each body once to warm up, then `rounds` rounds of each body in turn, so every
+    /// measurement of a round sees the same state of the machine. On a shared machine the speed
+    /// drifts by tens of percent within minutes; measured one after the other, a reference and the
+    /// code compared with it can land on different sides of such a drift, and their ratio with it.
+    ///
+    /// Each body returns what it produced; it is kept until the body's next run and released
+    /// after the clock has stopped, so no measurement includes freeing the previous one's result.
+    /// Returns the timings and each body's last result.
+    static func interleaved(rounds: Int, _ bodies: [() -> Any]) -> (timings: [Timing], results: [Any]) {
+        var results = bodies.map { $0() }
+        var timings = [Timing](repeating: Timing(seconds: []), count: bodies.count)
+        for _ in 0..<rounds {
+            for (index, body) in bodies.enumerated() {
+                let start = monotonicSeconds()
+                let result = body()
+                timings[index].seconds.append(monotonicSeconds() - start)
+                results[index] = result
+            }
+        }
+        return (timings, results)
+    }
+
+    /// The median over rounds of `reference / self`: the throughput ratio of each round, where both
+    /// ran under the same conditions. Needs timings from ``interleaved(rounds:_:)``.
+    func medianRatio(against reference: Timing) -> Double {
+        let ratios = zip(reference.seconds, seconds).map { $0 / $1 }.sorted()
+        guard !ratios.isEmpty else { return .nan }
+        return ratios.count % 2 == 1 ? ratios[ratios.count / 2] : (ratios[ratios.count / 2 - 1] + ratios[ratios.count / 2]) / 2
+    }
+
     /// Runs `body` once to warm up (caches, lazy statics, page cache), then `repetitions` times.
     static func measure(repetitions: Int, warmUp: Bool = true, _ body: () -> Void) -> Timing {
         if warmUp { body() }
@@ -115,9 +145,11 @@ final class Flags: @unchecked Sendable {
 
 enum RawReference {
     /// Parses every buffer on this thread; returns how many parsed.
-    static func parseAll(_ buffers: [[UInt8]]) -> Int {
+    static func parseAll(_ buffers: [[UInt8]], validatingUTF8: Bool = true) -> Int {
         var parsed = 0
-        for buffer in buffers where buffer.withUnsafeBytes(JSONCReferenceParser.parse) { parsed += 1 }
+        for buffer in buffers where buffer.withUnsafeBytes({ JSONCReferenceParser.parse($0, validatingUTF8: validatingUTF8) }) {
+            parsed += 1
+        }
         return parsed
     }
 
@@ -125,7 +157,7 @@ enum RawReference {
     static func parseAllConcurrently(_ buffers: [[UInt8]]) -> Int {
         let flags = Flags(count: buffers.count)
         DispatchQueue.concurrentPerform(iterations: buffers.count) { index in
-            flags.set(index, buffers[index].withUnsafeBytes(JSONCReferenceParser.parse))
+            flags.set(index, buffers[index].withUnsafeBytes({ JSONCReferenceParser.parse($0) }))
         }
         return flags.trueCount
     }
@@ -134,7 +166,7 @@ enum RawReference {
     /// same I/O the linter does, to show how much of the gap is I/O.
     static func readAndParseAll(_ paths: [String]) -> Int {
         var parsed = 0
-        for path in paths where readFile(path).withUnsafeBytes(JSONCReferenceParser.parse) { parsed += 1 }
+        for path in paths where readFile(path).withUnsafeBytes({ JSONCReferenceParser.parse($0) }) { parsed += 1 }
         return parsed
     }
 
@@ -217,6 +249,19 @@ enum Child {
         let seconds = monotonicSeconds() - start
         let peak = procStatusMegabytes("VmHWM") ?? peakRSSMegabytes()
         print("baseline_mb=\(baseline) peak_mb=\(peak) maxrss_mb=\(peakRSSMegabytes()) seconds=\(seconds) files=\(result.files.count)")
+        exit(0)
+    }
+
+    static let memoryFlag = "--child-lint-memory"
+
+    /// Lints the corpus from memory `loops` times on one thread and prints the time per run, so a
+    /// profiler sees the pipeline without the directory walk and the reads.
+    static func runInMemory(path: String, loops: Int) -> Never {
+        let loaded = LoadedCorpus.load(path)
+        let files = zip(loaded.paths, loaded.buffers).map { Linter.InMemoryFile(path: $0, bytes: $1, isJSONLines: false) }
+        let start = monotonicSeconds()
+        for _ in 0..<max(1, loops) { _ = Linter.lint(files: files, appInfo: nil, options: LintOptions(parallel: false)) }
+        print("seconds_per_run=\((monotonicSeconds() - start) / Double(max(1, loops))) files=\(files.count)")
         exit(0)
     }
 

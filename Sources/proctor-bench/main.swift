@@ -45,6 +45,9 @@ struct Arguments {
         internal (used by the benchmark itself, handy for profiling):
           --child-lint PATH [--serial] [--loops N]
                              lint PATH N times in this process and print its peak memory
+          --child-lint-memory PATH [--loops N]
+                             read the .json files under PATH once, then lint them from memory
+                             on one thread N times: the pipeline without I/O, for `perf record`
         """
 
     static func parse(_ arguments: [String]) -> Arguments {
@@ -145,9 +148,6 @@ func table(_ rows: [Row], unit: String = "files/s") -> [String] {
 /// lint throughput / raw throughput = raw time / lint time (best of each).
 func ratio(_ lint: Row, _ raw: Row) -> Double { raw.timing.best / lint.timing.best }
 
-func ratioLine(_ label: String, _ value: Double, target: Double = 0.5) -> String {
-    pad(label, 48) + pad(fixed(value, 3), 7, right: true) + "   " + (value >= target ? "meets" : "below") + " target >= \(fixed(target, 1))"
-}
 
 // MARK: - Child mode (peak memory of one lint in a fresh process)
 
@@ -155,6 +155,10 @@ let commandLine = Array(CommandLine.arguments.dropFirst())
 if commandLine.first == Child.flag, commandLine.count >= 2 {
     let loops = commandLine.firstIndex(of: "--loops").flatMap { $0 + 1 < commandLine.count ? Int(commandLine[$0 + 1]) : nil } ?? 1
     Child.run(path: commandLine[1], parallel: !commandLine.contains("--serial"), loops: loops)
+}
+if commandLine.first == Child.memoryFlag, commandLine.count >= 2 {
+    let loops = commandLine.firstIndex(of: "--loops").flatMap { $0 + 1 < commandLine.count ? Int(commandLine[$0 + 1]) : nil } ?? 1
+    Child.runInMemory(path: commandLine[1], loops: loops)
 }
 
 // MARK: - Run
@@ -194,67 +198,62 @@ guard fileCount == arguments.files else {
     Arguments.fail("expected \(arguments.files) files in \(corpus.directory), found \(fileCount); delete the folder to regenerate")
 }
 
-progress("raw json-c, 1 thread ...")
-var rawParsed = 0
-let raw1 = Row(
-    label: "raw json-c, 1 thread", timing: Timing.measure(repetitions: repetitions) { rawParsed = RawReference.parseAll(loaded.buffers) },
-    bytes: totalBytes, files: fileCount, note: "bytes in memory")
-progress("raw json-c, concurrentPerform ...")
-var rawParallelParsed = 0
-let rawParallel = Row(
-    label: "raw json-c, concurrentPerform", timing: Timing.measure(repetitions: repetitions) {
-        rawParallelParsed = RawReference.parseAllConcurrently(loaded.buffers)
-    }, bytes: totalBytes, files: fileCount, note: "bytes in memory, \(cpuCount) CPUs")
-progress("raw json-c with file reads ...")
-let rawRead = Row(
-    label: "raw json-c + open/read, 1 thread", timing: Timing.measure(repetitions: repetitions) { _ = RawReference.readAndParseAll(loaded.paths) },
-    bytes: totalBytes, files: fileCount, note: "reference for the I/O share")
-
-// Lint.
-progress("lint in memory (Linter.lint(files:)) ...")
+// Every measurement of the main table runs once per round, in turn, so the reference and the lint
+// it is compared with see the same machine (see Timing.interleaved).
+progress("raw json-c and lint, \(repetitions) interleaved rounds ...")
 let inMemoryFiles = zip(loaded.paths, loaded.buffers).map { Linter.InMemoryFile(path: $0, bytes: $1, isJSONLines: false) }
+let (timings, lastResults) = Timing.interleaved(rounds: repetitions, [
+    { RawReference.parseAll(loaded.buffers) },
+    { RawReference.parseAll(loaded.buffers, validatingUTF8: false) },
+    { RawReference.parseAllConcurrently(loaded.buffers) },
+    { RawReference.readAndParseAll(loaded.paths) },
+    { Linter.lint(files: inMemoryFiles, appInfo: nil, options: LintOptions(parallel: false)) },
+    { Linter.lint(paths: [corpus.directory], options: LintOptions(parallel: false)) },
+    { Linter.lint(paths: [corpus.directory], options: LintOptions()) },
+])
+let rawParsed = lastResults[0] as! Int
+let rawParallelParsed = lastResults[2] as! Int
+let raw1 = Row(label: "raw json-c, 1 thread", timing: timings[0], bytes: totalBytes, files: fileCount, note: "bytes in memory; the reference")
+let rawUnchecked = Row(
+    label: "raw json-c, no UTF-8 check, 1 thread", timing: timings[1], bytes: totalBytes, files: fileCount,
+    note: "without JSON_TOKENER_VALIDATE_UTF8, as lint calls json-c")
+let rawParallel = Row(label: "raw json-c, concurrentPerform", timing: timings[2], bytes: totalBytes, files: fileCount, note: "bytes in memory, \(cpuCount) CPUs")
+let rawRead = Row(label: "raw json-c + open/read, 1 thread", timing: timings[3], bytes: totalBytes, files: fileCount, note: "reference for the I/O share")
 let lintMemory = Row(
-    label: "lint in memory, 1 thread", timing: Timing.measure(repetitions: repetitions) {
-        _ = Linter.lint(files: inMemoryFiles, appInfo: nil, options: LintOptions(parallel: false))
-    }, bytes: totalBytes, files: fileCount, note: "Linter.lint(files:): no directory walk, no reads")
-
-progress("lint, parallel: false ...")
-var serialResult: LintResult?
-let lintSerial = Row(
-    label: "lint(paths:), parallel: false", timing: Timing.measure(repetitions: repetitions) {
-        serialResult = Linter.lint(paths: [corpus.directory], options: LintOptions(parallel: false))
-    }, bytes: totalBytes, files: fileCount)
-progress("lint, parallel (default) ...")
-var parallelResult: LintResult?
-let lintParallel = Row(
-    label: "lint(paths:), parallel (default)", timing: Timing.measure(repetitions: repetitions) {
-        parallelResult = Linter.lint(paths: [corpus.directory], options: LintOptions())
-    }, bytes: totalBytes, files: fileCount, note: "\(cpuCount) CPUs")
+    label: "lint in memory, 1 thread", timing: timings[4], bytes: totalBytes, files: fileCount,
+    note: "Linter.lint(files:): no directory walk, no reads")
+let lintSerial = Row(label: "lint(paths:), parallel: false", timing: timings[5], bytes: totalBytes, files: fileCount)
+let lintParallel = Row(label: "lint(paths:), parallel (default)", timing: timings[6], bytes: totalBytes, files: fileCount, note: "\(cpuCount) CPUs")
 let inProcessPeak = peakRSSMegabytes()
-let summary = LintSummary(serialResult!)
-let parallelSummary = LintSummary(parallelResult!)
-serialResult = nil
-parallelResult = nil
+let summary = LintSummary(lastResults[5] as! LintResult)
+let parallelSummary = LintSummary(lastResults[6] as! LintResult)
 
 // JSON Lines.
-var jsonl: (raw: Row, lint: Row, lines: Int, parsed: Int, summary: LintSummary, child: ChildMeasurement?)?
+var jsonl: (raw: Row, serial: Row, parallel: Row, lines: Int, parsed: Int, summary: LintSummary, agree: Bool, child: ChildMeasurement?)?
 if arguments.jsonlMegabytes > 0 {
     start = monotonicSeconds()
     progress("JSON Lines: \(arguments.jsonlMegabytes) MB ...")
     let (jsonlCorpus, path) = Corpus.jsonLines(megabytes: arguments.jsonlMegabytes, root: arguments.directory)
     progress("JSON Lines \(jsonlCorpus.generated ? "generated" : "reused (manifest matches)") in \(fixed(monotonicSeconds() - start, 1)) s")
-    let child = Child.measure(path: path, parallel: false)
+    let child = Child.measure(path: path, parallel: true)
     let bytes = readFile(path)
-    var lines = (lines: 0, parsed: 0)
-    let rawTiming = Timing.measure(repetitions: repetitions) { lines = RawReference.parseLines(bytes) }
-    var result: LintResult?
-    let lintTiming = Timing.measure(repetitions: repetitions) {
-        result = Linter.lint(paths: [path], options: LintOptions(parallel: false))
-    }
+    let (timings, results) = Timing.interleaved(rounds: repetitions, [
+        { RawReference.parseLines(bytes) },
+        { Linter.lint(paths: [path], options: LintOptions(parallel: false)) },
+        { Linter.lint(paths: [path], options: LintOptions()) },
+    ])
+    let lines = results[0] as! (lines: Int, parsed: Int)
+    let serialSummary = LintSummary(results[1] as! LintResult)
+    let parallelSummary = LintSummary(results[2] as! LintResult)
     jsonl = (
-        Row(label: "raw json-c, 1 thread, per line", timing: rawTiming, bytes: bytes.count, files: lines.lines, note: "bytes in memory"),
-        Row(label: "lint(paths:) on the file", timing: lintTiming, bytes: bytes.count, files: lines.lines, note: "one file: parallel has no effect"),
-        lines.lines, lines.parsed, LintSummary(result!), child
+        Row(label: "raw json-c, 1 thread, per line", timing: timings[0], bytes: bytes.count, files: lines.lines, note: "bytes in memory"),
+        Row(label: "lint(paths:) on the file, parallel: false", timing: timings[1], bytes: bytes.count, files: lines.lines),
+        Row(label: "lint(paths:) on the file, parallel (default)", timing: timings[2], bytes: bytes.count, files: lines.lines,
+            note: "chunks of \(Linter.jsonLinesChunkKilobytes) KB of lines on \(cpuCount) CPUs"),
+        lines.lines, lines.parsed, serialSummary,
+        serialSummary.findings == parallelSummary.findings && serialSummary.diagnostics == parallelSummary.diagnostics
+            && serialSummary.byRule == parallelSummary.byRule,
+        child
     )
 }
 
@@ -292,13 +291,22 @@ emit("  raw json-c parsed \(grouped(rawParsed))/\(grouped(fileCount)) files (par
 let topRules = summary.byRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(8).map { "\($0.key) \($0.value)" }
 emit("  most reported: " + topRules.joined(separator: ", "))
 emit()
-for line in table([raw1, rawParallel, rawRead, lintMemory, lintSerial, lintParallel]) { emit("  " + line) }
+for line in table([raw1, rawUnchecked, rawParallel, rawRead, lintMemory, lintSerial, lintParallel]) { emit("  " + line) }
 emit()
-emit("Ratios (lint throughput / raw json-c throughput = raw time / lint time, best runs):")
-emit("  " + ratioLine("lint, parallel: false  / raw json-c, 1 thread", ratio(lintSerial, raw1)))
-emit("  " + ratioLine("lint, parallel default / raw json-c, 1 thread", ratio(lintParallel, raw1)))
-emit("  " + ratioLine("lint, parallel default / raw json-c, parallel", ratio(lintParallel, rawParallel)))
-emit("  " + pad("lint in memory, 1 thread / raw json-c, 1 thread", 48) + pad(fixed(ratio(lintMemory, raw1), 3), 7, right: true) + "   (no directory walk or file reads)")
+emit("Ratios (lint throughput / raw json-c throughput = raw time / lint time): the median over rounds of each round's")
+emit("ratio (both ran in the same round, see Timing.interleaved), then best time / best time; the target is judged on the median:")
+func pairLine(_ label: String, _ lint: Row, _ raw: Row, target: Double? = 0.5) -> String {
+    let median = lint.timing.medianRatio(against: raw.timing)
+    var line = pad(label, 52) + pad(fixed(median, 3), 7, right: true) + pad(fixed(ratio(lint, raw), 3), 8, right: true)
+    if let target { line += "   " + (median >= target ? "meets" : "below") + " target >= \(fixed(target, 1))" }
+    return line
+}
+emit("  " + pad("", 52) + pad("median", 7, right: true) + pad("best", 8, right: true))
+emit("  " + pairLine("lint, parallel default / raw json-c, 1 thread", lintParallel, raw1))
+emit("  " + pairLine("lint, parallel: false  / raw json-c, 1 thread", lintSerial, raw1))
+emit("  " + pairLine("lint in memory, 1 thread / raw json-c, 1 thread", lintMemory, raw1))
+emit("  " + pairLine("lint, parallel default / raw json-c, parallel", lintParallel, rawParallel))
+emit("  " + pairLine("lint in memory, 1 thread / raw json-c, no UTF-8 check", lintMemory, rawUnchecked, target: nil) + "   (the same json-c work lint asks for)")
 emit("  " + pad("parallel speed-up: lint / raw json-c", 48) + pad(fixed(lintSerial.timing.best / lintParallel.timing.best, 2), 7, right: true) + "x / " + fixed(raw1.timing.best / rawParallel.timing.best, 2) + "x")
 emit()
 emit("Peak memory, \(grouped(fileCount))-file lint; target < 100 MB. Child: VmHWM, its own peak RSS (its ru_maxrss also counts the")
@@ -314,10 +322,12 @@ emit("  " + pad("this process, after the runs above, before JSONL", 48) + pad(fi
 
 if let jsonl {
     emit()
-    emit("JSON Lines: 1 file, \(fixed(megabytes(jsonl.raw.bytes), 2)) MB, \(grouped(jsonl.lines)) lines (raw json-c parsed \(grouped(jsonl.parsed))); lint: \(grouped(jsonl.summary.donations)) donations, \(grouped(jsonl.summary.findings)) findings, \(grouped(jsonl.summary.diagnostics)) diagnostics")
-    for line in table([jsonl.raw, jsonl.lint], unit: "lines/s") { emit("  " + line) }
-    emit("  " + ratioLine("lint / raw json-c, 1 thread", ratio(jsonl.lint, jsonl.raw)))
-    emit(childLine("peak memory, fresh child process", jsonl.child))
+    emit("JSON Lines: 1 file, \(fixed(megabytes(jsonl.raw.bytes), 2)) MB, \(grouped(jsonl.lines)) lines (raw json-c parsed \(grouped(jsonl.parsed))); lint: \(grouped(jsonl.summary.donations)) donations, \(grouped(jsonl.summary.findings)) findings, \(grouped(jsonl.summary.diagnostics)) diagnostics; serial and parallel lint agree: \(jsonl.agree ? "yes" : "NO")")
+    for line in table([jsonl.raw, jsonl.serial, jsonl.parallel], unit: "lines/s") { emit("  " + line) }
+    emit("  " + pad("", 52) + pad("median", 7, right: true) + pad("best", 8, right: true))
+    emit("  " + pairLine("lint, parallel default / raw json-c, 1 thread", jsonl.parallel, jsonl.raw))
+    emit("  " + pairLine("lint, parallel: false  / raw json-c, 1 thread", jsonl.serial, jsonl.raw))
+    emit(childLine("peak memory, fresh child process, parallel", jsonl.child))
 }
 
 if let scale {

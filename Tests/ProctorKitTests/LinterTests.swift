@@ -115,6 +115,61 @@ struct LinterTests {
         #expect(Linter.lint(paths: [over], options: options(limits: limits)).files.first?.inputErrors.map(\.code) == [ProblemCode.fileTooLarge])
     }
 
+    /// A large JSON Lines file is checked in runs of lines on all cores; what it reports must not
+    /// depend on where the runs start: line numbers, decoding problems, broken lines, and the
+    /// run-wide checks that compare donations from different runs of lines.
+    @Test func aJSONLinesFileSplitAcrossCoresReportsWhatOneCoreDoes() throws {
+        var lines: [String] = []
+        for index in 0..<300 {
+            switch index % 10 {
+            case 0: lines.append(errorFinding)
+            case 1: lines.append(warningFinding)
+            case 2: lines.append(#"{"searchableItem": {"uniqueIdentifier": "item-\#(index % 70)", "attributeSet": {"title": "T"}}}"#)
+            case 3: lines.append(#"{"userActivity": {"activityType": "com.example.app.view", "title": "V", "contentAttributeSet": {"relatedUniqueIdentifier": "item-\#(index)"}}}"#)
+            case 4: lines.append(index % 50 == 4 ? "{\"userActivity\": " : "")
+            case 5: lines.append(#"{"userActivity": {"activityType": 7}}"#)
+            default: lines.append(clean)
+            }
+        }
+        let bytes = Array(lines.joined(separator: "\n").utf8)
+        let context = RuleContext(appInfo: nil, now: fixedNow)
+        let parser = JSONDocumentParser()
+        let (serial, serialFacts) = Linter.check(bytes: bytes, path: "big.jsonl", isJSONLines: true, context: context, parser: parser)
+        let split = Linter.JSONLinesSplit(threshold: 1, chunkBytes: 700)
+        #expect(Linter.lineChunks(of: SourceText(bytes: bytes), bytesPerChunk: split.chunkBytes).count > 10)
+        let (parallel, parallelFacts) = Linter.check(
+            bytes: bytes, path: "big.jsonl", isJSONLines: true, context: context, parser: parser, parallel: true, split: split)
+        #expect(!serial.findings.isEmpty && !serial.diagnostics.isEmpty && !serial.inputErrors.isEmpty)
+        #expect(parallel.findings == serial.findings)
+        #expect(parallel.diagnostics == serial.diagnostics)
+        #expect(parallel.inputErrors == serial.inputErrors)
+        #expect(parallel.donationCount == serial.donationCount && parallel.wasChecked && serial.wasChecked)
+        #expect(parallelFacts.itemIdentifiers.map(\.location) == serialFacts.itemIdentifiers.map(\.location))
+        #expect(parallelFacts.relatedIdentifiers.map(\.location) == serialFacts.relatedIdentifiers.map(\.location))
+        // The run rules see the duplicates across runs of lines.
+        var runFacts = RunFacts()
+        runFacts.append(parallelFacts)
+        #expect(BuiltInRules.runRules.flatMap { $0.check(runFacts) }.contains { $0.ruleID == "searchable_item_identifier_unique" })
+    }
+
+    /// Most files are read in one call that asks for one byte more than fstat reported; files
+    /// whose size fstat does not know (procfs reports 0) are read to their end all the same.
+    @Test func theLoaderReadsWholeFilesWhateverSizeFstatReports() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let empty = try directory.write("empty.json", "")
+        #expect(try InputFiles.load(empty, limit: 100).get() == [])
+        let text = #"{"userActivity": {"activityType": "com.example.place"}}"#
+        let exact = try directory.write("exact.json", text)
+        #expect(try InputFiles.load(exact, limit: 1_000).get() == Array(text.utf8))
+        #if os(Linux)
+        let status = try InputFiles.load("/proc/self/status", limit: 1_000_000).get()
+        #expect(status.count > 100)
+        #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+        #expect(status.last == UInt8(ascii: "\n"))
+        #endif
+    }
+
     /// The limit is inclusive ("files larger than this many bytes are rejected"). The loader reads
     /// into a buffer of exactly the file's size and, once it is full, refuses the file before it
     /// has read the end of file, so a file of exactly `maximumFileSize` bytes is refused.

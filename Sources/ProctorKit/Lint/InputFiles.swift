@@ -129,22 +129,34 @@ enum InputFiles {
                 message: "file is \(size) bytes, over the limit of \(limit) bytes (\(limit / 1_048_576) MiB)",
                 location: SourceLocation(file: path)))
         }
-        // One read into a buffer sized by fstat; keep reading in case the file grew meanwhile.
-        // The first read goes straight into the array's storage: zero-filling it would be wasted.
+        // One read into a buffer sized by fstat, asking for one byte more: a regular file that
+        // gives exactly the size fstat reported to a read that asked for more has ended, so most
+        // files need a single read and no second one returning 0. A file that grew meanwhile fills
+        // the extra byte and is read on below. The read goes straight into the array's storage:
+        // zero-filling it would be wasted.
         var firstError: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            while initialized < size {
-                let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+        var endReached = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+            while initialized <= size {
+                let count = read(descriptor, buffer.baseAddress! + initialized, size + 1 - initialized)
                 if count < 0 {
                     if errno == EINTR { continue }
                     firstError = errno
                     return
                 }
-                if count == 0 { return }
+                if count == 0 {
+                    endReached = true
+                    return
+                }
                 initialized += count
+                if initialized == size {
+                    endReached = true
+                    return
+                }
             }
         }
         if firstError != 0 { return .failure(unreadable(path, firstError)) }
+        if endReached { return .success(bytes) }
         var filled = bytes.count
         while true {
             if filled == bytes.count {

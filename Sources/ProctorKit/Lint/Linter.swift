@@ -95,7 +95,7 @@ public enum Linter {
         let context = RuleContext(appInfo: appInfo, now: options.now)
         let checked = mapInBatches(collected.inputs, parallel: options.parallel) { batch in
             let parser = JSONDocumentParser(limits: options.limits)
-            return batch.map { check($0, context: context, parser: parser) }
+            return batch.map { check($0, context: context, parser: parser, parallel: options.parallel) }
         }
         return finish(checked, besides: files, appInfo: appInfo, options: options)
     }
@@ -119,7 +119,9 @@ public enum Linter {
         let context = RuleContext(appInfo: appInfo, now: options.now)
         let parser = JSONDocumentParser(limits: options.limits)
         let checked = files.sorted { $0.path < $1.path }.map { file in
-            check(bytes: file.bytes, path: file.path, isJSONLines: file.isJSONLines, context: context, parser: parser)
+            check(
+                bytes: file.bytes, path: file.path, isJSONLines: file.isJSONLines, context: context, parser: parser,
+                parallel: options.parallel)
         }
         return finish(checked, besides: [], appInfo: appInfo, options: options)
     }
@@ -163,15 +165,75 @@ public enum Linter {
         check(bytes: bytes, path: path, isJSONLines: isJSONLines, context: context, parser: JSONDocumentParser(limits: limits))
     }
 
-    /// The same, with a parser reused across the files of one thread.
+    /// When a JSON Lines file is split across cores: a single large export would otherwise run on
+    /// one core however many there are.
+    struct JSONLinesSplit: Sendable {
+        /// Files at least this large are split...
+        var threshold = 1 << 20
+        /// ...into runs of whole lines of about this many bytes, checked on all cores.
+        var chunkBytes = 256 << 10
+    }
+
+    public static var jsonLinesChunkKilobytes: Int { JSONLinesSplit().chunkBytes >> 10 }
+
+    /// The same, with a parser reused across the files of one thread. `parallel` lets a large JSON
+    /// Lines file be split across cores; its lines are still reported and collected in order.
     static func check(
-        bytes: [UInt8], path: String, isJSONLines: Bool, context: RuleContext, parser: JSONDocumentParser
+        bytes: [UInt8], path: String, isJSONLines: Bool, context: RuleContext, parser: JSONDocumentParser, parallel: Bool = false,
+        split: JSONLinesSplit = JSONLinesSplit()
     ) -> (FileResult, RunFacts) {
-        var result = FileResult(path: path)
-        var facts = RunFacts()
         let source = SourceText(bytes: bytes)
-        var checkedDocuments = 0
-        func process(_ parsed: Result<JSONNode, JSONInputError>) {
+        var checker = DocumentChecker(path: path, source: source, context: context)
+        if !isJSONLines {
+            checker.check(parser.parse(source))
+        } else if parallel && bytes.count >= split.threshold {
+            let chunks = lineChunks(of: source, bytesPerChunk: split.chunkBytes)
+            let limits = parser.limits
+            let checked = map(chunks, parallel: true) { lines in
+                var chunkChecker = DocumentChecker(path: path, source: source, context: context)
+                JSONDocumentParser(limits: limits).forEachLine(source, lines: lines) { chunkChecker.check($0.result) }
+                return chunkChecker
+            }
+            for chunk in checked { checker.append(chunk) }
+        } else {
+            parser.forEachLine(source) { checker.check($0.result) }
+        }
+        var result = checker.result
+        // A JSON Lines file with some bad lines still had its other lines checked.
+        result.wasChecked = result.inputErrors.isEmpty || checker.checkedDocuments > 0
+        return (result, checker.facts)
+    }
+
+    /// Consecutive ranges of line indices, each starting a new range once it spans `bytesPerChunk`.
+    static func lineChunks(of source: SourceText, bytesPerChunk: Int) -> [Range<Int>] {
+        var chunks: [Range<Int>] = []
+        var first = 0
+        for index in source.lineStarts.indices.dropFirst() where source.lineStarts[index] - source.lineStarts[first] >= bytesPerChunk {
+            chunks.append(first..<index)
+            first = index
+        }
+        chunks.append(first..<source.lineStarts.count)
+        return chunks
+    }
+
+    /// Decodes and checks the documents of one file (the whole file, or each line of a JSON
+    /// Lines file), gathering what they produce.
+    struct DocumentChecker: Sendable {
+        let path: String
+        let source: SourceText
+        let context: RuleContext
+        private(set) var result: FileResult
+        private(set) var facts = RunFacts()
+        private(set) var checkedDocuments = 0
+
+        init(path: String, source: SourceText, context: RuleContext) {
+            self.path = path
+            self.source = source
+            self.context = context
+            self.result = FileResult(path: path)
+        }
+
+        mutating func check(_ parsed: Result<JSONNode, JSONInputError>) {
             let root: JSONNode
             switch parsed {
             case .failure(let error):
@@ -180,11 +242,12 @@ public enum Linter {
             case .success(let node): root = node
             }
             checkedDocuments += 1
+            let (path, source) = (self.path, self.source)
             let locate = { (offset: Int, pointer: JSONPointer) -> SourceLocation in
                 SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
             }
             let locatePointer = { (pointer: JSONPointer) -> SourceLocation in
-                locate(offset(of: pointer, in: root), pointer)
+                locate(Linter.offset(of: pointer, in: root), pointer)
             }
             var decoder = DonationDecoder(locate: locate)
             let donations = decoder.decodeDocument(root)
@@ -201,14 +264,16 @@ public enum Linter {
                 collectFacts(decoded.donation, into: &facts, locate: locatePointer)
             }
         }
-        if isJSONLines {
-            parser.forEachLine(source) { process($0.result) }
-        } else {
-            process(parser.parse(source))
+
+        /// Adds what a checker of the lines that follow this one's found.
+        mutating func append(_ next: DocumentChecker) {
+            result.inputErrors += next.result.inputErrors
+            result.diagnostics += next.result.diagnostics
+            result.findings += next.result.findings
+            result.donationCount += next.result.donationCount
+            facts.append(next.facts)
+            checkedDocuments += next.checkedDocuments
         }
-        // A JSON Lines file with some bad lines still had its other lines checked.
-        result.wasChecked = result.inputErrors.isEmpty || checkedDocuments > 0
-        return (result, facts)
     }
 
     private static let ruleChecks = RuleChecks(BuiltInRules.donationRules)
@@ -239,14 +304,17 @@ public enum Linter {
         }
     }
 
-    private static func check(_ input: InputFiles.Input, context: RuleContext, parser: JSONDocumentParser) -> (FileResult, RunFacts) {
+    private static func check(
+        _ input: InputFiles.Input, context: RuleContext, parser: JSONDocumentParser, parallel: Bool
+    ) -> (FileResult, RunFacts) {
         switch InputFiles.load(input.path, limit: parser.limits.maximumFileSize) {
         case .failure(let error):
             var result = FileResult(path: input.path)
             result.inputErrors = [error]
             return (result, RunFacts())
         case .success(let bytes):
-            return check(bytes: bytes, path: input.path, isJSONLines: input.isJSONLines, context: context, parser: parser)
+            return check(
+                bytes: bytes, path: input.path, isJSONLines: input.isJSONLines, context: context, parser: parser, parallel: parallel)
         }
     }
 
