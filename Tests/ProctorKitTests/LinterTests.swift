@@ -115,6 +115,32 @@ struct LinterTests {
         #expect(Linter.lint(paths: [over], options: options(limits: limits)).files.first?.inputErrors.map(\.code) == [ProblemCode.fileTooLarge])
     }
 
+    /// A donation with a decoding error is left out of the checks, so a rule that found nothing in
+    /// its file has not passed the file: the report says it was not (fully) checked.
+    @Test func rulesAreNotReportedAsPassedOnDonationsLeftOutForDecodingErrors() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let broken = #"{"userActivity": {"activityType": 7}}"#
+        let mixed = try directory.write("mixed.json", "[\(errorFinding), \(broken), \(clean)]")
+        let alone = try directory.write("alone.json", broken)
+        let notADonation = try directory.write("number.json", "42")
+        let good = try directory.write("good.json", clean)
+        let result = Linter.lint(paths: [directory.path], options: options())
+        #expect(result.files.map(\.leftOutDonationCount) == [1, 0, 1, 1])
+        let report = result.report()
+        func cases(_ path: String) throws -> [String: RunReport.TestCase.Outcome] {
+            let suite = try #require(report.suites.first { $0.name == path })
+            return Dictionary(uniqueKeysWithValues: suite.cases.map { ($0.name, $0.outcome) })
+        }
+        let mixedCases = try cases(mixed)
+        #expect(mixedCases["input"]?.isError == true)
+        #expect(mixedCases["activity_title_required"]?.isFailure == true, "a finding in a checked donation still fails its rule")
+        #expect(mixedCases["activity_type_reverse_dns"] == .skipped(reason: "1 of 3 donations not checked for decoding errors (see the input case); nothing found in the other 2"))
+        #expect(try cases(alone)["activity_type_reverse_dns"] == .skipped(reason: "not checked: the file's donation has decoding errors (see the input case)"))
+        #expect(try cases(notADonation)["activity_type_reverse_dns"]?.isSkipped == true)
+        #expect(try cases(good)["activity_type_reverse_dns"] == .passed)
+    }
+
     /// A large JSON Lines file is checked in runs of lines on all cores; what it reports must not
     /// depend on where the runs start: line numbers, decoding problems, broken lines, and the
     /// run-wide checks that compare donations from different runs of lines.

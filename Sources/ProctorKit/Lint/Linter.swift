@@ -40,6 +40,9 @@ public struct FileResult: Sendable {
     public var findings: [Finding] = []
     /// How many donations were decoded and checked.
     public var donationCount = 0
+    /// How many donations were left out of the checks for their decoding errors (a document that
+    /// is not a donation at all counts as one).
+    public var leftOutDonationCount = 0
     /// Whether the rules ran on this file (false when it could not be read or parsed).
     public var wasChecked = false
 
@@ -253,6 +256,7 @@ public enum Linter {
             let donations = decoder.decodeDocument(root)
             result.diagnostics += decoder.diagnostics
             result.donationCount += donations.count
+            result.leftOutDonationCount += decoder.donationsMet - donations.count
             for decoded in donations {
                 ruleChecks.run(on: decoded.donation, in: context) { id, severity, violations in
                     for violation in violations {
@@ -271,6 +275,7 @@ public enum Linter {
             result.diagnostics += next.result.diagnostics
             result.findings += next.result.findings
             result.donationCount += next.result.donationCount
+            result.leftOutDonationCount += next.result.leftOutDonationCount
             facts.append(next.facts)
             checkedDocuments += next.checkedDocuments
         }

@@ -135,6 +135,9 @@ extension LintResult {
                 if let first = failing.first {
                     let details = failing.map { "\($0.location.compilerStyle): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]" }.joined(separator: "\n")
                     suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .failed(type: rule.id, message: "\(first.location.compilerStyle): \(first.message)", details: details)))
+                } else if let reason = Self.leftOutReason(file) {
+                    // A rule that saw only some of the donations, or none, has not passed the file.
+                    suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
                 } else {
                     suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .passed))
                 }
@@ -142,5 +145,18 @@ extension LintResult {
             return suite
         }
         return RunReport(command: "lint", timestamp: options.now, strict: options.strict, rules: rules, suites: suites)
+    }
+
+    /// Why a rule that found nothing in `file` did not pass it: some of its donations were left
+    /// out for their decoding errors. Nil when every donation was checked.
+    static func leftOutReason(_ file: FileResult) -> String? {
+        let leftOut = file.leftOutDonationCount
+        guard leftOut > 0 else { return nil }
+        let total = leftOut + file.donationCount
+        let donations = total == 1 ? "donation" : "donations"
+        if file.donationCount == 0 {
+            return "not checked: the file's \(total == 1 ? "" : "\(total) ")\(donations) \(total == 1 ? "has" : "have") decoding errors (see the input case)"
+        }
+        return "\(leftOut) of \(total) \(donations) not checked for decoding errors (see the input case); nothing found in the other \(file.donationCount)"
     }
 }

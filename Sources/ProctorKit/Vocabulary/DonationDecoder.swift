@@ -17,6 +17,9 @@ struct DonationDecoder {
     let locate: (Int, JSONPointer) -> SourceLocation
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var errorCount = 0
+    /// Donations met by ``decodeDocument(_:)`` (each element of an array, or the document itself),
+    /// decoded or not: the ones it did not return were left out for their decoding errors.
+    private(set) var donationsMet = 0
 
     init(locate: @escaping (Int, JSONPointer) -> SourceLocation) {
         self.locate = locate
@@ -46,12 +49,15 @@ struct DonationDecoder {
     mutating func decodeDocument(_ root: JSONNode) -> [DecodedDonation] {
         switch root.value {
         case .array(let elements):
+            donationsMet += elements.count
             return elements.enumerated().compactMap { index, element in
                 decodeDonation(element, at: JSONPointer.root.appending(index))
             }
         case .object:
+            donationsMet += 1
             return decodeDonation(root, at: .root).map { [$0] } ?? []
         default:
+            donationsMet += 1
             error(ProblemCode.typeMismatch, "expected a donation object or an array of donations, found \(root.value.typeName)", root, .root)
             return []
         }
