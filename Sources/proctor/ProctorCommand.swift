@@ -99,7 +99,7 @@ struct Lint: ParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
-    @Flag(help: "Check files one at a time instead of on all cores.")
+    @Flag(help: "Check files, and the lines of a large JSON Lines file, one at a time instead of on all cores.")
     var sequential = false
 
     @OptionGroup var output: ReportOptions
