@@ -45,6 +45,9 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
     /// The escaped string form: `~` becomes `~0` and `/` becomes `~1`.
     public var description: String {
         var result = ""
+        // Sized once: appending token by token would regrow the string past 15 bytes, the most
+        // a String holds without an allocation.
+        result.reserveCapacity(tokens.reduce(0) { $0 + 1 + $1.utf8.count })
         for token in tokens {
             result += "/"
             if Self.needsEscaping(token) {

@@ -96,11 +96,16 @@ public enum Linter {
         }
 
         let context = RuleContext(appInfo: appInfo, now: options.now)
-        let checked = mapInBatches(collected.inputs, parallel: options.parallel) { batch in
+        let batches = mapBatches(collected.inputs, parallel: options.parallel) { batch in
             let parser = JSONDocumentParser(limits: options.limits)
-            return batch.map { check($0, context: context, parser: parser, parallel: options.parallel) }
+            var checked = CheckedBatch()
+            checked.files.reserveCapacity(batch.count)
+            for input in batch {
+                checked.files.append(check(input, context: context, parser: parser, parallel: options.parallel, facts: &checked.facts))
+            }
+            return checked
         }
-        return finish(checked, besides: files, appInfo: appInfo, options: options)
+        return finish(batches, besides: files, appInfo: appInfo, options: options)
     }
 
     /// A file already in memory, for the conformance runner and for embedding Proctor.
@@ -121,32 +126,43 @@ public enum Linter {
         let appInfo = options.configuration.apply(to: appInfo)
         let context = RuleContext(appInfo: appInfo, now: options.now)
         let parser = JSONDocumentParser(limits: options.limits)
-        let checked = files.sorted { $0.path < $1.path }.map { file in
-            check(
+        var checked = CheckedBatch()
+        checked.files.reserveCapacity(files.count)
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            checked.files.append(check(
                 bytes: file.bytes, path: file.path, isJSONLines: file.isJSONLines, context: context, parser: parser,
-                parallel: options.parallel)
+                parallel: options.parallel, facts: &checked.facts))
         }
-        return finish(checked, besides: [], appInfo: appInfo, options: options)
+        return finish([checked], besides: [], appInfo: appInfo, options: options)
+    }
+
+    /// What one batch of consecutive files produced: a result per file, in order, and the facts
+    /// of them all. One `RunFacts` per batch rather than per file spares an allocation per file
+    /// and leaves the thread that finishes the run a merge per batch.
+    struct CheckedBatch: Sendable {
+        var files: [FileResult] = []
+        var facts = RunFacts()
     }
 
     /// The checks that span the run, then sorting: the end of the pipeline for both entry points.
-    /// `checked` is in path order (both entry points sort their inputs).
+    /// `batches` are in path order (both entry points sort their inputs).
     private static func finish(
-        _ checked: consuming [(FileResult, RunFacts)], besides other: [FileResult], appInfo: AppInfo?, options: LintOptions
+        _ batches: consuming [CheckedBatch], besides other: [FileResult], appInfo: AppInfo?, options: LintOptions
     ) -> LintResult {
         var facts = RunFacts()
-        facts.itemIdentifiers.reserveCapacity(checked.reduce(0) { $0 + $1.1.itemIdentifiers.count })
-        facts.relatedIdentifiers.reserveCapacity(checked.reduce(0) { $0 + $1.1.relatedIdentifiers.count })
-        for index in checked.indices { facts.append(checked[index].1) }
-        // Moved out from the end rather than copied: a copy retains every string and array of
-        // every result, once per file, on the one thread that finishes the run.
-        var reversed: [FileResult] = []
-        reversed.reserveCapacity(checked.count)
-        while let (result, _) = checked.popLast() { reversed.append(result) }
+        facts.itemIdentifiers.reserveCapacity(batches.reduce(0) { $0 + $1.facts.itemIdentifiers.count })
+        facts.relatedIdentifiers.reserveCapacity(batches.reduce(0) { $0 + $1.facts.relatedIdentifiers.count })
         var files = other
-        files.reserveCapacity(other.count + reversed.count)
+        files.reserveCapacity(other.count + batches.reduce(0) { $0 + $1.files.count })
         let firstChecked = files.count
-        while let result = reversed.popLast() { files.append(result) }
+        for index in batches.indices {
+            facts.append(batches[index].facts)
+            // Moved out rather than copied: a copy retains every string and array of every
+            // result, once per file, on the one thread that finishes the run. Reversed in place
+            // (a swap of each pair, no retain), then popped from the end, each result moves once.
+            batches[index].files.reverse()
+            while let result = batches[index].files.popLast() { files.append(result) }
+        }
         let runFindings = BuiltInRules.runRules.flatMap { $0.check(facts) }
         for finding in runFindings {
             if let index = firstIndex(ofPath: finding.location.file, in: files, from: firstChecked) {
@@ -168,6 +184,18 @@ public enum Linter {
         check(bytes: bytes, path: path, isJSONLines: isJSONLines, context: context, parser: JSONDocumentParser(limits: limits))
     }
 
+    /// The same, with a parser reused across the files of one thread.
+    static func check(
+        bytes: [UInt8], path: String, isJSONLines: Bool, context: RuleContext, parser: JSONDocumentParser, parallel: Bool = false,
+        split: JSONLinesSplit = JSONLinesSplit()
+    ) -> (FileResult, RunFacts) {
+        var facts = RunFacts()
+        let result = check(
+            bytes: bytes, path: path, isJSONLines: isJSONLines, context: context, parser: parser, parallel: parallel, split: split,
+            facts: &facts)
+        return (result, facts)
+    }
+
     /// When a JSON Lines file is split across cores: a single large export would otherwise run on
     /// one core however many there are.
     struct JSONLinesSplit: Sendable {
@@ -179,14 +207,17 @@ public enum Linter {
 
     public static var jsonLinesChunkKilobytes: Int { JSONLinesSplit().chunkBytes >> 10 }
 
-    /// The same, with a parser reused across the files of one thread. `parallel` lets a large JSON
-    /// Lines file be split across cores; its lines are still reported and collected in order.
+    /// The same, adding the file's facts to `facts`. `parallel` lets a large JSON Lines file be
+    /// split across cores; its lines are still reported and collected in order.
     static func check(
-        bytes: [UInt8], path: String, isJSONLines: Bool, context: RuleContext, parser: JSONDocumentParser, parallel: Bool = false,
-        split: JSONLinesSplit = JSONLinesSplit()
-    ) -> (FileResult, RunFacts) {
+        bytes: [UInt8], path: String, isJSONLines: Bool, context: RuleContext, parser: JSONDocumentParser, parallel: Bool,
+        split: JSONLinesSplit = JSONLinesSplit(), facts: inout RunFacts
+    ) -> FileResult {
         let source = SourceText(bytes: bytes)
         var checker = DocumentChecker(path: path, source: source, context: context)
+        // The checker appends to the caller's facts, swapped in and out so they are never copied.
+        swap(&checker.facts, &facts)
+        defer { swap(&checker.facts, &facts) }
         if !isJSONLines {
             checker.check(parser.parse(source))
         } else if parallel && bytes.count >= split.threshold {
@@ -204,7 +235,7 @@ public enum Linter {
         var result = checker.result
         // A JSON Lines file with some bad lines still had its other lines checked.
         result.wasChecked = result.inputErrors.isEmpty || checker.checkedDocuments > 0
-        return (result, checker.facts)
+        return result
     }
 
     /// Consecutive ranges of line indices, each starting a new range once it spans `bytesPerChunk`.
@@ -226,7 +257,7 @@ public enum Linter {
         let source: SourceText
         let context: RuleContext
         private(set) var result: FileResult
-        private(set) var facts = RunFacts()
+        fileprivate(set) var facts = RunFacts()
         private(set) var checkedDocuments = 0
 
         init(path: String, source: SourceText, context: RuleContext) {
@@ -310,16 +341,17 @@ public enum Linter {
     }
 
     private static func check(
-        _ input: InputFiles.Input, context: RuleContext, parser: JSONDocumentParser, parallel: Bool
-    ) -> (FileResult, RunFacts) {
+        _ input: InputFiles.Input, context: RuleContext, parser: JSONDocumentParser, parallel: Bool, facts: inout RunFacts
+    ) -> FileResult {
         switch InputFiles.load(input.path, limit: parser.limits.maximumFileSize) {
         case .failure(let error):
             var result = FileResult(path: input.path)
             result.inputErrors = [error]
-            return (result, RunFacts())
+            return result
         case .success(let bytes):
             return check(
-                bytes: bytes, path: input.path, isJSONLines: input.isJSONLines, context: context, parser: parser, parallel: parallel)
+                bytes: bytes, path: input.path, isJSONLines: input.isJSONLines, context: context, parser: parser, parallel: parallel,
+                facts: &facts)
         }
     }
 
@@ -392,21 +424,17 @@ public enum Linter {
     /// the batches still spread evenly over the cores.
     static let batchSize = 64
 
-    /// Maps `body` over consecutive batches of `items` (on all cores when `parallel`), keeping the
-    /// order of `items`; `body` returns one output per input of its batch. Batches let each
-    /// iteration set up per-thread state, such as a parser, once for many files.
-    static func mapInBatches<Input: Sendable, Output: Sendable>(
-        _ items: [Input], parallel: Bool, _ body: @Sendable (ArraySlice<Input>) -> [Output]
+    /// Maps `body` over consecutive batches of `items` (on all cores when `parallel`; as one batch
+    /// otherwise), returning the batches' outputs in order. Batches let each iteration set up
+    /// per-thread state, such as a parser, once for many files.
+    static func mapBatches<Input: Sendable, Output: Sendable>(
+        _ items: [Input], parallel: Bool, _ body: @Sendable (ArraySlice<Input>) -> Output
     ) -> [Output] {
         let batchCount = (items.count + batchSize - 1) / batchSize
-        guard parallel, batchCount > 1 else { return body(items[...]) }
-        let batches = map(Array(0..<batchCount), parallel: true) { index in
+        guard parallel, batchCount > 1 else { return [body(items[...])] }
+        return map(Array(0..<batchCount), parallel: true) { index in
             body(items[index * batchSize..<min(items.count, (index + 1) * batchSize)])
         }
-        var outputs: [Output] = []
-        outputs.reserveCapacity(items.count)
-        for outputsOfBatch in batches { outputs.append(contentsOf: outputsOfBatch) }
-        return outputs
     }
 
     /// Maps `body` over `items` on all cores, keeping the order of `items`.
