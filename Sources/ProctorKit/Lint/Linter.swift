@@ -296,7 +296,7 @@ public enum Linter {
                             location: locatePointer(violation.pointer)))
                     }
                 }
-                collectFacts(decoded.donation, into: &facts, locate: locatePointer)
+                collectFacts(decoded.donation, into: &facts, in: root, source: source, file: path, locate: locatePointer)
             }
         }
 
@@ -355,15 +355,23 @@ public enum Linter {
         }
     }
 
-    private static func collectFacts(_ donation: Donation, into facts: inout RunFacts, locate: (JSONPointer) -> SourceLocation) {
+    private static func collectFacts(
+        _ donation: Donation, into facts: inout RunFacts, in root: JSONNode, source: SourceText, file: String,
+        locate: (JSONPointer) -> SourceLocation
+    ) {
+        func mention(_ identifier: String, _ container: JSONPointer, _ key: String) -> RunFacts.Mention {
+            let offset = Linter.offset(of: container, key: key, in: root)
+            return RunFacts.Mention(
+                identifier: identifier, file: file, position: source.position(ofOffset: offset), container: container, key: key)
+        }
         switch donation {
         case .searchableItem(let item):
             if let identifier = item.uniqueIdentifier {
-                facts.itemIdentifiers.append(.init(identifier: identifier, location: locate(item.pointer("uniqueIdentifier"))))
+                facts.itemIdentifiers.append(mention(identifier, item.pointer, "uniqueIdentifier"))
             }
         case .userActivity(let activity):
             if let set = activity.contentAttributeSet, let related = set.string("relatedUniqueIdentifier") {
-                facts.relatedIdentifiers.append(.init(identifier: related, location: locate(set.pointer("relatedUniqueIdentifier"))))
+                facts.relatedIdentifiers.append(mention(related, set.pointer, "relatedUniqueIdentifier"))
             }
         case .interaction(let interaction):
             let items = interaction.reservations.compactMap { reservation -> RunFacts.ReservationItemMention? in
@@ -378,18 +386,32 @@ public enum Linter {
     static func offset(of pointer: JSONPointer, in root: JSONNode) -> Int {
         var node = root
         for token in pointer.tokens {
-            switch node.value {
-            case .object(let object):
-                guard let member = object[token] else { return node.offset }
-                node = member.value
-            case .array(let elements):
-                guard let index = Int(token), elements.indices.contains(index) else { return node.offset }
-                node = elements[index]
-            default:
-                return node.offset
-            }
+            guard let child = child(token, of: node) else { return node.offset }
+            node = child
         }
         return node.offset
+    }
+
+    /// The offset of `container`'s member `key`, without building the member's pointer.
+    static func offset(of container: JSONPointer, key: String, in root: JSONNode) -> Int {
+        var node = root
+        for token in container.tokens {
+            guard let child = child(token, of: node) else { return node.offset }
+            node = child
+        }
+        return child(key, of: node)?.offset ?? node.offset
+    }
+
+    private static func child(_ token: String, of node: JSONNode) -> JSONNode? {
+        switch node.value {
+        case .object(let object):
+            return object[token]?.value
+        case .array(let elements):
+            guard let index = Int(token), elements.indices.contains(index) else { return nil }
+            return elements[index]
+        default:
+            return nil
+        }
     }
 
     private static func hasProblems(_ result: FileResult) -> Bool {

@@ -231,7 +231,27 @@ extension AttributeSetRule {
 public struct RunFacts: Sendable {
     public struct Mention: Sendable {
         public var identifier: String
-        public var location: SourceLocation
+        let file: String
+        let position: SourcePosition
+        /// The pointer, as the object holding the identifier and its key: a run keeps one mention
+        /// per item, and a pointer string made for each (one allocation apiece, alive until the
+        /// end of the run) cost more than the rest of gathering them. It is spelt out only for a
+        /// mention a rule reports.
+        let container: JSONPointer
+        let key: String
+
+        init(identifier: String, file: String, position: SourcePosition, container: JSONPointer, key: String) {
+            self.identifier = identifier
+            self.file = file
+            self.position = position
+            self.container = container
+            self.key = key
+        }
+
+        /// Where the identifier is written.
+        public var location: SourceLocation {
+            SourceLocation(file: file, line: position.line, column: position.column, pointer: container.appending(key).description)
+        }
     }
 
     /// Every searchable item's `uniqueIdentifier`, in input order.
