@@ -384,22 +384,23 @@ public enum Linter {
 
     /// The offset of the value at `pointer`, or of its deepest existing ancestor.
     static func offset(of pointer: JSONPointer, in root: JSONNode) -> Int {
-        var node = root
-        for token in pointer.tokens {
-            guard let child = child(token, of: node) else { return node.offset }
-            node = child
-        }
-        return node.offset
+        deepestNode(at: pointer, in: root).node.offset
     }
 
     /// The offset of `container`'s member `key`, without building the member's pointer.
     static func offset(of container: JSONPointer, key: String, in root: JSONNode) -> Int {
+        let (node, found) = deepestNode(at: container, in: root)
+        return (found ? child(key, of: node) : nil)?.offset ?? node.offset
+    }
+
+    /// The value at `pointer`, or its deepest existing ancestor; `found` tells which.
+    private static func deepestNode(at pointer: JSONPointer, in root: JSONNode) -> (node: JSONNode, found: Bool) {
         var node = root
-        for token in container.tokens {
-            guard let child = child(token, of: node) else { return node.offset }
+        for token in pointer.tokens {
+            guard let child = child(token, of: node) else { return (node, false) }
             node = child
         }
-        return child(key, of: node)?.offset ?? node.offset
+        return (node, true)
     }
 
     private static func child(_ token: String, of node: JSONNode) -> JSONNode? {
