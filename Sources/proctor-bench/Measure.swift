@@ -53,8 +53,11 @@ struct Timing {
     var seconds: [Double]
 
     var best: Double { seconds.min() ?? .nan }
-    var median: Double {
-        let sorted = seconds.sorted()
+    var median: Double { Self.median(seconds) }
+
+    /// The middle value (the mean of the two middle ones for an even count); NaN when empty.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
@@ -84,9 +87,7 @@ struct Timing {
     /// The median over rounds of `reference / self`: the throughput ratio of each round, where both
     /// ran under the same conditions. Needs timings from ``interleaved(rounds:_:)``.
     func medianRatio(against reference: Timing) -> Double {
-        let ratios = zip(reference.seconds, seconds).map { $0 / $1 }.sorted()
-        guard !ratios.isEmpty else { return .nan }
-        return ratios.count % 2 == 1 ? ratios[ratios.count / 2] : (ratios[ratios.count / 2 - 1] + ratios[ratios.count / 2]) / 2
+        Self.median(zip(reference.seconds, seconds).map { $0 / $1 })
     }
 
     /// Runs `body` once to warm up (caches, lazy statics, page cache), then `repetitions` times.
