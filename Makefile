@@ -1,7 +1,8 @@
 # Proctor's two commands, as the README gives them:
 #   make run    builds proctor, lints the bundled payloads, plays the bundled scenarios and runs
 #               Conformance/, writing reports to .reports/
-#   make test   runs every test: swift test, then the report checks against real consumers
+#   make test   runs every test: swift test, a short fuzzing smoke of every reader, then the report
+#               checks against real consumers
 # Both install what they need first (scripts/setup.sh).
 
 SWIFT ?= swift
@@ -11,7 +12,7 @@ PROCTOR = .build/release/proctor
 # What the messaging suite's app states besides its Info.plist (Scenarios/lint/messaging/README.md).
 MESSAGING = --deployment-target 15.0 --service-name Matrix --service-name XMPP
 
-.PHONY: all setup run test check-reports docs bench clean
+.PHONY: all setup run test check-reports docs bench fuzz clean
 
 all: test
 
@@ -59,7 +60,14 @@ test: setup
 	@scripts/setup.sh --with-validators
 	$(SWIFT) build
 	$(SWIFT) test
+	scripts/fuzz.sh --smoke
 	python3 scripts/check_reports.py .build/debug/proctor
+
+# Fuzzes every reader of untrusted bytes for FUZZ_SECONDS each (docs/development.md, "Fuzzing").
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	@scripts/setup.sh --with-validators
+	scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
 
 check-reports: setup
 	@scripts/setup.sh --with-validators

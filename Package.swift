@@ -40,6 +40,9 @@ let package = Package(
         .executableTarget(name: "proctor-docgen", dependencies: ["ProctorKit"]),
         // Measures lint throughput against raw json-c parsing of the same bytes.
         .executableTarget(name: "proctor-bench", dependencies: ["ProctorKit", "ProctorJSON"]),
+        // Coverage-guided fuzzing of every reader of untrusted bytes (`make fuzz`); built plainly,
+        // it replays crash files.
+        .executableTarget(name: "proctor-fuzz", dependencies: ["ProctorKit", "ProctorJSON"]),
 
         // MARK: - Tests
 

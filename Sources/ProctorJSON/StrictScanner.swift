@@ -73,6 +73,11 @@ struct StrictScanner: ~Copyable {
 
     /// Scans exactly one JSON value surrounded by optional whitespace.
     mutating func scanDocument() throws(JSONInputError) {
+        if let encoding = Self.otherUnicodeEncoding(bytes, from: position, to: end) {
+            throw JSONInputError(
+                .invalidUTF8, "the file is \(encoding) (it starts with that encoding's byte-order mark); JSON must be UTF-8 (RFC 8259 §8.1)",
+                offset: position, pointer: .root)
+        }
         skipWhitespace()
         guard position < end else {
             throw JSONInputError(.empty, "the document is empty; expected a JSON value", offset: position, pointer: .root)
@@ -82,6 +87,19 @@ struct StrictScanner: ~Copyable {
         if position < end {
             throw error(.trailingContent, "unexpected \(describe(position)) after the end of the JSON value")
         }
+    }
+
+    /// The name of the UTF-16 or UTF-32 encoding whose byte-order mark starts the text, if any:
+    /// editors on Windows save such files, and "unexpected byte 0xFF" would not say why.
+    private static func otherUnicodeEncoding(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String? {
+        func starts(with mark: [UInt8]) -> Bool {
+            end - start >= mark.count && mark.indices.allSatisfy { bytes[start + $0] == mark[$0] }
+        }
+        if starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32 (little-endian)" }
+        if starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32 (big-endian)" }
+        if starts(with: [0xFF, 0xFE]) { return "UTF-16 (little-endian)" }
+        if starts(with: [0xFE, 0xFF]) { return "UTF-16 (big-endian)" }
+        return nil
     }
 
     // MARK: - Values

@@ -20,14 +20,17 @@ struct ProctorCommand: ParsableCommand {
 /// `--report FORMAT[:PATH]`, repeatable.
 struct ReportRequest: ExpressibleByArgument, Sendable {
     var format: ReportFormat
-    /// nil writes to standard output.
+    /// nil (or `-`) writes to standard output.
     var path: String?
+
+    /// The path the report is written to, `-` for standard output.
+    var destination: String { path ?? ReportWriter.standardOutput }
 
     init?(argument: String) {
         let parts = argument.split(separator: ":", maxSplits: 1).map(String.init)
         guard let first = parts.first, let format = ReportFormat(rawValue: first) else { return nil }
         self.format = format
-        self.path = parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil
+        self.path = parts.count > 1 && !parts[1].isEmpty && parts[1] != ReportWriter.standardOutput ? parts[1] : nil
     }
 
     static var allValueStrings: [String] { ReportFormat.allCases.map { "\($0.rawValue)[:PATH]" } }
@@ -37,31 +40,32 @@ struct ReportOptions: ParsableArguments {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp(
-            "A report to write: text, json, junit or sarif, each optionally followed by :PATH (standard output otherwise). Repeatable; defaults to text on standard output.",
+            "A report to write: text, json, junit or sarif, each optionally followed by :PATH (standard output otherwise, or with :-). Repeatable, one path each; defaults to text on standard output.",
             valueName: "format[:path]"))
     var reports: [ReportRequest] = []
 
+    /// Checked before any work: two reports to one place would lose one of them.
     func validate() throws {
-        if reports.filter({ $0.path == nil }).count > 1 {
+        if reports.filter({ $0.destination == ReportWriter.standardOutput }).count > 1 {
             throw ValidationError("only one --report can go to standard output; give the others a path, e.g. --report junit:reports/junit.xml")
+        }
+        if let (first, second) = ReportWriter.clash(among: reports.map(\.destination)) {
+            let shown = { (path: String) in path == ReportWriter.standardOutput ? "standard output" : "'\(path)'" }
+            throw ValidationError("two reports would be written to one file: \(shown(first)) and \(shown(second)); give each report its own path")
         }
     }
 
-    /// Writes every requested report; returns false when one could not be written.
+    /// Writes every requested report, each whatever happened to the others; returns false when
+    /// one could not be written (its path and the system's reason are on standard error).
     func write(_ report: RunReport) -> Bool {
         let requests = reports.isEmpty ? [ReportRequest(argument: "text")!] : reports
         var succeeded = true
         for request in requests {
-            let text = request.format.render(report)
-            if let path = request.path {
-                do {
-                    try ReportWriter.write(text, to: path)
-                } catch {
-                    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                    succeeded = false
-                }
-            } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+            do {
+                try ReportWriter.write(request.format.render(report), to: request.destination)
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                succeeded = false
             }
         }
         return succeeded
@@ -234,6 +238,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Play scenarios one at a time instead of on all cores.")
     var sequential = false
 
+    @Flag(help: "Let a scenario's infoPlist name a file outside the current directory (an absolute path, a '..' that climbs out, a link out). Off by default, so a scenario from a pull request cannot read the machine's files into a report.")
+    var allowPathsOutsideProject = false
+
     @OptionGroup var output: ReportOptions
 
     func validate() throws {
@@ -246,7 +253,9 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let options = RunOptions(names: names, tags: tags, strict: strict, now: now.flatMap(DateFormat.parse) ?? Date(), parallel: !sequential)
+        let options = RunOptions(
+            names: names, tags: tags, strict: strict, now: now.flatMap(DateFormat.parse) ?? Date(), parallel: !sequential,
+            fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory)
         let result = ScenarioRunner.run(paths: paths, options: options)
         if result.filteredOut > 0 {
             FileHandle.standardError.write(Data("\(result.filteredOut) scenario\(result.filteredOut == 1 ? "" : "s") left out by --name/--tag\n".utf8))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The repository root, from this file's path (Tests/ProctorCLITests/CLITests.swift).
-private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Finds the built `proctor` binary: `PROCTOR_BINARY` if set, else beside the test bundle (the
 /// products directory), else the usual build directories of the checkout.
@@ -33,14 +33,16 @@ private let proctorBinary: URL? = {
     }
 }()
 
-private struct Run {
+struct Run {
     var status: Int32
     var stdout: String
     var stderr: String
 }
 
-/// Runs `proctor` with `arguments` in `directory`, collecting its output.
-private func proctor(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+/// Runs `proctor` with `arguments` in `directory`, collecting its output. `input` is its
+/// standard input (empty by default); a run still going after `timeout` seconds is killed, and
+/// then fails the test instead of hanging the suite.
+func proctor(_ arguments: [String], in directory: URL? = nil, input: Data = Data(), timeout: TimeInterval = 120) throws -> Run {
     let binary = try #require(proctorBinary, "cannot find the proctor binary; build it or set PROCTOR_BINARY")
     let process = Process()
     process.executableURL = binary
@@ -59,9 +61,23 @@ private func proctor(_ arguments: [String], in directory: URL? = nil) throws -> 
     let err = try FileHandle(forWritingTo: stderrFile)
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-cli-\(UUID().uuidString).in")
+    try input.write(to: inputFile)
+    defer { try? FileManager.default.removeItem(at: inputFile) }
+    let inputHandle = try FileHandle(forReadingFrom: inputFile)
+    defer { try? inputHandle.close() }
+    process.standardInput = inputHandle
     try process.run()
-    process.waitUntilExit()
+    let finished = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        process.waitUntilExit()
+        finished.signal()
+    }
+    if finished.wait(timeout: .now() + timeout) == .timedOut {
+        process.terminate()
+        finished.wait()
+        Issue.record("proctor \(arguments.joined(separator: " ")) was still running after \(Int(timeout)) s and was stopped")
+    }
     try out.close()
     try err.close()
     return Run(
@@ -71,7 +87,7 @@ private func proctor(_ arguments: [String], in directory: URL? = nil) throws -> 
 }
 
 /// A temporary directory of payloads, removed when released.
-private final class Workspace {
+final class Workspace {
     let url: URL
     init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-cli-\(UUID().uuidString)")
@@ -86,9 +102,9 @@ private final class Workspace {
     }
 }
 
-private let now = "--now=2026-06-01T12:00:00Z"
-private let clean = #"{"userActivity": {"activityType": "com.example.app.view", "title": "View"}}"#
-private let warning = #"{"userActivity": {"activityType": "ViewPlace"}}"#
+let now = "--now=2026-06-01T12:00:00Z"
+let clean = #"{"userActivity": {"activityType": "com.example.app.view", "title": "View"}}"#
+let warning = #"{"userActivity": {"activityType": "ViewPlace"}}"#
 
 @Suite("proctor command line")
 struct CLITests {

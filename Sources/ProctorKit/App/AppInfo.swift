@@ -109,22 +109,37 @@ public enum InfoPlistReader {
         public var diagnostics: [Diagnostic] = []
     }
 
+    /// The largest Info.plist read: real ones are a few kilobytes, and a device or a pipe given
+    /// as the Info.plist must not be read without end.
+    public static let maximumFileSize = 16 * 1024 * 1024
+
     /// Reads the file at `url`, naming it `displayPath` in every message.
     /// `deploymentTarget` is the one the user gave (`--deployment-target`): it replaces
     /// `MinimumOSVersion`, whose value is then not judged.
     public static func read(
         contentsOf url: URL, displayPath: String, bundleIdentifier override: String? = nil, deploymentTarget: OSVersion? = nil
     ) -> Result {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
+        switch InputFiles.load(url.path, limit: maximumFileSize, naming: "the Info.plist") {
+        case .failure(var error):
+            error.location.file = displayPath
+            return Result(inputErrors: [error])
+        case .success(let bytes):
+            return read(bytes: bytes, displayPath: displayPath, bundleIdentifier: override, deploymentTarget: deploymentTarget)
+        }
+    }
+
+    /// Reads an Info.plist held in memory (conformance vectors, fuzzing, embedding).
+    public static func read(
+        bytes: [UInt8], displayPath: String, bundleIdentifier override: String? = nil, deploymentTarget: OSVersion? = nil
+    ) -> Result {
+        if let problem = PropertyListSafety.problem(in: bytes) {
             return Result(inputErrors: [
                 InputError(
-                    code: ProblemCode.fileUnreadable, message: "cannot read the Info.plist: \(describe(error))",
-                    location: SourceLocation(file: displayPath))
+                    code: ProblemCode.propertyListInvalid, message: problem.message,
+                    location: SourceLocation(file: displayPath, line: problem.line))
             ])
         }
+        let data = Data(bytes)
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -134,7 +149,7 @@ public enum InfoPlistReader {
                 InputError(
                     code: ProblemCode.propertyListInvalid,
                     message: "the Info.plist is not a valid XML or binary property list: \(reason)",
-                    location: SourceLocation(file: displayPath, line: lineNumber(in: reason)))
+                    location: SourceLocation(file: displayPath, line: lineNumber(in: reason, of: bytes)))
             ])
         }
         let lines = PropertyListLines(data)
@@ -266,9 +281,14 @@ public enum InfoPlistReader {
         }
     }
 
-    private static func lineNumber(in reason: String) -> Int? {
-        guard let range = reason.range(of: "line ") else { return nil }
-        return Int(reason[range.upperBound...].prefix { $0.isNumber })
+    /// The line Foundation's reason names; for a text property list that ends too early, the
+    /// last line, where it ends. Binary property lists have no lines.
+    private static func lineNumber(in reason: String, of bytes: [UInt8]) -> Int? {
+        if let range = reason.range(of: "line ") {
+            return Int(reason[range.upperBound...].prefix { $0.isNumber })
+        }
+        guard reason.contains("EOF"), !bytes.starts(with: Array("bplist".utf8)) else { return nil }
+        return 1 + bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } - (bytes.last == 0x0A ? 1 : 0)
     }
 }
 

@@ -11,6 +11,9 @@ public enum ConformanceRunner {
         public var description: String
         public var now: Date
         public var infoPlist: [String: JSONNode]?
+        /// A file of the case whose path ends in `.plist`: the app's Info.plist as bytes, read as
+        /// `--info-plist` reads one (XML or binary).
+        public var infoPlistFile: Linter.InMemoryFile?
         /// Facts besides the Info.plist (deployment target, service names).
         public var configuration: AppConfiguration
         public var files: [Linter.InMemoryFile]
@@ -34,26 +37,28 @@ public enum ConformanceRunner {
     public static func run(paths: [String]) -> RunReport {
         let collected = InputFiles.collect(paths, selecting: .caseFiles)
         var suites: [RunReport.Suite] = collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) }
+        suites += collected.notes.map(ScenarioRunner.skippedSuite)
         let inputs = collected.inputs.filter { !$0.path.hasSuffix("case-schema.json") }
         suites += Linter.map(inputs, parallel: true) { input in
             // A scenario vector pins model behaviour through its own expectations: it passes when
             // every one of them holds.
-            input.path.hasSuffix(Scenario.fileSuffix) ? runScenarioVector(input.path) : runCaseFile(input.path)
+            input.path.hasSuffix(Scenario.fileSuffix) ? runScenarioVector(input) : runCaseFile(input)
         }
         suites.sort { $0.name < $1.name }
         let now = DateFormat.parse(defaultNow)!
         return RunReport(command: "conformance", timestamp: now, strict: false, rules: BuiltInRules.descriptions, suites: suites)
     }
 
-    static func runCaseFile(_ path: String) -> RunReport.Suite {
-        var suite = RunReport.Suite(name: path)
-        let bytes: [UInt8]
-        switch InputFiles.load(path, limit: JSONLimits.standard.maximumFileSize) {
-        case .failure(let error):
-            suite.inputErrors = [error]
-            return suite
-        case .success(let loaded): bytes = loaded
+    static func runCaseFile(_ input: InputFiles.Input) -> RunReport.Suite {
+        switch InputFiles.load(input, limit: JSONLimits.standard.maximumFileSize) {
+        case .failure(let error): RunReport.Suite(name: input.path, inputErrors: [error])
+        case .success(let bytes): runCaseFile(bytes: bytes, path: input.path)
         }
+    }
+
+    /// Runs the cases of a case file held in memory.
+    public static func runCaseFile(bytes: [UInt8], path: String) -> RunReport.Suite {
+        var suite = RunReport.Suite(name: path)
         let source = SourceText(bytes: bytes)
         let cases: [Case]
         do {
@@ -70,9 +75,9 @@ public enum ConformanceRunner {
         return suite
     }
 
-    static func runScenarioVector(_ path: String) -> RunReport.Suite {
+    static func runScenarioVector(_ input: InputFiles.Input) -> RunReport.Suite {
         // No name or tag filter: every vector is played.
-        ScenarioRunner.runFile(at: path, options: RunOptions(now: DateFormat.parse(defaultNow)!, parallel: false)) ?? RunReport.Suite(name: path)
+        ScenarioRunner.runFile(input, options: RunOptions(now: DateFormat.parse(defaultNow)!, parallel: false)) ?? RunReport.Suite(name: input.path)
     }
 
     /// Runs one case and compares what Proctor reports with what the case expects.
@@ -90,11 +95,17 @@ public enum ConformanceRunner {
     public static func actualResults(_ testCase: Case) -> Expectation {
         var appInfo: AppInfo?
         var plistErrors: [String] = []
+        var plistInputErrors: [InputError] = []
         if let facts = testCase.infoPlist {
             let plist = facts.mapValues(InfoPlistReader.foundationValue)
             let extracted = InfoPlistReader.extract(from: plist, source: infoPlistFile)
             appInfo = extracted.appInfo
             plistErrors = extracted.diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) }
+        } else if let file = testCase.infoPlistFile {
+            let read = InfoPlistReader.read(bytes: file.bytes, displayPath: file.path)
+            appInfo = read.appInfo
+            plistInputErrors = read.inputErrors
+            plistErrors = read.diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) }
         }
         appInfo = testCase.configuration.apply(to: appInfo)
         // Files named *.scenario.json are played as scenarios; the others are linted together.
@@ -102,7 +113,7 @@ public enum ConformanceRunner {
         let payloads = testCase.files.filter { !$0.path.hasSuffix(Scenario.fileSuffix) }
         let result = Linter.lint(files: payloads, appInfo: appInfo, options: LintOptions(now: testCase.now, parallel: false))
         var findings = result.files.flatMap(\.findings)
-        var inputErrors = result.files.flatMap(\.inputErrors)
+        var inputErrors = plistInputErrors + result.files.flatMap(\.inputErrors)
         var diagnostics = result.files.flatMap(\.diagnostics)
         for scenario in scenarios {
             guard let suite = ScenarioRunner.runFile(bytes: scenario.bytes, path: scenario.path, options: RunOptions(now: testCase.now, parallel: false)) else { continue }
@@ -220,6 +231,9 @@ public enum ConformanceRunner {
                 }
             }
             guard let filesMember = object["files"] else { throw fail("a case needs 'files'", node, pointer) }
+            var infoPlistFile: Linter.InMemoryFile?
+            // Results name the first file listed unless they say otherwise.
+            var firstPath = ""
             var files: [Linter.InMemoryFile] = []
             for (index, fileNode) in try array(filesMember.value, pointer.appending("files")).enumerated() {
                 let filePointer = pointer.appending("files").appending(index)
@@ -239,7 +253,16 @@ public enum ConformanceRunner {
                 } else {
                     throw fail("a file needs 'json', 'text' or 'base64' content", fileNode, filePointer)
                 }
-                files.append(Linter.InMemoryFile(path: filePath, bytes: bytes, isJSONLines: filePath.hasSuffix(".jsonl")))
+                if index == 0 { firstPath = filePath }
+                let file = Linter.InMemoryFile(path: filePath, bytes: bytes, isJSONLines: filePath.hasSuffix(".jsonl"))
+                if filePath.hasSuffix(".plist") {
+                    guard infoPlist == nil, infoPlistFile == nil else {
+                        throw fail("a case has one Info.plist: inline 'infoPlist' facts or one file ending in .plist", fileNode, filePointer)
+                    }
+                    infoPlistFile = file
+                } else {
+                    files.append(file)
+                }
             }
             var rules: [String]?
             if let member = object["rules"] {
@@ -251,6 +274,7 @@ public enum ConformanceRunner {
                 }
             }
             var expected = Expectation(findings: [], inputErrors: [], diagnostics: [])
+
             if let member = object["expect"] {
                 let expect = try self.object(member.value, pointer.appending("expect"))
                 let expectPointer = pointer.appending("expect")
@@ -260,7 +284,7 @@ public enum ConformanceRunner {
                     let rule = try required(fields, "ruleId", item, at)
                     guard let rule = BuiltInRules.description(for: rule) else { throw fail("unknown rule '\(rule)'", item, at) }
                     let severity = try fields["severity"].map { member throws(InputError) in try string(member.value, at.appending("severity")) } ?? rule.defaultSeverity.rawValue
-                    let file = try fields["file"].map { member throws(InputError) in try string(member.value, at.appending("file")) } ?? files.first?.path ?? ""
+                    let file = try fields["file"].map { member throws(InputError) in try string(member.value, at.appending("file")) } ?? firstPath
                     let location = SourceLocation(file: file, pointer: try required(fields, "pointer", item, at))
                     expected.findings.append(findingKey(ruleID: rule.id, severity: severity, location: location))
                 }
@@ -272,10 +296,12 @@ public enum ConformanceRunner {
                         if kind == "diagnostics" {
                             code += " " + (try fields["severity"].map { member throws(InputError) in try string(member.value, at.appending("severity")) } ?? "error")
                         }
-                        let file = try fields["file"].map { member throws(InputError) in try string(member.value, at.appending("file")) } ?? files.first?.path ?? ""
+                        let file = try fields["file"].map { member throws(InputError) in try string(member.value, at.appending("file")) } ?? firstPath
+                        // An input error of a file that is not JSON (an Info.plist) has no pointer.
+                        let pointer = kind == "inputErrors" && fields["pointer"] == nil ? nil : try required(fields, "pointer", item, at)
                         let location = SourceLocation(
                             file: file, line: try optionalInt(fields, "line", at), column: try optionalInt(fields, "column", at),
-                            pointer: try required(fields, "pointer", item, at))
+                            pointer: pointer)
                         if kind == "inputErrors" {
                             expected.inputErrors.append(problemKey(code: code, location: location))
                         } else {
@@ -286,7 +312,7 @@ public enum ConformanceRunner {
             }
             return Case(
                 description: try string(description.value, pointer.appending("description")), now: now, infoPlist: infoPlist,
-                configuration: configuration, files: files, rules: rules, expected: expected)
+                infoPlistFile: infoPlistFile, configuration: configuration, files: files, rules: rules, expected: expected)
         }
 
         func list(_ object: JSONObject, _ key: String, _ pointer: JSONPointer) throws(InputError) -> [JSONNode] {

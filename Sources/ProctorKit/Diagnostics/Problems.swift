@@ -131,6 +131,10 @@ func sortProblems(_ inputErrors: inout [InputError], _ diagnostics: inout [Diagn
 public enum ProblemCode {
     public static let fileUnreadable = "file_unreadable"
     public static let fileTooLarge = "file_too_large"
+    /// A note: an entry a directory walk left out (a pipe or device, a second name for a file).
+    public static let fileSkipped = "file_skipped"
+    /// A note: a link to a directory the walk had already entered, not followed again.
+    public static let directoryRevisited = "directory_revisited"
     public static let noInputs = "no_inputs"
     public static let propertyListInvalid = "plist_invalid"
     public static let conformanceCaseInvalid = "conformance_case_invalid"

@@ -8,11 +8,34 @@ import Darwin
 #endif
 
 /// Finds the input files behind the paths a user names, and reads them.
+///
+/// The walk follows links to directories, as a user who links a shared folder into a project
+/// expects, but never enters a directory twice (by device and inode), so a link to a parent ends
+/// instead of nesting until the path is too long; and it reads each file once however many names
+/// lead to it. It reads only regular files: a named pipe, socket or device found in a directory is
+/// skipped with a note, since reading one could wait forever. A path named on the command line
+/// is read whatever it is (`-` is standard input), within the size limit.
 enum InputFiles {
+    /// The name under which standard input (`-`) is reported.
+    static let standardInputName = "<stdin>"
+
     /// One file to read: the path as it will be printed, and whether it is JSON Lines.
     struct Input: Sendable, Hashable {
         var path: String
         var isJSONLines: Bool
+        /// Read from standard input (`-`) rather than from `path`.
+        var isStandardInput = false
+    }
+
+    /// What a set of paths expands to.
+    struct Collection: Sendable {
+        /// The files to read, sorted by path.
+        var inputs: [Input] = []
+        /// Paths that do not exist, directories that cannot be read.
+        var errors: [InputError] = []
+        /// Entries left out of the walk, and why (a pipe, a second name for one file, a link back
+        /// to a directory already walked); sorted by path.
+        var notes: [Diagnostic] = []
     }
 
     /// Which files a directory walk picks; files named explicitly are always read.
@@ -35,57 +58,154 @@ enum InputFiles {
         }
     }
 
+    /// A file or directory as the kernel knows it: two paths with the same identity are one file.
+    private struct Identity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    /// The state of one expansion: what has been entered and found so far.
+    private struct Walk {
+        let selection: Selection
+        var collection = Collection()
+        /// Directories entered, with the path they were first entered by.
+        var directories: [Identity: String] = [:]
+        /// Files found, with their identity (nil for standard input).
+        var files: [(input: Input, identity: Identity?)] = []
+
+        mutating func note(_ code: String, _ message: String, _ path: String) {
+            collection.notes.append(Diagnostic(code: code, severity: .note, message: message, location: SourceLocation(file: path)))
+        }
+    }
+
     /// Expands directories recursively into the files `selection` picks (hidden entries and
     /// `.build` skipped), keeps named files whatever their name, and sorts the result by path so
     /// every run sees the same order. Paths that do not exist become input errors.
-    static func collect(_ paths: [String], selecting selection: Selection = .donations) -> (inputs: [Input], errors: [InputError]) {
-        var inputs: [Input] = []
-        var errors: [InputError] = []
+    static func collect(_ paths: [String], selecting selection: Selection = .donations) -> Collection {
+        var walk = Walk(selection: selection)
         for path in paths {
+            if path == "-" {
+                walk.files.append((Input(path: standardInputName, isJSONLines: false, isStandardInput: true), nil))
+                continue
+            }
             var status = stat()
             guard stat(path, &status) == 0 else {
-                errors.append(InputError(code: ProblemCode.fileUnreadable, message: "no such file or directory", location: SourceLocation(file: path)))
+                let reason = errno == ENOENT ? "no such file or directory" : String(cString: strerror(errno))
+                walk.collection.errors.append(InputError(code: ProblemCode.fileUnreadable, message: reason, location: SourceLocation(file: path)))
                 continue
             }
             if (status.st_mode & S_IFMT) == S_IFDIR {
-                walk(normalize(path), selecting: selection, into: &inputs)
+                enter(normalize(path), status, &walk)
             } else {
-                inputs.append(Input(path: normalize(path), isJSONLines: path.hasSuffix(".jsonl")))
+                walk.files.append((Input(path: normalize(path), isJSONLines: path.hasSuffix(".jsonl")), Identity(status)))
             }
         }
-        inputs.sort { $0.path < $1.path }
-        // The same file named twice (or inside a named directory) is checked once.
-        var unique: [Input] = []
-        unique.reserveCapacity(inputs.count)
-        for input in inputs where unique.last?.path != input.path { unique.append(input) }
-        return (unique, errors)
+        // Sorted by path, the first name of each file is the one read; the same path named twice
+        // (or inside a named directory) is read once without a word, another name with a note.
+        walk.files.sort { $0.input.path < $1.input.path }
+        var firstPath: [Identity: String] = [:]
+        var collection = walk.collection
+        collection.inputs.reserveCapacity(walk.files.count)
+        for (input, identity) in walk.files {
+            guard let identity else {
+                if !collection.inputs.contains(where: \.isStandardInput) { collection.inputs.append(input) }
+                continue
+            }
+            if let first = firstPath[identity] {
+                if first != input.path {
+                    collection.notes.append(Diagnostic(
+                        code: ProblemCode.fileSkipped, severity: .note, message: "not read again: the same file as '\(first)'",
+                        location: SourceLocation(file: input.path)))
+                }
+                continue
+            }
+            firstPath[identity] = input.path
+            collection.inputs.append(input)
+        }
+        collection.notes.sort { ($0.location, $0.message) < ($1.location, $1.message) }
+        return collection
     }
 
-    /// A recursive `readdir` walk: Foundation's enumerator costs more than parsing the files.
+    /// Walks the directory at `directory` unless it was entered before by another path.
+    private static func enter(_ directory: String, _ status: stat, _ walk: inout Walk) {
+        let identity = Identity(status)
+        if let first = walk.directories[identity] {
+            let shown = first.isEmpty ? "." : first
+            walk.note(ProblemCode.directoryRevisited, "not walked again: the same directory as '\(shown)' (a link back to it)", directory.isEmpty ? "." : directory)
+            return
+        }
+        walk.directories[identity] = directory
+        walkEntries(of: directory, &walk)
+    }
+
+    /// A `readdir` walk (Foundation's enumerator costs more than parsing the files), in name order
+    /// so that the first path to a directory or file reached twice is the same on every run.
     /// `directory` is "" for the current directory, whose files print without a `./`.
-    private static func walk(_ directory: String, selecting selection: Selection, into inputs: inout [Input]) {
-        guard let handle = opendir(directory.isEmpty ? "." : directory) else { return }
-        defer { closedir(handle) }
-        let prefix = directory.isEmpty || directory.hasSuffix("/") ? directory : directory + "/"
+    private static func walkEntries(of directory: String, _ walk: inout Walk) {
+        guard let handle = opendir(directory.isEmpty ? "." : directory) else {
+            walk.collection.errors.append(InputError(
+                code: ProblemCode.fileUnreadable, message: "cannot read the directory: \(String(cString: strerror(errno)))",
+                location: SourceLocation(file: directory.isEmpty ? "." : directory)))
+            return
+        }
+        // Each entry is looked up relative to the open directory (fstatat follows links), and the
+        // directory is closed before any subdirectory is opened, so a deep tree holds one
+        // descriptor at a time.
+        var entries: [(name: String, status: stat?, error: Int32)] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name.hasPrefix(".") { continue }  // ., .., hidden files and folders such as .build
+            let type = entry.pointee.d_type
+            // Files the selection leaves out need no look-up, unless they may be directories.
+            if type != DT_DIR && type != DT_LNK && type != DT_UNKNOWN && !walk.selection.accepts(name) { continue }
+            var status = stat()
+            let found = fstatat(dirfd(handle), name, &status, 0) == 0
+            entries.append((name, found ? status : nil, found ? 0 : errno))
+        }
+        closedir(handle)
+        entries.sort { $0.name < $1.name }
+        let prefix = directory.isEmpty || directory.hasSuffix("/") ? directory : directory + "/"
+        for (name, status, error) in entries {
             let full = prefix + name
-            var isDirectory = entry.pointee.d_type == DT_DIR
-            var isFile = entry.pointee.d_type == DT_REG
-            if entry.pointee.d_type == DT_UNKNOWN || entry.pointee.d_type == DT_LNK {
-                var status = stat()
-                guard stat(full, &status) == 0 else { continue }
-                isDirectory = (status.st_mode & S_IFMT) == S_IFDIR
-                isFile = (status.st_mode & S_IFMT) == S_IFREG
+            guard let status else {
+                // A dangling link, or an entry removed meanwhile.
+                if walk.selection.accepts(name) {
+                    walk.note(ProblemCode.fileSkipped, "skipped: cannot be read (\(String(cString: strerror(error))))", full)
+                }
+                continue
             }
-            if isDirectory {
-                walk(full, selecting: selection, into: &inputs)
-            } else if isFile, selection.accepts(name) {
-                inputs.append(Input(path: full, isJSONLines: name.hasSuffix(".jsonl")))
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                enter(full, status, &walk)
+            case S_IFREG:
+                if walk.selection.accepts(name) {
+                    walk.files.append((Input(path: full, isJSONLines: name.hasSuffix(".jsonl")), Identity(status)))
+                }
+            default:
+                // A pipe, socket or device: reading one could wait or never end.
+                if walk.selection.accepts(name) {
+                    walk.note(
+                        ProblemCode.fileSkipped,
+                        "skipped: \(describe(mode: status.st_mode)), not a regular file; name it on the command line to read it", full)
+                }
             }
+        }
+    }
+
+    private static func describe(mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a named pipe"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "a special file"
         }
     }
 
@@ -112,23 +232,38 @@ enum InputFiles {
         return result == "." ? "" : String(result)
     }
 
-    /// Reads a whole file, refusing files over `limit` bytes before reading them.
-    static func load(_ path: String, limit: Int) -> Result<[UInt8], InputError> {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return .failure(unreadable(path, errno)) }
+    /// Reads an input: standard input, or the file at its path.
+    static func load(_ input: Input, limit: Int) -> Result<[UInt8], InputError> {
+        guard input.isStandardInput else { return load(input.path, limit: limit) }
+        return readToEnd(STDIN_FILENO, path: input.path, expectedSize: 0, limit: limit, noun: "standard input")
+    }
+
+    /// Reads a whole file, refusing a regular file over `limit` bytes before reading it, and
+    /// stopping a pipe or device (whose size is not known beforehand) once it passes `limit`.
+    /// `noun` names the file in messages ("the Info.plist").
+    static func load(_ path: String, limit: Int, naming noun: String = "the file") -> Result<[UInt8], InputError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(unreadable(path, noun, errno)) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .failure(unreadable(path, errno)) }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            return .failure(InputError(code: ProblemCode.fileUnreadable, message: "is a directory", location: SourceLocation(file: path)))
+        guard fstat(descriptor, &status) == 0 else { return .failure(unreadable(path, noun, errno)) }
+        let kind = status.st_mode & S_IFMT
+        if kind == S_IFDIR {
+            return .failure(InputError(code: ProblemCode.fileUnreadable, message: "\(noun) is a directory", location: SourceLocation(file: path)))
         }
-        let size = Int(status.st_size)
+        // Only a regular file's size is known before reading; a device reports 0 or its capacity.
+        let size = kind == S_IFREG ? Int(status.st_size) : 0
         guard size <= limit else {
             return .failure(InputError(
                 code: ProblemCode.fileTooLarge,
-                message: "file is \(size) bytes, over the limit of \(limit) bytes (\(limit / 1_048_576) MiB)",
+                message: "\(noun) is \(size) bytes, over the limit of \(limit) bytes (\(limit / 1_048_576) MiB)",
                 location: SourceLocation(file: path)))
         }
+        return readToEnd(descriptor, path: path, expectedSize: size, limit: limit, noun: noun)
+    }
+
+    /// Reads `descriptor` to its end, failing once more than `limit` bytes have come.
+    private static func readToEnd(_ descriptor: Int32, path: String, expectedSize size: Int, limit: Int, noun: String) -> Result<[UInt8], InputError> {
         // One read into a buffer sized by fstat, asking for one byte more: a regular file that
         // gives exactly the size fstat reported to a read that asked for more has ended, so most
         // files need a single read and no second one returning 0. A file that grew meanwhile fills
@@ -155,48 +290,34 @@ enum InputFiles {
                 }
             }
         }
-        if firstError != 0 { return .failure(unreadable(path, firstError)) }
+        if firstError != 0 { return .failure(unreadable(path, noun, firstError)) }
         if endReached { return .success(bytes) }
-        var filled = bytes.count
-        while true {
-            if filled == bytes.count {
-                // Full: one more byte tells the end of the file from a file that grew.
-                var probe: UInt8 = 0
-                let extra = read(descriptor, &probe, 1)
-                if extra < 0 {
-                    if errno == EINTR { continue }
-                    return .failure(unreadable(path, errno))
-                }
-                if extra == 0 { break }
-                guard bytes.count < limit else {
-                    return .failure(grewPastLimit(path, limit))
-                }
-                bytes.append(probe)
-                filled += 1
-                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
-                continue
-            }
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+        // A pipe, a device, or a file that grew: read on in chunks, never past the limit.
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while !endReached {
+            if bytes.count > limit { return .failure(overLimit(path, noun, limit)) }
+            let wanted = min(chunk.count, limit + 1 - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(unreadable(path, errno))
+                return .failure(unreadable(path, noun, errno))
             }
             if count == 0 { break }
-            filled += count
+            chunk.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
         }
-        guard filled <= limit else {
-            return .failure(grewPastLimit(path, limit))
-        }
-        bytes.removeSubrange(filled...)
+        if bytes.count > limit { return .failure(overLimit(path, noun, limit)) }
         return .success(bytes)
     }
 
-    /// The file was within the limit when checked but grew past it while being read.
-    private static func grewPastLimit(_ path: String, _ limit: Int) -> InputError {
-        InputError(code: ProblemCode.fileTooLarge, message: "file is over the limit of \(limit) bytes", location: SourceLocation(file: path))
+    /// The input passed the limit while being read: a pipe or device, or a file that grew.
+    private static func overLimit(_ path: String, _ noun: String, _ limit: Int) -> InputError {
+        InputError(
+            code: ProblemCode.fileTooLarge, message: "\(noun) is over the limit of \(limit) bytes (\(limit / 1_048_576) MiB)",
+            location: SourceLocation(file: path))
     }
 
-    private static func unreadable(_ path: String, _ code: Int32) -> InputError {
-        InputError(code: ProblemCode.fileUnreadable, message: "cannot read the file: \(String(cString: strerror(code)))", location: SourceLocation(file: path))
+    private static func unreadable(_ path: String, _ noun: String, _ code: Int32) -> InputError {
+        let reason = code == ENOENT ? "no such file or directory" : String(cString: strerror(code))
+        return InputError(code: ProblemCode.fileUnreadable, message: "cannot read \(noun): \(reason)", location: SourceLocation(file: path))
     }
 }

@@ -89,6 +89,11 @@ public enum Linter {
             missing.inputErrors = [error]
             files.append(missing)
         }
+        for note in collected.notes {
+            var skipped = FileResult(path: note.location.file)
+            skipped.diagnostics = [note]
+            files.append(skipped)
+        }
         if paths.isEmpty == false && collected.inputs.isEmpty && collected.errors.isEmpty {
             var empty = FileResult(path: paths.joined(separator: " "))
             empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no .json or .jsonl donation files found (*.scenario.json files are played by proctor run)", location: SourceLocation(file: paths[0]))]
@@ -343,7 +348,7 @@ public enum Linter {
     private static func check(
         _ input: InputFiles.Input, context: RuleContext, parser: JSONDocumentParser, parallel: Bool, facts: inout RunFacts
     ) -> FileResult {
-        switch InputFiles.load(input.path, limit: parser.limits.maximumFileSize) {
+        switch InputFiles.load(input, limit: parser.limits.maximumFileSize) {
         case .failure(let error):
             var result = FileResult(path: input.path)
             result.inputErrors = [error]

@@ -16,6 +16,8 @@ public enum ScenarioProblemCode {
     /// A step that cannot happen after the steps before it: an invalidated activity becoming
     /// current again, an activity moving between devices, a donation on a device without the app.
     public static let invalidSequence = "scenario_invalid_sequence"
+    /// A file reference (`infoPlist`) that leads outside the project directory.
+    public static let referenceOutsideProject = "scenario_reference_outside_project"
     /// Found while playing: a launch that two routes accept.
     public static let ambiguousRoute = "scenario_ambiguous_route"
 }
@@ -29,16 +31,19 @@ struct ScenarioDecoder {
     let source: SourceText
     /// Resolves `infoPlist` paths: the scenario's folder, "" for the current directory.
     let directory: String
+    /// Which files `infoPlist` may name.
+    let references: FileReferencePolicy
     private(set) var errors: [InputError] = []
     private(set) var diagnostics: [Diagnostic] = []
     /// The names of the app's routes, those with errors included; nil when the routes could not
     /// be read at all, and then steps naming a route are not checked.
     private var routeNames: [String]?
 
-    init(path: String, source: SourceText, directory: String) {
+    init(path: String, source: SourceText, directory: String, references: FileReferencePolicy = .projectDirectory) {
         self.path = path
         self.source = source
         self.directory = directory
+        self.references = references
     }
 
     static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "steps"]
@@ -220,6 +225,10 @@ struct ScenarioDecoder {
     private mutating func infoPlistFile(_ node: JSONNode, _ pointer: JSONPointer, bundleIdentifier: String?) -> AppInfo? {
         guard let relative = nonEmptyString(node, pointer) else { return nil }
         let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
+        if let refusal = references.refusal(of: relative, resolved: resolved) {
+            fail(ScenarioProblemCode.referenceOutsideProject, "the app's Info.plist is not read: \(refusal)", node, pointer)
+            return nil
+        }
         let read = InfoPlistReader.read(contentsOf: URL(fileURLWithPath: resolved), displayPath: resolved, bundleIdentifier: bundleIdentifier)
         if let first = read.inputErrors.first {
             // One error, at the scenario's value: that is what the author edits.

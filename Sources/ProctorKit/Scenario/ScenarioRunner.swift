@@ -13,8 +13,14 @@ public struct RunOptions: Sendable {
     public var now: Date
     public var limits: JSONLimits
     public var parallel: Bool
+    /// Which files a scenario's `infoPlist` may name: by default only inside the current directory.
+    public var fileReferences: FileReferencePolicy
 
-    public init(names: [String] = [], tags: [String] = [], strict: Bool = false, now: Date = Date(), limits: JSONLimits = .standard, parallel: Bool = true) {
+    public init(
+        names: [String] = [], tags: [String] = [], strict: Bool = false, now: Date = Date(), limits: JSONLimits = .standard, parallel: Bool = true,
+        fileReferences: FileReferencePolicy = .projectDirectory
+    ) {
+        self.fileReferences = fileReferences
         self.names = names
         self.tags = tags
         self.strict = strict
@@ -39,12 +45,13 @@ public enum ScenarioRunner {
         let collected = InputFiles.collect(paths, selecting: .scenarios)
         let inputs = collected.inputs
         var suites = collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) }
+        suites += collected.notes.map(skippedSuite)
         if !paths.isEmpty && inputs.isEmpty && collected.errors.isEmpty {
             suites.append(RunReport.Suite(
                 name: paths.joined(separator: " "),
                 inputErrors: [InputError(code: ProblemCode.noInputs, message: "no *\(Scenario.fileSuffix) files found", location: SourceLocation(file: paths[0]))]))
         }
-        let played = Linter.map(inputs, parallel: options.parallel) { input in runFile(at: input.path, options: options) }
+        let played = Linter.map(inputs, parallel: options.parallel) { input in runFile(input, options: options) }
         suites += played.compactMap { $0 }
         suites.sort { $0.name < $1.name }
         return Result(report: report(suites, options: options), filteredOut: played.count - played.compactMap { $0 }.count)
@@ -52,10 +59,22 @@ public enum ScenarioRunner {
 
     /// Reads and plays one scenario file; nil when it is filtered out by name or tag.
     public static func runFile(at path: String, options: RunOptions) -> RunReport.Suite? {
-        switch InputFiles.load(path, limit: options.limits.maximumFileSize) {
-        case .failure(let error): RunReport.Suite(name: path, inputErrors: [error], cases: [inputCase(path, [error])])
-        case .success(let bytes): runFile(bytes: bytes, path: path, options: options)
+        runFile(InputFiles.Input(path: path, isJSONLines: false), options: options)
+    }
+
+    static func runFile(_ input: InputFiles.Input, options: RunOptions) -> RunReport.Suite? {
+        switch InputFiles.load(input, limit: options.limits.maximumFileSize) {
+        case .failure(let error): RunReport.Suite(name: input.path, inputErrors: [error], cases: [inputCase(input.path, [error])])
+        // A scenario on standard input resolves its `infoPlist` from the current directory.
+        case .success(let bytes): runFile(bytes: bytes, path: input.path, directory: input.isStandardInput ? "" : nil, options: options)
         }
+    }
+
+    /// The suite of an entry the directory walk left out, with the note saying why.
+    static func skippedSuite(_ note: Diagnostic) -> RunReport.Suite {
+        let path = note.location.file
+        return RunReport.Suite(
+            name: path, diagnostics: [note], cases: [.init(classname: path, name: "scenario file", outcome: .skipped(reason: note.message))])
     }
 
     /// Plays a scenario held in memory. `directory` resolves `infoPlist` (default: the folder of
@@ -71,7 +90,7 @@ public enum ScenarioRunner {
         case .success(let node): root = node
         }
         let folder = directory ?? (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "")
-        var decoder = ScenarioDecoder(path: path, source: source, directory: folder)
+        var decoder = ScenarioDecoder(path: path, source: source, directory: folder, references: options.fileReferences)
         let decoded = decoder.decode(root)
         var suite = RunReport.Suite(name: path, inputErrors: decoder.errors, diagnostics: decoder.diagnostics)
         guard let scenario = decoded else {

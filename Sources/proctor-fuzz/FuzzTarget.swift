@@ -1,0 +1,61 @@
+import Foundation
+import ProctorJSON
+import ProctorKit
+
+/// The readers of untrusted bytes, each driven the way `proctor` drives it. A target must never
+/// crash, hang or trip a sanitizer whatever the bytes; what it finds is not judged here (every
+/// problem is a located error in the result), only that it returns.
+enum FuzzTarget: String, CaseIterable {
+    /// The strict scanner and json-c behind it: a whole document, then the same bytes as JSON Lines.
+    case json
+    /// `proctor lint` on one `.json` file: parsing, the donation and interaction decoders, every rule.
+    case lint
+    /// `proctor lint` on one `.jsonl` file, line by line and split across runs as for large files.
+    case lintLines = "lint-lines"
+    /// `proctor run` on one scenario file: the scenario decoder, the model and the expectations.
+    case scenario
+    /// `--info-plist`: XML and binary property lists, then the facts read from them.
+    case infoPlist = "info-plist"
+    /// `proctor conformance` on one case file.
+    case conformance
+
+    /// The clock every target runs at, so a crash reproduces whatever the day.
+    private static let now = DateFormat.parse("2026-06-01T12:00:00Z")!
+
+    /// The reports read every field of a result, escaping included. SARIF is left out: its
+    /// results are written by the same JSON writer as the JSON report, and the rest of it, the
+    /// rules' metadata, does not depend on the input but costs 5 ms, a hundred times the rest.
+    private func render(_ report: RunReport) {
+        for format in [ReportFormat.text, .json, .junit] { _ = format.render(report) }
+    }
+
+    /// Runs the target on one input.
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .json:
+            let source = SourceText(bytes: bytes)
+            _ = JSONReader.parse(source)
+            _ = JSONReader.parseLines(source)
+        case .lint, .lintLines:
+            let file = Linter.InMemoryFile(path: self == .lint ? "fuzz.json" : "fuzz.jsonl", bytes: bytes, isJSONLines: self == .lintLines)
+            let appInfo = AppInfo(
+                source: "Info.plist", bundleIdentifier: "com.example.app", userActivityTypes: ["com.example.app.view"],
+                urlSchemes: ["example"], intentsSupported: ["INSendMessageIntent"])
+            let result = Linter.lint(files: [file], appInfo: appInfo, options: LintOptions(now: Self.now, parallel: self == .lintLines))
+            render(result.report())
+        case .scenario:
+            // No directory: an `infoPlist` reference must not read the fuzzing machine's files.
+            let options = RunOptions(now: Self.now, parallel: false)
+            if let suite = ScenarioRunner.runFile(bytes: bytes, path: "fuzz.scenario.json", directory: "/nonexistent", options: options) {
+                render(ScenarioRunner.report([suite], options: options))
+            }
+        case .infoPlist:
+            let read = InfoPlistReader.read(bytes: bytes, displayPath: "Info.plist")
+            if let appInfo = read.appInfo {
+                _ = Linter.lint(files: [], appInfo: appInfo, options: LintOptions(now: Self.now, parallel: false)).report()
+            }
+        case .conformance:
+            _ = ConformanceRunner.runCaseFile(bytes: bytes, path: "fuzz.json")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of every reader of untrusted bytes (docs/development.md, "Fuzzing").
+#
+#   scripts/fuzz.sh [--seconds N] [TARGET...]   fuzz each target for N seconds (default 60)
+#   scripts/fuzz.sh --smoke                      10 seconds of every target, for CI
+#
+# Builds Sources/proctor-fuzz with libFuzzer and AddressSanitizer into .build/fuzz, seeds each
+# target's corpus from Conformance/ and Scenarios/ (plus Tests/Fuzz/regressions/TARGET, the
+# inputs that once crashed), and fails on the first crash, leak or sanitizer report, leaving the
+# input in .build/fuzz-artifacts/TARGET/. What a target finds stays in .build/fuzz-corpus/TARGET,
+# so later runs go on from where the last one stopped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=60
+targets=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --smoke) seconds=10; shift ;;
+    --seconds) seconds="$2"; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -*) echo "fuzz: unknown option $1" >&2; exit 64 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+all_targets=(json lint lint-lines scenario info-plist conformance)
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
+
+swift build -c release --product proctor-fuzz --scratch-path .build/fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DPROCTOR_FUZZING -Xswiftc -use-ld=lld
+binary=.build/fuzz/release/proctor-fuzz
+
+python3 scripts/fuzz_seeds.py .build/fuzz-seeds
+
+# Leaks in the toolchain's libraries, not Proctor's, with the reason for each.
+export LSAN_OPTIONS="suppressions=$PWD/Tests/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
+status=0
+for target in "${targets[@]}"; do
+  corpus=.build/fuzz-corpus/$target
+  artifacts=.build/fuzz-artifacts/$target
+  mkdir -p "$corpus" "$artifacts"
+  seeds=(.build/fuzz-seeds/$target)
+  [ -d "Tests/Fuzz/regressions/$target" ] && seeds+=("Tests/Fuzz/regressions/$target")
+  dictionary=.build/fuzz-seeds/json.dict
+  [ "$target" = info-plist ] && dictionary=Tests/Fuzz/plist.dict
+  echo "== fuzz $target for ${seconds}s"
+  # -rss_limit_mb bounds memory; -timeout makes a hang a failure; leaks are reported at exit.
+  if ! "$binary" "$target" "$corpus" "${seeds[@]}" -dict="$dictionary" -max_total_time="$seconds" \
+      -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+      -artifact_prefix="$artifacts/" -print_final_stats=1 2>.build/fuzz-artifacts/$target.log; then
+    status=1
+    echo "fuzz $target: FAILED; the input is in $artifacts/ and the log in .build/fuzz-artifacts/$target.log" >&2
+    grep -E "ERROR|SUMMARY|panic|Fatal error|#0 " .build/fuzz-artifacts/$target.log | head -20 >&2 || true
+  fi
+  grep -E "stat::number_of_executed_units|cov: .*ft:" .build/fuzz-artifacts/$target.log | tail -2 || true
+done
+exit $status

@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Builds the fuzz targets' seed corpora from Conformance/ and Scenarios/ (scripts/fuzz.sh).
+
+usage: fuzz_seeds.py OUTPUT_DIRECTORY
+
+Writes OUTPUT/TARGET/ for every target of Sources/proctor-fuzz, each file one seed named by its
+content's hash, and OUTPUT/json.dict: Tests/Fuzz/json.dict plus every key the corpus uses, so
+the fuzzer spells Apple's property names without having to guess them byte by byte.
+"""
+import base64
+import hashlib
+import json
+import pathlib
+import plistlib
+import shutil
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MAX_SEED = 65536
+
+
+def main():
+    out = pathlib.Path(sys.argv[1])
+    shutil.rmtree(out, ignore_errors=True)
+    seeds = {name: set() for name in ("json", "lint", "lint-lines", "scenario", "info-plist", "conformance")}
+    keys = set()
+
+    def add(target, data):
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogatepass")
+        if 0 < len(data) <= MAX_SEED:
+            seeds[target].add(data)
+
+    def collect_keys(value):
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                keys.add(key)
+                collect_keys(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                collect_keys(inner)
+
+    def add_plist(facts):
+        try:
+            add("info-plist", plistlib.dumps(facts, fmt=plistlib.FMT_XML))
+            add("info-plist", plistlib.dumps(facts, fmt=plistlib.FMT_BINARY))
+        except (TypeError, OverflowError, ValueError):
+            pass  # JSON null or a number a property list cannot hold
+
+    for path in sorted((ROOT / "Scenarios").rglob("*")) + sorted((ROOT / "Conformance").rglob("*")):
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        name = path.name
+        if name.endswith(".plist"):
+            add("info-plist", data)
+            try:
+                add_plist(plistlib.loads(data))
+            except Exception:
+                pass
+            continue
+        if name.endswith(".jsonl"):
+            add("lint-lines", data)
+            add("json", data)
+            continue
+        if not name.endswith(".json") or name == "case-schema.json":
+            continue
+        add("json", data)
+        try:
+            document = json.loads(data)
+        except ValueError:
+            continue
+        collect_keys(document)
+        if name.endswith(".scenario.json"):
+            add("scenario", data)
+            info = document.get("app", {}).get("info") if isinstance(document, dict) else None
+            if isinstance(info, dict):
+                add_plist(info)
+        elif path.is_relative_to(ROOT / "Conformance"):
+            add("conformance", data)
+            for case in document.get("cases", []) if isinstance(document, dict) else []:
+                if isinstance(case.get("infoPlist"), dict):
+                    add_plist(case["infoPlist"])
+                for file in case.get("files", []):
+                    content = file.get("text")
+                    if content is None and "base64" in file:
+                        content = base64.b64decode(file["base64"])
+                    if content is None:
+                        continue
+                    file_name = file.get("path", "")
+                    if file_name.endswith(".scenario.json"):
+                        add("scenario", content)
+                    elif file_name.endswith(".jsonl"):
+                        add("lint-lines", content)
+                    elif file_name.endswith(".plist"):
+                        add("info-plist", content)
+                    else:
+                        add("lint", content)
+                        add("json", content)
+        else:
+            add("lint", data)
+
+    for target, items in seeds.items():
+        directory = out / target
+        directory.mkdir(parents=True)
+        for data in items:
+            (directory / hashlib.sha1(data).hexdigest()).write_bytes(data)
+    dictionary = (ROOT / "Tests" / "Fuzz" / "json.dict").read_text()
+    dictionary += "".join(f"{json.dumps(json.dumps(key))}\n" for key in sorted(keys) if key.isprintable() and len(key) < 60)
+    (out / "json.dict").write_text(dictionary)
+    print("fuzz seeds: " + ", ".join(f"{target} {len(items)}" for target, items in seeds.items()) + f"; {len(keys)} keys")
+
+
+if __name__ == "__main__":
+    main()
