@@ -64,7 +64,7 @@ struct ReportOptions: ParsableArguments {
             do {
                 try ReportWriter.write(request.format.render(report), to: request.destination)
             } catch {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                Output.standardError("error: \(error)\n")
                 succeeded = false
             }
         }
@@ -176,7 +176,7 @@ struct Rules: ParsableCommand {
         case .markdown:
             text = RuleDocumentation.index(rules)
         }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try Output.standardOutput(text)
     }
 }
 
@@ -195,7 +195,7 @@ struct Explain: ParsableCommand {
 
     func run() throws {
         let text = RuleDocumentation.plainHelp(BuiltInRules.description(for: rule)!)
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try Output.standardOutput(text)
     }
 }
 
@@ -258,7 +258,7 @@ struct Run: ParsableCommand {
             fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory)
         let result = ScenarioRunner.run(paths: paths, options: options)
         if result.filteredOut > 0 {
-            FileHandle.standardError.write(Data("\(result.filteredOut) scenario\(result.filteredOut == 1 ? "" : "s") left out by --name/--tag\n".utf8))
+            Output.standardError("\(result.filteredOut) scenario\(result.filteredOut == 1 ? "" : "s") left out by --name/--tag\n")
         }
         throw processExitCode(for: result.report, wroteReports: output.write(result.report))
     }
@@ -270,6 +270,6 @@ struct Schema: ParsableCommand {
         discussion: "A copy is committed as docs/scenario.schema.json; docs/scenario-format.md shows how to associate it in VS Code and JetBrains IDEs.")
 
     func run() throws {
-        FileHandle.standardOutput.write(Data(ScenarioSchema.text.utf8))
+        try Output.standardOutput(ScenarioSchema.text)
     }
 }

@@ -42,7 +42,9 @@ struct Run {
 /// Runs `proctor` with `arguments` in `directory`, collecting its output. `input` is its
 /// standard input (empty by default); a run still going after `timeout` seconds is killed, and
 /// then fails the test instead of hanging the suite.
-func proctor(_ arguments: [String], in directory: URL? = nil, input: Data = Data(), timeout: TimeInterval = 120) throws -> Run {
+func proctor(
+    _ arguments: [String], in directory: URL? = nil, input: Data = Data(), timeout: TimeInterval = 120, standardOutput: String? = nil
+) throws -> Run {
     let binary = try #require(proctorBinary, "cannot find the proctor binary; build it or set PROCTOR_BINARY")
     let process = Process()
     process.executableURL = binary
@@ -57,7 +59,7 @@ func proctor(_ arguments: [String], in directory: URL? = nil, input: Data = Data
         try? FileManager.default.removeItem(at: stderrFile)
     }
     // Files rather than pipes: a large report cannot fill a pipe and block the child.
-    let out = try FileHandle(forWritingTo: stdoutFile)
+    let out = try FileHandle(forWritingTo: standardOutput.map { URL(fileURLWithPath: $0) } ?? stdoutFile)
     let err = try FileHandle(forWritingTo: stderrFile)
     process.standardOutput = out
     process.standardError = err

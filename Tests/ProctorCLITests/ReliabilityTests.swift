@@ -36,14 +36,24 @@ struct ReliabilityTests {
         #expect(json?["command"] as? String == "lint")
     }
 
-    /// Standard output that cannot be written is exit 3 too, not a crash.
-    @Test func standardOutputThatCannotBeWrittenIsExit3() throws {
+    /// A report that fails does not keep the one on standard output from being written.
+    @Test func aFailedReportLeavesTheReportOnStandardOutput() throws {
         let workspace = try Workspace()
         defer { withExtendedLifetime(workspace) {} }
         try workspace.write("clean.json", clean)
         let run = try proctor(["lint", "clean.json", now, "--report", "json:-", "--report", "text:/dev/full"], in: workspace.url)
         #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("\"command\" : \"lint\""), "the report on standard output is still written: \(run.stdout)")
+        #expect(run.stderr.contains("cannot write report '/dev/full': No space left on device"), "\(run.stderr)")
+    }
+
+    /// Every subcommand that prints fails with exit 3 when standard output cannot be written,
+    /// instead of trapping inside Foundation.
+    @Test(arguments: [["rules"], ["rules", "--format", "json"], ["schema"], ["explain", "title_length"], ["lint", "-"]])
+    func everySubcommandReportsAFullStandardOutput(_ arguments: [String]) throws {
+        let run = try proctor(arguments, input: Data(clean.utf8), standardOutput: "/dev/full")
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot write to standard output: No space left on device"), "\(run.stderr)")
     }
 
     /// A link to standard output writes there, as `cat > LINK` would.
@@ -184,9 +194,19 @@ struct ReliabilityTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.contains("warning:") }.count == 1, "\(run.stdout)")
-        #expect(lines.contains("payloads/loop/payloads: note: not walked again: the same directory as 'payloads' (a link back to it) [directory_revisited]"), "\(run.stdout)")
+        #expect(lines.contains("payloads/loop/payloads: note: not walked again: the same directory as 'payloads' [directory_revisited]"), "\(run.stdout)")
         #expect(!run.stdout.contains("loop/payloads/loop"), "\(run.stdout)")
         #expect(!run.stdout.contains("searchable_item_identifier_unique") && !run.stdout.contains("duplicate"), "\(run.stdout)")
+    }
+
+    /// A directory named twice, or inside another named directory, is walked once without a note.
+    @Test func aDirectoryNamedTwiceIsWalkedOnceSilently() throws {
+        let workspace = try Workspace()
+        defer { withExtendedLifetime(workspace) {} }
+        try workspace.write("payloads/sub/place.json", warning)
+        let run = try proctor(["lint", "payloads/sub", "payloads", "./payloads/", now], in: workspace.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout == "payloads/sub/place.json:1:35: warning: activity type 'ViewPlace' is not a reverse-DNS identifier (dot-separated letters, digits, '-' and '_', such as 'com.example.app.ViewPlace') [activity_type_reverse_dns]\nlint: 1 file, 0 errors, 1 warning, 0 notes\n", "\(run.stdout)")
     }
 
     /// A second name for a file (a link beside it) is not read again.

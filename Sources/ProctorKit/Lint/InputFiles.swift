@@ -135,12 +135,21 @@ enum InputFiles {
     private static func enter(_ directory: String, _ status: stat, _ walk: inout Walk) {
         let identity = Identity(status)
         if let first = walk.directories[identity] {
-            let shown = first.isEmpty ? "." : first
-            walk.note(ProblemCode.directoryRevisited, "not walked again: the same directory as '\(shown)' (a link back to it)", directory.isEmpty ? "." : directory)
+            // Named twice, or named inside another named directory: walked once without a word.
+            if trimmed(first) != trimmed(directory) {
+                let shown = first.isEmpty ? "." : first
+                walk.note(ProblemCode.directoryRevisited, "not walked again: the same directory as '\(shown)'", directory.isEmpty ? "." : directory)
+            }
             return
         }
         walk.directories[identity] = directory
         walkEntries(of: directory, &walk)
+    }
+
+    /// `path` without trailing slashes, so `payloads/` and `payloads` compare equal (`/` stays).
+    private static func trimmed(_ path: String) -> Substring {
+        let kept = path.reversed().drop { $0 == "/" }.count
+        return path.prefix(max(kept, path.hasPrefix("/") ? 1 : 0))
     }
 
     /// A `readdir` walk (Foundation's enumerator costs more than parsing the files), in name order

@@ -11,7 +11,7 @@ public struct ReportWriteError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var reason: String
     public var description: String {
-        path == ReportWriter.standardOutput ? "cannot write report to standard output: \(reason)" : "cannot write report '\(path)': \(reason)"
+        path == ReportWriter.standardOutput ? "cannot write to standard output: \(reason)" : "cannot write report '\(path)': \(reason)"
     }
 }
 
