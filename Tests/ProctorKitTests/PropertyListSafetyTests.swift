@@ -56,22 +56,45 @@ struct PropertyListSafetyTests {
         }
     }
 
-    /// Damage anywhere (a byte changed, deterministically chosen) is either refused by the check
-    /// or leaves a structure Foundation can parse without crashing; the reader always returns.
+    /// Damage anywhere (bytes changed at positions spread over the whole file, the same on every
+    /// run) is either refused by the check or leaves a structure Foundation parses without
+    /// crashing; the reader always returns.
     @Test func changedBytesAreRefusedOrReadButNeverCrash() throws {
         let data = [UInt8](try PropertyListSerialization.data(fromPropertyList: Self.everyKind, format: .binary, options: 0))
-        var generator = SplitMix64(seed: 0x5EED)
         var refused = 0
-        for _ in 0..<2_000 {
+        for round in 0..<2_000 {
             var damaged = data
-            for _ in 0..<Int(generator.next() % 3 + 1) {
-                damaged[Int(generator.next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: generator.next())
+            for change in 0...(round % 3) {
+                let position = (round * 7_919 + change * 104_729) % damaged.count
+                damaged[position] = UInt8(truncatingIfNeeded: round &* 31 &+ change &* 97)
             }
             let read = InfoPlistReader.read(bytes: damaged, displayPath: "Info.plist")
             if !read.inputErrors.isEmpty { refused += 1 }
         }
         #expect(refused > 0)
     }
+
+    /// A binary set crashed Foundation on Linux (found by the damage test above, kept in
+    /// Tests/Fuzz/regressions/info-plist): sets are refused before Foundation sees them.
+    @Test(arguments: [0xC1, 0xB1] as [UInt8])
+    func aBinarySetIsRefusedBeforeFoundationSeesIt(_ marker: UInt8) {
+        // {"a": set("x")}: a dictionary, its key, a one-element set, the set's string.
+        let objects: [[UInt8]] = [[0xD1, 1, 2], [0x51, 0x61], [marker, 3], [0x51, 0x78]]
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets += [0, UInt8(bytes.count)]
+            bytes += object
+        }
+        let table = bytes.count
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 2, 1] + bigEndian(objects.count) + bigEndian(0) + bigEndian(table)
+        let read = InfoPlistReader.read(bytes: bytes, displayPath: "Info.plist")
+        #expect(read.inputErrors.map(\.code) == ["plist_invalid"])
+        #expect(read.inputErrors.first?.message.contains("object 2 at byte 13 is a set") == true, "\(read.inputErrors)")
+    }
+
+    private func bigEndian(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
 
     @Test(arguments: [
         ("<!DOCTYPE plist [ <!ELEMENT plist ANY> ]>\n<plist/>", 1, "internal subset"),
@@ -82,18 +105,5 @@ struct PropertyListSafetyTests {
         let problem = PropertyListSafety.problem(in: Array(xml.utf8))
         #expect(problem?.line == line)
         #expect(problem?.message.contains(words) ?? (line == nil))
-    }
-}
-
-/// A small deterministic generator, so a failure reproduces on every machine.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

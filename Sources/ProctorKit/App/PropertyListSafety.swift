@@ -4,8 +4,9 @@
 ///
 /// Binary: the trailer, the offset table and every object reachable from the top are checked
 /// against the format (`bplist00`, as written by CFBinaryPList), with references in range, no
-/// object that contains itself and no nesting deeper than ``maximumDepth``, so that what reaches
-/// Foundation is well formed and each problem is named with its byte offset.
+/// object that contains itself, no set (not a property-list type, and one crashes Foundation on
+/// Linux) and no nesting deeper than ``maximumDepth``, so that what reaches Foundation is well
+/// formed and each problem is named with its byte offset.
 ///
 /// XML: a document type with an internal subset (`<!DOCTYPE plist [ ... ]>`) or any `<!ENTITY`
 /// is refused. Proctor never loads a DTD, resolves an external entity or expands an entity
@@ -197,7 +198,11 @@ enum PropertyListSafety {
             case 0x8:
                 guard fits(Int(marker & 0x0F) + 1, from: offset + 1) else { return .failure(Damage("\(at) is a UID that runs past the objects")) }
                 return .success([])
-            case 0xA, 0xB, 0xC, 0xD:
+            case 0xB, 0xC:
+                // CFBinaryPList can write sets, but they are not a property-list type, and
+                // Foundation on Linux crashes bridging one (an NSSet of any object).
+                return .failure(Damage("\(at) is a set, which is not a property-list type (arrays, dictionaries, strings, numbers, dates, data)"))
+            case 0xA, 0xD:
                 // A dictionary holds its keys' references, then its values'.
                 let perEntry = marker >> 4 == 0xD ? 2 : 1
                 return sized(referenceSize * perEntry).flatMap { count, content in
