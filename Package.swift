@@ -26,9 +26,15 @@ let package = Package(
 
         // Strict RFC 8259 parsing with source positions and JSON Pointers, on top of json-c.
         .target(name: "ProctorJSON", dependencies: ["CJSONC"]),
-        // The library users embed: vocabulary, rules, the lint pipeline and the reports.
-        // It never prints and never exits.
-        .target(name: "ProctorKit", dependencies: ["ProctorJSON"]),
+        // What every stage shares: severities, locations, input errors, diagnostics and findings,
+        // and RFC 3339 dates.
+        .target(name: "ProctorCore", dependencies: ["ProctorJSON"]),
+        // The run report and its four formats, and the writing of report files. It renders a
+        // plain result with the metadata of its checks and knows nothing of rules or scenarios.
+        .target(name: "ProctorReports", dependencies: ["ProctorCore"]),
+        // The library users embed: vocabulary, rules, the lint and scenario pipelines, and the
+        // modules above, re-exported. It never prints and never exits.
+        .target(name: "ProctorKit", dependencies: ["ProctorJSON", "ProctorCore", "ProctorReports"]),
 
         // MARK: - Executables
 
@@ -47,7 +53,7 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "ProctorJSONTests", dependencies: ["ProctorJSON"]),
-        .testTarget(name: "ProctorKitTests", dependencies: ["ProctorKit", "ProctorJSON"], exclude: ["Snapshots"]),
+        .testTarget(name: "ProctorKitTests", dependencies: ["ProctorKit", "ProctorJSON", "ProctorReports"], exclude: ["Snapshots"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),
     ],
     swiftLanguageModes: [.v6]

@@ -167,7 +167,7 @@ enum ReportFixture: String, CaseIterable, Sendable, CustomTestStringConvertible 
 
         case .conformance:
             let file = "Conformance/rules/fixture_error.json"
-            return RunReport(command: "conformance", timestamp: t, strict: false, rules: rules, suites: [
+            return RunReport(command: "conformance", timestamp: t, strict: false, rules: rules, checks: ScenarioCheck.reported, suites: [
                 RunReport.Suite(name: file, cases: [
                     .init(classname: file, name: "001 fixture_error: passing example 1", outcome: .passed),
                     .init(classname: file, name: "002 fixture_error: failing example 1", outcome: .failed(
@@ -188,7 +188,7 @@ enum ReportFixture: String, CaseIterable, Sendable, CustomTestStringConvertible 
             let file = "Scenarios/run/places.scenario.json"
             let name = "View a place"
             func at(_ line: Int, _ pointer: String) -> Location { Location(file: file, line: line, column: 5, pointer: pointer) }
-            return RunReport(command: "run", timestamp: t, strict: false, rules: rules, suites: [
+            return RunReport(command: "run", timestamp: t, strict: false, rules: rules, checks: ScenarioCheck.reported, suites: [
                 RunReport.Suite(
                     name: file,
                     findings: [

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorReports
 
 /// Golden files live in Tests/ProctorKitTests/Snapshots/ (excluded from the target).
 enum Snapshots {

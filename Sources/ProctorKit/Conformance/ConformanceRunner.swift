@@ -46,7 +46,8 @@ public enum ConformanceRunner {
         }
         suites.sort { $0.name < $1.name }
         let now = DateFormat.parse(defaultNow)!
-        return RunReport(command: "conformance", timestamp: now, strict: false, rules: BuiltInRules.descriptions, suites: suites)
+        return RunReport(
+            command: "conformance", timestamp: now, strict: false, rules: BuiltInRules.descriptions, checks: ScenarioCheck.reported, suites: suites)
     }
 
     static func runCaseFile(_ input: InputFiles.Input) -> RunReport.Suite {

@@ -13,7 +13,7 @@ public enum ScenarioCheck: String, CaseIterable, Sendable {
     /// Error findings of the rules on a step's donation that the scenario does not expect.
     case rules = "rules"
 
-    var summary: String {
+    public var summary: String {
         switch self {
         case .expectationFailed: "A scenario's expectation does not hold."
         case .launchFailed: "A launch from a donation reaches no screen, or a screen without the data it needs."

@@ -117,7 +117,9 @@ public enum ScenarioRunner {
     }
 
     public static func report(_ suites: [RunReport.Suite], options: RunOptions) -> RunReport {
-        RunReport(command: "run", timestamp: options.now, strict: options.strict, rules: BuiltInRules.descriptions, suites: suites)
+        RunReport(
+            command: "run", timestamp: options.now, strict: options.strict, rules: BuiltInRules.descriptions, checks: ScenarioCheck.reported,
+            suites: suites)
     }
 
     private static func selected(_ scenario: Scenario, _ options: RunOptions) -> Bool {

@@ -160,12 +160,16 @@ public enum ReportWriter {
         }
     }
 
+    /// Creates the directories above `path` that are missing, as `mkdir -p` does.
     private static func createParentDirectories(of path: String) throws(ReportWriteError) {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ReportWriteError(path: path, reason: "cannot create its directory: \(describe(error))")
+        // The path as given, not made absolute: a message names only what the user wrote.
+        let directory = (path as NSString).deletingLastPathComponent
+        var prefix = directory.hasPrefix("/") ? "/" : ""
+        for component in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            if mkdir(prefix, 0o777) != 0 && errno != EEXIST {
+                throw ReportWriteError(path: path, reason: "cannot create its directory '\(prefix)': \(String(cString: strerror(errno)))")
+            }
         }
     }
 

@@ -83,14 +83,14 @@ public enum DateFormat {
     /// The instant a wall-clock time names in `timeZone`, in the proleptic Gregorian calendar
     /// that RFC 3339 and ``format(_:)`` use (Foundation's Gregorian calendar turns Julian before
     /// October 1582). In a daylight-saving gap the time is read with the offset before the change.
-    static func instant(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, in timeZone: TimeZone) -> Date {
+    package static func instant(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, in timeZone: TimeZone) -> Date {
         let local = Double(daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second)
         let firstGuess = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local))
         let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local - Double(firstGuess)))
         return Date(timeIntervalSince1970: local - Double(offset))
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

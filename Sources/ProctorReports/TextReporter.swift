@@ -1,3 +1,5 @@
+import ProctorCore
+
 /// Compiler-style lines, `path:line:col: severity: message [id]`, sorted by location, then a
 /// summary. Editors and CI log parsers that understand compiler output pick them up.
 enum TextReporter {

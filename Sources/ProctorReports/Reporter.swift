@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 
 /// The report formats, by the name `--report` takes.
 public enum ReportFormat: String, CaseIterable, Sendable {

@@ -1,3 +1,5 @@
+import ProctorCore
+
 /// JUnit XML that validates against both the Jenkins xunit schema (junit-10.xsd) and the strict
 /// Ant schema (windyroad JUnit.xsd), and that GitLab, junitparser and the GitHub Actions JUnit
 /// actions read.

@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 
 /// SARIF 2.1.0 for GitHub code scanning and other SARIF consumers.
 ///
@@ -117,29 +118,18 @@ enum SARIFReporter {
 
     static func render(_ report: RunReport) -> String {
         var ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
-        var rules = report.rules.map { rule in
-            ReportingDescriptor(
-                id: rule.id, name: pascalCase(rule.id), shortDescription: Text(text: rule.summary),
-                fullDescription: Text(text: rule.rationale),
-                help: Help(text: RuleDocumentation.plainHelp(rule), markdown: RuleDocumentation.markdownHelp(rule)),
-                defaultConfiguration: Configuration(level: rule.defaultSeverity.rawValue),
-                properties: Properties(tags: [rule.category.rawValue]))
-        }
-        // A scenario's failed checks are results too, under one descriptor per kind of check, so
+        var rules = report.rules.map(descriptor)
+        // The run's own failed checks are results too, under one descriptor per kind of check, so
         // code scanning shows a broken expectation at its step.
-        // A rules check is not among them: its findings are results already.
+        let checkIDs = Set(report.checks.map(\.id))
         let checkCases = report.suites.flatMap(\.cases).filter { testCase in
-            guard testCase.location != nil, case .failed(let type, _, _) = testCase.outcome, let check = ScenarioCheck(rawValue: type) else { return false }
-            return check != .rules
+            guard testCase.location != nil, case .failed(let type, _, _) = testCase.outcome else { return false }
+            return checkIDs.contains(type)
         }
         if !checkCases.isEmpty {
-            for check in ScenarioCheck.allCases where check != .rules {
-                ruleIndex[check.rawValue] = rules.count
-                rules.append(ReportingDescriptor(
-                    id: check.rawValue, name: pascalCase(check.rawValue), shortDescription: Text(text: check.summary),
-                    fullDescription: Text(text: check.summary + " The scenario format and the model are described in docs/scenario-format.md and docs/system-model.md."),
-                    help: Help(text: check.summary + " See docs/system-model.md.", markdown: check.summary + " See [the system model](docs/system-model.md)."),
-                    defaultConfiguration: Configuration(level: "error"), properties: Properties(tags: ["scenario"])))
+            for check in report.checks {
+                ruleIndex[check.id] = rules.count
+                rules.append(descriptor(check))
             }
         }
         var notificationCodes = Set<String>()
@@ -202,6 +192,13 @@ enum SARIFReporter {
                 artifactLocation: ArtifactLocation(uri: percentEncode(source.file), uriBaseId: source.file.hasPrefix("/") ? nil : "%SRCROOT%"),
                 region: source.line.flatMap { $0 >= 1 ? Region(startLine: $0, startColumn: source.column) : nil }),
             logicalLocations: source.pointer.map { [LogicalLocation(fullyQualifiedName: $0.isEmpty ? "/" : $0)] })
+    }
+
+    private static func descriptor(_ check: any ReportedCheck) -> ReportingDescriptor {
+        ReportingDescriptor(
+            id: check.id, name: pascalCase(check.id), shortDescription: Text(text: check.summary),
+            fullDescription: Text(text: check.rationale), help: Help(text: check.helpText, markdown: check.helpMarkdown),
+            defaultConfiguration: Configuration(level: check.defaultSeverity.rawValue), properties: Properties(tags: [check.tag]))
     }
 
     /// Percent-encodes everything but unreserved characters and `/`, as a relative URI reference.

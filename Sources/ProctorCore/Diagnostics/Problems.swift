@@ -41,7 +41,7 @@ public struct SourceLocation: Hashable, Codable, Sendable, Comparable {
     }
 
     /// The location of byte `offset` of `source`, with the pointer of the value there.
-    init(file: String, offset: Int, pointer: JSONPointer, in source: SourceText) {
+    package init(file: String, offset: Int, pointer: JSONPointer, in source: SourceText) {
         let position = source.position(ofOffset: offset)
         self.init(file: file, line: position.line, column: position.column, pointer: pointer.description)
     }
@@ -72,7 +72,7 @@ public struct InputError: Error, Hashable, Codable, Sendable {
     }
 
     /// A JSON syntax error of `source`, located in `file`.
-    init(_ error: JSONInputError, in source: SourceText, file: String) {
+    package init(_ error: JSONInputError, in source: SourceText, file: String) {
         self.init(
             code: error.code.rawValue, message: error.message,
             location: SourceLocation(file: file, offset: error.offset, pointer: error.pointer, in: source))
@@ -121,7 +121,7 @@ public struct Finding: Hashable, Codable, Sendable {
 }
 
 /// The order every report lists problems in: by location, then code or rule, then message.
-func sortProblems(_ inputErrors: inout [InputError], _ diagnostics: inout [Diagnostic], _ findings: inout [Finding]) {
+package func sortProblems(_ inputErrors: inout [InputError], _ diagnostics: inout [Diagnostic], _ findings: inout [Finding]) {
     inputErrors.sort { ($0.location, $0.code) < ($1.location, $1.code) }
     diagnostics.sort { ($0.location, $0.code) < ($1.location, $1.code) }
     findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }

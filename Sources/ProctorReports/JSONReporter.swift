@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 
 /// The machine-readable report: every problem with its location, every test case, and a
 /// summary, behind a `schemaVersion` header. Keys are sorted, so output is byte-stable.

@@ -1,0 +1,111 @@
+import Foundation
+import ProctorCore
+
+/// Everything a reporter needs, independent of how it was produced (lint, run or conformance).
+///
+/// A suite is one input file (lint) or one case file (conformance); its test cases are what
+/// JUnit lists: one per evaluated (file, rule) for lint, one per case for conformance.
+public struct RunReport: Sendable {
+    /// The version of the JSON report's layout; it changes only when a field changes meaning.
+    public static let schemaVersion = 1
+
+    public var command: String
+    /// The run's clock: `--now`, or the wall clock when not pinned.
+    public var timestamp: Date
+    public var strict: Bool
+    /// Every rule Proctor knows, for SARIF's rule metadata.
+    public var rules: [any ReportedCheck]
+    /// The run's own kinds of check besides the rules (a scenario's expectations and launches):
+    /// a failed test case whose type is one of these, at a location, is a SARIF result too.
+    public var checks: [any ReportedCheck]
+    public var suites: [Suite]
+
+    public init(
+        command: String, timestamp: Date, strict: Bool, rules: [any ReportedCheck], checks: [any ReportedCheck] = [], suites: [Suite]
+    ) {
+        self.command = command
+        self.timestamp = timestamp
+        self.strict = strict
+        self.rules = rules
+        self.checks = checks
+        self.suites = suites
+    }
+
+    public struct Suite: Sendable {
+        public var name: String
+        public var inputErrors: [InputError]
+        public var diagnostics: [Diagnostic]
+        public var findings: [Finding]
+        public var cases: [TestCase]
+
+        public init(name: String, inputErrors: [InputError] = [], diagnostics: [Diagnostic] = [], findings: [Finding] = [], cases: [TestCase] = []) {
+            self.name = name
+            self.inputErrors = inputErrors
+            self.diagnostics = diagnostics
+            self.findings = findings
+            self.cases = cases
+        }
+    }
+
+    public struct TestCase: Sendable {
+        public enum Outcome: Sendable, Equatable {
+            case passed
+            /// The check ran and found a problem (a rule's error finding, a failed expectation).
+            case failed(type: String, message: String, details: String)
+            /// The check could not run (unreadable or invalid input).
+            case errored(type: String, message: String, details: String)
+            case skipped(reason: String)
+
+            public var isFailure: Bool { if case .failed = self { true } else { false } }
+            public var isError: Bool { if case .errored = self { true } else { false } }
+            public var isSkipped: Bool { if case .skipped = self { true } else { false } }
+        }
+
+        public var classname: String
+        public var name: String
+        public var outcome: Outcome
+        /// Where the checked thing is written (a scenario step); reports that can point at a
+        /// line use it.
+        public var location: SourceLocation?
+
+        public init(classname: String, name: String, outcome: Outcome, location: SourceLocation? = nil) {
+            self.classname = classname
+            self.name = name
+            self.outcome = outcome
+            self.location = location
+        }
+    }
+
+    /// Whether a finding of this severity fails the run.
+    public func fails(_ severity: Severity) -> Bool {
+        severity == .error || (strict && severity == .warning)
+    }
+
+    public var allInputErrors: [InputError] { suites.flatMap(\.inputErrors) }
+    public var allDiagnostics: [Diagnostic] { suites.flatMap(\.diagnostics) }
+    public var allFindings: [Finding] { suites.flatMap(\.findings) }
+
+    /// The exit code this run earns; see docs/cli.md. Input problems win over findings.
+    public var exitCode: ExitStatus {
+        if !allInputErrors.isEmpty || allDiagnostics.contains(where: { $0.severity == .error }) {
+            return .inputError
+        }
+        if allFindings.contains(where: { $0.suppression == nil && fails($0.severity) })
+            || allDiagnostics.contains(where: { fails($0.severity) })
+            || suites.contains(where: { $0.cases.contains { $0.outcome.isFailure } })
+        {
+            return .problemsFound
+        }
+        return .success
+    }
+}
+
+/// Exit codes, one meaning each.
+public enum ExitStatus: Int32, Sendable {
+    /// Every input was read and nothing fails the run.
+    case success = 0
+    /// Error findings or failed cases (warnings too under --strict).
+    case problemsFound = 1
+    /// Some input could not be read, parsed or decoded; the rest was still checked.
+    case inputError = 2
+}
