@@ -29,12 +29,23 @@ let package = Package(
         // What every stage shares: severities, locations, input errors, diagnostics and findings,
         // and RFC 3339 dates.
         .target(name: "ProctorCore", dependencies: ["ProctorJSON"]),
+        // Finding the input files behind the paths a user names (walks without loops, each file
+        // once), reading them within limits, and which files an input may reference.
+        .target(name: "ProctorFiles", dependencies: ["ProctorCore"]),
+        // Apple's vocabulary as Proctor reads it from JSON: NSUserActivity, Core Spotlight items and
+        // attribute sets, SiriKit interactions and reservations, with their located decoding.
+        .target(name: "ProctorVocabulary", dependencies: ["ProctorJSON", "ProctorCore"]),
+        // The app's facts: its Info.plist (read safely, XML or binary) and what the user states
+        // besides (deployment target, service names).
+        .target(name: "ProctorAppFacts", dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary"]),
         // The run report and its four formats, and the writing of report files. It renders a
         // plain result with the metadata of its checks and knows nothing of rules or scenarios.
         .target(name: "ProctorReports", dependencies: ["ProctorCore"]),
-        // The library users embed: vocabulary, rules, the lint and scenario pipelines, and the
-        // modules above, re-exported. It never prints and never exits.
-        .target(name: "ProctorKit", dependencies: ["ProctorJSON", "ProctorCore", "ProctorReports"]),
+        // The library users embed: the rules, the lint and scenario pipelines, the conformance
+        // runner, and the modules above, re-exported. It never prints and never exits.
+        .target(
+            name: "ProctorKit",
+            dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports"]),
 
         // MARK: - Executables
 
@@ -53,7 +64,11 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "ProctorJSONTests", dependencies: ["ProctorJSON"]),
-        .testTarget(name: "ProctorKitTests", dependencies: ["ProctorKit", "ProctorJSON", "ProctorReports"], exclude: ["Snapshots"]),
+        // Tests reach the internals of the modules ProctorKit is built from with @testable import.
+        .testTarget(
+            name: "ProctorKitTests",
+            dependencies: ["ProctorKit", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary"],
+            exclude: ["Snapshots"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import Foundation
 import ProctorJSON
 import Testing
 
+@testable import ProctorAppFacts
 @testable import ProctorKit
 
 /// The decoding edges of SiriKit interactions that conformance vectors cannot show: instants

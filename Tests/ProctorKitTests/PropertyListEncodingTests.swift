@@ -3,6 +3,7 @@ import ProctorJSON
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorVocabulary
 
 /// The Handoff size rule skips encoding when a cheap upper bound is under the limit; the bound
 /// must never be below the real encoded size, or an oversized payload would go unreported.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ProctorAppFacts
 @testable import ProctorKit
 
 /// The checks an Info.plist passes before Foundation parses it. The vectors in

@@ -8,7 +8,7 @@ public struct Scenario: Sendable {
     /// The version of the format this build reads (`"format": 1`).
     public static let formatVersion = 1
     /// The suffix that marks a scenario file when `proctor run` walks a directory.
-    public static let fileSuffix = ".scenario.json"
+    public static let fileSuffix = InputFiles.scenarioSuffix
 
     public var path: String
     public var name: String

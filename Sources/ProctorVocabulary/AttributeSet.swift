@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
 
 /// A `CSSearchableItemAttributeSet`: the properties the input sets, by their Swift names.
@@ -86,7 +87,7 @@ public struct AttributeSet: Sendable {
 
     /// The kinds of value each documented property takes. Properties of the General, Places,
     /// Contacts, Events, Media, Documents and Messaging categories of the Core Spotlight headers.
-    static let kinds: [String: Kind] = {
+    package static let kinds: [String: Kind] = {
         var table: [String: Kind] = [:]
         let strings: [String] = [
             "displayName", "path", "relatedUniqueIdentifier", "weakRelatedUniqueIdentifier", "contentType",
@@ -144,7 +145,7 @@ public struct AttributeSet: Sendable {
         return NameTable(numbered)
     }()
 
-    enum Kind: Sendable {
+    package enum Kind: Sendable {
         case string, strings, number, flag, date, dates, url, data
     }
 }

@@ -1,8 +1,9 @@
+import ProctorCore
 /// "Did you mean" suggestions for misspelt keys.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` by edit distance, ignoring case, when it is close enough
     /// to be a plausible typo (at most a third of the word's length, and at least 2 edits allowed).
-    static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let target = Array(word.lowercased())
         let allowed = max(2, target.count / 3)
         var best: (candidate: String, distance: Int)?
@@ -32,12 +33,12 @@ enum Suggestion {
     }
 
     /// `; did you mean 'x'?` or nothing.
-    static func phrase(for word: String, among candidates: some Sequence<String>) -> String {
+    package static func phrase(for word: String, among candidates: some Sequence<String>) -> String {
         closest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// `a`, `a and b`, `a, b and c`.
-    static func list(_ items: [String]) -> String {
+    package static func list(_ items: [String]) -> String {
         guard let last = items.last else { return "" }
         return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
     }

@@ -23,7 +23,7 @@ public struct FileReferencePolicy: Sendable, Equatable {
 
     /// Why `reference`, as written in the input, may not be read from `resolved` (the path it
     /// names, relative to the current directory); nil when it may.
-    func refusal(of reference: String, resolved: String) -> String? {
+    package func refusal(of reference: String, resolved: String) -> String? {
         guard !allowsOutside else { return nil }
         if reference.hasPrefix("/") {
             return "'\(reference)' is an absolute path; references must stay inside the project directory (the current directory) unless --allow-paths-outside-project is given"

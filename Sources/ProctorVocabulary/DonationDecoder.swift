@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
 
 /// A donation read from an input document, with where it came from.
@@ -13,15 +14,15 @@ public struct DecodedDonation: Sendable {
 /// Unknown keys are warnings with a suggestion; values of the wrong type and unreadable dates are
 /// errors at that value. A donation with an error is left out of rule checking, because what the
 /// app would donate is unknown; its siblings are still decoded and checked.
-struct DonationDecoder {
+package struct DonationDecoder {
     let locate: (Int, JSONPointer) -> SourceLocation
-    private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
     private(set) var errorCount = 0
     /// Donations met by ``decodeDocument(_:)`` (each element of an array, or the document itself),
     /// decoded or not: the ones it did not return were left out for their decoding errors.
-    private(set) var donationsMet = 0
+    package private(set) var donationsMet = 0
 
-    init(locate: @escaping (Int, JSONPointer) -> SourceLocation) {
+    package init(locate: @escaping (Int, JSONPointer) -> SourceLocation) {
         self.locate = locate
     }
 
@@ -46,7 +47,7 @@ struct DonationDecoder {
     static let userInfoTags: [String] = ["$date", "$data", "$url", "$set", "$class", "$dictionary"]
 
     /// Decodes a document: one donation object, or an array of them.
-    mutating func decodeDocument(_ root: JSONNode) -> [DecodedDonation] {
+    package mutating func decodeDocument(_ root: JSONNode) -> [DecodedDonation] {
         switch root.value {
         case .array(let elements):
             donationsMet += elements.count
@@ -353,7 +354,7 @@ struct DonationDecoder {
 extension DonationDecoder {
     /// Decodes a payload without its `{"kind": ...}` wrapper: a donation file's, a scenario step's
     /// `userActivity` or an `index` step's items. Nil when the payload has an error.
-    mutating func decodePayload(_ kind: DonationKind, _ node: JSONNode, at pointer: JSONPointer) -> Donation? {
+    package mutating func decodePayload(_ kind: DonationKind, _ node: JSONNode, at pointer: JSONPointer) -> Donation? {
         let errorsBefore = errorCount
         let donation: Donation?
         switch kind {
@@ -365,7 +366,7 @@ extension DonationDecoder {
     }
 
     /// Decodes a `userInfo` dictionary written in the donation encoding (tagged values included).
-    mutating func decodeUserInfo(_ node: JSONNode, at pointer: JSONPointer) -> [PropertyListEntry]? {
+    package mutating func decodeUserInfo(_ node: JSONNode, at pointer: JSONPointer) -> [PropertyListEntry]? {
         let errorsBefore = errorCount
         let entries = dictionary(node, pointer)
         return errorCount == errorsBefore ? entries : nil

@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 
 /// Measures `userInfo` the way the Handoff size guideline is read: as an encoded binary property
 /// list, written by Foundation's `PropertyListSerialization`.
@@ -7,11 +8,11 @@ import Foundation
 /// Types a property list cannot hold are mapped to their nearest encodable form, an assumption
 /// stated in docs/rules/handoff_payload_size.md: a URL is its absolute string, a set an array,
 /// `NSNull` an empty string, and an object named with `$class` an empty string.
-enum PropertyListEncoding {
+package enum PropertyListEncoding {
     /// The exact encoded size when it may exceed `limit`; nil when it certainly does not (or
     /// cannot be encoded). Encoding costs as much as parsing the whole file, so a cheap upper
     /// bound rules out the common small payload first.
-    static func binarySize(of entries: [PropertyListEntry], ifOver limit: Int) -> Int? {
+    package static func binarySize(of entries: [PropertyListEntry], ifOver limit: Int) -> Int? {
         guard upperBound(of: entries) > limit, let size = binarySize(of: entries), size > limit else { return nil }
         return size
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
 
 // SiriKit's vocabulary, with the names the Swift API uses (apple-rules.md §6–§9). Classes that

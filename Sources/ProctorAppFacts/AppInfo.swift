@@ -1,5 +1,8 @@
 import Foundation
+import ProctorCore
+import ProctorFiles
 import ProctorJSON
+import ProctorVocabulary
 
 /// The facts Proctor reads from an app's `Info.plist`.
 public struct AppInfo: Sendable {
@@ -265,7 +268,7 @@ public enum InfoPlistReader {
     }
 
     /// Converts inline JSON facts to the Foundation types a property list would hold.
-    static func foundationValue(_ node: JSONNode) -> Any {
+    package static func foundationValue(_ node: JSONNode) -> Any {
         switch node.value {
         case .null: return NSNull()
         case .bool(let value): return value

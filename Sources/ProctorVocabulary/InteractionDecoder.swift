@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
 
 /// Decoding of `{"interaction": {...}}` (apple-rules.md §6–§9). Properties the Swift API makes
@@ -6,50 +7,50 @@ import ProctorJSON
 /// it would not compile. Everything optional in the API is optional here, and rules judge it.
 extension DonationDecoder {
     /// The keys of each object, in the order docs/input-format.md lists them.
-    enum InteractionKeys {
+    package enum InteractionKeys {
         static let interaction = ["intent", "response", "direction", "identifier", "groupIdentifier", "dateInterval", "intentHandlingStatus"]
         static let interactionUnmodelled: Set<String> = ["parameters"]
-        static let sendMessage = [
+        package static let sendMessage = [
             "recipients", "sender", "content", "serviceName", "conversationIdentifier", "speakableGroupName", "outgoingMessageType",
         ]
         static let sendMessageUnmodelled: Set<String> = ["attachments", "groupName", "suggestedInvocationPhrase", "donationMetadata"]
-        static let startCall = ["contacts", "destinationType", "callCapability", "audioRoute"]
+        package static let startCall = ["contacts", "destinationType", "callCapability", "audioRoute"]
         static let startCallUnmodelled: Set<String> = ["callRecordFilter", "callRecordToCallBack", "suggestedInvocationPhrase"]
-        static let startAudioCall = ["contacts", "destinationType"]
-        static let startVideoCall = ["contacts"]
-        static let getReservationDetails = ["reservationContainerReference", "reservationItemReferences"]
+        package static let startAudioCall = ["contacts", "destinationType"]
+        package static let startVideoCall = ["contacts"]
+        package static let getReservationDetails = ["reservationContainerReference", "reservationItemReferences"]
         static let response = ["code", "reservations"]
         static let responseUnmodelled: Set<String> = ["userActivity"]
-        static let speakableString = ["spokenPhrase", "vocabularyIdentifier", "pronunciationHint"]
-        static let person = [
+        package static let speakableString = ["spokenPhrase", "vocabularyIdentifier", "pronunciationHint"]
+        package static let person = [
             "personHandle", "displayName", "nameComponents", "contactIdentifier", "customIdentifier", "aliases", "isMe", "suggestionType",
         ]
         static let personUnmodelled: Set<String> = ["image", "relationship", "isContactSuggestion"]
-        static let personHandle = ["value", "type", "label"]
-        static let nameComponents = ["namePrefix", "givenName", "middleName", "familyName", "nameSuffix", "nickname"]
+        package static let personHandle = ["value", "type", "label"]
+        package static let nameComponents = ["namePrefix", "givenName", "middleName", "familyName", "nameSuffix", "nickname"]
         static let dateInterval = ["start", "end", "duration"]
-        static let reservation = [
+        package static let reservation = [
             "itemReference", "reservationNumber", "bookingTime", "reservationStatus", "reservationHolderName", "actions", "url",
         ]
         static let action = ["type", "validDuration", "userActivity"]
-        static let range = ["start", "end"]
+        package static let range = ["start", "end"]
         static let rangeUnmodelled: Set<String> = ["recurrenceRule"]
-        static let dateComponents = ["year", "month", "day", "hour", "minute", "second", "timeZone"]
+        package static let dateComponents = ["year", "month", "day", "hour", "minute", "second", "timeZone"]
         static let dateComponentsUnmodelled: Set<String> = ["calendar", "era", "nanosecond", "weekday", "weekOfYear"]
         static let placemark = ["name", "location", "postalAddress", "timeZone"]
-        static let location = ["latitude", "longitude"]
-        static let postalAddress = ["street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country", "isoCountryCode"]
-        static let seat = ["seatSection", "seatRow", "seatNumber", "seatingType"]
-        static let flight = ["airline", "flightNumber", "boardingTime", "flightDuration", "departureAirportGate", "arrivalAirportGate"]
-        static let airline = ["name", "iataCode", "icaoCode"]
+        package static let location = ["latitude", "longitude"]
+        package static let postalAddress = ["street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country", "isoCountryCode"]
+        package static let seat = ["seatSection", "seatRow", "seatNumber", "seatingType"]
+        package static let flight = ["airline", "flightNumber", "boardingTime", "flightDuration", "departureAirportGate", "arrivalAirportGate"]
+        package static let airline = ["name", "iataCode", "icaoCode"]
         static let airport = ["name", "iataCode", "icaoCode"]
         static let airportGate = ["airport", "terminal", "gate"]
-        static let rentalCar = ["rentalCompanyName", "type", "make", "model", "rentalCarDescription"]
-        static let ticketedEvent = ["category", "name", "eventDuration", "location"]
+        package static let rentalCar = ["rentalCompanyName", "type", "make", "model", "rentalCarDescription"]
+        package static let ticketedEvent = ["category", "name", "eventDuration", "location"]
     }
 
     /// Each reservation class's own properties and the ones its initializer requires.
-    static func reservationKeys(_ reservationClass: ReservationClass) -> (own: [String], required: [String]) {
+    package static func reservationKeys(_ reservationClass: ReservationClass) -> (own: [String], required: [String]) {
         switch reservationClass {
         case .flight: (["flight", "reservedSeat"], ["flight"])
         case .lodging: (["lodgingBusinessLocation", "reservationDuration", "numberOfAdults", "numberOfChildren"], ["lodgingBusinessLocation", "reservationDuration"])
@@ -65,25 +66,25 @@ extension DonationDecoder {
     }
 
     /// The property names of each trip class, by role.
-    struct TripKeys {
+    package struct TripKeys {
         var name: String
         var number: String
-        var departure: String
-        var arrival: String
+        package var departure: String
+        package var arrival: String
         var hasPlatforms: Bool
         var className: String
 
-        static let train = TripKeys(
+        package static let train = TripKeys(
             name: "trainName", number: "trainNumber", departure: "departureStationLocation", arrival: "arrivalStationLocation",
             hasPlatforms: true, className: "INTrainTrip")
-        static let bus = TripKeys(
+        package static let bus = TripKeys(
             name: "busName", number: "busNumber", departure: "departureBusStopLocation", arrival: "arrivalBusStopLocation",
             hasPlatforms: true, className: "INBusTrip")
-        static let boat = TripKeys(
+        package static let boat = TripKeys(
             name: "boatName", number: "boatNumber", departure: "departureBoatTerminalLocation", arrival: "arrivalBoatTerminalLocation",
             hasPlatforms: false, className: "INBoatTrip")
 
-        var all: [String] {
+        package var all: [String] {
             ["provider", name, number, "tripDuration", departure] + (hasPlatforms ? ["departurePlatform"] : []) + [arrival]
                 + (hasPlatforms ? ["arrivalPlatform"] : [])
         }

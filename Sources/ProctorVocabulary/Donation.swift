@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
 
 /// One thing an app hands the system, named by the key that wraps it in the input file.

@@ -1,5 +1,5 @@
 import Foundation
-import ProctorJSON
+import ProctorCore
 
 #if canImport(Glibc)
 import Glibc
@@ -15,31 +15,39 @@ import Darwin
 /// lead to it. It reads only regular files: a named pipe, socket or device found in a directory is
 /// skipped with a note, since reading one could wait forever. A path named on the command line
 /// is read whatever it is (`-` is standard input), within the size limit.
-enum InputFiles {
+package enum InputFiles {
     /// The name under which standard input (`-`) is reported.
-    static let standardInputName = "<stdin>"
+    package static let standardInputName = "<stdin>"
+    /// How a scenario file's name ends: `proctor run` picks these in a walk, `proctor lint` leaves them.
+    package static let scenarioSuffix = ".scenario.json"
 
     /// One file to read: the path as it will be printed, and whether it is JSON Lines.
-    struct Input: Sendable, Hashable {
-        var path: String
-        var isJSONLines: Bool
+    package struct Input: Sendable, Hashable {
+        package var path: String
+        package var isJSONLines: Bool
         /// Read from standard input (`-`) rather than from `path`.
-        var isStandardInput = false
+        package var isStandardInput = false
+
+        package init(path: String, isJSONLines: Bool, isStandardInput: Bool = false) {
+            self.path = path
+            self.isJSONLines = isJSONLines
+            self.isStandardInput = isStandardInput
+        }
     }
 
     /// What a set of paths expands to.
-    struct Collection: Sendable {
+    package struct Collection: Sendable {
         /// The files to read, sorted by path.
-        var inputs: [Input] = []
+        package var inputs: [Input] = []
         /// Paths that do not exist, directories that cannot be read.
-        var errors: [InputError] = []
+        package var errors: [InputError] = []
         /// Entries left out of the walk, and why (a pipe, a second name for one file, a link back
         /// to a directory already walked); sorted by path.
-        var notes: [Diagnostic] = []
+        package var notes: [Diagnostic] = []
     }
 
     /// Which files a directory walk picks; files named explicitly are always read.
-    enum Selection: Sendable {
+    package enum Selection: Sendable {
         /// `.json` and `.jsonl`, except scenarios (`proctor lint`).
         case donations
         /// `.json`, scenario vectors included (`proctor conformance`).
@@ -51,9 +59,9 @@ enum InputFiles {
             switch self {
             case .donations:
                 guard let fileExtension = InputFiles.fileExtension(of: name) else { return false }
-                return fileExtension == "jsonl" || (fileExtension == "json" && !name.hasSuffix(Scenario.fileSuffix))
+                return fileExtension == "jsonl" || (fileExtension == "json" && !name.hasSuffix(InputFiles.scenarioSuffix))
             case .caseFiles: return InputFiles.fileExtension(of: name) == "json"
-            case .scenarios: return name.hasSuffix(Scenario.fileSuffix)
+            case .scenarios: return name.hasSuffix(InputFiles.scenarioSuffix)
             }
         }
     }
@@ -86,7 +94,7 @@ enum InputFiles {
     /// Expands directories recursively into the files `selection` picks (hidden entries and
     /// `.build` skipped), keeps named files whatever their name, and sorts the result by path so
     /// every run sees the same order. Paths that do not exist become input errors.
-    static func collect(_ paths: [String], selecting selection: Selection = .donations) -> Collection {
+    package static func collect(_ paths: [String], selecting selection: Selection = .donations) -> Collection {
         var walk = Walk(selection: selection)
         for path in paths {
             if path == "-" {
@@ -242,7 +250,7 @@ enum InputFiles {
     }
 
     /// Reads an input: standard input, or the file at its path.
-    static func load(_ input: Input, limit: Int) -> Result<[UInt8], InputError> {
+    package static func load(_ input: Input, limit: Int) -> Result<[UInt8], InputError> {
         guard input.isStandardInput else { return load(input.path, limit: limit) }
         return readToEnd(STDIN_FILENO, path: input.path, expectedSize: 0, limit: limit, noun: "standard input")
     }
@@ -250,7 +258,7 @@ enum InputFiles {
     /// Reads a whole file, refusing a regular file over `limit` bytes before reading it, and
     /// stopping a pipe or device (whose size is not known beforehand) once it passes `limit`.
     /// `noun` names the file in messages ("the Info.plist").
-    static func load(_ path: String, limit: Int, naming noun: String = "the file") -> Result<[UInt8], InputError> {
+    package static func load(_ path: String, limit: Int, naming noun: String = "the file") -> Result<[UInt8], InputError> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(unreadable(path, noun, errno)) }
         defer { close(descriptor) }
