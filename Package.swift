@@ -41,11 +41,32 @@ let package = Package(
         // The run report and its four formats, and the writing of report files. It renders a
         // plain result with the metadata of its checks and knows nothing of rules or scenarios.
         .target(name: "ProctorReports", dependencies: ["ProctorCore"]),
-        // The library users embed: the rules, the lint and scenario pipelines, the conformance
-        // runner, and the modules above, re-exported. It never prints and never exits.
+        // Every rule, with the description that is its documentation, its SARIF metadata, its
+        // tests and its conformance vectors; and the checks a run builds from them.
+        .target(
+            name: "ProctorRules",
+            dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports"]),
+        // proctor lint: load, decode, check, the checks that span files, the lint report.
+        .target(
+            name: "ProctorLint",
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorRules", "ProctorReports",
+            ]),
+        // proctor run: the scenario format, its decoder and schema, the model of the system, the
+        // player and its checks.
+        .target(
+            name: "ProctorScenario",
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorRules", "ProctorReports",
+            ]),
+        // The library users embed: the conformance runner, the generated documentation, and every
+        // module above, re-exported. It never prints and never exits.
         .target(
             name: "ProctorKit",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports"]),
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorRules",
+                "ProctorLint", "ProctorScenario",
+            ]),
 
         // MARK: - Executables
 
@@ -67,7 +88,10 @@ let package = Package(
         // Tests reach the internals of the modules ProctorKit is built from with @testable import.
         .testTarget(
             name: "ProctorKitTests",
-            dependencies: ["ProctorKit", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary"],
+            dependencies: [
+                "ProctorKit", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorRules", "ProctorLint",
+                "ProctorScenario",
+            ],
             exclude: ["Snapshots"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),
     ],

@@ -83,8 +83,10 @@ package enum InputFiles {
         var collection = Collection()
         /// Directories entered, with the path they were first entered by.
         var directories: [Identity: String] = [:]
-        /// Files found, with their identity (nil for standard input).
-        var files: [(input: Input, identity: Identity?)] = []
+        /// Files found, with their identity (nil for standard input) and whether another path
+        /// may lead to them: a file named explicitly, reached through a link, or with several
+        /// hard links. A file with one name found in a directory walked once can have no other.
+        var files: [(input: Input, identity: Identity?, mayHaveOtherNames: Bool)] = []
 
         mutating func note(_ code: String, _ message: String, _ path: String) {
             collection.notes.append(Diagnostic(code: code, severity: .note, message: message, location: SourceLocation(file: path)))
@@ -98,7 +100,7 @@ package enum InputFiles {
         var walk = Walk(selection: selection)
         for path in paths {
             if path == "-" {
-                walk.files.append((Input(path: standardInputName, isJSONLines: false, isStandardInput: true), nil))
+                walk.files.append((Input(path: standardInputName, isJSONLines: false, isStandardInput: true), nil, false))
                 continue
             }
             var status = stat()
@@ -110,18 +112,25 @@ package enum InputFiles {
             if (status.st_mode & S_IFMT) == S_IFDIR {
                 enter(normalize(path), status, &walk)
             } else {
-                walk.files.append((Input(path: normalize(path), isJSONLines: path.hasSuffix(".jsonl")), Identity(status)))
+                walk.files.append((Input(path: normalize(path), isJSONLines: path.hasSuffix(".jsonl")), Identity(status), true))
             }
         }
         // Sorted by path, the first name of each file is the one read; the same path named twice
         // (or inside a named directory) is read once without a word, another name with a note.
         walk.files.sort { $0.input.path < $1.input.path }
+        // Identities are compared only when some file may have another name: the common run,
+        // one directory of plain files, hashes nothing.
+        let comparesIdentities = walk.files.contains { $0.mayHaveOtherNames }
         var firstPath: [Identity: String] = [:]
         var collection = walk.collection
         collection.inputs.reserveCapacity(walk.files.count)
-        for (input, identity) in walk.files {
+        for (input, identity, _) in walk.files {
             guard let identity else {
                 if !collection.inputs.contains(where: \.isStandardInput) { collection.inputs.append(input) }
+                continue
+            }
+            guard comparesIdentities else {
+                if collection.inputs.last?.path != input.path { collection.inputs.append(input) }
                 continue
             }
             if let first = firstPath[identity] {
@@ -160,9 +169,11 @@ package enum InputFiles {
         return path.prefix(max(kept, path.hasPrefix("/") ? 1 : 0))
     }
 
-    /// A `readdir` walk (Foundation's enumerator costs more than parsing the files), in name order
-    /// so that the first path to a directory or file reached twice is the same on every run.
-    /// `directory` is "" for the current directory, whose files print without a `./`.
+    /// A `readdir` walk (Foundation's enumerator costs more than parsing the files). Files are
+    /// taken in the order the directory lists them (the result is sorted once at the end);
+    /// subdirectories are entered in name order, so that the first path to a directory reached
+    /// twice is the same on every run. `directory` is "" for the current directory, whose files
+    /// print without a `./`.
     private static func walkEntries(of directory: String, _ walk: inout Walk) {
         guard let handle = opendir(directory.isEmpty ? "." : directory) else {
             walk.collection.errors.append(InputError(
@@ -170,10 +181,11 @@ package enum InputFiles {
                 location: SourceLocation(file: directory.isEmpty ? "." : directory)))
             return
         }
+        let prefix = directory.isEmpty || directory.hasSuffix("/") ? directory : directory + "/"
         // Each entry is looked up relative to the open directory (fstatat follows links), and the
         // directory is closed before any subdirectory is opened, so a deep tree holds one
         // descriptor at a time.
-        var entries: [(name: String, status: stat?, error: Int32)] = []
+        var subdirectories: [(name: String, status: stat)] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -181,39 +193,34 @@ package enum InputFiles {
             if name.hasPrefix(".") { continue }  // ., .., hidden files and folders such as .build
             let type = entry.pointee.d_type
             // Files the selection leaves out need no look-up, unless they may be directories.
-            if type != DT_DIR && type != DT_LNK && type != DT_UNKNOWN && !walk.selection.accepts(name) { continue }
+            let accepted = walk.selection.accepts(name)
+            if type != DT_DIR && type != DT_LNK && type != DT_UNKNOWN && !accepted { continue }
             var status = stat()
-            let found = fstatat(dirfd(handle), name, &status, 0) == 0
-            entries.append((name, found ? status : nil, found ? 0 : errno))
-        }
-        closedir(handle)
-        entries.sort { $0.name < $1.name }
-        let prefix = directory.isEmpty || directory.hasSuffix("/") ? directory : directory + "/"
-        for (name, status, error) in entries {
-            let full = prefix + name
-            guard let status else {
+            guard fstatat(dirfd(handle), name, &status, 0) == 0 else {
                 // A dangling link, or an entry removed meanwhile.
-                if walk.selection.accepts(name) {
-                    walk.note(ProblemCode.fileSkipped, "skipped: cannot be read (\(String(cString: strerror(error))))", full)
-                }
+                if accepted { walk.note(ProblemCode.fileSkipped, "skipped: cannot be read (\(String(cString: strerror(errno))))", prefix + name) }
                 continue
             }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
-                enter(full, status, &walk)
+                subdirectories.append((name, status))
             case S_IFREG:
-                if walk.selection.accepts(name) {
-                    walk.files.append((Input(path: full, isJSONLines: name.hasSuffix(".jsonl")), Identity(status)))
+                if accepted {
+                    let mayHaveOtherNames = type != DT_REG || status.st_nlink > 1
+                    walk.files.append((Input(path: prefix + name, isJSONLines: name.hasSuffix(".jsonl")), Identity(status), mayHaveOtherNames))
                 }
             default:
                 // A pipe, socket or device: reading one could wait or never end.
-                if walk.selection.accepts(name) {
+                if accepted {
                     walk.note(
                         ProblemCode.fileSkipped,
-                        "skipped: \(describe(mode: status.st_mode)), not a regular file; name it on the command line to read it", full)
+                        "skipped: \(describe(mode: status.st_mode)), not a regular file; name it on the command line to read it", prefix + name)
                 }
             }
         }
+        closedir(handle)
+        subdirectories.sort { $0.name < $1.name }
+        for (name, status) in subdirectories { enter(prefix + name, status, &walk) }
     }
 
     private static func describe(mode: mode_t) -> String {

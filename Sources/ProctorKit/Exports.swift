@@ -1,8 +1,11 @@
 // ProctorKit is the one module users import: it re-exports the modules it is built from, so
-// `import ProctorKit` brings the problems, the vocabulary, the app's facts and the reports along
-// with the pipelines.
+// `import ProctorKit` brings the problems, the vocabulary, the app's facts, the rules, the lint and
+// scenario pipelines and the reports.
 @_exported import ProctorAppFacts
 @_exported import ProctorCore
 @_exported import ProctorFiles
+@_exported import ProctorLint
 @_exported import ProctorReports
+@_exported import ProctorRules
+@_exported import ProctorScenario
 @_exported import ProctorVocabulary

@@ -3,6 +3,9 @@ import ProctorJSON
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 /// Runs every vector in Conformance/ through the Swift implementation.
 @Suite("Conformance vectors")

@@ -3,6 +3,9 @@ import ProctorJSON
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 /// Decodes one document with the vocabulary decoder, locating problems in `payload.json`.
 private func decode(_ json: String) throws -> (donations: [DecodedDonation], diagnostics: [Diagnostic]) {

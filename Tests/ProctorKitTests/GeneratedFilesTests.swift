@@ -3,6 +3,9 @@ import ProctorJSON
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 /// docs/rules/ and Conformance/rules/ are generated from the rule descriptions by `make docs`;
 /// they must never drift from the code.

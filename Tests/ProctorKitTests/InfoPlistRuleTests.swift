@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 /// Rules that judge the Info.plist itself (`InfoPlistRule`) through the real pipeline: a real XML
 /// file read with `--info-plist`, located by line, and listed in the reports under the Info.plist.

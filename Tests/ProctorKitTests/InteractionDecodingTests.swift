@@ -4,6 +4,9 @@ import Testing
 
 @testable import ProctorAppFacts
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 /// The decoding edges of SiriKit interactions that conformance vectors cannot show: instants
 /// computed from DateComponents, and the app facts that frame version-dependent rules.

@@ -3,6 +3,9 @@ import ProctorJSON
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 private let clean = #"{"userActivity": {"activityType": "com.example.app.view", "title": "View"}}"#
 private let errorFinding = #"{"userActivity": {"activityType": "com.example.app.view", "isEligibleForSearch": true}}"#  // activity_title_required

@@ -3,6 +3,9 @@ import ProctorJSON
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 @testable import ProctorVocabulary
 
 /// The Handoff size rule skips encoding when a cheap upper bound is under the limit; the bound

@@ -3,6 +3,9 @@ import Testing
 
 @testable import ProctorAppFacts
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 /// The checks an Info.plist passes before Foundation parses it. The vectors in
 /// Conformance/input/property-lists.json pin the refusals one by one; these tests pin that no

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 /// A donation of WWDC 2019 session 243's flight XX815 with the given item reference.
 private func flightDonation(reference: String, seat: String = "") -> String {

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 @Suite("Rule catalogue")
 struct RuleCatalogueTests {

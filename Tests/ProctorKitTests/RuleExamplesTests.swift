@@ -3,6 +3,9 @@ import ProctorJSON
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 /// One passing or failing example of a rule, as a test argument.
 struct RuleExampleCase: Sendable, CustomTestStringConvertible {

@@ -3,6 +3,9 @@ import ProctorJSON
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 // The SiriKit part of the scenario model: the contact card, Siri Suggestions calendar events,
 // check-in shortcuts, reservation launches, interaction deletion and the screen rules

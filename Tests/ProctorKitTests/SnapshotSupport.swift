@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
 @testable import ProctorReports
+@testable import ProctorRules
+@testable import ProctorScenario
 
 /// Golden files live in Tests/ProctorKitTests/Snapshots/ (excluded from the target).
 enum Snapshots {

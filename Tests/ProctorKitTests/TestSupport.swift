@@ -3,6 +3,9 @@ import ProctorJSON
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
 
 /// The repository root, found from this file's path (Tests/ProctorKitTests/TestSupport.swift).
 enum Repository {

@@ -39,7 +39,7 @@ public enum ConformanceRunner {
         var suites: [RunReport.Suite] = collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) }
         suites += collected.notes.map(ScenarioRunner.skippedSuite)
         let inputs = collected.inputs.filter { !$0.path.hasSuffix("case-schema.json") }
-        suites += Linter.map(inputs, parallel: true) { input in
+        suites += Parallel.map(inputs, parallel: true) { input in
             // A scenario vector pins model behaviour through its own expectations: it passes when
             // every one of them holds.
             input.path.hasSuffix(Scenario.fileSuffix) ? runScenarioVector(input) : runCaseFile(input)

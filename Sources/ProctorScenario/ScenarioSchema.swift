@@ -1,4 +1,10 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorFiles
+import ProctorReports
+import ProctorRules
+import ProctorVocabulary
 
 /// The JSON Schema (draft 2020-12) of scenario files, built from the same tables the decoders
 /// read (step kinds, attribute-set properties, launch failures), so the two cannot drift apart

@@ -1,5 +1,8 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
 import ProctorJSON
+import ProctorVocabulary
 
 private let handoffGuide = "Apple, Handoff Programming Guide, \"Adopting Handoff\" (archived)"
 private let appSearchActivities = "Apple, App Search Programming Guide, \"Index Activities and Navigation Points\" (archived)"

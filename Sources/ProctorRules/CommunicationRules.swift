@@ -1,5 +1,8 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
 import ProctorJSON
+import ProctorVocabulary
 
 // The communication rules: what a donated INInteraction for a message or a call must carry so the
 // system can put the app on the contact card, in communication notifications and in suggestions,

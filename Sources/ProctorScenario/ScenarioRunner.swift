@@ -1,5 +1,11 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorFiles
 import ProctorJSON
+import ProctorReports
+import ProctorRules
+import ProctorVocabulary
 
 /// How a `proctor run` is set up.
 public struct RunOptions: Sendable {
@@ -51,7 +57,7 @@ public enum ScenarioRunner {
                 name: paths.joined(separator: " "),
                 inputErrors: [InputError(code: ProblemCode.noInputs, message: "no *\(Scenario.fileSuffix) files found", location: SourceLocation(file: paths[0]))]))
         }
-        let played = Linter.map(inputs, parallel: options.parallel) { input in runFile(input, options: options) }
+        let played = Parallel.map(inputs, parallel: options.parallel) { input in runFile(input, options: options) }
         suites += played.compactMap { $0 }
         suites.sort { $0.name < $1.name }
         return Result(report: report(suites, options: options), filteredOut: played.count - played.compactMap { $0 }.count)
@@ -62,7 +68,7 @@ public enum ScenarioRunner {
         runFile(InputFiles.Input(path: path, isJSONLines: false), options: options)
     }
 
-    static func runFile(_ input: InputFiles.Input, options: RunOptions) -> RunReport.Suite? {
+    package static func runFile(_ input: InputFiles.Input, options: RunOptions) -> RunReport.Suite? {
         switch InputFiles.load(input, limit: options.limits.maximumFileSize) {
         case .failure(let error): RunReport.Suite(name: input.path, inputErrors: [error], cases: [inputCase(input.path, [error])])
         // A scenario on standard input resolves its `infoPlist` from the current directory.
@@ -71,7 +77,7 @@ public enum ScenarioRunner {
     }
 
     /// The suite of an entry the directory walk left out, with the note saying why.
-    static func skippedSuite(_ note: Diagnostic) -> RunReport.Suite {
+    package static func skippedSuite(_ note: Diagnostic) -> RunReport.Suite {
         let path = note.location.file
         return RunReport.Suite(
             name: path, diagnostics: [note], cases: [.init(classname: path, name: "scenario file", outcome: .skipped(reason: note.message))])
@@ -101,7 +107,7 @@ public enum ScenarioRunner {
         }
         guard selected(scenario, options) else { return nil }
         var player = ScenarioPlayer(scenario: scenario, strict: options.strict) { pointer in
-            SourceLocation(file: path, offset: Linter.offset(of: pointer, in: root), pointer: pointer, in: source)
+            SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)
         }
         let outcome = player.play()
         suite.findings = outcome.findings
@@ -136,6 +142,6 @@ public enum ScenarioRunner {
     }
 
     private static func sortProblems(_ suite: inout RunReport.Suite) {
-        ProctorKit.sortProblems(&suite.inputErrors, &suite.diagnostics, &suite.findings)
+        ProctorCore.sortProblems(&suite.inputErrors, &suite.diagnostics, &suite.findings)
     }
 }

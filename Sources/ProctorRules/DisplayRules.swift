@@ -1,5 +1,8 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
 import ProctorJSON
+import ProctorVocabulary
 
 private let searchUX = "Apple, App Search Programming Guide, \"Search User Experience\" (archived): limit titles to 90 characters and descriptions to 300"
 

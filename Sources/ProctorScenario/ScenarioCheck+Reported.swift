@@ -1,16 +1,15 @@
-/// What the reports say about each rule: SARIF's rule metadata, with the help text of the rule's
-/// page.
-extension RuleDescription: ReportedCheck {
-    public var tag: String { category.rawValue }
-    public var helpText: String { RuleDocumentation.plainHelp(self) }
-    public var helpMarkdown: String { RuleDocumentation.markdownHelp(self) }
-}
+import ProctorAppFacts
+import ProctorCore
+import ProctorFiles
+import ProctorReports
+import ProctorRules
+import ProctorVocabulary
 
 /// A scenario's own checks, listed in SARIF beside the rules when one of them fails at a step.
 /// The rules check is not among them: its findings are results already.
 extension ScenarioCheck: ReportedCheck {
     /// The checks a report lists: every one but the rules check.
-    static var reported: [any ReportedCheck] { allCases.filter { $0 != .rules } }
+    package static var reported: [any ReportedCheck] { allCases.filter { $0 != .rules } }
 
     public var id: String { rawValue }
     public var rationale: String {

@@ -1,5 +1,8 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
 import ProctorJSON
+import ProctorVocabulary
 
 // Rules that only a scenario can judge: they are about what the app shows while it donates, which
 // no donation payload says. The system model reports them when a `donate` step breaks them

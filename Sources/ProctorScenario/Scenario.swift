@@ -1,5 +1,11 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorFiles
 import ProctorJSON
+import ProctorReports
+import ProctorRules
+import ProctorVocabulary
 
 /// A scenario file, decoded: what an app donates, what the user does, how the system launches the
 /// app back, and what the author expects. The format is documented in docs/scenario-format.md and

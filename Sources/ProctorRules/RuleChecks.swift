@@ -1,10 +1,14 @@
+import ProctorAppFacts
+import ProctorCore
+import ProctorVocabulary
+
 /// The donation rules grouped by what they look at, each with its id and severity read once.
 ///
 /// Calling every rule through `DonationRule.check(_:in:)` copies the activity or item out of the
 /// `Donation` once per rule, retaining every string and array it holds; grouping the rules lets
 /// the linter unwrap a donation (and its attribute set) once and hand the same value to every
 /// rule of its kind. Findings are sorted afterwards, so the order rules run in does not matter.
-struct RuleChecks: Sendable {
+package struct RuleChecks: Sendable {
     /// Rules of one kind, with their ids and severities in separate arrays: the rules are
     /// empty values, so running them touches no reference count, and an id (a shared string) is
     /// read only for a rule that reports. Retaining shared strings for every rule and donation
@@ -28,7 +32,7 @@ struct RuleChecks: Sendable {
     /// Rules that look at the donation as a whole (both kinds).
     private var donationRules = Group<any DonationRule>()
 
-    init(_ rules: [any DonationRule]) {
+    package init(_ rules: [any DonationRule]) {
         for rule in rules {
             // A description holds examples and is too large to copy for every donation.
             let description = type(of: rule).description
@@ -50,7 +54,7 @@ struct RuleChecks: Sendable {
 
     /// Runs every rule on `donation` and hands the violations of each rule that found any to
     /// `report`.
-    func run(
+    package func run(
         on donation: Donation, in context: RuleContext, report: (_ id: String, _ severity: Severity, [Violation]) -> Void
     ) {
         switch donation {

@@ -1,5 +1,11 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorFiles
 import ProctorJSON
+import ProctorReports
+import ProctorRules
+import ProctorVocabulary
 
 /// The kinds of checks a scenario reports besides rule findings; each failed one is a test case
 /// failure of this type, and a SARIF result under this id.

@@ -1,5 +1,8 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
 import ProctorJSON
+import ProctorVocabulary
 
 private let itemHeader = "Apple, Core Spotlight headers, CSSearchableItem.h and CSSearchableIndex.h"
 private let generalHeader = "Apple, Core Spotlight headers, CSSearchableItemAttributeSet_General.h"

@@ -1,4 +1,10 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorFiles
+import ProctorReports
+import ProctorRules
+import ProctorVocabulary
 
 /// The deterministic model of what iOS does with donations: one on-device Spotlight index and
 /// one current activity per device, Handoff between devices, and launches back into the app.

@@ -1,5 +1,8 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
 import ProctorJSON
+import ProctorVocabulary
 
 private let placesHeader = "Apple, Core Spotlight headers, CSSearchableItemAttributeSet (CSActionExtras and Places categories)"
 private let wwdc16 = "WWDC 2016 session 240, \"Increase Usage of Your App With Proactive Suggestions\""

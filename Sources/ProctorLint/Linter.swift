@@ -1,6 +1,12 @@
 import Dispatch
 import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorFiles
 import ProctorJSON
+import ProctorReports
+import ProctorRules
+import ProctorVocabulary
 
 /// How a lint run is set up.
 public struct LintOptions: Sendable {
@@ -101,7 +107,7 @@ public enum Linter {
         }
 
         let context = RuleContext(appInfo: appInfo, now: options.now)
-        let batches = mapBatches(collected.inputs, parallel: options.parallel) { batch in
+        let batches = Parallel.mapBatches(collected.inputs, parallel: options.parallel) { batch in
             let parser = JSONDocumentParser(limits: options.limits)
             var checked = CheckedBatch()
             checked.files.reserveCapacity(batch.count)
@@ -228,7 +234,7 @@ public enum Linter {
         } else if parallel && bytes.count >= split.threshold {
             let chunks = lineChunks(of: source, bytesPerChunk: split.chunkBytes)
             let limits = parser.limits
-            let checked = map(chunks, parallel: true) { lines in
+            let checked = Parallel.map(chunks, parallel: true) { lines in
                 var chunkChecker = DocumentChecker(path: path, source: source, context: context)
                 JSONDocumentParser(limits: limits).forEachLine(source, lines: lines) { chunkChecker.check($0.result) }
                 return chunkChecker
@@ -286,7 +292,7 @@ public enum Linter {
                 SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
             }
             let locatePointer = { (pointer: JSONPointer) -> SourceLocation in
-                locate(Linter.offset(of: pointer, in: root), pointer)
+                locate(root.offset(of: pointer), pointer)
             }
             var decoder = DonationDecoder(locate: locate)
             let donations = decoder.decodeDocument(root)
@@ -365,7 +371,7 @@ public enum Linter {
         locate: (JSONPointer) -> SourceLocation
     ) {
         func mention(_ identifier: String, _ container: JSONPointer, _ key: String) -> RunFacts.Mention {
-            let offset = Linter.offset(of: container, key: key, in: root)
+            let offset = root.offset(ofMember: key, in: container)
             return RunFacts.Mention(
                 identifier: identifier, file: file, position: source.position(ofOffset: offset), container: container, key: key)
         }
@@ -387,38 +393,6 @@ public enum Linter {
         }
     }
 
-    /// The offset of the value at `pointer`, or of its deepest existing ancestor.
-    static func offset(of pointer: JSONPointer, in root: JSONNode) -> Int {
-        deepestNode(at: pointer, in: root).node.offset
-    }
-
-    /// The offset of `container`'s member `key`, without building the member's pointer.
-    static func offset(of container: JSONPointer, key: String, in root: JSONNode) -> Int {
-        let (node, found) = deepestNode(at: container, in: root)
-        return (found ? child(key, of: node) : nil)?.offset ?? node.offset
-    }
-
-    /// The value at `pointer`, or its deepest existing ancestor; `found` tells which.
-    private static func deepestNode(at pointer: JSONPointer, in root: JSONNode) -> (node: JSONNode, found: Bool) {
-        var node = root
-        for token in pointer.tokens {
-            guard let child = child(token, of: node) else { return (node, false) }
-            node = child
-        }
-        return (node, true)
-    }
-
-    private static func child(_ token: String, of node: JSONNode) -> JSONNode? {
-        switch node.value {
-        case .object(let object):
-            return object[token]?.value
-        case .array(let elements):
-            guard let index = Int(token), elements.indices.contains(index) else { return nil }
-            return elements[index]
-        default:
-            return nil
-        }
-    }
 
     private static func hasProblems(_ result: FileResult) -> Bool {
         !result.inputErrors.isEmpty || !result.diagnostics.isEmpty || !result.findings.isEmpty
@@ -445,56 +419,6 @@ public enum Linter {
     }
 
     static func sortProblems(_ result: inout FileResult) {
-        ProctorKit.sortProblems(&result.inputErrors, &result.diagnostics, &result.findings)
+        ProctorCore.sortProblems(&result.inputErrors, &result.diagnostics, &result.findings)
     }
-
-    /// Files per batch: enough that each batch's parser is reused many times, few enough that
-    /// the batches still spread evenly over the cores.
-    static let batchSize = 64
-
-    /// Maps `body` over consecutive batches of `items` (on all cores when `parallel`; as one batch
-    /// otherwise), returning the batches' outputs in order. Batches let each iteration set up
-    /// per-thread state, such as a parser, once for many files.
-    static func mapBatches<Input: Sendable, Output: Sendable>(
-        _ items: [Input], parallel: Bool, _ body: @Sendable (ArraySlice<Input>) -> Output
-    ) -> [Output] {
-        let batchCount = (items.count + batchSize - 1) / batchSize
-        guard parallel, batchCount > 1 else { return [body(items[...])] }
-        return map(Array(0..<batchCount), parallel: true) { index in
-            body(items[index * batchSize..<min(items.count, (index + 1) * batchSize)])
-        }
-    }
-
-    /// Maps `body` over `items` on all cores, keeping the order of `items`.
-    static func map<Input: Sendable, Output: Sendable>(
-        _ items: [Input], parallel: Bool, _ body: @Sendable (Input) -> Output
-    ) -> [Output] {
-        guard parallel, items.count > 1 else { return items.map(body) }
-        let results = ResultSlots<Output>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            results.store(body(items[index]), at: index)
-        }
-        return results.values()
-    }
-}
-
-/// Slots written once each from concurrent iterations, at distinct indices, then read after
-/// all iterations end; `concurrentPerform` returning is the synchronisation point. A raw buffer,
-/// because concurrent mutating accesses to an array property would trip exclusivity checks.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Value?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func store(_ value: Value, at index: Int) { slots[index] = value }
-
-    func values() -> [Value] { slots.map { $0! } }
 }

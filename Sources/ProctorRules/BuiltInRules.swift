@@ -1,3 +1,7 @@
+import ProctorAppFacts
+import ProctorCore
+import ProctorVocabulary
+
 /// The rules Proctor ships, sorted by id. A test checks the order and that ids are unique.
 public enum BuiltInRules {
     public static let donationRules: [any DonationRule] = [

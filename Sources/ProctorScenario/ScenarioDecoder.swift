@@ -1,5 +1,11 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorFiles
 import ProctorJSON
+import ProctorReports
+import ProctorRules
+import ProctorVocabulary
 
 /// The codes of problems in scenario files. Each is an input error: the scenario is not played,
 /// every other scenario still is.
@@ -216,7 +222,7 @@ struct ScenarioDecoder {
             var relocated = diagnostic
             let inner = diagnostic.location.pointer.flatMap { JSONPointer(parsing: $0) } ?? .root
             let full = JSONPointer(pointer.tokens + inner.tokens)
-            relocated.location = locate(offset: Linter.offset(of: inner, in: node), full)
+            relocated.location = locate(offset: node.offset(of: inner), full)
             record(relocated)
         }
         return read.appInfo

@@ -1,5 +1,8 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
 import ProctorJSON
+import ProctorVocabulary
 
 /// The group a rule belongs to; it orders the rule catalogue and the docs.
 public enum RuleCategory: String, Codable, CaseIterable, Sendable {
@@ -240,7 +243,7 @@ public struct RunFacts: Sendable {
         let container: JSONPointer
         let key: String
 
-        init(identifier: String, file: String, position: SourcePosition, container: JSONPointer, key: String) {
+        package init(identifier: String, file: String, position: SourcePosition, container: JSONPointer, key: String) {
             self.identifier = identifier
             self.file = file
             self.position = position
@@ -281,7 +284,7 @@ public struct RunFacts: Sendable {
 
     public init() {}
 
-    mutating func append(_ other: RunFacts) {
+    package mutating func append(_ other: RunFacts) {
         itemIdentifiers += other.itemIdentifiers
         relatedIdentifiers += other.relatedIdentifiers
         reservationDonations += other.reservationDonations

@@ -1,5 +1,8 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
 import ProctorJSON
+import ProctorVocabulary
 
 // The rules of INGetReservationDetailsIntent donations (apple-rules.md §9): what Siri Event
 // Suggestions needs to put a reservation in Calendar, in Maps and on the Lock Screen, and to
@@ -266,21 +269,27 @@ struct ReservationItemReferenceStableRule: RunRule {
 /// identity (``Reservation/itemIdentity``), every `itemReference` it was donated with, canceled
 /// donations included, and where it was donated last. The one judge of the rule: lint's run rule
 /// feeds it the donations of every file in input order, the scenario model its `donate` steps.
-struct ItemReferenceHistory<Mention> {
+package struct ItemReferenceHistory<Mention> {
     /// One reservation item of a donation; `mention` says where it is (a location, a step).
-    struct Item {
-        var identity: String?
-        var reference: String
-        var mention: Mention
+    package struct Item {
+        package var identity: String?
+        package var reference: String
+        package var mention: Mention
+
+        package init(identity: String?, reference: String, mention: Mention) {
+            self.identity = identity
+            self.reference = reference
+            self.mention = mention
+        }
     }
 
     /// An item donated under a reference its identity was never donated with before.
-    struct Change {
+    package struct Change {
         /// The item's index in the donation.
-        var index: Int
+        package var index: Int
         /// The reference of the identity's latest earlier donation, and where that was.
-        var earlierReference: String
-        var earlier: Mention
+        package var earlierReference: String
+        package var earlier: Mention
     }
 
     private struct Known {
@@ -291,10 +300,12 @@ struct ItemReferenceHistory<Mention> {
 
     private var known: [String: Known] = [:]
 
+    package init() {}
+
     /// Judges the items of one donation against every earlier donation, then records them. Items
     /// of one donation are not compared with each other (reservation_item_reference_unique judges
     /// them), and items without an identity (no reservationNumber) never are.
-    mutating func record(_ items: [Item]) -> [Change] {
+    package mutating func record(_ items: [Item]) -> [Change] {
         var changes: [Change] = []
         for (index, item) in items.enumerated() {
             guard let identity = item.identity, let earlier = known[identity], !earlier.references.contains(item.reference) else { continue }

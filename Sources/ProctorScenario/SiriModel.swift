@@ -1,5 +1,11 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorFiles
 import ProctorJSON
+import ProctorReports
+import ProctorRules
+import ProctorVocabulary
 
 /// The SiriKit part of the model: what the contact card learns from communication donations, the
 /// Siri Suggestions calendar events and check-in shortcuts built from reservation donations, and
