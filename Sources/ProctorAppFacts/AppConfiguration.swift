@@ -1,5 +1,4 @@
 import Foundation
-import ProctorCore
 import ProctorJSON
 import ProctorVocabulary
 

@@ -1,10 +1,6 @@
 import Foundation
-import ProctorAppFacts
-import ProctorCore
-import ProctorFiles
 import ProctorReports
 import ProctorRules
-import ProctorVocabulary
 
 extension LintResult {
     /// The report of a lint run: one suite per file, one test case per evaluated (file, rule),

@@ -4,7 +4,6 @@ import ProctorAppFacts
 import ProctorCore
 import ProctorFiles
 import ProctorJSON
-import ProctorReports
 import ProctorRules
 import ProctorVocabulary
 

@@ -1,5 +1,4 @@
 import Foundation
-import ProctorCore
 
 /// The report formats, by the name `--report` takes.
 public enum ReportFormat: String, CaseIterable, Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import ProctorAppFacts
 import ProctorCore
 import ProctorJSON
 import ProctorVocabulary

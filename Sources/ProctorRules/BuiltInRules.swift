@@ -1,5 +1,3 @@
-import ProctorAppFacts
-import ProctorCore
 import ProctorVocabulary
 
 /// The rules Proctor ships, sorted by id. A test checks the order and that ids are unique.

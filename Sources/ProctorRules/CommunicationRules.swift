@@ -1,6 +1,5 @@
 import Foundation
 import ProctorAppFacts
-import ProctorCore
 import ProctorJSON
 import ProctorVocabulary
 

@@ -1,7 +1,4 @@
 import Foundation
-import ProctorAppFacts
-import ProctorCore
-import ProctorJSON
 import ProctorVocabulary
 
 private let placesHeader = "Apple, Core Spotlight headers, CSSearchableItemAttributeSet (CSActionExtras and Places categories)"

@@ -1,4 +1,3 @@
-import ProctorAppFacts
 import ProctorCore
 import ProctorVocabulary
 

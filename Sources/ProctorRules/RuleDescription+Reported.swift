@@ -1,7 +1,4 @@
-import ProctorAppFacts
-import ProctorCore
 import ProctorReports
-import ProctorVocabulary
 
 /// What the reports say about each rule: SARIF's rule metadata, with the help text of the rule's
 /// page.

@@ -1,8 +1,6 @@
 import Foundation
-import ProctorAppFacts
 import ProctorCore
 import ProctorJSON
-import ProctorVocabulary
 
 /// Renders rule descriptions as the pages in docs/rules/, the catalogue, and SARIF help text.
 /// A test regenerates every page and fails when one on disk differs.

@@ -1,7 +1,5 @@
 import Foundation
-import ProctorAppFacts
 import ProctorCore
-import ProctorJSON
 import ProctorVocabulary
 
 // Rules that only a scenario can judge: they are about what the app shows while it donates, which

@@ -1,9 +1,4 @@
 import Foundation
-import ProctorAppFacts
-import ProctorCore
-import ProctorFiles
-import ProctorReports
-import ProctorRules
 import ProctorVocabulary
 
 /// What the system hands the app when it launches it back (docs/system-model.md, "Restore

@@ -3,8 +3,6 @@ import ProctorAppFacts
 import ProctorCore
 import ProctorFiles
 import ProctorJSON
-import ProctorReports
-import ProctorRules
 import ProctorVocabulary
 
 /// A scenario file, decoded: what an app donates, what the user does, how the system launches the

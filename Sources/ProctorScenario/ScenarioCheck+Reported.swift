@@ -1,9 +1,5 @@
-import ProctorAppFacts
 import ProctorCore
-import ProctorFiles
 import ProctorReports
-import ProctorRules
-import ProctorVocabulary
 
 /// A scenario's own checks, listed in SARIF beside the rules when one of them fails at a step.
 /// The rules check is not among them: its findings are results already.

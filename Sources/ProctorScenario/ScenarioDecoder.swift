@@ -3,7 +3,6 @@ import ProctorAppFacts
 import ProctorCore
 import ProctorFiles
 import ProctorJSON
-import ProctorReports
 import ProctorRules
 import ProctorVocabulary
 

@@ -1,7 +1,6 @@
 import Foundation
 import ProctorAppFacts
 import ProctorCore
-import ProctorFiles
 import ProctorJSON
 import ProctorReports
 import ProctorRules

@@ -1,11 +1,9 @@
 import Foundation
-import ProctorAppFacts
 import ProctorCore
 import ProctorFiles
 import ProctorJSON
 import ProctorReports
 import ProctorRules
-import ProctorVocabulary
 
 /// How a `proctor run` is set up.
 public struct RunOptions: Sendable {

@@ -1,9 +1,5 @@
 import Foundation
-import ProctorAppFacts
 import ProctorCore
-import ProctorFiles
-import ProctorReports
-import ProctorRules
 import ProctorVocabulary
 
 /// The JSON Schema (draft 2020-12) of scenario files, built from the same tables the decoders

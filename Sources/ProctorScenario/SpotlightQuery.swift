@@ -1,10 +1,4 @@
 import Foundation
-import ProctorAppFacts
-import ProctorCore
-import ProctorFiles
-import ProctorReports
-import ProctorRules
-import ProctorVocabulary
 
 /// How the model matches a Spotlight query (docs/system-model.md, "Spotlight queries").
 ///

@@ -1,9 +1,4 @@
 import Foundation
-import ProctorAppFacts
-import ProctorCore
-import ProctorFiles
-import ProctorReports
-import ProctorRules
 import ProctorVocabulary
 
 /// The deterministic model of what iOS does with donations: one on-device Spotlight index and

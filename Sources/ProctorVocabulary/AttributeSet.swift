@@ -1,5 +1,4 @@
 import Foundation
-import ProctorCore
 import ProctorJSON
 
 /// A `CSSearchableItemAttributeSet`: the properties the input sets, by their Swift names.

@@ -1,5 +1,4 @@
 import Foundation
-import ProctorCore
 import ProctorJSON
 
 /// One thing an app hands the system, named by the key that wraps it in the input file.

@@ -1,4 +1,3 @@
-import ProctorCore
 /// A fixed set of names with a value each, looked up faster than a `[String: Value]`.
 ///
 /// A dictionary hashes the whole name with SipHash on every lookup, and the decoder looks up every

@@ -1,5 +1,4 @@
 import Foundation
-import ProctorCore
 
 /// Measures `userInfo` the way the Handoff size guideline is read: as an encoded binary property
 /// list, written by Foundation's `PropertyListSerialization`.

@@ -1,4 +1,3 @@
-import ProctorCore
 /// "Did you mean" suggestions for misspelt keys.
 package enum Suggestion {
     /// The candidate closest to `word` by edit distance, ignoring case, when it is close enough
