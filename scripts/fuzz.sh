@@ -2,7 +2,9 @@
 # Coverage-guided fuzzing of every reader of untrusted bytes (docs/development.md, "Fuzzing").
 #
 #   scripts/fuzz.sh [--seconds N] [TARGET...]   fuzz each target for N seconds (default 60)
-#   scripts/fuzz.sh --smoke                      10 seconds of every target, for CI
+#   scripts/fuzz.sh --smoke                      10 seconds of every target, for CI: a fixed seed
+#                                                and a fresh corpus, so it runs the same inputs on
+#                                                every machine (only how many depends on its speed)
 #
 # Builds Sources/proctor-fuzz with libFuzzer and AddressSanitizer into .build/fuzz, seeds each
 # target's corpus from Conformance/ and Scenarios/ (plus Tests/Fuzz/regressions/TARGET, the
@@ -13,12 +15,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=60
+smoke=false
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --smoke) seconds=10; shift ;;
+    --smoke) seconds=10; smoke=true; shift ;;
     --seconds) seconds="$2"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     -*) echo "fuzz: unknown option $1" >&2; exit 64 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -38,6 +41,12 @@ export LSAN_OPTIONS="suppressions=$PWD/Tests/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSA
 status=0
 for target in "${targets[@]}"; do
   corpus=.build/fuzz-corpus/$target
+  seed=()
+  if $smoke; then
+    corpus=.build/fuzz-smoke/$target
+    rm -rf "$corpus"
+    seed=(-seed=1)
+  fi
   artifacts=.build/fuzz-artifacts/$target
   mkdir -p "$corpus" "$artifacts"
   seeds=(.build/fuzz-seeds/$target)
@@ -46,7 +55,7 @@ for target in "${targets[@]}"; do
   [ "$target" = info-plist ] && dictionary=Tests/Fuzz/plist.dict
   echo "== fuzz $target for ${seconds}s"
   # -rss_limit_mb bounds memory; -timeout makes a hang a failure; leaks are reported at exit.
-  if ! "$binary" "$target" "$corpus" "${seeds[@]}" -dict="$dictionary" -max_total_time="$seconds" \
+  if ! "$binary" "$target" "$corpus" "${seeds[@]}" "${seed[@]}" -dict="$dictionary" -max_total_time="$seconds" \
       -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
       -artifact_prefix="$artifacts/" -print_final_stats=1 2>.build/fuzz-artifacts/$target.log; then
     status=1
