@@ -10,14 +10,14 @@ extension LintResult {
         let suites = files.map { file -> RunReport.Suite in
             var suite = RunReport.Suite(name: file.path, inputErrors: file.inputErrors, diagnostics: file.diagnostics, findings: file.findings)
             let decodeErrors = file.diagnostics.filter { $0.severity == .error }
-            let inputProblems = file.inputErrors.map { ($0.code, $0.location, $0.message) } + decodeErrors.map { ($0.code, $0.location, $0.message) }
+            let inputProblems = file.inputErrors.map { ($0.code, $0.message, $0.compilerLine()) } + decodeErrors.map { ($0.code, $0.message, $0.compilerLine()) }
             let strictWarnings = options.strict ? file.diagnostics.filter { $0.severity == .warning } : []
             if let first = inputProblems.first {
-                let details = inputProblems.map { "\($0.1.compilerStyle): error: \($0.2) [\($0.0)]" }.joined(separator: "\n")
-                suite.cases.append(.init(classname: file.path, name: "input", outcome: .errored(type: first.0, message: first.2, details: details)))
+                let details = inputProblems.map(\.2).joined(separator: "\n")
+                suite.cases.append(.init(classname: file.path, name: "input", outcome: .errored(type: first.0, message: first.1, details: details)))
             } else if let first = strictWarnings.first {
                 // Under --strict a decoding warning (an unknown key) fails the run, so it fails here too.
-                let details = strictWarnings.map { "\($0.location.compilerStyle): warning: \($0.message) [\($0.code)]" }.joined(separator: "\n")
+                let details = strictWarnings.map { $0.compilerLine() }.joined(separator: "\n")
                 suite.cases.append(.init(classname: file.path, name: "input", outcome: .failed(type: first.code, message: first.message, details: details)))
             } else if !file.wasChecked, let note = file.diagnostics.first(where: { $0.severity == .note }) {
                 // An entry the directory walk left out (a pipe, a second name for a file).
@@ -35,7 +35,7 @@ extension LintResult {
                 }
                 let failing = file.findings.filter { $0.ruleID == rule.id && (options.strict ? $0.severity >= .warning : $0.severity == .error) }
                 if let first = failing.first {
-                    let details = failing.map { "\($0.location.compilerStyle): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]" }.joined(separator: "\n")
+                    let details = failing.map { $0.compilerLine() }.joined(separator: "\n")
                     suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .failed(type: rule.id, message: "\(first.location.compilerStyle): \(first.message)", details: details)))
                 } else if let reason = Self.leftOutReason(file) {
                     // A rule that saw only some of the donations, or none, has not passed the file.

@@ -48,9 +48,9 @@ enum JUnitReporter {
                 }
             }
             let quiet = suite.diagnostics.filter { !report.fails($0.severity) && $0.severity != .error }
-                .map { "\($0.location.compilerStyle): \($0.severity.rawValue): \($0.message) [\($0.code)]" }
+                .map { $0.compilerLine() }
                 + suite.findings.filter { $0.suppression != nil || !report.fails($0.severity) }
-                .map { "\($0.location.compilerStyle): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]\($0.suppression.map { " (\($0))" } ?? "")" }
+                .map { $0.compilerLine() }
             xml.element("system-out", [], text: quiet.joined(separator: "\n"))
             xml.element("system-err", [], text: "")
             xml.close("testsuite")

@@ -8,14 +8,13 @@ enum TextReporter {
         for suite in report.suites {
             var entries: [(SourceLocation, Int, String)] = []
             for error in suite.inputErrors {
-                entries.append((error.location, 0, "\(error.location.compilerStyle): error: \(visible(error.message)) [\(error.code)]"))
+                entries.append((error.location, 0, error.compilerLine(message: visible(error.message))))
             }
             for diagnostic in suite.diagnostics {
-                entries.append((diagnostic.location, 1, "\(diagnostic.location.compilerStyle): \(diagnostic.severity.rawValue): \(visible(diagnostic.message)) [\(diagnostic.code)]"))
+                entries.append((diagnostic.location, 1, diagnostic.compilerLine(message: visible(diagnostic.message))))
             }
             for finding in suite.findings {
-                let suppression = finding.suppression.map { " (\($0))" } ?? ""
-                entries.append((finding.location, 2, "\(finding.location.compilerStyle): \(finding.severity.rawValue): \(visible(finding.message)) [\(finding.ruleID)]\(suppression)"))
+                entries.append((finding.location, 2, finding.compilerLine(message: visible(finding.message))))
             }
             entries.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
             lines += entries.map(\.2)

@@ -537,7 +537,7 @@ struct ScenarioPlayer {
             let failing = findings.filter { $0.suppression == nil && ($0.severity == .error || (strict && $0.severity == .warning)) }
             let name = testCaseName(step, "rules on \(step.summary)")
             if let first = failing.first {
-                let details = failing.map { "\($0.location.compilerStyle): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]" }.joined(separator: "\n")
+                let details = failing.map { $0.compilerLine() }.joined(separator: "\n")
                 record([step.number, 0], name, .failed(type: ScenarioCheck.rules.rawValue, message: "\(first.ruleID): \(first.message)", details: details), step.location)
             } else {
                 record([step.number, 0], name, .passed, step.location)

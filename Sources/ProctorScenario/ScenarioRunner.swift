@@ -113,7 +113,7 @@ public enum ScenarioRunner {
         suite.cases = outcome.cases
         if options.strict, let warning = decoder.diagnostics.first(where: { $0.severity == .warning }) {
             // Under --strict an unknown key in a donation fails the run, so it fails a case too.
-            let details = decoder.diagnostics.map { "\($0.location.compilerStyle): \($0.severity.rawValue): \($0.message) [\($0.code)]" }.joined(separator: "\n")
+            let details = decoder.diagnostics.map { $0.compilerLine() }.joined(separator: "\n")
             suite.cases.insert(.init(classname: scenario.name, name: "scenario file", outcome: .failed(type: warning.code, message: warning.message, details: details), location: warning.location), at: 0)
         }
         sortProblems(&suite)
@@ -135,7 +135,7 @@ public enum ScenarioRunner {
     /// The one test case of a scenario that could not be played.
     private static func inputCase(_ path: String, _ errors: [InputError]) -> RunReport.TestCase {
         let first = errors[0]
-        let details = errors.map { "\($0.location.compilerStyle): error: \($0.message) [\($0.code)]" }.joined(separator: "\n")
+        let details = errors.map { $0.compilerLine() }.joined(separator: "\n")
         return .init(classname: path, name: "scenario file", outcome: .errored(type: first.code, message: first.message, details: details), location: first.location)
     }
 

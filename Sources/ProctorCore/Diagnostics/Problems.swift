@@ -120,6 +120,34 @@ public struct Finding: Hashable, Codable, Sendable {
     }
 }
 
+// MARK: - One line each, as compilers print problems
+
+/// `path:line:col: severity: message [code]`, the line editors and CI log parsers understand.
+/// Every report and test-case detail that lists problems writes them through here. `message`
+/// replaces the problem's own message, for a report that must show it escaped.
+private func compilerLine(_ location: SourceLocation, _ severity: Severity, _ message: String, _ code: String) -> String {
+    "\(location.compilerStyle): \(severity.rawValue): \(message) [\(code)]"
+}
+
+extension InputError {
+    public func compilerLine(message shown: String? = nil) -> String {
+        ProctorCore.compilerLine(location, .error, shown ?? message, code)
+    }
+}
+
+extension Diagnostic {
+    public func compilerLine(message shown: String? = nil) -> String {
+        ProctorCore.compilerLine(location, severity, shown ?? message, code)
+    }
+}
+
+extension Finding {
+    /// With the suppression, when there is one, after it: `... [rule_id] (expected by step 4)`.
+    public func compilerLine(message shown: String? = nil) -> String {
+        ProctorCore.compilerLine(location, severity, shown ?? message, ruleID) + (suppression.map { " (\($0))" } ?? "")
+    }
+}
+
 /// The order every report lists problems in: by location, then code or rule, then message.
 package func sortProblems(_ inputErrors: inout [InputError], _ diagnostics: inout [Diagnostic], _ findings: inout [Finding]) {
     inputErrors.sort { ($0.location, $0.code) < ($1.location, $1.code) }
