@@ -19,9 +19,18 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 MAX_SEED = 65536
 
 
+MARKER = ".proctor-fuzz-seeds"
+
+
 def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: fuzz_seeds.py OUTPUT_DIRECTORY")
     out = pathlib.Path(sys.argv[1])
-    shutil.rmtree(out, ignore_errors=True)
+    # The directory is rebuilt from scratch, but only one this script made: never a user's.
+    if out.exists():
+        if not (out / MARKER).exists():
+            sys.exit(f"fuzz_seeds.py: {out} exists and was not made by this script; give a new directory")
+        shutil.rmtree(out)
     seeds = {name: set() for name in ("json", "lint", "lint-lines", "scenario", "info-plist", "conformance")}
     keys = set()
 
@@ -100,9 +109,11 @@ def main():
         else:
             add("lint", data)
 
+    out.mkdir(parents=True)
+    (out / MARKER).write_text("made by scripts/fuzz_seeds.py; rebuilt on every run\n")
     for target, items in seeds.items():
         directory = out / target
-        directory.mkdir(parents=True)
+        directory.mkdir()
         for data in items:
             (directory / hashlib.sha1(data).hexdigest()).write_bytes(data)
     dictionary = (ROOT / "Tests" / "Fuzz" / "json.dict").read_text()
