@@ -88,7 +88,7 @@ package enum InputFiles {
         /// hard links. A file with one name found in a directory walked once can have no other.
         var files: [(input: Input, identity: Identity?, mayHaveOtherNames: Bool)] = []
 
-        mutating func note(_ code: String, _ message: String, _ path: String) {
+        mutating func note(_ code: ProblemCode, _ message: String, _ path: String) {
             collection.notes.append(Diagnostic(code: code, severity: .note, message: message, location: SourceLocation(file: path)))
         }
     }

@@ -14,11 +14,11 @@ extension LintResult {
             let strictWarnings = options.strict ? file.diagnostics.filter { $0.severity == .warning } : []
             if let first = inputProblems.first {
                 let details = inputProblems.map(\.2).joined(separator: "\n")
-                suite.cases.append(.init(classname: file.path, name: "input", outcome: .errored(type: first.0, message: first.1, details: details)))
+                suite.cases.append(.init(classname: file.path, name: "input", outcome: .errored(type: first.0.rawValue, message: first.1, details: details)))
             } else if let first = strictWarnings.first {
                 // Under --strict a decoding warning (an unknown key) fails the run, so it fails here too.
                 let details = strictWarnings.map { $0.compilerLine() }.joined(separator: "\n")
-                suite.cases.append(.init(classname: file.path, name: "input", outcome: .failed(type: first.code, message: first.message, details: details)))
+                suite.cases.append(.init(classname: file.path, name: "input", outcome: .failed(type: first.code.rawValue, message: first.message, details: details)))
             } else if !file.wasChecked, let note = file.diagnostics.first(where: { $0.severity == .note }) {
                 // An entry the directory walk left out (a pipe, a second name for a file).
                 suite.cases.append(.init(classname: file.path, name: "input", outcome: .skipped(reason: note.message)))

@@ -132,18 +132,18 @@ enum SARIFReporter {
                 rules.append(descriptor(check))
             }
         }
-        var notificationCodes = Set<String>()
+        var notificationCodes = Set<ProblemCode>()
         var notifications: [Notification] = []
         var results: [Result] = []
         var fingerprintUses: [String: Int] = [:]
         for suite in report.suites {
             for error in suite.inputErrors {
                 notificationCodes.insert(error.code)
-                notifications.append(Notification(descriptor: DescriptorReference(id: error.code), level: "error", message: Text(text: error.message), locations: [location(error.location)]))
+                notifications.append(Notification(descriptor: DescriptorReference(id: error.code.rawValue), level: "error", message: Text(text: error.message), locations: [location(error.location)]))
             }
             for diagnostic in suite.diagnostics {
                 notificationCodes.insert(diagnostic.code)
-                notifications.append(Notification(descriptor: DescriptorReference(id: diagnostic.code), level: diagnostic.severity.rawValue, message: Text(text: diagnostic.message), locations: [location(diagnostic.location)]))
+                notifications.append(Notification(descriptor: DescriptorReference(id: diagnostic.code.rawValue), level: diagnostic.severity.rawValue, message: Text(text: diagnostic.message), locations: [location(diagnostic.location)]))
             }
             for finding in suite.findings {
                 // Rule, file and pointer: stable when lines move or a quoted size changes. Repeats
@@ -172,9 +172,8 @@ enum SARIFReporter {
         }
         let notificationDescriptors = notificationCodes.sorted().map { code in
             ReportingDescriptor(
-                id: code, name: nil, shortDescription: Text(text: notificationSummary(code)), fullDescription: nil, help: nil,
-                defaultConfiguration: Configuration(level: code == ProblemCode.unknownKey || code == ProblemCode.unresolvedBuildSetting ? "warning" : "error"),
-                properties: nil)
+                id: code.rawValue, name: nil, shortDescription: Text(text: code.summary), fullDescription: nil, help: nil,
+                defaultConfiguration: Configuration(level: code.severity.rawValue), properties: nil)
         }
         let log = Log(runs: [
             Run(
@@ -212,22 +211,5 @@ enum SARIFReporter {
 
     private static func pascalCase(_ id: String) -> String {
         id.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    }
-
-    private static func notificationSummary(_ code: String) -> String {
-        if code.hasPrefix("json_") { return "The input is not valid JSON (\(code))." }
-        switch code {
-        case ProblemCode.fileUnreadable: return "An input file could not be read."
-        case ProblemCode.fileTooLarge: return "An input file is over the size limit."
-        case ProblemCode.propertyListInvalid: return "The Info.plist is not a valid property list."
-        case ProblemCode.unknownKey: return "A key is not part of Apple's vocabulary for this object."
-        case ProblemCode.typeMismatch: return "A value has the wrong JSON type."
-        case ProblemCode.invalidValue: return "A value cannot be read (a date, base64 data or a tag)."
-        case ProblemCode.missingValue: return "A required value is missing."
-        case ProblemCode.unknownDonationKind: return "A donation names a kind Proctor does not know."
-        case ProblemCode.unresolvedBuildSetting: return "An Info.plist value is an unexpanded build setting."
-        case ProblemCode.noInputs: return "No input files were found."
-        default: return "An input problem (\(code))."
-        }
     }
 }

@@ -6,27 +6,6 @@ import ProctorJSON
 import ProctorRules
 import ProctorVocabulary
 
-/// The codes of problems in scenario files. Each is an input error: the scenario is not played,
-/// every other scenario still is.
-public enum ScenarioProblemCode {
-    public static let unsupportedFormat = "scenario_unsupported_format"
-    public static let unknownKey = "scenario_unknown_key"
-    public static let unknownStep = "scenario_unknown_step"
-    public static let typeMismatch = "scenario_type_mismatch"
-    public static let missingValue = "scenario_missing_value"
-    public static let invalidValue = "scenario_invalid_value"
-    /// A device, route or activity that the scenario does not define (or not yet).
-    public static let unknownReference = "scenario_unknown_reference"
-    public static let duplicateName = "scenario_duplicate_name"
-    /// A step that cannot happen after the steps before it: an invalidated activity becoming
-    /// current again, an activity moving between devices, a donation on a device without the app.
-    public static let invalidSequence = "scenario_invalid_sequence"
-    /// A file reference (`infoPlist`) that leads outside the project directory.
-    public static let referenceOutsideProject = "scenario_reference_outside_project"
-    /// Found while playing: a launch that two routes accept.
-    public static let ambiguousRoute = "scenario_ambiguous_route"
-}
-
 /// Maps a parsed scenario file onto ``Scenario``, collecting every problem it can find in one
 /// pass instead of stopping at the first. Donation payloads go through the same
 /// ``DonationDecoder`` as `proctor lint`, so they are read (and misspelt keys are reported)
@@ -84,7 +63,7 @@ struct ScenarioDecoder {
         if let format = object["format"] {
             if case .integer(let version) = format.value.value {
                 if version != Int64(Scenario.formatVersion) {
-                    fail(ScenarioProblemCode.unsupportedFormat, "this Proctor reads scenario format \(Scenario.formatVersion), not \(version)", format.value, JSONPointer(["format"]))
+                    fail(ProblemCode.scenarioUnsupportedFormat, "this Proctor reads scenario format \(Scenario.formatVersion), not \(version)", format.value, JSONPointer(["format"]))
                     return nil
                 }
             } else {
@@ -105,14 +84,14 @@ struct ScenarioDecoder {
             for (index, element) in (array(member.value, pointer) ?? []).enumerated() {
                 guard let device = decodeDevice(element, pointer.appending(index)) else { continue }
                 if devicePointers[device.name] != nil {
-                    fail(ScenarioProblemCode.duplicateName, "two devices are named '\(device.name)'", nameNode(of: element), pointer.appending(index).appending("name"))
+                    fail(ProblemCode.scenarioDuplicateName, "two devices are named '\(device.name)'", nameNode(of: element), pointer.appending(index).appending("name"))
                 } else {
                     devicePointers[device.name] = pointer.appending(index)
                     devices.append(device)
                 }
             }
             if devices.isEmpty && errors.count == errorsBefore {
-                fail(ScenarioProblemCode.missingValue, "a scenario needs at least one device", member.value, pointer)
+                fail(ProblemCode.scenarioMissingValue, "a scenario needs at least one device", member.value, pointer)
             }
         } else {
             // The common case, one phone with the app, needs no words.
@@ -156,7 +135,7 @@ struct ScenarioDecoder {
             if team.utf8.count == 10, team.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }) {
                 teamIdentifier = team
             } else {
-                fail(ScenarioProblemCode.invalidValue, "a Team ID is ten uppercase letters and digits, such as A1B2C3D4E5; found '\(team)'", member.value, pointer.appending("teamIdentifier"))
+                fail(ProblemCode.scenarioInvalidValue, "a Team ID is ten uppercase letters and digits, such as A1B2C3D4E5; found '\(team)'", member.value, pointer.appending("teamIdentifier"))
             }
         }
 
@@ -167,7 +146,7 @@ struct ScenarioDecoder {
         case (nil, let file?):
             info = infoPlistFile(file.value, pointer.appending("infoPlist"), bundleIdentifier: bundleIdentifier)
         case (_?, let file?):
-            fail(ScenarioProblemCode.invalidValue, "give the app's Info.plist facts either inline ('info') or as a file ('infoPlist'), not both", file.value, pointer.appending("infoPlist"))
+            fail(ProblemCode.scenarioInvalidValue, "give the app's Info.plist facts either inline ('info') or as a file ('infoPlist'), not both", file.value, pointer.appending("infoPlist"))
         case (nil, nil):
             missing("'info' (Info.plist facts inline) or 'infoPlist' (a path relative to the scenario)", node, pointer)
         }
@@ -181,7 +160,7 @@ struct ScenarioDecoder {
                 // report nothing but that error.
                 guard let name = route?.name ?? Self.routeName(of: element) else { continue }
                 if names.contains(name) {
-                    fail(ScenarioProblemCode.duplicateName, "two routes are named '\(name)'", nameNode(of: element), pointer.appending("routes").appending(index).appending("name"))
+                    fail(ProblemCode.scenarioDuplicateName, "two routes are named '\(name)'", nameNode(of: element), pointer.appending("routes").appending(index).appending("name"))
                 } else {
                     names.append(name)
                 }
@@ -194,13 +173,13 @@ struct ScenarioDecoder {
             if let version = OSVersion(text) {
                 deploymentTarget = version
             } else {
-                fail(ScenarioProblemCode.invalidValue, "'\(text)' is not an iOS version such as \"15.0\" or \"14.2.1\"", member.value, pointer.appending("deploymentTarget"))
+                fail(ProblemCode.scenarioInvalidValue, "'\(text)' is not an iOS version such as \"15.0\" or \"14.2.1\"", member.value, pointer.appending("deploymentTarget"))
             }
         }
         var serviceNames: [String]?
         if let member = object["serviceNames"], let names = strings(member.value, pointer.appending("serviceNames")) {
             for (index, name) in names.enumerated() where name.isEmpty {
-                fail(ScenarioProblemCode.invalidValue, "a service name must not be empty", member.value, pointer.appending("serviceNames").appending(index))
+                fail(ProblemCode.scenarioInvalidValue, "a service name must not be empty", member.value, pointer.appending("serviceNames").appending(index))
             }
             serviceNames = names
         }
@@ -231,7 +210,7 @@ struct ScenarioDecoder {
         guard let relative = nonEmptyString(node, pointer) else { return nil }
         let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
         if let refusal = references.refusal(of: relative, resolved: resolved) {
-            fail(ScenarioProblemCode.referenceOutsideProject, "the app's Info.plist is not read: \(refusal)", node, pointer)
+            fail(ProblemCode.scenarioReferenceOutsideProject, "the app's Info.plist is not read: \(refusal)", node, pointer)
             return nil
         }
         let read = InfoPlistReader.read(contentsOf: URL(fileURLWithPath: resolved), displayPath: resolved, bundleIdentifier: bundleIdentifier)
@@ -256,21 +235,21 @@ struct ScenarioDecoder {
         if let member = object["identifierPrefix"] {
             identifierPrefix = string(member.value, pointer.appending("identifierPrefix"))
             if !activityTypes.contains(SystemActivityType.spotlightItem) {
-                fail(ScenarioProblemCode.invalidValue, "'identifierPrefix' tells Core Spotlight items apart; the route must accept '\(SystemActivityType.spotlightItem)'", member.value, pointer.appending("identifierPrefix"))
+                fail(ProblemCode.scenarioInvalidValue, "'identifierPrefix' tells Core Spotlight items apart; the route must accept '\(SystemActivityType.spotlightItem)'", member.value, pointer.appending("identifierPrefix"))
             }
         }
         var reservationItems: ReservationItemsKind?
         if let member = object["reservationItems"] {
             reservationItems = choice(member.value, pointer.appending("reservationItems"), ReservationItemsKind.self)
             if !activityTypes.contains(IntentClass.getReservationDetails.rawValue) {
-                fail(ScenarioProblemCode.invalidValue, "'reservationItems' tells reservation launches apart; the route must accept '\(IntentClass.getReservationDetails.rawValue)'", member.value, pointer.appending("reservationItems"))
+                fail(ProblemCode.scenarioInvalidValue, "'reservationItems' tells reservation launches apart; the route must accept '\(IntentClass.getReservationDetails.rawValue)'", member.value, pointer.appending("reservationItems"))
             }
         }
         for (index, pattern) in urls.enumerated() where URLPattern.scheme(of: pattern) == nil {
-            fail(ScenarioProblemCode.invalidValue, "'\(pattern)' is not a URL pattern such as myapp://place/*", object["urls"]!.value, pointer.appending("urls").appending(index))
+            fail(ProblemCode.scenarioInvalidValue, "'\(pattern)' is not a URL pattern such as myapp://place/*", object["urls"]!.value, pointer.appending("urls").appending(index))
         }
         if activityTypes.isEmpty && urls.isEmpty && errors.count == errorsBefore {
-            fail(ScenarioProblemCode.missingValue, "a route accepts something: give 'activityTypes', 'urls' or both", node, pointer)
+            fail(ProblemCode.scenarioMissingValue, "a route accepts something: give 'activityTypes', 'urls' or both", node, pointer)
         }
         guard errors.count == errorsBefore, let name else { return nil }
         return Route(
@@ -302,12 +281,12 @@ struct ScenarioDecoder {
     private mutating func decodeStep(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step? {
         guard let step = object(node, pointer, what: "a step") else { return nil }
         guard let member = step.members.first else {
-            fail(ScenarioProblemCode.unknownStep, "a step is an object with one key naming it (\(Self.stepKinds.joined(separator: ", ")))", node, pointer)
+            fail(ProblemCode.scenarioUnknownStep, "a step is an object with one key naming it (\(Self.stepKinds.joined(separator: ", ")))", node, pointer)
             return nil
         }
         if step.count > 1 {
             let extra = step.members[1]
-            fail(ScenarioProblemCode.invalidValue, "a step has exactly one key naming it; found '\(member.key)' and '\(extra.key)'", offset: extra.keyOffset, pointer.appending(extra.key))
+            fail(ProblemCode.scenarioInvalidValue, "a step has exactly one key naming it; found '\(member.key)' and '\(extra.key)'", offset: extra.keyOffset, pointer.appending(extra.key))
             return nil
         }
         let at = pointer.appending(member.key)
@@ -348,7 +327,7 @@ struct ScenarioDecoder {
             let device = deviceReference(fields, at, context: context)
             let url = required(fields, "url", body, at).flatMap { nonEmptyString($0, at.appending("url")) }
             if let url, URLPattern.scheme(of: url) == nil {
-                fail(ScenarioProblemCode.invalidValue, "'\(url)' is not a URL with a scheme, such as myapp://place/42", fields["url"]!.value, at.appending("url"))
+                fail(ProblemCode.scenarioInvalidValue, "'\(url)' is not a URL with a scheme, such as myapp://place/42", fields["url"]!.value, at.appending("url"))
             }
             action = url.map { .openURL(device: device ?? 0, url: $0) }
         case "donate": action = donateStep(body, at, context: context)
@@ -375,7 +354,7 @@ struct ScenarioDecoder {
         case "expect": action = expectStep(body, at, context: context)
         default:
             fail(
-                ScenarioProblemCode.unknownStep,
+                ProblemCode.scenarioUnknownStep,
                 "unknown step '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.stepKinds))",
                 offset: member.keyOffset, at)
             return nil
@@ -391,18 +370,18 @@ struct ScenarioDecoder {
         let device = deviceReference(fields, pointer, context: context) ?? 0
         if let existing = context.activities[handle] {
             if let invalidated = existing.invalidatedAt {
-                fail(ScenarioProblemCode.invalidSequence, "activity '\(handle)' was invalidated at step \(invalidated); an invalidated activity cannot become current again, create a new one", fields["activity"]!.value, pointer.appending("activity"))
+                fail(ProblemCode.scenarioInvalidSequence, "activity '\(handle)' was invalidated at step \(invalidated); an invalidated activity cannot become current again, create a new one", fields["activity"]!.value, pointer.appending("activity"))
                 return nil
             }
             if existing.device != device {
-                fail(ScenarioProblemCode.invalidSequence, "activity '\(handle)' belongs to device '\(context.device(existing.device)?.name ?? "?")'; an activity object lives in one app on one device", fields["device"]?.value ?? node, pointer.appending("device"))
+                fail(ProblemCode.scenarioInvalidSequence, "activity '\(handle)' belongs to device '\(context.device(existing.device)?.name ?? "?")'; an activity object lives in one app on one device", fields["device"]?.value ?? node, pointer.appending("device"))
                 return nil
             }
         }
         // No such device: the devices list did not decode, and that is already reported.
         guard let target = context.device(device) else { return nil }
         guard target.appInstalled else {
-            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(target.name)', so it cannot donate there", fields["device"]?.value ?? node, pointer.appending("device"))
+            fail(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot donate there", fields["device"]?.value ?? node, pointer.appending("device"))
             return nil
         }
         var activity: UserActivity?
@@ -412,7 +391,7 @@ struct ScenarioDecoder {
             }
             guard activity != nil else { return nil }
         } else if context.activities[handle] == nil {
-            fail(ScenarioProblemCode.invalidSequence, "missing 'userActivity': activity '\(handle)' becomes current for the first time, so its properties are needed", node, pointer)
+            fail(ProblemCode.scenarioInvalidSequence, "missing 'userActivity': activity '\(handle)' becomes current for the first time, so its properties are needed", node, pointer)
             return nil
         }
         context.activities[handle] = (device, nil)
@@ -424,7 +403,7 @@ struct ScenarioDecoder {
         checkKeys(fields, pointer, allowed: ["device", "items"], in: "index")
         let device = deviceReference(fields, pointer, context: context) ?? 0
         if let target = context.device(device), !target.appInstalled {
-            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(target.name)', so it cannot index there", fields["device"]?.value ?? node, pointer.appending("device"))
+            fail(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot index there", fields["device"]?.value ?? node, pointer.appending("device"))
         }
         guard let member = required(fields, "items", node, pointer), let elements = array(member, pointer.appending("items")) else { return nil }
         var items: [SearchableItem] = []
@@ -446,7 +425,7 @@ struct ScenarioDecoder {
         case (nil, let domains?):
             return strings(domains.value, pointer.appending("domainIdentifiers")).map { .deleteSearchableItems(device: device, .domainIdentifiers($0)) }
         default:
-            fail(ScenarioProblemCode.invalidValue, "deleteSearchableItems takes either 'identifiers' or 'domainIdentifiers' (use deleteAllSearchableItems to delete everything)", node, pointer)
+            fail(ProblemCode.scenarioInvalidValue, "deleteSearchableItems takes either 'identifiers' or 'domainIdentifiers' (use deleteAllSearchableItems to delete everything)", node, pointer)
             return nil
         }
     }
@@ -460,14 +439,14 @@ struct ScenarioDecoder {
         let background = fields["background"].flatMap { bool($0.value, pointer.appending("background")) } ?? false
         if let member = fields["screen"], let screen = nonEmptyString(member.value, pointer.appending("screen")) {
             if background {
-                fail(ScenarioProblemCode.invalidValue, "a donation from the background comes from no screen: give 'screen' or \"background\": true, not both", member.value, pointer.appending("screen"))
+                fail(ProblemCode.scenarioInvalidValue, "a donation from the background comes from no screen: give 'screen' or \"background\": true, not both", member.value, pointer.appending("screen"))
             } else if let device, let deviceName = context.device(device)?.name {
                 if let shown = context.screens[device] {
                     if shown.name != screen {
-                        fail(ScenarioProblemCode.invalidSequence, "the donation names screen '\(screen)', but the screen shown last on '\(deviceName)' is '\(shown.name)' (step \(shown.step))", member.value, pointer.appending("screen"))
+                        fail(ProblemCode.scenarioInvalidSequence, "the donation names screen '\(screen)', but the screen shown last on '\(deviceName)' is '\(shown.name)' (step \(shown.step))", member.value, pointer.appending("screen"))
                     }
                 } else {
-                    fail(ScenarioProblemCode.invalidSequence, "the donation names screen '\(screen)', but no earlier showScreen step shows a screen on '\(deviceName)'", member.value, pointer.appending("screen"))
+                    fail(ProblemCode.scenarioInvalidSequence, "the donation names screen '\(screen)', but no earlier showScreen step shows a screen on '\(deviceName)'", member.value, pointer.appending("screen"))
                 }
             }
         }
@@ -485,7 +464,7 @@ struct ScenarioDecoder {
         if let member = fields["reservations"] {
             guard let names = strings(member.value, pointer.appending("reservations")) else { return nil }
             for (index, name) in names.enumerated() where name.isEmpty {
-                fail(ScenarioProblemCode.invalidValue, "a reservation reference must not be empty", member.value, pointer.appending("reservations").appending(index))
+                fail(ProblemCode.scenarioInvalidValue, "a reservation reference must not be empty", member.value, pointer.appending("reservations").appending(index))
             }
             reservations = names
         }
@@ -504,7 +483,7 @@ struct ScenarioDecoder {
         case (nil, let group?):
             return nonEmptyString(group.value, pointer.appending("groupIdentifier")).map { .deleteInteractions(device: device, .groupIdentifier($0)) }
         default:
-            fail(ScenarioProblemCode.invalidValue, "deleteInteractions takes either 'identifiers' or 'groupIdentifier' (use deleteAllInteractions to delete everything)", node, pointer)
+            fail(ProblemCode.scenarioInvalidValue, "deleteInteractions takes either 'identifiers' or 'groupIdentifier' (use deleteAllInteractions to delete everything)", node, pointer)
             return nil
         }
     }
@@ -528,7 +507,7 @@ struct ScenarioDecoder {
         var total = 0
         for member in fields.members {
             guard case .integer(let value) = member.value.value, value >= 0, value <= 1_000_000 else {
-                fail(ScenarioProblemCode.typeMismatch, "'\(member.key)' is a whole number from 0 to 1000000", member.value, pointer.appending(member.key))
+                fail(ProblemCode.scenarioTypeMismatch, "'\(member.key)' is a whole number from 0 to 1000000", member.value, pointer.appending(member.key))
                 continue
             }
             total += Int(value)
@@ -541,7 +520,7 @@ struct ScenarioDecoder {
             }
         }
         if total == 0 && fields.members.allSatisfy({ if case .integer = $0.value.value { true } else { false } }) {
-            fail(ScenarioProblemCode.missingValue, "advanceClock moves the clock forward: give at least one of \(Self.clockUnits.joined(separator: ", "))", node, pointer)
+            fail(ProblemCode.scenarioMissingValue, "advanceClock moves the clock forward: give at least one of \(Self.clockUnits.joined(separator: ", "))", node, pointer)
             return nil
         }
         return .advanceClock(advance)
@@ -569,7 +548,7 @@ struct ScenarioDecoder {
     private mutating func expectStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
         guard let fields = object(node, pointer, what: "expect") else { return nil }
         if fields.count == 0 {
-            fail(ScenarioProblemCode.missingValue, "expect names at least one of \(Self.expectationKinds.joined(separator: ", "))", node, pointer)
+            fail(ProblemCode.scenarioMissingValue, "expect names at least one of \(Self.expectationKinds.joined(separator: ", "))", node, pointer)
             return nil
         }
         var expectations: [Expectation] = []
@@ -592,7 +571,7 @@ struct ScenarioDecoder {
                 kind = device.flatMap { device in titles.map { .checkInShortcuts(CheckInShortcutsExpectation(device: device, titles: $0)) } }
             default:
                 fail(
-                    ScenarioProblemCode.unknownKey,
+                    ProblemCode.scenarioUnknownKey,
                     "unknown expectation '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.expectationKinds)); expect takes \(Self.expectationKinds.joined(separator: ", "))",
                     offset: member.keyOffset, at)
                 kind = nil
@@ -630,7 +609,7 @@ struct ScenarioDecoder {
         }
         guard let offer else { return nil }
         if offer == .none, activity != nil {
-            fail(ScenarioProblemCode.invalidValue, "no offer has no activity: leave out 'activity', or expect 'app' or 'safari'", fields["activity"]!.value, pointer.appending("activity"))
+            fail(ProblemCode.scenarioInvalidValue, "no offer has no activity: leave out 'activity', or expect 'app' or 'safari'", fields["activity"]!.value, pointer.appending("activity"))
             return nil
         }
         return HandoffExpectation(device: device, offer: offer, activity: activity)
@@ -646,7 +625,7 @@ struct ScenarioDecoder {
                 expectation.route = route
             } else {
                 let names = context.routeNames ?? []
-                fail(ScenarioProblemCode.unknownReference, "no route is named '\(route)'\(Suggestion.phrase(for: route, among: names))", member.value, pointer.appending("route"))
+                fail(ProblemCode.scenarioUnknownReference, "no route is named '\(route)'\(Suggestion.phrase(for: route, among: names))", member.value, pointer.appending("route"))
             }
         }
         expectation.failure = fields["failure"].flatMap { choice($0.value, pointer.appending("failure"), LaunchFailure.self) }
@@ -664,7 +643,7 @@ struct ScenarioDecoder {
             expectation.interaction = launchInteraction(member.value, pointer.appending("interaction"))
         }
         if expectation.safari != nil && (expectation.route != nil || expectation.failure != nil) {
-            fail(ScenarioProblemCode.invalidValue, "a launch that opens Safari reaches no route and cannot fail in the app: give 'safari' alone", fields["safari"]!.value, pointer.appending("safari"))
+            fail(ProblemCode.scenarioInvalidValue, "a launch that opens Safari reaches no route and cannot fail in the app: give 'safari' alone", fields["safari"]!.value, pointer.appending("safari"))
         }
         if fields.count == 0 {
             missing("'route', 'failure' or 'safari'", node, pointer)
@@ -711,7 +690,7 @@ struct ScenarioDecoder {
                     if Self.communicationIntentClasses.contains(name) {
                         intent = name
                     } else {
-                        fail(ScenarioProblemCode.invalidValue, "'\(name)' is not an intent a contact card offers: \(Self.communicationIntentClasses.joined(separator: ", "))\(Suggestion.phrase(for: name, among: Self.communicationIntentClasses))", value, at.appending("intent"))
+                        fail(ProblemCode.scenarioInvalidValue, "'\(name)' is not an intent a contact card offers: \(Self.communicationIntentClasses.joined(separator: ", "))\(Suggestion.phrase(for: name, among: Self.communicationIntentClasses))", value, at.appending("intent"))
                     }
                 }
                 let handle = required(offer, "handle", element, at).flatMap { nonEmptyString($0, at.appending("handle")) }
@@ -778,7 +757,7 @@ struct ScenarioDecoder {
             checkKeys(fields, at, allowed: ["ruleId", "pointer", "severity"], in: "an expected finding")
             guard let member = required(fields, "ruleId", element, at), let ruleID = string(member, at.appending("ruleId")) else { continue }
             guard ruleIDs.contains(ruleID) else {
-                fail(ScenarioProblemCode.unknownReference, "no rule that scenarios run has the id '\(ruleID)' (run-wide rules such as related_item_missing are replaced by the model)\(Suggestion.phrase(for: ruleID, among: ruleIDs))", member, at.appending("ruleId"))
+                fail(ProblemCode.scenarioUnknownReference, "no rule that scenarios run has the id '\(ruleID)' (run-wide rules such as related_item_missing are replaced by the model)\(Suggestion.phrase(for: ruleID, among: ruleIDs))", member, at.appending("ruleId"))
                 continue
             }
             var finding = ExpectedFinding(ruleID: ruleID)
@@ -786,14 +765,14 @@ struct ScenarioDecoder {
                 if let parsed = JSONPointer(parsing: text) {
                     finding.pointer = parsed
                 } else {
-                    fail(ScenarioProblemCode.invalidValue, "'\(text)' is not a JSON Pointer; it starts with '/', such as /steps/0/becomeCurrent/userActivity", member.value, at.appending("pointer"))
+                    fail(ProblemCode.scenarioInvalidValue, "'\(text)' is not a JSON Pointer; it starts with '/', such as /steps/0/becomeCurrent/userActivity", member.value, at.appending("pointer"))
                 }
             }
             finding.severity = fields["severity"].flatMap { choice($0.value, at.appending("severity"), Severity.self) }
             expected.append(finding)
         }
         if elements.isEmpty {
-            fail(ScenarioProblemCode.missingValue, "list the findings the scenario expects", node, pointer)
+            fail(ProblemCode.scenarioMissingValue, "list the findings the scenario expects", node, pointer)
         }
         return expected.count == elements.count ? expected : nil
     }
@@ -808,7 +787,7 @@ struct ScenarioDecoder {
         for key in ["activities", "publicActivities"] {
             guard let member = fields[key], let names = strings(member.value, pointer.appending(key)) else { continue }
             for (index, name) in names.enumerated() where context.activities[name] == nil {
-                fail(ScenarioProblemCode.unknownReference, "no earlier becomeCurrent step defines activity '\(name)'\(Suggestion.phrase(for: name, among: context.activities.keys.sorted()))", member.value, pointer.appending(key).appending(index))
+                fail(ProblemCode.scenarioUnknownReference, "no earlier becomeCurrent step defines activity '\(name)'\(Suggestion.phrase(for: name, among: context.activities.keys.sorted()))", member.value, pointer.appending(key).appending(index))
             }
             handles[key] = names
         }
@@ -840,7 +819,7 @@ struct ScenarioDecoder {
         guard let name = string(member.value, pointer.appending("device")) else { return nil }
         if let index = context.devices.firstIndex(where: { $0.name == name }) { return index }
         let names = context.devices.map(\.name)
-        fail(ScenarioProblemCode.unknownReference, "no device is named '\(name)'\(Suggestion.phrase(for: name, among: names)); the scenario's devices are \(names.map { "'\($0)'" }.joined(separator: ", "))", member.value, pointer.appending("device"))
+        fail(ProblemCode.scenarioUnknownReference, "no device is named '\(name)'\(Suggestion.phrase(for: name, among: names)); the scenario's devices are \(names.map { "'\($0)'" }.joined(separator: ", "))", member.value, pointer.appending("device"))
         return nil
     }
 
@@ -855,7 +834,7 @@ struct ScenarioDecoder {
         // No such device: the devices list did not decode, and that is already reported.
         guard let device = deviceReference(fields, pointer, context: context), let target = context.device(device) else { return nil }
         guard target.appInstalled else {
-            fail(ScenarioProblemCode.invalidSequence, "the app is not installed on '\(target.name)', so it cannot \(pointer.tokens.last ?? "do this") there", fields["device"]?.value ?? node, pointer.appending("device"))
+            fail(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot \(pointer.tokens.last ?? "do this") there", fields["device"]?.value ?? node, pointer.appending("device"))
             return nil
         }
         return device
@@ -876,7 +855,7 @@ struct ScenarioDecoder {
         }
         guard let handle = string(handleNode, handlePointer) else { return nil }
         guard context.activities[handle] != nil else {
-            fail(ScenarioProblemCode.unknownReference, "no earlier becomeCurrent step defines activity '\(handle)'\(Suggestion.phrase(for: handle, among: context.activities.keys.sorted()))", handleNode, handlePointer)
+            fail(ProblemCode.scenarioUnknownReference, "no earlier becomeCurrent step defines activity '\(handle)'\(Suggestion.phrase(for: handle, among: context.activities.keys.sorted()))", handleNode, handlePointer)
             return nil
         }
         return handle
@@ -925,7 +904,7 @@ struct ScenarioDecoder {
     private mutating func nonEmptyString(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
         guard let text = string(node, pointer) else { return nil }
         guard !text.isEmpty else {
-            fail(ScenarioProblemCode.invalidValue, "'\(pointer.tokens.last ?? "")' must not be empty", node, pointer)
+            fail(ProblemCode.scenarioInvalidValue, "'\(pointer.tokens.last ?? "")' must not be empty", node, pointer)
             return nil
         }
         return text
@@ -962,7 +941,7 @@ struct ScenarioDecoder {
     private mutating func date(_ node: JSONNode, _ pointer: JSONPointer) -> Date? {
         guard let text = string(node, pointer) else { return nil }
         guard let date = DateFormat.parse(text) else {
-            fail(ScenarioProblemCode.invalidValue, "'\(text)' is not an RFC 3339 date with a time zone, such as 2026-06-01T09:00:00Z", node, pointer)
+            fail(ProblemCode.scenarioInvalidValue, "'\(text)' is not an RFC 3339 date with a time zone, such as 2026-06-01T09:00:00Z", node, pointer)
             return nil
         }
         return date
@@ -971,7 +950,7 @@ struct ScenarioDecoder {
     private mutating func query(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
         guard let text = string(node, pointer) else { return nil }
         guard !SpotlightQuery.words(of: text).isEmpty else {
-            fail(ScenarioProblemCode.invalidValue, "a Spotlight query needs at least one letter or digit", node, pointer)
+            fail(ProblemCode.scenarioInvalidValue, "a Spotlight query needs at least one letter or digit", node, pointer)
             return nil
         }
         return text
@@ -981,7 +960,7 @@ struct ScenarioDecoder {
         guard let text = string(node, pointer) else { return nil }
         guard let value = Choice(rawValue: text) else {
             let names = Choice.allCases.map(\.rawValue)
-            fail(ScenarioProblemCode.invalidValue, "'\(text)' is not one of \(names.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.phrase(for: text, among: names))", node, pointer)
+            fail(ProblemCode.scenarioInvalidValue, "'\(text)' is not one of \(names.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.phrase(for: text, among: names))", node, pointer)
             return nil
         }
         return value
@@ -996,7 +975,7 @@ struct ScenarioDecoder {
     private mutating func checkKeys(_ object: JSONObject, _ pointer: JSONPointer, allowed: [String], in owner: String) {
         for member in object.members where !allowed.contains(member.key) {
             fail(
-                ScenarioProblemCode.unknownKey,
+                ProblemCode.scenarioUnknownKey,
                 "unknown key '\(member.key)' in \(owner)\(Suggestion.phrase(for: member.key, among: allowed)); it takes \(allowed.filter { $0 != "$schema" }.map { "'\($0)'" }.joined(separator: ", "))",
                 offset: member.keyOffset, pointer.appending(member.key))
         }
@@ -1013,18 +992,18 @@ struct ScenarioDecoder {
     }
 
     private mutating func mismatch(_ expected: String, _ node: JSONNode, _ pointer: JSONPointer) {
-        fail(ScenarioProblemCode.typeMismatch, "expected \(expected) for '\(pointer.tokens.last ?? "")', found \(node.value.typeName)", node, pointer)
+        fail(ProblemCode.scenarioTypeMismatch, "expected \(expected) for '\(pointer.tokens.last ?? "")', found \(node.value.typeName)", node, pointer)
     }
 
     private mutating func missing(_ what: String, _ node: JSONNode, _ pointer: JSONPointer) {
-        fail(ScenarioProblemCode.missingValue, "missing \(what)", node, pointer)
+        fail(ProblemCode.scenarioMissingValue, "missing \(what)", node, pointer)
     }
 
-    private mutating func fail(_ code: String, _ message: String, _ node: JSONNode, _ pointer: JSONPointer) {
+    private mutating func fail(_ code: ProblemCode, _ message: String, _ node: JSONNode, _ pointer: JSONPointer) {
         fail(code, message, offset: node.offset, pointer)
     }
 
-    private mutating func fail(_ code: String, _ message: String, offset: Int, _ pointer: JSONPointer) {
+    private mutating func fail(_ code: ProblemCode, _ message: String, offset: Int, _ pointer: JSONPointer) {
         errors.append(InputError(code: code, message: message, location: locate(offset: offset, pointer)))
     }
 

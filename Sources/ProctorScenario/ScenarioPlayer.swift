@@ -274,7 +274,7 @@ struct ScenarioPlayer {
     private mutating func launch(_ step: Step, device: Int, cause: String, delivery: Delivery?, outcome launchOutcome: Launch.Outcome) {
         if case .ambiguous(let routes) = launchOutcome {
             outcome.inputErrors.append(InputError(
-                code: ScenarioProblemCode.ambiguousRoute,
+                code: ProblemCode.scenarioAmbiguousRoute,
                 message: "\(cause) reaches routes \(routes.map { "'\($0.name)'" }.joined(separator: " and ")), which both accept \(delivery?.summary ?? "it"); a launch must resolve to exactly one route",
                 location: step.location))
         }
@@ -549,7 +549,7 @@ struct ScenarioPlayer {
             case .routed, .safari:
                 record([launch.step.number, 2], name, .passed, launch.step.location)
             case .ambiguous:
-                record([launch.step.number, 2], name, .errored(type: ScenarioProblemCode.ambiguousRoute, message: launch.outcomeSummary, details: details("exactly one route", launch.outcomeSummary, at: launch.step.location)), launch.step.location)
+                record([launch.step.number, 2], name, .errored(type: ProblemCode.scenarioAmbiguousRoute.rawValue, message: launch.outcomeSummary, details: details("exactly one route", launch.outcomeSummary, at: launch.step.location)), launch.step.location)
             case .failed(let failure, _, _):
                 record([launch.step.number, 2], name, .failed(type: ScenarioCheck.launchFailed.rawValue, message: "the launch after \(launch.cause) fails (\(failure.rawValue))", details: details("a route that restores the screen", describe(launch), at: launch.step.location)), launch.step.location)
             }

@@ -114,7 +114,7 @@ public enum ScenarioRunner {
         if options.strict, let warning = decoder.diagnostics.first(where: { $0.severity == .warning }) {
             // Under --strict an unknown key in a donation fails the run, so it fails a case too.
             let details = decoder.diagnostics.map { $0.compilerLine() }.joined(separator: "\n")
-            suite.cases.insert(.init(classname: scenario.name, name: "scenario file", outcome: .failed(type: warning.code, message: warning.message, details: details), location: warning.location), at: 0)
+            suite.cases.insert(.init(classname: scenario.name, name: "scenario file", outcome: .failed(type: warning.code.rawValue, message: warning.message, details: details), location: warning.location), at: 0)
         }
         sortProblems(&suite)
         return suite
@@ -136,7 +136,7 @@ public enum ScenarioRunner {
     private static func inputCase(_ path: String, _ errors: [InputError]) -> RunReport.TestCase {
         let first = errors[0]
         let details = errors.map { $0.compilerLine() }.joined(separator: "\n")
-        return .init(classname: path, name: "scenario file", outcome: .errored(type: first.code, message: first.message, details: details), location: first.location)
+        return .init(classname: path, name: "scenario file", outcome: .errored(type: first.code.rawValue, message: first.message, details: details), location: first.location)
     }
 
     private static func sortProblems(_ suite: inout RunReport.Suite) {

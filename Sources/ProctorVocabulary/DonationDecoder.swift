@@ -339,11 +339,11 @@ package struct DonationDecoder {
         error(ProblemCode.typeMismatch, "expected \(expected)\(subject), found \(node.value.typeName)", node, pointer())
     }
 
-    mutating func error(_ code: String, _ message: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
+    mutating func error(_ code: ProblemCode, _ message: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
         diagnose(code, .error, message, offset: node.offset, pointer: pointer())
     }
 
-    mutating func diagnose(_ code: String, _ severity: Severity, _ message: String, offset: Int, pointer: JSONPointer) {
+    mutating func diagnose(_ code: ProblemCode, _ severity: Severity, _ message: String, offset: Int, pointer: JSONPointer) {
         if severity == .error { errorCount += 1 }
         diagnostics.append(Diagnostic(code: code, severity: severity, message: message, location: locate(offset, pointer)))
     }

@@ -211,7 +211,7 @@ struct DonationDecoderTests {
         (#"{"$dictionary": []}"#, "/userActivity/userInfo/v/$dictionary", ProblemCode.typeMismatch),
         (#"{"$class": null}"#, "/userActivity/userInfo/v/$class", ProblemCode.typeMismatch),
     ])
-    func badTaggedValues(value: String, pointer: String, code: String) throws {
+    func badTaggedValues(value: String, pointer: String, code: ProblemCode) throws {
         let diagnostic = try onlyDiagnostic(#"{"userActivity": {"activityType": "com.example.app.view", "userInfo": {"v": "# + value + "}}}")
         #expect(diagnostic.code == code)
         #expect(diagnostic.severity == .error)

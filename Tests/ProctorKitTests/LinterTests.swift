@@ -66,7 +66,7 @@ struct LinterTests {
         let path = try directory.write("items.jsonl", clean + "\n\n" + warningFinding + "\n{\"bad\": \n" + clean + "\n")
         let file = try #require(Linter.lint(paths: [path], options: options()).files.first)
         #expect(file.donationCount == 3)
-        #expect(file.inputErrors.map(\.code) == ["json_truncated"])
+        #expect(file.inputErrors.map(\.code.rawValue) == ["json_truncated"])
         #expect(file.inputErrors.first?.location.line == 4)
         #expect(file.findings.map(\.location.line) == [3])
         #expect(file.findings.first?.location.pointer == "/userActivity/activityType")

@@ -94,7 +94,7 @@ struct PropertyListSafetyTests {
         bytes += offsets
         bytes += [0, 0, 0, 0, 0, 0, 2, 1] + bigEndian(objects.count) + bigEndian(0) + bigEndian(table)
         let read = InfoPlistReader.read(bytes: bytes, displayPath: "Info.plist")
-        #expect(read.inputErrors.map(\.code) == ["plist_invalid"])
+        #expect(read.inputErrors.map(\.code.rawValue) == ["plist_invalid"])
         #expect(read.inputErrors.first?.message.contains("object 2 at byte 13 is a set") == true, "\(read.inputErrors)")
     }
 

@@ -65,7 +65,7 @@ enum ReportFixture: String, CaseIterable, Sendable, CustomTestStringConvertible 
                 RunReport.Suite(
                     name: a,
                     diagnostics: [
-                        Diagnostic(code: "unknown_key", severity: .warning, message: "unknown key 'titel' in userActivity is ignored; did you mean 'title'?",
+                        Diagnostic(code: .unknownKey, severity: .warning, message: "unknown key 'titel' in userActivity is ignored; did you mean 'title'?",
                                    location: Location(file: a, line: 5, column: 5, pointer: "/userActivity/titel")),
                     ],
                     findings: [
@@ -113,7 +113,7 @@ enum ReportFixture: String, CaseIterable, Sendable, CustomTestStringConvertible 
                 RunReport.Suite(
                     name: file,
                     diagnostics: [
-                        Diagnostic(code: "unknown_key", severity: .warning, message: "unknown key '\(text)' is ignored",
+                        Diagnostic(code: .unknownKey, severity: .warning, message: "unknown key '\(text)' is ignored",
                                    location: Location(file: file, line: 1, column: 2, pointer: "/userActivity/a~1b~0c")),
                     ],
                     findings: [
@@ -137,7 +137,7 @@ enum ReportFixture: String, CaseIterable, Sendable, CustomTestStringConvertible 
                 RunReport.Suite(
                     name: plist,
                     inputErrors: [
-                        InputError(code: "plist_invalid", message: "the Info.plist is not a valid XML or binary property list: Close tag on line 5 does not match open tag string",
+                        InputError(code: .propertyListInvalid, message: "the Info.plist is not a valid XML or binary property list: Close tag on line 5 does not match open tag string",
                                    location: Location(file: plist, line: 5)),
                     ],
                     cases: [
@@ -146,21 +146,21 @@ enum ReportFixture: String, CaseIterable, Sendable, CustomTestStringConvertible 
                 RunReport.Suite(
                     name: broken,
                     inputErrors: [
-                        InputError(code: "json_trailing_comma", message: "trailing comma before '}'", location: Location(file: broken, line: 2, column: 9, pointer: "")),
+                        InputError(code: .json(.trailingComma), message: "trailing comma before '}'", location: Location(file: broken, line: 2, column: 9, pointer: "")),
                     ],
                     cases: [
                         .init(classname: broken, name: "input", outcome: .errored(type: "json_trailing_comma", message: "trailing comma before '}'", details: "broken.json:2:9: error: trailing comma before '}' [json_trailing_comma]")),
                     ]),
                 RunReport.Suite(
                     name: missing,
-                    inputErrors: [InputError(code: "file_unreadable", message: "no such file or directory", location: Location(file: missing))],
+                    inputErrors: [InputError(code: .fileUnreadable, message: "no such file or directory", location: Location(file: missing))],
                     cases: [
                         .init(classname: missing, name: "input", outcome: .errored(type: "file_unreadable", message: "no such file or directory", details: "missing.json: error: no such file or directory [file_unreadable]")),
                     ]),
                 RunReport.Suite(
                     name: typed,
                     diagnostics: [
-                        Diagnostic(code: "type_mismatch", severity: .error, message: "expected a string for 'activityType', found integer",
+                        Diagnostic(code: .typeMismatch, severity: .error, message: "expected a string for 'activityType', found integer",
                                    location: Location(file: typed, line: 1, column: 35, pointer: "/userActivity/activityType")),
                     ],
                     cases: [
@@ -180,7 +180,7 @@ enum ReportFixture: String, CaseIterable, Sendable, CustomTestStringConvertible 
                 ]),
                 RunReport.Suite(
                     name: "Conformance/broken.json",
-                    inputErrors: [InputError(code: "conformance_case_invalid", message: "unknown key 'file' in a case; did you mean 'files'?",
+                    inputErrors: [InputError(code: .conformanceCaseInvalid, message: "unknown key 'file' in a case; did you mean 'files'?",
                                              location: Location(file: "Conformance/broken.json", line: 3, column: 13, pointer: "/cases/0/file"))],
                     cases: [.init(classname: "Conformance/broken.json", name: "case file", outcome: .errored(
                         type: "conformance_case_invalid", message: "unknown key 'file' in a case; did you mean 'files'?",

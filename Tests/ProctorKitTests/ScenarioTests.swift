@@ -61,7 +61,7 @@ struct ScenarioDecodingTests {
     @Test func anUnknownStepIsALocatedInputErrorWithASuggestion() throws {
         let suite = try play(scenario(steps: #"[{"becomeCurent": {}}]"#))
         let error = try #require(suite.inputErrors.first)
-        #expect(error.code == ScenarioProblemCode.unknownStep)
+        #expect(error.code == ProblemCode.scenarioUnknownStep)
         #expect(error.message.contains("did you mean 'becomeCurrent'?"))
         #expect(error.location.pointer == "/steps/0/becomeCurent")
         #expect(error.location.line == 11)
@@ -74,13 +74,13 @@ struct ScenarioDecodingTests {
              {"searchSpotlight": {"query": "pizza", "tap": "x", "device": "iPod"}},
              {"expect": {"launch": {"route": "nowhere"}}}]
             """#))
-        #expect(suite.inputErrors.map(\.code) == Array(repeating: ScenarioProblemCode.unknownReference, count: 3))
+        #expect(suite.inputErrors.map(\.code) == Array(repeating: ProblemCode.scenarioUnknownReference, count: 3))
         #expect(suite.inputErrors.map { $0.location.pointer ?? "" } == ["/steps/0/resignCurrent/activity", "/steps/1/searchSpotlight/device", "/steps/2/expect/launch/route"])
     }
 
     @Test func anInvalidatedActivityCannotBecomeCurrentAgain() throws {
         let suite = try play(scenario(steps: "[\(viewPlace()), {\"invalidate\": {\"activity\": \"pizza\"}}, {\"becomeCurrent\": {\"activity\": \"pizza\"}}]"))
-        #expect(suite.inputErrors.map(\.code) == [ScenarioProblemCode.invalidSequence])
+        #expect(suite.inputErrors.map(\.code) == [ProblemCode.scenarioInvalidSequence])
         #expect(suite.inputErrors.first?.message.contains("invalidated at step 2") == true)
     }
 
@@ -94,7 +94,7 @@ struct ScenarioDecodingTests {
 
     @Test func anUnsupportedFormatVersionIsRefused() throws {
         let suite = try play(scenario(steps: "[]").replacingOccurrences(of: #""format": 1"#, with: #""format": 2"#))
-        #expect(suite.inputErrors.map(\.code) == [ScenarioProblemCode.unsupportedFormat])
+        #expect(suite.inputErrors.map(\.code) == [ProblemCode.scenarioUnsupportedFormat])
     }
 }
 
@@ -185,7 +185,7 @@ struct SystemModelTests {
     @Test func twoRoutesAcceptingALaunchIsAScenarioError() throws {
         let routes = #"[{"name": "a", "urls": ["places://**"]}, {"name": "b", "urls": ["places://place/*"]}]"#
         let suite = try play(scenario(steps: #"[{"openURL": {"url": "places://place/42"}}]"#, routes: routes))
-        #expect(suite.inputErrors.map(\.code) == [ScenarioProblemCode.ambiguousRoute])
+        #expect(suite.inputErrors.map(\.code) == [ProblemCode.scenarioAmbiguousRoute])
     }
 
     @Test func anUndeclaredSchemeDoesNotOpenTheApp() throws {

@@ -373,20 +373,20 @@ struct SiriFormatTests {
     }
 
     @Test(arguments: [
-        (#""deploymentTarget": "fifteen", "#, [], ScenarioProblemCode.invalidValue, "/app/deploymentTarget"),
-        (#""serviceNames": "Jabber", "#, [], ScenarioProblemCode.typeMismatch, "/app/serviceNames"),
-        ("", [#"{"donate": {"interaction": {"intent": {"INSendMessageIntent": {}}}, "screen": "Inbox"}}"#], ScenarioProblemCode.invalidSequence, "/steps/0/donate/screen"),
-        ("", [#"{"showScreen": {"screen": "Inbox"}}"#, #"{"donate": {"interaction": {"intent": {"INSendMessageIntent": {}}}, "screen": "Thread"}}"#], ScenarioProblemCode.invalidSequence, "/steps/1/donate/screen"),
-        ("", [#"{"showScreen": {"screen": "Inbox"}}"#, #"{"donate": {"interaction": {"intent": {"INSendMessageIntent": {}}}, "screen": "Inbox", "background": true}}"#], ScenarioProblemCode.invalidValue, "/steps/1/donate/screen"),
-        ("", [#"{"donate": {"device": "iPad", "interaction": {"intent": {"INSendMessageIntent": {}}}}}"#], ScenarioProblemCode.invalidSequence, "/steps/0/donate/device"),
-        ("", [#"{"deleteInteractions": {}}"#], ScenarioProblemCode.invalidValue, "/steps/0/deleteInteractions"),
-        ("", [#"{"tapContactCard": {"person": "Kim", "offer": "video"}}"#], ScenarioProblemCode.invalidValue, "/steps/0/tapContactCard/offer"),
-        ("", [#"{"openCalendarEvent": {"event": "Flight"}}"#], ScenarioProblemCode.missingValue, "/steps/0/openCalendarEvent"),
-        ("", [#"{"expect": {"launch": {"interaction": {"intent": "INGetReservationDetailIntent"}}}}"#], ScenarioProblemCode.invalidValue, "/steps/0/expect/launch/interaction/intent"),
-        ("", [#"{"expect": {"calendar": {"device": "iPad"}}}"#], ScenarioProblemCode.missingValue, "/steps/0/expect/calendar"),
-        ("", [#"{"expect": {"contactCard": {"person": "Kim", "offers": [{"intent": "INGetReservationDetailsIntent", "handle": "x"}]}}}"#], ScenarioProblemCode.invalidValue, "/steps/0/expect/contactCard/offers/0/intent"),
-    ] as [(String, [String], String, String)])
-    func problemsAreLocated(app: String, steps: [String], code: String, pointer: String) throws {
+        (#""deploymentTarget": "fifteen", "#, [], ProblemCode.scenarioInvalidValue, "/app/deploymentTarget"),
+        (#""serviceNames": "Jabber", "#, [], ProblemCode.scenarioTypeMismatch, "/app/serviceNames"),
+        ("", [#"{"donate": {"interaction": {"intent": {"INSendMessageIntent": {}}}, "screen": "Inbox"}}"#], ProblemCode.scenarioInvalidSequence, "/steps/0/donate/screen"),
+        ("", [#"{"showScreen": {"screen": "Inbox"}}"#, #"{"donate": {"interaction": {"intent": {"INSendMessageIntent": {}}}, "screen": "Thread"}}"#], ProblemCode.scenarioInvalidSequence, "/steps/1/donate/screen"),
+        ("", [#"{"showScreen": {"screen": "Inbox"}}"#, #"{"donate": {"interaction": {"intent": {"INSendMessageIntent": {}}}, "screen": "Inbox", "background": true}}"#], ProblemCode.scenarioInvalidValue, "/steps/1/donate/screen"),
+        ("", [#"{"donate": {"device": "iPad", "interaction": {"intent": {"INSendMessageIntent": {}}}}}"#], ProblemCode.scenarioInvalidSequence, "/steps/0/donate/device"),
+        ("", [#"{"deleteInteractions": {}}"#], ProblemCode.scenarioInvalidValue, "/steps/0/deleteInteractions"),
+        ("", [#"{"tapContactCard": {"person": "Kim", "offer": "video"}}"#], ProblemCode.scenarioInvalidValue, "/steps/0/tapContactCard/offer"),
+        ("", [#"{"openCalendarEvent": {"event": "Flight"}}"#], ProblemCode.scenarioMissingValue, "/steps/0/openCalendarEvent"),
+        ("", [#"{"expect": {"launch": {"interaction": {"intent": "INGetReservationDetailIntent"}}}}"#], ProblemCode.scenarioInvalidValue, "/steps/0/expect/launch/interaction/intent"),
+        ("", [#"{"expect": {"calendar": {"device": "iPad"}}}"#], ProblemCode.scenarioMissingValue, "/steps/0/expect/calendar"),
+        ("", [#"{"expect": {"contactCard": {"person": "Kim", "offers": [{"intent": "INGetReservationDetailsIntent", "handle": "x"}]}}}"#], ProblemCode.scenarioInvalidValue, "/steps/0/expect/contactCard/offers/0/intent"),
+    ] as [(String, [String], ProblemCode, String)])
+    func problemsAreLocated(app: String, steps: [String], code: ProblemCode, pointer: String) throws {
         let suite = try play(siriScenario(steps: steps, app: app))
         #expect(suite.inputErrors.map(\.code) == [code], "\(suite.inputErrors.map(\.message))")
         #expect(suite.inputErrors.first?.location.pointer == pointer)
@@ -396,7 +396,7 @@ struct SiriFormatTests {
     @Test func reservationItemsNeedsTheReservationIntent() throws {
         let routes = #"[{"name": "x", "activityTypes": ["INSendMessageIntent"], "reservationItems": "one"}]"#
         let suite = try play(siriScenario(steps: [], routes: routes))
-        #expect(suite.inputErrors.map(\.code) == [ScenarioProblemCode.invalidValue])
+        #expect(suite.inputErrors.map(\.code) == [ProblemCode.scenarioInvalidValue])
         #expect(suite.inputErrors.first?.location.pointer == "/app/routes/0/reservationItems")
     }
 
@@ -489,7 +489,7 @@ struct SiriModelRegressionTests {
     @Test func aRouteWithAnErrorKeepsItsName() throws {
         let routes = #"[{"name": "booking", "activityTypes": ["INGetReservationDetailsIntent"], "reservationItems": "all"}]"#
         let suite = try play(siriScenario(steps: [#"{"expect": {"launch": {"route": "booking"}}}"#, #"{"expect": {"launch": {"route": "bookin"}}}"#], routes: routes))
-        #expect(suite.inputErrors.map(\.code) == [ScenarioProblemCode.invalidValue, ScenarioProblemCode.unknownReference], "\(suite.inputErrors.map(\.message))")
+        #expect(suite.inputErrors.map(\.code) == [ProblemCode.scenarioInvalidValue, ProblemCode.scenarioUnknownReference], "\(suite.inputErrors.map(\.message))")
         #expect(suite.inputErrors.map { $0.location.pointer ?? "" } == ["/app/routes/0/reservationItems", "/steps/1/expect/launch/route"])
         #expect(suite.inputErrors.last?.message.contains("did you mean 'booking'") == true, "\(suite.inputErrors.map(\.message))")
     }
@@ -498,7 +498,7 @@ struct SiriModelRegressionTests {
         let suite = try play(siriScenario(steps: [#"{"expect": {"launch": {"interaction": {"reservationItemReferences": "none"}}}}"#]))
         let error = try #require(suite.inputErrors.first)
         #expect(suite.inputErrors.count == 1)
-        #expect(error.code == ScenarioProblemCode.typeMismatch)
+        #expect(error.code == ProblemCode.scenarioTypeMismatch)
         #expect(error.location.pointer == "/steps/0/expect/launch/interaction/reservationItemReferences")
         #expect(error.message == "expected an array of strings or null for 'reservationItemReferences', found string")
     }

@@ -20,7 +20,7 @@ public enum Severity: String, Codable, Comparable, CaseIterable, Sendable {
 
 /// Where a problem is: the file as the user named it, a 1-based line and column when known, and
 /// the RFC 6901 JSON Pointer of the value (the canonical anchor; it survives reformatting).
-public struct SourceLocation: Hashable, Codable, Sendable, Comparable {
+public struct SourceLocation: Hashable, Encodable, Sendable, Comparable {
     public var file: String
     public var line: Int?
     public var column: Int?
@@ -59,13 +59,12 @@ public struct SourceLocation: Hashable, Codable, Sendable, Comparable {
 
 /// An input that could not be read or parsed at all: a missing file, invalid JSON, a broken
 /// property list. The input is not checked further; every other input still is.
-public struct InputError: Error, Hashable, Codable, Sendable {
-    /// A stable identifier such as `json_trailing_comma` or `file_unreadable`.
-    public var code: String
+public struct InputError: Error, Hashable, Encodable, Sendable {
+    public var code: ProblemCode
     public var message: String
     public var location: SourceLocation
 
-    public init(code: String, message: String, location: SourceLocation) {
+    public init(code: ProblemCode, message: String, location: SourceLocation) {
         self.code = code
         self.message = message
         self.location = location
@@ -74,7 +73,7 @@ public struct InputError: Error, Hashable, Codable, Sendable {
     /// A JSON syntax error of `source`, located in `file`.
     package init(_ error: JSONInputError, in source: SourceText, file: String) {
         self.init(
-            code: error.code.rawValue, message: error.message,
+            code: .json(error.code), message: error.message,
             location: SourceLocation(file: file, offset: error.offset, pointer: error.pointer, in: source))
     }
 }
@@ -82,13 +81,14 @@ public struct InputError: Error, Hashable, Codable, Sendable {
 /// A problem found while mapping JSON onto Apple's vocabulary: an unknown key (warning, with a
 /// suggestion), a value of the wrong type or an unreadable date (error). A donation with an
 /// error-severity diagnostic is not checked by the rules, because its meaning is unknown.
-public struct Diagnostic: Hashable, Codable, Sendable {
-    public var code: String
+public struct Diagnostic: Hashable, Encodable, Sendable {
+    public var code: ProblemCode
+    /// The code's severity, unless the stage that found the problem says otherwise.
     public var severity: Severity
     public var message: String
     public var location: SourceLocation
 
-    public init(code: String, severity: Severity, message: String, location: SourceLocation) {
+    public init(code: ProblemCode, severity: Severity, message: String, location: SourceLocation) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -97,7 +97,7 @@ public struct Diagnostic: Hashable, Codable, Sendable {
 }
 
 /// A rule's verdict on a donation.
-public struct Finding: Hashable, Codable, Sendable {
+public struct Finding: Hashable, Encodable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case ruleID = "ruleId"  // SARIF's spelling, used by every report
         case severity, message, location, suppression
@@ -131,13 +131,13 @@ private func compilerLine(_ location: SourceLocation, _ severity: Severity, _ me
 
 extension InputError {
     public func compilerLine(message shown: String? = nil) -> String {
-        ProctorCore.compilerLine(location, .error, shown ?? message, code)
+        ProctorCore.compilerLine(location, .error, shown ?? message, code.rawValue)
     }
 }
 
 extension Diagnostic {
     public func compilerLine(message shown: String? = nil) -> String {
-        ProctorCore.compilerLine(location, severity, shown ?? message, code)
+        ProctorCore.compilerLine(location, severity, shown ?? message, code.rawValue)
     }
 }
 
@@ -155,21 +155,62 @@ package func sortProblems(_ inputErrors: inout [InputError], _ diagnostics: inou
     findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
 }
 
-/// The codes of input errors and decoding diagnostics that are not JSON syntax errors.
-public enum ProblemCode {
-    public static let fileUnreadable = "file_unreadable"
-    public static let fileTooLarge = "file_too_large"
+/// A kind of problem that is not a rule's finding: why an input could not be read, parsed or
+/// decoded, or a note about it. Each carries its stable identifier (what reports and conformance
+/// vectors name), the severity its problems have, and a one-sentence summary that SARIF's
+/// notification descriptors show. Each module declares its own codes as static members (the JSON
+/// ones below, the scenario ones beside the scenario decoder), so a new kind of input adds codes
+/// without touching this file, and every code reaches the reports typed, never as a bare string.
+public struct ProblemCode: Hashable, Comparable, Sendable, Encodable, CustomStringConvertible {
+    /// Stable forever, lower_snake_case, e.g. `json_trailing_comma`, `file_unreadable`.
+    public let rawValue: String
+    /// The severity its problems have; an input error is always an error.
+    public let severity: Severity
+    /// One sentence, ending with a period.
+    public let summary: String
+
+    public init(_ rawValue: String, severity: Severity = .error, summary: String) {
+        self.rawValue = rawValue
+        self.severity = severity
+        self.summary = summary
+    }
+
+    public var description: String { rawValue }
+
+    public static func == (lhs: ProblemCode, rhs: ProblemCode) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    public static func < (lhs: ProblemCode, rhs: ProblemCode) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Encoded as its identifier, as every report writes it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension ProblemCode {
+    public static let fileUnreadable = ProblemCode("file_unreadable", summary: "An input file could not be read.")
+    public static let fileTooLarge = ProblemCode("file_too_large", summary: "An input file is over the size limit.")
     /// A note: an entry a directory walk left out (a pipe or device, a second name for a file).
-    public static let fileSkipped = "file_skipped"
+    public static let fileSkipped = ProblemCode(
+        "file_skipped", severity: .note, summary: "A directory walk left an entry out (not a regular file, or a second name for a file).")
     /// A note: a link to a directory the walk had already entered, not followed again.
-    public static let directoryRevisited = "directory_revisited"
-    public static let noInputs = "no_inputs"
-    public static let propertyListInvalid = "plist_invalid"
-    public static let conformanceCaseInvalid = "conformance_case_invalid"
-    public static let unknownKey = "unknown_key"
-    public static let typeMismatch = "type_mismatch"
-    public static let invalidValue = "invalid_value"
-    public static let missingValue = "missing_value"
-    public static let unknownDonationKind = "unknown_donation_kind"
-    public static let unresolvedBuildSetting = "unresolved_build_setting"
+    public static let directoryRevisited = ProblemCode(
+        "directory_revisited", severity: .note, summary: "A directory walk reached a directory it had already walked, and did not walk it again.")
+    public static let noInputs = ProblemCode("no_inputs", summary: "No input files were found.")
+    public static let propertyListInvalid = ProblemCode("plist_invalid", summary: "The Info.plist is not a valid property list.")
+    public static let conformanceCaseInvalid = ProblemCode("conformance_case_invalid", summary: "An input problem (conformance_case_invalid).")
+    public static let unknownKey = ProblemCode(
+        "unknown_key", severity: .warning, summary: "A key is not part of Apple's vocabulary for this object.")
+    public static let typeMismatch = ProblemCode("type_mismatch", summary: "A value has the wrong JSON type.")
+    public static let invalidValue = ProblemCode("invalid_value", summary: "A value cannot be read (a date, base64 data or a tag).")
+    public static let missingValue = ProblemCode("missing_value", summary: "A required value is missing.")
+    public static let unknownDonationKind = ProblemCode("unknown_donation_kind", summary: "A donation names a kind Proctor does not know.")
+    public static let unresolvedBuildSetting = ProblemCode(
+        "unresolved_build_setting", severity: .warning, summary: "An Info.plist value is an unexpanded build setting.")
+
+    /// The code of a JSON syntax error.
+    public static func json(_ code: JSONInputError.Code) -> ProblemCode {
+        ProblemCode(code.rawValue, summary: "The input is not valid JSON (\(code.rawValue)).")
+    }
 }

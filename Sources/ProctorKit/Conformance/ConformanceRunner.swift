@@ -66,7 +66,7 @@ public enum ConformanceRunner {
             cases = try decodeCaseFile(source, path: path)
         } catch {
             suite.inputErrors = [error]
-            suite.cases = [.init(classname: path, name: "case file", outcome: .errored(type: error.code, message: error.message, details: "\(error.location.compilerStyle): error: \(error.message)"))]
+            suite.cases = [.init(classname: path, name: "case file", outcome: .errored(type: error.code.rawValue, message: error.message, details: "\(error.location.compilerStyle): error: \(error.message)"))]
             return suite
         }
         for (index, testCase) in cases.enumerated() {
@@ -125,7 +125,7 @@ public enum ConformanceRunner {
         findings = findings.filter { finding in testCase.rules.map { $0.contains(finding.ruleID) } ?? true }
         return Expectation(
             findings: findings.map { findingKey(ruleID: $0.ruleID, severity: $0.severity.rawValue, location: $0.location) },
-            inputErrors: inputErrors.map { problemKey(code: $0.code, location: $0.location) },
+            inputErrors: inputErrors.map { problemKey(code: $0.code.rawValue, location: $0.location) },
             diagnostics: plistErrors + diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) })
     }
 
