@@ -199,7 +199,7 @@ extension ProblemCode {
         "directory_revisited", severity: .note, summary: "A directory walk reached a directory it had already walked, and did not walk it again.")
     public static let noInputs = ProblemCode("no_inputs", summary: "No input files were found.")
     public static let propertyListInvalid = ProblemCode("plist_invalid", summary: "The Info.plist is not a valid property list.")
-    public static let conformanceCaseInvalid = ProblemCode("conformance_case_invalid", summary: "An input problem (conformance_case_invalid).")
+    public static let conformanceCaseInvalid = ProblemCode("conformance_case_invalid", summary: "A conformance case file is not valid.")
     public static let unknownKey = ProblemCode(
         "unknown_key", severity: .warning, summary: "A key is not part of Apple's vocabulary for this object.")
     public static let typeMismatch = ProblemCode("type_mismatch", summary: "A value has the wrong JSON type.")
