@@ -34,12 +34,7 @@ struct ScenarioDecoder {
     static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "routes"]
     static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "userInfoKeys"]
     static let deviceKeys = ["name", "appInstalled"]
-    static let stepKinds = [
-        "becomeCurrent", "resignCurrent", "invalidate", "index", "deleteSearchableItems", "deleteAllSearchableItems",
-        "deleteSavedUserActivities", "deleteAllSavedUserActivities", "advanceClock", "searchSpotlight", "acceptHandoff",
-        "openURL", "donate", "showScreen", "deleteInteractions", "deleteAllInteractions", "tapContactCard", "openCalendarEvent", "tapCheckIn",
-        "expect",
-    ]
+    static var stepKinds: [String] { StepKind.allCases.map(\.rawValue) }
     static let expectationKinds = ["spotlight", "handoff", "launch", "findings", "index", "contactCard", "calendar", "checkInShortcuts"]
     static let launchKeys = ["route", "failure", "safari", "activityType", "userInfo", "identifier", "url", "webpageURL", "interaction"]
     static let launchInteractionKeys = ["intent", "reservationContainerReference", "reservationItemReferences", "recipients", "serviceName"]
@@ -292,36 +287,43 @@ struct ScenarioDecoder {
         let at = pointer.appending(member.key)
         let body = member.value
         let errorsBefore = errors.count
+        guard let kind = StepKind(rawValue: member.key) else {
+            fail(
+                ProblemCode.scenarioUnknownStep,
+                "unknown step '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.stepKinds))",
+                offset: member.keyOffset, at)
+            return nil
+        }
         let action: Step.Action?
-        switch member.key {
-        case "becomeCurrent": action = becomeCurrent(body, at, number: number, context: &context)
-        case "resignCurrent": action = activityReference(body, at, context: context).map { .resignCurrent(handle: $0) }
-        case "invalidate":
+        switch kind {
+        case .becomeCurrent: action = becomeCurrent(body, at, number: number, context: &context)
+        case .resignCurrent: action = activityReference(body, at, context: context).map { .resignCurrent(handle: $0) }
+        case .invalidate:
             action = activityReference(body, at, context: context).map { handle in
                 context.activities[handle]?.invalidatedAt = number
                 return .invalidate(handle: handle)
             }
-        case "index": action = indexStep(body, at, context: context)
-        case "deleteSearchableItems": action = deleteSearchableItems(body, at, context: context)
-        case "deleteAllSearchableItems":
+        case .index: action = indexStep(body, at, context: context)
+        case .deleteSearchableItems: action = deleteSearchableItems(body, at, context: context)
+        case .deleteAllSearchableItems:
             action = deviceOnly(body, at, context: context).map { .deleteSearchableItems(device: $0, .all) }
-        case "deleteSavedUserActivities":
+        case .deleteSavedUserActivities:
             guard let fields = object(body, at, what: "deleteSavedUserActivities") else { return nil }
             checkKeys(fields, at, allowed: ["device", "persistentIdentifiers"], in: "deleteSavedUserActivities")
             let device = appDevice(fields, body, at, context: context)
             let identifiers = required(fields, "persistentIdentifiers", body, at).flatMap { strings($0, at.appending("persistentIdentifiers")) }
             guard let device else { return nil }
             action = identifiers.map { .deleteSavedUserActivities(device: device, persistentIdentifiers: $0) }
-        case "deleteAllSavedUserActivities":
+        case .deleteAllSavedUserActivities:
             action = deviceOnly(body, at, context: context).map { .deleteSavedUserActivities(device: $0, persistentIdentifiers: nil) }
-        case "advanceClock": action = advanceClock(body, at)
-        case "searchSpotlight": action = searchSpotlight(body, at, context: context)
-        case "acceptHandoff":
+        case .advanceClock: action = advanceClock(body, at)
+        case .searchSpotlight: action = searchSpotlight(body, at, context: context)
+        case .acceptHandoff:
             guard let fields = object(body, at, what: "acceptHandoff") else { return nil }
             checkKeys(fields, at, allowed: ["device"], in: "acceptHandoff")
             guard required(fields, "device", body, at) != nil else { return nil }
             action = deviceReference(fields, at, context: context).map { .acceptHandoff(device: $0) }
-        case "openURL":
+        case .openURL:
             guard let fields = object(body, at, what: "openURL") else { return nil }
             checkKeys(fields, at, allowed: ["device", "url"], in: "openURL")
             let device = deviceReference(fields, at, context: context)
@@ -330,13 +332,13 @@ struct ScenarioDecoder {
                 fail(ProblemCode.scenarioInvalidValue, "'\(url)' is not a URL with a scheme, such as myapp://place/42", fields["url"]!.value, at.appending("url"))
             }
             action = url.map { .openURL(device: device ?? 0, url: $0) }
-        case "donate": action = donateStep(body, at, context: context)
-        case "showScreen": action = showScreenStep(body, at, number: number, context: &context)
-        case "deleteInteractions": action = deleteInteractions(body, at, context: context)
-        case "deleteAllInteractions":
+        case .donate: action = donateStep(body, at, context: context)
+        case .showScreen: action = showScreenStep(body, at, number: number, context: &context)
+        case .deleteInteractions: action = deleteInteractions(body, at, context: context)
+        case .deleteAllInteractions:
             action = deviceOnly(body, at, context: context).map { .deleteInteractions(device: $0, .all) }
-        case "tapContactCard": action = tapContactCard(body, at, context: context)
-        case "openCalendarEvent":
+        case .tapContactCard: action = tapContactCard(body, at, context: context)
+        case .openCalendarEvent:
             guard let fields = object(body, at, what: "openCalendarEvent") else { return nil }
             checkKeys(fields, at, allowed: ["device", "event", "show"], in: "openCalendarEvent")
             let device = deviceReference(fields, at, context: context)
@@ -344,20 +346,14 @@ struct ScenarioDecoder {
             let show = required(fields, "show", body, at).flatMap { choice($0, at.appending("show"), CalendarLinkTarget.self) }
             guard let device, let event, let show else { return nil }
             action = .openCalendarEvent(device: device, event: event, show: show)
-        case "tapCheckIn":
+        case .tapCheckIn:
             guard let fields = object(body, at, what: "tapCheckIn") else { return nil }
             checkKeys(fields, at, allowed: ["device", "title"], in: "tapCheckIn")
             let device = deviceReference(fields, at, context: context)
             let title = required(fields, "title", body, at).flatMap { nonEmptyString($0, at.appending("title")) }
             guard let device, let title else { return nil }
             action = .tapCheckIn(device: device, title: title)
-        case "expect": action = expectStep(body, at, context: context)
-        default:
-            fail(
-                ProblemCode.scenarioUnknownStep,
-                "unknown step '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.stepKinds))",
-                offset: member.keyOffset, at)
-            return nil
+        case .expect: action = expectStep(body, at, context: context)
         }
         guard let action, errors.count == errorsBefore else { return nil }
         return Step(number: number, location: locate(node, pointer), action: action)

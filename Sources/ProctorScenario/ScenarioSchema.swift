@@ -68,7 +68,7 @@ public enum ScenarioSchema {
             "propertyListValue": propertyListValue,
             "userInfo": ["type": "object", "additionalProperties": ref("propertyListValue"), "description": "userInfo in the donation encoding: JSON values, and one-key tagged objects for dates, data, URLs, sets and classes."],
         ]
-        for (name, schema) in stepBodies { defs["step." + name] = schema }
+        for kind in StepKind.allCases { defs["step." + kind.rawValue] = stepBody(kind) }
         for (name, schema) in expectationBodies { defs["expect." + name] = schema }
         return defs
     }
@@ -126,13 +126,15 @@ public enum ScenarioSchema {
     private static var step: [String: Any] {
         [
             "description": "An object with exactly one key, naming the step.",
-            "oneOf": ScenarioDecoder.stepKinds.map { kind in
-                object([kind: ref("step." + kind)], required: [kind])
+            "oneOf": StepKind.allCases.map { kind in
+                object([kind.rawValue: ref("step." + kind.rawValue)], required: [kind.rawValue])
             },
         ]
     }
 
-    private static var stepBodies: [String: Any] {
+    /// The body of each kind of step. A switch, not a table, so the compiler refuses a step kind
+    /// without a schema.
+    private static func stepBody(_ kind: StepKind) -> [String: Any] {
         let device = ref("deviceName")
         let activityHandle = nonEmpty("The scenario's name for an activity object, defined by becomeCurrent.")
         let onlyDevice = object(["device": device])
@@ -145,64 +147,64 @@ public enum ScenarioSchema {
         var advance = object(Dictionary(uniqueKeysWithValues: ScenarioDecoder.clockUnits.map { ($0, ["type": "integer", "minimum": 0, "maximum": 1_000_000] as [String: Any]) }))
         advance["minProperties"] = 1
         advance["anyOf"] = ScenarioDecoder.clockUnits.map { ["required": [$0], "properties": [$0: ["minimum": 1]]] }
-        return [
-            "becomeCurrent": object([
-                "activity": activityHandle, "device": device,
-                "userActivity": ref("userActivity", "The activity's properties; required the first time the handle becomes current."),
-            ], required: ["activity"]),
-            "resignCurrent": object(["activity": activityHandle], required: ["activity"]),
-            "invalidate": object(["activity": activityHandle], required: ["activity"]),
-            "index": object(["device": device, "items": ["type": "array", "items": ref("searchableItem")]], required: ["items"]),
-            "deleteSearchableItems": deleteItems,
-            "deleteAllSearchableItems": onlyDevice,
-            "deleteSavedUserActivities": object(["device": device, "persistentIdentifiers": ref("strings")], required: ["persistentIdentifiers"]),
-            "deleteAllSavedUserActivities": onlyDevice,
-            "advanceClock": advance,
-            "searchSpotlight": object([
-                "device": device, "query": query,
-                "tap": ["oneOf": [["type": "string", "minLength": 1], ["type": "integer", "minimum": 1, "maximum": 1000]], "description": "The result's title, or its 1-based position."],
-            ], required: ["query", "tap"]),
-            "acceptHandoff": object(["device": device], required: ["device"]),
-            "openURL": object(["device": device, "url": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"]], required: ["url"]),
-            "donate": {
-                var schema = object([
-                    "device": device, "interaction": ref("interaction", "The INInteraction the app donates."),
-                    "screen": nonEmpty("The screen the donation comes from: the screen shown last on the device."),
-                    "background": ["type": "boolean", "description": "Donated from the background, not from a screen."],
-                ], required: ["interaction"])
-                schema["not"] = ["required": ["screen", "background"], "properties": ["background": ["const": true]]]
-                return schema
-            }(),
-            "showScreen": object([
-                "device": device, "screen": nonEmpty("The screen's name; every showScreen is a new view."),
-                "reservations": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "The reservation containers the view lists (vocabularyIdentifier or spokenPhrase)."],
-            ], required: ["screen"]),
-            "deleteInteractions": {
-                var schema = object([
-                    "device": device,
-                    "identifiers": ["$ref": "#/$defs/strings", "description": "INInteraction.delete(with identifiers:)"],
-                    "groupIdentifier": nonEmpty("INInteraction.delete(with groupIdentifier:)"),
-                ])
-                schema["oneOf"] = [["required": ["identifiers"]], ["required": ["groupIdentifier"]]]
-                return schema
-            }(),
-            "deleteAllInteractions": onlyDevice,
-            "tapContactCard": object([
-                "device": device, "person": nonEmpty("A contact identifier, a handle value or a name."),
-                "offer": ["enum": ContactCardAction.allCases.map(\.rawValue)],
-                "serviceName": nonEmpty("Only the offers of this service."), "handle": nonEmpty("Only the offers for this handle value."),
-            ], required: ["person", "offer"]),
-            "openCalendarEvent": object([
-                "device": device, "event": nonEmpty("The event's title, or its reservation item's itemReference."),
-                "show": ["enum": CalendarLinkTarget.allCases.map(\.rawValue), "description": "The whole reservation, or only the event's item."],
-            ], required: ["event", "show"]),
-            "tapCheckIn": object(["device": device, "title": nonEmpty("The shortcut's title: its activity's title.")], required: ["title"]),
-            "expect": {
-                var schema = object(Dictionary(uniqueKeysWithValues: ScenarioDecoder.expectationKinds.map { ($0, ref("expect." + $0)) }))
-                schema["minProperties"] = 1
-                return schema
-            }(),
-        ]
+        switch kind {
+        case .becomeCurrent: return object([
+            "activity": activityHandle, "device": device,
+            "userActivity": ref("userActivity", "The activity's properties; required the first time the handle becomes current."),
+        ], required: ["activity"])
+        case .resignCurrent: return object(["activity": activityHandle], required: ["activity"])
+        case .invalidate: return object(["activity": activityHandle], required: ["activity"])
+        case .index: return object(["device": device, "items": ["type": "array", "items": ref("searchableItem")]], required: ["items"])
+        case .deleteSearchableItems: return deleteItems
+        case .deleteAllSearchableItems: return onlyDevice
+        case .deleteSavedUserActivities: return object(["device": device, "persistentIdentifiers": ref("strings")], required: ["persistentIdentifiers"])
+        case .deleteAllSavedUserActivities: return onlyDevice
+        case .advanceClock: return advance
+        case .searchSpotlight: return object([
+            "device": device, "query": query,
+            "tap": ["oneOf": [["type": "string", "minLength": 1], ["type": "integer", "minimum": 1, "maximum": 1000]], "description": "The result's title, or its 1-based position."],
+        ], required: ["query", "tap"])
+        case .acceptHandoff: return object(["device": device], required: ["device"])
+        case .openURL: return object(["device": device, "url": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"]], required: ["url"])
+        case .donate: return {
+            var schema = object([
+                "device": device, "interaction": ref("interaction", "The INInteraction the app donates."),
+                "screen": nonEmpty("The screen the donation comes from: the screen shown last on the device."),
+                "background": ["type": "boolean", "description": "Donated from the background, not from a screen."],
+            ], required: ["interaction"])
+            schema["not"] = ["required": ["screen", "background"], "properties": ["background": ["const": true]]]
+            return schema
+        }()
+        case .showScreen: return object([
+            "device": device, "screen": nonEmpty("The screen's name; every showScreen is a new view."),
+            "reservations": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "The reservation containers the view lists (vocabularyIdentifier or spokenPhrase)."],
+        ], required: ["screen"])
+        case .deleteInteractions: return {
+            var schema = object([
+                "device": device,
+                "identifiers": ["$ref": "#/$defs/strings", "description": "INInteraction.delete(with identifiers:)"],
+                "groupIdentifier": nonEmpty("INInteraction.delete(with groupIdentifier:)"),
+            ])
+            schema["oneOf"] = [["required": ["identifiers"]], ["required": ["groupIdentifier"]]]
+            return schema
+        }()
+        case .deleteAllInteractions: return onlyDevice
+        case .tapContactCard: return object([
+            "device": device, "person": nonEmpty("A contact identifier, a handle value or a name."),
+            "offer": ["enum": ContactCardAction.allCases.map(\.rawValue)],
+            "serviceName": nonEmpty("Only the offers of this service."), "handle": nonEmpty("Only the offers for this handle value."),
+        ], required: ["person", "offer"])
+        case .openCalendarEvent: return object([
+            "device": device, "event": nonEmpty("The event's title, or its reservation item's itemReference."),
+            "show": ["enum": CalendarLinkTarget.allCases.map(\.rawValue), "description": "The whole reservation, or only the event's item."],
+        ], required: ["event", "show"])
+        case .tapCheckIn: return object(["device": device, "title": nonEmpty("The shortcut's title: its activity's title.")], required: ["title"])
+        case .expect: return {
+            var schema = object(Dictionary(uniqueKeysWithValues: ScenarioDecoder.expectationKinds.map { ($0, ref("expect." + $0)) }))
+            schema["minProperties"] = 1
+            return schema
+        }()
+        }
     }
 
     private static var expectationBodies: [String: Any] {
