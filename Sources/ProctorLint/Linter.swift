@@ -299,11 +299,9 @@ public enum Linter {
             result.donationCount += donations.count
             result.leftOutDonationCount += decoder.donationsMet - donations.count
             for decoded in donations {
-                ruleChecks.run(on: decoded.donation, in: context) { id, severity, violations in
+                ruleChecks.run(on: decoded.donation, in: context) { rule, violations in
                     for violation in violations {
-                        result.findings.append(Finding(
-                            ruleID: id, severity: severity, message: violation.message,
-                            location: locatePointer(violation.pointer)))
+                        result.findings.append(rule.finding(violation.message, at: locatePointer(violation.pointer)))
                     }
                 }
                 collectFacts(decoded.donation, into: &facts, in: root, source: source, file: path, locate: locatePointer)
@@ -332,11 +330,10 @@ public enum Linter {
     private static func checkInfoPlist(_ app: AppInfo, into files: inout [FileResult]) {
         var findings: [Finding] = []
         for rule in BuiltInRules.infoPlistRules {
-            let description = type(of: rule).description
+            let identity = type(of: rule).description.identity
             for violation in rule.check(app) {
-                findings.append(Finding(
-                    ruleID: description.id, severity: description.defaultSeverity, message: violation.message,
-                    location: SourceLocation(file: app.source, line: app.line(of: violation.pointer), pointer: violation.pointer.description)))
+                let location = SourceLocation(file: app.source, line: app.line(of: violation.pointer), pointer: violation.pointer.description)
+                findings.append(identity.finding(violation.message, at: location))
             }
         }
         if let index = files.firstIndex(where: { $0.path == app.source }) {

@@ -299,6 +299,22 @@ public protocol InfoPlistRule: Sendable {
     func check(_ app: AppInfo) -> [Violation]
 }
 
+/// What a finding says of the rule that made it: its id and severity. Every finding is built by
+/// ``finding(_:at:)``, so a finding always carries its rule's own severity; the severity is never
+/// chosen where a violation is turned into a finding.
+public struct RuleIdentity: Sendable {
+    public let id: String
+    public let severity: Severity
+
+    public func finding(_ message: String, at location: SourceLocation) -> Finding {
+        Finding(ruleID: id, severity: severity, message: message, location: location)
+    }
+}
+
+extension RuleDescription {
+    public var identity: RuleIdentity { RuleIdentity(id: id, severity: defaultSeverity) }
+}
+
 /// A rule that judges the run as a whole (identifiers unique across files, references resolved).
 public protocol RunRule: Sendable {
     static var description: RuleDescription { get }
@@ -307,6 +323,6 @@ public protocol RunRule: Sendable {
 
 extension RunRule {
     func finding(_ message: String, at location: SourceLocation) -> Finding {
-        Finding(ruleID: Self.description.id, severity: Self.description.defaultSeverity, message: message, location: location)
+        Self.description.identity.finding(message, at: location)
     }
 }

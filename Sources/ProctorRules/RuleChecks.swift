@@ -8,19 +8,17 @@ import ProctorVocabulary
 /// the linter unwrap a donation (and its attribute set) once and hand the same value to every
 /// rule of its kind. Findings are sorted afterwards, so the order rules run in does not matter.
 package struct RuleChecks: Sendable {
-    /// Rules of one kind, with their ids and severities in separate arrays: the rules are
-    /// empty values, so running them touches no reference count, and an id (a shared string) is
-    /// read only for a rule that reports. Retaining shared strings for every rule and donation
-    /// would make the cores contend for the same cache lines.
+    /// Rules of one kind, with their identities in a separate array: the rules are empty values,
+    /// so running them touches no reference count, and an identity (a shared string) is read only
+    /// for a rule that reports. Retaining shared strings for every rule and donation would make
+    /// the cores contend for the same cache lines.
     struct Group<Rule: Sendable>: Sendable {
         var rules: [Rule] = []
-        var ids: [String] = []
-        var severities: [Severity] = []
+        var identities: [RuleIdentity] = []
 
         mutating func append(_ rule: Rule, _ description: RuleDescription) {
             rules.append(rule)
-            ids.append(description.id)
-            severities.append(description.defaultSeverity)
+            identities.append(description.identity)
         }
     }
 
@@ -52,9 +50,9 @@ package struct RuleChecks: Sendable {
     }
 
     /// Runs every rule on `donation` and hands the violations of each rule that found any to
-    /// `report`.
+    /// `report`, with the rule's identity to make them findings.
     package func run(
-        on donation: Donation, in context: RuleContext, report: (_ id: String, _ severity: Severity, [Violation]) -> Void
+        on donation: Donation, in context: RuleContext, report: (RuleIdentity, [Violation]) -> Void
     ) {
         switch donation {
         case .userActivity(let activity):
@@ -62,13 +60,13 @@ package struct RuleChecks: Sendable {
         case .searchableItem(let item):
             for index in itemRules.rules.indices {
                 let violations = itemRules.rules[index].check(item, in: context)
-                if !violations.isEmpty { report(itemRules.ids[index], itemRules.severities[index], violations) }
+                if !violations.isEmpty { report(itemRules.identities[index], violations) }
             }
             if let attributes = item.attributeSet { run(on: attributes, report: report) }
         case .interaction(let interaction):
             for index in interactionRules.rules.indices {
                 let violations = interactionRules.rules[index].check(interaction, in: context)
-                if !violations.isEmpty { report(interactionRules.ids[index], interactionRules.severities[index], violations) }
+                if !violations.isEmpty { report(interactionRules.identities[index], violations) }
             }
             // A reservation action's activity is an NSUserActivity like any other: the system
             // launches the app with it, so every activity rule applies to it.
@@ -80,22 +78,22 @@ package struct RuleChecks: Sendable {
         }
         for index in donationRules.rules.indices {
             let violations = donationRules.rules[index].check(donation, in: context)
-            if !violations.isEmpty { report(donationRules.ids[index], donationRules.severities[index], violations) }
+            if !violations.isEmpty { report(donationRules.identities[index], violations) }
         }
     }
 
-    private func run(on activity: UserActivity, in context: RuleContext, report: (_ id: String, _ severity: Severity, [Violation]) -> Void) {
+    private func run(on activity: UserActivity, in context: RuleContext, report: (RuleIdentity, [Violation]) -> Void) {
         for index in activityRules.rules.indices {
             let violations = activityRules.rules[index].check(activity, in: context)
-            if !violations.isEmpty { report(activityRules.ids[index], activityRules.severities[index], violations) }
+            if !violations.isEmpty { report(activityRules.identities[index], violations) }
         }
         if let attributes = activity.contentAttributeSet { run(on: attributes, report: report) }
     }
 
-    private func run(on attributes: AttributeSet, report: (_ id: String, _ severity: Severity, [Violation]) -> Void) {
+    private func run(on attributes: AttributeSet, report: (RuleIdentity, [Violation]) -> Void) {
         for index in attributeSetRules.rules.indices {
             let violations = attributeSetRules.rules[index].check(attributes)
-            if !violations.isEmpty { report(attributeSetRules.ids[index], attributeSetRules.severities[index], violations) }
+            if !violations.isEmpty { report(attributeSetRules.identities[index], violations) }
         }
     }
 }

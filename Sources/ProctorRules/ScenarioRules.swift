@@ -109,3 +109,11 @@ private enum ScenarioExample {
         return #"{"donate": {\#(background ? #""background": true, "# : "")"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}, "response": {"code": "success", "reservations": [\#(reservation)]}}}}"#
     }
 }
+
+/// The rules whose findings the scenario model makes as it plays (the model's reservation
+/// bookkeeping judges them), by the identity the model reports them under.
+package enum ModelRules {
+    package static let itemReferenceStable = ReservationItemReferenceStableRule.description.identity
+    package static let unrelatedScreen = ReservationDonationUnrelatedScreenRule.description.identity
+    package static let oncePerView = ReservationDonationOncePerViewRule.description.identity
+}

@@ -84,10 +84,7 @@ struct ScenarioPlayer {
         case .openURL(let device, let url): openURL(step, device: device, url: url)
         case .donate(let device, let interaction, let background):
             let violations = model.siri.donate(interaction, device: device, step: step.number, background: background, deviceName: deviceName(device))
-            let modelFindings = violations.map { violation in
-                let severity = BuiltInRules.description(for: violation.ruleID)?.defaultSeverity ?? .error
-                return Finding(ruleID: violation.ruleID, severity: severity, message: violation.message, location: locate(violation.pointer))
-            }
+            let modelFindings = violations.map { $0.rule.finding($0.message, at: locate($0.pointer)) }
             checkRules([.interaction(interaction)], at: step, adding: modelFindings)
         case .showScreen(let device, let screen, let reservations):
             model.siri.show(screen: screen, reservations: reservations, device: device, step: step.number)
@@ -106,9 +103,9 @@ struct ScenarioPlayer {
         let context = RuleContext(appInfo: scenario.app.info, now: model.now)
         var findings: [Finding] = modelFindings
         for donation in donations {
-            Self.ruleChecks.run(on: donation, in: context) { id, severity, violations in
+            Self.ruleChecks.run(on: donation, in: context) { rule, violations in
                 for violation in violations {
-                    findings.append(Finding(ruleID: id, severity: severity, message: violation.message, location: locate(violation.pointer)))
+                    findings.append(rule.finding(violation.message, at: locate(violation.pointer)))
                 }
             }
         }

@@ -28,10 +28,10 @@ struct SiriModel {
 
     /// The rule ids the model reports, besides the donation rules every donation runs.
     enum ModelRule {
-        static let itemReferenceStable = "reservation_item_reference_stable"
-        static let unrelatedScreen = "reservation_donation_unrelated_screen"
-        static let oncePerView = "reservation_donation_once_per_view"
-        static let all = [oncePerView, unrelatedScreen, itemReferenceStable]
+        static let itemReferenceStable = ModelRules.itemReferenceStable
+        static let unrelatedScreen = ModelRules.unrelatedScreen
+        static let oncePerView = ModelRules.oncePerView
+        static let all = [oncePerView, unrelatedScreen, itemReferenceStable].map(\.id)
     }
 
     struct DonatedInteraction {
@@ -102,7 +102,7 @@ struct SiriModel {
 
     /// A finding of a model rule, located by the caller.
     struct ModelViolation {
-        var ruleID: String
+        var rule: RuleIdentity
         var message: String
         var pointer: JSONPointer
     }
@@ -134,7 +134,7 @@ struct SiriModel {
                 case (false, _): "so Siri takes it for another item"
                 }
                 violations.append(ModelViolation(
-                    ruleID: ModelRule.itemReferenceStable,
+                    rule: ModelRule.itemReferenceStable,
                     message: "this \(reservation.reservationClass.rawValue) has itemReference '\(key)', but the same reservation item (reservation number '\(reservation.reservationNumber ?? "")') was donated at step \(change.earlier) with itemReference '\(change.earlierReference)'; the itemReference must stay the same through the reservation's life cycle, \(consequence)",
                     pointer: reservation.pointer("itemReference")))
             }
@@ -145,7 +145,7 @@ struct SiriModel {
                 let unrelated = screen.reservations.filter { reference in !(container.map { Self.names(reference, $0) } ?? false) }
                 if !unrelated.isEmpty {
                     violations.append(ModelViolation(
-                        ruleID: ModelRule.unrelatedScreen,
+                        rule: ModelRule.unrelatedScreen,
                         message: "\(name) is donated while screen '\(screen.name)' (shown at step \(screen.step) on '\(deviceName)') lists \(unrelated.count == 1 ? "reservation" : "reservations") \(unrelated.map { "'\($0)'" }.joined(separator: ", ")); donate from the screen that shows this reservation's details, or from the background",
                         pointer: pointer))
                 }
@@ -157,7 +157,7 @@ struct SiriModel {
                     var donated = screen.donated[container.identity] ?? DonatedInView(step: step, items: [:])
                     if screen.donated[container.identity] != nil, fingerprints.allSatisfy({ donated.items[$0.0] == $0.1 }) {
                         violations.append(ModelViolation(
-                            ruleID: ModelRule.oncePerView,
+                            rule: ModelRule.oncePerView,
                             message: "reservation '\(container.identity)' was already donated at step \(donated.step) in this view of screen '\(screen.name)' (shown at step \(screen.step)), with the same items, statuses, seats and times; make one donation per reservation as the user views it, and donate again when it changes",
                             pointer: pointer))
                     } else {

@@ -405,8 +405,8 @@ struct SiriFormatTests {
             #expect(ScenarioDecoder.scenarioRuleIDs.contains(id))
             #expect(BuiltInRules.description(for: id) != nil, "\(id) has no description")
         }
-        #expect(BuiltInRules.description(for: SiriModel.ModelRule.oncePerView)?.judgedInScenariosOnly == true)
-        #expect(BuiltInRules.description(for: SiriModel.ModelRule.itemReferenceStable)?.judgedInScenariosOnly == false)
+        #expect(BuiltInRules.description(for: SiriModel.ModelRule.oncePerView.id)?.judgedInScenariosOnly == true)
+        #expect(BuiltInRules.description(for: SiriModel.ModelRule.itemReferenceStable.id)?.judgedInScenariosOnly == false)
     }
 }
 
@@ -557,11 +557,11 @@ struct SiriModelRegressionTests {
             donate(flight(end: time(3, 11, 0)), table(1)),
             donate(table(1)),
         ]))
-        #expect(suite.findings.filter { $0.ruleID == SiriModel.ModelRule.oncePerView }.map { $0.location.pointer ?? "" } == [
+        #expect(suite.findings.filter { $0.ruleID == SiriModel.ModelRule.oncePerView.id }.map { $0.location.pointer ?? "" } == [
             "/steps/3/donate/interaction/intent/INGetReservationDetailsIntent/reservationContainerReference",
             "/steps/7/donate/interaction/intent/INGetReservationDetailsIntent/reservationContainerReference",
         ])
-        let message = try #require(suite.findings.first { $0.ruleID == SiriModel.ModelRule.oncePerView }?.message)
+        let message = try #require(suite.findings.first { $0.ruleID == SiriModel.ModelRule.oncePerView.id }?.message)
         #expect(message.contains("was already donated at step 3"), "\(message)")
     }
 
@@ -574,7 +574,7 @@ struct SiriModelRegressionTests {
             donate(flight(reference: "B9C8-XX815-2"), step: #""background": true, "#),
             #"{"expect": {"calendar": {"events": [{"title": "Flight: XX815 SFO → CDG", "appLink": {"itemReference": "B9C8-XX815-2"}}]}}}"#,
         ]))
-        let findings = suite.findings.filter { $0.ruleID == SiriModel.ModelRule.itemReferenceStable }
+        let findings = suite.findings.filter { $0.ruleID == SiriModel.ModelRule.itemReferenceStable.id }
         #expect(findings.map { $0.location.pointer ?? "" } == ["/steps/2/donate/interaction/response/reservations/0/INFlightReservation/itemReference"])
         #expect(findings.first?.message.contains("was donated at step 2 with itemReference 'B9C8-XX815'; the itemReference must stay the same through the reservation's life cycle, so Siri takes it for another item") == true, "\(findings.map(\.message))")
         #expect(!problems(suite).contains { $0.hasPrefix("expectation_failed") }, "\(problems(suite))")
