@@ -28,7 +28,9 @@ public struct FileReferencePolicy: Sendable, Equatable {
         if reference.hasPrefix("/") {
             return "'\(reference)' is an absolute path; references must stay inside the project directory (the current directory) unless --allow-paths-outside-project is given"
         }
-        guard let root = Self.realPath(".") else { return nil }
+        guard let root = Self.realPath(".") else {
+            return "'\(reference)' is not read: the current directory cannot be resolved to tell whether it is inside it"
+        }
         // A file that exists is judged where it really is, links followed; one that does not is
         // judged by its path, and then fails to be read anyway.
         let target = Self.realPath(resolved) ?? URL(fileURLWithPath: resolved, relativeTo: URL(fileURLWithPath: root, isDirectory: true)).standardizedFileURL.path

@@ -43,7 +43,7 @@ public enum ReportWriter {
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR:
-            throw ReportWriteError(path: path, reason: "it is a directory; give a file name, e.g. \(path.hasSuffix("/") ? path : path + "/")report.xml")
+            throw ReportWriteError(path: path, reason: "it is a directory; give the path of a file, in it or elsewhere")
         case S_IFREG where status.st_nlink <= 1:
             try replaceAtomically(path, with: &bytes, mode: status.st_mode & 0o7777, owner: (status.st_uid, status.st_gid))
         default:
