@@ -59,6 +59,20 @@ def write_inputs(directory):
     return bad
 
 
+def write_walk(directory):
+    """A tree whose walk leaves entries out with notes: a link back to its parent, a second name
+    for a file, a named pipe. The reports then hold notes and skipped input cases."""
+    import os
+    walk = directory / "walk"
+    (walk / "payloads").mkdir(parents=True)
+    (walk / "payloads" / "place.json").write_text(
+        json.dumps({"userActivity": {"activityType": "com.example.app.view", "title": "View"}}))
+    (walk / "payloads" / "loop").symlink_to("..")
+    (walk / "payloads" / "alias.json").symlink_to("place.json")
+    os.mkfifo(walk / "payloads" / "pipe.json")
+    return walk
+
+
 FAILING_SCENARIO = {
     "format": 1, "name": "Restore from Spotlight loses the section", "clock": "2026-06-01T12:00:00Z",
     "app": {"bundleIdentifier": "com.example.app", "info": {"NSUserActivityTypes": ["com.example.app.view"]},
@@ -229,6 +243,7 @@ def main():
         if (ROOT / "Scenarios/run").is_dir():
             runs.append(("scenarios", ["run", "--now", "2026-06-01T12:00:00Z", "Scenarios/run"], 0))
         runs.append(("failing scenarios", ["run", "--now", "2026-06-01T12:00:00Z", str(write_scenarios(directory))], 2))
+        runs.append(("walk notes", ["lint", "--now", "2026-06-01T12:00:00Z", str(write_walk(directory))], 0))
         for name, args, code in runs:
             out = directory / name
             run(proctor, args + ["--report", f"junit:{out}.junit.xml", "--report", f"sarif:{out}.sarif", "--report", f"json:{out}.json"], code)
