@@ -64,8 +64,8 @@ struct PropertyListLines {
 
     private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
-    /// Replaces every `<!-- ... -->` with spaces, keeping line breaks.
-    private static func blankComments(_ bytes: inout [UInt8]) {
+    /// Replaces every `<!-- ... -->` with spaces, keeping line breaks (and so every line number).
+    static func blankComments(_ bytes: inout [UInt8]) {
         let open = Array("<!--".utf8)
         let close = Array("-->".utf8)
         var index = 0

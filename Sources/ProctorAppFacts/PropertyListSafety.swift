@@ -32,7 +32,11 @@ enum PropertyListSafety {
 
     // MARK: - XML
 
-    private static func xmlProblem(_ bytes: [UInt8]) -> Problem? {
+    private static func xmlProblem(_ original: [UInt8]) -> Problem? {
+        // A declaration inside a comment declares nothing: comments are blanked first, keeping
+        // the line breaks so lines stay true.
+        var bytes = original
+        PropertyListLines.blankComments(&bytes)
         for marker in ["<!ENTITY", "<!DOCTYPE"] {
             var from = 0
             while let start = find(Array(marker.utf8), in: bytes, from: from) {

@@ -104,6 +104,8 @@ struct PropertyListSafetyTests {
         ("<!DOCTYPE plist [ <!ELEMENT plist ANY> ]>\n<plist/>", 1, "internal subset"),
         ("<?xml version=\"1.0\"?>\n\n<!ENTITY x \"y\">", 3, "XML entity"),
         ("<!DOCTYPE plist SYSTEM \"a[b].dtd\">\n<plist><dict><key>CFBundleIdentifier</key><string>a</string></dict></plist>", nil, ""),
+        ("<!-- <!ENTITY x \"y\"> -->\n<plist><dict><key>CFBundleIdentifier</key><string>a</string></dict></plist>", nil, ""),
+        ("<!-- a comment\nover lines -->\n<!ENTITY x \"y\">", 3, "XML entity"),
     ] as [(String, Int?, String)])
     func declarationsAreRefusedWithTheirLine(_ xml: String, line: Int?, words: String) {
         let problem = PropertyListSafety.problem(in: Array(xml.utf8))
