@@ -82,7 +82,7 @@ struct Lint: ParsableCommand {
         abstract: "Check donation payloads (JSON or JSON Lines) against Apple's rules.",
         discussion: "Directories are searched recursively for .json and .jsonl files. See docs/cli.md and docs/input-format.md.")
 
-    @Argument(help: "Donation files or directories.")
+    @Argument(help: "Donation files or directories; - reads one JSON document from standard input.")
     var paths: [String]
 
     @Option(help: "The app's Info.plist (XML or binary). Rules that need it are skipped without it.")
@@ -204,7 +204,7 @@ struct Conformance: ParsableCommand {
         abstract: "Run the conformance vectors (Conformance/) and report each case.",
         discussion: "Exit code 1 when a case fails, 2 when a case file cannot be read.")
 
-    @Argument(help: "Case files or directories (default: Conformance).")
+    @Argument(help: "Case files or directories (default: Conformance); - reads one case file from standard input.")
     var paths: [String] = ["Conformance"]
 
     @OptionGroup var output: ReportOptions
@@ -220,7 +220,7 @@ struct Run: ParsableCommand {
         abstract: "Play scenarios (*.scenario.json) against the model of the system and check every expectation.",
         discussion: "Directories are searched recursively for *.scenario.json; files named explicitly are read whatever their name. See docs/scenario-format.md and docs/system-model.md.")
 
-    @Argument(help: "Scenario files or directories.")
+    @Argument(help: "Scenario files or directories; - reads one scenario from standard input.")
     var paths: [String]
 
     @Option(name: .customLong("name"), help: ArgumentHelp("Only scenarios whose name contains this text (case-insensitive). Repeatable.", valueName: "text"))
