@@ -35,7 +35,7 @@ struct ScenarioDecoder {
     static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "userInfoKeys"]
     static let deviceKeys = ["name", "appInstalled"]
     static var stepKinds: [String] { StepKind.allCases.map(\.rawValue) }
-    static let expectationKinds = ["spotlight", "handoff", "launch", "findings", "index", "contactCard", "calendar", "checkInShortcuts"]
+    static var expectationKinds: [String] { ExpectationKind.allCases.map(\.rawValue) }
     static let launchKeys = ["route", "failure", "safari", "activityType", "userInfo", "identifier", "url", "webpageURL", "interaction"]
     static let launchInteractionKeys = ["intent", "reservationContainerReference", "reservationItemReferences", "recipients", "serviceName"]
     static let contactOfferKeys = ["intent", "handle", "serviceName", "app"]
@@ -550,27 +550,28 @@ struct ScenarioDecoder {
         var expectations: [Expectation] = []
         for member in fields.members {
             let at = pointer.appending(member.key)
+            guard let expectationKind = ExpectationKind(rawValue: member.key) else {
+                fail(
+                    ProblemCode.scenarioUnknownKey,
+                    "unknown expectation '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.expectationKinds)); expect takes \(Self.expectationKinds.joined(separator: ", "))",
+                    offset: member.keyOffset, at)
+                continue
+            }
             let kind: Expectation.Kind?
-            switch member.key {
-            case "spotlight": kind = spotlightExpectation(member.value, at, context: context).map { .spotlight($0) }
-            case "handoff": kind = handoffExpectation(member.value, at, context: context).map { .handoff($0) }
-            case "launch": kind = launchExpectation(member.value, at, context: context).map { .launch($0) }
-            case "findings": kind = findingsExpectation(member.value, at).map { .findings($0) }
-            case "index": kind = indexExpectation(member.value, at, context: context).map { .index($0) }
-            case "contactCard": kind = contactCardExpectation(member.value, at, context: context).map { .contactCard($0) }
-            case "calendar": kind = calendarExpectation(member.value, at, context: context).map { .calendar($0) }
-            case "checkInShortcuts":
+            switch expectationKind {
+            case .spotlight: kind = spotlightExpectation(member.value, at, context: context).map { .spotlight($0) }
+            case .handoff: kind = handoffExpectation(member.value, at, context: context).map { .handoff($0) }
+            case .launch: kind = launchExpectation(member.value, at, context: context).map { .launch($0) }
+            case .findings: kind = findingsExpectation(member.value, at).map { .findings($0) }
+            case .index: kind = indexExpectation(member.value, at, context: context).map { .index($0) }
+            case .contactCard: kind = contactCardExpectation(member.value, at, context: context).map { .contactCard($0) }
+            case .calendar: kind = calendarExpectation(member.value, at, context: context).map { .calendar($0) }
+            case .checkInShortcuts:
                 guard let fields = object(member.value, at, what: "a check-in shortcuts expectation") else { kind = nil; break }
                 checkKeys(fields, at, allowed: ["device", "titles"], in: "a check-in shortcuts expectation")
                 let device = deviceReference(fields, at, context: context)
                 let titles = required(fields, "titles", member.value, at).flatMap { strings($0, at.appending("titles")) }
                 kind = device.flatMap { device in titles.map { .checkInShortcuts(CheckInShortcutsExpectation(device: device, titles: $0)) } }
-            default:
-                fail(
-                    ProblemCode.scenarioUnknownKey,
-                    "unknown expectation '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.expectationKinds)); expect takes \(Self.expectationKinds.joined(separator: ", "))",
-                    offset: member.keyOffset, at)
-                kind = nil
             }
             if let kind { expectations.append(Expectation(location: locate(member.value, at), kind: kind)) }
         }

@@ -69,7 +69,7 @@ public enum ScenarioSchema {
             "userInfo": ["type": "object", "additionalProperties": ref("propertyListValue"), "description": "userInfo in the donation encoding: JSON values, and one-key tagged objects for dates, data, URLs, sets and classes."],
         ]
         for kind in StepKind.allCases { defs["step." + kind.rawValue] = stepBody(kind) }
-        for (name, schema) in expectationBodies { defs["expect." + name] = schema }
+        for kind in ExpectationKind.allCases { defs["expect." + kind.rawValue] = expectationBody(kind) }
         return defs
     }
 
@@ -200,14 +200,16 @@ public enum ScenarioSchema {
         ], required: ["event", "show"])
         case .tapCheckIn: return object(["device": device, "title": nonEmpty("The shortcut's title: its activity's title.")], required: ["title"])
         case .expect: return {
-            var schema = object(Dictionary(uniqueKeysWithValues: ScenarioDecoder.expectationKinds.map { ($0, ref("expect." + $0)) }))
+            var schema = object(Dictionary(uniqueKeysWithValues: ExpectationKind.allCases.map { ($0.rawValue, ref("expect." + $0.rawValue)) }))
             schema["minProperties"] = 1
             return schema
         }()
         }
     }
 
-    private static var expectationBodies: [String: Any] {
+    /// The body of each kind of expectation, by a switch so the compiler refuses a kind without
+    /// a schema.
+    private static func expectationBody(_ kind: ExpectationKind) -> [String: Any] {
         let titles: [String: Any] = ["type": "array", "items": ["type": "string"]]
         var spotlight = object(["device": ref("deviceName"), "query": query, "contains": titles, "excludes": titles, "results": titles], required: ["query"])
         spotlight["anyOf"] = [["required": ["contains"]], ["required": ["excludes"]], ["required": ["results"]]]
@@ -233,56 +235,56 @@ public enum ScenarioSchema {
         launch["not"] = ["anyOf": [["required": ["safari", "route"]], ["required": ["safari", "failure"]]]]
         var index = object(["device": ref("deviceName"), "items": ref("strings"), "activities": ref("strings"), "publicActivities": ref("strings")])
         index["anyOf"] = [["required": ["items"]], ["required": ["activities"]], ["required": ["publicActivities"]]]
-        return [
-            "spotlight": spotlight,
-            "handoff": {
-                var schema = object(["device": ref("deviceName"), "offer": ["enum": HandoffOfferKind.allCases.map(\.rawValue)], "activity": nonEmpty("The handle of the offered activity.")], required: ["device", "offer"])
-                schema["not"] = ["required": ["offer", "activity"], "properties": ["offer": ["const": HandoffOfferKind.none.rawValue]]]
-                return schema
-            }(),
-            "launch": launch,
-            "findings": [
-                "type": "array", "minItems": 1,
-                "items": object([
-                    "ruleId": ["enum": ScenarioDecoder.scenarioRuleIDs],
-                    "pointer": ["type": "string", "pattern": "^(/([^~/]|~[01])*)*$"],
-                    "severity": ["enum": Severity.allCases.map(\.rawValue)],
-                ], required: ["ruleId"]),
-            ],
-            "index": index,
-            "contactCard": object([
-                "device": ref("deviceName"), "person": nonEmpty("A contact identifier, a handle value or a name."),
-                "offers": [
-                    "type": "array",
-                    "items": object([
-                        "intent": ["enum": ScenarioDecoder.communicationIntentClasses],
-                        "handle": nonEmpty("The handle value the offer uses."),
-                        "serviceName": ["type": ["string", "null"], "minLength": 1, "description": "The offer's service; absent or null: none."],
-                        "app": nonEmpty("The offering app's bundle identifier."),
-                    ], required: ["intent", "handle"]),
-                    "description": "The app's offers on the card, exactly (order aside).",
-                ],
-            ], required: ["person", "offers"]),
-            "calendar": {
-                let event = object([
-                    "title": ["type": "string"], "start": ref("date"), "end": ref("date"),
-                    "location": ref("nullableString"), "notes": ref("nullableString"),
-                    "appLink": {
-                        var link = object(["reservationContainerReference": ref("nullableString"), "itemReference": ["type": "string"]])
-                        link["minProperties"] = 1
-                        return link
-                    }(),
-                ], required: ["title"])
-                var schema = object([
-                    "device": ref("deviceName"),
-                    "events": ["type": "array", "items": event, "description": "Exactly these events, in the calendar's order."],
-                    "contains": ["type": "array", "items": event], "excludes": titles,
-                ])
-                schema["anyOf"] = [["required": ["events"]], ["required": ["contains"]], ["required": ["excludes"]]]
-                return schema
-            }(),
-            "checkInShortcuts": object(["device": ref("deviceName"), "titles": titles], required: ["titles"]),
+        switch kind {
+        case .spotlight: return spotlight
+        case .handoff: return {
+            var schema = object(["device": ref("deviceName"), "offer": ["enum": HandoffOfferKind.allCases.map(\.rawValue)], "activity": nonEmpty("The handle of the offered activity.")], required: ["device", "offer"])
+            schema["not"] = ["required": ["offer", "activity"], "properties": ["offer": ["const": HandoffOfferKind.none.rawValue]]]
+            return schema
+        }()
+        case .launch: return launch
+        case .findings: return [
+            "type": "array", "minItems": 1,
+            "items": object([
+                "ruleId": ["enum": ScenarioDecoder.scenarioRuleIDs],
+                "pointer": ["type": "string", "pattern": "^(/([^~/]|~[01])*)*$"],
+                "severity": ["enum": Severity.allCases.map(\.rawValue)],
+            ], required: ["ruleId"]),
         ]
+        case .index: return index
+        case .contactCard: return object([
+            "device": ref("deviceName"), "person": nonEmpty("A contact identifier, a handle value or a name."),
+            "offers": [
+                "type": "array",
+                "items": object([
+                    "intent": ["enum": ScenarioDecoder.communicationIntentClasses],
+                    "handle": nonEmpty("The handle value the offer uses."),
+                    "serviceName": ["type": ["string", "null"], "minLength": 1, "description": "The offer's service; absent or null: none."],
+                    "app": nonEmpty("The offering app's bundle identifier."),
+                ], required: ["intent", "handle"]),
+                "description": "The app's offers on the card, exactly (order aside).",
+            ],
+        ], required: ["person", "offers"])
+        case .calendar: return {
+            let event = object([
+                "title": ["type": "string"], "start": ref("date"), "end": ref("date"),
+                "location": ref("nullableString"), "notes": ref("nullableString"),
+                "appLink": {
+                    var link = object(["reservationContainerReference": ref("nullableString"), "itemReference": ["type": "string"]])
+                    link["minProperties"] = 1
+                    return link
+                }(),
+            ], required: ["title"])
+            var schema = object([
+                "device": ref("deviceName"),
+                "events": ["type": "array", "items": event, "description": "Exactly these events, in the calendar's order."],
+                "contains": ["type": "array", "items": event], "excludes": titles,
+            ])
+            schema["anyOf"] = [["required": ["events"]], ["required": ["contains"]], ["required": ["excludes"]]]
+            return schema
+        }()
+        case .checkInShortcuts: return object(["device": ref("deviceName"), "titles": titles], required: ["titles"])
+        }
     }
 
     // MARK: - Donations

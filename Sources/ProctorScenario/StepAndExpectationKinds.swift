@@ -8,3 +8,9 @@ enum StepKind: String, CaseIterable, Sendable {
     case donate, showScreen, deleteInteractions, deleteAllInteractions, tapContactCard, openCalendarEvent, tapCheckIn
     case expect
 }
+
+/// Every kind of expectation an `expect` step states, named by its key, in the order messages list
+/// them; the decoder and the schema switch over it like ``StepKind``.
+enum ExpectationKind: String, CaseIterable, Sendable {
+    case spotlight, handoff, launch, findings, index, contactCard, calendar, checkInShortcuts
+}
