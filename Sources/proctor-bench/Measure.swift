@@ -219,7 +219,7 @@ struct LintSummary {
             inputErrors += file.inputErrors.count
             if !file.findings.isEmpty || !file.diagnostics.isEmpty || !file.inputErrors.isEmpty { filesWithProblems += 1 }
             for finding in file.findings { byRule[finding.ruleID, default: 0] += 1 }
-            for diagnostic in file.diagnostics { byRule["(decoder) " + diagnostic.code, default: 0] += 1 }
+            for diagnostic in file.diagnostics { byRule["(decoder) " + diagnostic.code.rawValue, default: 0] += 1 }
         }
     }
 }
