@@ -97,8 +97,9 @@ def write_scenarios(directory):
     return scenarios
 
 
-# Problems only the decoder can see: names that refer to other parts of the file, and steps that
-# depend on the steps before them. A file the schema accepts may still have these.
+# Problems only the decoder can see: names that refer to other parts of the file, steps that
+# depend on the steps before them, and files the scenario names (missing, broken, or outside the
+# project). A file the schema accepts may still have these.
 SEMANTIC_CODES = {"scenario_unknown_reference", "scenario_duplicate_name", "scenario_invalid_sequence", "scenario_reference_outside_project",
                   "scenario_ambiguous_route", "file_unreadable", "plist_invalid"}
 
