@@ -7,11 +7,17 @@ import Foundation
 /// pass, not one pass per entry). Comments are blanked first, keeping their line breaks, so a
 /// commented-out key or entry is never taken for the real one. Binary plists have no lines.
 struct PropertyListLines {
-    private let bytes: [UInt8]
+    /// The text with its comments blanked.
+    let bytes: [UInt8]
 
     init?(_ data: Data) {
         guard data.starts(with: Data("<?xml".utf8)) || data.starts(with: Data("<plist".utf8)) else { return nil }
-        var bytes = [UInt8](data)
+        self.init(text: [UInt8](data))
+    }
+
+    /// Any text, XML or not (`PropertyListSafety` reads what may not be a property list at all).
+    init(text: [UInt8]) {
+        var bytes = text
         Self.blankComments(&bytes)
         self.bytes = bytes
     }
@@ -19,7 +25,7 @@ struct PropertyListLines {
     /// The line of the first `<key>NAME</key>`.
     func line(ofKey key: String) -> Int? {
         guard !key.isEmpty, let start = find(Array("<key>\(key)</key>".utf8), from: 0) else { return nil }
-        return line(at: start, counting: (offset: 0, line: 1)).line
+        return line(at: start)
     }
 
     /// The lines of the `<string>` entries of the `<array>` that follows the first
@@ -44,6 +50,9 @@ struct PropertyListLines {
         return lines
     }
 
+    /// The 1-based line of byte `offset`.
+    func line(at offset: Int) -> Int { line(at: offset, counting: (offset: 0, line: 1)).line }
+
     /// The line at `offset`, counting on from an earlier offset whose line is known.
     private func line(at offset: Int, counting from: (offset: Int, line: Int)) -> (offset: Int, line: Int) {
         var line = from.line
@@ -51,7 +60,8 @@ struct PropertyListLines {
         return (offset, line)
     }
 
-    private func find(_ needle: [UInt8], from start: Int) -> Int? {
+    /// The offset of the first `needle` at or after `start`.
+    func find(_ needle: [UInt8], from start: Int) -> Int? {
         guard let first = needle.first, bytes.count >= needle.count else { return nil }
         var index = start
         let last = bytes.count - needle.count
@@ -65,7 +75,7 @@ struct PropertyListLines {
     private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// Replaces every `<!-- ... -->` with spaces, keeping line breaks (and so every line number).
-    static func blankComments(_ bytes: inout [UInt8]) {
+    private static func blankComments(_ bytes: inout [UInt8]) {
         let open = Array("<!--".utf8)
         let close = Array("-->".utf8)
         var index = 0

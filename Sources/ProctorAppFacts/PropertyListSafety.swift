@@ -32,55 +32,39 @@ enum PropertyListSafety {
 
     // MARK: - XML
 
-    private static func xmlProblem(_ original: [UInt8]) -> Problem? {
-        // A declaration inside a comment declares nothing: comments are blanked first, keeping
-        // the line breaks so lines stay true.
-        var bytes = original
-        PropertyListLines.blankComments(&bytes)
-        for marker in ["<!ENTITY", "<!DOCTYPE"] {
-            var from = 0
-            while let start = find(Array(marker.utf8), in: bytes, from: from) {
-                from = start + marker.utf8.count
-                if marker == "<!ENTITY" {
+    private static func xmlProblem(_ bytes: [UInt8]) -> Problem? {
+        // A declaration inside a comment declares nothing: the search runs over the text with its
+        // comments blanked, which keeps every line where it was.
+        let text = PropertyListLines(text: bytes)
+        if let start = text.find(Array("<!ENTITY".utf8), from: 0) {
+            return Problem(
+                message: "the Info.plist declares an XML entity (<!ENTITY); Proctor never expands or loads entities, so the file is refused",
+                line: text.line(at: start))
+        }
+        let doctype = Array("<!DOCTYPE".utf8)
+        var from = 0
+        while let start = text.find(doctype, from: from) {
+            from = start + doctype.count
+            // The DOCTYPE ends at the first '>' unless an internal subset ('[') opens first.
+            var index = from
+            var quote: UInt8?
+            while index < text.bytes.count {
+                let byte = text.bytes[index]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    break
+                } else if byte == UInt8(ascii: "[") {
                     return Problem(
-                        message: "the Info.plist declares an XML entity (<!ENTITY); Proctor never expands or loads entities, so the file is refused",
-                        line: line(at: start, in: bytes))
+                        message: "the Info.plist's DOCTYPE has an internal subset ('['); Proctor reads no DTD declarations, so the file is refused",
+                        line: text.line(at: index))
                 }
-                // The DOCTYPE ends at the first '>' unless an internal subset ('[') opens first.
-                var index = from
-                var quote: UInt8?
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if let open = quote {
-                        if byte == open { quote = nil }
-                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                        quote = byte
-                    } else if byte == UInt8(ascii: ">") {
-                        break
-                    } else if byte == UInt8(ascii: "[") {
-                        return Problem(
-                            message: "the Info.plist's DOCTYPE has an internal subset ('['); Proctor reads no DTD declarations, so the file is refused",
-                            line: line(at: index, in: bytes))
-                    }
-                    index += 1
-                }
+                index += 1
             }
         }
         return nil
-    }
-
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        guard needle.count <= bytes.count, from <= bytes.count - needle.count else { return nil }
-        var index = from
-        while index <= bytes.count - needle.count {
-            if bytes[index] == needle[0] && bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func line(at offset: Int, in bytes: [UInt8]) -> Int {
-        1 + bytes[..<offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     // MARK: - Binary
