@@ -94,28 +94,23 @@ public enum ConformanceRunner {
 
     /// What Proctor reports for the case, in the same string form as the expectation.
     public static func actualResults(_ testCase: Case) -> Expectation {
-        var appInfo: AppInfo?
-        var plistErrors: [String] = []
-        var plistInputErrors: [InputError] = []
-        if let facts = testCase.infoPlist {
-            let plist = facts.mapValues(InfoPlistReader.foundationValue)
-            let extracted = InfoPlistReader.extract(from: plist, source: infoPlistFile)
-            appInfo = extracted.appInfo
-            plistErrors = extracted.diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) }
-        } else if let file = testCase.infoPlistFile {
-            let read = InfoPlistReader.read(bytes: file.bytes, displayPath: file.path)
-            appInfo = read.appInfo
-            plistInputErrors = read.inputErrors
-            plistErrors = read.diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) }
-        }
-        appInfo = testCase.configuration.apply(to: appInfo)
+        // The Info.plist: inline facts, or a .plist file read as --info-plist reads one.
+        let plist: InfoPlistReader.Result? =
+            if let facts = testCase.infoPlist {
+                InfoPlistReader.extract(from: facts.mapValues(InfoPlistReader.foundationValue), source: infoPlistFile)
+            } else if let file = testCase.infoPlistFile {
+                InfoPlistReader.read(bytes: file.bytes, displayPath: file.path)
+            } else {
+                nil
+            }
+        let appInfo = testCase.configuration.apply(to: plist?.appInfo)
         // Files named *.scenario.json are played as scenarios; the others are linted together.
         let scenarios = testCase.files.filter { $0.path.hasSuffix(Scenario.fileSuffix) }
         let payloads = testCase.files.filter { !$0.path.hasSuffix(Scenario.fileSuffix) }
         let result = Linter.lint(files: payloads, appInfo: appInfo, options: LintOptions(now: testCase.now, parallel: false))
         var findings = result.files.flatMap(\.findings)
-        var inputErrors = plistInputErrors + result.files.flatMap(\.inputErrors)
-        var diagnostics = result.files.flatMap(\.diagnostics)
+        var inputErrors = (plist?.inputErrors ?? []) + result.files.flatMap(\.inputErrors)
+        var diagnostics = (plist?.diagnostics ?? []) + result.files.flatMap(\.diagnostics)
         for scenario in scenarios {
             guard let suite = ScenarioRunner.runFile(bytes: scenario.bytes, path: scenario.path, options: RunOptions(now: testCase.now, parallel: false)) else { continue }
             findings += suite.findings
@@ -126,7 +121,7 @@ public enum ConformanceRunner {
         return Expectation(
             findings: findings.map { findingKey(ruleID: $0.ruleID, severity: $0.severity.rawValue, location: $0.location) },
             inputErrors: inputErrors.map { problemKey(code: $0.code.rawValue, location: $0.location) },
-            diagnostics: plistErrors + diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) })
+            diagnostics: diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) })
     }
 
     static func findingKey(ruleID: String, severity: String, location: SourceLocation) -> String {
