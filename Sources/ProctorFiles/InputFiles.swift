@@ -105,8 +105,7 @@ package enum InputFiles {
             }
             var status = stat()
             guard stat(path, &status) == 0 else {
-                let reason = errno == ENOENT ? "no such file or directory" : String(cString: strerror(errno))
-                walk.collection.errors.append(InputError(code: ProblemCode.fileUnreadable, message: reason, location: SourceLocation(file: path)))
+                walk.collection.errors.append(InputError(code: ProblemCode.fileUnreadable, message: reason(errno), location: SourceLocation(file: path)))
                 continue
             }
             if (status.st_mode & S_IFMT) == S_IFDIR {
@@ -177,7 +176,7 @@ package enum InputFiles {
     private static func walkEntries(of directory: String, _ walk: inout Walk) {
         guard let handle = opendir(directory.isEmpty ? "." : directory) else {
             walk.collection.errors.append(InputError(
-                code: ProblemCode.fileUnreadable, message: "cannot read the directory: \(String(cString: strerror(errno)))",
+                code: ProblemCode.fileUnreadable, message: "cannot read the directory: \(reason(errno))",
                 location: SourceLocation(file: directory.isEmpty ? "." : directory)))
             return
         }
@@ -198,7 +197,7 @@ package enum InputFiles {
             var status = stat()
             guard fstatat(dirfd(handle), name, &status, 0) == 0 else {
                 // A dangling link, or an entry removed meanwhile.
-                if accepted { walk.note(ProblemCode.fileSkipped, "skipped: cannot be read (\(String(cString: strerror(errno))))", prefix + name) }
+                if accepted { walk.note(ProblemCode.fileSkipped, "skipped: cannot be read (\(reason(errno)))", prefix + name) }
                 continue
             }
             switch status.st_mode & S_IFMT {
@@ -341,7 +340,12 @@ package enum InputFiles {
     }
 
     private static func unreadable(_ path: String, _ noun: String, _ code: Int32) -> InputError {
-        let reason = code == ENOENT ? "no such file or directory" : String(cString: strerror(code))
-        return InputError(code: ProblemCode.fileUnreadable, message: "cannot read \(noun): \(reason)", location: SourceLocation(file: path))
+        InputError(code: ProblemCode.fileUnreadable, message: "cannot read \(noun): \(reason(code))", location: SourceLocation(file: path))
+    }
+
+    /// The system's reason for `code`, with the missing-file one in the words every message and
+    /// vector already use.
+    private static func reason(_ code: Int32) -> String {
+        code == ENOENT ? "no such file or directory" : String(cString: strerror(code))
     }
 }
