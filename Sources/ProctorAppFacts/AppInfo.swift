@@ -228,7 +228,7 @@ public enum InfoPlistReader {
             info.extensionIntentsSupported = stringArray(attributes["IntentsSupported"], "NSExtension") ?? []
             info.extensionIntentsRestrictedWhileLocked = stringArray(attributes["IntentsRestrictedWhileLocked"], "NSExtension") ?? []
         }
-        // Where the intent lists are, for the rules that judge them (InfoPlistRule).
+        // Where the intent lists are, for the rules that judge the Info.plist itself (rules over `AppInfo`).
         for (pointer, entries) in [
             (IntentListPointers.supported, info.intentsSupported),
             (IntentListPointers.restrictedWhileLocked, info.intentsRestrictedWhileLocked),

@@ -173,13 +173,21 @@ public enum Linter {
             batches[index].files.reverse()
             while let result = batches[index].files.popLast() { files.append(result) }
         }
-        let runFindings = BuiltInRules.runRules.flatMap { $0.check(facts) }
+        let context = RuleContext(appInfo: appInfo, now: options.now)
+        // Rules over the whole run locate their own violations, across files.
+        let unlocated = { (pointer: JSONPointer) in SourceLocation(file: "", pointer: pointer.description) }
+        var runFindings: [Finding] = []
+        BuiltInRules.engine.rules(judging: RunFacts.self).judge(facts, in: context, locate: unlocated, into: &runFindings)
+        let changeRules = BuiltInRules.engine.rules(judging: ItemReferenceChange.self)
+        for change in facts.itemReferenceChanges() {
+            changeRules.judge(change, in: context, locate: unlocated, into: &runFindings)
+        }
         for finding in runFindings {
             if let index = firstIndex(ofPath: finding.location.file, in: files, from: firstChecked) {
                 files[index].findings.append(finding)
             }
         }
-        if let appInfo, appInfo.isFromInfoPlist { checkInfoPlist(appInfo, into: &files) }
+        if let appInfo, appInfo.isFromInfoPlist { checkInfoPlist(appInfo, in: context, into: &files) }
         for index in files.indices where hasProblems(files[index]) { sortProblems(&files[index]) }
         // Inputs arrive sorted, so the sort is usually skipped; when it runs it is the same stable sort.
         if !isSortedByPath(files) { files.sort { $0.path < $1.path } }
@@ -299,11 +307,7 @@ public enum Linter {
             result.donationCount += donations.count
             result.leftOutDonationCount += decoder.donationsMet - donations.count
             for decoded in donations {
-                ruleChecks.run(on: decoded.donation, in: context) { rule, violations in
-                    for violation in violations {
-                        result.findings.append(rule.finding(violation.message, at: locatePointer(violation.pointer)))
-                    }
-                }
+                donationSubjects.judge(decoded.donation, in: context, locate: locatePointer, into: &result.findings)
                 collectFacts(decoded.donation, into: &facts, in: root, source: source, file: path, locate: locatePointer)
             }
         }
@@ -320,22 +324,17 @@ public enum Linter {
         }
     }
 
-    private static let ruleChecks = RuleChecks(BuiltInRules.donationRules)
+    private static let donationSubjects = DonationSubjects(BuiltInRules.engine)
 
     /// Runs the rules about the Info.plist itself, once, and files their findings under the
     /// Info.plist's own result. That result exists only when the Info.plist has something to
     /// report (a decoding problem or a finding), so a clean Info.plist adds no file to the counts
     /// and no suite to the reports; when it exists it counts as checked, and reports list the
     /// Info.plist rules for it.
-    private static func checkInfoPlist(_ app: AppInfo, into files: inout [FileResult]) {
+    private static func checkInfoPlist(_ app: AppInfo, in context: RuleContext, into files: inout [FileResult]) {
         var findings: [Finding] = []
-        for rule in BuiltInRules.infoPlistRules {
-            let identity = type(of: rule).description.identity
-            for violation in rule.check(app) {
-                let location = SourceLocation(file: app.source, line: app.line(of: violation.pointer), pointer: violation.pointer.description)
-                findings.append(identity.finding(violation.message, at: location))
-            }
-        }
+        let locate = { (pointer: JSONPointer) in SourceLocation(file: app.source, line: app.line(of: pointer), pointer: pointer.description) }
+        BuiltInRules.engine.rules(judging: AppInfo.self).judge(app, in: context, locate: locate, into: &findings)
         if let index = files.firstIndex(where: { $0.path == app.source }) {
             files[index].findings += findings
             files[index].wasChecked = true

@@ -1,8 +1,9 @@
 import ProctorVocabulary
 
-/// The rules Proctor ships, sorted by id. A test checks the order and that ids are unique.
+/// The rules Proctor ships. Adding a rule is one line here (a test checks the list is sorted by
+/// id and the ids unique); the engine groups the rules by the subject each judges.
 public enum BuiltInRules {
-    public static let donationRules: [any DonationRule] = [
+    public static let all: [any Rule] = [
         ActivityTitleRequiredRule(),
         ActivityTypeBundlePrefixRule(),
         ActivityTypeDeclaredRule(),
@@ -20,6 +21,7 @@ public enum BuiltInRules {
         FlightIdentificationRule(),
         HandoffPayloadSizeRule(),
         IntentHandlingDeclaredRule(),
+        IntentsRestrictedWhileLockedSupportedRule(),
         InteractionActivityTypeDeclaredRule(),
         InteractionDirectionRule(),
         MessageServiceNameRule(),
@@ -32,41 +34,38 @@ public enum BuiltInRules {
         PublicIndexingWithoutSearchRule(),
         RankingHintRangeRule(),
         ReferrerURLSchemeRule(),
+        RelatedItemMissingRule(),
         RequiredUserInfoKeysExistRule(),
         RequiredUserInfoKeysUnsetRule(),
         ReservationContainerReferenceRule(),
+        ReservationDonationOncePerViewRule(),
+        ReservationDonationUnrelatedScreenRule(),
+        ReservationItemReferenceStableRule(),
         ReservationItemReferenceUniqueRule(),
         ReservationItemReferencesUnsetRule(),
         ReservationRequiresIOS14Rule(),
         ReservationResponseRule(),
         ReservationStatusKnownRule(),
         SearchableItemIdentifierRequiredRule(),
+        SearchableItemIdentifierUniqueRule(),
         SearchableItemTitleRule(),
         TitleLengthRule(),
         UserInfoValueTypesRule(),
         WebpageURLSchemeRule(),
     ]
 
-    public static let runRules: [any RunRule] = [
-        RelatedItemMissingRule(),
-        // Judged by the scenario model only (ScenarioRules.swift); they find nothing in lint.
-        ReservationDonationOncePerViewRule(),
-        ReservationDonationUnrelatedScreenRule(),
-        ReservationItemReferenceStableRule(),
-        SearchableItemIdentifierUniqueRule(),
-    ]
-
-    /// Rules about the Info.plist itself, run once per run.
-    public static let infoPlistRules: [any InfoPlistRule] = [
-        IntentsRestrictedWhileLockedSupportedRule(),
-    ]
+    /// The built-in rules, grouped by subject: what lint and scenarios judge with.
+    public static let engine = RuleEngine(all)
 
     /// Every rule's description, sorted by id.
-    public static let descriptions: [RuleDescription] = {
-        let all = donationRules.map { type(of: $0).description } + runRules.map { type(of: $0).description }
-            + infoPlistRules.map { type(of: $0).description }
-        return all.sorted { $0.id < $1.id }
-    }()
+    public static var descriptions: [RuleDescription] { engine.descriptions }
+
+    /// The rules a scenario judges: every payload rule on each donation, the donation-order rules
+    /// across its steps, and the rules about what the model saw. The run and Info.plist rules are
+    /// lint's.
+    public static var judgedInScenarios: [RuleDescription] {
+        descriptions.filter { [.payload, .history, .scenario].contains($0.scope) }
+    }
 
     public static func description(for id: String) -> RuleDescription? {
         descriptions.first { $0.id == id }

@@ -45,8 +45,8 @@ struct ScenarioDecoder {
     static let communicationIntentClasses = [IntentClass.sendMessage, .startCall, .startAudioCall, .startVideoCall].map(\.rawValue)
     static let clockUnits = ["months", "days", "hours", "minutes", "seconds"]
     /// The rules a scenario runs on its donations, and so the rules `expect.findings` may name.
-    /// Besides the donation rules, the rules the model itself reports (SiriModel.ModelRule).
-    static let scenarioRuleIDs = (BuiltInRules.donationRules.map { type(of: $0).description.id } + SiriModel.ModelRule.all).sorted()
+    /// The rules a scenario judges, whose findings it may expect.
+    static let scenarioRuleIDs = BuiltInRules.judgedInScenarios.map(\.id).sorted()
 
     // MARK: - The document
 

@@ -83,9 +83,8 @@ struct ScenarioPlayer {
         case .acceptHandoff(let device): acceptHandoff(step, device: device)
         case .openURL(let device, let url): openURL(step, device: device, url: url)
         case .donate(let device, let interaction, let background):
-            let violations = model.siri.donate(interaction, device: device, step: step.number, background: background, deviceName: deviceName(device))
-            let modelFindings = violations.map { $0.rule.finding($0.message, at: locate($0.pointer)) }
-            checkRules([.interaction(interaction)], at: step, adding: modelFindings)
+            let trace = model.siri.donate(interaction, device: device, step: step.number, background: background, deviceName: deviceName(device))
+            checkRules([.interaction(interaction)], at: step, trace: trace)
         case .showScreen(let device, let screen, let reservations):
             model.siri.show(screen: screen, reservations: reservations, device: device, step: step.number)
         case .deleteInteractions(let device, let deletion): model.siri.delete(deletion, device: device)
@@ -97,23 +96,27 @@ struct ScenarioPlayer {
         }
     }
 
-    /// Runs the donation rules on a step's donations; `modelFindings` are what the model itself
-    /// found about them (SiriModel.ModelRule), reported and expected like rule findings.
-    private mutating func checkRules(_ donations: [Donation], at step: Step, adding modelFindings: [Finding] = []) {
+    /// Judges a step's donations with the payload rules, and what the model saw as it took them
+    /// (`trace`) with the rules about it. Findings are kept in location order, as a report lists
+    /// them: the first is the one a failing test case names.
+    private mutating func checkRules(_ donations: [Donation], at step: Step, trace: SiriModel.DonationTrace? = nil) {
         let context = RuleContext(appInfo: scenario.app.info, now: model.now)
-        var findings: [Finding] = modelFindings
-        for donation in donations {
-            Self.ruleChecks.run(on: donation, in: context) { rule, violations in
-                for violation in violations {
-                    findings.append(rule.finding(violation.message, at: locate(violation.pointer)))
-                }
-            }
+        var findings: [Finding] = []
+        if let trace {
+            for change in trace.referenceChanges { Self.referenceChangeRules.judge(change, in: context, locate: locate, into: &findings) }
+            if let event = trace.onScreen { Self.onScreenRules.judge(event, in: context, locate: locate, into: &findings) }
         }
+        for donation in donations {
+            Self.donationSubjects.judge(donation, in: context, locate: locate, into: &findings)
+        }
+        findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
         donationFindings.append((step, findings))
     }
 
-    /// The same rules, grouped the same way, as `proctor lint` runs.
-    private static let ruleChecks = RuleChecks(BuiltInRules.donationRules)
+    /// The same rules, walked the same way, as `proctor lint` judges donations with.
+    private static let donationSubjects = DonationSubjects(BuiltInRules.engine)
+    private static let referenceChangeRules = BuiltInRules.engine.rules(judging: ItemReferenceChange.self)
+    private static let onScreenRules = BuiltInRules.engine.rules(judging: ReservationDonatedOnScreen.self)
 
     private mutating func searchAndTap(_ step: Step, device: Int, query: String, tap: SpotlightTap) {
         let results = model.search(query, device: device)

@@ -26,14 +26,6 @@ struct SiriModel {
         }
     }
 
-    /// The rule ids the model reports, besides the donation rules every donation runs.
-    enum ModelRule {
-        static let itemReferenceStable = ModelRules.itemReferenceStable
-        static let unrelatedScreen = ModelRules.unrelatedScreen
-        static let oncePerView = ModelRules.oncePerView
-        static let all = [oncePerView, unrelatedScreen, itemReferenceStable].map(\.id)
-    }
-
     struct DonatedInteraction {
         var interaction: Interaction
         var device: Int
@@ -100,11 +92,11 @@ struct SiriModel {
     /// the model does, which tests check stays linear in what is donated.
     private(set) var appliedReservations = 0
 
-    /// A finding of a model rule, located by the caller.
-    struct ModelViolation {
-        var rule: RuleIdentity
-        var message: String
-        var pointer: JSONPointer
+    /// What the model saw when the app donated: the events the rules only a scenario can judge
+    /// are about (ProctorRules' Subjects/ScenarioEvents.swift and ItemReferenceChange).
+    struct DonationTrace {
+        var referenceChanges: [ItemReferenceChange] = []
+        var onScreen: ReservationDonatedOnScreen?
     }
 
     // MARK: - Screens and donations
@@ -113,11 +105,11 @@ struct SiriModel {
         screens[device] = ScreenView(step: step, name: screen, reservations: reservations)
     }
 
-    /// Stores the donation and returns what the model rules find about it: a reservation item
-    /// whose identity is a live item's under another `itemReference`, and, for a donation from a
-    /// screen, the two screen rules.
-    mutating func donate(_ interaction: Interaction, device: Int, step: Int, background: Bool, deviceName: String) -> [ModelViolation] {
-        var violations: [ModelViolation] = []
+    /// Stores the donation and returns what the model saw: each reservation item donated under a
+    /// new `itemReference`, and, for a donation from a screen, the screen and whether the donation
+    /// repeats one made earlier in the same view.
+    mutating func donate(_ interaction: Interaction, device: Int, step: Int, background: Bool, deviceName: String) -> DonationTrace {
+        var trace = DonationTrace()
         let reservations = interaction.reservations
         let items = reservations.map { (key: $0.itemReference.identity, identity: $0.itemIdentity) }
         if case .getReservationDetails(let intent) = interaction.intent.kind {
@@ -133,33 +125,23 @@ struct SiriModel {
                 case (true, true): "so Siri takes it for another item, and this cancellation does not remove the earlier one"
                 case (false, _): "so Siri takes it for another item"
                 }
-                violations.append(ModelViolation(
-                    rule: ModelRule.itemReferenceStable,
-                    message: "this \(reservation.reservationClass.rawValue) has itemReference '\(key)', but the same reservation item (reservation number '\(reservation.reservationNumber ?? "")') was donated at step \(change.earlier) with itemReference '\(change.earlierReference)'; the itemReference must stay the same through the reservation's life cycle, \(consequence)",
-                    pointer: reservation.pointer("itemReference")))
+                // The history reports only items with an identity.
+                trace.referenceChanges.append(ItemReferenceChange(
+                    itemIdentity: identity ?? "", reference: key, earlierReference: change.earlierReference, earlier: .step(change.earlier),
+                    consequence: consequence, place: .pointer(reservation.pointer("itemReference"))))
             }
             if !background, var screen = screens[device] {
                 let container = intent.reservationContainerReference
                 let pointer = container == nil ? interaction.intent.payloadPointer : interaction.intent.payloadPointer.appending("reservationContainerReference")
-                let name = container.map { "reservation '\($0.identity)'" } ?? "a reservation without a reservationContainerReference"
-                let unrelated = screen.reservations.filter { reference in !(container.map { Self.names(reference, $0) } ?? false) }
-                if !unrelated.isEmpty {
-                    violations.append(ModelViolation(
-                        rule: ModelRule.unrelatedScreen,
-                        message: "\(name) is donated while screen '\(screen.name)' (shown at step \(screen.step) on '\(deviceName)') lists \(unrelated.count == 1 ? "reservation" : "reservations") \(unrelated.map { "'\($0)'" }.joined(separator: ", ")); donate from the screen that shows this reservation's details, or from the background",
-                        pointer: pointer))
-                }
+                var unchangedSince: Int?
                 if let container {
-                    // Again in this view: reported unless it carries something new, an item not
-                    // donated in this view yet or one whose fingerprint changed (a cancellation,
-                    // a seat, a new time).
+                    // Again in this view: it repeats the earlier donation unless it carries
+                    // something new, an item not donated in this view yet or one whose
+                    // fingerprint changed (a cancellation, a seat, a new time).
                     let fingerprints = zip(items, reservations).map { ($0.key, ItemFingerprint($1)) }
                     var donated = screen.donated[container.identity] ?? DonatedInView(step: step, items: [:])
                     if screen.donated[container.identity] != nil, fingerprints.allSatisfy({ donated.items[$0.0] == $0.1 }) {
-                        violations.append(ModelViolation(
-                            rule: ModelRule.oncePerView,
-                            message: "reservation '\(container.identity)' was already donated at step \(donated.step) in this view of screen '\(screen.name)' (shown at step \(screen.step)), with the same items, statuses, seats and times; make one donation per reservation as the user views it, and donate again when it changes",
-                            pointer: pointer))
+                        unchangedSince = donated.step
                     } else {
                         donated.step = step
                         for (key, fingerprint) in fingerprints { donated.items[key] = fingerprint }
@@ -167,12 +149,15 @@ struct SiriModel {
                         screens[device] = screen
                     }
                 }
+                trace.onScreen = ReservationDonatedOnScreen(
+                    screen: .init(name: screen.name, shownAtStep: screen.step, reservations: screen.reservations, device: deviceName),
+                    container: container, containerPointer: pointer, unchangedSinceStep: unchangedSince)
             }
         }
         let donation = DonatedInteraction(interaction: interaction, device: device, step: step, items: items)
         donations.append(donation)
         apply(donation)
-        return violations
+        return trace
     }
 
     /// Brings the live items up to date with one more donation, in order: a later donation of an
@@ -228,7 +213,7 @@ struct SiriModel {
     /// Whether a reference as a scenario writes it names a speakable string: its vocabulary
     /// identifier or its spoken phrase.
     static func names(_ reference: String, _ string: SpeakableString) -> Bool {
-        reference == string.vocabularyIdentifier || reference == string.spokenPhrase
+        string.isNamed(by: reference)
     }
 
     /// The same for a reference a scenario may expect to be nil (`null`): nil names only nil.

@@ -182,6 +182,12 @@ public struct SpeakableString: Sendable, Hashable {
         self.pronunciationHint = pronunciationHint
     }
 
+    /// Whether a reference as a scenario writes it names this string: its vocabulary identifier or
+    /// its spoken phrase.
+    public func isNamed(by reference: String) -> Bool {
+        reference == vocabularyIdentifier || reference == spokenPhrase
+    }
+
     /// What identifies the string when the system hands it back: the vocabulary identifier when
     /// there is one, else the phrase (model assumption; see docs/system-model.md).
     public var identity: String { vocabularyIdentifier ?? spokenPhrase }

@@ -6,7 +6,7 @@ import Testing
 @testable import ProctorRules
 @testable import ProctorScenario
 
-/// Rules that judge the Info.plist itself (`InfoPlistRule`) through the real pipeline: a real XML
+/// Rules that judge the Info.plist itself (rules over `AppInfo`) through the real pipeline: a real XML
 /// file read with `--info-plist`, located by line, and listed in the reports under the Info.plist.
 /// Their rule examples cover the verdicts; these cover what examples cannot: files, lines, reports.
 @Suite("Info.plist rules")

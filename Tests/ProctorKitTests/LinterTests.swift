@@ -178,7 +178,10 @@ struct LinterTests {
         // The run rules see the duplicates across runs of lines.
         var runFacts = RunFacts()
         runFacts.append(parallelFacts)
-        #expect(BuiltInRules.runRules.flatMap { $0.check(runFacts) }.contains { $0.ruleID == "searchable_item_identifier_unique" })
+        var runFindings: [Finding] = []
+        BuiltInRules.engine.rules(judging: RunFacts.self).judge(
+            runFacts, in: context, locate: { SourceLocation(file: "", pointer: $0.description) }, into: &runFindings)
+        #expect(runFindings.contains { $0.ruleID == "searchable_item_identifier_unique" })
     }
 
     /// Most files are read in one call that asks for one byte more than fstat reported; files

@@ -17,24 +17,22 @@ struct RuleCatalogueTests {
         #expect(!ids.isEmpty)
     }
 
-    @Test func shippedListsAreSortedAndComplete() {
-        let donationIDs = BuiltInRules.donationRules.map { type(of: $0).description.id }
-        let runIDs = BuiltInRules.runRules.map { type(of: $0).description.id }
-        let plistIDs = BuiltInRules.infoPlistRules.map { type(of: $0).description.id }
-        #expect(donationIDs == donationIDs.sorted(), "BuiltInRules.donationRules is not sorted by id")
-        #expect(runIDs == runIDs.sorted(), "BuiltInRules.runRules is not sorted by id")
-        #expect(plistIDs == plistIDs.sorted(), "BuiltInRules.infoPlistRules is not sorted by id")
-        #expect(Set(donationIDs + runIDs + plistIDs) == Set(Self.rules.map(\.id)))
-        #expect(donationIDs.count + runIDs.count + plistIDs.count == Self.rules.count)
+    @Test func shippedListIsSortedAndComplete() {
+        let ids = BuiltInRules.all.map { type(of: $0).description.id }
+        #expect(ids == ids.sorted(), "BuiltInRules.all is not sorted by id")
+        #expect(ids == Self.rules.map(\.id))
     }
 
-    /// Exactly the Info.plist rules say that they judge the Info.plist, and they need one.
-    @Test func infoPlistRulesAreMarked() {
-        let plistIDs = Set(BuiltInRules.infoPlistRules.map { type(of: $0).description.id })
+    /// A rule's scope comes from the subject it judges: the Info.plist rules need one, and exactly
+    /// the rules over what the scenario model saw have only scenarios as examples.
+    @Test func scopesFollowSubjects() {
         for rule in Self.rules {
-            #expect(rule.judgesInfoPlist == plistIDs.contains(rule.id), "\(rule.id): judgesInfoPlist is \(rule.judgesInfoPlist)")
             if rule.judgesInfoPlist { #expect(rule.needsInfoPlist, "\(rule.id) judges the Info.plist but does not need one") }
+            let examples = rule.passing + rule.failing
+            let onlyScenarios = !rule.failing.isEmpty && examples.allSatisfy(\.isScenario)
+            #expect(rule.judgedInScenariosOnly == onlyScenarios, "\(rule.id): scope \(rule.scope), but its examples are \(onlyScenarios ? "" : "not ")all scenarios")
         }
+        #expect(Self.rules.filter(\.judgesInfoPlist).map(\.id) == ["intents_restricted_while_locked_supported"])
     }
 
     @Test(arguments: rules.map(\.id))

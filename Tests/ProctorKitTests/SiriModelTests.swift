@@ -63,6 +63,9 @@ private func flight(reference: String = "B9C8-XX815", base: String = "", end: St
     return #"{"INFlightReservation": {\#(members.joined(separator: ", ")), \#(base)"flight": \#(flight)}}"#
 }
 
+private let oncePerView = "reservation_donation_once_per_view"
+private let itemReferenceStable = "reservation_item_reference_stable"
+
 private let checkInActivity =
     #"{"activityType": "com.example.travel.check-in", "title": "Check In for Flight XX815", "userInfo": {"reservationNumber": "B9C8", "flightNumber": "XX815", "seat": "12A"}, "requiredUserInfoKeys": ["reservationNumber", "flightNumber"], "webpageURL": "https://travel.example.com/check-in/B9C8"}"#
 
@@ -401,12 +404,15 @@ struct SiriFormatTests {
     }
 
     @Test func theModelRulesAreRulesScenariosRun() {
-        for id in SiriModel.ModelRule.all {
+        for id in [oncePerView, "reservation_donation_unrelated_screen", itemReferenceStable] {
             #expect(ScenarioDecoder.scenarioRuleIDs.contains(id))
             #expect(BuiltInRules.description(for: id) != nil, "\(id) has no description")
         }
-        #expect(BuiltInRules.description(for: SiriModel.ModelRule.oncePerView.id)?.judgedInScenariosOnly == true)
-        #expect(BuiltInRules.description(for: SiriModel.ModelRule.itemReferenceStable.id)?.judgedInScenariosOnly == false)
+        #expect(BuiltInRules.description(for: oncePerView)?.judgedInScenariosOnly == true)
+        #expect(BuiltInRules.description(for: itemReferenceStable)?.judgedInScenariosOnly == false)
+        // The run rules and the Info.plist rules are lint's.
+        #expect(!ScenarioDecoder.scenarioRuleIDs.contains("searchable_item_identifier_unique"))
+        #expect(!ScenarioDecoder.scenarioRuleIDs.contains("intents_restricted_while_locked_supported"))
     }
 }
 
@@ -557,11 +563,11 @@ struct SiriModelRegressionTests {
             donate(flight(end: time(3, 11, 0)), table(1)),
             donate(table(1)),
         ]))
-        #expect(suite.findings.filter { $0.ruleID == SiriModel.ModelRule.oncePerView.id }.map { $0.location.pointer ?? "" } == [
+        #expect(suite.findings.filter { $0.ruleID == oncePerView }.map { $0.location.pointer ?? "" } == [
             "/steps/3/donate/interaction/intent/INGetReservationDetailsIntent/reservationContainerReference",
             "/steps/7/donate/interaction/intent/INGetReservationDetailsIntent/reservationContainerReference",
         ])
-        let message = try #require(suite.findings.first { $0.ruleID == SiriModel.ModelRule.oncePerView.id }?.message)
+        let message = try #require(suite.findings.first { $0.ruleID == oncePerView }?.message)
         #expect(message.contains("was already donated at step 3"), "\(message)")
     }
 
@@ -574,7 +580,7 @@ struct SiriModelRegressionTests {
             donate(flight(reference: "B9C8-XX815-2"), step: #""background": true, "#),
             #"{"expect": {"calendar": {"events": [{"title": "Flight: XX815 SFO → CDG", "appLink": {"itemReference": "B9C8-XX815-2"}}]}}}"#,
         ]))
-        let findings = suite.findings.filter { $0.ruleID == SiriModel.ModelRule.itemReferenceStable.id }
+        let findings = suite.findings.filter { $0.ruleID == itemReferenceStable }
         #expect(findings.map { $0.location.pointer ?? "" } == ["/steps/2/donate/interaction/response/reservations/0/INFlightReservation/itemReference"])
         #expect(findings.first?.message.contains("was donated at step 2 with itemReference 'B9C8-XX815'; the itemReference must stay the same through the reservation's life cycle, so Siri takes it for another item") == true, "\(findings.map(\.message))")
         #expect(!problems(suite).contains { $0.hasPrefix("expectation_failed") }, "\(problems(suite))")

@@ -5,7 +5,7 @@ private let placesHeader = "Apple, Core Spotlight headers, CSSearchableItemAttri
 private let wwdc16 = "WWDC 2016 session 240, \"Increase Usage of Your App With Proactive Suggestions\""
 
 /// `supportsNavigation` has coordinates to navigate to.
-struct NavigationRequiresCoordinatesRule: AttributeSetRule {
+struct NavigationRequiresCoordinatesRule: Rule {
     static let description = RuleDescription(
         id: "navigation_requires_coordinates",
         name: "Navigation Needs Coordinates",
@@ -20,7 +20,7 @@ struct NavigationRequiresCoordinatesRule: AttributeSetRule {
         passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "latitude": 37.33, "longitude": -122.03, "supportsNavigation": true}}}"#)],
         failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "latitude": 37.33, "supportsNavigation": 1}}}"#, at: ["/userActivity/contentAttributeSet/supportsNavigation"])])
 
-    func check(_ attributes: AttributeSet) -> [Violation] {
+    func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         guard attributes.flag("supportsNavigation") else { return [] }
         let missing = ["latitude", "longitude"].filter { attributes.number($0) == nil }
         guard !missing.isEmpty else { return [] }
@@ -29,7 +29,7 @@ struct NavigationRequiresCoordinatesRule: AttributeSetRule {
 }
 
 /// `supportsPhoneCall` has numbers to call.
-struct PhoneCallRequiresNumbersRule: AttributeSetRule {
+struct PhoneCallRequiresNumbersRule: Rule {
     static let description = RuleDescription(
         id: "phone_call_requires_numbers",
         name: "Phone Call Needs Phone Numbers",
@@ -47,14 +47,14 @@ struct PhoneCallRequiresNumbersRule: AttributeSetRule {
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "phoneNumbers": [], "supportsPhoneCall": 1}}}"#, at: ["/userActivity/contentAttributeSet/supportsPhoneCall"]),
         ])
 
-    func check(_ attributes: AttributeSet) -> [Violation] {
+    func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         guard attributes.flag("supportsPhoneCall"), (attributes.strings("phoneNumbers") ?? []).isEmpty else { return [] }
         return [Violation("supportsPhoneCall is set but phoneNumbers is empty or missing, so no call is offered", at: attributes.pointer("supportsPhoneCall"))]
     }
 }
 
 /// Coordinates within WGS 84 ranges.
-struct CoordinateRangeRule: AttributeSetRule {
+struct CoordinateRangeRule: Rule {
     static let description = RuleDescription(
         id: "coordinate_range",
         name: "Coordinates In Range",
@@ -70,7 +70,7 @@ struct CoordinateRangeRule: AttributeSetRule {
         passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St", "latitude": -33.86, "longitude": 151.21}}}"#)],
         failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St", "latitude": 151.21, "longitude": -193.5}}}"#, at: ["/userActivity/contentAttributeSet/latitude", "/userActivity/contentAttributeSet/longitude"])])
 
-    func check(_ attributes: AttributeSet) -> [Violation] {
+    func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         if let latitude = attributes.latitude, !(-90...90).contains(latitude) {
             violations.append(Violation("latitude \(format(latitude)) is outside -90...90\(attributes.longitude.map { (-90...90).contains($0) ? "; are latitude and longitude swapped?" : "" } ?? "")", at: attributes.pointer("latitude")))
@@ -87,7 +87,7 @@ struct CoordinateRangeRule: AttributeSetRule {
 }
 
 /// A place carries the name and address text-based suggestions need.
-struct PlaceTextAddressRule: AttributeSetRule {
+struct PlaceTextAddressRule: Rule {
     static let addressKeys = ["fullyFormattedAddress", "thoroughfare", "subThoroughfare", "city", "postalCode", "stateOrProvince", "country"]
 
     static let description = RuleDescription(
@@ -110,7 +110,7 @@ struct PlaceTextAddressRule: AttributeSetRule {
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "latitude": 37.33, "longitude": -122.03}}}"#, at: ["/userActivity/contentAttributeSet"]),
         ])
 
-    func check(_ attributes: AttributeSet) -> [Violation] {
+    func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         let isPlace = attributes.latitude != nil || attributes.longitude != nil || attributes.flag("supportsNavigation")
         guard isPlace else { return [] }
         var missing: [String] = []

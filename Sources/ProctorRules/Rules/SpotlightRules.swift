@@ -7,7 +7,7 @@ private let itemHeader = "Apple, Core Spotlight headers, CSSearchableItem.h and 
 private let generalHeader = "Apple, Core Spotlight headers, CSSearchableItemAttributeSet_General.h"
 
 /// A searchable item names itself.
-struct SearchableItemIdentifierRequiredRule: SearchableItemRule {
+struct SearchableItemIdentifierRequiredRule: Rule {
     static let description = RuleDescription(
         id: "searchable_item_identifier_required",
         name: "Searchable Item Has A Unique Identifier",
@@ -36,7 +36,7 @@ struct SearchableItemIdentifierRequiredRule: SearchableItemRule {
 }
 
 /// Searchable items have titles.
-struct SearchableItemTitleRule: SearchableItemRule {
+struct SearchableItemTitleRule: Rule {
     static let description = RuleDescription(
         id: "searchable_item_title",
         name: "Searchable Item Has A Title",
@@ -65,7 +65,7 @@ struct SearchableItemTitleRule: SearchableItemRule {
 }
 
 /// Domain identifiers split cleanly at periods.
-struct DomainIdentifierComponentsRule: UserActivityRule, SearchableItemRule {
+struct DomainIdentifierComponentsRule: Rule {
     static let description = RuleDescription(
         id: "domain_identifier_components",
         name: "Domain Identifier Components",
@@ -86,17 +86,14 @@ struct DomainIdentifierComponentsRule: UserActivityRule, SearchableItemRule {
             RuleExample(#"{"userActivity": {"activityType": "com.example.photos.view", "contentAttributeSet": {"domainIdentifier": ".album-7"}}}"#, at: ["/userActivity/contentAttributeSet/domainIdentifier"]),
         ])
 
-    // Conforming to both kinds lets the linter hand the rule the activity or item it has already
-    // unwrapped, instead of the rule copying it out of the donation.
-    func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
-        switch donation {
-        case .userActivity(let activity): check(activity, in: context)
-        case .searchableItem(let item): check(item, in: context)
-        case .interaction: []
+    func check(_ content: IndexableContent, in context: RuleContext) -> [Violation] {
+        switch content {
+        case .activity(let activity): check(activity)
+        case .item(let item): check(item)
         }
     }
 
-    func check(_ item: SearchableItem, in context: RuleContext) -> [Violation] {
+    private func check(_ item: SearchableItem) -> [Violation] {
         // Pointers are built only for a domain with a problem: most donations have none.
         var violations: [Violation] = []
         check(item.domainIdentifier, item.pointer("domainIdentifier"), into: &violations)
@@ -104,7 +101,7 @@ struct DomainIdentifierComponentsRule: UserActivityRule, SearchableItemRule {
         return violations
     }
 
-    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+    private func check(_ activity: UserActivity) -> [Violation] {
         var violations: [Violation] = []
         if let set = activity.contentAttributeSet { check(set.string("domainIdentifier"), set.pointer("domainIdentifier"), into: &violations) }
         return violations
@@ -152,7 +149,7 @@ struct DomainIdentifierComponentsRule: UserActivityRule, SearchableItemRule {
 }
 
 /// Ranking hints within the documented range.
-struct RankingHintRangeRule: AttributeSetRule {
+struct RankingHintRangeRule: Rule {
     static let description = RuleDescription(
         id: "ranking_hint_range",
         name: "Ranking Hint In Range",
@@ -164,14 +161,14 @@ struct RankingHintRangeRule: AttributeSetRule {
         passing: [RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach", "rankingHint": 80}}}"#)],
         failing: [RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach", "rankingHint": 250}}}"#, at: ["/searchableItem/attributeSet/rankingHint"])])
 
-    func check(_ attributes: AttributeSet) -> [Violation] {
+    func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         guard let hint = attributes.number("rankingHint"), !(0...100).contains(hint) else { return [] }
         return [Violation("rankingHint \(hint == hint.rounded() ? String(Int(hint)) : String(hint)) is outside 0...100", at: attributes.pointer("rankingHint"))]
     }
 }
 
 /// A `uniqueIdentifier` appears once per run.
-struct SearchableItemIdentifierUniqueRule: RunRule {
+struct SearchableItemIdentifierUniqueRule: Rule {
     static let description = RuleDescription(
         id: "searchable_item_identifier_unique",
         name: "Searchable Item Identifiers Are Unique",
@@ -187,22 +184,22 @@ struct SearchableItemIdentifierUniqueRule: RunRule {
         passing: [RuleExample(#"[{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach"}}}, {"searchableItem": {"uniqueIdentifier": "photo-2", "attributeSet": {"title": "Harbour"}}}]"#)],
         failing: [RuleExample(#"[{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach"}}}, {"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Harbour"}}}]"#, at: ["/1/searchableItem/uniqueIdentifier"])])
 
-    func check(_ facts: RunFacts) -> [Finding] {
+    func check(_ facts: RunFacts, in context: RuleContext) -> [Violation] {
         var first: [String: SourceLocation] = [:]
-        var findings: [Finding] = []
+        var violations: [Violation] = []
         for mention in facts.itemIdentifiers where !mention.identifier.isEmpty {
             if let earlier = first[mention.identifier] {
-                findings.append(finding("uniqueIdentifier '\(mention.identifier)' is already used by the item at \(earlier.compilerStyle); indexing this item replaces that one", at: mention.location))
+                violations.append(Violation("uniqueIdentifier '\(mention.identifier)' is already used by the item at \(earlier.compilerStyle); indexing this item replaces that one", at: mention.location))
             } else {
                 first[mention.identifier] = mention.location
             }
         }
-        return findings
+        return violations
     }
 }
 
 /// `relatedUniqueIdentifier` names an item donated in the run.
-struct RelatedItemMissingRule: RunRule {
+struct RelatedItemMissingRule: Rule {
     static let description = RuleDescription(
         id: "related_item_missing",
         name: "Related Item Donated",
@@ -218,11 +215,11 @@ struct RelatedItemMissingRule: RunRule {
         passing: [RuleExample(#"[{"searchableItem": {"uniqueIdentifier": "recipe-9", "attributeSet": {"title": "Lemon tart"}}}, {"userActivity": {"activityType": "com.example.recipes.view", "contentAttributeSet": {"relatedUniqueIdentifier": "recipe-9"}}}]"#)],
         failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.recipes.view", "contentAttributeSet": {"relatedUniqueIdentifier": "recipe-9"}}}"#, at: ["/userActivity/contentAttributeSet/relatedUniqueIdentifier"])])
 
-    func check(_ facts: RunFacts) -> [Finding] {
+    func check(_ facts: RunFacts, in context: RuleContext) -> [Violation] {
         let items = Set(facts.itemIdentifiers.map(\.identifier))
         return facts.relatedIdentifiers.compactMap { mention in
             guard !items.contains(mention.identifier) else { return nil }
-            return finding("relatedUniqueIdentifier '\(mention.identifier)' names no searchable item in this run; the system does not store the activity without its item", at: mention.location)
+            return Violation("relatedUniqueIdentifier '\(mention.identifier)' names no searchable item in this run; the system does not store the activity without its item", at: mention.location)
         }
     }
 }

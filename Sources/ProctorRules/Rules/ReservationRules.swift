@@ -15,7 +15,7 @@ private let intentHeader = "Apple, Intents headers, INGetReservationDetailsInten
 // MARK: - The intent and its response
 
 /// The donation names the reservation as a whole.
-struct ReservationContainerReferenceRule: InteractionRule {
+struct ReservationContainerReferenceRule: Rule {
     static let description = RuleDescription(
         id: "reservation_container_reference",
         name: "Reservation Donation Names Its Reservation",
@@ -59,7 +59,7 @@ struct ReservationContainerReferenceRule: InteractionRule {
 }
 
 /// `reservationItemReferences` is the system's to fill.
-struct ReservationItemReferencesUnsetRule: InteractionRule {
+struct ReservationItemReferencesUnsetRule: Rule {
     static let description = RuleDescription(
         id: "reservation_item_references_unset",
         name: "Reservation Donation Leaves Item References Unset",
@@ -97,7 +97,7 @@ struct ReservationItemReferencesUnsetRule: InteractionRule {
 }
 
 /// The response carries the reservations.
-struct ReservationResponseRule: InteractionRule {
+struct ReservationResponseRule: Rule {
     static let description = RuleDescription(
         id: "reservation_response",
         name: "Reservation Donation Has Reservations",
@@ -135,7 +135,7 @@ struct ReservationResponseRule: InteractionRule {
 // MARK: - Item references
 
 /// Every item of a donation has its own `itemReference`.
-struct ReservationItemReferenceUniqueRule: InteractionRule {
+struct ReservationItemReferenceUniqueRule: Rule {
     static let description = RuleDescription(
         id: "reservation_item_reference_unique",
         name: "Reservation Items Have Their Own References",
@@ -195,7 +195,7 @@ struct ReservationItemReferenceUniqueRule: InteractionRule {
 }
 
 /// A reservation item keeps its `itemReference` from one donation to the next.
-struct ReservationItemReferenceStableRule: RunRule {
+struct ReservationItemReferenceStableRule: Rule {
     static let description = RuleDescription(
         id: "reservation_item_reference_stable",
         name: "Reservation Item Reference Stays The Same",
@@ -238,20 +238,19 @@ struct ReservationItemReferenceStableRule: RunRule {
                 at: ["/2/interaction/response/reservations/0/INFlightReservation/itemReference"]),
         ])
 
-    func check(_ facts: RunFacts) -> [Finding] {
-        var history = ItemReferenceHistory<SourceLocation>()
-        var findings: [Finding] = []
-        for donation in facts.reservationDonations {
-            let changes = history.record(donation.map { .init(identity: $0.itemIdentity, reference: $0.itemReference, mention: $0.location) })
-            for change in changes {
-                let item = donation[change.index]
-                findings.append(
-                    finding(
-                        "this reservation item (\(Self.describe(item.itemIdentity))) was donated with itemReference '\(change.earlierReference)' at \(change.earlier.compilerStyle), now with '\(item.itemReference)'; the item reference must stay the same for the reservation's whole life cycle",
-                        at: item.location))
-            }
+    func check(_ change: ItemReferenceChange, in context: RuleContext) -> [Violation] {
+        switch change.earlier {
+        case .location(let location):
+            return [Violation(
+                "this reservation item (\(Self.describe(change.itemIdentity))) was donated with itemReference '\(change.earlierReference)' at \(location.compilerStyle), now with '\(change.reference)'; the item reference must stay the same for the reservation's whole life cycle",
+                at: change.place)]
+        case .step(let step):
+            let parts = change.itemIdentity.split(separator: "|", omittingEmptySubsequences: false)
+            let consequence = change.consequence.map { ", \($0)" } ?? ""
+            return [Violation(
+                "this \(parts.first ?? "") has itemReference '\(change.reference)', but the same reservation item (reservation number '\(parts.count > 1 ? parts[1] : "")') was donated at step \(step) with itemReference '\(change.earlierReference)'; the itemReference must stay the same through the reservation's life cycle\(consequence)",
+                at: change.place)]
         }
-        return findings
     }
 
     /// `INFlightReservation B9C8, XX815, from 2026-06-02T21:50:00Z` from an item identity.
@@ -265,70 +264,10 @@ struct ReservationItemReferenceStableRule: RunRule {
     }
 }
 
-/// What `reservation_item_reference_stable` knows of the donations judged so far: for each item
-/// identity (``Reservation/itemIdentity``), every `itemReference` it was donated with, canceled
-/// donations included, and where it was donated last. The one judge of the rule: lint's run rule
-/// feeds it the donations of every file in input order, the scenario model its `donate` steps.
-package struct ItemReferenceHistory<Mention> {
-    /// One reservation item of a donation; `mention` says where it is (a location, a step).
-    package struct Item {
-        package var identity: String?
-        package var reference: String
-        package var mention: Mention
-
-        package init(identity: String?, reference: String, mention: Mention) {
-            self.identity = identity
-            self.reference = reference
-            self.mention = mention
-        }
-    }
-
-    /// An item donated under a reference its identity was never donated with before.
-    package struct Change {
-        /// The item's index in the donation.
-        package var index: Int
-        /// The reference of the identity's latest earlier donation, and where that was.
-        package var earlierReference: String
-        package var earlier: Mention
-    }
-
-    private struct Known {
-        var references: Set<String>
-        var lastReference: String
-        var last: Mention
-    }
-
-    private var known: [String: Known] = [:]
-
-    package init() {}
-
-    /// Judges the items of one donation against every earlier donation, then records them. Items
-    /// of one donation are not compared with each other (reservation_item_reference_unique judges
-    /// them), and items without an identity (no reservationNumber) never are.
-    package mutating func record(_ items: [Item]) -> [Change] {
-        var changes: [Change] = []
-        for (index, item) in items.enumerated() {
-            guard let identity = item.identity, let earlier = known[identity], !earlier.references.contains(item.reference) else { continue }
-            changes.append(Change(index: index, earlierReference: earlier.lastReference, earlier: earlier.last))
-        }
-        for item in items {
-            guard let identity = item.identity else { continue }
-            if known[identity] == nil {
-                known[identity] = Known(references: [item.reference], lastReference: item.reference, last: item.mention)
-            } else {
-                known[identity]!.references.insert(item.reference)
-                known[identity]!.lastReference = item.reference
-                known[identity]!.last = item.mention
-            }
-        }
-        return changes
-    }
-}
-
 // MARK: - Reservation properties
 
 /// `reservationStatus` names a case of `INReservationStatus`.
-struct ReservationStatusKnownRule: ReservationRule {
+struct ReservationStatusKnownRule: Rule {
     static let description = RuleDescription(
         id: "reservation_status_known",
         name: "Reservation Status Is Known",
@@ -352,7 +291,7 @@ struct ReservationStatusKnownRule: ReservationRule {
                 at: ["/interaction/response/reservations/0/INFlightReservation/reservationStatus"]),
         ])
 
-    func check(_ reservation: Reservation, of interaction: Interaction, in context: RuleContext) -> [Violation] {
+    func check(_ reservation: Reservation, in context: RuleContext) -> [Violation] {
         guard let status = reservation.reservationStatus, ReservationStatus(rawValue: status) == nil else { return [] }
         let names = ReservationStatus.allCases.map(\.rawValue)
         return [
@@ -364,7 +303,7 @@ struct ReservationStatusKnownRule: ReservationRule {
 }
 
 /// Airlines and airports carry IATA or ICAO codes; the flight number is the number alone.
-struct FlightIdentificationRule: ReservationRule {
+struct FlightIdentificationRule: Rule {
     static let description = RuleDescription(
         id: "flight_identification",
         name: "Flight Is Identified By Its Codes",
@@ -402,7 +341,7 @@ struct FlightIdentificationRule: ReservationRule {
                 at: ["/interaction/response/reservations/0/INFlightReservation/flight/flightNumber"]),
         ])
 
-    func check(_ reservation: Reservation, of interaction: Interaction, in context: RuleContext) -> [Violation] {
+    func check(_ reservation: Reservation, in context: RuleContext) -> [Violation] {
         guard case .flight(let booking) = reservation.details else { return [] }
         let flight = booking.flight
         var violations: [Violation] = []
@@ -479,7 +418,7 @@ struct FlightIdentificationRule: ReservationRule {
 // MARK: - Dates
 
 /// Every date range of a reservation names its time zone.
-struct DateRangeTimeZoneRule: ReservationRule {
+struct DateRangeTimeZoneRule: Rule {
     static let description = RuleDescription(
         id: "date_range_time_zone",
         name: "Reservation Times Have A Time Zone",
@@ -511,7 +450,7 @@ struct DateRangeTimeZoneRule: ReservationRule {
                 at: ["/interaction/response/reservations/0/INFlightReservation/actions/0/validDuration/start"]),
         ])
 
-    func check(_ reservation: Reservation, of interaction: Interaction, in context: RuleContext) -> [Violation] {
+    func check(_ reservation: Reservation, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         for range in reservation.dateRanges {
             for (side, value) in [("start", range.start), ("end", range.end)] {
@@ -527,7 +466,7 @@ struct DateRangeTimeZoneRule: ReservationRule {
 }
 
 /// Every date range ends at or after its start.
-struct DateRangeOrderRule: ReservationRule {
+struct DateRangeOrderRule: Rule {
     static let description = RuleDescription(
         id: "date_range_order",
         name: "Reservation Times Are In Order",
@@ -557,7 +496,7 @@ struct DateRangeOrderRule: ReservationRule {
                 at: ["/interaction/response/reservations/0/INFlightReservation/flight/flightDuration/end"])
         ])
 
-    func check(_ reservation: Reservation, of interaction: Interaction, in context: RuleContext) -> [Violation] {
+    func check(_ reservation: Reservation, in context: RuleContext) -> [Violation] {
         reservation.dateRanges.compactMap { range in
             // With a time zone at one end only, the order depends on the device's zone: that is
             // date_range_time_zone's finding.
@@ -573,7 +512,7 @@ struct DateRangeOrderRule: ReservationRule {
 // MARK: - Check-in
 
 /// A check-in action opens and closes in time.
-struct CheckInActionRule: ReservationRule {
+struct CheckInActionRule: Rule {
     static let description = RuleDescription(
         id: "check_in_action",
         name: "Check-In Action Has A Valid Window",
@@ -612,7 +551,7 @@ struct CheckInActionRule: ReservationRule {
                 ]),
         ])
 
-    func check(_ reservation: Reservation, of interaction: Interaction, in context: RuleContext) -> [Violation] {
+    func check(_ reservation: Reservation, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         for action in reservation.actions ?? [] where action.type == .checkIn {
             guard let window = action.validDuration else { continue }
@@ -655,7 +594,7 @@ struct CheckInActionRule: ReservationRule {
 }
 
 /// A check-in action's activity can be shown and opened anywhere.
-struct CheckInActivityRule: ReservationRule {
+struct CheckInActivityRule: Rule {
     static let description = RuleDescription(
         id: "check_in_activity",
         name: "Check-In Activity Is Complete",
@@ -696,7 +635,7 @@ struct CheckInActivityRule: ReservationRule {
                 ]),
         ])
 
-    func check(_ reservation: Reservation, of interaction: Interaction, in context: RuleContext) -> [Violation] {
+    func check(_ reservation: Reservation, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         for action in reservation.actions ?? [] where action.type == .checkIn {
             guard let activity = action.userActivity else { continue }
@@ -730,7 +669,7 @@ struct CheckInActivityRule: ReservationRule {
 // MARK: - Places
 
 /// Every place of a reservation can be found on a map.
-struct PlacemarkLocationRule: ReservationRule {
+struct PlacemarkLocationRule: Rule {
     static let description = RuleDescription(
         id: "placemark_location",
         name: "Reservation Places Can Be Located",
@@ -767,7 +706,7 @@ struct PlacemarkLocationRule: ReservationRule {
                 at: ["/interaction/response/reservations/0/INLodgingReservation/lodgingBusinessLocation/location/longitude"]),
         ])
 
-    func check(_ reservation: Reservation, of interaction: Interaction, in context: RuleContext) -> [Violation] {
+    func check(_ reservation: Reservation, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         for placemark in reservation.placemarks {
             let name = placemark.pointer.tokens.last ?? "placemark"
@@ -801,7 +740,7 @@ struct PlacemarkLocationRule: ReservationRule {
 // MARK: - Availability
 
 /// iOS 14 API in an app that supports iOS 13.
-struct ReservationRequiresIOS14Rule: ReservationRule {
+struct ReservationRequiresIOS14Rule: Rule {
     static let description = RuleDescription(
         id: "reservation_requires_ios14",
         name: "Reservation Needs iOS 14",
@@ -832,7 +771,7 @@ struct ReservationRequiresIOS14Rule: ReservationRule {
                 at: ["/interaction/response/reservations/0/INFlightReservation/url"]),
         ])
 
-    func check(_ reservation: Reservation, of interaction: Interaction, in context: RuleContext) -> [Violation] {
+    func check(_ reservation: Reservation, in context: RuleContext) -> [Violation] {
         guard let target = context.deploymentTarget else { return [] }
         var violations: [Violation] = []
         // The classes of iOS 13 came with INGetReservationDetailsIntent itself, which an app

@@ -16,7 +16,7 @@ private let communicationNotifications = "Apple, \"Implementing communication no
 // MARK: - Info.plist declarations
 
 /// The intent's class name is a declared activity type.
-struct InteractionActivityTypeDeclaredRule: InteractionRule {
+struct InteractionActivityTypeDeclaredRule: Rule {
     static let description = RuleDescription(
         id: "interaction_activity_type_declared",
         name: "Intent Class Is A Declared Activity Type",
@@ -78,7 +78,7 @@ struct InteractionActivityTypeDeclaredRule: InteractionRule {
 }
 
 /// A communication intent is declared as handled.
-struct IntentHandlingDeclaredRule: InteractionRule {
+struct IntentHandlingDeclaredRule: Rule {
     static let description = RuleDescription(
         id: "intent_handling_declared",
         name: "Communication Intent Is Declared As Handled",
@@ -137,7 +137,7 @@ struct IntentHandlingDeclaredRule: InteractionRule {
 }
 
 /// Every intent restricted while locked is also supported.
-struct IntentsRestrictedWhileLockedSupportedRule: InfoPlistRule {
+struct IntentsRestrictedWhileLockedSupportedRule: Rule {
     static let description = RuleDescription(
         id: "intents_restricted_while_locked_supported",
         name: "Intents Restricted While Locked Are Supported",
@@ -160,7 +160,6 @@ struct IntentsRestrictedWhileLockedSupportedRule: InfoPlistRule {
             "Apple, Information Property List, INIntentsRestrictedWhileLocked (iOS 14) [H]",
         ],
         needsInfoPlist: true,
-        judgesInfoPlist: true,
         passing: [
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#,
@@ -180,7 +179,7 @@ struct IntentsRestrictedWhileLockedSupportedRule: InfoPlistRule {
                 at: ["/NSExtension/NSExtensionAttributes/IntentsRestrictedWhileLocked/1"]),
         ])
 
-    func check(_ app: AppInfo) -> [Violation] {
+    func check(_ app: AppInfo, in context: RuleContext) -> [Violation] {
         missing(app.intentsRestrictedWhileLocked, from: app.intentsSupported, "INIntentsRestrictedWhileLocked", "INIntentsSupported", IntentListPointers.restrictedWhileLocked)
             + missing(
                 app.extensionIntentsRestrictedWhileLocked, from: app.extensionIntentsSupported, "the extension's IntentsRestrictedWhileLocked", "IntentsSupported",
@@ -200,7 +199,7 @@ struct IntentsRestrictedWhileLockedSupportedRule: InfoPlistRule {
 // MARK: - The interaction
 
 /// A communication interaction says which way it went.
-struct InteractionDirectionRule: InteractionRule {
+struct InteractionDirectionRule: Rule {
     /// Communication notifications (incoming donations) arrived in iOS 15.
     static let incomingSince = OSVersion(major: 15)
 
@@ -283,7 +282,7 @@ struct InteractionDirectionRule: InteractionRule {
 }
 
 /// A message's recipients, a call's contacts, with handles the contact card can learn.
-struct CommunicationRecipientsRule: InteractionRule {
+struct CommunicationRecipientsRule: Rule {
     static let description = RuleDescription(
         id: "communication_recipients",
         name: "Communication Names Its People With Handles",
@@ -367,7 +366,7 @@ struct CommunicationRecipientsRule: InteractionRule {
 }
 
 /// A handle's type matches its value.
-struct PersonHandleTypeRule: InteractionRule {
+struct PersonHandleTypeRule: Rule {
     static let description = RuleDescription(
         id: "person_handle_type",
         name: "Person Handle Type Matches Its Value",
@@ -466,7 +465,7 @@ struct PersonHandleTypeRule: InteractionRule {
 // MARK: - Versions and services
 
 /// The call intents deprecated in iOS 13.
-struct DeprecatedCallIntentRule: InteractionRule {
+struct DeprecatedCallIntentRule: Rule {
     static let description = RuleDescription(
         id: "deprecated_call_intent",
         name: "Deprecated Call Intent",
@@ -515,7 +514,7 @@ struct DeprecatedCallIntentRule: InteractionRule {
 }
 
 /// A multi-service messaging app names the service of each message.
-struct MessageServiceNameRule: InteractionRule {
+struct MessageServiceNameRule: Rule {
     static let description = RuleDescription(
         id: "message_service_name",
         name: "Message Names One Of The App's Services",

@@ -7,7 +7,7 @@ private let handoffGuide = "Apple, Handoff Programming Guide, \"Adopting Handoff
 private let appSearchActivities = "Apple, App Search Programming Guide, \"Index Activities and Navigation Points\" (archived)"
 
 /// `activityType` uses reverse-DNS notation.
-struct ActivityTypeReverseDNSRule: UserActivityRule {
+struct ActivityTypeReverseDNSRule: Rule {
     static let description = RuleDescription(
         id: "activity_type_reverse_dns",
         name: "Activity Type Is Reverse-DNS",
@@ -53,7 +53,7 @@ struct ActivityTypeReverseDNSRule: UserActivityRule {
 }
 
 /// `activityType` is listed in `NSUserActivityTypes`.
-struct ActivityTypeDeclaredRule: UserActivityRule {
+struct ActivityTypeDeclaredRule: Rule {
     static let description = RuleDescription(
         id: "activity_type_declared",
         name: "Activity Type Is Declared",
@@ -100,7 +100,7 @@ struct ActivityTypeDeclaredRule: UserActivityRule {
 }
 
 /// `activityType` starts with the bundle identifier.
-struct ActivityTypeBundlePrefixRule: UserActivityRule {
+struct ActivityTypeBundlePrefixRule: Rule {
     static let description = RuleDescription(
         id: "activity_type_bundle_prefix",
         name: "Activity Type Under The Bundle Identifier",
@@ -135,7 +135,7 @@ struct ActivityTypeBundlePrefixRule: UserActivityRule {
 }
 
 /// An activity eligible for search or prediction has a title.
-struct ActivityTitleRequiredRule: UserActivityRule {
+struct ActivityTitleRequiredRule: Rule {
     static let description = RuleDescription(
         id: "activity_title_required",
         name: "Indexed Activity Has A Title",
@@ -169,7 +169,7 @@ struct ActivityTitleRequiredRule: UserActivityRule {
 }
 
 /// Every key of `requiredUserInfoKeys` is in `userInfo`.
-struct RequiredUserInfoKeysExistRule: UserActivityRule {
+struct RequiredUserInfoKeysExistRule: Rule {
     static let description = RuleDescription(
         id: "required_user_info_keys_exist",
         name: "Required userInfo Keys Exist",
@@ -213,7 +213,7 @@ struct RequiredUserInfoKeysExistRule: UserActivityRule {
 }
 
 /// An indexed activity with `userInfo` names the keys to keep.
-struct RequiredUserInfoKeysUnsetRule: UserActivityRule {
+struct RequiredUserInfoKeysUnsetRule: Rule {
     static let description = RuleDescription(
         id: "required_user_info_keys_unset",
         name: "Indexed Activity Names The Keys To Restore",
@@ -247,7 +247,7 @@ struct RequiredUserInfoKeysUnsetRule: UserActivityRule {
 }
 
 /// `userInfo` holds only the types `NSUserActivity` accepts.
-struct UserInfoValueTypesRule: UserActivityRule {
+struct UserInfoValueTypesRule: Rule {
     static let allowedClasses: Set<String> = [
         "NSArray", "NSData", "NSDate", "NSDictionary", "NSNull", "NSNumber", "NSSet", "NSString", "NSURL",
         "Array", "Data", "Date", "Dictionary", "Int", "Double", "Float", "Bool", "Set", "String", "URL",
@@ -294,7 +294,7 @@ struct UserInfoValueTypesRule: UserActivityRule {
 }
 
 /// `webpageURL` is http or https.
-struct WebpageURLSchemeRule: UserActivityRule {
+struct WebpageURLSchemeRule: Rule {
     static let description = RuleDescription(
         id: "webpage_url_scheme",
         name: "webpageURL Is http Or https",
@@ -320,7 +320,7 @@ struct WebpageURLSchemeRule: UserActivityRule {
 }
 
 /// `referrerURL` is http or https.
-struct ReferrerURLSchemeRule: UserActivityRule {
+struct ReferrerURLSchemeRule: Rule {
     static let description = RuleDescription(
         id: "referrer_url_scheme",
         name: "referrerURL Is http Or https",
@@ -386,7 +386,7 @@ private func isPlainHTTPURL(_ text: String) -> Bool {
 }
 
 /// Public indexing names what to index.
-struct PublicIndexingRequiresIdentityRule: UserActivityRule {
+struct PublicIndexingRequiresIdentityRule: Rule {
     static let description = RuleDescription(
         id: "public_indexing_requires_url_or_keys",
         name: "Public Indexing Names What To Index",
@@ -410,7 +410,7 @@ struct PublicIndexingRequiresIdentityRule: UserActivityRule {
 }
 
 /// Public indexing goes with search eligibility.
-struct PublicIndexingWithoutSearchRule: UserActivityRule {
+struct PublicIndexingWithoutSearchRule: Rule {
     static let description = RuleDescription(
         id: "public_indexing_without_search",
         name: "Public Indexing Without Search",
@@ -433,7 +433,7 @@ struct PublicIndexingWithoutSearchRule: UserActivityRule {
 }
 
 /// The Handoff payload stays within 3 KB.
-struct HandoffPayloadSizeRule: UserActivityRule {
+struct HandoffPayloadSizeRule: Rule {
     static let limit = 3072
 
     static let description = RuleDescription(
@@ -470,7 +470,7 @@ struct HandoffPayloadSizeRule: UserActivityRule {
 }
 
 /// An expiration date in the past.
-struct ExpirationDatePastRule: UserActivityRule, SearchableItemRule {
+struct ExpirationDatePastRule: Rule {
     static let description = RuleDescription(
         id: "expiration_date_past",
         name: "Expiration Date In The Past",
@@ -489,22 +489,11 @@ struct ExpirationDatePastRule: UserActivityRule, SearchableItemRule {
             RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "expirationDate": "2025-01-01T00:00:00+01:00", "attributeSet": {"title": "Beach"}}}"#, at: ["/searchableItem/expirationDate"]),
         ])
 
-    func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
-        switch donation {
-        case .userActivity(let activity): check(activity, in: context)
-        case .searchableItem(let item): check(item, in: context)
-        case .interaction: []
+    func check(_ content: IndexableContent, in context: RuleContext) -> [Violation] {
+        switch content {
+        case .activity(let activity): check(activity.expirationDate, activity.pointer("expirationDate"), in: context)
+        case .item(let item): check(item.expirationDate, item.pointer("expirationDate"), in: context)
         }
-    }
-
-    // Conforming to both kinds lets the linter hand the rule the activity or item it has already
-    // unwrapped, instead of the rule copying it out of the donation.
-    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        check(activity.expirationDate, activity.pointer("expirationDate"), in: context)
-    }
-
-    func check(_ item: SearchableItem, in context: RuleContext) -> [Violation] {
-        check(item.expirationDate, item.pointer("expirationDate"), in: context)
     }
 
     /// The pointer is built only for an expired donation.

@@ -3,23 +3,15 @@ import ProctorCore
 import ProctorVocabulary
 
 // Rules that only a scenario can judge: they are about what the app shows while it donates, which
-// no donation payload says. The system model reports them when a `donate` step breaks them
-// (Scenario/SiriModel.swift); `proctor lint` lists them but never runs them. Their examples are
-// whole scenarios.
+// no donation payload says. They judge the events the system model emits as it plays `donate`
+// steps (Subjects/ScenarioEvents.swift); `proctor lint` lists them but never runs them. Their
+// examples are whole scenarios.
 
 private let wwdc19 = "WWDC 2019 session 243, \"Integrating with Siri Event Suggestions\""
 private let donatingReservations = "Apple, SiriKit, \"Donating Reservations\""
 
-/// A rule the scenario model judges: registered with the run rules so that it is listed,
-/// documented and given vectors like every rule, but it finds nothing in a lint run.
-protocol ScenarioRule: RunRule {}
-
-extension ScenarioRule {
-    public func check(_ facts: RunFacts) -> [Finding] { [] }
-}
-
 /// Donating a reservation while a screen lists other reservations.
-struct ReservationDonationUnrelatedScreenRule: ScenarioRule {
+struct ReservationDonationUnrelatedScreenRule: Rule {
     static let description = RuleDescription(
         id: "reservation_donation_unrelated_screen",
         name: "Reservation Donated From A Screen Of Other Reservations",
@@ -47,10 +39,21 @@ struct ReservationDonationUnrelatedScreenRule: ScenarioRule {
                 scenario: ScenarioExample.scenario(ScenarioExample.show("TripList", "B9C8", "Q7Z1"), ScenarioExample.donate()),
                 at: ["/steps/1/donate/interaction/intent/INGetReservationDetailsIntent/reservationContainerReference"])
         ])
+
+    func check(_ event: ReservationDonatedOnScreen, in context: RuleContext) -> [Violation] {
+        let screen = event.screen
+        let unrelated = screen.reservations.filter { reference in !(event.container?.isNamed(by: reference) ?? false) }
+        guard !unrelated.isEmpty else { return [] }
+        let name = event.container.map { "reservation '\($0.identity)'" } ?? "a reservation without a reservationContainerReference"
+        let listed = "\(unrelated.count == 1 ? "reservation" : "reservations") \(unrelated.map { "'\($0)'" }.joined(separator: ", "))"
+        return [Violation(
+            "\(name) is donated while screen '\(screen.name)' (shown at step \(screen.shownAtStep) on '\(screen.device)') lists \(listed); donate from the screen that shows this reservation's details, or from the background",
+            at: event.containerPointer)]
+    }
 }
 
 /// The same reservation donated twice while the user views it once.
-struct ReservationDonationOncePerViewRule: ScenarioRule {
+struct ReservationDonationOncePerViewRule: Rule {
     static let description = RuleDescription(
         id: "reservation_donation_once_per_view",
         name: "One Reservation Donation Per View",
@@ -84,6 +87,13 @@ struct ReservationDonationOncePerViewRule: ScenarioRule {
                 scenario: ScenarioExample.scenario(ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate(), ScenarioExample.donate()),
                 at: ["/steps/2/donate/interaction/intent/INGetReservationDetailsIntent/reservationContainerReference"])
         ])
+
+    func check(_ event: ReservationDonatedOnScreen, in context: RuleContext) -> [Violation] {
+        guard let container = event.container, let earlier = event.unchangedSinceStep else { return [] }
+        return [Violation(
+            "reservation '\(container.identity)' was already donated at step \(earlier) in this view of screen '\(event.screen.name)' (shown at step \(event.screen.shownAtStep)), with the same items, statuses, seats and times; make one donation per reservation as the user views it, and donate again when it changes",
+            at: event.containerPointer)]
+    }
 }
 
 /// Parts of the scenario examples: the My Flights app of WWDC 2019 session 243, flight XX815
@@ -108,12 +118,4 @@ private enum ScenarioExample {
             #"{"INFlightReservation": {"itemReference": {"spokenPhrase": "Flight XX815", "vocabularyIdentifier": "B9C8-XX815"}, "reservationNumber": "B9C8", \#(status.map { #""reservationStatus": "\#($0)", "# } ?? "")"flight": \#(flight)}}"#
         return #"{"donate": {\#(background ? #""background": true, "# : "")"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}, "response": {"code": "success", "reservations": [\#(reservation)]}}}}"#
     }
-}
-
-/// The rules whose findings the scenario model makes as it plays (the model's reservation
-/// bookkeeping judges them), by the identity the model reports them under.
-package enum ModelRules {
-    package static let itemReferenceStable = ReservationItemReferenceStableRule.description.identity
-    package static let unrelatedScreen = ReservationDonationUnrelatedScreenRule.description.identity
-    package static let oncePerView = ReservationDonationOncePerViewRule.description.identity
 }

@@ -5,7 +5,7 @@ import ProctorVocabulary
 private let searchUX = "Apple, App Search Programming Guide, \"Search User Experience\" (archived): limit titles to 90 characters and descriptions to 300"
 
 /// Titles within the display guideline.
-struct TitleLengthRule: UserActivityRule, SearchableItemRule {
+struct TitleLengthRule: Rule {
     static let limit = 90
 
     static let description = RuleDescription(
@@ -30,17 +30,14 @@ struct TitleLengthRule: UserActivityRule, SearchableItemRule {
                 at: ["/searchableItem/attributeSet/title"]),
         ])
 
-    // Conforming to both kinds lets the linter hand the rule the activity or item it has already
-    // unwrapped, instead of the rule copying it out of the donation.
-    func check(_ donation: Donation, in context: RuleContext) -> [Violation] {
-        switch donation {
-        case .userActivity(let activity): check(activity, in: context)
-        case .searchableItem(let item): check(item, in: context)
-        case .interaction: []
+    func check(_ content: IndexableContent, in context: RuleContext) -> [Violation] {
+        switch content {
+        case .activity(let activity): check(activity)
+        case .item(let item): check(item)
         }
     }
 
-    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+    private func check(_ activity: UserActivity) -> [Violation] {
         // Pointers are built only for a title that is too long: most donations have none.
         var violations: [Violation] = []
         check(activity.title, activity.pointer("title"), into: &violations)
@@ -48,7 +45,7 @@ struct TitleLengthRule: UserActivityRule, SearchableItemRule {
         return violations
     }
 
-    func check(_ item: SearchableItem, in context: RuleContext) -> [Violation] {
+    private func check(_ item: SearchableItem) -> [Violation] {
         var violations: [Violation] = []
         if let set = item.attributeSet { check(set.title, set.pointer("title"), into: &violations) }
         return violations
@@ -64,7 +61,7 @@ struct TitleLengthRule: UserActivityRule, SearchableItemRule {
 }
 
 /// Descriptions within the display guideline.
-struct DescriptionLengthRule: AttributeSetRule {
+struct DescriptionLengthRule: Rule {
     static let limit = 300
 
     static let description = RuleDescription(
@@ -85,7 +82,7 @@ struct DescriptionLengthRule: AttributeSetRule {
                 at: ["/searchableItem/attributeSet/contentDescription"])
         ])
 
-    func check(_ attributes: AttributeSet) -> [Violation] {
+    func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         guard let text = attributes.contentDescription, text.utf8.count > Self.limit, text.count > Self.limit else { return [] }
         return [Violation("contentDescription is \(text.count) characters, over the 300-character guideline", at: attributes.pointer("contentDescription"))]
     }

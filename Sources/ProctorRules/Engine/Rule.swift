@@ -1,0 +1,127 @@
+import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorJSON
+import ProctorVocabulary
+
+/// A rule: what it is (its ``RuleDescription``: id, severity, rationale, sources, examples) and
+/// how it judges one kind of subject.
+///
+/// A subject is anything an input kind or the scenario model hands the engine: an
+/// `NSUserActivity`, a searchable item, an attribute set, an interaction, a reservation, the app's
+/// Info.plist, the facts of a whole lint run, an event the scenario model saw. A rule never
+/// builds a finding and never decides whether it applies: it returns the places where its subject
+/// breaks it, and ``RuleEngine`` skips it when the app facts it needs are unknown, then makes each
+/// violation a finding with the rule's id and severity.
+///
+/// Adding a rule is a type conforming to this protocol and one line in ``BuiltInRules/all``.
+public protocol Rule<Subject>: Sendable {
+    associatedtype Subject: RuleSubject
+    static var description: RuleDescription { get }
+    func check(_ subject: Subject, in context: RuleContext) -> [Violation]
+}
+
+/// Something rules judge. Its scope says where such subjects come from, which decides where the
+/// rules judging it run and how reports list them.
+public protocol RuleSubject {
+    static var scope: RuleScope { get }
+}
+
+/// Where a rule's subjects come from.
+public enum RuleScope: String, Sendable, CaseIterable {
+    /// A payload the app hands the system: judged in every file `proctor lint` reads and in every
+    /// donation a scenario makes.
+    case payload
+    /// The app's Info.plist itself: judged once per lint run, findings located in the Info.plist.
+    case infoPlist
+    /// Everything a lint run read, across files (identifiers unique across the run).
+    case run
+    /// The order of donations: across the files of a lint run, and across the `donate` steps of
+    /// a scenario (an item's reference changing from one donation to the next).
+    case history
+    /// What the system model saw while a scenario played: judged by `proctor run` only.
+    case scenario
+}
+
+/// App facts a rule cannot be judged without.
+public struct RuleRequirements: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Facts read from `--info-plist` (the declared activity types, the intents).
+    public static let infoPlist = RuleRequirements(rawValue: 1 << 0)
+    /// The bundle identifier, from the Info.plist or `--bundle-identifier`.
+    public static let bundleIdentifier = RuleRequirements(rawValue: 1 << 1)
+    /// The iOS deployment target, from `MinimumOSVersion` or `--deployment-target`.
+    public static let deploymentTarget = RuleRequirements(rawValue: 1 << 2)
+
+    /// The facts these app facts provide.
+    public init(metBy appInfo: AppInfo?) {
+        self = []
+        if appInfo?.isFromInfoPlist == true { insert(.infoPlist) }
+        if appInfo?.bundleIdentifier != nil { insert(.bundleIdentifier) }
+        if appInfo?.deploymentTarget != nil { insert(.deploymentTarget) }
+    }
+
+    /// Why these requirements are not met by `met`, or nil when they are: the first missing fact.
+    public func unmet(by met: RuleRequirements) -> String? {
+        let missing = subtracting(met)
+        if missing.contains(.infoPlist) { return "needs --info-plist" }
+        if missing.contains(.bundleIdentifier) {
+            return "needs the bundle identifier (CFBundleIdentifier in --info-plist, or --bundle-identifier)"
+        }
+        if missing.contains(.deploymentTarget) {
+            return "needs the deployment target (MinimumOSVersion in --info-plist, or --deployment-target)"
+        }
+        return nil
+    }
+}
+
+/// What a rule may consult besides its subject.
+public struct RuleContext: Sendable {
+    public let appInfo: AppInfo?
+    /// The clock against which expiration dates are judged.
+    public let now: Date
+    /// The requirements these facts meet, worked out once: the engine tests them for every rule
+    /// and subject.
+    public let met: RuleRequirements
+
+    public init(appInfo: AppInfo?, now: Date) {
+        self.appInfo = appInfo
+        self.now = now
+        self.met = RuleRequirements(metBy: appInfo)
+    }
+
+    /// The app's deployment target, when known; version-dependent rules are skipped without it.
+    public var deploymentTarget: OSVersion? { appInfo?.deploymentTarget }
+}
+
+/// One place where a subject breaks a rule.
+public struct Violation: Sendable {
+    /// Where, in the terms the rule knows.
+    public enum Place: Sendable {
+        /// Inside the document the subject was decoded from; whoever handed the subject to the
+        /// engine says which file and line that is.
+        case pointer(JSONPointer)
+        /// Already located, by a rule whose subject spans files (``RunFacts``).
+        case location(SourceLocation)
+    }
+
+    public var message: String
+    public var place: Place
+
+    public init(_ message: String, at pointer: JSONPointer) {
+        self.message = message
+        self.place = .pointer(pointer)
+    }
+
+    public init(_ message: String, at location: SourceLocation) {
+        self.message = message
+        self.place = .location(location)
+    }
+
+    public init(_ message: String, at place: Place) {
+        self.message = message
+        self.place = place
+    }
+}

@@ -1,0 +1,85 @@
+import ProctorCore
+import ProctorJSON
+
+/// The rules of a run, grouped by the kind of subject they judge, and the one place their
+/// violations become findings.
+///
+/// Whoever holds subjects (an input kind's decoder, the lint run, the scenario model) asks the
+/// engine once for the rules judging each kind (``rules(judging:)``) and hands each subject to
+/// them: an input kind with a new subject type needs no change here. The engine skips a rule whose
+/// requirements the app facts do not meet, and builds every finding with the rule's own id and
+/// severity: no caller chooses either.
+public struct RuleEngine: Sendable {
+    /// Every rule's description, with its scope, in registration order.
+    public let descriptions: [RuleDescription]
+    /// One ``SubjectRules`` per subject type, by the type's identity.
+    private let groups: [ObjectIdentifier: any Sendable]
+
+    public init(_ rules: [any Rule]) {
+        var groups: [ObjectIdentifier: any Sendable] = [:]
+        var descriptions: [RuleDescription] = []
+        for rule in rules { descriptions.append(Self.register(rule, in: &groups)) }
+        self.groups = groups
+        self.descriptions = descriptions
+    }
+
+    private static func register<R: Rule>(_ rule: R, in groups: inout [ObjectIdentifier: any Sendable]) -> RuleDescription {
+        var description = R.description
+        description.scope = R.Subject.scope
+        let key = ObjectIdentifier(R.Subject.self)
+        var group = groups[key] as? SubjectRules<R.Subject> ?? SubjectRules()
+        group.append(rule, description)
+        groups[key] = group
+        return description
+    }
+
+    /// The rules that judge subjects of this type, in registration order; none when no rule does.
+    public func rules<Subject: RuleSubject>(judging subject: Subject.Type = Subject.self) -> SubjectRules<Subject> {
+        groups[ObjectIdentifier(Subject.self)] as? SubjectRules<Subject> ?? SubjectRules()
+    }
+}
+
+/// The rules judging one type of subject.
+///
+/// The rules are empty values and their identities sit in a separate array: running a rule touches
+/// no reference count, and an identity (a shared string) is read only for a rule that reports.
+/// Retaining shared strings for every rule and subject would make the cores contend for the same
+/// cache lines.
+public struct SubjectRules<Subject: RuleSubject>: Sendable {
+    private var rules: [any Rule<Subject>] = []
+    private var identities: [RuleIdentity] = []
+    private var requirements: [RuleRequirements] = []
+
+    init() {}
+
+    mutating func append(_ rule: some Rule<Subject>, _ description: RuleDescription) {
+        rules.append(rule)
+        identities.append(description.identity)
+        requirements.append(description.requirements)
+    }
+
+    public var isEmpty: Bool { rules.isEmpty }
+
+    /// Judges `subject` with every rule whose requirements `context` meets, appending a finding
+    /// for each violation. `locate` says where a pointer into the subject's document is.
+    public func judge(
+        _ subject: Subject, in context: RuleContext, locate: (JSONPointer) -> SourceLocation, into findings: inout [Finding]
+    ) {
+        for index in rules.indices where requirements[index].isSubset(of: context.met) {
+            let violations = rules[index].check(subject, in: context)
+            for violation in violations { findings.append(identities[index].finding(violation, locate: locate)) }
+        }
+    }
+}
+
+extension RuleIdentity {
+    /// The finding a violation of this rule makes: the one place findings are built, so a finding
+    /// always carries its rule's own id and severity.
+    func finding(_ violation: Violation, locate: (JSONPointer) -> SourceLocation) -> Finding {
+        let location = switch violation.place {
+        case .pointer(let pointer): locate(pointer)
+        case .location(let location): location
+        }
+        return Finding(ruleID: id, severity: severity, message: violation.message, location: location)
+    }
+}

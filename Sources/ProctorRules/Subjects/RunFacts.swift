@@ -1,0 +1,67 @@
+import Foundation
+import ProctorCore
+import ProctorJSON
+
+/// Facts that can only be judged across all the inputs of a run, gathered while each file is
+/// checked so that no parsed document has to be kept.
+public struct RunFacts: RuleSubject, Sendable {
+    public static let scope = RuleScope.run
+
+    public struct Mention: Sendable {
+        public var identifier: String
+        let file: String
+        let position: SourcePosition
+        /// The pointer, as the object holding the identifier and its key: a run keeps one mention
+        /// per item, and a pointer string made for each (one allocation apiece, alive until the
+        /// end of the run) cost more than the rest of gathering them. It is spelt out only for a
+        /// mention a rule reports.
+        let container: JSONPointer
+        let key: String
+
+        package init(identifier: String, file: String, position: SourcePosition, container: JSONPointer, key: String) {
+            self.identifier = identifier
+            self.file = file
+            self.position = position
+            self.container = container
+            self.key = key
+        }
+
+        /// Where the identifier is written.
+        public var location: SourceLocation {
+            SourceLocation(file: file, line: position.line, column: position.column, pointer: container.appending(key).description)
+        }
+    }
+
+    /// Every searchable item's `uniqueIdentifier`, in input order.
+    public var itemIdentifiers: [Mention] = []
+    /// Every activity's `contentAttributeSet.relatedUniqueIdentifier`, in input order.
+    public var relatedIdentifiers: [Mention] = []
+
+    /// A reservation item as one donation describes it.
+    public struct ReservationItemMention: Sendable {
+        /// ``Reservation/itemIdentity``: what makes two donations describe the same item.
+        public var itemIdentity: String
+        /// The `itemReference`'s ``SpeakableString/identity``.
+        public var itemReference: String
+        /// Where the `itemReference` is.
+        public var location: SourceLocation
+
+        public init(itemIdentity: String, itemReference: String, location: SourceLocation) {
+            self.itemIdentity = itemIdentity
+            self.itemReference = itemReference
+            self.location = location
+        }
+    }
+
+    /// The items (with an item identity) of each reservation donation, one entry per donation,
+    /// in input order.
+    public var reservationDonations: [[ReservationItemMention]] = []
+
+    public init() {}
+
+    package mutating func append(_ other: RunFacts) {
+        itemIdentifiers += other.itemIdentifiers
+        relatedIdentifiers += other.relatedIdentifiers
+        reservationDonations += other.reservationDonations
+    }
+}

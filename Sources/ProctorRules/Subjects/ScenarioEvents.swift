@@ -1,0 +1,48 @@
+import ProctorJSON
+import ProctorVocabulary
+
+// What the scenario model saw while a scenario played, for the rules only a scenario can judge:
+// no payload says which screen the app showed while it donated. The model emits these events as
+// it plays `donate` steps (ProctorScenario's SiriModel); rules judge them like any subject.
+
+/// A reservation interaction donated in the foreground while the device showed a screen of the
+/// app (a `showScreen` step).
+public struct ReservationDonatedOnScreen: RuleSubject, Sendable {
+    public static var scope: RuleScope { .scenario }
+
+    /// The screen shown last on the device the app donated on.
+    public struct Screen: Sendable {
+        public var name: String
+        /// The step that showed it: each `showScreen` step is a new view.
+        public var shownAtStep: Int
+        /// The reservation containers the screen lists, as the scenario names them.
+        public var reservations: [String]
+        /// The device, as the scenario names it.
+        public var device: String
+
+        public init(name: String, shownAtStep: Int, reservations: [String], device: String) {
+            self.name = name
+            self.shownAtStep = shownAtStep
+            self.reservations = reservations
+            self.device = device
+        }
+    }
+
+    public var screen: Screen
+    /// The intent's `reservationContainerReference`.
+    public var container: SpeakableString?
+    /// Where the container is written; the intent itself when it has none.
+    public var containerPointer: JSONPointer
+    /// The step of an earlier donation of the same container in this view, when every item of
+    /// this donation is as that view last donated it (same itemReference, reservationStatus,
+    /// reservedSeat, start and end): this donation carries nothing new. Nil when the container is
+    /// new to the view or something changed.
+    public var unchangedSinceStep: Int?
+
+    public init(screen: Screen, container: SpeakableString?, containerPointer: JSONPointer, unchangedSinceStep: Int?) {
+        self.screen = screen
+        self.container = container
+        self.containerPointer = containerPointer
+        self.unchangedSinceStep = unchangedSinceStep
+    }
+}
