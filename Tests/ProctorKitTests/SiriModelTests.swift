@@ -582,7 +582,7 @@ struct SiriModelRegressionTests {
         ]))
         let findings = suite.findings.filter { $0.ruleID == itemReferenceStable }
         #expect(findings.map { $0.location.pointer ?? "" } == ["/steps/2/donate/interaction/response/reservations/0/INFlightReservation/itemReference"])
-        #expect(findings.first?.message.contains("was donated at step 2 with itemReference 'B9C8-XX815'; the itemReference must stay the same through the reservation's life cycle, so Siri takes it for another item") == true, "\(findings.map(\.message))")
+        #expect(findings.first?.message.contains("(INFlightReservation B9C8, XX815, from 2026-06-02T21:50:00Z) was donated with itemReference 'B9C8-XX815' at step 2, now with 'B9C8-XX815-2'; the item reference must stay the same for the reservation's whole life cycle, so Siri takes it for another item") == true, "\(findings.map(\.message))")
         #expect(!problems(suite).contains { $0.hasPrefix("expectation_failed") }, "\(problems(suite))")
     }
 

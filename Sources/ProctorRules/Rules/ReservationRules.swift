@@ -239,18 +239,15 @@ struct ReservationItemReferenceStableRule: Rule {
         ])
 
     func check(_ change: ItemReferenceChange, in context: RuleContext) -> [Violation] {
-        switch change.earlier {
-        case .location(let location):
-            return [Violation(
-                "this reservation item (\(Self.describe(change.itemIdentity))) was donated with itemReference '\(change.earlierReference)' at \(location.compilerStyle), now with '\(change.reference)'; the item reference must stay the same for the reservation's whole life cycle",
-                at: change.place)]
-        case .step(let step):
-            let parts = change.itemIdentity.split(separator: "|", omittingEmptySubsequences: false)
-            let consequence = change.consequence.map { ", \($0)" } ?? ""
-            return [Violation(
-                "this \(parts.first ?? "") has itemReference '\(change.reference)', but the same reservation item (reservation number '\(parts.count > 1 ? parts[1] : "")') was donated at step \(step) with itemReference '\(change.earlierReference)'; the itemReference must stay the same through the reservation's life cycle\(consequence)",
-                at: change.place)]
+        let earlier = switch change.earlier {
+        case .location(let location): location.compilerStyle
+        case .step(let step): "step \(step)"
         }
+        // Only the model knows what Siri makes of the new reference.
+        let consequence = change.consequence.map { ", \($0)" } ?? ""
+        return [Violation(
+            "this reservation item (\(Self.describe(change.itemIdentity))) was donated with itemReference '\(change.earlierReference)' at \(earlier), now with '\(change.reference)'; the item reference must stay the same for the reservation's whole life cycle\(consequence)",
+            at: change.place)]
     }
 
     /// `INFlightReservation B9C8, XX815, from 2026-06-02T21:50:00Z` from an item identity.
