@@ -41,31 +41,43 @@ let package = Package(
         // The run report and its four formats, and the writing of report files. It renders a
         // plain result with the metadata of its checks and knows nothing of rules or scenarios.
         .target(name: "ProctorReports", dependencies: ["ProctorCore"]),
-        // Every rule, with the description that is its documentation, its SARIF metadata, its
-        // tests and its conformance vectors; and the checks a run builds from them.
+        // The rule engine: the Rule protocol over typed subjects, rule descriptions (documentation,
+        // examples, SARIF metadata), and RuleEngine, which groups rules by subject, skips those
+        // whose app facts are unknown and builds every finding.
+        .target(
+            name: "ProctorEngine",
+            dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports"]),
+        // The kinds of input a lint run reads, one folder each: how a kind's files are recognised,
+        // decoded with locations, what facts they contribute and which rule subjects they hold.
+        .target(
+            name: "ProctorInputs",
+            dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine"]),
+        // Every rule Proctor ships, by category, and the registry that lists them.
         .target(
             name: "ProctorRules",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports"]),
+            dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs"]),
         // proctor lint: load, decode, check, the checks that span files, the lint report.
         .target(
             name: "ProctorLint",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorRules", "ProctorReports",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
+                "ProctorRules", "ProctorReports",
             ]),
         // proctor run: the scenario format, its decoder and schema, the model of the system, the
         // player and its checks.
         .target(
             name: "ProctorScenario",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorRules", "ProctorReports",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
+                "ProctorRules", "ProctorReports",
             ]),
         // The library users embed: the conformance runner, the generated documentation, and every
         // module above, re-exported. It never prints and never exits.
         .target(
             name: "ProctorKit",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorRules",
-                "ProctorLint", "ProctorScenario",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario",
             ]),
 
         // MARK: - Executables
@@ -89,8 +101,8 @@ let package = Package(
         .testTarget(
             name: "ProctorKitTests",
             dependencies: [
-                "ProctorKit", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorRules", "ProctorLint",
-                "ProctorScenario",
+                "ProctorKit", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),

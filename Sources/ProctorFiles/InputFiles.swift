@@ -21,16 +21,14 @@ package enum InputFiles {
     /// How a scenario file's name ends: `proctor run` picks these in a walk, `proctor lint` leaves them.
     package static let scenarioSuffix = ".scenario.json"
 
-    /// One file to read: the path as it will be printed, and whether it is JSON Lines.
+    /// One file to read: the path as it will be printed.
     package struct Input: Sendable, Hashable {
         package var path: String
-        package var isJSONLines: Bool
         /// Read from standard input (`-`) rather than from `path`.
         package var isStandardInput = false
 
-        package init(path: String, isJSONLines: Bool, isStandardInput: Bool = false) {
+        package init(path: String, isStandardInput: Bool = false) {
             self.path = path
-            self.isJSONLines = isJSONLines
             self.isStandardInput = isStandardInput
         }
     }
@@ -48,8 +46,8 @@ package enum InputFiles {
 
     /// Which files a directory walk picks; files named explicitly are always read.
     package enum Selection: Sendable {
-        /// `.json` and `.jsonl`, except scenarios (`proctor lint`).
-        case donations
+        /// The names the predicate accepts (`proctor lint`: those an input kind claims).
+        case claimed(by: @Sendable (String) -> Bool)
         /// `.json`, scenario vectors included (`proctor conformance`).
         case caseFiles
         /// `*.scenario.json` (`proctor run`).
@@ -57,9 +55,7 @@ package enum InputFiles {
 
         func accepts(_ name: String) -> Bool {
             switch self {
-            case .donations:
-                guard let fileExtension = InputFiles.fileExtension(of: name) else { return false }
-                return fileExtension == "jsonl" || (fileExtension == "json" && !name.hasSuffix(InputFiles.scenarioSuffix))
+            case .claimed(let claims): return claims(name)
             case .caseFiles: return InputFiles.fileExtension(of: name) == "json"
             case .scenarios: return name.hasSuffix(InputFiles.scenarioSuffix)
             }
@@ -96,11 +92,11 @@ package enum InputFiles {
     /// Expands directories recursively into the files `selection` picks (hidden entries and
     /// `.build` skipped), keeps named files whatever their name, and sorts the result by path so
     /// every run sees the same order. Paths that do not exist become input errors.
-    package static func collect(_ paths: [String], selecting selection: Selection = .donations) -> Collection {
+    package static func collect(_ paths: [String], selecting selection: Selection) -> Collection {
         var walk = Walk(selection: selection)
         for path in paths {
             if path == "-" {
-                walk.files.append((Input(path: standardInputName, isJSONLines: false, isStandardInput: true), nil, false))
+                walk.files.append((Input(path: standardInputName, isStandardInput: true), nil, false))
                 continue
             }
             var status = stat()
@@ -111,7 +107,7 @@ package enum InputFiles {
             if (status.st_mode & S_IFMT) == S_IFDIR {
                 enter(normalize(path), status, &walk)
             } else {
-                walk.files.append((Input(path: normalize(path), isJSONLines: path.hasSuffix(".jsonl")), Identity(status), true))
+                walk.files.append((Input(path: normalize(path)), Identity(status), true))
             }
         }
         // Sorted by path, the first name of each file is the one read; the same path named twice
@@ -206,7 +202,7 @@ package enum InputFiles {
             case S_IFREG:
                 if accepted {
                     let mayHaveOtherNames = type != DT_REG || status.st_nlink > 1
-                    walk.files.append((Input(path: prefix + name, isJSONLines: name.hasSuffix(".jsonl")), Identity(status), mayHaveOtherNames))
+                    walk.files.append((Input(path: prefix + name), Identity(status), mayHaveOtherNames))
                 }
             default:
                 // A pipe, socket or device: reading one could wait or never end.

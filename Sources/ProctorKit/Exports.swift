@@ -3,7 +3,9 @@
 // scenario pipelines and the reports.
 @_exported import ProctorAppFacts
 @_exported import ProctorCore
+@_exported import ProctorEngine
 @_exported import ProctorFiles
+@_exported import ProctorInputs
 @_exported import ProctorLint
 @_exported import ProctorReports
 @_exported import ProctorRules

@@ -1,3 +1,4 @@
+import ProctorEngine
 import ProctorVocabulary
 
 /// The rules Proctor ships. Adding a rule is one line here (a test checks the list is sorted by

@@ -1,3 +1,4 @@
+import ProctorEngine
 import Foundation
 import ProctorAppFacts
 import ProctorCore

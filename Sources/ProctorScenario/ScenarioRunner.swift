@@ -63,7 +63,7 @@ public enum ScenarioRunner {
 
     /// Reads and plays one scenario file; nil when it is filtered out by name or tag.
     public static func runFile(at path: String, options: RunOptions) -> RunReport.Suite? {
-        runFile(InputFiles.Input(path: path, isJSONLines: false), options: options)
+        runFile(InputFiles.Input(path: path), options: options)
     }
 
     package static func runFile(_ input: InputFiles.Input, options: RunOptions) -> RunReport.Suite? {

@@ -259,7 +259,7 @@ enum Child {
     /// profiler sees the pipeline without the directory walk and the reads.
     static func runInMemory(path: String, loops: Int) -> Never {
         let loaded = LoadedCorpus.load(path)
-        let files = zip(loaded.paths, loaded.buffers).map { Linter.InMemoryFile(path: $0, bytes: $1, isJSONLines: false) }
+        let files = zip(loaded.paths, loaded.buffers).map { Linter.InMemoryFile(path: $0, bytes: $1) }
         let start = monotonicSeconds()
         for _ in 0..<max(1, loops) { _ = Linter.lint(files: files, appInfo: nil, options: LintOptions(parallel: false)) }
         print("seconds_per_run=\((monotonicSeconds() - start) / Double(max(1, loops))) files=\(files.count)")

@@ -201,7 +201,7 @@ guard fileCount == arguments.files else {
 // Every measurement of the main table runs once per round, in turn, so the reference and the lint
 // it is compared with see the same machine (see Timing.interleaved).
 progress("raw json-c and lint, \(repetitions) interleaved rounds ...")
-let inMemoryFiles = zip(loaded.paths, loaded.buffers).map { Linter.InMemoryFile(path: $0, bytes: $1, isJSONLines: false) }
+let inMemoryFiles = zip(loaded.paths, loaded.buffers).map { Linter.InMemoryFile(path: $0, bytes: $1) }
 let (timings, lastResults) = Timing.interleaved(rounds: repetitions, [
     { RawReference.parseAll(loaded.buffers) },
     { RawReference.parseAll(loaded.buffers, validatingUTF8: false) },

@@ -37,7 +37,7 @@ enum FuzzTarget: String, CaseIterable {
             _ = JSONReader.parse(source)
             _ = JSONReader.parseLines(source)
         case .lint, .lintLines:
-            let file = Linter.InMemoryFile(path: self == .lint ? "fuzz.json" : "fuzz.jsonl", bytes: bytes, isJSONLines: self == .lintLines)
+            let file = Linter.InMemoryFile(path: self == .lint ? "fuzz.json" : "fuzz.jsonl", bytes: bytes)
             let appInfo = AppInfo(
                 source: "Info.plist", bundleIdentifier: "com.example.app", userActivityTypes: ["com.example.app.view"],
                 urlSchemes: ["example"], intentsSupported: ["INSendMessageIntent"])

@@ -38,6 +38,16 @@ struct LinterTests {
         #expect(result.report().exitCode == .success)
     }
 
+    /// Which kind reads a file is decided by the registry alone: donations claim `.json` and
+    /// `.jsonl` but leave scenarios to `proctor run`, and a file no kind claims goes to the first.
+    @Test func inputKindsClaimFilesByName() {
+        #expect(InputKinds.payloads.map(\.name) == ["donation"])
+        #expect(InputKinds.claims(path: "a/b.json") && InputKinds.claims(path: "export.jsonl"))
+        #expect(!InputKinds.claims(path: "trip.scenario.json") && !InputKinds.claims(path: "Info.plist"))
+        #expect(InputKinds.payloadKind(forPath: "notes.txt") == 0)
+        #expect(InputKinds.infoPlist.name == "Info.plist")
+    }
+
     @Test func outputIsSortedByPathWhateverTheOrderGiven() throws {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
@@ -162,12 +172,15 @@ struct LinterTests {
         }
         let bytes = Array(lines.joined(separator: "\n").utf8)
         let context = RuleContext(appInfo: nil, now: fixedNow)
-        let parser = JSONDocumentParser()
-        let (serial, serialFacts) = Linter.check(bytes: bytes, path: "big.jsonl", isJSONLines: true, context: context, parser: parser)
-        let split = Linter.JSONLinesSplit(threshold: 1, chunkBytes: 700)
-        #expect(Linter.lineChunks(of: SourceText(bytes: bytes), bytesPerChunk: split.chunkBytes).count > 10)
-        let (parallel, parallelFacts) = Linter.check(
-            bytes: bytes, path: "big.jsonl", isJSONLines: true, context: context, parser: parser, parallel: true, split: split)
+        let serialRun = PayloadRun(engine: BuiltInRules.engine, context: context, limits: .standard, parallel: false)
+        var serialFacts = RunFacts()
+        let serial = DonationChecker(run: serialRun).check(bytes: bytes, path: "big.jsonl", facts: &serialFacts)
+        let split = JSONLinesSplit(threshold: 1, chunkBytes: 700)
+        #expect(DonationChecker.lineChunks(of: SourceText(bytes: bytes), bytesPerChunk: split.chunkBytes).count > 10)
+        var parallelRun = serialRun
+        parallelRun.parallel = true
+        var parallelFacts = RunFacts()
+        let parallel = DonationChecker(run: parallelRun, split: split).check(bytes: bytes, path: "big.jsonl", facts: &parallelFacts)
         #expect(!serial.findings.isEmpty && !serial.diagnostics.isEmpty && !serial.inputErrors.isEmpty)
         #expect(parallel.findings == serial.findings)
         #expect(parallel.diagnostics == serial.diagnostics)
@@ -339,8 +352,8 @@ struct LinterTests {
     @Test func inMemoryFilesAreSortedAndChecked() {
         let result = Linter.lint(
             files: [
-                Linter.InMemoryFile(path: "z.json", bytes: Array(warningFinding.utf8), isJSONLines: false),
-                Linter.InMemoryFile(path: "a.jsonl", bytes: Array((clean + "\n" + warningFinding).utf8), isJSONLines: true),
+                Linter.InMemoryFile(path: "z.json", bytes: Array(warningFinding.utf8)),
+                Linter.InMemoryFile(path: "a.jsonl", bytes: Array((clean + "\n" + warningFinding).utf8)),
             ],
             appInfo: nil, options: options())
         #expect(result.files.map(\.path) == ["a.jsonl", "z.json"])

@@ -31,7 +31,7 @@ private func lintFindings(_ text: String) -> [Finding] {
 }
 
 private func file(_ path: String, _ text: String) -> Linter.InMemoryFile {
-    Linter.InMemoryFile(path: path, bytes: Array(text.utf8), isJSONLines: path.hasSuffix(".jsonl"))
+    Linter.InMemoryFile(path: path, bytes: Array(text.utf8))
 }
 
 @Suite("Reservation rules")

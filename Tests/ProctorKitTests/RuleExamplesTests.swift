@@ -59,7 +59,7 @@ struct RuleExamplesTests {
             }
         }
         let result = Linter.lint(
-            files: [Linter.InMemoryFile(path: "example.json", bytes: Array(example.input.utf8), isJSONLines: false)],
+            files: [Linter.InMemoryFile(path: "example.json", bytes: Array(example.input.utf8))],
             appInfo: app, options: LintOptions(now: now, parallel: false, configuration: configuration))
         // A rule about the Info.plist itself (judgesInfoPlist) reports in the Info.plist, which
         // then has a result of its own; the donation file is still there and must be clean.

@@ -46,7 +46,7 @@ func lint(
     _ json: String, path: String = "payload.json", appInfo: AppInfo? = nil, now: Date = fixedNow, strict: Bool = false
 ) -> LintResult {
     Linter.lint(
-        files: [Linter.InMemoryFile(path: path, bytes: Array(json.utf8), isJSONLines: path.hasSuffix(".jsonl"))],
+        files: [Linter.InMemoryFile(path: path, bytes: Array(json.utf8))],
         appInfo: appInfo, options: LintOptions(now: now, strict: strict, parallel: false))
 }
 

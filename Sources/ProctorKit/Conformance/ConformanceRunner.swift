@@ -250,7 +250,7 @@ public enum ConformanceRunner {
                     throw fail("a file needs 'json', 'text' or 'base64' content", fileNode, filePointer)
                 }
                 if index == 0 { firstPath = filePath }
-                let file = Linter.InMemoryFile(path: filePath, bytes: bytes, isJSONLines: filePath.hasSuffix(".jsonl"))
+                let file = Linter.InMemoryFile(path: filePath, bytes: bytes)
                 if filePath.hasSuffix(".plist") {
                     guard infoPlist == nil, infoPlistFile == nil else {
                         throw fail("a case has one Info.plist: inline 'infoPlist' facts or one file ending in .plist", fileNode, filePointer)

@@ -1,3 +1,5 @@
+import ProctorEngine
+import ProctorInputs
 import Foundation
 import ProctorCore
 import ProctorJSON
@@ -489,16 +491,8 @@ struct ExpirationDatePastRule: Rule {
             RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "expirationDate": "2025-01-01T00:00:00+01:00", "attributeSet": {"title": "Beach"}}}"#, at: ["/searchableItem/expirationDate"]),
         ])
 
-    func check(_ content: IndexableContent, in context: RuleContext) -> [Violation] {
-        switch content {
-        case .activity(let activity): check(activity.expirationDate, activity.pointer("expirationDate"), in: context)
-        case .item(let item): check(item.expirationDate, item.pointer("expirationDate"), in: context)
-        }
-    }
-
-    /// The pointer is built only for an expired donation.
-    private func check(_ date: Date?, _ pointer: @autoclosure () -> JSONPointer, in context: RuleContext) -> [Violation] {
-        guard let date, date <= context.now else { return [] }
-        return [Violation("expirationDate \(DateFormat.format(date)) is not after the current time \(DateFormat.format(context.now)); the donation has already expired", at: pointer())]
+    func check(_ expiration: ExpirationDate, in context: RuleContext) -> [Violation] {
+        guard expiration.date <= context.now else { return [] }
+        return [Violation("expirationDate \(DateFormat.format(expiration.date)) is not after the current time \(DateFormat.format(context.now)); the donation has already expired", at: expiration.pointer)]
     }
 }

@@ -1,3 +1,5 @@
+import ProctorEngine
+import ProctorInputs
 import Foundation
 import ProctorAppFacts
 import ProctorJSON

@@ -1,3 +1,5 @@
+import ProctorEngine
+import ProctorInputs
 import Foundation
 import ProctorJSON
 import ProctorVocabulary
@@ -30,33 +32,12 @@ struct TitleLengthRule: Rule {
                 at: ["/searchableItem/attributeSet/title"]),
         ])
 
-    func check(_ content: IndexableContent, in context: RuleContext) -> [Violation] {
-        switch content {
-        case .activity(let activity): check(activity)
-        case .item(let item): check(item)
-        }
-    }
-
-    private func check(_ activity: UserActivity) -> [Violation] {
-        // Pointers are built only for a title that is too long: most donations have none.
-        var violations: [Violation] = []
-        check(activity.title, activity.pointer("title"), into: &violations)
-        if let set = activity.contentAttributeSet { check(set.title, set.pointer("title"), into: &violations) }
-        return violations
-    }
-
-    private func check(_ item: SearchableItem) -> [Violation] {
-        var violations: [Violation] = []
-        if let set = item.attributeSet { check(set.title, set.pointer("title"), into: &violations) }
-        return violations
-    }
-
-    private func check(_ title: String?, _ pointer: @autoclosure () -> JSONPointer, into violations: inout [Violation]) {
+    func check(_ title: DisplayedTitle, in context: RuleContext) -> [Violation] {
         // Characters never outnumber UTF-8 bytes: skip counting graphemes for short titles.
-        guard let title, title.utf8.count > Self.limit else { return }
-        let length = title.count
-        guard length > Self.limit else { return }
-        violations.append(Violation("title is \(length) characters, over the 90-character guideline; results truncate it", at: pointer()))
+        guard title.text.utf8.count > Self.limit else { return [] }
+        let length = title.text.count
+        guard length > Self.limit else { return [] }
+        return [Violation("title is \(length) characters, over the 90-character guideline; results truncate it", at: title.pointer)]
     }
 }
 

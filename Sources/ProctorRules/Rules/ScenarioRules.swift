@@ -1,3 +1,4 @@
+import ProctorEngine
 import Foundation
 import ProctorCore
 import ProctorVocabulary

@@ -1,3 +1,5 @@
+import ProctorEngine
+import ProctorInputs
 import Foundation
 import ProctorCore
 import ProctorJSON
@@ -86,30 +88,9 @@ struct DomainIdentifierComponentsRule: Rule {
             RuleExample(#"{"userActivity": {"activityType": "com.example.photos.view", "contentAttributeSet": {"domainIdentifier": ".album-7"}}}"#, at: ["/userActivity/contentAttributeSet/domainIdentifier"]),
         ])
 
-    func check(_ content: IndexableContent, in context: RuleContext) -> [Violation] {
-        switch content {
-        case .activity(let activity): check(activity)
-        case .item(let item): check(item)
-        }
-    }
-
-    private func check(_ item: SearchableItem) -> [Violation] {
-        // Pointers are built only for a domain with a problem: most donations have none.
-        var violations: [Violation] = []
-        check(item.domainIdentifier, item.pointer("domainIdentifier"), into: &violations)
-        if let set = item.attributeSet { check(set.string("domainIdentifier"), set.pointer("domainIdentifier"), into: &violations) }
-        return violations
-    }
-
-    private func check(_ activity: UserActivity) -> [Violation] {
-        var violations: [Violation] = []
-        if let set = activity.contentAttributeSet { check(set.string("domainIdentifier"), set.pointer("domainIdentifier"), into: &violations) }
-        return violations
-    }
-
-    private func check(_ domain: String?, _ pointer: @autoclosure () -> JSONPointer, into violations: inout [Violation]) {
-        guard let domain, let problem = Self.problem(domain) else { return }
-        violations.append(Violation("domainIdentifier '\(domain)' \(problem)", at: pointer()))
+    func check(_ domain: DomainIdentifier, in context: RuleContext) -> [Violation] {
+        guard let problem = Self.problem(domain.value) else { return [] }
+        return [Violation("domainIdentifier '\(domain.value)' \(problem)", at: domain.pointer)]
     }
 
     private static func problem(_ domain: String) -> String? {

@@ -1,3 +1,4 @@
+import ProctorEngine
 import ProctorJSON
 import ProctorVocabulary
 

@@ -1,3 +1,4 @@
+import ProctorEngine
 import ProctorCore
 import ProctorJSON
 

@@ -1,0 +1,121 @@
+import Foundation
+import ProctorEngine
+import ProctorAppFacts
+import ProctorCore
+import ProctorJSON
+import ProctorVocabulary
+
+// The subjects a donation payload holds. Rules judge each kind on its own; `DonationSubjects`
+// walks a donation and hands every subject in it to the rules judging its kind.
+
+extension UserActivity: RuleSubject { public static var scope: RuleScope { .payload } }
+extension SearchableItem: RuleSubject { public static var scope: RuleScope { .payload } }
+extension AttributeSet: RuleSubject { public static var scope: RuleScope { .payload } }
+extension Interaction: RuleSubject { public static var scope: RuleScope { .payload } }
+extension Reservation: RuleSubject { public static var scope: RuleScope { .payload } }
+
+
+// Properties that activities, items and attribute sets share, for the rules that judge one
+// property alike wherever it appears. Handing a rule the property rather than the whole activity
+// or item spares copying them (retaining every string they hold) once per donation; the
+// property's pointer is built only for a value a rule reports.
+
+/// A title Spotlight shows: an activity's `title`, an attribute set's `title`.
+public struct DisplayedTitle: RuleSubject, Sendable {
+    public static var scope: RuleScope { .payload }
+    public var text: String
+    /// The object holding the title.
+    public var owner: JSONPointer
+    public var pointer: JSONPointer { owner.appending("title") }
+}
+
+/// A `domainIdentifier`: a searchable item's, an attribute set's.
+public struct DomainIdentifier: RuleSubject, Sendable {
+    public static var scope: RuleScope { .payload }
+    public var value: String
+    /// The object holding the domain identifier.
+    public var owner: JSONPointer
+    public var pointer: JSONPointer { owner.appending("domainIdentifier") }
+}
+
+/// An `expirationDate`: an activity's, a searchable item's.
+public struct ExpirationDate: RuleSubject, Sendable {
+    public static var scope: RuleScope { .payload }
+    public var date: Date
+    /// The object holding the date.
+    public var owner: JSONPointer
+    public var pointer: JSONPointer { owner.appending("expirationDate") }
+}
+
+/// Every subject of a donation, handed to the rules judging its kind: an activity (and its
+/// attribute set), a searchable item (and its attribute set), an interaction and each of its
+/// reservations, the activity of each reservation action, and the titles, domain identifiers and
+/// expiration dates they hold. `proctor lint` and the scenario
+/// player judge donations through this one walk.
+package struct DonationSubjects: Sendable {
+    private let activities: SubjectRules<UserActivity>
+    private let items: SubjectRules<SearchableItem>
+    private let titles: SubjectRules<DisplayedTitle>
+    private let domains: SubjectRules<DomainIdentifier>
+    private let expirations: SubjectRules<ExpirationDate>
+    private let attributeSets: SubjectRules<AttributeSet>
+    private let interactions: SubjectRules<Interaction>
+    private let reservations: SubjectRules<Reservation>
+
+    package init(_ engine: RuleEngine) {
+        activities = engine.rules()
+        items = engine.rules()
+        titles = engine.rules()
+        domains = engine.rules()
+        expirations = engine.rules()
+        attributeSets = engine.rules()
+        interactions = engine.rules()
+        reservations = engine.rules()
+    }
+
+    package func judge(
+        _ donation: Donation, in context: RuleContext, locate: (JSONPointer) -> SourceLocation, into findings: inout [Finding]
+    ) {
+        // Hands a subject to the rules of its type. A property subject is made only when some
+        // rule judges its type and the donation has the property; a whole activity or item is
+        // handed as it is (borrowed: copying it out of an optional would retain all it holds).
+        func hand<Subject>(_ rules: SubjectRules<Subject>, _ subject: Subject) {
+            rules.judge(subject, in: context, locate: locate, into: &findings)
+        }
+        func hand<Subject>(_ rules: SubjectRules<Subject>, ifAny subject: @autoclosure () -> Subject?) {
+            guard !rules.isEmpty, let subject = subject() else { return }
+            rules.judge(subject, in: context, locate: locate, into: &findings)
+        }
+        func walk(_ attributes: AttributeSet) {
+            hand(attributeSets, attributes)
+            hand(titles, ifAny: attributes.title.map { DisplayedTitle(text: $0, owner: attributes.pointer) })
+            hand(domains, ifAny: attributes.string("domainIdentifier").map { DomainIdentifier(value: $0, owner: attributes.pointer) })
+        }
+        func walk(_ activity: UserActivity) {
+            hand(activities, activity)
+            hand(titles, ifAny: activity.title.map { DisplayedTitle(text: $0, owner: activity.pointer) })
+            hand(expirations, ifAny: activity.expirationDate.map { ExpirationDate(date: $0, owner: activity.pointer) })
+            if let attributes = activity.contentAttributeSet { walk(attributes) }
+        }
+
+        switch donation {
+        case .userActivity(let activity):
+            walk(activity)
+        case .searchableItem(let item):
+            hand(items, item)
+            hand(expirations, ifAny: item.expirationDate.map { ExpirationDate(date: $0, owner: item.pointer) })
+            hand(domains, ifAny: item.domainIdentifier.map { DomainIdentifier(value: $0, owner: item.pointer) })
+            if let attributes = item.attributeSet { walk(attributes) }
+        case .interaction(let interaction):
+            hand(interactions, interaction)
+            for reservation in interaction.reservations { hand(reservations, reservation) }
+            // A reservation action's activity is an NSUserActivity like any other: the system
+            // launches the app with it, so every activity rule applies to it.
+            for reservation in interaction.reservations {
+                for action in reservation.actions ?? [] {
+                    if let activity = action.userActivity { walk(activity) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorEngine
+import ProctorJSON
+
+/// The app's Info.plist, for the rules that judge the property list itself.
+extension AppInfo: RuleSubject { public static var scope: RuleScope { .infoPlist } }
+
+/// The app's Info.plist (`--info-plist`), XML or binary: the facts every rule is judged against
+/// (bundle identifier, declared activity types and intents, deployment target), and a subject of
+/// its own for the rules about the property list itself, whose findings are located in the file
+/// (with the entry's line in an XML file).
+public struct InfoPlistInput: AppDescriptionInput {
+    public init() {}
+
+    public var name: String { "Info.plist" }
+
+    public func read(path: String, options: AppDescriptionOptions, into app: inout AppInfo?) -> FileResult? {
+        let read = InfoPlistReader.read(
+            contentsOf: URL(fileURLWithPath: path), displayPath: path, bundleIdentifier: options.bundleIdentifier,
+            deploymentTarget: options.deploymentTarget)
+        app = read.appInfo
+        guard !read.inputErrors.isEmpty || !read.diagnostics.isEmpty else { return nil }
+        var result = FileResult(path: path)
+        result.inputErrors = read.inputErrors
+        result.diagnostics = read.diagnostics
+        return result
+    }
+
+    /// The Info.plist's own result exists only when the Info.plist has something to report (a
+    /// decoding problem or a finding), so a clean Info.plist adds no file to the counts and no
+    /// suite to the reports; when it exists it counts as checked, and reports list the Info.plist
+    /// rules for it.
+    public func judge(_ app: AppInfo, with engine: RuleEngine, in context: RuleContext, into files: inout [FileResult]) {
+        guard app.isFromInfoPlist else { return }
+        var findings: [Finding] = []
+        let locate = { (pointer: JSONPointer) in SourceLocation(file: app.source, line: app.line(of: pointer), pointer: pointer.description) }
+        engine.rules(judging: AppInfo.self).judge(app, in: context, locate: locate, into: &findings)
+        if let index = files.firstIndex(where: { $0.path == app.source }) {
+            files[index].findings += findings
+            files[index].wasChecked = true
+        } else if !findings.isEmpty {
+            var result = FileResult(path: app.source)
+            result.findings = findings
+            result.wasChecked = true
+            files.append(result)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import ProctorAppFacts
+import ProctorCore
+import ProctorEngine
+import ProctorFiles
+import ProctorJSON
+import ProctorVocabulary
+
+// The two shapes an input kind takes. A lint run reads the files that describe the app first (its
+// Info.plist), since every rule is judged against their facts, then the payloads the app hands the
+// system, in parallel. A kind is one folder of this module and one line in `InputKinds`; the
+// linter knows no kind by name.
+
+/// What one input file produced.
+public struct FileResult: Sendable {
+    public var path: String
+    public var inputErrors: [InputError] = []
+    public var diagnostics: [Diagnostic] = []
+    public var findings: [Finding] = []
+    /// How many payloads (donations) were decoded and checked.
+    public var donationCount = 0
+    /// How many payloads were left out of the checks for their decoding errors (a document that
+    /// is not a payload at all counts as one).
+    public var leftOutDonationCount = 0
+    /// Whether the rules ran on this file (false when it could not be read or parsed).
+    public var wasChecked = false
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Whether the file has anything to report.
+    public var hasProblems: Bool { !inputErrors.isEmpty || !diagnostics.isEmpty || !findings.isEmpty }
+}
+
+/// A kind of file that carries what the app hands the system: donations today; push payloads,
+/// site association files and web pages as they arrive. Its files are found in directory walks by
+/// name, read in parallel, and each is decoded and judged on its own (against the app's facts),
+/// so that no parsed document outlives its file.
+public protocol PayloadInput: Sendable {
+    /// What one of its files holds, for messages ("donation").
+    var name: String { get }
+    /// Whether a file is one of this kind's, by its name: the last component of `path` (a kind
+    /// that claims a whole name checks that `path` ends in `/` and the name, or is the name). A
+    /// directory walk reads the files some kind claims; a file named on the command line that no
+    /// kind claims is read by the first kind in ``InputKinds/payloads``.
+    func claims(path: String) -> Bool
+    /// A checker for one thread's share of a run's files: it may keep parsers and buffers from
+    /// one file to the next.
+    func makeChecker(for run: PayloadRun) -> any PayloadChecker
+}
+
+/// Decodes and judges the files of one payload kind, one at a time, on one thread. A class: the
+/// run keeps one per kind and thread and calls it for each file, and a value would be copied out
+/// of its slot and back for every call.
+public protocol PayloadChecker: AnyObject {
+    /// Checks one file's bytes, adding what the rules across files need to `facts`. `path` is the
+    /// file as reports print it.
+    func check(bytes: [UInt8], path: String, facts: inout RunFacts) -> FileResult
+}
+
+/// What every payload checker of a run shares.
+public struct PayloadRun: Sendable {
+    /// The rules, by subject.
+    public var engine: RuleEngine
+    /// The app's facts and the clock.
+    public var context: RuleContext
+    public var limits: JSONLimits
+    /// Whether one large file may be split across cores.
+    public var parallel: Bool
+
+    public init(engine: RuleEngine, context: RuleContext, limits: JSONLimits, parallel: Bool) {
+        self.engine = engine
+        self.context = context
+        self.limits = limits
+        self.parallel = parallel
+    }
+}
+
+/// A kind of file that describes the app: read before any payload, it contributes the facts every
+/// rule may consult (`RuleContext.appInfo`), and the rules about the file itself judge it once
+/// every fact is known.
+public protocol AppDescriptionInput: Sendable {
+    /// The file it reads, for messages ("Info.plist").
+    var name: String { get }
+    /// Reads the file at `path`, adding its facts to `app`. A result when the file has problems
+    /// (it cannot be read, a key has the wrong type), nil otherwise.
+    func read(path: String, options: AppDescriptionOptions, into app: inout AppInfo?) -> FileResult?
+    /// Judges what the file says, once the run's facts are complete, filing findings under the
+    /// file's own result in `files` (added when it has findings and no result yet).
+    func judge(_ app: AppInfo, with engine: RuleEngine, in context: RuleContext, into files: inout [FileResult])
+}
+
+/// What the user states besides the files, which a description may defer to.
+public struct AppDescriptionOptions: Sendable {
+    /// `--bundle-identifier`: overrides the file's and expands `$(PRODUCT_BUNDLE_IDENTIFIER)`.
+    public var bundleIdentifier: String?
+    /// `--deployment-target`: used when the file states none.
+    public var deploymentTarget: OSVersion?
+
+    public init(bundleIdentifier: String? = nil, deploymentTarget: OSVersion? = nil) {
+        self.bundleIdentifier = bundleIdentifier
+        self.deploymentTarget = deploymentTarget
+    }
+}

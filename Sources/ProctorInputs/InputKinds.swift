@@ -1,0 +1,22 @@
+/// The kinds of input `proctor lint` reads. Adding a kind is its folder in this module and one
+/// line here.
+public enum InputKinds {
+    /// The kinds of payload file, in the order a walked file is offered to them; the first reads
+    /// a file named on the command line that none claims.
+    public static let payloads: [any PayloadInput] = [
+        DonationInput(),
+    ]
+
+    /// The app's Info.plist, named by `--info-plist`.
+    public static let infoPlist: any AppDescriptionInput = InfoPlistInput()
+
+    /// The index in ``payloads`` of the kind that reads the file at `path`.
+    public static func payloadKind(forPath path: String) -> Int {
+        payloads.firstIndex { $0.claims(path: path) } ?? 0
+    }
+
+    /// Whether a directory walk picks the file at `path`.
+    public static func claims(path: String) -> Bool {
+        payloads.contains { $0.claims(path: path) }
+    }
+}
