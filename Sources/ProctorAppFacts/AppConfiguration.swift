@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
 import ProctorVocabulary
 

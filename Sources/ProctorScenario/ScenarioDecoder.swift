@@ -18,7 +18,10 @@ struct ScenarioDecoder {
     let directory: String
     /// Which files `infoPlist` may name.
     let references: FileReferencePolicy
-    private(set) var errors: [InputError] = []
+    /// Reads the values and reports the scenario's own problems (``JSONFieldReader``, with the
+    /// scenario codes): each is an input error, and the scenario is not played.
+    private var reader: JSONFieldReader
+    /// The problems of donation payloads and Info.plist facts, as their own decoders report them.
     private(set) var diagnostics: [Diagnostic] = []
     /// The names of the app's routes, those with errors included; nil when the routes could not
     /// be read at all, and then steps naming a route are not checked.
@@ -29,6 +32,14 @@ struct ScenarioDecoder {
         self.source = source
         self.directory = directory
         self.references = references
+        self.reader = JSONFieldReader(codes: .scenario) { offset, pointer in
+            SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
+        }
+    }
+
+    /// The scenario's own problems, each an input error.
+    var errors: [InputError] {
+        reader.problems.map { InputError(code: $0.code, message: $0.message, location: $0.location) }
     }
 
     static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "steps"]
@@ -52,52 +63,52 @@ struct ScenarioDecoder {
     // MARK: - The document
 
     mutating func decode(_ root: JSONNode) -> Scenario? {
-        guard let object = object(root, .root, what: "a scenario") else { return nil }
-        checkKeys(object, .root, allowed: Self.topLevelKeys, in: "a scenario")
-        let errorsBefore = errors.count
+        guard let object = reader.object(root, .root, what: "a scenario") else { return nil }
+        reader.checkKeys(object, .root, allowed: Self.topLevelKeys, in: "a scenario")
+        let errorsBefore = reader.errorCount
 
         if let format = object["format"] {
             if case .integer(let version) = format.value.value {
                 if version != Int64(Scenario.formatVersion) {
-                    fail(ProblemCode.scenarioUnsupportedFormat, "this Proctor reads scenario format \(Scenario.formatVersion), not \(version)", format.value, JSONPointer(["format"]))
+                    reader.report(ProblemCode.scenarioUnsupportedFormat, "this Proctor reads scenario format \(Scenario.formatVersion), not \(version)", format.value, JSONPointer(["format"]))
                     return nil
                 }
             } else {
-                mismatch("the integer \(Scenario.formatVersion)", format.value, JSONPointer(["format"]))
+                reader.mismatch("the integer \(Scenario.formatVersion)", format.value, JSONPointer(["format"]))
             }
         } else {
-            missing("\"format\": \(Scenario.formatVersion)", root, .root)
+            reader.missing("\"format\": \(Scenario.formatVersion)", root, .root)
         }
-        let name = required(object, "name", root, .root).flatMap { nonEmptyString($0, JSONPointer(["name"])) }
-        let description = object["description"].flatMap { string($0.value, JSONPointer(["description"])) }
-        let tags = object["tags"].flatMap { strings($0.value, JSONPointer(["tags"])) } ?? []
-        let clock = required(object, "clock", root, .root).flatMap { date($0, JSONPointer(["clock"])) }
+        let name = reader.required(object, "name", root, .root).flatMap { reader.nonEmptyString($0, JSONPointer(["name"])) }
+        let description = object["description"].flatMap { reader.string($0.value, JSONPointer(["description"])) }
+        let tags = object["tags"].flatMap { reader.strings($0.value, JSONPointer(["tags"])) } ?? []
+        let clock = reader.required(object, "clock", root, .root).flatMap { reader.date($0, JSONPointer(["clock"])) }
 
         var devices: [Device] = []
         var devicePointers: [String: JSONPointer] = [:]
         if let member = object["devices"] {
             let pointer = JSONPointer(["devices"])
-            for (index, element) in (array(member.value, pointer) ?? []).enumerated() {
+            for (index, element) in (reader.array(member.value, pointer) ?? []).enumerated() {
                 guard let device = decodeDevice(element, pointer.appending(index)) else { continue }
                 if devicePointers[device.name] != nil {
-                    fail(ProblemCode.scenarioDuplicateName, "two devices are named '\(device.name)'", nameNode(of: element), pointer.appending(index).appending("name"))
+                    reader.report(ProblemCode.scenarioDuplicateName, "two devices are named '\(device.name)'", nameNode(of: element), pointer.appending(index).appending("name"))
                 } else {
                     devicePointers[device.name] = pointer.appending(index)
                     devices.append(device)
                 }
             }
-            if devices.isEmpty && errors.count == errorsBefore {
-                fail(ProblemCode.scenarioMissingValue, "a scenario needs at least one device", member.value, pointer)
+            if devices.isEmpty && reader.errorCount == errorsBefore {
+                reader.report(ProblemCode.scenarioMissingValue, "a scenario needs at least one device", member.value, pointer)
             }
         } else {
             // The common case, one phone with the app, needs no words.
             devices = [Device(name: "iPhone", appInstalled: true)]
         }
 
-        let app = required(object, "app", root, .root).flatMap { decodeApp($0, JSONPointer(["app"])) }
+        let app = reader.required(object, "app", root, .root).flatMap { decodeApp($0, JSONPointer(["app"])) }
 
         var steps: [Step] = []
-        if let member = required(object, "steps", root, .root), let elements = array(member, JSONPointer(["steps"])) {
+        if let member = reader.required(object, "steps", root, .root), let elements = reader.array(member, JSONPointer(["steps"])) {
             var context = StepContext(devices: devices, routeNames: routeNames)
             for (index, element) in elements.enumerated() {
                 if let step = decodeStep(element, JSONPointer(["steps"]).appending(index), number: index + 1, context: &context) {
@@ -106,32 +117,32 @@ struct ScenarioDecoder {
             }
         }
 
-        guard errors.count == errorsBefore, !diagnostics.contains(where: { $0.severity == .error }),
+        guard reader.errorCount == errorsBefore, !diagnostics.contains(where: { $0.severity == .error }),
             let name, let clock, let app
         else { return nil }
         return Scenario(path: path, name: name, description: description, tags: tags, app: app, devices: devices, clock: clock, steps: steps)
     }
 
     private mutating func decodeDevice(_ node: JSONNode, _ pointer: JSONPointer) -> Device? {
-        guard let object = object(node, pointer, what: "a device") else { return nil }
-        checkKeys(object, pointer, allowed: Self.deviceKeys, in: "a device")
-        guard let name = required(object, "name", node, pointer).flatMap({ nonEmptyString($0, pointer.appending("name")) }) else { return nil }
-        let installed = object["appInstalled"].flatMap { bool($0.value, pointer.appending("appInstalled")) } ?? true
+        guard let object = reader.object(node, pointer, what: "a device") else { return nil }
+        reader.checkKeys(object, pointer, allowed: Self.deviceKeys, in: "a device")
+        guard let name = reader.required(object, "name", node, pointer).flatMap({ reader.nonEmptyString($0, pointer.appending("name")) }) else { return nil }
+        let installed = object["appInstalled"].flatMap { reader.bool($0.value, pointer.appending("appInstalled")) } ?? true
         return Device(name: name, appInstalled: installed)
     }
 
     // MARK: - The app
 
     private mutating func decodeApp(_ node: JSONNode, _ pointer: JSONPointer) -> ScenarioApp? {
-        guard let object = object(node, pointer, what: "the app") else { return nil }
-        checkKeys(object, pointer, allowed: Self.appKeys, in: "the app")
-        let bundleIdentifier = object["bundleIdentifier"].flatMap { nonEmptyString($0.value, pointer.appending("bundleIdentifier")) }
+        guard let object = reader.object(node, pointer, what: "the app") else { return nil }
+        reader.checkKeys(object, pointer, allowed: Self.appKeys, in: "the app")
+        let bundleIdentifier = object["bundleIdentifier"].flatMap { reader.nonEmptyString($0.value, pointer.appending("bundleIdentifier")) }
         var teamIdentifier: String?
-        if let member = object["teamIdentifier"], let team = string(member.value, pointer.appending("teamIdentifier")) {
+        if let member = object["teamIdentifier"], let team = reader.string(member.value, pointer.appending("teamIdentifier")) {
             if team.utf8.count == 10, team.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }) {
                 teamIdentifier = team
             } else {
-                fail(ProblemCode.scenarioInvalidValue, "a Team ID is ten uppercase letters and digits, such as A1B2C3D4E5; found '\(team)'", member.value, pointer.appending("teamIdentifier"))
+                reader.report(ProblemCode.scenarioInvalidValue, "a Team ID is ten uppercase letters and digits, such as A1B2C3D4E5; found '\(team)'", member.value, pointer.appending("teamIdentifier"))
             }
         }
 
@@ -142,13 +153,13 @@ struct ScenarioDecoder {
         case (nil, let file?):
             info = infoPlistFile(file.value, pointer.appending("infoPlist"), bundleIdentifier: bundleIdentifier)
         case (_?, let file?):
-            fail(ProblemCode.scenarioInvalidValue, "give the app's Info.plist facts either inline ('info') or as a file ('infoPlist'), not both", file.value, pointer.appending("infoPlist"))
+            reader.report(ProblemCode.scenarioInvalidValue, "give the app's Info.plist facts either inline ('info') or as a file ('infoPlist'), not both", file.value, pointer.appending("infoPlist"))
         case (nil, nil):
-            missing("'info' (Info.plist facts inline) or 'infoPlist' (a path relative to the scenario)", node, pointer)
+            reader.missing("'info' (Info.plist facts inline) or 'infoPlist' (a path relative to the scenario)", node, pointer)
         }
 
         var routes: [Route] = []
-        if let member = required(object, "routes", node, pointer), let elements = array(member, pointer.appending("routes")) {
+        if let member = reader.required(object, "routes", node, pointer), let elements = reader.array(member, pointer.appending("routes")) {
             var names: [String] = []
             for (index, element) in elements.enumerated() {
                 let route = decodeRoute(element, pointer.appending("routes").appending(index))
@@ -156,7 +167,7 @@ struct ScenarioDecoder {
                 // report nothing but that error.
                 guard let name = route?.name ?? Self.routeName(of: element) else { continue }
                 if names.contains(name) {
-                    fail(ProblemCode.scenarioDuplicateName, "two routes are named '\(name)'", nameNode(of: element), pointer.appending("routes").appending(index).appending("name"))
+                    reader.report(ProblemCode.scenarioDuplicateName, "two routes are named '\(name)'", nameNode(of: element), pointer.appending("routes").appending(index).appending("name"))
                 } else {
                     names.append(name)
                 }
@@ -165,17 +176,17 @@ struct ScenarioDecoder {
             routeNames = names
         }
         var deploymentTarget: OSVersion?
-        if let member = object["deploymentTarget"], let text = string(member.value, pointer.appending("deploymentTarget")) {
+        if let member = object["deploymentTarget"], let text = reader.string(member.value, pointer.appending("deploymentTarget")) {
             if let version = OSVersion(text) {
                 deploymentTarget = version
             } else {
-                fail(ProblemCode.scenarioInvalidValue, "'\(text)' is not an iOS version such as \"15.0\" or \"14.2.1\"", member.value, pointer.appending("deploymentTarget"))
+                reader.report(ProblemCode.scenarioInvalidValue, "'\(text)' is not an iOS version such as \"15.0\" or \"14.2.1\"", member.value, pointer.appending("deploymentTarget"))
             }
         }
         var serviceNames: [String]?
-        if let member = object["serviceNames"], let names = strings(member.value, pointer.appending("serviceNames")) {
+        if let member = object["serviceNames"], let names = reader.strings(member.value, pointer.appending("serviceNames")) {
             for (index, name) in names.enumerated() where name.isEmpty {
-                fail(ProblemCode.scenarioInvalidValue, "a service name must not be empty", member.value, pointer.appending("serviceNames").appending(index))
+                reader.report(ProblemCode.scenarioInvalidValue, "a service name must not be empty", member.value, pointer.appending("serviceNames").appending(index))
             }
             serviceNames = names
         }
@@ -188,10 +199,10 @@ struct ScenarioDecoder {
     }
 
     private mutating func inlineInfo(_ node: JSONNode, _ pointer: JSONPointer, bundleIdentifier: String?) -> AppInfo? {
-        guard object(node, pointer, what: "Info.plist facts") != nil else { return nil }
+        guard reader.object(node, pointer, what: "Info.plist facts") != nil else { return nil }
         let read = InfoPlistReader.extract(from: InfoPlistReader.foundationValue(node), source: path, bundleIdentifier: bundleIdentifier)
         // Inline facts live in the scenario file: locate their problems there.
-        for error in read.inputErrors { errors.append(InputError(code: error.code, message: error.message, location: locate(node, pointer))) }
+        for error in read.inputErrors { reader.report(error.code, error.message, node, pointer) }
         for diagnostic in read.diagnostics {
             var relocated = diagnostic
             let inner = diagnostic.location.pointer.flatMap { JSONPointer(parsing: $0) } ?? .root
@@ -203,16 +214,16 @@ struct ScenarioDecoder {
     }
 
     private mutating func infoPlistFile(_ node: JSONNode, _ pointer: JSONPointer, bundleIdentifier: String?) -> AppInfo? {
-        guard let relative = nonEmptyString(node, pointer) else { return nil }
+        guard let relative = reader.nonEmptyString(node, pointer) else { return nil }
         let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
         if let refusal = references.refusal(of: relative, resolved: resolved) {
-            fail(ProblemCode.scenarioReferenceOutsideProject, "the app's Info.plist is not read: \(refusal)", node, pointer)
+            reader.report(ProblemCode.scenarioReferenceOutsideProject, "the app's Info.plist is not read: \(refusal)", node, pointer)
             return nil
         }
         let read = InfoPlistReader.read(contentsOf: URL(fileURLWithPath: resolved), displayPath: resolved, bundleIdentifier: bundleIdentifier)
         if let first = read.inputErrors.first {
             // One error, at the scenario's value: that is what the author edits.
-            fail(first.code, "the app's Info.plist '\(resolved)' cannot be used: \(first.message)", node, pointer)
+            reader.report(first.code, "the app's Info.plist '\(resolved)' cannot be used: \(first.message)", node, pointer)
             return nil
         }
         for diagnostic in read.diagnostics { record(diagnostic) }
@@ -220,34 +231,34 @@ struct ScenarioDecoder {
     }
 
     private mutating func decodeRoute(_ node: JSONNode, _ pointer: JSONPointer) -> Route? {
-        guard let object = object(node, pointer, what: "a route") else { return nil }
-        checkKeys(object, pointer, allowed: Self.routeKeys, in: "a route")
-        let errorsBefore = errors.count
-        let name = required(object, "name", node, pointer).flatMap { nonEmptyString($0, pointer.appending("name")) }
-        let activityTypes = object["activityTypes"].flatMap { strings($0.value, pointer.appending("activityTypes")) } ?? []
-        let urls = object["urls"].flatMap { strings($0.value, pointer.appending("urls")) } ?? []
-        let userInfoKeys = object["userInfoKeys"].flatMap { strings($0.value, pointer.appending("userInfoKeys")) } ?? []
+        guard let object = reader.object(node, pointer, what: "a route") else { return nil }
+        reader.checkKeys(object, pointer, allowed: Self.routeKeys, in: "a route")
+        let errorsBefore = reader.errorCount
+        let name = reader.required(object, "name", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("name")) }
+        let activityTypes = object["activityTypes"].flatMap { reader.strings($0.value, pointer.appending("activityTypes")) } ?? []
+        let urls = object["urls"].flatMap { reader.strings($0.value, pointer.appending("urls")) } ?? []
+        let userInfoKeys = object["userInfoKeys"].flatMap { reader.strings($0.value, pointer.appending("userInfoKeys")) } ?? []
         var identifierPrefix: String?
         if let member = object["identifierPrefix"] {
-            identifierPrefix = string(member.value, pointer.appending("identifierPrefix"))
+            identifierPrefix = reader.string(member.value, pointer.appending("identifierPrefix"))
             if !activityTypes.contains(SystemActivityType.spotlightItem) {
-                fail(ProblemCode.scenarioInvalidValue, "'identifierPrefix' tells Core Spotlight items apart; the route must accept '\(SystemActivityType.spotlightItem)'", member.value, pointer.appending("identifierPrefix"))
+                reader.report(ProblemCode.scenarioInvalidValue, "'identifierPrefix' tells Core Spotlight items apart; the route must accept '\(SystemActivityType.spotlightItem)'", member.value, pointer.appending("identifierPrefix"))
             }
         }
         var reservationItems: ReservationItemsKind?
         if let member = object["reservationItems"] {
-            reservationItems = choice(member.value, pointer.appending("reservationItems"), ReservationItemsKind.self)
+            reservationItems = reader.choice(member.value, pointer.appending("reservationItems"), ReservationItemsKind.self)
             if !activityTypes.contains(IntentClass.getReservationDetails.rawValue) {
-                fail(ProblemCode.scenarioInvalidValue, "'reservationItems' tells reservation launches apart; the route must accept '\(IntentClass.getReservationDetails.rawValue)'", member.value, pointer.appending("reservationItems"))
+                reader.report(ProblemCode.scenarioInvalidValue, "'reservationItems' tells reservation launches apart; the route must accept '\(IntentClass.getReservationDetails.rawValue)'", member.value, pointer.appending("reservationItems"))
             }
         }
         for (index, pattern) in urls.enumerated() where URLPattern.scheme(of: pattern) == nil {
-            fail(ProblemCode.scenarioInvalidValue, "'\(pattern)' is not a URL pattern such as myapp://place/*", object["urls"]!.value, pointer.appending("urls").appending(index))
+            reader.report(ProblemCode.scenarioInvalidValue, "'\(pattern)' is not a URL pattern such as myapp://place/*", object["urls"]!.value, pointer.appending("urls").appending(index))
         }
-        if activityTypes.isEmpty && urls.isEmpty && errors.count == errorsBefore {
-            fail(ProblemCode.scenarioMissingValue, "a route accepts something: give 'activityTypes', 'urls' or both", node, pointer)
+        if activityTypes.isEmpty && urls.isEmpty && reader.errorCount == errorsBefore {
+            reader.report(ProblemCode.scenarioMissingValue, "a route accepts something: give 'activityTypes', 'urls' or both", node, pointer)
         }
-        guard errors.count == errorsBefore, let name else { return nil }
+        guard reader.errorCount == errorsBefore, let name else { return nil }
         return Route(
             name: name, activityTypes: activityTypes, identifierPrefix: identifierPrefix, urls: urls, userInfoKeys: userInfoKeys,
             reservationItems: reservationItems, location: locate(node, pointer))
@@ -275,24 +286,24 @@ struct ScenarioDecoder {
     }
 
     private mutating func decodeStep(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step? {
-        guard let step = object(node, pointer, what: "a step") else { return nil }
+        guard let step = reader.object(node, pointer, what: "a step") else { return nil }
         guard let member = step.members.first else {
-            fail(ProblemCode.scenarioUnknownStep, "a step is an object with one key naming it (\(Self.stepKinds.joined(separator: ", ")))", node, pointer)
+            reader.report(ProblemCode.scenarioUnknownStep, "a step is an object with one key naming it (\(Self.stepKinds.joined(separator: ", ")))", node, pointer)
             return nil
         }
         if step.count > 1 {
             let extra = step.members[1]
-            fail(ProblemCode.scenarioInvalidValue, "a step has exactly one key naming it; found '\(member.key)' and '\(extra.key)'", offset: extra.keyOffset, pointer.appending(extra.key))
+            reader.report(ProblemCode.scenarioInvalidValue, "a step has exactly one key naming it; found '\(member.key)' and '\(extra.key)'", offset: extra.keyOffset, pointer: pointer.appending(extra.key))
             return nil
         }
         let at = pointer.appending(member.key)
         let body = member.value
-        let errorsBefore = errors.count
+        let errorsBefore = reader.errorCount
         guard let kind = StepKind(rawValue: member.key) else {
-            fail(
+            reader.report(
                 ProblemCode.scenarioUnknownStep,
                 "unknown step '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.stepKinds))",
-                offset: member.keyOffset, at)
+                offset: member.keyOffset, pointer: at)
             return nil
         }
         let action: Step.Action?
@@ -309,10 +320,10 @@ struct ScenarioDecoder {
         case .deleteAllSearchableItems:
             action = deviceOnly(body, at, context: context).map { .deleteSearchableItems(device: $0, .all) }
         case .deleteSavedUserActivities:
-            guard let fields = object(body, at, what: "deleteSavedUserActivities") else { return nil }
-            checkKeys(fields, at, allowed: ["device", "persistentIdentifiers"], in: "deleteSavedUserActivities")
+            guard let fields = reader.object(body, at, what: "deleteSavedUserActivities") else { return nil }
+            reader.checkKeys(fields, at, allowed: ["device", "persistentIdentifiers"], in: "deleteSavedUserActivities")
             let device = appDevice(fields, body, at, context: context)
-            let identifiers = required(fields, "persistentIdentifiers", body, at).flatMap { strings($0, at.appending("persistentIdentifiers")) }
+            let identifiers = reader.required(fields, "persistentIdentifiers", body, at).flatMap { reader.strings($0, at.appending("persistentIdentifiers")) }
             guard let device else { return nil }
             action = identifiers.map { .deleteSavedUserActivities(device: device, persistentIdentifiers: $0) }
         case .deleteAllSavedUserActivities:
@@ -320,17 +331,17 @@ struct ScenarioDecoder {
         case .advanceClock: action = advanceClock(body, at)
         case .searchSpotlight: action = searchSpotlight(body, at, context: context)
         case .acceptHandoff:
-            guard let fields = object(body, at, what: "acceptHandoff") else { return nil }
-            checkKeys(fields, at, allowed: ["device"], in: "acceptHandoff")
-            guard required(fields, "device", body, at) != nil else { return nil }
+            guard let fields = reader.object(body, at, what: "acceptHandoff") else { return nil }
+            reader.checkKeys(fields, at, allowed: ["device"], in: "acceptHandoff")
+            guard reader.required(fields, "device", body, at) != nil else { return nil }
             action = deviceReference(fields, at, context: context).map { .acceptHandoff(device: $0) }
         case .openURL:
-            guard let fields = object(body, at, what: "openURL") else { return nil }
-            checkKeys(fields, at, allowed: ["device", "url"], in: "openURL")
+            guard let fields = reader.object(body, at, what: "openURL") else { return nil }
+            reader.checkKeys(fields, at, allowed: ["device", "url"], in: "openURL")
             let device = deviceReference(fields, at, context: context)
-            let url = required(fields, "url", body, at).flatMap { nonEmptyString($0, at.appending("url")) }
+            let url = reader.required(fields, "url", body, at).flatMap { reader.nonEmptyString($0, at.appending("url")) }
             if let url, URLPattern.scheme(of: url) == nil {
-                fail(ProblemCode.scenarioInvalidValue, "'\(url)' is not a URL with a scheme, such as myapp://place/42", fields["url"]!.value, at.appending("url"))
+                reader.report(ProblemCode.scenarioInvalidValue, "'\(url)' is not a URL with a scheme, such as myapp://place/42", fields["url"]!.value, at.appending("url"))
             }
             action = url.map { .openURL(device: device ?? 0, url: $0) }
         case .donate: action = donateStep(body, at, context: context)
@@ -340,45 +351,45 @@ struct ScenarioDecoder {
             action = deviceOnly(body, at, context: context).map { .deleteInteractions(device: $0, .all) }
         case .tapContactCard: action = tapContactCard(body, at, context: context)
         case .openCalendarEvent:
-            guard let fields = object(body, at, what: "openCalendarEvent") else { return nil }
-            checkKeys(fields, at, allowed: ["device", "event", "show"], in: "openCalendarEvent")
+            guard let fields = reader.object(body, at, what: "openCalendarEvent") else { return nil }
+            reader.checkKeys(fields, at, allowed: ["device", "event", "show"], in: "openCalendarEvent")
             let device = deviceReference(fields, at, context: context)
-            let event = required(fields, "event", body, at).flatMap { nonEmptyString($0, at.appending("event")) }
-            let show = required(fields, "show", body, at).flatMap { choice($0, at.appending("show"), CalendarLinkTarget.self) }
+            let event = reader.required(fields, "event", body, at).flatMap { reader.nonEmptyString($0, at.appending("event")) }
+            let show = reader.required(fields, "show", body, at).flatMap { reader.choice($0, at.appending("show"), CalendarLinkTarget.self) }
             guard let device, let event, let show else { return nil }
             action = .openCalendarEvent(device: device, event: event, show: show)
         case .tapCheckIn:
-            guard let fields = object(body, at, what: "tapCheckIn") else { return nil }
-            checkKeys(fields, at, allowed: ["device", "title"], in: "tapCheckIn")
+            guard let fields = reader.object(body, at, what: "tapCheckIn") else { return nil }
+            reader.checkKeys(fields, at, allowed: ["device", "title"], in: "tapCheckIn")
             let device = deviceReference(fields, at, context: context)
-            let title = required(fields, "title", body, at).flatMap { nonEmptyString($0, at.appending("title")) }
+            let title = reader.required(fields, "title", body, at).flatMap { reader.nonEmptyString($0, at.appending("title")) }
             guard let device, let title else { return nil }
             action = .tapCheckIn(device: device, title: title)
         case .expect: action = expectStep(body, at, context: context)
         }
-        guard let action, errors.count == errorsBefore else { return nil }
+        guard let action, reader.errorCount == errorsBefore else { return nil }
         return Step(number: number, location: locate(node, pointer), action: action)
     }
 
     private mutating func becomeCurrent(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step.Action? {
-        guard let fields = object(node, pointer, what: "becomeCurrent") else { return nil }
-        checkKeys(fields, pointer, allowed: ["activity", "device", "userActivity"], in: "becomeCurrent")
-        guard let handle = required(fields, "activity", node, pointer).flatMap({ nonEmptyString($0, pointer.appending("activity")) }) else { return nil }
+        guard let fields = reader.object(node, pointer, what: "becomeCurrent") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["activity", "device", "userActivity"], in: "becomeCurrent")
+        guard let handle = reader.required(fields, "activity", node, pointer).flatMap({ reader.nonEmptyString($0, pointer.appending("activity")) }) else { return nil }
         let device = deviceReference(fields, pointer, context: context) ?? 0
         if let existing = context.activities[handle] {
             if let invalidated = existing.invalidatedAt {
-                fail(ProblemCode.scenarioInvalidSequence, "activity '\(handle)' was invalidated at step \(invalidated); an invalidated activity cannot become current again, create a new one", fields["activity"]!.value, pointer.appending("activity"))
+                reader.report(ProblemCode.scenarioInvalidSequence, "activity '\(handle)' was invalidated at step \(invalidated); an invalidated activity cannot become current again, create a new one", fields["activity"]!.value, pointer.appending("activity"))
                 return nil
             }
             if existing.device != device {
-                fail(ProblemCode.scenarioInvalidSequence, "activity '\(handle)' belongs to device '\(context.device(existing.device)?.name ?? "?")'; an activity object lives in one app on one device", fields["device"]?.value ?? node, pointer.appending("device"))
+                reader.report(ProblemCode.scenarioInvalidSequence, "activity '\(handle)' belongs to device '\(context.device(existing.device)?.name ?? "?")'; an activity object lives in one app on one device", fields["device"]?.value ?? node, pointer.appending("device"))
                 return nil
             }
         }
         // No such device: the devices list did not decode, and that is already reported.
         guard let target = context.device(device) else { return nil }
         guard target.appInstalled else {
-            fail(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot donate there", fields["device"]?.value ?? node, pointer.appending("device"))
+            reader.report(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot donate there", fields["device"]?.value ?? node, pointer.appending("device"))
             return nil
         }
         var activity: UserActivity?
@@ -388,7 +399,7 @@ struct ScenarioDecoder {
             }
             guard activity != nil else { return nil }
         } else if context.activities[handle] == nil {
-            fail(ProblemCode.scenarioInvalidSequence, "missing 'userActivity': activity '\(handle)' becomes current for the first time, so its properties are needed", node, pointer)
+            reader.report(ProblemCode.scenarioInvalidSequence, "missing 'userActivity': activity '\(handle)' becomes current for the first time, so its properties are needed", node, pointer)
             return nil
         }
         context.activities[handle] = (device, nil)
@@ -396,13 +407,13 @@ struct ScenarioDecoder {
     }
 
     private mutating func indexStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = object(node, pointer, what: "index") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "items"], in: "index")
+        guard let fields = reader.object(node, pointer, what: "index") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "items"], in: "index")
         let device = deviceReference(fields, pointer, context: context) ?? 0
         if let target = context.device(device), !target.appInstalled {
-            fail(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot index there", fields["device"]?.value ?? node, pointer.appending("device"))
+            reader.report(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot index there", fields["device"]?.value ?? node, pointer.appending("device"))
         }
-        guard let member = required(fields, "items", node, pointer), let elements = array(member, pointer.appending("items")) else { return nil }
+        guard let member = reader.required(fields, "items", node, pointer), let elements = reader.array(member, pointer.appending("items")) else { return nil }
         var items: [SearchableItem] = []
         for (index, element) in elements.enumerated() {
             if case .searchableItem(let item)? = decodeDonation(.searchableItem, element, pointer.appending("items").appending(index)) {
@@ -413,16 +424,16 @@ struct ScenarioDecoder {
     }
 
     private mutating func deleteSearchableItems(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = object(node, pointer, what: "deleteSearchableItems") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "identifiers", "domainIdentifiers"], in: "deleteSearchableItems")
+        guard let fields = reader.object(node, pointer, what: "deleteSearchableItems") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "identifiers", "domainIdentifiers"], in: "deleteSearchableItems")
         guard let device = appDevice(fields, node, pointer, context: context) else { return nil }
         switch (fields["identifiers"], fields["domainIdentifiers"]) {
         case (let identifiers?, nil):
-            return strings(identifiers.value, pointer.appending("identifiers")).map { .deleteSearchableItems(device: device, .identifiers($0)) }
+            return reader.strings(identifiers.value, pointer.appending("identifiers")).map { .deleteSearchableItems(device: device, .identifiers($0)) }
         case (nil, let domains?):
-            return strings(domains.value, pointer.appending("domainIdentifiers")).map { .deleteSearchableItems(device: device, .domainIdentifiers($0)) }
+            return reader.strings(domains.value, pointer.appending("domainIdentifiers")).map { .deleteSearchableItems(device: device, .domainIdentifiers($0)) }
         default:
-            fail(ProblemCode.scenarioInvalidValue, "deleteSearchableItems takes either 'identifiers' or 'domainIdentifiers' (use deleteAllSearchableItems to delete everything)", node, pointer)
+            reader.report(ProblemCode.scenarioInvalidValue, "deleteSearchableItems takes either 'identifiers' or 'domainIdentifiers' (use deleteAllSearchableItems to delete everything)", node, pointer)
             return nil
         }
     }
@@ -430,38 +441,38 @@ struct ScenarioDecoder {
     // MARK: - SiriKit steps
 
     private mutating func donateStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = object(node, pointer, what: "donate") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "interaction", "screen", "background"], in: "donate")
+        guard let fields = reader.object(node, pointer, what: "donate") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "interaction", "screen", "background"], in: "donate")
         let device = appDevice(fields, node, pointer, context: context)
-        let background = fields["background"].flatMap { bool($0.value, pointer.appending("background")) } ?? false
-        if let member = fields["screen"], let screen = nonEmptyString(member.value, pointer.appending("screen")) {
+        let background = fields["background"].flatMap { reader.bool($0.value, pointer.appending("background")) } ?? false
+        if let member = fields["screen"], let screen = reader.nonEmptyString(member.value, pointer.appending("screen")) {
             if background {
-                fail(ProblemCode.scenarioInvalidValue, "a donation from the background comes from no screen: give 'screen' or \"background\": true, not both", member.value, pointer.appending("screen"))
+                reader.report(ProblemCode.scenarioInvalidValue, "a donation from the background comes from no screen: give 'screen' or \"background\": true, not both", member.value, pointer.appending("screen"))
             } else if let device, let deviceName = context.device(device)?.name {
                 if let shown = context.screens[device] {
                     if shown.name != screen {
-                        fail(ProblemCode.scenarioInvalidSequence, "the donation names screen '\(screen)', but the screen shown last on '\(deviceName)' is '\(shown.name)' (step \(shown.step))", member.value, pointer.appending("screen"))
+                        reader.report(ProblemCode.scenarioInvalidSequence, "the donation names screen '\(screen)', but the screen shown last on '\(deviceName)' is '\(shown.name)' (step \(shown.step))", member.value, pointer.appending("screen"))
                     }
                 } else {
-                    fail(ProblemCode.scenarioInvalidSequence, "the donation names screen '\(screen)', but no earlier showScreen step shows a screen on '\(deviceName)'", member.value, pointer.appending("screen"))
+                    reader.report(ProblemCode.scenarioInvalidSequence, "the donation names screen '\(screen)', but no earlier showScreen step shows a screen on '\(deviceName)'", member.value, pointer.appending("screen"))
                 }
             }
         }
-        guard let payload = required(fields, "interaction", node, pointer) else { return nil }
+        guard let payload = reader.required(fields, "interaction", node, pointer) else { return nil }
         guard case .interaction(let interaction)? = decodeDonation(.interaction, payload, pointer.appending("interaction")), let device else { return nil }
         return .donate(device: device, interaction: interaction, background: background)
     }
 
     private mutating func showScreenStep(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step.Action? {
-        guard let fields = object(node, pointer, what: "showScreen") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "screen", "reservations"], in: "showScreen")
+        guard let fields = reader.object(node, pointer, what: "showScreen") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "screen", "reservations"], in: "showScreen")
         let device = appDevice(fields, node, pointer, context: context)
-        let screen = required(fields, "screen", node, pointer).flatMap { nonEmptyString($0, pointer.appending("screen")) }
+        let screen = reader.required(fields, "screen", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("screen")) }
         var reservations: [String] = []
         if let member = fields["reservations"] {
-            guard let names = strings(member.value, pointer.appending("reservations")) else { return nil }
+            guard let names = reader.strings(member.value, pointer.appending("reservations")) else { return nil }
             for (index, name) in names.enumerated() where name.isEmpty {
-                fail(ProblemCode.scenarioInvalidValue, "a reservation reference must not be empty", member.value, pointer.appending("reservations").appending(index))
+                reader.report(ProblemCode.scenarioInvalidValue, "a reservation reference must not be empty", member.value, pointer.appending("reservations").appending(index))
             }
             reservations = names
         }
@@ -471,40 +482,40 @@ struct ScenarioDecoder {
     }
 
     private mutating func deleteInteractions(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = object(node, pointer, what: "deleteInteractions") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "identifiers", "groupIdentifier"], in: "deleteInteractions")
+        guard let fields = reader.object(node, pointer, what: "deleteInteractions") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "identifiers", "groupIdentifier"], in: "deleteInteractions")
         guard let device = appDevice(fields, node, pointer, context: context) else { return nil }
         switch (fields["identifiers"], fields["groupIdentifier"]) {
         case (let identifiers?, nil):
-            return strings(identifiers.value, pointer.appending("identifiers")).map { .deleteInteractions(device: device, .identifiers($0)) }
+            return reader.strings(identifiers.value, pointer.appending("identifiers")).map { .deleteInteractions(device: device, .identifiers($0)) }
         case (nil, let group?):
-            return nonEmptyString(group.value, pointer.appending("groupIdentifier")).map { .deleteInteractions(device: device, .groupIdentifier($0)) }
+            return reader.nonEmptyString(group.value, pointer.appending("groupIdentifier")).map { .deleteInteractions(device: device, .groupIdentifier($0)) }
         default:
-            fail(ProblemCode.scenarioInvalidValue, "deleteInteractions takes either 'identifiers' or 'groupIdentifier' (use deleteAllInteractions to delete everything)", node, pointer)
+            reader.report(ProblemCode.scenarioInvalidValue, "deleteInteractions takes either 'identifiers' or 'groupIdentifier' (use deleteAllInteractions to delete everything)", node, pointer)
             return nil
         }
     }
 
     private mutating func tapContactCard(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = object(node, pointer, what: "tapContactCard") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "person", "offer", "serviceName", "handle"], in: "tapContactCard")
+        guard let fields = reader.object(node, pointer, what: "tapContactCard") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "person", "offer", "serviceName", "handle"], in: "tapContactCard")
         let device = deviceReference(fields, pointer, context: context)
-        let person = required(fields, "person", node, pointer).flatMap { nonEmptyString($0, pointer.appending("person")) }
-        let offer = required(fields, "offer", node, pointer).flatMap { choice($0, pointer.appending("offer"), ContactCardAction.self) }
-        let serviceName = fields["serviceName"].flatMap { nonEmptyString($0.value, pointer.appending("serviceName")) }
-        let handle = fields["handle"].flatMap { nonEmptyString($0.value, pointer.appending("handle")) }
+        let person = reader.required(fields, "person", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("person")) }
+        let offer = reader.required(fields, "offer", node, pointer).flatMap { reader.choice($0, pointer.appending("offer"), ContactCardAction.self) }
+        let serviceName = fields["serviceName"].flatMap { reader.nonEmptyString($0.value, pointer.appending("serviceName")) }
+        let handle = fields["handle"].flatMap { reader.nonEmptyString($0.value, pointer.appending("handle")) }
         guard let device, let person, let offer else { return nil }
         return .tapContactCard(ContactCardTap(device: device, person: person, offer: offer, serviceName: serviceName, handle: handle))
     }
 
     private mutating func advanceClock(_ node: JSONNode, _ pointer: JSONPointer) -> Step.Action? {
-        guard let fields = object(node, pointer, what: "advanceClock") else { return nil }
-        checkKeys(fields, pointer, allowed: Self.clockUnits, in: "advanceClock")
+        guard let fields = reader.object(node, pointer, what: "advanceClock") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: Self.clockUnits, in: "advanceClock")
         var advance = ClockAdvance()
         var total = 0
         for member in fields.members {
             guard case .integer(let value) = member.value.value, value >= 0, value <= 1_000_000 else {
-                fail(ProblemCode.scenarioTypeMismatch, "'\(member.key)' is a whole number from 0 to 1000000", member.value, pointer.appending(member.key))
+                reader.report(ProblemCode.scenarioTypeMismatch, "'\(member.key)' is a whole number from 0 to 1000000", member.value, pointer.appending(member.key))
                 continue
             }
             total += Int(value)
@@ -517,23 +528,23 @@ struct ScenarioDecoder {
             }
         }
         if total == 0 && fields.members.allSatisfy({ if case .integer = $0.value.value { true } else { false } }) {
-            fail(ProblemCode.scenarioMissingValue, "advanceClock moves the clock forward: give at least one of \(Self.clockUnits.joined(separator: ", "))", node, pointer)
+            reader.report(ProblemCode.scenarioMissingValue, "advanceClock moves the clock forward: give at least one of \(Self.clockUnits.joined(separator: ", "))", node, pointer)
             return nil
         }
         return .advanceClock(advance)
     }
 
     private mutating func searchSpotlight(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = object(node, pointer, what: "searchSpotlight") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "query", "tap"], in: "searchSpotlight")
+        guard let fields = reader.object(node, pointer, what: "searchSpotlight") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "query", "tap"], in: "searchSpotlight")
         let device = deviceReference(fields, pointer, context: context) ?? 0
-        let query = required(fields, "query", node, pointer).flatMap { self.query($0, pointer.appending("query")) }
+        let query = reader.required(fields, "query", node, pointer).flatMap { self.query($0, pointer.appending("query")) }
         var tap: SpotlightTap?
-        if let member = required(fields, "tap", node, pointer) {
+        if let member = reader.required(fields, "tap", node, pointer) {
             switch member.value {
             case .string(let title) where !title.isEmpty: tap = .title(title)
             case .integer(let position) where position >= 1 && position <= 1000: tap = .position(Int(position))
-            default: mismatch("a result's title or its 1-based position", member, pointer.appending("tap"))
+            default: reader.mismatch("a result's title or its 1-based position", member, pointer.appending("tap"))
             }
         }
         guard let query, let tap else { return nil }
@@ -543,19 +554,19 @@ struct ScenarioDecoder {
     // MARK: - Expectations
 
     private mutating func expectStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = object(node, pointer, what: "expect") else { return nil }
+        guard let fields = reader.object(node, pointer, what: "expect") else { return nil }
         if fields.count == 0 {
-            fail(ProblemCode.scenarioMissingValue, "expect names at least one of \(Self.expectationKinds.joined(separator: ", "))", node, pointer)
+            reader.report(ProblemCode.scenarioMissingValue, "expect names at least one of \(Self.expectationKinds.joined(separator: ", "))", node, pointer)
             return nil
         }
         var expectations: [Expectation] = []
         for member in fields.members {
             let at = pointer.appending(member.key)
             guard let expectationKind = ExpectationKind(rawValue: member.key) else {
-                fail(
+                reader.report(
                     ProblemCode.scenarioUnknownKey,
                     "unknown expectation '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.expectationKinds)); expect takes \(Self.expectationKinds.joined(separator: ", "))",
-                    offset: member.keyOffset, at)
+                    offset: member.keyOffset, pointer: at)
                 continue
             }
             let kind: Expectation.Kind?
@@ -568,10 +579,10 @@ struct ScenarioDecoder {
             case .contactCard: kind = contactCardExpectation(member.value, at, context: context).map { .contactCard($0) }
             case .calendar: kind = calendarExpectation(member.value, at, context: context).map { .calendar($0) }
             case .checkInShortcuts:
-                guard let fields = object(member.value, at, what: "a check-in shortcuts expectation") else { kind = nil; break }
-                checkKeys(fields, at, allowed: ["device", "titles"], in: "a check-in shortcuts expectation")
+                guard let fields = reader.object(member.value, at, what: "a check-in shortcuts expectation") else { kind = nil; break }
+                reader.checkKeys(fields, at, allowed: ["device", "titles"], in: "a check-in shortcuts expectation")
                 let device = deviceReference(fields, at, context: context)
-                let titles = required(fields, "titles", member.value, at).flatMap { strings($0, at.appending("titles")) }
+                let titles = reader.required(fields, "titles", member.value, at).flatMap { reader.strings($0, at.appending("titles")) }
                 kind = device.flatMap { device in titles.map { .checkInShortcuts(CheckInShortcutsExpectation(device: device, titles: $0)) } }
             }
             if let kind { expectations.append(Expectation(location: locate(member.value, at), kind: kind)) }
@@ -580,15 +591,15 @@ struct ScenarioDecoder {
     }
 
     private mutating func spotlightExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> SpotlightExpectation? {
-        guard let fields = object(node, pointer, what: "a Spotlight expectation") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "query", "contains", "excludes", "results"], in: "a Spotlight expectation")
+        guard let fields = reader.object(node, pointer, what: "a Spotlight expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "query", "contains", "excludes", "results"], in: "a Spotlight expectation")
         let device = deviceReference(fields, pointer, context: context) ?? 0
-        let query = required(fields, "query", node, pointer).flatMap { self.query($0, pointer.appending("query")) }
-        let contains = fields["contains"].flatMap { strings($0.value, pointer.appending("contains")) }
-        let excludes = fields["excludes"].flatMap { strings($0.value, pointer.appending("excludes")) }
-        let results = fields["results"].flatMap { strings($0.value, pointer.appending("results")) }
+        let query = reader.required(fields, "query", node, pointer).flatMap { self.query($0, pointer.appending("query")) }
+        let contains = fields["contains"].flatMap { reader.strings($0.value, pointer.appending("contains")) }
+        let excludes = fields["excludes"].flatMap { reader.strings($0.value, pointer.appending("excludes")) }
+        let results = fields["results"].flatMap { reader.strings($0.value, pointer.appending("results")) }
         if fields["contains"] == nil && fields["excludes"] == nil && fields["results"] == nil {
-            missing("'contains', 'excludes' or 'results' (result titles)", node, pointer)
+            reader.missing("'contains', 'excludes' or 'results' (result titles)", node, pointer)
             return nil
         }
         guard let query else { return nil }
@@ -596,10 +607,10 @@ struct ScenarioDecoder {
     }
 
     private mutating func handoffExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> HandoffExpectation? {
-        guard let fields = object(node, pointer, what: "a Handoff expectation") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "offer", "activity"], in: "a Handoff expectation")
-        guard required(fields, "device", node, pointer) != nil, let device = deviceReference(fields, pointer, context: context) else { return nil }
-        let offer = required(fields, "offer", node, pointer).flatMap { choice($0, pointer.appending("offer"), HandoffOfferKind.self) }
+        guard let fields = reader.object(node, pointer, what: "a Handoff expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "offer", "activity"], in: "a Handoff expectation")
+        guard reader.required(fields, "device", node, pointer) != nil, let device = deviceReference(fields, pointer, context: context) else { return nil }
+        let offer = reader.required(fields, "offer", node, pointer).flatMap { reader.choice($0, pointer.appending("offer"), HandoffOfferKind.self) }
         var activity: String?
         if let member = fields["activity"] {
             activity = activityReference(member.value, pointer.appending("activity"), context: context, bare: true)
@@ -607,31 +618,31 @@ struct ScenarioDecoder {
         }
         guard let offer else { return nil }
         if offer == .none, activity != nil {
-            fail(ProblemCode.scenarioInvalidValue, "no offer has no activity: leave out 'activity', or expect 'app' or 'safari'", fields["activity"]!.value, pointer.appending("activity"))
+            reader.report(ProblemCode.scenarioInvalidValue, "no offer has no activity: leave out 'activity', or expect 'app' or 'safari'", fields["activity"]!.value, pointer.appending("activity"))
             return nil
         }
         return HandoffExpectation(device: device, offer: offer, activity: activity)
     }
 
     private mutating func launchExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> LaunchExpectation? {
-        guard let fields = object(node, pointer, what: "a launch expectation") else { return nil }
-        checkKeys(fields, pointer, allowed: Self.launchKeys, in: "a launch expectation")
-        let errorsBefore = errors.count
+        guard let fields = reader.object(node, pointer, what: "a launch expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: Self.launchKeys, in: "a launch expectation")
+        let errorsBefore = reader.errorCount
         var expectation = LaunchExpectation()
-        if let member = fields["route"], let route = string(member.value, pointer.appending("route")) {
+        if let member = fields["route"], let route = reader.string(member.value, pointer.appending("route")) {
             if context.routeNames?.contains(route) ?? true {
                 expectation.route = route
             } else {
                 let names = context.routeNames ?? []
-                fail(ProblemCode.scenarioUnknownReference, "no route is named '\(route)'\(Suggestion.phrase(for: route, among: names))", member.value, pointer.appending("route"))
+                reader.report(ProblemCode.scenarioUnknownReference, "no route is named '\(route)'\(Suggestion.phrase(for: route, among: names))", member.value, pointer.appending("route"))
             }
         }
-        expectation.failure = fields["failure"].flatMap { choice($0.value, pointer.appending("failure"), LaunchFailure.self) }
-        expectation.safari = fields["safari"].flatMap { nonEmptyString($0.value, pointer.appending("safari")) }
-        expectation.activityType = fields["activityType"].flatMap { string($0.value, pointer.appending("activityType")) }
-        expectation.identifier = fields["identifier"].flatMap { string($0.value, pointer.appending("identifier")) }
-        expectation.url = fields["url"].flatMap { string($0.value, pointer.appending("url")) }
-        expectation.webpageURL = fields["webpageURL"].flatMap { string($0.value, pointer.appending("webpageURL")) }
+        expectation.failure = fields["failure"].flatMap { reader.choice($0.value, pointer.appending("failure"), LaunchFailure.self) }
+        expectation.safari = fields["safari"].flatMap { reader.nonEmptyString($0.value, pointer.appending("safari")) }
+        expectation.activityType = fields["activityType"].flatMap { reader.string($0.value, pointer.appending("activityType")) }
+        expectation.identifier = fields["identifier"].flatMap { reader.string($0.value, pointer.appending("identifier")) }
+        expectation.url = fields["url"].flatMap { reader.string($0.value, pointer.appending("url")) }
+        expectation.webpageURL = fields["webpageURL"].flatMap { reader.string($0.value, pointer.appending("webpageURL")) }
         if let member = fields["userInfo"] {
             var decoder = donationDecoder()
             expectation.userInfo = decoder.decodeUserInfo(member.value, at: pointer.appending("userInfo"))
@@ -641,158 +652,158 @@ struct ScenarioDecoder {
             expectation.interaction = launchInteraction(member.value, pointer.appending("interaction"))
         }
         if expectation.safari != nil && (expectation.route != nil || expectation.failure != nil) {
-            fail(ProblemCode.scenarioInvalidValue, "a launch that opens Safari reaches no route and cannot fail in the app: give 'safari' alone", fields["safari"]!.value, pointer.appending("safari"))
+            reader.report(ProblemCode.scenarioInvalidValue, "a launch that opens Safari reaches no route and cannot fail in the app: give 'safari' alone", fields["safari"]!.value, pointer.appending("safari"))
         }
         if fields.count == 0 {
-            missing("'route', 'failure' or 'safari'", node, pointer)
+            reader.missing("'route', 'failure' or 'safari'", node, pointer)
         }
-        return errors.count == errorsBefore ? expectation : nil
+        return reader.errorCount == errorsBefore ? expectation : nil
     }
 
     private mutating func launchInteraction(_ node: JSONNode, _ pointer: JSONPointer) -> InteractionLaunchExpectation? {
-        guard let fields = object(node, pointer, what: "an interaction expectation") else { return nil }
-        checkKeys(fields, pointer, allowed: Self.launchInteractionKeys, in: "an interaction expectation")
+        guard let fields = reader.object(node, pointer, what: "an interaction expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: Self.launchInteractionKeys, in: "an interaction expectation")
         var expectation = InteractionLaunchExpectation()
-        expectation.intent = fields["intent"].flatMap { choice($0.value, pointer.appending("intent"), IntentClass.self)?.rawValue }
-        expectation.reservationContainerReference = fields["reservationContainerReference"].flatMap { nullableString($0.value, pointer.appending("reservationContainerReference")) }
+        expectation.intent = fields["intent"].flatMap { reader.choice($0.value, pointer.appending("intent"), IntentClass.self)?.rawValue }
+        expectation.reservationContainerReference = fields["reservationContainerReference"].flatMap { reader.nullableString($0.value, pointer.appending("reservationContainerReference")) }
         if let member = fields["reservationItemReferences"] {
             let at = pointer.appending("reservationItemReferences")
             switch member.value.value {
             case .null: expectation.reservationItemReferences = .some(nil)
-            case .array: expectation.reservationItemReferences = strings(member.value, at).map { .some($0) }
-            default: mismatch("an array of strings or null", member.value, at)
+            case .array: expectation.reservationItemReferences = reader.strings(member.value, at).map { .some($0) }
+            default: reader.mismatch("an array of strings or null", member.value, at)
             }
         }
-        expectation.recipients = fields["recipients"].flatMap { strings($0.value, pointer.appending("recipients")) }
-        expectation.serviceName = fields["serviceName"].flatMap { nullableString($0.value, pointer.appending("serviceName")) }
+        expectation.recipients = fields["recipients"].flatMap { reader.strings($0.value, pointer.appending("recipients")) }
+        expectation.serviceName = fields["serviceName"].flatMap { reader.nullableString($0.value, pointer.appending("serviceName")) }
         if fields.count == 0 {
-            missing("at least one of \(Self.launchInteractionKeys.map { "'\($0)'" }.joined(separator: ", "))", node, pointer)
+            reader.missing("at least one of \(Self.launchInteractionKeys.map { "'\($0)'" }.joined(separator: ", "))", node, pointer)
         }
         return expectation
     }
 
     private mutating func contactCardExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> ContactCardExpectation? {
-        guard let fields = object(node, pointer, what: "a contact card expectation") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "person", "offers"], in: "a contact card expectation")
-        let errorsBefore = errors.count
+        guard let fields = reader.object(node, pointer, what: "a contact card expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "person", "offers"], in: "a contact card expectation")
+        let errorsBefore = reader.errorCount
         let device = deviceReference(fields, pointer, context: context)
-        let person = required(fields, "person", node, pointer).flatMap { nonEmptyString($0, pointer.appending("person")) }
+        let person = reader.required(fields, "person", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("person")) }
         var offers: [ExpectedContactOffer] = []
-        if let member = required(fields, "offers", node, pointer), let elements = array(member, pointer.appending("offers")) {
+        if let member = reader.required(fields, "offers", node, pointer), let elements = reader.array(member, pointer.appending("offers")) {
             for (index, element) in elements.enumerated() {
                 let at = pointer.appending("offers").appending(index)
-                guard let offer = object(element, at, what: "an expected offer") else { continue }
-                checkKeys(offer, at, allowed: Self.contactOfferKeys, in: "an expected offer")
+                guard let offer = reader.object(element, at, what: "an expected offer") else { continue }
+                reader.checkKeys(offer, at, allowed: Self.contactOfferKeys, in: "an expected offer")
                 var intent: String?
-                if let value = required(offer, "intent", element, at), let name = string(value, at.appending("intent")) {
+                if let value = reader.required(offer, "intent", element, at), let name = reader.string(value, at.appending("intent")) {
                     if Self.communicationIntentClasses.contains(name) {
                         intent = name
                     } else {
-                        fail(ProblemCode.scenarioInvalidValue, "'\(name)' is not an intent a contact card offers: \(Self.communicationIntentClasses.joined(separator: ", "))\(Suggestion.phrase(for: name, among: Self.communicationIntentClasses))", value, at.appending("intent"))
+                        reader.report(ProblemCode.scenarioInvalidValue, "'\(name)' is not an intent a contact card offers: \(Self.communicationIntentClasses.joined(separator: ", "))\(Suggestion.phrase(for: name, among: Self.communicationIntentClasses))", value, at.appending("intent"))
                     }
                 }
-                let handle = required(offer, "handle", element, at).flatMap { nonEmptyString($0, at.appending("handle")) }
+                let handle = reader.required(offer, "handle", element, at).flatMap { reader.nonEmptyString($0, at.appending("handle")) }
                 // null says "no service", as leaving the key out does (and as in expect.launch).
                 let serviceName = offer["serviceName"].flatMap { member -> String? in
                     if case .null = member.value.value { return nil }
-                    return nonEmptyString(member.value, at.appending("serviceName"))
+                    return reader.nonEmptyString(member.value, at.appending("serviceName"))
                 }
-                let app = offer["app"].flatMap { nonEmptyString($0.value, at.appending("app")) }
+                let app = offer["app"].flatMap { reader.nonEmptyString($0.value, at.appending("app")) }
                 if let intent, let handle { offers.append(ExpectedContactOffer(intent: intent, handle: handle, serviceName: serviceName, app: app)) }
             }
         }
-        guard errors.count == errorsBefore, let device, let person else { return nil }
+        guard reader.errorCount == errorsBefore, let device, let person else { return nil }
         return ContactCardExpectation(device: device, person: person, offers: offers)
     }
 
     private mutating func calendarExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> CalendarExpectation? {
-        guard let fields = object(node, pointer, what: "a calendar expectation") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "events", "contains", "excludes"], in: "a calendar expectation")
-        let errorsBefore = errors.count
+        guard let fields = reader.object(node, pointer, what: "a calendar expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "events", "contains", "excludes"], in: "a calendar expectation")
+        let errorsBefore = reader.errorCount
         let device = deviceReference(fields, pointer, context: context)
         var expectation = CalendarExpectation(device: device ?? 0)
         for key in ["events", "contains"] {
-            guard let member = fields[key], let elements = array(member.value, pointer.appending(key)) else { continue }
+            guard let member = fields[key], let elements = reader.array(member.value, pointer.appending(key)) else { continue }
             let events = elements.enumerated().compactMap { index, element in expectedEvent(element, pointer.appending(key).appending(index)) }
             if key == "events" { expectation.events = events } else { expectation.contains = events }
         }
-        expectation.excludes = fields["excludes"].flatMap { strings($0.value, pointer.appending("excludes")) }
+        expectation.excludes = fields["excludes"].flatMap { reader.strings($0.value, pointer.appending("excludes")) }
         if fields["events"] == nil && fields["contains"] == nil && fields["excludes"] == nil {
-            missing("'events', 'contains' or 'excludes'", node, pointer)
+            reader.missing("'events', 'contains' or 'excludes'", node, pointer)
         }
-        return errors.count == errorsBefore && device != nil ? expectation : nil
+        return reader.errorCount == errorsBefore && device != nil ? expectation : nil
     }
 
     private mutating func expectedEvent(_ node: JSONNode, _ pointer: JSONPointer) -> ExpectedCalendarEvent? {
-        guard let fields = object(node, pointer, what: "an expected calendar event") else { return nil }
-        checkKeys(fields, pointer, allowed: Self.calendarEventKeys, in: "an expected calendar event")
-        guard let title = required(fields, "title", node, pointer).flatMap({ string($0, pointer.appending("title")) }) else { return nil }
+        guard let fields = reader.object(node, pointer, what: "an expected calendar event") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: Self.calendarEventKeys, in: "an expected calendar event")
+        guard let title = reader.required(fields, "title", node, pointer).flatMap({ reader.string($0, pointer.appending("title")) }) else { return nil }
         var event = ExpectedCalendarEvent(title: title)
-        event.start = fields["start"].flatMap { date($0.value, pointer.appending("start")) }
-        event.end = fields["end"].flatMap { date($0.value, pointer.appending("end")) }
-        event.location = fields["location"].flatMap { nullableString($0.value, pointer.appending("location")) }
-        event.notes = fields["notes"].flatMap { nullableString($0.value, pointer.appending("notes")) }
-        if let member = fields["appLink"], let link = object(member.value, pointer.appending("appLink"), what: "an app link") {
+        event.start = fields["start"].flatMap { reader.date($0.value, pointer.appending("start")) }
+        event.end = fields["end"].flatMap { reader.date($0.value, pointer.appending("end")) }
+        event.location = fields["location"].flatMap { reader.nullableString($0.value, pointer.appending("location")) }
+        event.notes = fields["notes"].flatMap { reader.nullableString($0.value, pointer.appending("notes")) }
+        if let member = fields["appLink"], let link = reader.object(member.value, pointer.appending("appLink"), what: "an app link") {
             let at = pointer.appending("appLink")
-            checkKeys(link, at, allowed: Self.appLinkKeys, in: "an app link")
+            reader.checkKeys(link, at, allowed: Self.appLinkKeys, in: "an app link")
             var expected = ExpectedAppLink()
-            expected.reservationContainerReference = link["reservationContainerReference"].flatMap { nullableString($0.value, at.appending("reservationContainerReference")) }
-            expected.itemReference = link["itemReference"].flatMap { string($0.value, at.appending("itemReference")) }
-            if link.count == 0 { missing("'reservationContainerReference' or 'itemReference'", member.value, at) }
+            expected.reservationContainerReference = link["reservationContainerReference"].flatMap { reader.nullableString($0.value, at.appending("reservationContainerReference")) }
+            expected.itemReference = link["itemReference"].flatMap { reader.string($0.value, at.appending("itemReference")) }
+            if link.count == 0 { reader.missing("'reservationContainerReference' or 'itemReference'", member.value, at) }
             event.appLink = expected
         }
         return event
     }
 
     private mutating func findingsExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> [ExpectedFinding]? {
-        guard let elements = array(node, pointer) else { return nil }
+        guard let elements = reader.array(node, pointer) else { return nil }
         // Only rules that judge one donation run in scenarios; the run-wide ones are the model's.
         let ruleIDs = Self.scenarioRuleIDs
         var expected: [ExpectedFinding] = []
         for (index, element) in elements.enumerated() {
             let at = pointer.appending(index)
-            guard let fields = object(element, at, what: "an expected finding") else { continue }
-            checkKeys(fields, at, allowed: ["ruleId", "pointer", "severity"], in: "an expected finding")
-            guard let member = required(fields, "ruleId", element, at), let ruleID = string(member, at.appending("ruleId")) else { continue }
+            guard let fields = reader.object(element, at, what: "an expected finding") else { continue }
+            reader.checkKeys(fields, at, allowed: ["ruleId", "pointer", "severity"], in: "an expected finding")
+            guard let member = reader.required(fields, "ruleId", element, at), let ruleID = reader.string(member, at.appending("ruleId")) else { continue }
             guard ruleIDs.contains(ruleID) else {
-                fail(ProblemCode.scenarioUnknownReference, "no rule that scenarios run has the id '\(ruleID)' (run-wide rules such as related_item_missing are replaced by the model)\(Suggestion.phrase(for: ruleID, among: ruleIDs))", member, at.appending("ruleId"))
+                reader.report(ProblemCode.scenarioUnknownReference, "no rule that scenarios run has the id '\(ruleID)' (run-wide rules such as related_item_missing are replaced by the model)\(Suggestion.phrase(for: ruleID, among: ruleIDs))", member, at.appending("ruleId"))
                 continue
             }
             var finding = ExpectedFinding(ruleID: ruleID)
-            if let member = fields["pointer"], let text = string(member.value, at.appending("pointer")) {
+            if let member = fields["pointer"], let text = reader.string(member.value, at.appending("pointer")) {
                 if let parsed = JSONPointer(parsing: text) {
                     finding.pointer = parsed
                 } else {
-                    fail(ProblemCode.scenarioInvalidValue, "'\(text)' is not a JSON Pointer; it starts with '/', such as /steps/0/becomeCurrent/userActivity", member.value, at.appending("pointer"))
+                    reader.report(ProblemCode.scenarioInvalidValue, "'\(text)' is not a JSON Pointer; it starts with '/', such as /steps/0/becomeCurrent/userActivity", member.value, at.appending("pointer"))
                 }
             }
-            finding.severity = fields["severity"].flatMap { choice($0.value, at.appending("severity"), Severity.self) }
+            finding.severity = fields["severity"].flatMap { reader.choice($0.value, at.appending("severity"), Severity.self) }
             expected.append(finding)
         }
         if elements.isEmpty {
-            fail(ProblemCode.scenarioMissingValue, "list the findings the scenario expects", node, pointer)
+            reader.report(ProblemCode.scenarioMissingValue, "list the findings the scenario expects", node, pointer)
         }
         return expected.count == elements.count ? expected : nil
     }
 
     private mutating func indexExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> IndexExpectation? {
-        guard let fields = object(node, pointer, what: "an index expectation") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device", "items", "activities", "publicActivities"], in: "an index expectation")
-        let errorsBefore = errors.count
+        guard let fields = reader.object(node, pointer, what: "an index expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device", "items", "activities", "publicActivities"], in: "an index expectation")
+        let errorsBefore = reader.errorCount
         let device = deviceReference(fields, pointer, context: context) ?? 0
-        let items = fields["items"].flatMap { strings($0.value, pointer.appending("items")) }
+        let items = fields["items"].flatMap { reader.strings($0.value, pointer.appending("items")) }
         var handles: [String: [String]] = [:]
         for key in ["activities", "publicActivities"] {
-            guard let member = fields[key], let names = strings(member.value, pointer.appending(key)) else { continue }
+            guard let member = fields[key], let names = reader.strings(member.value, pointer.appending(key)) else { continue }
             for (index, name) in names.enumerated() where context.activities[name] == nil {
-                fail(ProblemCode.scenarioUnknownReference, "no earlier becomeCurrent step defines activity '\(name)'\(Suggestion.phrase(for: name, among: context.activities.keys.sorted()))", member.value, pointer.appending(key).appending(index))
+                reader.report(ProblemCode.scenarioUnknownReference, "no earlier becomeCurrent step defines activity '\(name)'\(Suggestion.phrase(for: name, among: context.activities.keys.sorted()))", member.value, pointer.appending(key).appending(index))
             }
             handles[key] = names
         }
         if fields["items"] == nil && fields["activities"] == nil && fields["publicActivities"] == nil {
-            missing("'items', 'activities' or 'publicActivities'", node, pointer)
+            reader.missing("'items', 'activities' or 'publicActivities'", node, pointer)
         }
-        guard errors.count == errorsBefore else { return nil }
+        guard reader.errorCount == errorsBefore else { return nil }
         return IndexExpectation(device: device, items: items, activities: handles["activities"], publicActivities: handles["publicActivities"])
     }
 
@@ -814,16 +825,16 @@ struct ScenarioDecoder {
     /// The device named by `fields["device"]`; the first device when absent.
     private mutating func deviceReference(_ fields: JSONObject, _ pointer: JSONPointer, context: StepContext) -> Int? {
         guard let member = fields["device"] else { return 0 }
-        guard let name = string(member.value, pointer.appending("device")) else { return nil }
+        guard let name = reader.string(member.value, pointer.appending("device")) else { return nil }
         if let index = context.devices.firstIndex(where: { $0.name == name }) { return index }
         let names = context.devices.map(\.name)
-        fail(ProblemCode.scenarioUnknownReference, "no device is named '\(name)'\(Suggestion.phrase(for: name, among: names)); the scenario's devices are \(names.map { "'\($0)'" }.joined(separator: ", "))", member.value, pointer.appending("device"))
+        reader.report(ProblemCode.scenarioUnknownReference, "no device is named '\(name)'\(Suggestion.phrase(for: name, among: names)); the scenario's devices are \(names.map { "'\($0)'" }.joined(separator: ", "))", member.value, pointer.appending("device"))
         return nil
     }
 
     private mutating func deviceOnly(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Int? {
-        guard let fields = object(node, pointer, what: pointer.tokens.last ?? "a step") else { return nil }
-        checkKeys(fields, pointer, allowed: ["device"], in: pointer.tokens.last ?? "a step")
+        guard let fields = reader.object(node, pointer, what: pointer.tokens.last ?? "a step") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ["device"], in: pointer.tokens.last ?? "a step")
         return appDevice(fields, node, pointer, context: context)
     }
 
@@ -832,7 +843,7 @@ struct ScenarioDecoder {
         // No such device: the devices list did not decode, and that is already reported.
         guard let device = deviceReference(fields, pointer, context: context), let target = context.device(device) else { return nil }
         guard target.appInstalled else {
-            fail(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot \(pointer.tokens.last ?? "do this") there", fields["device"]?.value ?? node, pointer.appending("device"))
+            reader.report(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot \(pointer.tokens.last ?? "do this") there", fields["device"]?.value ?? node, pointer.appending("device"))
             return nil
         }
         return device
@@ -846,14 +857,14 @@ struct ScenarioDecoder {
         if bare {
             (handleNode, handlePointer) = (node, pointer)
         } else {
-            guard let fields = object(node, pointer, what: pointer.tokens.last ?? "a step") else { return nil }
-            checkKeys(fields, pointer, allowed: ["activity"], in: pointer.tokens.last ?? "a step")
-            guard let member = required(fields, "activity", node, pointer) else { return nil }
+            guard let fields = reader.object(node, pointer, what: pointer.tokens.last ?? "a step") else { return nil }
+            reader.checkKeys(fields, pointer, allowed: ["activity"], in: pointer.tokens.last ?? "a step")
+            guard let member = reader.required(fields, "activity", node, pointer) else { return nil }
             (handleNode, handlePointer) = (member, pointer.appending("activity"))
         }
-        guard let handle = string(handleNode, handlePointer) else { return nil }
+        guard let handle = reader.string(handleNode, handlePointer) else { return nil }
         guard context.activities[handle] != nil else {
-            fail(ProblemCode.scenarioUnknownReference, "no earlier becomeCurrent step defines activity '\(handle)'\(Suggestion.phrase(for: handle, among: context.activities.keys.sorted()))", handleNode, handlePointer)
+            reader.report(ProblemCode.scenarioUnknownReference, "no earlier becomeCurrent step defines activity '\(handle)'\(Suggestion.phrase(for: handle, among: context.activities.keys.sorted()))", handleNode, handlePointer)
             return nil
         }
         return handle
@@ -873,110 +884,15 @@ struct ScenarioDecoder {
         return donation
     }
 
-    // MARK: - Typed values
-
-    private mutating func object(_ node: JSONNode, _ pointer: JSONPointer, what: String) -> JSONObject? {
-        guard case .object(let object) = node.value else {
-            mismatch("an object (\(what))", node, pointer)
-            return nil
-        }
-        return object
-    }
-
-    private mutating func array(_ node: JSONNode, _ pointer: JSONPointer) -> [JSONNode]? {
-        guard case .array(let elements) = node.value else {
-            mismatch("an array", node, pointer)
-            return nil
-        }
-        return elements
-    }
-
-    private mutating func string(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
-        guard case .string(let text) = node.value else {
-            mismatch("a string", node, pointer)
-            return nil
-        }
-        return text
-    }
-
-    private mutating func nonEmptyString(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
-        guard let text = string(node, pointer) else { return nil }
-        guard !text.isEmpty else {
-            fail(ProblemCode.scenarioInvalidValue, "'\(pointer.tokens.last ?? "")' must not be empty", node, pointer)
-            return nil
-        }
-        return text
-    }
-
-    private mutating func strings(_ node: JSONNode, _ pointer: JSONPointer) -> [String]? {
-        guard let elements = array(node, pointer) else { return nil }
-        var result: [String] = []
-        for (index, element) in elements.enumerated() {
-            if let text = string(element, pointer.appending(index)) { result.append(text) }
-        }
-        return result.count == elements.count ? result : nil
-    }
-
-    /// A string, or `null` for "no value": `.some(nil)`. Nil after a type mismatch.
-    private mutating func nullableString(_ node: JSONNode, _ pointer: JSONPointer) -> String?? {
-        switch node.value {
-        case .null: return .some(nil)
-        case .string(let text): return .some(text)
-        default:
-            mismatch("a string or null", node, pointer)
-            return nil
-        }
-    }
-
-    private mutating func bool(_ node: JSONNode, _ pointer: JSONPointer) -> Bool? {
-        guard case .bool(let value) = node.value else {
-            mismatch("true or false", node, pointer)
-            return nil
-        }
-        return value
-    }
-
-    private mutating func date(_ node: JSONNode, _ pointer: JSONPointer) -> Date? {
-        guard let text = string(node, pointer) else { return nil }
-        guard let date = DateFormat.parse(text) else {
-            fail(ProblemCode.scenarioInvalidValue, "'\(text)' is not an RFC 3339 date with a time zone, such as 2026-06-01T09:00:00Z", node, pointer)
-            return nil
-        }
-        return date
-    }
+    // MARK: - Values only scenarios have
 
     private mutating func query(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
-        guard let text = string(node, pointer) else { return nil }
+        guard let text = reader.string(node, pointer) else { return nil }
         guard !SpotlightQuery.words(of: text).isEmpty else {
-            fail(ProblemCode.scenarioInvalidValue, "a Spotlight query needs at least one letter or digit", node, pointer)
+            reader.report(ProblemCode.scenarioInvalidValue, "a Spotlight query needs at least one letter or digit", node, pointer)
             return nil
         }
         return text
-    }
-
-    private mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: JSONNode, _ pointer: JSONPointer, _: Choice.Type) -> Choice? where Choice.RawValue == String {
-        guard let text = string(node, pointer) else { return nil }
-        guard let value = Choice(rawValue: text) else {
-            let names = Choice.allCases.map(\.rawValue)
-            fail(ProblemCode.scenarioInvalidValue, "'\(text)' is not one of \(names.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.phrase(for: text, among: names))", node, pointer)
-            return nil
-        }
-        return value
-    }
-
-    private mutating func required(_ object: JSONObject, _ key: String, _ owner: JSONNode, _ pointer: JSONPointer) -> JSONNode? {
-        if let member = object[key] { return member.value }
-        missing("'\(key)'", owner, pointer)
-        return nil
-    }
-
-    private mutating func checkKeys(_ object: JSONObject, _ pointer: JSONPointer, allowed: [String], in owner: String) {
-        for member in object.members where !allowed.contains(member.key) {
-            fail(
-                ProblemCode.scenarioUnknownKey,
-                "unknown key '\(member.key)' in \(owner)\(Suggestion.phrase(for: member.key, among: allowed)); it takes \(allowed.filter { $0 != "$schema" }.map { "'\($0)'" }.joined(separator: ", "))",
-                offset: member.keyOffset, pointer.appending(member.key))
-        }
     }
 
     // MARK: - Problems
@@ -987,22 +903,6 @@ struct ScenarioDecoder {
 
     private func locate(offset: Int, _ pointer: JSONPointer) -> SourceLocation {
         SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
-    }
-
-    private mutating func mismatch(_ expected: String, _ node: JSONNode, _ pointer: JSONPointer) {
-        fail(ProblemCode.scenarioTypeMismatch, "expected \(expected) for '\(pointer.tokens.last ?? "")', found \(node.value.typeName)", node, pointer)
-    }
-
-    private mutating func missing(_ what: String, _ node: JSONNode, _ pointer: JSONPointer) {
-        fail(ProblemCode.scenarioMissingValue, "missing \(what)", node, pointer)
-    }
-
-    private mutating func fail(_ code: ProblemCode, _ message: String, _ node: JSONNode, _ pointer: JSONPointer) {
-        fail(code, message, offset: node.offset, pointer)
-    }
-
-    private mutating func fail(_ code: ProblemCode, _ message: String, offset: Int, _ pointer: JSONPointer) {
-        errors.append(InputError(code: code, message: message, location: locate(offset: offset, pointer)))
     }
 
     private mutating func record(_ diagnostic: Diagnostic) {

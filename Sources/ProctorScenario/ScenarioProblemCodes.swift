@@ -28,3 +28,11 @@ extension ProblemCode {
     public static let scenarioAmbiguousRoute = ProblemCode(
         "scenario_ambiguous_route", summary: "A launch in a scenario is accepted by two or more routes.")
 }
+
+extension JSONFieldReader.Codes {
+    /// A scenario's codes: every problem stops the scenario, an unknown key included (a misspelt
+    /// key would silently change what the scenario tests).
+    static let scenario = JSONFieldReader.Codes(
+        typeMismatch: .scenarioTypeMismatch, missingValue: .scenarioMissingValue, invalidValue: .scenarioInvalidValue,
+        unknownKey: .scenarioUnknownKey)
+}

@@ -11,19 +11,21 @@ public struct DecodedDonation: Sendable {
 
 /// Maps parsed JSON onto Apple's vocabulary, collecting decoding diagnostics.
 ///
-/// Unknown keys are warnings with a suggestion; values of the wrong type and unreadable dates are
-/// errors at that value. A donation with an error is left out of rule checking, because what the
+/// Values are read through ``JSONFieldReader``, the decoding layer every JSON input shares: unknown
+/// keys are warnings with a suggestion; values of the wrong type and unreadable dates are errors at
+/// that value. A donation with an error is left out of rule checking, because what the
 /// app would donate is unknown; its siblings are still decoded and checked.
 package struct DonationDecoder {
-    let locate: (Int, JSONPointer) -> SourceLocation
-    package private(set) var diagnostics: [Diagnostic] = []
-    private(set) var errorCount = 0
+    /// Reads the values and reports the problems, worded and graded like every JSON input's.
+    var reader: JSONFieldReader
+    package var diagnostics: [Diagnostic] { reader.problems }
+    var errorCount: Int { reader.errorCount }
     /// Donations met by ``decodeDocument(_:)`` (each element of an array, or the document itself),
     /// decoded or not: the ones it did not return were left out for their decoding errors.
     package private(set) var donationsMet = 0
 
     package init(locate: @escaping (Int, JSONPointer) -> SourceLocation) {
-        self.locate = locate
+        self.reader = JSONFieldReader(codes: .payload, locate: locate)
     }
 
     static let userActivityKeys: [String] = UserActivityField.allCases.map { "\($0)" }
@@ -59,33 +61,31 @@ package struct DonationDecoder {
             return decodeDonation(root, at: .root).map { [$0] } ?? []
         default:
             donationsMet += 1
-            error(ProblemCode.typeMismatch, "expected a donation object or an array of donations, found \(root.value.typeName)", root, .root)
+            reader.report(ProblemCode.typeMismatch, "expected a donation object or an array of donations, found \(root.value.typeName)", root, .root)
             return []
         }
     }
 
     private mutating func decodeDonation(_ node: JSONNode, at pointer: JSONPointer) -> DecodedDonation? {
         guard case .object(let wrapper) = node.value else {
-            error(ProblemCode.typeMismatch, "expected a donation object such as {\"userActivity\": {...}}, found \(node.value.typeName)", node, pointer)
+            reader.report(ProblemCode.typeMismatch, "expected a donation object such as {\"userActivity\": {...}}, found \(node.value.typeName)", node, pointer)
             return nil
         }
         let kinds = Self.donationKinds
         guard let member = wrapper.members.first else {
-            error(ProblemCode.invalidValue, "a donation is an object with one key naming its kind (\(kinds.joined(separator: " or ")))", node, pointer)
+            reader.report(ProblemCode.invalidValue, "a donation is an object with one key naming its kind (\(kinds.joined(separator: " or ")))", node, pointer)
             return nil
         }
         if wrapper.count > 1 {
             let extra = wrapper.members[1]
-            diagnose(
-                ProblemCode.invalidValue, .error,
+            reader.report(ProblemCode.invalidValue,
                 "a donation has exactly one key naming its kind; found '\(member.key)' and '\(extra.key)'",
                 offset: extra.keyOffset, pointer: pointer.appending(extra.key))
             return nil
         }
         let payloadPointer = pointer.appending(member.key)
         guard let kind = DonationKind(rawValue: member.key) else {
-            diagnose(
-                ProblemCode.unknownDonationKind, .error,
+            reader.report(ProblemCode.unknownDonationKind,
                 "unknown donation kind '\(member.key)'; Proctor reads \(Suggestion.list(kinds.map { "'\($0)'" }))\(Suggestion.phrase(for: member.key, among: kinds))",
                 offset: member.keyOffset, pointer: payloadPointer)
             return nil
@@ -96,33 +96,33 @@ package struct DonationDecoder {
     // MARK: - NSUserActivity
 
     mutating func decodeUserActivity(_ node: JSONNode, at pointer: JSONPointer) -> UserActivity? {
-        guard let object = object(node, pointer, what: "userActivity") else { return nil }
+        guard let object = reader.object(node, pointer, what: "userActivity") else { return nil }
         var activity = UserActivity(pointer: pointer)
         for member in object.members {
             let value = member.value
             switch Self.userActivityFields[member.key] {
-            case .activityType?: activity.activityType = string(value, pointer.appending(member.key))
-            case .title?: activity.title = string(value, pointer.appending(member.key))
+            case .activityType?: activity.activityType = reader.string(value, pointer.appending(member.key))
+            case .title?: activity.title = reader.string(value, pointer.appending(member.key))
             case .userInfo?: activity.userInfo = dictionary(value, pointer.appending(member.key))
-            case .requiredUserInfoKeys?: activity.requiredUserInfoKeys = strings(value, pointer.appending(member.key))
-            case .keywords?: activity.keywords = strings(value, pointer.appending(member.key))
-            case .webpageURL?: activity.webpageURL = string(value, pointer.appending(member.key))
-            case .referrerURL?: activity.referrerURL = string(value, pointer.appending(member.key))
-            case .expirationDate?: activity.expirationDate = date(value, pointer.appending(member.key))
-            case .isEligibleForHandoff?: activity.isEligibleForHandoff = bool(value, pointer.appending(member.key)) ?? true
-            case .isEligibleForSearch?: activity.isEligibleForSearch = bool(value, pointer.appending(member.key)) ?? false
-            case .isEligibleForPublicIndexing?: activity.isEligibleForPublicIndexing = bool(value, pointer.appending(member.key)) ?? false
-            case .isEligibleForPrediction?: activity.isEligibleForPrediction = bool(value, pointer.appending(member.key)) ?? false
-            case .persistentIdentifier?: activity.persistentIdentifier = string(value, pointer.appending(member.key))
-            case .targetContentIdentifier?: activity.targetContentIdentifier = string(value, pointer.appending(member.key))
-            case .supportsContinuationStreams?: activity.supportsContinuationStreams = bool(value, pointer.appending(member.key)) ?? false
+            case .requiredUserInfoKeys?: activity.requiredUserInfoKeys = reader.strings(value, pointer.appending(member.key))
+            case .keywords?: activity.keywords = reader.strings(value, pointer.appending(member.key))
+            case .webpageURL?: activity.webpageURL = reader.string(value, pointer.appending(member.key))
+            case .referrerURL?: activity.referrerURL = reader.string(value, pointer.appending(member.key))
+            case .expirationDate?: activity.expirationDate = reader.date(value, pointer.appending(member.key))
+            case .isEligibleForHandoff?: activity.isEligibleForHandoff = reader.bool(value, pointer.appending(member.key)) ?? true
+            case .isEligibleForSearch?: activity.isEligibleForSearch = reader.bool(value, pointer.appending(member.key)) ?? false
+            case .isEligibleForPublicIndexing?: activity.isEligibleForPublicIndexing = reader.bool(value, pointer.appending(member.key)) ?? false
+            case .isEligibleForPrediction?: activity.isEligibleForPrediction = reader.bool(value, pointer.appending(member.key)) ?? false
+            case .persistentIdentifier?: activity.persistentIdentifier = reader.string(value, pointer.appending(member.key))
+            case .targetContentIdentifier?: activity.targetContentIdentifier = reader.string(value, pointer.appending(member.key))
+            case .supportsContinuationStreams?: activity.supportsContinuationStreams = reader.bool(value, pointer.appending(member.key)) ?? false
             case .contentAttributeSet?: activity.contentAttributeSet = attributeSet(value, pointer.appending(member.key))
             case nil:
-                unknownKey(member, in: "userActivity", at: pointer.appending(member.key), known: Self.userActivityKeys, unmodelled: Self.userActivityUnmodelledKeys)
+                reader.unknownKey(member, in: "userActivity", at: pointer.appending(member.key), known: Self.userActivityKeys, unmodelled: Self.userActivityUnmodelledKeys)
             }
         }
         if object["activityType"] == nil {
-            error(ProblemCode.missingValue, "userActivity has no activityType; NSUserActivity(activityType:) requires one", node, pointer)
+            reader.report(ProblemCode.missingValue, "userActivity has no activityType; NSUserActivity(activityType:) requires one", node, pointer)
         }
         return activity
     }
@@ -130,16 +130,16 @@ package struct DonationDecoder {
     // MARK: - CSSearchableItem
 
     private mutating func decodeSearchableItem(_ node: JSONNode, at pointer: JSONPointer) -> SearchableItem? {
-        guard let object = object(node, pointer, what: "searchableItem") else { return nil }
+        guard let object = reader.object(node, pointer, what: "searchableItem") else { return nil }
         var item = SearchableItem(pointer: pointer)
         for member in object.members {
             switch member.key {
-            case "uniqueIdentifier": item.uniqueIdentifier = string(member.value, pointer.appending(member.key))
-            case "domainIdentifier": item.domainIdentifier = string(member.value, pointer.appending(member.key))
-            case "expirationDate": item.expirationDate = date(member.value, pointer.appending(member.key))
+            case "uniqueIdentifier": item.uniqueIdentifier = reader.string(member.value, pointer.appending(member.key))
+            case "domainIdentifier": item.domainIdentifier = reader.string(member.value, pointer.appending(member.key))
+            case "expirationDate": item.expirationDate = reader.date(member.value, pointer.appending(member.key))
             case "attributeSet": item.attributeSet = attributeSet(member.value, pointer.appending(member.key))
             default:
-                unknownKey(member, in: "searchableItem", at: pointer.appending(member.key), known: Self.searchableItemKeys, unmodelled: Self.searchableItemUnmodelledKeys)
+                reader.unknownKey(member, in: "searchableItem", at: pointer.appending(member.key), known: Self.searchableItemKeys, unmodelled: Self.searchableItemUnmodelledKeys)
             }
         }
         return item
@@ -148,7 +148,7 @@ package struct DonationDecoder {
     // MARK: - CSSearchableItemAttributeSet
 
     private mutating func attributeSet(_ node: JSONNode, _ pointer: JSONPointer) -> AttributeSet? {
-        guard let object = object(node, pointer, what: pointer.tokens.last ?? "attributeSet") else { return nil }
+        guard let object = reader.object(node, pointer, what: pointer.tokens.last ?? "attributeSet") else { return nil }
         var set = AttributeSet(pointer: pointer)
         set.reserveCapacity(object.count)
         // Read the shared table once per set, not once per key: every read retains it, and
@@ -156,28 +156,28 @@ package struct DonationDecoder {
         let properties = AttributeSet.properties
         for member in object.members {
             guard let (kind, id) = properties[member.key] else {
-                unknownKey(member, in: "the attribute set", at: pointer.appending(member.key), known: AttributeSet.kinds.keys.sorted(), unmodelled: [])
+                reader.unknownKey(member, in: "the attribute set", at: pointer.appending(member.key), known: AttributeSet.kinds.keys.sorted(), unmodelled: [])
                 continue
             }
             let value: AttributeSet.Value?
             switch kind {
-            case .string: value = string(member.value, pointer.appending(member.key)).map { .string($0) }
-            case .strings: value = strings(member.value, pointer.appending(member.key)).map { .strings($0) }
-            case .number: value = number(member.value, pointer.appending(member.key)).map { .number($0) }
+            case .string: value = reader.string(member.value, pointer.appending(member.key)).map { .string($0) }
+            case .strings: value = reader.strings(member.value, pointer.appending(member.key)).map { .strings($0) }
+            case .number: value = reader.number(member.value, pointer.appending(member.key)).map { .number($0) }
             case .flag:
                 // NSNumber booleans: true/false or 0/1.
                 if case .bool(let flag) = member.value.value {
                     value = .boolean(flag)
                 } else {
-                    value = number(member.value, pointer.appending(member.key), expected: "a boolean or a number").map { .number($0) }
+                    value = reader.number(member.value, pointer.appending(member.key), expected: "a boolean or a number").map { .number($0) }
                 }
-            case .date: value = date(member.value, pointer.appending(member.key)).map { .date($0) }
+            case .date: value = reader.date(member.value, pointer.appending(member.key)).map { .date($0) }
             case .dates:
-                value = array(member.value, pointer.appending(member.key)).map { elements in
-                    .dates(elements.enumerated().compactMap { index, element in date(element, pointer.appending(member.key).appending(index)) })
+                value = reader.array(member.value, pointer.appending(member.key)).map { elements in
+                    .dates(elements.enumerated().compactMap { index, element in reader.date(element, pointer.appending(member.key).appending(index)) })
                 }
-            case .url: value = string(member.value, pointer.appending(member.key)).map { .url($0) }
-            case .data: value = base64(member.value, pointer.appending(member.key)).map { .data($0) }
+            case .url: value = reader.string(member.value, pointer.appending(member.key)).map { .url($0) }
+            case .data: value = reader.base64(member.value, pointer.appending(member.key)).map { .data($0) }
             }
             // JSON keys are unique here (the scanner rejects duplicates), so no key is set twice.
             if let value { set.append(member.key, id: id, value) }
@@ -188,7 +188,7 @@ package struct DonationDecoder {
     // MARK: - userInfo
 
     private mutating func dictionary(_ node: JSONNode, _ pointer: JSONPointer) -> [PropertyListEntry]? {
-        guard let object = object(node, pointer, what: "userInfo") else { return nil }
+        guard let object = reader.object(node, pointer, what: "userInfo") else { return nil }
         return entries(of: object, at: pointer)
     }
 
@@ -218,134 +218,25 @@ package struct DonationDecoder {
             }
             let at = pointer.appending(tag.key)
             switch tag.key {
-            case "$date": return date(tag.value, at).map { .date($0) } ?? .null
-            case "$data": return base64(tag.value, at).map { .data($0) } ?? .null
-            case "$url": return string(tag.value, at).map { .url($0) } ?? .null
-            case "$class": return string(tag.value, at).map { .object(className: $0) } ?? .null
+            case "$date": return reader.date(tag.value, at).map { .date($0) } ?? .null
+            case "$data": return reader.base64(tag.value, at).map { .data($0) } ?? .null
+            case "$url": return reader.string(tag.value, at).map { .url($0) } ?? .null
+            case "$class": return reader.string(tag.value, at).map { .object(className: $0) } ?? .null
             case "$set":
-                guard let elements = array(tag.value, at) else { return .null }
+                guard let elements = reader.array(tag.value, at) else { return .null }
                 return .set(elements.enumerated().map { index, element in
                     PropertyListElement(value: propertyListValue(element, at.appending(index)), parent: at, index: index)
                 })
             case "$dictionary":
-                guard let inner = object(tag.value, at, what: "$dictionary") else { return .null }
+                guard let inner = reader.object(tag.value, at, what: "$dictionary") else { return .null }
                 return .dictionary(entries(of: inner, at: at))
             default:
-                diagnose(
-                    ProblemCode.invalidValue, .error,
+                reader.report(ProblemCode.invalidValue,
                     "unknown tag '\(tag.key)'\(Suggestion.phrase(for: tag.key, among: Self.userInfoTags)); a one-key object whose key starts with '$' is a tagged value (\(Self.userInfoTags.joined(separator: ", "))); wrap a plain dictionary in {\"$dictionary\": ...}",
                     offset: tag.keyOffset, pointer: at)
                 return .null
             }
         }
-    }
-
-    // MARK: - Typed values
-
-    mutating func object(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, what: String) -> JSONObject? {
-        guard case .object(let object) = node.value else {
-            mismatch("an object", for: what, node, pointer())
-            return nil
-        }
-        return object
-    }
-
-    mutating func array(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [JSONNode]? {
-        guard case .array(let elements) = node.value else {
-            mismatch("an array", for: pointer().tokens.last ?? "", node, pointer())
-            return nil
-        }
-        return elements
-    }
-
-    mutating func string(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> String? {
-        guard case .string(let text) = node.value else {
-            mismatch("a string", for: pointer().tokens.last ?? "", node, pointer())
-            return nil
-        }
-        return text
-    }
-
-    mutating func strings(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [String]? {
-        guard let elements = array(node, pointer()) else { return nil }
-        var result: [String] = []
-        result.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            guard case .string(let text) = element.value else {
-                mismatch("a string", for: "\(pointer().tokens.last ?? "")[\(index)]", element, pointer().appending(index))
-                continue
-            }
-            result.append(text)
-        }
-        return result
-    }
-
-    mutating func bool(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Bool? {
-        guard case .bool(let value) = node.value else {
-            mismatch("a boolean", for: pointer().tokens.last ?? "", node, pointer())
-            return nil
-        }
-        return value
-    }
-
-    mutating func number(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, expected: String = "a number") -> Double? {
-        switch node.value {
-        case .integer(let value): return Double(value)
-        case .unsignedInteger(let value): return Double(value)
-        case .double(let value): return value
-        default:
-            mismatch(expected, for: pointer().tokens.last ?? "", node, pointer())
-            return nil
-        }
-    }
-
-    mutating func date(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Date? {
-        guard let text = string(node, pointer()) else { return nil }
-        guard let date = DateFormat.parse(text) else {
-            error(
-                ProblemCode.invalidValue,
-                "'\(text)' is not an RFC 3339 (ISO 8601) date with a time zone, such as 2026-05-01T09:30:00Z or 2026-05-01T11:30:00+02:00",
-                node, pointer())
-            return nil
-        }
-        return date
-    }
-
-    mutating func base64(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Data? {
-        guard let text = string(node, pointer()) else { return nil }
-        guard let data = Data(base64Encoded: text) else {
-            error(ProblemCode.invalidValue, "data must be written as standard base64 (RFC 4648)", node, pointer())
-            return nil
-        }
-        return data
-    }
-
-    // MARK: - Diagnostics
-
-    mutating func unknownKey(
-        _ member: JSONObject.Member, in owner: String, at pointer: JSONPointer, known: [String], unmodelled: Set<String>
-    ) {
-        let message: String
-        if unmodelled.contains(member.key) {
-            message = "'\(member.key)' is not checked by Proctor yet; it is ignored"
-        } else {
-            message = "unknown key '\(member.key)' in \(owner) is ignored\(Suggestion.phrase(for: member.key, among: known))"
-        }
-        diagnose(ProblemCode.unknownKey, .warning, message, offset: member.keyOffset, pointer: pointer)
-    }
-
-    mutating func mismatch(_ expected: String, for name: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
-        let subject = name.isEmpty ? "" : " for '\(name)'"
-        error(ProblemCode.typeMismatch, "expected \(expected)\(subject), found \(node.value.typeName)", node, pointer())
-    }
-
-    mutating func error(_ code: ProblemCode, _ message: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
-        diagnose(code, .error, message, offset: node.offset, pointer: pointer())
-    }
-
-    mutating func diagnose(_ code: ProblemCode, _ severity: Severity, _ message: String, offset: Int, pointer: JSONPointer) {
-        if severity == .error { errorCount += 1 }
-        diagnostics.append(Diagnostic(code: code, severity: severity, message: message, location: locate(offset, pointer)))
     }
 }
 

@@ -97,8 +97,7 @@ extension DonationDecoder {
         if case .object(let object) = node.value, object["intent"] == nil,
             let misplaced = object.members.first(where: { IntentClass(rawValue: $0.key) != nil })
         {
-            diagnose(
-                ProblemCode.missingValue, .error,
+            reader.report(ProblemCode.missingValue,
                 "'\(misplaced.key)' belongs under 'intent': write {\"interaction\": {\"intent\": {\"\(misplaced.key)\": {...}}, ...}}",
                 offset: misplaced.keyOffset, pointer: pointer.appending(misplaced.key))
             return nil
@@ -117,8 +116,8 @@ extension DonationDecoder {
             interaction.directionIsSet = true
             interaction.direction = enumeration(value, pointer.appending("direction"), "INInteractionDirection") ?? .unspecified
         }
-        if let value = fields["identifier"] { interaction.identifier = string(value, pointer.appending("identifier")) }
-        if let value = fields["groupIdentifier"] { interaction.groupIdentifier = string(value, pointer.appending("groupIdentifier")) }
+        if let value = fields["identifier"] { interaction.identifier = reader.string(value, pointer.appending("identifier")) }
+        if let value = fields["groupIdentifier"] { interaction.groupIdentifier = reader.string(value, pointer.appending("groupIdentifier")) }
         if let value = fields["dateInterval"] { interaction.dateInterval = dateInterval(value, pointer.appending("dateInterval")) }
         if let value = fields["intentHandlingStatus"] {
             interaction.intentHandlingStatus = enumeration(value, pointer.appending("intentHandlingStatus"), "INIntentHandlingStatus")
@@ -139,9 +138,9 @@ extension DonationDecoder {
             var message = SendMessageIntent()
             if let value = fields["recipients"] { message.recipients = people(value, at.appending("recipients")) }
             if let value = fields["sender"] { message.sender = person(value, at.appending("sender")) }
-            if let value = fields["content"] { message.content = string(value, at.appending("content")) }
-            if let value = fields["serviceName"] { message.serviceName = string(value, at.appending("serviceName")) }
-            if let value = fields["conversationIdentifier"] { message.conversationIdentifier = string(value, at.appending("conversationIdentifier")) }
+            if let value = fields["content"] { message.content = reader.string(value, at.appending("content")) }
+            if let value = fields["serviceName"] { message.serviceName = reader.string(value, at.appending("serviceName")) }
+            if let value = fields["conversationIdentifier"] { message.conversationIdentifier = reader.string(value, at.appending("conversationIdentifier")) }
             if let value = fields["speakableGroupName"] { message.speakableGroupName = speakableString(value, at.appending("speakableGroupName")) }
             if let value = fields["outgoingMessageType"] {
                 message.outgoingMessageType = name(
@@ -177,7 +176,7 @@ extension DonationDecoder {
                 let itemsPointer = at.appending("reservationItemReferences")
                 if case .null = value.value {
                     details.reservationItemReferences = nil
-                } else if let elements = array(value, itemsPointer) {
+                } else if let elements = reader.array(value, itemsPointer) {
                     details.reservationItemReferences = elements.enumerated().compactMap { index, element in
                         speakableString(element, itemsPointer.appending(index))
                     }
@@ -200,10 +199,10 @@ extension DonationDecoder {
                     ["unspecified", "ready", "inProgress", "success", "failure", "failureRequiringAppLaunch"])
             } else {
                 // Each communication intent has its own failure codes; Proctor does not judge them.
-                response.code = string(value, pointer.appending("code"))
+                response.code = reader.string(value, pointer.appending("code"))
             }
         }
-        if let value = fields["reservations"], let elements = array(value, pointer.appending("reservations")) {
+        if let value = fields["reservations"], let elements = reader.array(value, pointer.appending("reservations")) {
             response.reservations = elements.enumerated().compactMap { index, element in
                 reservation(element, pointer.appending("reservations").appending(index))
             }
@@ -214,7 +213,7 @@ extension DonationDecoder {
     // MARK: - INPerson
 
     private mutating func people(_ node: JSONNode, _ pointer: JSONPointer) -> [Person]? {
-        guard let elements = array(node, pointer) else { return nil }
+        guard let elements = reader.array(node, pointer) else { return nil }
         return elements.enumerated().compactMap { index, element in person(element, pointer.appending(index)) }
     }
 
@@ -223,16 +222,16 @@ extension DonationDecoder {
         else { return nil }
         var person = Person(pointer: pointer)
         if let value = fields["personHandle"] { person.personHandle = personHandle(value, pointer.appending("personHandle")) }
-        if let value = fields["displayName"] { person.displayName = string(value, pointer.appending("displayName")) }
+        if let value = fields["displayName"] { person.displayName = reader.string(value, pointer.appending("displayName")) }
         if let value = fields["nameComponents"] {
             person.nameComponents = stringFields(value, pointer.appending("nameComponents"), what: "PersonNameComponents", known: InteractionKeys.nameComponents)
         }
-        if let value = fields["contactIdentifier"] { person.contactIdentifier = string(value, pointer.appending("contactIdentifier")) }
-        if let value = fields["customIdentifier"] { person.customIdentifier = string(value, pointer.appending("customIdentifier")) }
-        if let value = fields["aliases"], let elements = array(value, pointer.appending("aliases")) {
+        if let value = fields["contactIdentifier"] { person.contactIdentifier = reader.string(value, pointer.appending("contactIdentifier")) }
+        if let value = fields["customIdentifier"] { person.customIdentifier = reader.string(value, pointer.appending("customIdentifier")) }
+        if let value = fields["aliases"], let elements = reader.array(value, pointer.appending("aliases")) {
             person.aliases = elements.enumerated().compactMap { index, element in personHandle(element, pointer.appending("aliases").appending(index)) }
         }
-        if let value = fields["isMe"] { person.isMe = bool(value, pointer.appending("isMe")) }
+        if let value = fields["isMe"] { person.isMe = reader.bool(value, pointer.appending("isMe")) }
         if let value = fields["suggestionType"] {
             person.suggestionType = name(value, pointer.appending("suggestionType"), "INPersonSuggestionType", ["none", "socialProfile", "instantMessageAddress"])
         }
@@ -243,7 +242,7 @@ extension DonationDecoder {
         guard let fields = fields(node, pointer, what: "INPersonHandle", known: InteractionKeys.personHandle, required: ["type"], requiredBy: "INPersonHandle(value:type:)")
         else { return nil }
         var value: String?
-        if let node = fields["value"] { value = string(node, pointer.appending("value")) }
+        if let node = fields["value"] { value = reader.string(node, pointer.appending("value")) }
         let type: PersonHandleType? = fields["type"].flatMap { enumeration($0, pointer.appending("type"), "INPersonHandleType") }
         var handle = PersonHandle(pointer: pointer, value: value, type: type ?? .unknown)
         if let node = fields["label"] {
@@ -308,13 +307,13 @@ extension DonationDecoder {
             details = reservationClass == .train ? .train(value) : reservationClass == .bus ? .bus(value) : .boat(value)
         }
         var reservation = Reservation(pointer: pointer, itemReference: itemReference, details: details)
-        if let value = fields["reservationNumber"] { reservation.reservationNumber = string(value, at.appending("reservationNumber")) }
-        if let value = fields["bookingTime"] { reservation.bookingTime = date(value, at.appending("bookingTime")) }
+        if let value = fields["reservationNumber"] { reservation.reservationNumber = reader.string(value, at.appending("reservationNumber")) }
+        if let value = fields["bookingTime"] { reservation.bookingTime = reader.date(value, at.appending("bookingTime")) }
         // Kept as written: `reservation_status_known` names an unknown status with a suggestion.
-        if let value = fields["reservationStatus"] { reservation.reservationStatus = string(value, at.appending("reservationStatus")) }
-        if let value = fields["reservationHolderName"] { reservation.reservationHolderName = string(value, at.appending("reservationHolderName")) }
-        if let value = fields["url"] { reservation.url = string(value, at.appending("url")) }
-        if let value = fields["actions"], let elements = array(value, at.appending("actions")) {
+        if let value = fields["reservationStatus"] { reservation.reservationStatus = reader.string(value, at.appending("reservationStatus")) }
+        if let value = fields["reservationHolderName"] { reservation.reservationHolderName = reader.string(value, at.appending("reservationHolderName")) }
+        if let value = fields["url"] { reservation.url = reader.string(value, at.appending("url")) }
+        if let value = fields["actions"], let elements = reader.array(value, at.appending("actions")) {
             reservation.actions = elements.enumerated().compactMap { index, element in action(element, at.appending("actions").appending(index)) }
         }
         return reservation
@@ -344,7 +343,7 @@ extension DonationDecoder {
         if let value = fields["airline"], let airline = codes(value, pointer.appending("airline"), what: "INAirline") {
             flight.airline = Airline(pointer: pointer.appending("airline"), name: airline["name"], iataCode: airline["iataCode"], icaoCode: airline["icaoCode"])
         }
-        if let value = fields["flightNumber"] { flight.flightNumber = string(value, pointer.appending("flightNumber")) }
+        if let value = fields["flightNumber"] { flight.flightNumber = reader.string(value, pointer.appending("flightNumber")) }
         if let value = fields["boardingTime"] { flight.boardingTime = range(value, pointer.appending("boardingTime")) }
         if let value = fields["flightDuration"] { flight.flightDuration = range(value, pointer.appending("flightDuration")) }
         if let value = fields["departureAirportGate"] { flight.departureAirportGate = airportGate(value, pointer.appending("departureAirportGate")) }
@@ -362,8 +361,8 @@ extension DonationDecoder {
         if let value = fields["airport"], let airport = codes(value, pointer.appending("airport"), what: "INAirport") {
             gate.airport = Airport(pointer: pointer.appending("airport"), name: airport["name"], iataCode: airport["iataCode"], icaoCode: airport["icaoCode"])
         }
-        if let value = fields["terminal"] { gate.terminal = string(value, pointer.appending("terminal")) }
-        if let value = fields["gate"] { gate.gate = string(value, pointer.appending("gate")) }
+        if let value = fields["terminal"] { gate.terminal = reader.string(value, pointer.appending("terminal")) }
+        if let value = fields["gate"] { gate.gate = reader.string(value, pointer.appending("gate")) }
         return gate
     }
 
@@ -379,11 +378,11 @@ extension DonationDecoder {
                 requiredBy: "INRentalCar(rentalCompanyName:type:make:model:rentalCarDescription:)")
         else { return nil }
         var car = RentalCar()
-        if let value = fields["rentalCompanyName"] { car.rentalCompanyName = string(value, pointer.appending("rentalCompanyName")) }
-        if let value = fields["type"] { car.type = string(value, pointer.appending("type")) }
-        if let value = fields["make"] { car.make = string(value, pointer.appending("make")) }
-        if let value = fields["model"] { car.model = string(value, pointer.appending("model")) }
-        if let value = fields["rentalCarDescription"] { car.rentalCarDescription = string(value, pointer.appending("rentalCarDescription")) }
+        if let value = fields["rentalCompanyName"] { car.rentalCompanyName = reader.string(value, pointer.appending("rentalCompanyName")) }
+        if let value = fields["type"] { car.type = reader.string(value, pointer.appending("type")) }
+        if let value = fields["make"] { car.make = reader.string(value, pointer.appending("make")) }
+        if let value = fields["model"] { car.model = reader.string(value, pointer.appending("model")) }
+        if let value = fields["rentalCarDescription"] { car.rentalCarDescription = reader.string(value, pointer.appending("rentalCarDescription")) }
         return car
     }
 
@@ -395,7 +394,7 @@ extension DonationDecoder {
         else { return nil }
         var event = TicketedEvent()
         if let value = fields["category"] { event.category = name(value, pointer.appending("category"), "INTicketedEventCategory", ["unknown", "movie"]) }
-        if let value = fields["name"] { event.name = string(value, pointer.appending("name")) }
+        if let value = fields["name"] { event.name = reader.string(value, pointer.appending("name")) }
         if let value = fields["eventDuration"] { event.eventDuration = range(value, pointer.appending("eventDuration")) }
         if let value = fields["location"] { event.location = placemark(value, pointer.appending("location")) }
         return event
@@ -408,14 +407,14 @@ extension DonationDecoder {
                 requiredBy: "\(keys.className)(...)")
         else { return nil }
         var trip = Trip(pointer: pointer)
-        if let value = fields["provider"] { trip.provider = string(value, pointer.appending("provider")) }
-        if let value = fields[keys.name] { trip.name = string(value, pointer.appending(keys.name)) }
-        if let value = fields[keys.number] { trip.number = string(value, pointer.appending(keys.number)) }
+        if let value = fields["provider"] { trip.provider = reader.string(value, pointer.appending("provider")) }
+        if let value = fields[keys.name] { trip.name = reader.string(value, pointer.appending(keys.name)) }
+        if let value = fields[keys.number] { trip.number = reader.string(value, pointer.appending(keys.number)) }
         if let value = fields["tripDuration"] { trip.tripDuration = range(value, pointer.appending("tripDuration")) }
         if let value = fields[keys.departure] { trip.departureLocation = placemark(value, pointer.appending(keys.departure)) }
-        if let value = fields["departurePlatform"] { trip.departurePlatform = string(value, pointer.appending("departurePlatform")) }
+        if let value = fields["departurePlatform"] { trip.departurePlatform = reader.string(value, pointer.appending("departurePlatform")) }
         if let value = fields[keys.arrival] { trip.arrivalLocation = placemark(value, pointer.appending(keys.arrival)) }
-        if let value = fields["arrivalPlatform"] { trip.arrivalPlatform = string(value, pointer.appending("arrivalPlatform")) }
+        if let value = fields["arrivalPlatform"] { trip.arrivalPlatform = reader.string(value, pointer.appending("arrivalPlatform")) }
         return trip
     }
 
@@ -436,23 +435,23 @@ extension DonationDecoder {
             let fields = fields(
                 node, pointer, what: "DateInterval", known: InteractionKeys.dateInterval, required: ["start"], requiredBy: "DateInterval(start:end:)")
         else { return nil }
-        guard let start = fields["start"].flatMap({ date($0, pointer.appending("start")) }) else { return nil }
+        guard let start = fields["start"].flatMap({ reader.date($0, pointer.appending("start")) }) else { return nil }
         if fields["end"] != nil && fields["duration"] != nil {
-            error(ProblemCode.invalidValue, "a DateInterval has an 'end' or a 'duration', not both", node, pointer)
+            reader.report(ProblemCode.invalidValue, "a DateInterval has an 'end' or a 'duration', not both", node, pointer)
             return nil
         }
         if let value = fields["end"] {
-            guard let end = date(value, pointer.appending("end")) else { return nil }
+            guard let end = reader.date(value, pointer.appending("end")) else { return nil }
             guard end >= start else {
-                error(ProblemCode.invalidValue, "the interval's end is before its start; DateInterval(start:end:) traps on it", value, pointer.appending("end"))
+                reader.report(ProblemCode.invalidValue, "the interval's end is before its start; DateInterval(start:end:) traps on it", value, pointer.appending("end"))
                 return nil
             }
             return DateInterval(start: start, end: end)
         }
         if let value = fields["duration"] {
-            guard let duration = number(value, pointer.appending("duration")) else { return nil }
+            guard let duration = reader.number(value, pointer.appending("duration")) else { return nil }
             guard duration >= 0 else {
-                error(ProblemCode.invalidValue, "a DateInterval's duration is a number of seconds, zero or more", value, pointer.appending("duration"))
+                reader.report(ProblemCode.invalidValue, "a DateInterval's duration is a number of seconds, zero or more", value, pointer.appending("duration"))
                 return nil
             }
             return DateInterval(start: start, duration: duration)
@@ -492,11 +491,11 @@ extension DonationDecoder {
             case .integer(let integer): (number, written) = (integer, String(integer))
             case .unsignedInteger(let integer): (number, written) = (.max, String(integer))  // out of every range
             default:
-                mismatch("an integer", for: key, value, pointer.appending(key))
+                reader.mismatch("an integer", for: key, value, pointer.appending(key))
                 continue
             }
             guard limit.contains(Int(clamping: number)) else {
-                error(ProblemCode.invalidValue, "'\(key)' is \(written); it must lie in \(limit.lowerBound)...\(limit.upperBound)", value, pointer.appending(key))
+                reader.report(ProblemCode.invalidValue, "'\(key)' is \(written); it must lie in \(limit.lowerBound)...\(limit.upperBound)", value, pointer.appending(key))
                 continue
             }
             components[keyPath: path] = Int(number)
@@ -507,11 +506,11 @@ extension DonationDecoder {
         // A key written with a bad value is already reported; only keys left out are missing.
         if !written.isEmpty && written.count < dayKeys.count {
             let absent = dayKeys.filter { fields[$0] == nil }.map { "'\($0)'" }
-            error(ProblemCode.missingValue, "DateComponents that name a day need 'year', 'month' and 'day'; \(Suggestion.list(absent)) \(absent.count == 1 ? "is" : "are") missing", node, pointer)
+            reader.report(ProblemCode.missingValue, "DateComponents that name a day need 'year', 'month' and 'day'; \(Suggestion.list(absent)) \(absent.count == 1 ? "is" : "are") missing", node, pointer)
         } else if let year = components.year, let month = components.month, let day = components.day,
             day > DateFormat.daysIn(month: month, year: year)
         {
-            error(ProblemCode.invalidValue, "\(year)-\(month) has no day \(day)", fields["day"] ?? node, pointer.appending("day"))
+            reader.report(ProblemCode.invalidValue, "\(year)-\(month) has no day \(day)", fields["day"] ?? node, pointer.appending("day"))
         }
         return components
     }
@@ -519,14 +518,14 @@ extension DonationDecoder {
     private mutating func placemark(_ node: JSONNode, _ pointer: JSONPointer) -> Placemark? {
         guard let fields = fields(node, pointer, what: "CLPlacemark", known: InteractionKeys.placemark) else { return nil }
         var placemark = Placemark(pointer: pointer)
-        if let value = fields["name"] { placemark.name = string(value, pointer.appending("name")) }
+        if let value = fields["name"] { placemark.name = reader.string(value, pointer.appending("name")) }
         if let value = fields["location"],
             let location = self.fields(
                 value, pointer.appending("location"), what: "CLLocation", known: InteractionKeys.location, required: InteractionKeys.location,
                 requiredBy: "CLLocation(latitude:longitude:)")
         {
-            placemark.latitude = location["latitude"].flatMap { number($0, pointer.appending("location").appending("latitude")) }
-            placemark.longitude = location["longitude"].flatMap { number($0, pointer.appending("location").appending("longitude")) }
+            placemark.latitude = location["latitude"].flatMap { reader.number($0, pointer.appending("location").appending("latitude")) }
+            placemark.longitude = location["longitude"].flatMap { reader.number($0, pointer.appending("location").appending("longitude")) }
         }
         if let value = fields["postalAddress"] {
             placemark.postalAddress = stringFields(value, pointer.appending("postalAddress"), what: "CNPostalAddress", known: InteractionKeys.postalAddress)
@@ -541,7 +540,7 @@ extension DonationDecoder {
     private mutating func speakableString(_ node: JSONNode, _ pointer: JSONPointer) -> SpeakableString? {
         if case .string(let phrase) = node.value { return SpeakableString(spokenPhrase: phrase) }
         guard case .object = node.value else {
-            mismatch("a string or an INSpeakableString object", for: subject(pointer), node, pointer)
+            reader.mismatch("a string or an INSpeakableString object", for: subject(pointer), node, pointer)
             return nil
         }
         guard
@@ -557,23 +556,21 @@ extension DonationDecoder {
     private mutating func classWrapper(_ node: JSONNode, _ pointer: JSONPointer, what: String, classes: [String]) -> (String, JSONNode)? {
         let example = "{\"\(classes[0])\": {...}}"
         guard case .object(let wrapper) = node.value else {
-            mismatch("\(what) object naming its class, such as \(example),", for: "", node, pointer)
+            reader.mismatch("\(what) object naming its class, such as \(example),", for: "", node, pointer)
             return nil
         }
         guard let member = wrapper.members.first else {
-            error(ProblemCode.invalidValue, "\(what) is an object with one key naming its class: \(classes.joined(separator: ", "))", node, pointer)
+            reader.report(ProblemCode.invalidValue, "\(what) is an object with one key naming its class: \(classes.joined(separator: ", "))", node, pointer)
             return nil
         }
         if wrapper.count > 1 {
             let extra = wrapper.members[1]
-            diagnose(
-                ProblemCode.invalidValue, .error, "\(what) has exactly one key naming its class; found '\(member.key)' and '\(extra.key)'",
+            reader.report(ProblemCode.invalidValue, "\(what) has exactly one key naming its class; found '\(member.key)' and '\(extra.key)'",
                 offset: extra.keyOffset, pointer: pointer.appending(extra.key))
             return nil
         }
         guard classes.contains(member.key) else {
-            diagnose(
-                ProblemCode.invalidValue, .error,
+            reader.report(ProblemCode.invalidValue,
                 "unknown class '\(member.key)'; Proctor reads \(classes.joined(separator: ", "))\(Suggestion.phrase(for: member.key, among: classes))",
                 offset: member.keyOffset, pointer: pointer.appending(member.key))
             return nil
@@ -587,17 +584,17 @@ extension DonationDecoder {
         _ node: JSONNode, _ pointer: JSONPointer, what: String, known: [String], unmodelled: Set<String> = [], required: [String] = [],
         requiredBy initializer: String = ""
     ) -> [String: JSONNode]? {
-        guard let object = object(node, pointer, what: what) else { return nil }
+        guard let object = reader.object(node, pointer, what: what) else { return nil }
         var fields: [String: JSONNode] = [:]
         for member in object.members {
             if known.contains(member.key) {
                 fields[member.key] = member.value
             } else {
-                unknownKey(member, in: what, at: pointer.appending(member.key), known: known, unmodelled: unmodelled)
+                reader.unknownKey(member, in: what, at: pointer.appending(member.key), known: known, unmodelled: unmodelled)
             }
         }
         for key in required where fields[key] == nil {
-            error(ProblemCode.missingValue, "\(what) has no '\(key)'; \(initializer) requires it", node, pointer)
+            reader.report(ProblemCode.missingValue, "\(what) has no '\(key)'; \(initializer) requires it", node, pointer)
         }
         return fields
     }
@@ -609,16 +606,16 @@ extension DonationDecoder {
         guard let fields = fields(node, pointer, what: what, known: known, required: required, requiredBy: requiredBy) else { return nil }
         var strings: [String: String] = [:]
         for (key, value) in fields {
-            if let text = string(value, pointer.appending(key)) { strings[key] = text }
+            if let text = reader.string(value, pointer.appending(key)) { strings[key] = text }
         }
         return strings
     }
 
     /// A time zone identifier Foundation knows (IANA names, `UTC`, `GMT`).
     private mutating func timeZone(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
-        guard let identifier = string(node, pointer) else { return nil }
+        guard let identifier = reader.string(node, pointer) else { return nil }
         guard TimeZone(identifier: identifier) != nil else {
-            error(ProblemCode.invalidValue, "'\(identifier)' is not a time zone identifier; use an IANA name such as 'Europe/Paris', or 'UTC'", node, pointer)
+            reader.report(ProblemCode.invalidValue, "'\(identifier)' is not a time zone identifier; use an IANA name such as 'Europe/Paris', or 'UTC'", node, pointer)
             return nil
         }
         return identifier
@@ -637,11 +634,11 @@ extension DonationDecoder {
         switch node.value {
         case .integer(let number) where number >= 0 && number <= Int64(Int32.max): return Int(number)
         case .integer(let number):
-            error(ProblemCode.invalidValue, "'\(pointer.tokens.last ?? "")' is \(number); it is a count, 0 or more", node, pointer)
+            reader.report(ProblemCode.invalidValue, "'\(pointer.tokens.last ?? "")' is \(number); it is a count, 0 or more", node, pointer)
         case .unsignedInteger(let number):
-            error(ProblemCode.invalidValue, "'\(pointer.tokens.last ?? "")' is \(number); it is a count, at most \(Int32.max)", node, pointer)
+            reader.report(ProblemCode.invalidValue, "'\(pointer.tokens.last ?? "")' is \(number); it is a count, at most \(Int32.max)", node, pointer)
         default:
-            mismatch("an integer", for: subject(pointer), node, pointer)
+            reader.mismatch("an integer", for: subject(pointer), node, pointer)
         }
         return nil
     }
@@ -655,9 +652,9 @@ extension DonationDecoder {
 
     /// A case name of an enumeration Proctor keeps as text; an unknown name is an error with a suggestion.
     private mutating func name(_ node: JSONNode, _ pointer: JSONPointer, _ typeName: String, _ names: [String]) -> String? {
-        guard let text = string(node, pointer) else { return nil }
+        guard let text = reader.string(node, pointer) else { return nil }
         guard names.contains(text) else {
-            error(
+            reader.report(
                 ProblemCode.invalidValue,
                 "'\(text)' is not a case of \(typeName) (\(names.joined(separator: ", ")))\(Suggestion.phrase(for: text, among: names))", node, pointer)
             return nil

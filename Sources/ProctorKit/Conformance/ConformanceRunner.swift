@@ -1,3 +1,4 @@
+import ProctorCore
 import Foundation
 import ProctorJSON
 
@@ -157,40 +158,60 @@ public enum ConformanceRunner {
         return try reader.cases(root)
     }
 
+    /// Reads a case file through ``JSONFieldReader``, the decoding layer of every JSON input, and
+    /// stops at its first problem: a case file that cannot be read is one input error.
     private struct CaseReader {
-        let path: String
-        let source: SourceText
+        var reader: JSONFieldReader
 
-        func fail(_ message: String, _ node: JSONNode, _ pointer: JSONPointer) -> InputError {
-            InputError(
-                code: ProblemCode.conformanceCaseInvalid, message: message,
-                location: SourceLocation(file: path, offset: node.offset, pointer: pointer, in: source))
+        init(path: String, source: SourceText) {
+            reader = JSONFieldReader(codes: .conformanceCase) { offset, pointer in
+                SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
+            }
         }
 
-        func object(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> JSONObject {
-            guard case .object(let object) = node.value else { throw fail("expected an object", node, pointer) }
+        /// The problem the reader reported last, to throw.
+        func stop() -> InputError {
+            guard let problem = reader.problems.last else {
+                return InputError(code: ProblemCode.conformanceCaseInvalid, message: "the case file cannot be read", location: SourceLocation(file: ""))
+            }
+            return InputError(code: problem.code, message: problem.message, location: problem.location)
+        }
+
+        mutating func fail(_ message: String, _ node: JSONNode, _ pointer: JSONPointer) -> InputError {
+            reader.invalid(message, node, pointer)
+            return stop()
+        }
+
+        mutating func object(_ node: JSONNode, _ pointer: JSONPointer, what: String) throws(InputError) -> JSONObject {
+            guard let object = reader.object(node, pointer, what: what) else { throw stop() }
             return object
         }
 
-        func array(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> [JSONNode] {
-            guard case .array(let elements) = node.value else { throw fail("expected an array", node, pointer) }
+        mutating func array(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> [JSONNode] {
+            guard let elements = reader.array(node, pointer) else { throw stop() }
             return elements
         }
 
-        func string(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> String {
-            guard case .string(let text) = node.value else { throw fail("expected a string", node, pointer) }
+        mutating func string(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> String {
+            guard let text = reader.string(node, pointer) else { throw stop() }
             return text
         }
 
-        func optionalInt(_ object: JSONObject, _ key: String, _ pointer: JSONPointer) throws(InputError) -> Int? {
+        mutating func optionalInt(_ object: JSONObject, _ key: String, _ pointer: JSONPointer) throws(InputError) -> Int? {
             guard let member = object[key] else { return nil }
-            guard case .integer(let value) = member.value.value else { throw fail("expected an integer", member.value, pointer.appending(key)) }
+            guard case .integer(let value) = member.value.value else {
+                reader.mismatch("an integer", member.value, pointer.appending(key))
+                throw stop()
+            }
             return Int(value)
         }
 
         mutating func cases(_ root: JSONNode) throws(InputError) -> [Case] {
-            let file = try object(root, .root)
-            guard let list = file["cases"] else { throw fail("a case file needs 'cases'", root, .root) }
+            let file = try object(root, .root, what: "a case file")
+            guard let list = file["cases"] else {
+                reader.missing("'cases'", root, .root)
+                throw stop()
+            }
             var result: [Case] = []
             for (index, node) in try array(list.value, JSONPointer(["cases"])).enumerated() {
                 result.append(try decodeCase(node, JSONPointer(["cases", String(index)])))
@@ -198,13 +219,12 @@ public enum ConformanceRunner {
             return result
         }
 
-        func decodeCase(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> Case {
-            let object = try object(node, pointer)
-            let known: Set<String> = ["description", "now", "infoPlist", "config", "files", "rules", "expect"]
-            if let unknown = object.members.first(where: { !known.contains($0.key) }) {
-                throw fail("unknown key '\(unknown.key)' in a case\(Suggestion.phrase(for: unknown.key, among: known))", unknown.value, pointer.appending(unknown.key))
-            }
-            guard let description = object["description"] else { throw fail("a case needs a 'description'", node, pointer) }
+        mutating func decodeCase(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> Case {
+            let object = try object(node, pointer, what: "a case")
+            let errorsBefore = reader.errorCount
+            reader.checkKeys(object, pointer, allowed: ["description", "now", "infoPlist", "config", "files", "rules", "expect"], in: "a case")
+            if reader.errorCount > errorsBefore { throw stop() }
+            guard let description = reader.required(object, "description", node, pointer) else { throw stop() }
             var now = DateFormat.parse(defaultNow)!
             if let member = object["now"] {
                 let text = try string(member.value, pointer.appending("now"))
@@ -213,7 +233,7 @@ public enum ConformanceRunner {
             }
             var infoPlist: [String: JSONNode]?
             if let member = object["infoPlist"] {
-                let facts = try self.object(member.value, pointer.appending("infoPlist"))
+                let facts = try self.object(member.value, pointer.appending("infoPlist"), what: "Info.plist facts")
                 infoPlist = Dictionary(facts.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
             }
             var configuration = AppConfiguration()
@@ -226,16 +246,15 @@ public enum ConformanceRunner {
                     throw fail(problem.message, member.value, at)
                 }
             }
-            guard let filesMember = object["files"] else { throw fail("a case needs 'files'", node, pointer) }
+            guard let filesMember = reader.required(object, "files", node, pointer) else { throw stop() }
             var infoPlistFile: Linter.InMemoryFile?
             // Results name the first file listed unless they say otherwise.
             var firstPath = ""
             var files: [Linter.InMemoryFile] = []
-            for (index, fileNode) in try array(filesMember.value, pointer.appending("files")).enumerated() {
+            for (index, fileNode) in try array(filesMember, pointer.appending("files")).enumerated() {
                 let filePointer = pointer.appending("files").appending(index)
-                let fileObject = try self.object(fileNode, filePointer)
-                guard let pathMember = fileObject["path"] else { throw fail("a file needs a 'path'", fileNode, filePointer) }
-                let filePath = try string(pathMember.value, filePointer.appending("path"))
+                let fileObject = try self.object(fileNode, filePointer, what: "a file")
+                let filePath = try required(fileObject, "path", fileNode, filePointer)
                 let bytes: [UInt8]
                 if let text = fileObject["text"] {
                     bytes = Array(try string(text.value, filePointer.appending("text")).utf8)
@@ -272,11 +291,11 @@ public enum ConformanceRunner {
             var expected = Expectation(findings: [], inputErrors: [], diagnostics: [])
 
             if let member = object["expect"] {
-                let expect = try self.object(member.value, pointer.appending("expect"))
+                let expect = try self.object(member.value, pointer.appending("expect"), what: "expect")
                 let expectPointer = pointer.appending("expect")
                 for (index, item) in try list(expect, "findings", expectPointer).enumerated() {
                     let at = expectPointer.appending("findings").appending(index)
-                    let fields = try self.object(item, at)
+                    let fields = try self.object(item, at, what: "an expected finding")
                     let rule = try required(fields, "ruleId", item, at)
                     guard let rule = BuiltInRules.description(for: rule) else { throw fail("unknown rule '\(rule)'", item, at) }
                     let severity = try fields["severity"].map { member throws(InputError) in try string(member.value, at.appending("severity")) } ?? rule.defaultSeverity.rawValue
@@ -287,7 +306,7 @@ public enum ConformanceRunner {
                 for kind in ["inputErrors", "diagnostics"] {
                     for (index, item) in try list(expect, kind, expectPointer).enumerated() {
                         let at = expectPointer.appending(kind).appending(index)
-                        let fields = try self.object(item, at)
+                        let fields = try self.object(item, at, what: "an expected problem")
                         var code = try required(fields, "code", item, at)
                         if kind == "diagnostics" {
                             code += " " + (try fields["severity"].map { member throws(InputError) in try string(member.value, at.appending("severity")) } ?? "error")
@@ -307,18 +326,26 @@ public enum ConformanceRunner {
                 }
             }
             return Case(
-                description: try string(description.value, pointer.appending("description")), now: now, infoPlist: infoPlist,
+                description: try string(description, pointer.appending("description")), now: now, infoPlist: infoPlist,
                 infoPlistFile: infoPlistFile, configuration: configuration, files: files, rules: rules, expected: expected)
         }
 
-        func list(_ object: JSONObject, _ key: String, _ pointer: JSONPointer) throws(InputError) -> [JSONNode] {
+        mutating func list(_ object: JSONObject, _ key: String, _ pointer: JSONPointer) throws(InputError) -> [JSONNode] {
             guard let member = object[key] else { return [] }
             return try array(member.value, pointer.appending(key))
         }
 
-        func required(_ object: JSONObject, _ key: String, _ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> String {
-            guard let member = object[key] else { throw fail("missing '\(key)'", node, pointer) }
-            return try string(member.value, pointer.appending(key))
+        mutating func required(_ object: JSONObject, _ key: String, _ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> String {
+            guard let member = reader.required(object, key, node, pointer) else { throw stop() }
+            return try string(member, pointer.appending(key))
         }
     }
+}
+
+extension JSONFieldReader.Codes {
+    /// A conformance case file's codes: every problem is `conformance_case_invalid`, an unknown
+    /// key included (a misspelt key would silently change what the case checks).
+    static let conformanceCase = JSONFieldReader.Codes(
+        typeMismatch: .conformanceCaseInvalid, missingValue: .conformanceCaseInvalid, invalidValue: .conformanceCaseInvalid,
+        unknownKey: .conformanceCaseInvalid)
 }

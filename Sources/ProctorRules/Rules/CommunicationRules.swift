@@ -1,3 +1,4 @@
+import ProctorCore
 import ProctorEngine
 import ProctorInputs
 import Foundation
