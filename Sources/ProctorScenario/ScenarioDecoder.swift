@@ -48,14 +48,14 @@ struct ScenarioDecoder {
     static let deviceKeys = ["name", "appInstalled"]
     static var stepKinds: [String] { StepKind.allCases.map(\.rawValue) }
     static var expectationKinds: [String] { ExpectationKind.allCases.map(\.rawValue) }
-    static let launchKeys = ["route", "failure", "safari", "activityType", "userInfo", "identifier", "url", "webpageURL", "interaction"]
+    static var launchKeys: [String] { ExpectationKind.launch.keys }
     static let launchInteractionKeys = ["intent", "reservationContainerReference", "reservationItemReferences", "recipients", "serviceName"]
     static let contactOfferKeys = ["intent", "handle", "serviceName", "app"]
     static let calendarEventKeys = ["title", "start", "end", "location", "notes", "appLink"]
     static let appLinkKeys = ["reservationContainerReference", "itemReference"]
     /// The intent classes a contact card offer launches the app with.
     static let communicationIntentClasses = [IntentClass.sendMessage, .startCall, .startAudioCall, .startVideoCall].map(\.rawValue)
-    static let clockUnits = ["months", "days", "hours", "minutes", "seconds"]
+    static var clockUnits: [String] { StepKind.advanceClock.keys }
     /// The rules a scenario runs on its donations, and so the rules `expect.findings` may name.
     /// The rules a scenario judges, whose findings it may expect.
     static let scenarioRuleIDs = BuiltInRules.judgedInScenarios.map(\.id).sorted()
@@ -321,7 +321,7 @@ struct ScenarioDecoder {
             action = deviceOnly(body, at, context: context).map { .deleteSearchableItems(device: $0, .all) }
         case .deleteSavedUserActivities:
             guard let fields = reader.object(body, at, what: "deleteSavedUserActivities") else { return nil }
-            reader.checkKeys(fields, at, allowed: ["device", "persistentIdentifiers"], in: "deleteSavedUserActivities")
+            reader.checkKeys(fields, at, allowed: StepKind.deleteSavedUserActivities.keys, in: "deleteSavedUserActivities")
             let device = appDevice(fields, body, at, context: context)
             let identifiers = reader.required(fields, "persistentIdentifiers", body, at).flatMap { reader.strings($0, at.appending("persistentIdentifiers")) }
             guard let device else { return nil }
@@ -332,12 +332,12 @@ struct ScenarioDecoder {
         case .searchSpotlight: action = searchSpotlight(body, at, context: context)
         case .acceptHandoff:
             guard let fields = reader.object(body, at, what: "acceptHandoff") else { return nil }
-            reader.checkKeys(fields, at, allowed: ["device"], in: "acceptHandoff")
+            reader.checkKeys(fields, at, allowed: StepKind.acceptHandoff.keys, in: "acceptHandoff")
             guard reader.required(fields, "device", body, at) != nil else { return nil }
             action = deviceReference(fields, at, context: context).map { .acceptHandoff(device: $0) }
         case .openURL:
             guard let fields = reader.object(body, at, what: "openURL") else { return nil }
-            reader.checkKeys(fields, at, allowed: ["device", "url"], in: "openURL")
+            reader.checkKeys(fields, at, allowed: StepKind.openURL.keys, in: "openURL")
             let device = deviceReference(fields, at, context: context)
             let url = reader.required(fields, "url", body, at).flatMap { reader.nonEmptyString($0, at.appending("url")) }
             if let url, URLPattern.scheme(of: url) == nil {
@@ -352,7 +352,7 @@ struct ScenarioDecoder {
         case .tapContactCard: action = tapContactCard(body, at, context: context)
         case .openCalendarEvent:
             guard let fields = reader.object(body, at, what: "openCalendarEvent") else { return nil }
-            reader.checkKeys(fields, at, allowed: ["device", "event", "show"], in: "openCalendarEvent")
+            reader.checkKeys(fields, at, allowed: StepKind.openCalendarEvent.keys, in: "openCalendarEvent")
             let device = deviceReference(fields, at, context: context)
             let event = reader.required(fields, "event", body, at).flatMap { reader.nonEmptyString($0, at.appending("event")) }
             let show = reader.required(fields, "show", body, at).flatMap { reader.choice($0, at.appending("show"), CalendarLinkTarget.self) }
@@ -360,7 +360,7 @@ struct ScenarioDecoder {
             action = .openCalendarEvent(device: device, event: event, show: show)
         case .tapCheckIn:
             guard let fields = reader.object(body, at, what: "tapCheckIn") else { return nil }
-            reader.checkKeys(fields, at, allowed: ["device", "title"], in: "tapCheckIn")
+            reader.checkKeys(fields, at, allowed: StepKind.tapCheckIn.keys, in: "tapCheckIn")
             let device = deviceReference(fields, at, context: context)
             let title = reader.required(fields, "title", body, at).flatMap { reader.nonEmptyString($0, at.appending("title")) }
             guard let device, let title else { return nil }
@@ -373,7 +373,7 @@ struct ScenarioDecoder {
 
     private mutating func becomeCurrent(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step.Action? {
         guard let fields = reader.object(node, pointer, what: "becomeCurrent") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["activity", "device", "userActivity"], in: "becomeCurrent")
+        reader.checkKeys(fields, pointer, allowed: StepKind.becomeCurrent.keys, in: "becomeCurrent")
         guard let handle = reader.required(fields, "activity", node, pointer).flatMap({ reader.nonEmptyString($0, pointer.appending("activity")) }) else { return nil }
         let device = deviceReference(fields, pointer, context: context) ?? 0
         if let existing = context.activities[handle] {
@@ -408,7 +408,7 @@ struct ScenarioDecoder {
 
     private mutating func indexStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
         guard let fields = reader.object(node, pointer, what: "index") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "items"], in: "index")
+        reader.checkKeys(fields, pointer, allowed: StepKind.index.keys, in: "index")
         let device = deviceReference(fields, pointer, context: context) ?? 0
         if let target = context.device(device), !target.appInstalled {
             reader.report(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot index there", fields["device"]?.value ?? node, pointer.appending("device"))
@@ -425,7 +425,7 @@ struct ScenarioDecoder {
 
     private mutating func deleteSearchableItems(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
         guard let fields = reader.object(node, pointer, what: "deleteSearchableItems") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "identifiers", "domainIdentifiers"], in: "deleteSearchableItems")
+        reader.checkKeys(fields, pointer, allowed: StepKind.deleteSearchableItems.keys, in: "deleteSearchableItems")
         guard let device = appDevice(fields, node, pointer, context: context) else { return nil }
         switch (fields["identifiers"], fields["domainIdentifiers"]) {
         case (let identifiers?, nil):
@@ -442,7 +442,7 @@ struct ScenarioDecoder {
 
     private mutating func donateStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
         guard let fields = reader.object(node, pointer, what: "donate") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "interaction", "screen", "background"], in: "donate")
+        reader.checkKeys(fields, pointer, allowed: StepKind.donate.keys, in: "donate")
         let device = appDevice(fields, node, pointer, context: context)
         let background = fields["background"].flatMap { reader.bool($0.value, pointer.appending("background")) } ?? false
         if let member = fields["screen"], let screen = reader.nonEmptyString(member.value, pointer.appending("screen")) {
@@ -465,7 +465,7 @@ struct ScenarioDecoder {
 
     private mutating func showScreenStep(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step.Action? {
         guard let fields = reader.object(node, pointer, what: "showScreen") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "screen", "reservations"], in: "showScreen")
+        reader.checkKeys(fields, pointer, allowed: StepKind.showScreen.keys, in: "showScreen")
         let device = appDevice(fields, node, pointer, context: context)
         let screen = reader.required(fields, "screen", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("screen")) }
         var reservations: [String] = []
@@ -483,7 +483,7 @@ struct ScenarioDecoder {
 
     private mutating func deleteInteractions(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
         guard let fields = reader.object(node, pointer, what: "deleteInteractions") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "identifiers", "groupIdentifier"], in: "deleteInteractions")
+        reader.checkKeys(fields, pointer, allowed: StepKind.deleteInteractions.keys, in: "deleteInteractions")
         guard let device = appDevice(fields, node, pointer, context: context) else { return nil }
         switch (fields["identifiers"], fields["groupIdentifier"]) {
         case (let identifiers?, nil):
@@ -498,7 +498,7 @@ struct ScenarioDecoder {
 
     private mutating func tapContactCard(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
         guard let fields = reader.object(node, pointer, what: "tapContactCard") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "person", "offer", "serviceName", "handle"], in: "tapContactCard")
+        reader.checkKeys(fields, pointer, allowed: StepKind.tapContactCard.keys, in: "tapContactCard")
         let device = deviceReference(fields, pointer, context: context)
         let person = reader.required(fields, "person", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("person")) }
         let offer = reader.required(fields, "offer", node, pointer).flatMap { reader.choice($0, pointer.appending("offer"), ContactCardAction.self) }
@@ -510,7 +510,7 @@ struct ScenarioDecoder {
 
     private mutating func advanceClock(_ node: JSONNode, _ pointer: JSONPointer) -> Step.Action? {
         guard let fields = reader.object(node, pointer, what: "advanceClock") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: Self.clockUnits, in: "advanceClock")
+        reader.checkKeys(fields, pointer, allowed: StepKind.advanceClock.keys, in: "advanceClock")
         var advance = ClockAdvance()
         var total = 0
         for member in fields.members {
@@ -536,7 +536,7 @@ struct ScenarioDecoder {
 
     private mutating func searchSpotlight(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
         guard let fields = reader.object(node, pointer, what: "searchSpotlight") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "query", "tap"], in: "searchSpotlight")
+        reader.checkKeys(fields, pointer, allowed: StepKind.searchSpotlight.keys, in: "searchSpotlight")
         let device = deviceReference(fields, pointer, context: context) ?? 0
         let query = reader.required(fields, "query", node, pointer).flatMap { self.query($0, pointer.appending("query")) }
         var tap: SpotlightTap?
@@ -580,7 +580,7 @@ struct ScenarioDecoder {
             case .calendar: kind = calendarExpectation(member.value, at, context: context).map { .calendar($0) }
             case .checkInShortcuts:
                 guard let fields = reader.object(member.value, at, what: "a check-in shortcuts expectation") else { kind = nil; break }
-                reader.checkKeys(fields, at, allowed: ["device", "titles"], in: "a check-in shortcuts expectation")
+                reader.checkKeys(fields, at, allowed: ExpectationKind.checkInShortcuts.keys, in: "a check-in shortcuts expectation")
                 let device = deviceReference(fields, at, context: context)
                 let titles = reader.required(fields, "titles", member.value, at).flatMap { reader.strings($0, at.appending("titles")) }
                 kind = device.flatMap { device in titles.map { .checkInShortcuts(CheckInShortcutsExpectation(device: device, titles: $0)) } }
@@ -592,7 +592,7 @@ struct ScenarioDecoder {
 
     private mutating func spotlightExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> SpotlightExpectation? {
         guard let fields = reader.object(node, pointer, what: "a Spotlight expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "query", "contains", "excludes", "results"], in: "a Spotlight expectation")
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.spotlight.keys, in: "a Spotlight expectation")
         let device = deviceReference(fields, pointer, context: context) ?? 0
         let query = reader.required(fields, "query", node, pointer).flatMap { self.query($0, pointer.appending("query")) }
         let contains = fields["contains"].flatMap { reader.strings($0.value, pointer.appending("contains")) }
@@ -608,7 +608,7 @@ struct ScenarioDecoder {
 
     private mutating func handoffExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> HandoffExpectation? {
         guard let fields = reader.object(node, pointer, what: "a Handoff expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "offer", "activity"], in: "a Handoff expectation")
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.handoff.keys, in: "a Handoff expectation")
         guard reader.required(fields, "device", node, pointer) != nil, let device = deviceReference(fields, pointer, context: context) else { return nil }
         let offer = reader.required(fields, "offer", node, pointer).flatMap { reader.choice($0, pointer.appending("offer"), HandoffOfferKind.self) }
         var activity: String?
@@ -626,7 +626,7 @@ struct ScenarioDecoder {
 
     private mutating func launchExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> LaunchExpectation? {
         guard let fields = reader.object(node, pointer, what: "a launch expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: Self.launchKeys, in: "a launch expectation")
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.launch.keys, in: "a launch expectation")
         let errorsBefore = reader.errorCount
         var expectation = LaunchExpectation()
         if let member = fields["route"], let route = reader.string(member.value, pointer.appending("route")) {
@@ -684,7 +684,7 @@ struct ScenarioDecoder {
 
     private mutating func contactCardExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> ContactCardExpectation? {
         guard let fields = reader.object(node, pointer, what: "a contact card expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "person", "offers"], in: "a contact card expectation")
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.contactCard.keys, in: "a contact card expectation")
         let errorsBefore = reader.errorCount
         let device = deviceReference(fields, pointer, context: context)
         let person = reader.required(fields, "person", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("person")) }
@@ -718,7 +718,7 @@ struct ScenarioDecoder {
 
     private mutating func calendarExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> CalendarExpectation? {
         guard let fields = reader.object(node, pointer, what: "a calendar expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "events", "contains", "excludes"], in: "a calendar expectation")
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.calendar.keys, in: "a calendar expectation")
         let errorsBefore = reader.errorCount
         let device = deviceReference(fields, pointer, context: context)
         var expectation = CalendarExpectation(device: device ?? 0)
@@ -763,7 +763,7 @@ struct ScenarioDecoder {
         for (index, element) in elements.enumerated() {
             let at = pointer.appending(index)
             guard let fields = reader.object(element, at, what: "an expected finding") else { continue }
-            reader.checkKeys(fields, at, allowed: ["ruleId", "pointer", "severity"], in: "an expected finding")
+            reader.checkKeys(fields, at, allowed: ExpectationKind.findings.keys, in: "an expected finding")
             guard let member = reader.required(fields, "ruleId", element, at), let ruleID = reader.string(member, at.appending("ruleId")) else { continue }
             guard ruleIDs.contains(ruleID) else {
                 reader.report(ProblemCode.scenarioUnknownReference, "no rule that scenarios run has the id '\(ruleID)' (run-wide rules such as related_item_missing are replaced by the model)\(Suggestion.phrase(for: ruleID, among: ruleIDs))", member, at.appending("ruleId"))
@@ -788,7 +788,7 @@ struct ScenarioDecoder {
 
     private mutating func indexExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> IndexExpectation? {
         guard let fields = reader.object(node, pointer, what: "an index expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ["device", "items", "activities", "publicActivities"], in: "an index expectation")
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.index.keys, in: "an index expectation")
         let errorsBefore = reader.errorCount
         let device = deviceReference(fields, pointer, context: context) ?? 0
         let items = fields["items"].flatMap { reader.strings($0.value, pointer.appending("items")) }

@@ -253,4 +253,34 @@ struct ScenarioCorpusTests {
         for kind in ScenarioDecoder.stepKinds { #expect(defs["step." + kind] != nil, "no schema for step \(kind)") }
         for kind in ScenarioDecoder.expectationKinds { #expect(defs["expect." + kind] != nil, "no schema for expectation \(kind)") }
     }
+
+    /// The keys of each step and expectation come from one table (`StepKind.keys`,
+    /// `ExpectationKind.keys`): the schema's properties are exactly those keys, its required keys
+    /// are among them, and the decoder checks bodies against the same table (its message for an
+    /// unknown key lists them).
+    @Test func theSchemaAndTheDecoderTakeTheKeysOfOneTable() throws {
+        let defs = try #require(ScenarioSchema.document["$defs"] as? [String: Any])
+        func properties(_ schema: [String: Any]?) -> (keys: Set<String>, required: Set<String>)? {
+            guard var body = schema else { return nil }
+            if body["type"] as? String == "array", let items = body["items"] as? [String: Any] { body = items }
+            guard let properties = body["properties"] as? [String: Any] else { return nil }
+            return (Set(properties.keys), Set(body["required"] as? [String] ?? []))
+        }
+        for kind in StepKind.allCases {
+            let schema = try #require(properties(defs["step." + kind.rawValue] as? [String: Any]), "step \(kind.rawValue)")
+            #expect(schema.keys == Set(kind.keys), "step \(kind.rawValue): the schema takes \(schema.keys.sorted()), the table \(kind.keys)")
+            #expect(schema.required.isSubset(of: schema.keys), "step \(kind.rawValue)")
+        }
+        for kind in ExpectationKind.allCases {
+            let schema = try #require(properties(defs["expect." + kind.rawValue] as? [String: Any]), "expectation \(kind.rawValue)")
+            #expect(schema.keys == Set(kind.keys), "expectation \(kind.rawValue): the schema takes \(schema.keys.sorted()), the table \(kind.keys)")
+        }
+        // The decoder: a body with an unknown key is refused with the table's keys.
+        for kind in StepKind.allCases where kind != .expect {
+            let steps = #"[{"becomeCurrent": {"activity": "a", "userActivity": {"activityType": "com.example.places.view"}}}, {"\#(kind.rawValue)": {"zz": 1}}]"#
+            let suite = try play(scenario(steps: steps))
+            let message = suite.inputErrors.first { $0.code == ProblemCode.scenarioUnknownKey }?.message ?? ""
+            #expect(message.hasSuffix("; it takes " + kind.keys.map { "'\($0)'" }.joined(separator: ", ")), "step \(kind.rawValue): \(suite.inputErrors.map(\.message))")
+        }
+    }
 }
