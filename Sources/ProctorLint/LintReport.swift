@@ -13,7 +13,8 @@ extension LintResult {
             var suite = RunReport.Suite(name: file.path, inputErrors: file.inputErrors, diagnostics: file.diagnostics, findings: file.findings)
             let decodeErrors = file.diagnostics.filter { $0.severity == .error }
             let inputProblems = file.inputErrors.map { ($0.code, $0.message, $0.compilerLine()) } + decodeErrors.map { ($0.code, $0.message, $0.compilerLine()) }
-            let strictWarnings = options.strict ? file.diagnostics.filter { $0.severity == .warning } : []
+            // Decoding errors are input problems above; a warning fails the run only under --strict.
+            let strictWarnings = file.diagnostics.filter { $0.severity == .warning && $0.severity.failsRun(strict: options.strict) }
             if let first = inputProblems.first {
                 let details = inputProblems.map(\.2).joined(separator: "\n")
                 suite.cases.append(.init(classname: file.path, name: "input", outcome: .errored(type: first.0.rawValue, message: first.1, details: details)))
@@ -35,7 +36,7 @@ extension LintResult {
                     suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
                     continue
                 }
-                let failing = file.findings.filter { $0.ruleID == rule.id && (options.strict ? $0.severity >= .warning : $0.severity == .error) }
+                let failing = file.findings.filter { $0.ruleID == rule.id && $0.severity.failsRun(strict: options.strict) }
                 if let first = failing.first {
                     let details = failing.map { $0.compilerLine() }.joined(separator: "\n")
                     suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .failed(type: rule.id, message: "\(first.location.compilerStyle): \(first.message)", details: details)))

@@ -78,7 +78,7 @@ public struct RunReport: Sendable {
 
     /// Whether a finding of this severity fails the run.
     public func fails(_ severity: Severity) -> Bool {
-        severity == .error || (strict && severity == .warning)
+        severity.failsRun(strict: strict)
     }
 
     public var allInputErrors: [InputError] { suites.flatMap(\.inputErrors) }

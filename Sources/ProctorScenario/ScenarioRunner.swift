@@ -111,7 +111,7 @@ public enum ScenarioRunner {
         suite.findings = outcome.findings
         suite.inputErrors += outcome.inputErrors
         suite.cases = outcome.cases
-        if options.strict, let warning = decoder.diagnostics.first(where: { $0.severity == .warning }) {
+        if let warning = decoder.diagnostics.first(where: { $0.severity == .warning && $0.severity.failsRun(strict: options.strict) }) {
             // Under --strict an unknown key in a donation fails the run, so it fails a case too.
             let details = decoder.diagnostics.map { $0.compilerLine() }.joined(separator: "\n")
             suite.cases.insert(.init(classname: scenario.name, name: "scenario file", outcome: .failed(type: warning.code.rawValue, message: warning.message, details: details), location: warning.location), at: 0)

@@ -16,6 +16,13 @@ public enum Severity: String, Codable, Comparable, CaseIterable, Sendable {
     }
 
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+
+    /// Whether a problem of this severity fails a run: an error always, a warning under
+    /// `--strict`, a note never. The one place this is decided: reports, test cases and the exit
+    /// code all ask it.
+    public func failsRun(strict: Bool) -> Bool {
+        self == .error || (strict && self == .warning)
+    }
 }
 
 /// Where a problem is: the file as the user named it, a 1-based line and column when known, and

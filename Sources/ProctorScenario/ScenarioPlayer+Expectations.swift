@@ -1,0 +1,267 @@
+import Foundation
+import ProctorCore
+import ProctorJSON
+import ProctorReports
+import ProctorVocabulary
+
+/// Why an expectation does not hold: the message of its failed test case, and what was expected
+/// and what the model shows, for the case's details.
+struct ExpectationMismatch {
+    var message: String
+    var expected: String
+    var actual: String
+
+    init(_ message: String, expected: String, actual: String) {
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+    }
+}
+
+/// Evaluating `expect` steps against the model.
+extension ScenarioPlayer {
+
+    mutating func evaluate(_ expectation: Expectation, at step: Step, order: Int) {
+        let name = "expect \(expectation.key)"
+        var problem: ExpectationMismatch?
+        switch expectation.kind {
+        case .spotlight(let spotlight):
+            let results = model.search(spotlight.query, device: spotlight.device)
+            let titles = results.map(\.title)
+            let where_ = "Spotlight on '\(deviceName(spotlight.device))' for '\(spotlight.query)'"
+            if let exact = spotlight.results, exact != titles {
+                problem = ExpectationMismatch("\(where_) does not show exactly the expected results", expected: "results \(quoted(exact))", actual: describe(results))
+            } else if let missing = spotlight.contains?.filter({ !titles.contains($0) }), !missing.isEmpty {
+                problem = ExpectationMismatch("\(where_) does not show \(quoted(missing))", expected: "contains \(quoted(spotlight.contains ?? []))", actual: describe(results))
+            } else if let present = spotlight.excludes?.filter(titles.contains), !present.isEmpty {
+                problem = ExpectationMismatch("\(where_) shows \(quoted(present))", expected: "excludes \(quoted(spotlight.excludes ?? []))", actual: describe(results))
+            }
+        case .handoff(let handoff):
+            let offer = model.handoffOffer(on: handoff.device)
+            let actual = "\(offer.kind.rawValue)\(offer.activity.map { " (activity '\($0.handle)')" } ?? ""): \(offer.reason)"
+            let expected = "\(handoff.offer.rawValue)\(handoff.activity.map { " (activity '\($0)')" } ?? "")"
+            if offer.kind != handoff.offer {
+                problem = ExpectationMismatch("the Handoff offer on '\(deviceName(handoff.device))' is \(offer.kind.rawValue), not \(handoff.offer.rawValue)", expected: expected, actual: actual)
+            } else if let wanted = handoff.activity, wanted != offer.activity?.handle {
+                problem = ExpectationMismatch("the Handoff offer on '\(deviceName(handoff.device))' is activity '\(offer.activity?.handle ?? "")', not '\(wanted)'", expected: expected, actual: actual)
+            }
+        case .launch(let expected):
+            problem = evaluateLaunch(expected)
+        case .findings(let expected):
+            problem = evaluateFindings(expected, before: step)
+        case .index(let index):
+            let state = model.devices[index.device]
+            var differences: [(String, String)] = []
+            func compare(_ label: String, _ expected: [String]?, _ actual: [String]) {
+                guard let expected, expected.sorted() != actual.sorted() else { return }
+                differences.append(("\(label) \(quoted(expected.sorted()))", "\(label) \(quoted(actual.sorted()))"))
+            }
+            compare("items", index.items, Array(state.items.keys))
+            compare("activities", index.activities, Array(state.indexedActivities.keys))
+            compare("publicActivities", index.publicActivities, state.indexedActivities.values.filter(\.isPublic).map(\.handle))
+            if !differences.isEmpty {
+                problem = ExpectationMismatch("the index on '\(deviceName(index.device))' differs", expected: differences.map(\.0).joined(separator: "; "), actual: differences.map(\.1).joined(separator: "; "))
+            }
+        case .contactCard(let card):
+            problem = evaluateContactCard(card)
+        case .calendar(let calendar):
+            problem = evaluateCalendar(calendar)
+        case .checkInShortcuts(let expected):
+            let visible = model.siri.visibleCheckInShortcuts(at: model.now).map(\.title)
+            if expected.titles.sorted() != visible.sorted() {
+                let all = model.siri.checkInShortcuts()
+                let hidden = all.filter { !$0.isOpen(at: model.now) }.map { "'\($0.title)' (open \($0.window))" }
+                problem = ExpectationMismatch("the check-in shortcuts on '\(deviceName(expected.device))' at \(DateFormat.format(model.now)) differ", expected: quoted(expected.titles.sorted()), actual: quoted(visible.sorted()) + (hidden.isEmpty ? "" : "; not shown now: " + hidden.joined(separator: ", ")))
+            }
+        }
+        let key = [step.number, 3 + order]
+        let caseName = testCaseName(step, name)
+        if let problem {
+            record(key, caseName, .failed(type: ScenarioCheck.expectationFailed.rawValue, message: problem.message, details: details(problem.expected, problem.actual, at: expectation.location)), expectation.location)
+        } else {
+            record(key, caseName, .passed, expectation.location)
+        }
+    }
+
+    mutating func evaluateLaunch(_ expected: LaunchExpectation) -> ExpectationMismatch? {
+        guard let index = launches.indices.last else {
+            return ExpectationMismatch("no launch happened before this step", expected: describe(expected), actual: "no launch")
+        }
+        examinedLaunches.insert(index)
+        let launch = launches[index]
+        var mismatches: [String] = []
+        switch launch.outcome {
+        case .safari(let url):
+            if expected.safari == nil { mismatches.append("Safari opened instead of the app") } else if expected.safari != url { mismatches.append("Safari opened \(url)") }
+        case .routed(let route):
+            if expected.safari != nil { mismatches.append("the app opened, not Safari") }
+            if let failure = expected.failure { mismatches.append("the launch did not fail with \(failure.rawValue)") }
+            if let name = expected.route, name != route.name { mismatches.append("route '\(route.name)', not '\(name)'") }
+        case .failed(let failure, let route, let message):
+            if expected.safari != nil { mismatches.append("the launch failed instead of opening Safari") }
+            if expected.failure == nil { mismatches.append("it failed with \(failure.rawValue): \(message)") } else if expected.failure != failure { mismatches.append("it failed with \(failure.rawValue), not \(expected.failure!.rawValue)") }
+            if let name = expected.route, name != route?.name { mismatches.append(route.map { "route '\($0.name)', not '\(name)'" } ?? "no route, not '\(name)'") }
+        case .ambiguous:
+            mismatches.append("the launch is ambiguous")
+        }
+        let delivery = launch.delivery
+        if let type = expected.activityType, type != delivery?.activityType { mismatches.append("activity type '\(delivery?.activityType ?? "none")'") }
+        if let identifier = expected.identifier, identifier != delivery?.identifier { mismatches.append("identifier '\(delivery?.identifier ?? "none")'") }
+        if let url = expected.url, url != delivery?.url { mismatches.append("URL '\(delivery?.url ?? "none")'") }
+        if let url = expected.webpageURL, url != delivery?.webpageURL { mismatches.append("webpageURL '\(delivery?.webpageURL ?? "none")'") }
+        if let userInfo = expected.userInfo, PropertyListText.canonical(userInfo) != PropertyListText.canonical(delivery?.userInfo ?? []) {
+            mismatches.append("a different userInfo")
+        }
+        if let wanted = expected.interaction {
+            mismatches += interactionMismatches(wanted, delivery?.interaction)
+        }
+        guard !mismatches.isEmpty else { return nil }
+        return ExpectationMismatch("the launch after \(launch.cause) differs: \(mismatches.joined(separator: "; "))", expected: describe(expected), actual: describe(launch))
+    }
+
+    func interactionMismatches(_ expected: InteractionLaunchExpectation, _ actual: DeliveredInteraction?) -> [String] {
+        guard let actual else { return ["no interaction delivered"] }
+        var mismatches: [String] = []
+        func describe(_ reference: SpeakableString?) -> String { reference.map { "'\($0.identity)'" } ?? "nil" }
+        if let intent = expected.intent, intent != actual.intentClass { mismatches.append("intent \(actual.intentClass)") }
+        if let container = expected.reservationContainerReference {
+            if !SiriModel.names(nullable: container, actual.reservationContainerReference) { mismatches.append("reservationContainerReference \(describe(actual.reservationContainerReference))") }
+        }
+        if let items = expected.reservationItemReferences {
+            let holds = switch (items, actual.reservationItemReferences) {
+            case (nil, nil): true
+            case (let names?, let references?): names.count == references.count && zip(names, references).allSatisfy { SiriModel.names($0, $1) }
+            default: false
+            }
+            if !holds {
+                mismatches.append("reservationItemReferences \(actual.reservationItemReferences.map { "[" + $0.map(describe).joined(separator: ", ") + "]" } ?? "nil")")
+            }
+        }
+        if let recipients = expected.recipients, recipients != actual.recipients { mismatches.append("recipients \(quoted(actual.recipients))") }
+        if let service = expected.serviceName, service != actual.serviceName { mismatches.append("serviceName \(actual.serviceName.map { "'\($0)'" } ?? "nil")") }
+        return mismatches
+    }
+
+    func evaluateContactCard(_ card: ContactCardExpectation) -> ExpectationMismatch? {
+        let contact = model.siri.contact(card.person, on: card.device)
+        let offers = contact?.offers ?? []
+        func key(_ intent: String, _ handle: String, _ service: String?) -> String { "\(intent) \(handle) \(service ?? "-")" }
+        let expectedKeys = card.offers.map { key($0.intent, $0.handle, $0.serviceName) }.sorted()
+        let actualKeys = offers.map { key($0.intentClass, $0.handle, $0.serviceName) }.sorted()
+        let wrongApp = card.offers.compactMap(\.app).filter { $0 != scenario.app.bundleIdentifier }
+        guard expectedKeys != actualKeys || !wrongApp.isEmpty else { return nil }
+        let expected = card.offers.isEmpty ? "no offers" : "offers " + card.offers.map { offer in
+            "\(offer.intent) to '\(offer.handle)'\(offer.serviceName.map { " on '\($0)'" } ?? "")\(offer.app.map { " by \($0)" } ?? "")"
+        }.joined(separator: ", ")
+        let actual = contact.map { "the card offers \(describe($0.offers))" } ?? "no contact named '\(card.person)' (\(describe(model.siri.contacts(on: card.device))))"
+        let message = wrongApp.isEmpty
+            ? "the contact card of '\(card.person)' on '\(deviceName(card.device))' differs"
+            : "the contact card's offers are the app's, '\(scenario.app.bundleIdentifier ?? "")', not \(quoted(wrongApp))"
+        return ExpectationMismatch(message, expected: expected, actual: actual)
+    }
+
+    func evaluateCalendar(_ expected: CalendarExpectation) -> ExpectationMismatch? {
+        let events = model.siri.calendar()
+        let titles = events.map(\.title)
+        let where_ = "the Siri Suggestions calendar on '\(deviceName(expected.device))'"
+        if let exact = expected.events {
+            if exact.map(\.title) != titles {
+                return ExpectationMismatch("\(where_) does not hold exactly the expected events: \(titleDifferences(exact, events))", expected: "events \(quoted(exact.map(\.title)))", actual: "events \(quoted(titles))")
+            }
+            for (wanted, event) in zip(exact, events) {
+                let differences = eventDifferences(wanted, event)
+                if !differences.isEmpty {
+                    return ExpectationMismatch("event '\(event.title)' differs: \(differences.joined(separator: "; "))", expected: describe(wanted), actual: describe([event]))
+                }
+            }
+        }
+        for wanted in expected.contains ?? [] {
+            let candidates = events.filter { $0.title == wanted.title }
+            guard !candidates.contains(where: { eventDifferences(wanted, $0).isEmpty }) else { continue }
+            guard let first = candidates.first else {
+                return ExpectationMismatch("\(where_) has \(noEvent(wanted, among: events))", expected: "contains \(describe(wanted))", actual: describe(events))
+            }
+            return ExpectationMismatch("event '\(wanted.title)' differs: \(eventDifferences(wanted, first).joined(separator: "; "))", expected: describe(wanted), actual: describe(candidates))
+        }
+        if let present = expected.excludes?.filter(titles.contains), !present.isEmpty {
+            return ExpectationMismatch("\(where_) has \(quoted(present))", expected: "excludes \(quoted(expected.excludes ?? []))", actual: describe(events))
+        }
+        return nil
+    }
+
+    /// Which expected titles the calendar lacks and which of its events no expected title
+    /// matches (titles compared as a multiset), or, when both hold the same titles, the order.
+    func titleDifferences(_ exact: [ExpectedCalendarEvent], _ events: [SiriModel.CalendarEvent]) -> String {
+        var unexpected = events
+        var parts: [String] = []
+        var missing: [ExpectedCalendarEvent] = []
+        for wanted in exact {
+            if let index = unexpected.firstIndex(where: { $0.title == wanted.title }) { unexpected.remove(at: index) } else { missing.append(wanted) }
+        }
+        for wanted in missing { parts.append(noEvent(wanted, among: unexpected)) }
+        if !unexpected.isEmpty {
+            parts.append("\(unexpected.count == 1 ? "an unexpected event" : "unexpected events") \(describe(unexpected).dropFirst("events ".count))")
+        }
+        if parts.isEmpty {
+            parts.append("the same events in another order, by start: \(quoted(events.map(\.title)))")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// "no event 'title'", and when the item the expected event links to has an event under
+    /// another title, which.
+    func noEvent(_ wanted: ExpectedCalendarEvent, among events: [SiriModel.CalendarEvent]) -> String {
+        var text = "no event '\(wanted.title)'"
+        if let item = wanted.appLink?.itemReference, let other = events.first(where: { SiriModel.names(item, $0.itemReference) }) {
+            text += " (the event of item '\(item)' is titled '\(other.title)')"
+        }
+        return text
+    }
+
+    /// What differs between an expected event and the calendar's event of the same title: each
+    /// field given, with the event's value and the expected one.
+    func eventDifferences(_ wanted: ExpectedCalendarEvent, _ event: SiriModel.CalendarEvent) -> [String] {
+        func text(_ value: String?) -> String { value.map { "'\($0.replacingOccurrences(of: "\n", with: "\\n"))'" } ?? "none" }
+        var differences: [String] = []
+        if let start = wanted.start, start != event.start { differences.append("it starts at \(DateFormat.format(event.start)), not \(DateFormat.format(start))") }
+        if let end = wanted.end, end != event.end { differences.append("it ends at \(DateFormat.format(event.end)), not \(DateFormat.format(end))") }
+        if let location = wanted.location, location != event.location { differences.append("its location is \(text(event.location)), not \(text(location))") }
+        if let notes = wanted.notes, notes != event.notes { differences.append("its notes are \(text(event.notes)), not \(text(notes))") }
+        if let link = wanted.appLink {
+            if let container = link.reservationContainerReference {
+                if !SiriModel.names(nullable: container, event.container) {
+                    differences.append("its app link's reservationContainerReference is \(event.container.map { "'\($0.identity)'" } ?? "nil"), not \(container.map { "'\($0)'" } ?? "nil")")
+                }
+            }
+            if let item = link.itemReference, !SiriModel.names(item, event.itemReference) {
+                differences.append("its app link's itemReference is '\(event.itemReference.identity)', not '\(item)'")
+            }
+        }
+        return differences
+    }
+
+    mutating func evaluateFindings(_ expected: [ExpectedFinding], before step: Step) -> ExpectationMismatch? {
+        var missing: [String] = []
+        for wanted in expected {
+            var matched = false
+            for index in donationFindings.indices where donationFindings[index].step.number < step.number {
+                for findingIndex in donationFindings[index].findings.indices {
+                    let finding = donationFindings[index].findings[findingIndex]
+                    guard finding.ruleID == wanted.ruleID,
+                        wanted.severity.map({ $0 == finding.severity }) ?? true,
+                        wanted.pointer.map({ pointer in JSONPointer(parsing: finding.location.pointer ?? "")?.isWithin(pointer) ?? false }) ?? true
+                    else { continue }
+                    matched = true
+                    if donationFindings[index].findings[findingIndex].suppression == nil {
+                        donationFindings[index].findings[findingIndex].suppression = "expected by step \(step.number)"
+                    }
+                }
+            }
+            if !matched { missing.append(describe(wanted)) }
+        }
+        guard !missing.isEmpty else { return nil }
+        let actual = donationFindings.filter { $0.step.number < step.number }.flatMap(\.findings)
+            .map { "\($0.ruleID) at \($0.location.pointer ?? "")" }
+        return ExpectationMismatch("expected findings are missing: \(missing.joined(separator: "; "))", expected: missing.joined(separator: "; "), actual: actual.isEmpty ? "no findings" : actual.joined(separator: "; "))
+    }
+}
