@@ -1,4 +1,5 @@
 import Foundation
+import ProctorJSON
 import ProctorCore
 import ProctorVocabulary
 
@@ -14,9 +15,27 @@ import ProctorVocabulary
 public enum ScenarioSchema {
     public static let identifier = "urn:proctor:schema:scenario:1"
 
+    /// The schema as `docs/scenario.schema.json` holds it: keys sorted, two-space indents, written
+    /// by the same JSONWriter as every JSON Proctor writes.
     public static var text: String {
-        let data = try! JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self) + "\n"
+        JSONWriter.write(node(document), indent: 2) + "\n"
+    }
+
+    /// The schema's JSON tree, with every object's keys sorted. The schema is built from
+    /// dictionaries of these types only.
+    private static func node(_ value: Any) -> JSONNode {
+        let json: JSONValue
+        switch value {
+        case let object as [String: Any]:
+            json = .object(JSONObject(members: object.keys.sorted().map { JSONObject.Member(key: $0, keyOffset: 0, value: node(object[$0]!)) }))
+        case let array as [Any]: json = .array(array.map(node))
+        case let text as String: json = .string(text)
+        case let flag as Bool: json = .bool(flag)
+        case let number as Int: json = .integer(Int64(number))
+        case let number as Double: json = .double(number)
+        default: preconditionFailure("the scenario schema holds a \(type(of: value))")
+        }
+        return JSONNode(json, offset: 0)
     }
 
     static var document: [String: Any] {
