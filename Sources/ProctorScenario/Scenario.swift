@@ -73,57 +73,12 @@ public struct Step: Sendable {
     /// 1-based, as reports print it.
     public var number: Int
     public var location: SourceLocation
-    public var action: Action
-
-    /// What a step does. Devices are indices into ``Scenario/devices``.
-    public enum Action: Sendable {
-        /// `becomeCurrent`: the activity named `handle` becomes the device's current activity;
-        /// `activity` is nil when an activity already defined becomes current again.
-        case becomeCurrent(handle: String, device: Int, activity: UserActivity?)
-        case resignCurrent(handle: String)
-        case invalidate(handle: String)
-        case index(device: Int, items: [SearchableItem])
-        case deleteSearchableItems(device: Int, SearchableItemDeletion)
-        /// nil deletes all saved activities (`deleteAllSavedUserActivities`).
-        case deleteSavedUserActivities(device: Int, persistentIdentifiers: [String]?)
-        case advanceClock(ClockAdvance)
-        case searchSpotlight(device: Int, query: String, tap: SpotlightTap)
-        case acceptHandoff(device: Int)
-        case openURL(device: Int, url: String)
-        /// `donate`: the app donates an interaction, from the screen shown last or from the background.
-        case donate(device: Int, interaction: Interaction, background: Bool)
-        /// `showScreen`: the app shows a new view of a screen listing these reservation containers.
-        case showScreen(device: Int, screen: String, reservations: [String])
-        case deleteInteractions(device: Int, InteractionDeletion)
-        case tapContactCard(ContactCardTap)
-        case openCalendarEvent(device: Int, event: String, show: CalendarLinkTarget)
-        case tapCheckIn(device: Int, title: String)
-        case expect([Expectation])
-    }
+    /// What the step does: one of the step types of `Steps/` (``ScenarioSteps``). Devices are
+    /// indices into ``Scenario/devices``.
+    var action: any ScenarioStep
 
     /// A short description for test case names and messages.
-    public var summary: String {
-        switch action {
-        case .becomeCurrent(let handle, _, _): "becomeCurrent '\(handle)'"
-        case .resignCurrent(let handle): "resignCurrent '\(handle)'"
-        case .invalidate(let handle): "invalidate '\(handle)'"
-        case .index(_, let items): "index \(items.count) item\(items.count == 1 ? "" : "s")"
-        case .deleteSearchableItems(_, let deletion): "deleteSearchableItems \(deletion.summary)"
-        case .deleteSavedUserActivities(_, let identifiers):
-            identifiers.map { "deleteSavedUserActivities \($0.joined(separator: ", "))" } ?? "deleteAllSavedUserActivities"
-        case .advanceClock(let advance): "advanceClock \(advance.summary)"
-        case .searchSpotlight(_, let query, let tap): "search Spotlight for '\(query)' and tap \(tap.summary)"
-        case .acceptHandoff: "accept the Handoff offer"
-        case .openURL(_, let url): "open \(url)"
-        case .donate(_, let interaction, let background): "donate \(interaction.intent.className)\(background ? " from the background" : "")"
-        case .showScreen(_, let screen, _): "show screen '\(screen)'"
-        case .deleteInteractions(_, let deletion): deletion.summary
-        case .tapContactCard(let tap): "tap the \(tap.offer.rawValue) offer on the contact card of '\(tap.person)'"
-        case .openCalendarEvent(_, let event, let show): "open the app link of calendar event '\(event)' (\(show.rawValue))"
-        case .tapCheckIn(_, let title): "tap the check-in shortcut '\(title)'"
-        case .expect: "expect"
-        }
-    }
+    public var summary: String { action.summary }
 }
 
 public enum SearchableItemDeletion: Sendable {

@@ -20,7 +20,7 @@ struct ScenarioDecoder {
     let references: FileReferencePolicy
     /// Reads the values and reports the scenario's own problems (``JSONFieldReader``, with the
     /// scenario codes): each is an input error, and the scenario is not played.
-    private var reader: JSONFieldReader
+    var reader: JSONFieldReader
     /// The problems of donation payloads and Info.plist facts, as their own decoders report them.
     private(set) var diagnostics: [Diagnostic] = []
     /// The names of the app's routes, those with errors included; nil when the routes could not
@@ -46,7 +46,7 @@ struct ScenarioDecoder {
     static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "routes"]
     static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "userInfoKeys"]
     static let deviceKeys = ["name", "appInstalled"]
-    static var stepKinds: [String] { StepKind.allCases.map(\.rawValue) }
+    static var stepKinds: [String] { ScenarioSteps.names }
     static var expectationKinds: [String] { ExpectationKind.allCases.map(\.rawValue) }
     static var launchKeys: [String] { ExpectationKind.launch.keys }
     static let launchInteractionKeys = ["intent", "reservationContainerReference", "reservationItemReferences", "recipients", "serviceName"]
@@ -55,7 +55,7 @@ struct ScenarioDecoder {
     static let appLinkKeys = ["reservationContainerReference", "itemReference"]
     /// The intent classes a contact card offer launches the app with.
     static let communicationIntentClasses = [IntentClass.sendMessage, .startCall, .startAudioCall, .startVideoCall].map(\.rawValue)
-    static var clockUnits: [String] { StepKind.advanceClock.keys }
+    static var clockUnits: [String] { AdvanceClockStep.keys }
     /// The rules a scenario runs on its donations, and so the rules `expect.findings` may name.
     /// The rules a scenario judges, whose findings it may expect.
     static let scenarioRuleIDs = BuiltInRules.judgedInScenarios.map(\.id).sorted()
@@ -299,261 +299,22 @@ struct ScenarioDecoder {
         let at = pointer.appending(member.key)
         let body = member.value
         let errorsBefore = reader.errorCount
-        guard let kind = StepKind(rawValue: member.key) else {
+        guard let kind = ScenarioSteps.named(member.key) else {
             reader.report(
                 ProblemCode.scenarioUnknownStep,
                 "unknown step '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.stepKinds))",
                 offset: member.keyOffset, pointer: at)
             return nil
         }
-        let action: Step.Action?
-        switch kind {
-        case .becomeCurrent: action = becomeCurrent(body, at, number: number, context: &context)
-        case .resignCurrent: action = activityReference(body, at, context: context).map { .resignCurrent(handle: $0) }
-        case .invalidate:
-            action = activityReference(body, at, context: context).map { handle in
-                context.activities[handle]?.invalidatedAt = number
-                return .invalidate(handle: handle)
-            }
-        case .index: action = indexStep(body, at, context: context)
-        case .deleteSearchableItems: action = deleteSearchableItems(body, at, context: context)
-        case .deleteAllSearchableItems:
-            action = deviceOnly(body, at, context: context).map { .deleteSearchableItems(device: $0, .all) }
-        case .deleteSavedUserActivities:
-            guard let fields = reader.object(body, at, what: "deleteSavedUserActivities") else { return nil }
-            reader.checkKeys(fields, at, allowed: StepKind.deleteSavedUserActivities.keys, in: "deleteSavedUserActivities")
-            let device = appDevice(fields, body, at, context: context)
-            let identifiers = reader.required(fields, "persistentIdentifiers", body, at).flatMap { reader.strings($0, at.appending("persistentIdentifiers")) }
-            guard let device else { return nil }
-            action = identifiers.map { .deleteSavedUserActivities(device: device, persistentIdentifiers: $0) }
-        case .deleteAllSavedUserActivities:
-            action = deviceOnly(body, at, context: context).map { .deleteSavedUserActivities(device: $0, persistentIdentifiers: nil) }
-        case .advanceClock: action = advanceClock(body, at)
-        case .searchSpotlight: action = searchSpotlight(body, at, context: context)
-        case .acceptHandoff:
-            guard let fields = reader.object(body, at, what: "acceptHandoff") else { return nil }
-            reader.checkKeys(fields, at, allowed: StepKind.acceptHandoff.keys, in: "acceptHandoff")
-            guard reader.required(fields, "device", body, at) != nil else { return nil }
-            action = deviceReference(fields, at, context: context).map { .acceptHandoff(device: $0) }
-        case .openURL:
-            guard let fields = reader.object(body, at, what: "openURL") else { return nil }
-            reader.checkKeys(fields, at, allowed: StepKind.openURL.keys, in: "openURL")
-            let device = deviceReference(fields, at, context: context)
-            let url = reader.required(fields, "url", body, at).flatMap { reader.nonEmptyString($0, at.appending("url")) }
-            if let url, URLPattern.scheme(of: url) == nil {
-                reader.report(ProblemCode.scenarioInvalidValue, "'\(url)' is not a URL with a scheme, such as myapp://place/42", fields["url"]!.value, at.appending("url"))
-            }
-            action = url.map { .openURL(device: device ?? 0, url: $0) }
-        case .donate: action = donateStep(body, at, context: context)
-        case .showScreen: action = showScreenStep(body, at, number: number, context: &context)
-        case .deleteInteractions: action = deleteInteractions(body, at, context: context)
-        case .deleteAllInteractions:
-            action = deviceOnly(body, at, context: context).map { .deleteInteractions(device: $0, .all) }
-        case .tapContactCard: action = tapContactCard(body, at, context: context)
-        case .openCalendarEvent:
-            guard let fields = reader.object(body, at, what: "openCalendarEvent") else { return nil }
-            reader.checkKeys(fields, at, allowed: StepKind.openCalendarEvent.keys, in: "openCalendarEvent")
-            let device = deviceReference(fields, at, context: context)
-            let event = reader.required(fields, "event", body, at).flatMap { reader.nonEmptyString($0, at.appending("event")) }
-            let show = reader.required(fields, "show", body, at).flatMap { reader.choice($0, at.appending("show"), CalendarLinkTarget.self) }
-            guard let device, let event, let show else { return nil }
-            action = .openCalendarEvent(device: device, event: event, show: show)
-        case .tapCheckIn:
-            guard let fields = reader.object(body, at, what: "tapCheckIn") else { return nil }
-            reader.checkKeys(fields, at, allowed: StepKind.tapCheckIn.keys, in: "tapCheckIn")
-            let device = deviceReference(fields, at, context: context)
-            let title = reader.required(fields, "title", body, at).flatMap { reader.nonEmptyString($0, at.appending("title")) }
-            guard let device, let title else { return nil }
-            action = .tapCheckIn(device: device, title: title)
-        case .expect: action = expectStep(body, at, context: context)
-        }
+        let action = kind.decode(body, at: at, number: number, decoder: &self, context: &context)
         guard let action, reader.errorCount == errorsBefore else { return nil }
         return Step(number: number, location: locate(node, pointer), action: action)
     }
 
-    private mutating func becomeCurrent(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step.Action? {
-        guard let fields = reader.object(node, pointer, what: "becomeCurrent") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: StepKind.becomeCurrent.keys, in: "becomeCurrent")
-        guard let handle = reader.required(fields, "activity", node, pointer).flatMap({ reader.nonEmptyString($0, pointer.appending("activity")) }) else { return nil }
-        let device = deviceReference(fields, pointer, context: context) ?? 0
-        if let existing = context.activities[handle] {
-            if let invalidated = existing.invalidatedAt {
-                reader.report(ProblemCode.scenarioInvalidSequence, "activity '\(handle)' was invalidated at step \(invalidated); an invalidated activity cannot become current again, create a new one", fields["activity"]!.value, pointer.appending("activity"))
-                return nil
-            }
-            if existing.device != device {
-                reader.report(ProblemCode.scenarioInvalidSequence, "activity '\(handle)' belongs to device '\(context.device(existing.device)?.name ?? "?")'; an activity object lives in one app on one device", fields["device"]?.value ?? node, pointer.appending("device"))
-                return nil
-            }
-        }
-        // No such device: the devices list did not decode, and that is already reported.
-        guard let target = context.device(device) else { return nil }
-        guard target.appInstalled else {
-            reader.report(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot donate there", fields["device"]?.value ?? node, pointer.appending("device"))
-            return nil
-        }
-        var activity: UserActivity?
-        if let payload = fields["userActivity"] {
-            activity = decodeDonation(.userActivity, payload.value, pointer.appending("userActivity")).flatMap {
-                if case .userActivity(let activity) = $0 { activity } else { nil }
-            }
-            guard activity != nil else { return nil }
-        } else if context.activities[handle] == nil {
-            reader.report(ProblemCode.scenarioInvalidSequence, "missing 'userActivity': activity '\(handle)' becomes current for the first time, so its properties are needed", node, pointer)
-            return nil
-        }
-        context.activities[handle] = (device, nil)
-        return .becomeCurrent(handle: handle, device: device, activity: activity)
-    }
-
-    private mutating func indexStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = reader.object(node, pointer, what: "index") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: StepKind.index.keys, in: "index")
-        let device = deviceReference(fields, pointer, context: context) ?? 0
-        if let target = context.device(device), !target.appInstalled {
-            reader.report(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot index there", fields["device"]?.value ?? node, pointer.appending("device"))
-        }
-        guard let member = reader.required(fields, "items", node, pointer), let elements = reader.array(member, pointer.appending("items")) else { return nil }
-        var items: [SearchableItem] = []
-        for (index, element) in elements.enumerated() {
-            if case .searchableItem(let item)? = decodeDonation(.searchableItem, element, pointer.appending("items").appending(index)) {
-                items.append(item)
-            }
-        }
-        return items.count == elements.count ? .index(device: device, items: items) : nil
-    }
-
-    private mutating func deleteSearchableItems(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = reader.object(node, pointer, what: "deleteSearchableItems") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: StepKind.deleteSearchableItems.keys, in: "deleteSearchableItems")
-        guard let device = appDevice(fields, node, pointer, context: context) else { return nil }
-        switch (fields["identifiers"], fields["domainIdentifiers"]) {
-        case (let identifiers?, nil):
-            return reader.strings(identifiers.value, pointer.appending("identifiers")).map { .deleteSearchableItems(device: device, .identifiers($0)) }
-        case (nil, let domains?):
-            return reader.strings(domains.value, pointer.appending("domainIdentifiers")).map { .deleteSearchableItems(device: device, .domainIdentifiers($0)) }
-        default:
-            reader.report(ProblemCode.scenarioInvalidValue, "deleteSearchableItems takes either 'identifiers' or 'domainIdentifiers' (use deleteAllSearchableItems to delete everything)", node, pointer)
-            return nil
-        }
-    }
-
-    // MARK: - SiriKit steps
-
-    private mutating func donateStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = reader.object(node, pointer, what: "donate") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: StepKind.donate.keys, in: "donate")
-        let device = appDevice(fields, node, pointer, context: context)
-        let background = fields["background"].flatMap { reader.bool($0.value, pointer.appending("background")) } ?? false
-        if let member = fields["screen"], let screen = reader.nonEmptyString(member.value, pointer.appending("screen")) {
-            if background {
-                reader.report(ProblemCode.scenarioInvalidValue, "a donation from the background comes from no screen: give 'screen' or \"background\": true, not both", member.value, pointer.appending("screen"))
-            } else if let device, let deviceName = context.device(device)?.name {
-                if let shown = context.screens[device] {
-                    if shown.name != screen {
-                        reader.report(ProblemCode.scenarioInvalidSequence, "the donation names screen '\(screen)', but the screen shown last on '\(deviceName)' is '\(shown.name)' (step \(shown.step))", member.value, pointer.appending("screen"))
-                    }
-                } else {
-                    reader.report(ProblemCode.scenarioInvalidSequence, "the donation names screen '\(screen)', but no earlier showScreen step shows a screen on '\(deviceName)'", member.value, pointer.appending("screen"))
-                }
-            }
-        }
-        guard let payload = reader.required(fields, "interaction", node, pointer) else { return nil }
-        guard case .interaction(let interaction)? = decodeDonation(.interaction, payload, pointer.appending("interaction")), let device else { return nil }
-        return .donate(device: device, interaction: interaction, background: background)
-    }
-
-    private mutating func showScreenStep(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step.Action? {
-        guard let fields = reader.object(node, pointer, what: "showScreen") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: StepKind.showScreen.keys, in: "showScreen")
-        let device = appDevice(fields, node, pointer, context: context)
-        let screen = reader.required(fields, "screen", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("screen")) }
-        var reservations: [String] = []
-        if let member = fields["reservations"] {
-            guard let names = reader.strings(member.value, pointer.appending("reservations")) else { return nil }
-            for (index, name) in names.enumerated() where name.isEmpty {
-                reader.report(ProblemCode.scenarioInvalidValue, "a reservation reference must not be empty", member.value, pointer.appending("reservations").appending(index))
-            }
-            reservations = names
-        }
-        guard let device, let screen else { return nil }
-        context.screens[device] = (screen, number)
-        return .showScreen(device: device, screen: screen, reservations: reservations)
-    }
-
-    private mutating func deleteInteractions(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = reader.object(node, pointer, what: "deleteInteractions") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: StepKind.deleteInteractions.keys, in: "deleteInteractions")
-        guard let device = appDevice(fields, node, pointer, context: context) else { return nil }
-        switch (fields["identifiers"], fields["groupIdentifier"]) {
-        case (let identifiers?, nil):
-            return reader.strings(identifiers.value, pointer.appending("identifiers")).map { .deleteInteractions(device: device, .identifiers($0)) }
-        case (nil, let group?):
-            return reader.nonEmptyString(group.value, pointer.appending("groupIdentifier")).map { .deleteInteractions(device: device, .groupIdentifier($0)) }
-        default:
-            reader.report(ProblemCode.scenarioInvalidValue, "deleteInteractions takes either 'identifiers' or 'groupIdentifier' (use deleteAllInteractions to delete everything)", node, pointer)
-            return nil
-        }
-    }
-
-    private mutating func tapContactCard(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = reader.object(node, pointer, what: "tapContactCard") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: StepKind.tapContactCard.keys, in: "tapContactCard")
-        let device = deviceReference(fields, pointer, context: context)
-        let person = reader.required(fields, "person", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("person")) }
-        let offer = reader.required(fields, "offer", node, pointer).flatMap { reader.choice($0, pointer.appending("offer"), ContactCardAction.self) }
-        let serviceName = fields["serviceName"].flatMap { reader.nonEmptyString($0.value, pointer.appending("serviceName")) }
-        let handle = fields["handle"].flatMap { reader.nonEmptyString($0.value, pointer.appending("handle")) }
-        guard let device, let person, let offer else { return nil }
-        return .tapContactCard(ContactCardTap(device: device, person: person, offer: offer, serviceName: serviceName, handle: handle))
-    }
-
-    private mutating func advanceClock(_ node: JSONNode, _ pointer: JSONPointer) -> Step.Action? {
-        guard let fields = reader.object(node, pointer, what: "advanceClock") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: StepKind.advanceClock.keys, in: "advanceClock")
-        var advance = ClockAdvance()
-        var total = 0
-        for member in fields.members {
-            guard case .integer(let value) = member.value.value, value >= 0, value <= 1_000_000 else {
-                reader.report(ProblemCode.scenarioTypeMismatch, "'\(member.key)' is a whole number from 0 to 1000000", member.value, pointer.appending(member.key))
-                continue
-            }
-            total += Int(value)
-            switch member.key {
-            case "months": advance.months = Int(value)
-            case "days": advance.days = Int(value)
-            case "hours": advance.hours = Int(value)
-            case "minutes": advance.minutes = Int(value)
-            default: advance.seconds = Int(value)
-            }
-        }
-        if total == 0 && fields.members.allSatisfy({ if case .integer = $0.value.value { true } else { false } }) {
-            reader.report(ProblemCode.scenarioMissingValue, "advanceClock moves the clock forward: give at least one of \(Self.clockUnits.joined(separator: ", "))", node, pointer)
-            return nil
-        }
-        return .advanceClock(advance)
-    }
-
-    private mutating func searchSpotlight(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
-        guard let fields = reader.object(node, pointer, what: "searchSpotlight") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: StepKind.searchSpotlight.keys, in: "searchSpotlight")
-        let device = deviceReference(fields, pointer, context: context) ?? 0
-        let query = reader.required(fields, "query", node, pointer).flatMap { self.query($0, pointer.appending("query")) }
-        var tap: SpotlightTap?
-        if let member = reader.required(fields, "tap", node, pointer) {
-            switch member.value {
-            case .string(let title) where !title.isEmpty: tap = .title(title)
-            case .integer(let position) where position >= 1 && position <= 1000: tap = .position(Int(position))
-            default: reader.mismatch("a result's title or its 1-based position", member, pointer.appending("tap"))
-            }
-        }
-        guard let query, let tap else { return nil }
-        return .searchSpotlight(device: device, query: query, tap: tap)
-    }
-
     // MARK: - Expectations
 
-    private mutating func expectStep(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Step.Action? {
+    /// The expectations of an `expect` step; nil when one of them has a problem.
+    mutating func expectations(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> [Expectation]? {
         guard let fields = reader.object(node, pointer, what: "expect") else { return nil }
         if fields.count == 0 {
             reader.report(ProblemCode.scenarioMissingValue, "expect names at least one of \(Self.expectationKinds.joined(separator: ", "))", node, pointer)
@@ -587,7 +348,7 @@ struct ScenarioDecoder {
             }
             if let kind { expectations.append(Expectation(location: locate(member.value, at), kind: kind)) }
         }
-        return expectations.count == fields.count ? .expect(expectations) : nil
+        return expectations.count == fields.count ? expectations : nil
     }
 
     private mutating func spotlightExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> SpotlightExpectation? {
@@ -823,7 +584,7 @@ struct ScenarioDecoder {
     // MARK: - References
 
     /// The device named by `fields["device"]`; the first device when absent.
-    private mutating func deviceReference(_ fields: JSONObject, _ pointer: JSONPointer, context: StepContext) -> Int? {
+    mutating func deviceReference(_ fields: JSONObject, _ pointer: JSONPointer, context: StepContext) -> Int? {
         guard let member = fields["device"] else { return 0 }
         guard let name = reader.string(member.value, pointer.appending("device")) else { return nil }
         if let index = context.devices.firstIndex(where: { $0.name == name }) { return index }
@@ -832,14 +593,14 @@ struct ScenarioDecoder {
         return nil
     }
 
-    private mutating func deviceOnly(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Int? {
+    mutating func deviceOnly(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Int? {
         guard let fields = reader.object(node, pointer, what: pointer.tokens.last ?? "a step") else { return nil }
         reader.checkKeys(fields, pointer, allowed: ["device"], in: pointer.tokens.last ?? "a step")
         return appDevice(fields, node, pointer, context: context)
     }
 
     /// The device a step of the app runs on: the app must be installed there.
-    private mutating func appDevice(_ fields: JSONObject, _ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Int? {
+    mutating func appDevice(_ fields: JSONObject, _ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Int? {
         // No such device: the devices list did not decode, and that is already reported.
         guard let device = deviceReference(fields, pointer, context: context), let target = context.device(device) else { return nil }
         guard target.appInstalled else {
@@ -851,7 +612,7 @@ struct ScenarioDecoder {
 
     /// `{"activity": "handle"}` naming an activity defined by an earlier step (or, when `bare`,
     /// the handle itself).
-    private mutating func activityReference(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext, bare: Bool = false) -> String? {
+    mutating func activityReference(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext, bare: Bool = false) -> String? {
         let handleNode: JSONNode
         let handlePointer: JSONPointer
         if bare {
@@ -877,7 +638,7 @@ struct ScenarioDecoder {
         DonationDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
     }
 
-    private mutating func decodeDonation(_ kind: DonationKind, _ node: JSONNode, _ pointer: JSONPointer) -> Donation? {
+    mutating func decodeDonation(_ kind: DonationKind, _ node: JSONNode, _ pointer: JSONPointer) -> Donation? {
         var decoder = donationDecoder()
         let donation = decoder.decodePayload(kind, node, at: pointer)
         for diagnostic in decoder.diagnostics { record(diagnostic) }
@@ -886,7 +647,7 @@ struct ScenarioDecoder {
 
     // MARK: - Values only scenarios have
 
-    private mutating func query(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
+    mutating func query(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
         guard let text = reader.string(node, pointer) else { return nil }
         guard !SpotlightQuery.words(of: text).isEmpty else {
             reader.report(ProblemCode.scenarioInvalidValue, "a Spotlight query needs at least one letter or digit", node, pointer)

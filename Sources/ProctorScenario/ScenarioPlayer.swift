@@ -69,39 +69,13 @@ struct ScenarioPlayer {
     // MARK: - Steps
 
     private mutating func perform(_ step: Step) {
-        switch step.action {
-        case .becomeCurrent(let handle, let device, let activity):
-            if let activity { checkRules([.userActivity(activity)], at: step) }
-            model.becomeCurrent(handle: handle, device: device, activity: activity)
-        case .resignCurrent(let handle): model.resignCurrent(handle: handle)
-        case .invalidate(let handle): model.invalidate(handle: handle)
-        case .index(let device, let items):
-            checkRules(items.map { .searchableItem($0) }, at: step)
-            model.index(items, device: device)
-        case .deleteSearchableItems(let device, let deletion): model.delete(deletion, device: device)
-        case .deleteSavedUserActivities(let device, let identifiers): model.deleteSavedUserActivities(device: device, persistentIdentifiers: identifiers)
-        case .advanceClock(let advance): model.advance(advance)
-        case .searchSpotlight(let device, let query, let tap): searchAndTap(step, device: device, query: query, tap: tap)
-        case .acceptHandoff(let device): acceptHandoff(step, device: device)
-        case .openURL(let device, let url): openURL(step, device: device, url: url)
-        case .donate(let device, let interaction, let background):
-            let trace = model.siri.donate(interaction, device: device, step: step.number, background: background, deviceName: deviceName(device))
-            checkRules([.interaction(interaction)], at: step, trace: trace)
-        case .showScreen(let device, let screen, let reservations):
-            model.siri.show(screen: screen, reservations: reservations, device: device, step: step.number)
-        case .deleteInteractions(let device, let deletion): model.siri.delete(deletion, device: device)
-        case .tapContactCard(let tap): tapContactCard(step, tap)
-        case .openCalendarEvent(let device, let event, let show): openCalendarEvent(step, device: device, name: event, show: show)
-        case .tapCheckIn(let device, let title): tapCheckIn(step, device: device, title: title)
-        case .expect(let expectations):
-            for (index, expectation) in expectations.enumerated() { evaluate(expectation, at: step, order: index) }
-        }
+        step.action.play(step, on: &self)
     }
 
     /// Judges a step's donations with the payload rules, and what the model saw as it took them
     /// (`trace`) with the rules about it. Findings are kept in location order, as a report lists
     /// them: the first is the one a failing test case names.
-    private mutating func checkRules(_ donations: [Donation], at step: Step, trace: SiriModel.DonationTrace? = nil) {
+    mutating func checkRules(_ donations: [Donation], at step: Step, trace: SiriModel.DonationTrace? = nil) {
         let context = RuleContext(appInfo: scenario.app.info, now: model.now)
         var findings: [Finding] = []
         if let trace {
@@ -119,159 +93,6 @@ struct ScenarioPlayer {
     static let donationSubjects = DonationSubjects(BuiltInRules.engine)
     static let referenceChangeRules = BuiltInRules.engine.rules(judging: ItemReferenceChange.self)
     static let onScreenRules = BuiltInRules.engine.rules(judging: ReservationDonatedOnScreen.self)
-
-    private mutating func searchAndTap(_ step: Step, device: Int, query: String, tap: SpotlightTap) {
-        let results = model.search(query, device: device)
-        let chosen: SystemModel.SearchResult?
-        switch tap {
-        case .title(let title): chosen = results.first { $0.title == title }
-        case .position(let position): chosen = results.indices.contains(position - 1) ? results[position - 1] : nil
-        }
-        guard let chosen else {
-            fail(.actionFailed, step, order: 1, name: "tap \(tap.summary) in Spotlight",
-                 message: "Spotlight on '\(deviceName(device))' shows no result \(tap.summary) for '\(query)'",
-                 expected: "a result \(tap.summary)", actual: describe(results))
-            return
-        }
-        pass(step, order: 1, name: "tap \(tap.summary) in Spotlight")
-        let delivery: Delivery
-        switch chosen.entry {
-        case .activity(let indexed):
-            delivery = Delivery(
-                origin: .spotlightActivity(indexed.activity), activityType: indexed.activity.activityType, userInfo: indexed.storedUserInfo,
-                webpageURL: indexed.activity.webpageURL)
-        case .item(let item):
-            delivery = Delivery(
-                origin: .spotlightItem, activityType: SystemActivityType.spotlightItem,
-                userInfo: [PropertyListEntry(key: SystemActivityType.spotlightIdentifierKey, value: .string(item.identifier), parent: .root)])
-        }
-        launch(step, device: device, cause: "tapping '\(chosen.title)' in Spotlight", delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
-    }
-
-    private mutating func acceptHandoff(_ step: Step, device: Int) {
-        let offer = model.handoffOffer(on: device)
-        guard offer.kind != .none, let live = offer.activity else {
-            fail(.actionFailed, step, order: 1, name: "accept Handoff on '\(deviceName(device))'",
-                 message: "'\(deviceName(device))' has no Handoff offer to accept: \(offer.reason)",
-                 expected: "a Handoff offer", actual: "none: \(offer.reason)")
-            return
-        }
-        pass(step, order: 1, name: "accept Handoff on '\(deviceName(device))'")
-        let cause = "accepting Handoff of '\(live.handle)' on '\(deviceName(device))'"
-        if offer.kind == .safari {
-            launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(live.activity.webpageURL ?? ""))
-            return
-        }
-        let userInfo = live.activity.userInfo ?? []
-        let delivery = Delivery(origin: .handoff(live.activity), activityType: live.activity.activityType, userInfo: userInfo, webpageURL: live.activity.webpageURL)
-        if let size = PropertyListEncoding.binarySize(of: userInfo, ifOver: SystemModel.handoffUserInfoLimit) {
-            let message = "userInfo encodes to \(size) bytes, over the model's \(SystemModel.handoffUserInfoLimit)-byte Handoff limit; the transfer fails with NSUserActivityHandoffUserInfoTooLargeError (4611). Send an identifier and fetch the rest, or use continuation streams"
-            launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.userInfoTooLarge, route: nil, message: message))
-            return
-        }
-        launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
-    }
-
-    private mutating func openURL(_ step: Step, device: Int, url: String) {
-        let cause = "opening \(url) on '\(deviceName(device))'"
-        let scheme = URLPattern.scheme(of: url) ?? ""
-        if scheme == "http" || scheme == "https" {
-            // Universal links are not modelled yet: a web URL opens in Safari.
-            launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(url))
-            return
-        }
-        let delivery = Delivery(origin: .url, activityType: nil, userInfo: [], url: url)
-        guard hasApp(device) else {
-            launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app, so nothing opens \(scheme): URLs"))
-            return
-        }
-        guard scenario.app.info.urlSchemes.contains(where: { $0.lowercased() == scheme }) else {
-            let declared = scenario.app.info.urlSchemes.sorted()
-            let list = declared.isEmpty ? "declares none" : "declares \(declared.joined(separator: ", "))"
-            launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.schemeNotDeclared, route: nil, message: "the app's CFBundleURLTypes \(list), not '\(scheme)', so the system does not open the URL in the app"))
-            return
-        }
-        launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
-    }
-
-    // MARK: - SiriKit
-
-    private mutating func tapContactCard(_ step: Step, _ tap: ContactCardTap) {
-        let name = "tap the \(tap.offer.rawValue) offer on the contact card of '\(tap.person)'"
-        let contact = model.siri.contact(tap.person, on: tap.device)
-        let offers = (contact?.offers ?? []).filter { offer in
-            offer.action == tap.offer && tap.serviceName.map { $0 == offer.serviceName } ?? true && tap.handle.map { $0 == offer.handle } ?? true
-        }
-        guard let contact, let offer = offers.first else {
-            var wanted = "a \(tap.offer.rawValue) offer of the app"
-            if let service = tap.serviceName { wanted += " for service '\(service)'" }
-            if let handle = tap.handle { wanted += " with handle '\(handle)'" }
-            let actual = contact.map { "the card offers \(describe($0.offers))" } ?? "the app taught no contact named '\(tap.person)' on '\(deviceName(tap.device))' (\(describe(model.siri.contacts(on: tap.device))))"
-            fail(.actionFailed, step, order: 1, name: name, message: "the contact card of '\(tap.person)' on '\(deviceName(tap.device))' has no \(wanted.dropFirst(2))", expected: wanted, actual: actual)
-            return
-        }
-        pass(step, order: 1, name: name)
-        var interaction = DeliveredInteraction(intentClass: offer.intentClass, recipients: [offer.handle])
-        interaction.serviceName = offer.serviceName
-        let delivery = Delivery(origin: .interaction("the contact card"), activityType: offer.intentClass, userInfo: [], interaction: interaction)
-        let cause = "tapping the \(tap.offer.rawValue) offer for '\(offer.handle)' on the contact card of '\(contact.name ?? contact.key)' on '\(deviceName(tap.device))'"
-        launch(step, device: tap.device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
-    }
-
-    private mutating func openCalendarEvent(_ step: Step, device: Int, name: String, show: CalendarLinkTarget) {
-        let caseName = "open the app link of calendar event '\(name)'"
-        guard let event = model.siri.events(named: name).first else {
-            fail(.actionFailed, step, order: 1, name: caseName,
-                 message: "the Siri Suggestions calendar on '\(deviceName(device))' has no event '\(name)'",
-                 expected: "an event titled '\(name)' or with that itemReference", actual: describe(model.siri.calendar()))
-            return
-        }
-        pass(step, order: 1, name: caseName)
-        var interaction = DeliveredInteraction(intentClass: IntentClass.getReservationDetails.rawValue)
-        interaction.reservationContainerReference = event.container
-        interaction.reservationItemReferences = show == .item ? [event.itemReference] : nil
-        let delivery = Delivery(origin: .interaction("a calendar event"), activityType: interaction.intentClass, userInfo: [], interaction: interaction)
-        let cause = "opening the app link of '\(event.title)' in Calendar on '\(deviceName(device))' (\(show == .item ? "the item" : "the whole reservation"))"
-        guard hasApp(device) else {
-            launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app, so the event's link cannot open it"))
-            return
-        }
-        launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
-    }
-
-    private mutating func tapCheckIn(_ step: Step, device: Int, title: String) {
-        let caseName = "tap the check-in shortcut '\(title)'"
-        let visible = model.siri.visibleCheckInShortcuts(at: model.now)
-        guard let shortcut = visible.first(where: { $0.title == title }) else {
-            let why: String
-            if let hidden = model.siri.checkInShortcuts().first(where: { $0.title == title }) {
-                why = "its check-in window is \(hidden.window) and the clock is \(DateFormat.format(model.now))"
-            } else {
-                why = "no live reservation has a check-in action with this title"
-            }
-            fail(.actionFailed, step, order: 1, name: caseName,
-                 message: "'\(deviceName(device))' shows no check-in shortcut '\(title)': \(why)",
-                 expected: "a check-in shortcut '\(title)'", actual: visible.isEmpty ? "no check-in shortcut" : "shortcuts \(quoted(visible.map(\.title)))")
-            return
-        }
-        pass(step, order: 1, name: caseName)
-        let activity = shortcut.activity
-        let cause = "tapping the check-in shortcut '\(title)' on '\(deviceName(device))'"
-        guard hasApp(device) else {
-            // WWDC19-243: where the app is not installed, Safari uses the activity's webpageURL.
-            if let url = activity.webpageURL, ["http", "https"].contains(URLPattern.scheme(of: url) ?? "") {
-                launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(url))
-            } else {
-                launch(step, device: device, cause: cause, delivery: nil, outcome: .failed(.appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app and the check-in activity has no http(s) webpageURL for Safari"))
-            }
-            return
-        }
-        // Like a Spotlight restore: only requiredUserInfoKeys survive.
-        let required = activity.requiredUserInfoKeys ?? []
-        let userInfo = (activity.userInfo ?? []).filter { required.contains($0.key) }
-        let delivery = Delivery(origin: .checkInShortcut(activity), activityType: activity.activityType, userInfo: userInfo, webpageURL: activity.webpageURL)
-        launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
-    }
 
     mutating func launch(_ step: Step, device: Int, cause: String, delivery: Delivery?, outcome launchOutcome: Launch.Outcome) {
         if case .ambiguous(let routes) = launchOutcome {
@@ -313,7 +134,7 @@ struct ScenarioPlayer {
 
     // MARK: - Recording
 
-    private mutating func pass(_ step: Step, order: Int, name: String) {
+    mutating func pass(_ step: Step, order: Int, name: String) {
         record([step.number, order], testCaseName(step, name), .passed, step.location)
     }
 
@@ -344,7 +165,7 @@ struct ScenarioPlayer {
         scenario.devices.indices.contains(device) ? scenario.devices[device].name : "device \(device + 1)"
     }
 
-    private func hasApp(_ device: Int) -> Bool {
+    func hasApp(_ device: Int) -> Bool {
         scenario.devices.indices.contains(device) && scenario.devices[device].appInstalled
     }
 

@@ -87,7 +87,7 @@ public enum ScenarioSchema {
             "propertyListValue": propertyListValue,
             "userInfo": ["type": "object", "additionalProperties": ref("propertyListValue"), "description": "userInfo in the donation encoding: JSON values, and one-key tagged objects for dates, data, URLs, sets and classes."],
         ]
-        for kind in StepKind.allCases { defs["step." + kind.rawValue] = stepBody(kind) }
+        for kind in ScenarioSteps.all { defs["step." + kind.name] = kind.schema }
         for kind in ExpectationKind.allCases { defs["expect." + kind.rawValue] = expectationBody(kind) }
         return defs
     }
@@ -145,86 +145,16 @@ public enum ScenarioSchema {
     private static var step: [String: Any] {
         [
             "description": "An object with exactly one key, naming the step.",
-            "oneOf": StepKind.allCases.map { kind in
-                object([kind.rawValue: ref("step." + kind.rawValue)], required: [kind.rawValue])
+            "oneOf": ScenarioSteps.names.map { name in
+                object([name: ref("step." + name)], required: [name])
             },
         ]
     }
 
-    /// The body of each kind of step. A switch, not a table, so the compiler refuses a step kind
-    /// without a schema.
-    private static func stepBody(_ kind: StepKind) -> [String: Any] {
-        let device = ref("deviceName")
-        let activityHandle = nonEmpty("The scenario's name for an activity object, defined by becomeCurrent.")
-        let onlyDevice = object(["device": device])
-        var deleteItems = object([
-            "device": device,
-            "identifiers": ["$ref": "#/$defs/strings", "description": "deleteSearchableItems(withIdentifiers:)"],
-            "domainIdentifiers": ["$ref": "#/$defs/strings", "description": "deleteSearchableItems(withDomainIdentifiers:), recursive over dotted domains."],
-        ])
-        deleteItems["oneOf"] = [["required": ["identifiers"]], ["required": ["domainIdentifiers"]]]
-        var advance = object(Dictionary(uniqueKeysWithValues: ScenarioDecoder.clockUnits.map { ($0, ["type": "integer", "minimum": 0, "maximum": 1_000_000] as [String: Any]) }))
-        advance["minProperties"] = 1
-        advance["anyOf"] = ScenarioDecoder.clockUnits.map { ["required": [$0], "properties": [$0: ["minimum": 1]]] }
-        switch kind {
-        case .becomeCurrent: return object([
-            "activity": activityHandle, "device": device,
-            "userActivity": ref("userActivity", "The activity's properties; required the first time the handle becomes current."),
-        ], required: ["activity"])
-        case .resignCurrent: return object(["activity": activityHandle], required: ["activity"])
-        case .invalidate: return object(["activity": activityHandle], required: ["activity"])
-        case .index: return object(["device": device, "items": ["type": "array", "items": ref("searchableItem")]], required: ["items"])
-        case .deleteSearchableItems: return deleteItems
-        case .deleteAllSearchableItems: return onlyDevice
-        case .deleteSavedUserActivities: return object(["device": device, "persistentIdentifiers": ref("strings")], required: ["persistentIdentifiers"])
-        case .deleteAllSavedUserActivities: return onlyDevice
-        case .advanceClock: return advance
-        case .searchSpotlight: return object([
-            "device": device, "query": query,
-            "tap": ["oneOf": [["type": "string", "minLength": 1], ["type": "integer", "minimum": 1, "maximum": 1000]], "description": "The result's title, or its 1-based position."],
-        ], required: ["query", "tap"])
-        case .acceptHandoff: return object(["device": device], required: ["device"])
-        case .openURL: return object(["device": device, "url": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"]], required: ["url"])
-        case .donate: return {
-            var schema = object([
-                "device": device, "interaction": ref("interaction", "The INInteraction the app donates."),
-                "screen": nonEmpty("The screen the donation comes from: the screen shown last on the device."),
-                "background": ["type": "boolean", "description": "Donated from the background, not from a screen."],
-            ], required: ["interaction"])
-            schema["not"] = ["required": ["screen", "background"], "properties": ["background": ["const": true]]]
-            return schema
-        }()
-        case .showScreen: return object([
-            "device": device, "screen": nonEmpty("The screen's name; every showScreen is a new view."),
-            "reservations": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "The reservation containers the view lists (vocabularyIdentifier or spokenPhrase)."],
-        ], required: ["screen"])
-        case .deleteInteractions: return {
-            var schema = object([
-                "device": device,
-                "identifiers": ["$ref": "#/$defs/strings", "description": "INInteraction.delete(with identifiers:)"],
-                "groupIdentifier": nonEmpty("INInteraction.delete(with groupIdentifier:)"),
-            ])
-            schema["oneOf"] = [["required": ["identifiers"]], ["required": ["groupIdentifier"]]]
-            return schema
-        }()
-        case .deleteAllInteractions: return onlyDevice
-        case .tapContactCard: return object([
-            "device": device, "person": nonEmpty("A contact identifier, a handle value or a name."),
-            "offer": ["enum": ContactCardAction.allCases.map(\.rawValue)],
-            "serviceName": nonEmpty("Only the offers of this service."), "handle": nonEmpty("Only the offers for this handle value."),
-        ], required: ["person", "offer"])
-        case .openCalendarEvent: return object([
-            "device": device, "event": nonEmpty("The event's title, or its reservation item's itemReference."),
-            "show": ["enum": CalendarLinkTarget.allCases.map(\.rawValue), "description": "The whole reservation, or only the event's item."],
-        ], required: ["event", "show"])
-        case .tapCheckIn: return object(["device": device, "title": nonEmpty("The shortcut's title: its activity's title.")], required: ["title"])
-        case .expect: return {
-            var schema = object(Dictionary(uniqueKeysWithValues: ExpectationKind.allCases.map { ($0.rawValue, ref("expect." + $0.rawValue)) }))
-            schema["minProperties"] = 1
-            return schema
-        }()
-        }
-    }
+    /// What the bodies of several steps share.
+    static var device: [String: Any] { ref("deviceName") }
+    static var activityHandle: [String: Any] { nonEmpty("The scenario's name for an activity object, defined by becomeCurrent.") }
+    static var onlyDevice: [String: Any] { object(["device": device]) }
 
     /// The body of each kind of expectation, by a switch so the compiler refuses a kind without
     /// a schema.
@@ -488,22 +418,22 @@ public enum ScenarioSchema {
 
     // MARK: - Helpers
 
-    private static func ref(_ name: String, _ description: String? = nil) -> [String: Any] {
+    static func ref(_ name: String, _ description: String? = nil) -> [String: Any] {
         var schema: [String: Any] = ["$ref": "#/$defs/\(name)"]
         if let description { schema["description"] = description }
         return schema
     }
 
     /// At least one letter or digit; the decoder folds and splits the text into words.
-    private static var query: [String: Any] {
+    static var query: [String: Any] {
         ["type": "string", "pattern": "[0-9A-Za-z\u{00AA}-\u{FFFF}]", "description": "What the user types: words matched as prefixes."]
     }
 
-    private static func nonEmpty(_ description: String) -> [String: Any] {
+    static func nonEmpty(_ description: String) -> [String: Any] {
         ["type": "string", "minLength": 1, "description": description]
     }
 
-    private static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
+    static func object(_ properties: [String: Any], required: [String] = []) -> [String: Any] {
         var schema: [String: Any] = ["type": "object", "properties": properties, "additionalProperties": false]
         if !required.isEmpty { schema["required"] = required }
         return schema

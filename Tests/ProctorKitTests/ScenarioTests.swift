@@ -254,9 +254,9 @@ struct ScenarioCorpusTests {
         for kind in ScenarioDecoder.expectationKinds { #expect(defs["expect." + kind] != nil, "no schema for expectation \(kind)") }
     }
 
-    /// The keys of each step and expectation come from one table (`StepKind.keys`,
+    /// The keys of each step and expectation come from one place (each step type's `keys`,
     /// `ExpectationKind.keys`): the schema's properties are exactly those keys, its required keys
-    /// are among them, and the decoder checks bodies against the same table (its message for an
+    /// are among them, and the decoder checks bodies against the same list (its message for an
     /// unknown key lists them).
     @Test func theSchemaAndTheDecoderTakeTheKeysOfOneTable() throws {
         let defs = try #require(ScenarioSchema.document["$defs"] as? [String: Any])
@@ -266,21 +266,22 @@ struct ScenarioCorpusTests {
             guard let properties = body["properties"] as? [String: Any] else { return nil }
             return (Set(properties.keys), Set(body["required"] as? [String] ?? []))
         }
-        for kind in StepKind.allCases {
-            let schema = try #require(properties(defs["step." + kind.rawValue] as? [String: Any]), "step \(kind.rawValue)")
-            #expect(schema.keys == Set(kind.keys), "step \(kind.rawValue): the schema takes \(schema.keys.sorted()), the table \(kind.keys)")
-            #expect(schema.required.isSubset(of: schema.keys), "step \(kind.rawValue)")
+        for kind in ScenarioSteps.all {
+            let schema = try #require(properties(defs["step." + kind.name] as? [String: Any]), "step \(kind.name)")
+            #expect(schema.keys == Set(kind.keys), "step \(kind.name): the schema takes \(schema.keys.sorted()), the type \(kind.keys)")
+            #expect(schema.required.isSubset(of: schema.keys), "step \(kind.name)")
         }
         for kind in ExpectationKind.allCases {
             let schema = try #require(properties(defs["expect." + kind.rawValue] as? [String: Any]), "expectation \(kind.rawValue)")
             #expect(schema.keys == Set(kind.keys), "expectation \(kind.rawValue): the schema takes \(schema.keys.sorted()), the table \(kind.keys)")
         }
         // The decoder: a body with an unknown key is refused with the table's keys.
-        for kind in StepKind.allCases where kind != .expect {
-            let steps = #"[{"becomeCurrent": {"activity": "a", "userActivity": {"activityType": "com.example.places.view"}}}, {"\#(kind.rawValue)": {"zz": 1}}]"#
+        for kind in ScenarioSteps.all where kind != ExpectStep.self {
+            let steps = #"[{"becomeCurrent": {"activity": "a", "userActivity": {"activityType": "com.example.places.view"}}}, {"\#(kind.name)": {"zz": 1}}]"#
             let suite = try play(scenario(steps: steps))
             let message = suite.inputErrors.first { $0.code == ProblemCode.scenarioUnknownKey }?.message ?? ""
-            #expect(message.hasSuffix("; it takes " + kind.keys.map { "'\($0)'" }.joined(separator: ", ")), "step \(kind.rawValue): \(suite.inputErrors.map(\.message))")
+            #expect(message.hasSuffix("; it takes " + kind.keys.map { "'\($0)'" }.joined(separator: ", ")), "step \(kind.name): \(suite.inputErrors.map(\.message))")
         }
+        #expect(Set(ScenarioSteps.names).count == ScenarioSteps.all.count, "two step types share a name")
     }
 }

@@ -425,12 +425,12 @@ private func siriModel(_ steps: [String]) throws -> SiriModel {
     var model = SystemModel(app: scenario.app, devices: scenario.devices, clock: scenario.clock)
     for step in scenario.steps {
         switch step.action {
-        case .donate(let device, let interaction, let background):
-            _ = model.siri.donate(interaction, device: device, step: step.number, background: background, deviceName: scenario.devices[device].name)
-        case .showScreen(let device, let screen, let reservations):
-            model.siri.show(screen: screen, reservations: reservations, device: device, step: step.number)
-        case .deleteInteractions(let device, let deletion):
-            model.siri.delete(deletion, device: device)
+        case let donate as DonateStep:
+            _ = model.siri.donate(donate.interaction, device: donate.device, step: step.number, background: donate.background, deviceName: scenario.devices[donate.device].name)
+        case let show as ShowScreenStep:
+            model.siri.show(screen: show.screen, reservations: show.reservations, device: show.device, step: step.number)
+        case let deletion as DeleteInteractionsStep:
+            model.siri.delete(deletion.deletion, device: deletion.device)
         default: break
         }
     }

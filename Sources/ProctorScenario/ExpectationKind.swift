@@ -1,0 +1,21 @@
+/// Every kind of expectation an `expect` step states, named by its key, in the order messages list
+/// them; the decoder and the schema switch over it, so the compiler refuses an expectation that is
+/// decoded but has no schema, or the other way round. (Steps are types of their own: `Steps/`.)
+enum ExpectationKind: String, CaseIterable, Sendable {
+    case spotlight, handoff, launch, findings, index, contactCard, calendar, checkInShortcuts
+
+    /// The keys the expectation's body takes (for `findings`, each expected finding's), in the
+    /// order messages list them.
+    var keys: [String] {
+        switch self {
+        case .spotlight: ["device", "query", "contains", "excludes", "results"]
+        case .handoff: ["device", "offer", "activity"]
+        case .launch: ["route", "failure", "safari", "activityType", "userInfo", "identifier", "url", "webpageURL", "interaction"]
+        case .findings: ["ruleId", "pointer", "severity"]
+        case .index: ["device", "items", "activities", "publicActivities"]
+        case .contactCard: ["device", "person", "offers"]
+        case .calendar: ["device", "events", "contains", "excludes"]
+        case .checkInShortcuts: ["device", "titles"]
+        }
+    }
+}

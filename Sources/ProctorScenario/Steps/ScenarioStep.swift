@@ -1,0 +1,56 @@
+import ProctorJSON
+
+/// A kind of scenario step: everything about it in one type and one file of this folder — the
+/// key that names it, the keys its body takes, its JSON Schema, how its body is decoded (with
+/// located problems), the line that names it in test cases, and what playing it does to the
+/// model. Adding a step is a file here and one line in ``ScenarioSteps/all``.
+protocol ScenarioStep: Sendable {
+    /// The key that names the step in a scenario file.
+    static var name: String { get }
+    /// The keys its body takes, in the order messages list them. The decoder refuses any other,
+    /// and a test holds the schema to them.
+    static var keys: [String] { get }
+    /// The JSON Schema of its body (docs/scenario.schema.json, `$defs/step.<name>`).
+    static var schema: [String: Any] { get }
+    /// Decodes the body at `pointer`, reporting problems through `decoder`; nil when it cannot
+    /// be played. `number` is the step's 1-based number; `context` is what earlier steps defined.
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self?
+    /// A short description for test case names and messages.
+    var summary: String { get }
+    /// Plays the step: changes the model, records the test cases it makes.
+    func play(_ step: Step, on player: inout ScenarioPlayer)
+}
+
+/// The steps a scenario may take, in the order the schema and messages list them.
+enum ScenarioSteps {
+    static let all: [any ScenarioStep.Type] = [
+        BecomeCurrentStep.self,
+        ResignCurrentStep.self,
+        InvalidateStep.self,
+        IndexStep.self,
+        DeleteSearchableItemsStep.self,
+        DeleteAllSearchableItemsStep.self,
+        DeleteSavedUserActivitiesStep.self,
+        DeleteAllSavedUserActivitiesStep.self,
+        AdvanceClockStep.self,
+        SearchSpotlightStep.self,
+        AcceptHandoffStep.self,
+        OpenURLStep.self,
+        DonateStep.self,
+        ShowScreenStep.self,
+        DeleteInteractionsStep.self,
+        DeleteAllInteractionsStep.self,
+        TapContactCardStep.self,
+        OpenCalendarEventStep.self,
+        TapCheckInStep.self,
+        ExpectStep.self,
+    ]
+
+    static let names = all.map { $0.name }
+
+    static func named(_ name: String) -> (any ScenarioStep.Type)? {
+        all.first { $0.name == name }
+    }
+}
