@@ -42,6 +42,14 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
         tokens.count >= other.tokens.count && Array(tokens.prefix(other.tokens.count)) == other.tokens
     }
 
+    /// True when the pointer written as `text` (the escaped form a location carries) is `self` or
+    /// lies inside it: ``isWithin(_:)`` without parsing the text back. A `/` inside a token is
+    /// written `~1`, so a prefix that ends at a `/` ends at a token.
+    public func contains(written text: String) -> Bool {
+        let own = description
+        return own.isEmpty || text == own || text.hasPrefix(own + "/")
+    }
+
     /// The escaped string form: `~` becomes `~0` and `/` becomes `~1`.
     public var description: String {
         var result = ""

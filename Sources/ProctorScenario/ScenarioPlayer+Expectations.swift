@@ -249,7 +249,7 @@ extension ScenarioPlayer {
                     let finding = donationFindings[index].findings[findingIndex]
                     guard finding.ruleID == wanted.ruleID,
                         wanted.severity.map({ $0 == finding.severity }) ?? true,
-                        wanted.pointer.map({ pointer in JSONPointer(parsing: finding.location.pointer ?? "")?.isWithin(pointer) ?? false }) ?? true
+                        wanted.pointer.map({ $0.contains(written: finding.location.pointer ?? "") }) ?? true
                     else { continue }
                     matched = true
                     if donationFindings[index].findings[findingIndex].suppression == nil {

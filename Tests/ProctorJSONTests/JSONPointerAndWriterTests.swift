@@ -52,6 +52,15 @@ struct JSONPointerTests {
         #expect(!JSONPointer(["a"]).isWithin(pointer))
         #expect(!JSONPointer(["ab"]).isWithin(JSONPointer(["a"])))
     }
+
+    /// `contains(written:)` answers as `isWithin` on the written form, for every pair here.
+    @Test(arguments: ["", "/a", "/a/b", "/a/b/0", "/ab", "/a~1b", "/a~1b/c", "/a/c"])
+    func containsWrittenAgreesWithIsWithin(_ text: String) throws {
+        let written = try #require(JSONPointer(parsing: text))
+        for other in [JSONPointer.root, JSONPointer(["a"]), JSONPointer(["a", "b"]), JSONPointer(["a/b"]), JSONPointer(["ab"])] {
+            #expect(other.contains(written: text) == written.isWithin(other), "\(other) contains \(text)")
+        }
+    }
 }
 
 @Suite("JSON writer")
