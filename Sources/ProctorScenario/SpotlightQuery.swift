@@ -10,6 +10,7 @@ enum SpotlightQuery {
     /// The folded words of `text`: "Crème Brûlée" gives ["creme", "brulee"], and "Tony's" gives
     /// ["tonys"]: an apostrophe joins, because people type "tonys" as often as "tony".
     static func words(of text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(of: text) }
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var words: [String] = []
         var current = ""
@@ -27,6 +28,27 @@ enum SpotlightQuery {
         return words
     }
 
+    /// The same for ASCII text, which folding would only lowercase: Foundation's folding and
+    /// character classes cost more than the rest of indexing an entry.
+    private static func asciiWords(of text: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "'"): continue
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+            default:
+                if !current.isEmpty {
+                    words.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        return words
+    }
+
     /// Where a query matched an entry; lower is better.
     enum Field: Int, Comparable {
         case title = 0
@@ -41,14 +63,27 @@ enum SpotlightQuery {
     /// The best field in which every query word is a prefix of some word, or nil when the entry
     /// does not match.
     static func match(_ query: [String], title: [String], keywords: [String], description: [String]) -> Field? {
-        func covers(_ words: [String]) -> Bool {
-            query.allSatisfy { needle in words.contains { $0.hasPrefix(needle) } }
+        match(query, in: SpotlightIndex.Words(title: title, keywords: keywords, description: description, isASCII: false))
+    }
+
+    /// The same on an entry's indexed words. When the entry and the query are ASCII, prefixes
+    /// are compared byte by byte; otherwise as characters, as `hasPrefix` does.
+    static func match(_ query: [String], in words: SpotlightIndex.Words, queryIsASCII: Bool = false) -> Field? {
+        let bytes = words.isASCII && queryIsASCII
+        func starts(_ word: String, with needle: String) -> Bool {
+            bytes ? word.utf8.starts(with: needle.utf8) : word.hasPrefix(needle)
         }
-        if covers(title) { return .title }
-        if covers(keywords) { return .keywords }
-        if covers(description) { return .description }
-        if covers(title + keywords + description) { return .several }
-        return nil
+        func covers(_ list: [String]) -> Bool {
+            query.allSatisfy { needle in list.contains { starts($0, with: needle) } }
+        }
+        if covers(words.title) { return .title }
+        if covers(words.keywords) { return .keywords }
+        if covers(words.description) { return .description }
+        let all = query.allSatisfy { needle in
+            words.title.contains { starts($0, with: needle) } || words.keywords.contains { starts($0, with: needle) }
+                || words.description.contains { starts($0, with: needle) }
+        }
+        return all ? .several : nil
     }
 }
 

@@ -34,9 +34,75 @@ struct SystemModel {
         var device: Device
         /// The handle of the device's current activity.
         var current: String?
-        var items: [String: IndexedItem] = [:]
-        var indexedActivities: [String: IndexedActivity] = [:]
+        /// What the index holds. Changed only through the methods below, which keep `search`, the
+        /// words of every entry, up to date.
+        private(set) var items: [String: IndexedItem] = [:]
+        private(set) var indexedActivities: [String: IndexedActivity] = [:]
+        private(set) var search = SpotlightIndex()
+        /// Each item's `domainIdentifier`, for deletions by domain to scan without copying items.
+        private(set) var itemDomains: [String: String] = [:]
+        /// No entry expires before this (it may be earlier than the earliest left, after
+        /// removals): until the clock reaches it, nothing needs to be looked at for expiry.
+        private(set) var earliestExpiry = Date.distantFuture
         var generatedIdentifiers = 0
+
+        init(device: Device) {
+            self.device = device
+        }
+
+        /// Adds an item, or replaces the one with its identifier.
+        mutating func setItem(_ indexed: IndexedItem) {
+            items[indexed.identifier] = indexed
+            itemDomains[indexed.identifier] = indexed.item.domainIdentifier
+            earliestExpiry = min(earliestExpiry, indexed.expiresAt)
+            let attributes = indexed.item.attributeSet
+            search.set(
+                .item(indexed.identifier), title: attributes?.title ?? attributes?.string("displayName"),
+                keywords: attributes?.strings("keywords") ?? [], description: attributes?.contentDescription,
+                rankingHint: attributes?.number("rankingHint") ?? 0, sequence: indexed.sequence)
+        }
+
+        mutating func removeItem(_ identifier: String) {
+            guard items.removeValue(forKey: identifier) != nil else { return }
+            itemDomains[identifier] = nil
+            search.remove(.item(identifier))
+        }
+
+        /// Adds an activity, or replaces the one with its handle.
+        mutating func setActivity(_ indexed: IndexedActivity) {
+            indexedActivities[indexed.handle] = indexed
+            earliestExpiry = min(earliestExpiry, indexed.expiresAt)
+            let activity = indexed.activity
+            let attributes = activity.contentAttributeSet
+            search.set(
+                .activity(indexed.handle), title: activity.title ?? attributes?.title,
+                keywords: (activity.keywords ?? []) + (attributes?.strings("keywords") ?? []), description: attributes?.contentDescription,
+                rankingHint: attributes?.number("rankingHint") ?? 0, sequence: indexed.sequence)
+        }
+
+        mutating func removeActivity(_ handle: String) {
+            guard indexedActivities.removeValue(forKey: handle) != nil else { return }
+            search.remove(.activity(handle))
+        }
+
+        mutating func removeActivities(where doomed: (IndexedActivity) -> Bool) {
+            // Collected first: removing while iterating would copy the dictionary.
+            let handles = indexedActivities.values.filter(doomed).map(\.handle)
+            for handle in handles { removeActivity(handle) }
+        }
+
+        /// Empties the index: items and activities.
+        mutating func removeAll() {
+            items = [:]
+            indexedActivities = [:]
+            itemDomains = [:]
+            search.removeAll()
+        }
+
+        /// The earliest expiration of what is left, once expired entries are gone.
+        mutating func recomputeEarliestExpiry() {
+            earliestExpiry = min(items.values.lazy.map(\.expiresAt).min() ?? .distantFuture, indexedActivities.values.lazy.map(\.expiresAt).min() ?? .distantFuture)
+        }
     }
 
     struct LiveActivity {
@@ -91,10 +157,13 @@ struct SystemModel {
     /// Entries whose expiration date has come leave the index; an item takes the activities tied
     /// to it by `relatedUniqueIdentifier` with it.
     private mutating func removeExpired() {
-        for index in devices.indices {
+        // Looked at only once the clock reaches the earliest expiration: indexing calls this
+        // after every batch, and scanning the whole index each time made indexing quadratic.
+        for index in devices.indices where devices[index].earliestExpiry <= now {
             let expired = devices[index].items.values.filter { $0.expiresAt <= now }.map(\.identifier)
             removeItems(on: index, identifiers: Set(expired))
-            devices[index].indexedActivities = devices[index].indexedActivities.filter { $0.value.expiresAt > now }
+            devices[index].removeActivities { $0.expiresAt <= now }
+            devices[index].recomputeEarliestExpiry()
         }
     }
 
@@ -122,20 +191,20 @@ struct SystemModel {
         // Becoming current with new properties replaces what the index holds of the activity,
         // so a version that may not be indexed leaves no stale entry behind.
         guard activity.isEligibleForSearch || activity.isEligibleForPublicIndexing else {
-            devices[device].indexedActivities[live.handle] = nil
+            devices[device].removeActivity(live.handle)
             return .notEligible
         }
         guard live.expiresAt > now else {
-            devices[device].indexedActivities[live.handle] = nil
+            devices[device].removeActivity(live.handle)
             return .expired
         }
         if let related = activity.contentAttributeSet?.string("relatedUniqueIdentifier"), devices[device].items[related] == nil {
             // "If the item doesn't exist in the index, the activity will not get stored."
-            devices[device].indexedActivities[live.handle] = nil
+            devices[device].removeActivity(live.handle)
             return .relatedItemMissing(related)
         }
-        devices[device].indexedActivities[live.handle] = IndexedActivity(
-            handle: live.handle, activity: activity, isPublic: activity.isEligibleForPublicIndexing, expiresAt: live.expiresAt, sequence: sequence)
+        devices[device].setActivity(IndexedActivity(
+            handle: live.handle, activity: activity, isPublic: activity.isEligibleForPublicIndexing, expiresAt: live.expiresAt, sequence: sequence))
         return .indexed
     }
 
@@ -151,17 +220,17 @@ struct SystemModel {
 
     mutating func deleteSavedUserActivities(device: Int, persistentIdentifiers: [String]?) {
         guard let identifiers = persistentIdentifiers else {
-            devices[device].indexedActivities = [:]
+            devices[device].removeActivities { _ in true }
             return
         }
-        devices[device].indexedActivities = devices[device].indexedActivities.filter { entry in
-            !(entry.value.activity.persistentIdentifier.map(identifiers.contains) ?? false)
-        }
+        devices[device].removeActivities { $0.activity.persistentIdentifier.map(identifiers.contains) ?? false }
     }
 
     // MARK: - Core Spotlight
 
     mutating func index(_ items: [SearchableItem], device: Int) {
+        // Once per step, not per item: calendar arithmetic costs more than indexing an item.
+        let defaultExpiry = monthsLater(now)
         for item in items {
             sequence += 1
             let identifier: String
@@ -172,9 +241,9 @@ struct SystemModel {
                 devices[device].generatedIdentifiers += 1
                 identifier = "(generated \(devices[device].generatedIdentifiers))"
             }
-            let expiresAt = item.expirationDate ?? monthsLater(now)
+            let expiresAt = item.expirationDate ?? defaultExpiry
             // Re-indexing a uniqueIdentifier replaces the item: indexSearchableItems adds and updates.
-            devices[device].items[identifier] = IndexedItem(identifier: identifier, item: item, expiresAt: expiresAt, sequence: sequence)
+            devices[device].setItem(IndexedItem(identifier: identifier, item: item, expiresAt: expiresAt, sequence: sequence))
         }
         removeExpired()
     }
@@ -185,18 +254,18 @@ struct SystemModel {
             removeItems(on: device, identifiers: Set(identifiers))
         case .domainIdentifiers(let domains):
             // "The delete is recursive": deleting `a` removes `a` and `a.b`.
+            let parents = domains.map { $0 + "." }
             func within(_ domain: String?) -> Bool {
                 guard let domain else { return false }
-                return domains.contains { domain == $0 || domain.hasPrefix($0 + ".") }
+                return domains.contains(domain) || parents.contains { domain.hasPrefix($0) }
             }
-            let doomed = devices[device].items.values.filter { within($0.item.domainIdentifier) }.map(\.identifier)
+            let doomed = devices[device].itemDomains.filter { within($0.value) }.map(\.key)
             removeItems(on: device, identifiers: Set(doomed))
             // An activity can be deleted through its attribute set's domainIdentifier.
-            devices[device].indexedActivities = devices[device].indexedActivities.filter { !within($0.value.activity.contentAttributeSet?.string("domainIdentifier")) }
+            devices[device].removeActivities { within($0.activity.contentAttributeSet?.string("domainIdentifier")) }
         case .all:
             // Assumption: "all" is everything the app put in the index, activities included.
-            devices[device].items = [:]
-            devices[device].indexedActivities = [:]
+            devices[device].removeAll()
         }
     }
 
@@ -204,10 +273,8 @@ struct SystemModel {
     /// deleted, the activity will also be deleted".
     private mutating func removeItems(on device: Int, identifiers: Set<String>) {
         guard !identifiers.isEmpty else { return }
-        for identifier in identifiers { devices[device].items[identifier] = nil }
-        devices[device].indexedActivities = devices[device].indexedActivities.filter { entry in
-            !(entry.value.activity.contentAttributeSet?.string("relatedUniqueIdentifier").map(identifiers.contains) ?? false)
-        }
+        for identifier in identifiers { devices[device].removeItem(identifier) }
+        devices[device].removeActivities { $0.activity.contentAttributeSet?.string("relatedUniqueIdentifier").map(identifiers.contains) ?? false }
     }
 
     // MARK: - Spotlight queries
@@ -218,48 +285,53 @@ struct SystemModel {
             case activity(IndexedActivity)
         }
 
-        var entry: Entry
+        /// The item or activity, looked up with ``SystemModel/entry(of:device:)`` when a result
+        /// is tapped: most results are only shown.
+        var key: SpotlightIndex.Key
         var title: String
         var field: SpotlightQuery.Field
         var rankingHint: Double
         var sequence: Int
 
         var identity: String {
-            switch entry {
-            case .item(let item): "item '\(item.identifier)'"
-            case .activity(let activity): "activity '\(activity.handle)'"
+            switch key {
+            case .item(let identifier): "item '\(identifier)'"
+            case .activity(let handle): "activity '\(handle)'"
             }
         }
     }
 
     /// The results of `query` on a device, best first: matched in the title before keywords
     /// before the description, then higher `rankingHint`, then the most recently indexed, then
-    /// by title and identity so that the order is total.
+    /// by title and identity so that the order is total. The cost is in proportion to the
+    /// entries that may match (``SpotlightIndex``), not to the whole index.
     func search(_ query: String, device: Int) -> [SearchResult] {
         let needles = SpotlightQuery.words(of: query)
+        let queryIsASCII = needles.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         var results: [SearchResult] = []
-        let state = devices[device]
-        for item in state.items.values {
-            let attributes = item.item.attributeSet
-            guard let title = attributes?.title ?? attributes?.string("displayName") else { continue }
-            let keywords = (attributes?.strings("keywords") ?? []).flatMap(SpotlightQuery.words)
-            guard let field = SpotlightQuery.match(needles, title: SpotlightQuery.words(of: title), keywords: keywords, description: SpotlightQuery.words(of: attributes?.contentDescription ?? "")) else { continue }
-            results.append(SearchResult(entry: .item(item), title: title, field: field, rankingHint: attributes?.number("rankingHint") ?? 0, sequence: item.sequence))
+        for entry in devices[device].search.candidates(for: needles) {
+            guard let field = SpotlightQuery.match(needles, in: entry.words, queryIsASCII: queryIsASCII) else { continue }
+            results.append(SearchResult(key: entry.key, title: entry.title, field: field, rankingHint: entry.rankingHint, sequence: entry.sequence))
         }
-        for indexed in state.indexedActivities.values {
-            let activity = indexed.activity
-            let attributes = activity.contentAttributeSet
-            guard let title = activity.title ?? attributes?.title else { continue }
-            let keywords = ((activity.keywords ?? []) + (attributes?.strings("keywords") ?? [])).flatMap(SpotlightQuery.words)
-            guard let field = SpotlightQuery.match(needles, title: SpotlightQuery.words(of: title), keywords: keywords, description: SpotlightQuery.words(of: attributes?.contentDescription ?? "")) else { continue }
-            results.append(SearchResult(entry: .activity(indexed), title: title, field: field, rankingHint: attributes?.number("rankingHint") ?? 0, sequence: indexed.sequence))
-        }
-        return results.sorted { a, b in
+        // Sorted by index on the numbers first: moving results while sorting retains and releases
+        // their strings at every step, which cost more than the search itself.
+        let ranks = results.map { (field: $0.field.rawValue, hint: $0.rankingHint, sequence: $0.sequence) }
+        let order = results.indices.sorted { left, right in
+            let a = ranks[left], b = ranks[right]
             if a.field != b.field { return a.field < b.field }
-            if a.rankingHint != b.rankingHint { return a.rankingHint > b.rankingHint }
+            if a.hint != b.hint { return a.hint > b.hint }
             if a.sequence != b.sequence { return a.sequence > b.sequence }
-            if a.title != b.title { return a.title < b.title }
-            return a.identity < b.identity
+            if results[left].title != results[right].title { return results[left].title < results[right].title }
+            return results[left].identity < results[right].identity
+        }
+        return order.map { results[$0] }
+    }
+
+    /// The item or activity a search result stands for, while it is indexed.
+    func entry(of result: SearchResult, device: Int) -> SearchResult.Entry? {
+        switch result.key {
+        case .item(let identifier): devices[device].items[identifier].map { .item($0) }
+        case .activity(let handle): devices[device].indexedActivities[handle].map { .activity($0) }
         }
     }
 

@@ -280,6 +280,7 @@ if arguments.scale {
 // Scenarios.
 let scenarioBenchmark = arguments.scenarios > 0
     ? ScenarioBenchmark.run(count: arguments.scenarios, root: arguments.directory, repetitions: repetitions, scale: arguments.scale) : nil
+let spotlightBenchmark = arguments.scenarios > 0 ? SpotlightBenchmark.run(repetitions: repetitions) : nil
 
 // MARK: - Report
 
@@ -342,6 +343,11 @@ if let scale {
 if let scenarioBenchmark {
     emit()
     for line in scenarioBenchmark.lines { emit(line) }
+}
+
+if let spotlightBenchmark {
+    emit()
+    for line in spotlightBenchmark.lines { emit(line) }
 }
 
 print(report.joined(separator: "\n"))

@@ -55,7 +55,9 @@ extension ScenarioPlayer {
         case .title(let title): chosen = results.first { $0.title == title }
         case .position(let position): chosen = results.indices.contains(position - 1) ? results[position - 1] : nil
         }
-        guard let chosen else {
+        // The entry of a result just returned is always there; nil would be a model error, and
+        // reads as no result rather than a crash.
+        guard let chosen, let entry = model.entry(of: chosen, device: device) else {
             fail(.actionFailed, step, order: 1, name: "tap \(tap.summary) in Spotlight",
                  message: "Spotlight on '\(deviceName(device))' shows no result \(tap.summary) for '\(query)'",
                  expected: "a result \(tap.summary)", actual: describe(results))
@@ -63,7 +65,7 @@ extension ScenarioPlayer {
         }
         pass(step, order: 1, name: "tap \(tap.summary) in Spotlight")
         let delivery: Delivery
-        switch chosen.entry {
+        switch entry {
         case .activity(let indexed):
             delivery = Delivery(
                 origin: .spotlightActivity(indexed.activity), activityType: indexed.activity.activityType, userInfo: indexed.storedUserInfo,
