@@ -27,6 +27,13 @@ public struct SourceText: Sendable {
     public let lineStarts: [Int]
     /// 3 when the file starts with a UTF-8 byte-order mark, which Proctor skips; otherwise 0.
     public let byteOrderMarkLength: Int
+    /// For a file with a line longer than ``longLine`` bytes (minified JSON): how many Unicode
+    /// scalars start before each ``checkpointStride``-byte boundary. A column is then counted from
+    /// the checkpoint before it rather than from the start of its line, which for a file on one
+    /// line made every location cost the whole file up to it. Empty for other files.
+    private let checkpoints: [Int]
+    static let longLine = 1 << 16
+    static let checkpointStride = 1 << 12
 
     public init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -54,6 +61,54 @@ public struct SourceText: Sendable {
                 }
             }
         }
+        // Only a file longer than a long line can hold one: most files skip the look.
+        var longest = 0
+        if bytes.count > Self.longLine {
+            longest = bytes.count - (lineStarts.last ?? 0)
+            for index in lineStarts.indices.dropFirst() { longest = max(longest, lineStarts[index] - lineStarts[index - 1]) }
+        }
+        self.checkpoints = longest > Self.longLine ? Self.checkpoints(of: bytes) : []
+    }
+
+    private static func checkpoints(of bytes: [UInt8]) -> [Int] {
+        var result = [0]
+        result.reserveCapacity(bytes.count / checkpointStride + 1)
+        var scalars = 0
+        var start = 0
+        while start + checkpointStride <= bytes.count {
+            scalars += scalarStarts(in: bytes, start..<(start + checkpointStride))
+            result.append(scalars)
+            start += checkpointStride
+        }
+        return result
+    }
+
+    /// How many Unicode scalars start in `range`: the bytes that are not UTF-8 continuation
+    /// bytes (10xxxxxx), eight at a time.
+    private static func scalarStarts(in bytes: [UInt8], _ range: Range<Int>) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = 0
+            var index = range.lowerBound
+            while index + 8 <= range.upperBound {
+                let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                // A continuation byte has bit 7 set and bit 6 clear; shifting left moves each
+                // byte's bit 6 to its bit 7.
+                let continuations = word & ~(word << 1) & 0x8080_8080_8080_8080
+                count += 8 - continuations.nonzeroBitCount
+                index += 8
+            }
+            while index < range.upperBound {
+                if buffer[index] & 0xC0 != 0x80 { count += 1 }
+                index += 1
+            }
+            return count
+        }
+    }
+
+    /// How many Unicode scalars start before byte `offset`, from the checkpoint before it.
+    private func scalarStarts(before offset: Int) -> Int {
+        let checkpoint = offset / Self.checkpointStride
+        return checkpoints[checkpoint] + Self.scalarStarts(in: bytes, (checkpoint * Self.checkpointStride)..<offset)
     }
 
     /// The line and column of a byte offset. Offsets past the end map to the end of the text.
@@ -67,6 +122,9 @@ public struct SourceText: Sendable {
         }
         var start = lineStarts[low]
         if low == 0 { start = min(byteOrderMarkLength, offset) }
+        if !checkpoints.isEmpty && offset - start > Self.checkpointStride {
+            return SourcePosition(line: low + 1, column: scalarStarts(before: offset) - scalarStarts(before: start) + 1)
+        }
         var column = 1
         var index = start
         while index < offset {
