@@ -1,3 +1,4 @@
+import ProctorAppFacts
 import ProctorEngine
 import ProctorInputs
 import Foundation
@@ -6,50 +7,68 @@ import ProctorRules
 
 extension LintResult {
     /// The report of a lint run: one suite per file, one test case per evaluated (file, rule),
-    /// plus an `input` case that errors when the file could not be read or decoded.
+    /// plus an `input` case that errors when the file could not be read or decoded. The cases are
+    /// a recipe, made only by the reports that list them (``RunReport/Suite/cases``).
     public func report() -> RunReport {
         let rules = BuiltInRules.descriptions
+        let (strict, appInfo) = (options.strict, appInfo)
         let suites = files.map { file -> RunReport.Suite in
-            var suite = RunReport.Suite(name: file.path, inputErrors: file.inputErrors, diagnostics: file.diagnostics, findings: file.findings)
-            let decodeErrors = file.diagnostics.filter { $0.severity == .error }
-            let inputProblems = file.inputErrors.map { ($0.code, $0.message, $0.compilerLine()) } + decodeErrors.map { ($0.code, $0.message, $0.compilerLine()) }
-            // Decoding errors are input problems above; a warning fails the run only under --strict.
-            let strictWarnings = file.diagnostics.filter { $0.severity == .warning && $0.severity.failsRun(strict: options.strict) }
-            if let first = inputProblems.first {
-                let details = inputProblems.map(\.2).joined(separator: "\n")
-                suite.cases.append(.init(classname: file.path, name: "input", outcome: .errored(type: first.0.rawValue, message: first.1, details: details)))
-            } else if let first = strictWarnings.first {
-                // Under --strict a decoding warning (an unknown key) fails the run, so it fails here too.
-                let details = strictWarnings.map { $0.compilerLine() }.joined(separator: "\n")
-                suite.cases.append(.init(classname: file.path, name: "input", outcome: .failed(type: first.code.rawValue, message: first.message, details: details)))
-            } else if !file.wasChecked, let note = file.diagnostics.first(where: { $0.severity == .note }) {
-                // An entry the directory walk left out (a pipe, a second name for a file).
-                suite.cases.append(.init(classname: file.path, name: "input", outcome: .skipped(reason: note.message)))
-            } else {
-                suite.cases.append(.init(classname: file.path, name: "input", outcome: .passed))
-            }
-            guard file.wasChecked else { return suite }
-            // The Info.plist's own result lists the rules that judge it; a payload file, the others.
-            let isInfoPlist = appInfo?.isFromInfoPlist == true && file.path == appInfo?.source
-            for rule in rules where rule.judgesInfoPlist == isInfoPlist {
-                if let reason = rule.unmetRequirement(appInfo) {
-                    suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
-                    continue
-                }
-                let failing = file.findings.filter { $0.ruleID == rule.id && $0.severity.failsRun(strict: options.strict) }
-                if let first = failing.first {
-                    let details = failing.map { $0.compilerLine() }.joined(separator: "\n")
-                    suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .failed(type: rule.id, message: "\(first.location.compilerStyle): \(first.message)", details: details)))
-                } else if let reason = Self.leftOutReason(file) {
-                    // A rule that saw only some of the donations, or none, has not passed the file.
-                    suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
-                } else {
-                    suite.cases.append(.init(classname: file.path, name: rule.id, outcome: .passed))
-                }
-            }
-            return suite
+            RunReport.Suite(
+                name: file.path, inputErrors: file.inputErrors, diagnostics: file.diagnostics, findings: file.findings,
+                failedCase: Self.hasFailedCase(file, strict: strict),
+                cases: { Self.cases(of: file, rules: rules, strict: strict, appInfo: appInfo) })
         }
         return RunReport(command: "lint", timestamp: options.now, strict: options.strict, rules: rules, suites: suites)
+    }
+
+    /// Whether one of the cases ``cases(of:rules:strict:appInfo:)`` makes fails: the input case
+    /// under `--strict` when the file has only decoding warnings, or a rule case when a finding
+    /// fails the run (every finding is of a rule the file's cases list).
+    static func hasFailedCase(_ file: FileResult, strict: Bool) -> Bool {
+        let inputProblems = !file.inputErrors.isEmpty || file.diagnostics.contains { $0.severity == .error }
+        if !inputProblems && file.diagnostics.contains(where: { $0.severity == .warning && $0.severity.failsRun(strict: strict) }) { return true }
+        return file.wasChecked && file.findings.contains { $0.severity.failsRun(strict: strict) }
+    }
+
+    static func cases(of file: FileResult, rules: [RuleDescription], strict: Bool, appInfo: AppInfo?) -> [RunReport.TestCase] {
+        var cases: [RunReport.TestCase] = []
+        let decodeErrors = file.diagnostics.filter { $0.severity == .error }
+        let inputProblems = file.inputErrors.map { ($0.code, $0.message, $0.compilerLine()) } + decodeErrors.map { ($0.code, $0.message, $0.compilerLine()) }
+        // Decoding errors are input problems above; a warning fails the run only under --strict.
+        let strictWarnings = file.diagnostics.filter { $0.severity == .warning && $0.severity.failsRun(strict: strict) }
+        if let first = inputProblems.first {
+            let details = inputProblems.map(\.2).joined(separator: "\n")
+            cases.append(.init(classname: file.path, name: "input", outcome: .errored(type: first.0.rawValue, message: first.1, details: details)))
+        } else if let first = strictWarnings.first {
+            // Under --strict a decoding warning (an unknown key) fails the run, so it fails here too.
+            let details = strictWarnings.map { $0.compilerLine() }.joined(separator: "\n")
+            cases.append(.init(classname: file.path, name: "input", outcome: .failed(type: first.code.rawValue, message: first.message, details: details)))
+        } else if !file.wasChecked, let note = file.diagnostics.first(where: { $0.severity == .note }) {
+            // An entry the directory walk left out (a pipe, a second name for a file).
+            cases.append(.init(classname: file.path, name: "input", outcome: .skipped(reason: note.message)))
+        } else {
+            cases.append(.init(classname: file.path, name: "input", outcome: .passed))
+        }
+        guard file.wasChecked else { return cases }
+        // The Info.plist's own result lists the rules that judge it; a payload file, the others.
+        let isInfoPlist = appInfo?.isFromInfoPlist == true && file.path == appInfo?.source
+        for rule in rules where rule.judgesInfoPlist == isInfoPlist {
+            if let reason = rule.unmetRequirement(appInfo) {
+                cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
+                continue
+            }
+            let failing = file.findings.filter { $0.ruleID == rule.id && $0.severity.failsRun(strict: strict) }
+            if let first = failing.first {
+                let details = failing.map { $0.compilerLine() }.joined(separator: "\n")
+                cases.append(.init(classname: file.path, name: rule.id, outcome: .failed(type: rule.id, message: "\(first.location.compilerStyle): \(first.message)", details: details)))
+            } else if let reason = Self.leftOutReason(file) {
+                // A rule that saw only some of the donations, or none, has not passed the file.
+                cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
+            } else {
+                cases.append(.init(classname: file.path, name: rule.id, outcome: .passed))
+            }
+        }
+        return cases
     }
 
     /// Why a rule that found nothing in `file` did not pass it: some of its donations were left

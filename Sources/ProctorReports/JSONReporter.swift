@@ -52,20 +52,25 @@ enum JSONReporter {
 
     static func render(_ report: RunReport) -> String {
         let problems = report.allFindings.filter { $0.suppression == nil }.map(\.severity) + report.allDiagnostics.map(\.severity)
-        let cases = report.suites.flatMap(\.cases)
+        var caseCount = 0
+        var failedCount = 0
+        let suites = report.suites.map { suite in
+            let cases = suite.cases
+            caseCount += cases.count
+            failedCount += cases.filter { $0.outcome.isFailure || $0.outcome.isError }.count
+            return SuiteRecord(
+                name: suite.name, inputErrors: suite.inputErrors, diagnostics: suite.diagnostics, findings: suite.findings,
+                cases: cases.map(record))
+        }
         let document = Document(
             tool: Tool(), command: report.command, timestamp: DateFormat.format(report.timestamp), strict: report.strict,
             exitCode: report.exitCode.rawValue,
             summary: Summary(
                 suites: report.suites.count, errors: problems.filter { $0 == .error }.count,
                 warnings: problems.filter { $0 == .warning }.count, notes: problems.filter { $0 == .note }.count,
-                inputErrors: report.allInputErrors.count, expectedFindings: report.allFindings.filter { $0.suppression != nil }.count, cases: cases.count,
-                failedCases: cases.filter { $0.outcome.isFailure || $0.outcome.isError }.count),
-            suites: report.suites.map { suite in
-                SuiteRecord(
-                    name: suite.name, inputErrors: suite.inputErrors, diagnostics: suite.diagnostics, findings: suite.findings,
-                    cases: suite.cases.map(record))
-            })
+                inputErrors: report.allInputErrors.count, expectedFindings: report.allFindings.filter { $0.suppression != nil }.count, cases: caseCount,
+                failedCases: failedCount),
+            suites: suites)
         return encode(document)
     }
 

@@ -16,19 +16,20 @@ enum JUnitReporter {
         xml.open("testsuites")
         let timestamp = String(DateFormat.format(report.timestamp).dropLast())  // no zone: the Ant schema forbids it
         for (index, suite) in report.suites.enumerated() {
-            let failures = suite.cases.filter(\.outcome.isFailure).count
-            let errors = suite.cases.filter(\.outcome.isError).count
-            let skipped = suite.cases.filter(\.outcome.isSkipped).count
+            let cases = suite.cases
+            let failures = cases.filter(\.outcome.isFailure).count
+            let errors = cases.filter(\.outcome.isError).count
+            let skipped = cases.filter(\.outcome.isSkipped).count
             xml.open("testsuite", [
                 ("name", suite.name), ("package", "proctor.\(report.command)"), ("id", String(index)),
-                ("timestamp", timestamp), ("hostname", "localhost"), ("tests", String(suite.cases.count)),
+                ("timestamp", timestamp), ("hostname", "localhost"), ("tests", String(cases.count)),
                 ("failures", String(failures)), ("errors", String(errors)), ("skipped", String(skipped)), ("time", "0"),
             ])
             xml.open("properties")
             xml.empty("property", [("name", "proctor.version"), ("value", ProctorVersion.current)])
             xml.empty("property", [("name", "proctor.strict"), ("value", String(report.strict))])
             xml.close("properties")
-            for testCase in suite.cases {
+            for testCase in cases {
                 let attributes = [("name", testCase.name), ("classname", testCase.classname), ("time", "0")]
                 switch testCase.outcome {
                 case .passed:

@@ -36,14 +36,46 @@ public struct RunReport: Sendable {
         public var inputErrors: [InputError]
         public var diagnostics: [Diagnostic]
         public var findings: [Finding]
-        public var cases: [TestCase]
+
+        /// The suite's test cases. A run with few cases stores them; a lint run, with one case
+        /// per file and rule (480,000 for 10,000 files), gives a recipe instead, made only by the
+        /// reports that list cases (JUnit, JSON): the text report of a clean run makes none.
+        /// Read it once per use: a recipe is made anew on every read.
+        public var cases: [TestCase] {
+            get { storedCases ?? makeCases?() ?? [] }
+            set {
+                storedCases = newValue
+                makeCases = nil
+                knownFailure = nil
+            }
+        }
+        private var storedCases: [TestCase]?
+        private var makeCases: (@Sendable () -> [TestCase])?
+        private var knownFailure: Bool?
+
+        /// Whether a case failed, without making the cases of a recipe.
+        public var hasFailedCase: Bool { knownFailure ?? cases.contains { $0.outcome.isFailure } }
 
         public init(name: String, inputErrors: [InputError] = [], diagnostics: [Diagnostic] = [], findings: [Finding] = [], cases: [TestCase] = []) {
             self.name = name
             self.inputErrors = inputErrors
             self.diagnostics = diagnostics
             self.findings = findings
-            self.cases = cases
+            self.storedCases = cases
+        }
+
+        /// A suite whose cases are made when a report lists them; `failedCase` says whether one
+        /// of them fails, as they would.
+        public init(
+            name: String, inputErrors: [InputError] = [], diagnostics: [Diagnostic] = [], findings: [Finding] = [], failedCase: Bool,
+            cases: @escaping @Sendable () -> [TestCase]
+        ) {
+            self.name = name
+            self.inputErrors = inputErrors
+            self.diagnostics = diagnostics
+            self.findings = findings
+            self.makeCases = cases
+            self.knownFailure = failedCase
         }
     }
 
@@ -92,7 +124,7 @@ public struct RunReport: Sendable {
         }
         if allFindings.contains(where: { $0.suppression == nil && fails($0.severity) })
             || allDiagnostics.contains(where: { fails($0.severity) })
-            || suites.contains(where: { $0.cases.contains { $0.outcome.isFailure } })
+            || suites.contains(where: \.hasFailedCase)
         {
             return .problemsFound
         }

@@ -122,7 +122,8 @@ enum SARIFReporter {
         // The run's own failed checks are results too, under one descriptor per kind of check, so
         // code scanning shows a broken expectation at its step.
         let checkIDs = Set(report.checks.map(\.id))
-        let checkCases = report.suites.flatMap(\.cases).filter { testCase in
+        // A run without checks of its own (lint) has no such case: its cases are not made.
+        let checkCases = checkIDs.isEmpty ? [] : report.suites.flatMap(\.cases).filter { testCase in
             guard testCase.location != nil, case .failed(let type, _, _) = testCase.outcome else { return false }
             return checkIDs.contains(type)
         }

@@ -72,8 +72,8 @@ enum TextReporter {
         }
         if expected > 0 { text += ", \(expected) expected finding\(expected == 1 ? "" : "s")" }
         if unreadable > 0 { text += ", \(plural(unreadable, "input error"))" }
-        let cases = report.suites.flatMap(\.cases)
         if report.command != "lint" {
+            let cases = report.suites.flatMap(\.cases)
             let failed = cases.filter { $0.outcome.isFailure || $0.outcome.isError }.count
             text += "; \(cases.count - failed) passed, \(failed) failed"
         }

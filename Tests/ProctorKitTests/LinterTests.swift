@@ -361,3 +361,35 @@ struct LinterTests {
         #expect(result.files.flatMap(\.findings).map(\.location.compilerStyle) == ["a.jsonl:2:35", "z.json:1:35"])
     }
 }
+
+/// A lint report's cases are a recipe: the failure it declares without making them must be the
+/// one they show, on every kind of file (clean, findings of each severity, decoding warnings and
+/// errors, unreadable) with and without --strict.
+@Suite("Lint report cases")
+struct LintReportCaseTests {
+    @Test(arguments: [false, true])
+    func theDeclaredFailureIsTheCasesFailure(strict: Bool) {
+        let documents = [
+            #"{"userActivity": {"activityType": "com.example.app.view", "title": "Lemon tart"}}"#,
+            #"{"userActivity": {"activityType": "view", "title": "Lemon tart"}}"#,
+            #"{"userActivity": {"activityType": "com.example.app.view", "isEligibleForSearch": true}}"#,
+            #"{"userActivity": {"activityType": "com.example.app.view", "title": "\#(String(repeating: "Very long lemon tart ", count: 5))"}}"#,
+            #"{"userActivity": {"activityType": "com.example.app.view", "titel": "Lemon tart"}}"#,
+            #"{"userActivity": {"activityType": 7}}"#,
+            #"{"userActivity": "#,
+            #"[{"searchableItem": {"uniqueIdentifier": "a", "attributeSet": {"title": "A"}}}, {"searchableItem": {"uniqueIdentifier": "a", "attributeSet": {"title": "B"}}}]"#,
+        ]
+        let files = documents.enumerated().map { Linter.InMemoryFile(path: "file-\($0.offset).json", bytes: Array($0.element.utf8)) }
+        let report = Linter.lint(files: files, appInfo: nil, options: LintOptions(now: fixedNow, strict: strict, parallel: false)).report()
+        #expect(report.suites.count == documents.count)
+        var sawFailure = false
+        for suite in report.suites {
+            let cases = suite.cases
+            #expect(!cases.isEmpty, "\(suite.name)")
+            let fails = cases.contains { $0.outcome.isFailure }
+            sawFailure = sawFailure || fails
+            #expect(suite.hasFailedCase == fails, "\(suite.name): declared \(suite.hasFailedCase), cases \(fails) (strict: \(strict))")
+        }
+        #expect(sawFailure)
+    }
+}
