@@ -80,6 +80,7 @@ docs: setup
 	.build/debug/proctor-docgen .
 
 bench: setup
+	$(SWIFT) build -c release --product proctor
 	$(SWIFT) build -c release --product proctor-bench
 	.build/release/proctor-bench $(BENCH_ARGS)
 

@@ -288,10 +288,38 @@ enum Child {
         return ChildMeasurement(baselineMB: baseline, peakMB: peak, maxrssMB: maxrss, seconds: seconds, files: Int(files))
     }
 
+    /// This executable's path, for the programs built beside it.
+    static func executablePathForSiblings() -> String { executablePath() }
+
     private static func executablePath() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         if length > 0 { return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         return CommandLine.arguments[0]
+    }
+}
+
+/// The command a user runs, as a whole process: `proctor` from the same build directory as this
+/// benchmark, its standard output thrown away (by the shell's means: a null device, never a
+/// report path).
+enum CommandRun {
+    /// `proctor` beside this executable, when it was built.
+    static let proctor: String? = {
+        let path = URL(fileURLWithPath: Child.executablePathForSiblings()).deletingLastPathComponent().appendingPathComponent("proctor").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
+
+    /// Runs `proctor` with `arguments` and returns its exit status (-1 when it could not start).
+    @discardableResult
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let proctor else { return -1 }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: proctor)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }

@@ -210,6 +210,8 @@ let (timings, lastResults) = Timing.interleaved(rounds: repetitions, [
     { Linter.lint(files: inMemoryFiles, appInfo: nil, options: LintOptions(parallel: false)) },
     { Linter.lint(paths: [corpus.directory], options: LintOptions(parallel: false)) },
     { Linter.lint(paths: [corpus.directory], options: LintOptions()) },
+    // The command a user runs, as a whole process: start, walk, read, lint, text report, exit.
+    { CommandRun.run(["lint", "--now", "2026-06-01T12:00:00Z", corpus.directory]) },
 ])
 let rawParsed = lastResults[0] as! Int
 let rawParallelParsed = lastResults[2] as! Int
@@ -224,6 +226,11 @@ let lintMemory = Row(
     note: "Linter.lint(files:): no directory walk, no reads")
 let lintSerial = Row(label: "lint(paths:), parallel: false", timing: timings[5], bytes: totalBytes, files: fileCount)
 let lintParallel = Row(label: "lint(paths:), parallel (default)", timing: timings[6], bytes: totalBytes, files: fileCount, note: "\(cpuCount) CPUs")
+let command = Row(
+    label: "proctor lint DIR (process, text)", timing: timings[7], bytes: totalBytes, files: fileCount,
+    note: CommandRun.proctor == nil ? "proctor not built: swift build -c release --product proctor" : "whole process, wall")
+progress("proctor --version ...")
+let version = Timing.measure(repetitions: max(5, repetitions)) { CommandRun.run(["--version"]) }
 let inProcessPeak = peakRSSMegabytes()
 let summary = LintSummary(lastResults[5] as! LintResult)
 let parallelSummary = LintSummary(lastResults[6] as! LintResult)
@@ -292,7 +299,7 @@ emit("  raw json-c parsed \(grouped(rawParsed))/\(grouped(fileCount)) files (par
 let topRules = summary.byRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(8).map { "\($0.key) \($0.value)" }
 emit("  most reported: " + topRules.joined(separator: ", "))
 emit()
-for line in table([raw1, rawUnchecked, rawParallel, rawRead, lintMemory, lintSerial, lintParallel]) { emit("  " + line) }
+for line in table([raw1, rawUnchecked, rawParallel, rawRead, lintMemory, lintSerial, lintParallel] + (CommandRun.proctor == nil ? [] : [command])) { emit("  " + line) }
 emit()
 emit("Ratios (lint throughput / raw json-c throughput = raw time / lint time): the median over rounds of each round's")
 emit("ratio (both ran in the same round, see Timing.interleaved), then best time / best time; the target is judged on the median:")
@@ -308,6 +315,10 @@ emit("  " + pairLine("lint, parallel: false  / raw json-c, 1 thread", lintSerial
 emit("  " + pairLine("lint in memory, 1 thread / raw json-c, 1 thread", lintMemory, raw1))
 emit("  " + pairLine("lint, parallel default / raw json-c, parallel", lintParallel, rawParallel))
 emit("  " + pairLine("lint in memory, 1 thread / raw json-c, no UTF-8 check", lintMemory, rawUnchecked, target: nil) + "   (the same json-c work lint asks for)")
+if CommandRun.proctor != nil {
+    emit("  " + pairLine("proctor lint (process) / raw json-c + open/read", command, rawRead) + "   (the command a user runs)")
+    emit("  " + pad("proctor --version, whole process", 52) + pad(fixed(version.median * 1000, 1), 7, right: true) + " ms median   " + (version.median < 0.015 ? "meets" : "OVER") + " target < 15 ms")
+}
 emit("  " + pad("parallel speed-up: lint / raw json-c", 48) + pad(fixed(lintSerial.timing.best / lintParallel.timing.best, 2), 7, right: true) + "x / " + fixed(raw1.timing.best / rawParallel.timing.best, 2) + "x")
 emit()
 emit("Peak memory, \(grouped(fileCount))-file lint; target < 100 MB. Child: VmHWM, its own peak RSS (its ru_maxrss also counts the")
