@@ -98,10 +98,23 @@ struct XMLWriter {
     private var indentation: String { String(repeating: "  ", count: depth) }
 
     private static func attributes(_ pairs: [(String, String)]) -> String {
-        pairs.map { " \($0.0)=\"\(escape($0.1, attribute: true))\"" }.joined()
+        var text = ""
+        for (name, value) in pairs {
+            text += " "
+            text += name
+            text += "=\""
+            text += escape(value, attribute: true)
+            text += "\""
+        }
+        return text
     }
 
     static func escape(_ text: String, attribute: Bool) -> String {
+        // Most names and messages need no escaping: a byte scan says so without building a copy.
+        // 0xEF starts U+FFFE and U+FFFF (and other characters, which then take the slow path).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == 0xEF }) {
+            return text
+        }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
