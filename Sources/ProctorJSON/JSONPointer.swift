@@ -15,13 +15,15 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
             self.tokens = []
             return
         }
-        guard text.hasPrefix("/") else { return nil }
+        // Split on the byte `/`, not on characters: a `/` followed by a combining mark is one
+        // character but still separates two tokens (RFC 6901 works on code points).
         let bytes = Array(text.utf8)
+        guard bytes.first == UInt8(ascii: "/") else { return nil }
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "~") {
             guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "0") || bytes[index + 1] == UInt8(ascii: "1") else { return nil }
         }
-        self.tokens = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        self.tokens = bytes.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         }
     }
 
@@ -44,10 +46,15 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
 
     /// True when the pointer written as `text` (the escaped form a location carries) is `self` or
     /// lies inside it: ``isWithin(_:)`` without parsing the text back. A `/` inside a token is
-    /// written `~1`, so a prefix that ends at a `/` ends at a token.
+    /// written `~1`, so a prefix that ends at a `/` ends at a token. Compared as bytes: compared
+    /// as characters, a `/` followed by a combining mark would not be a `/`.
     public func contains(written text: String) -> Bool {
         let own = description
-        return own.isEmpty || text == own || text.hasPrefix(own + "/")
+        guard !own.isEmpty else { return true }
+        let written = text.utf8
+        guard written.starts(with: own.utf8) else { return false }
+        let rest = written.dropFirst(own.utf8.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: "/")
     }
 
     /// The escaped string form: `~` becomes `~0` and `/` becomes `~1`.

@@ -26,6 +26,9 @@ struct JSONPointerTests {
         // RFC 6901 §3: "~" is only ever followed by "0" or "1".
         #expect(JSONPointer(parsing: "/a~2") == nil)
         #expect(JSONPointer(parsing: "/a~") == nil)
+        // A "/" followed by a combining mark is one character, and still a separator.
+        #expect(JSONPointer(parsing: "/a/\u{301}k")?.tokens == ["a", "\u{301}k"])
+        #expect(JSONPointer(parsing: "/\u{301}")?.tokens == ["\u{301}"])
     }
 
     @Test func appending() {
@@ -54,10 +57,10 @@ struct JSONPointerTests {
     }
 
     /// `contains(written:)` answers as `isWithin` on the written form, for every pair here.
-    @Test(arguments: ["", "/a", "/a/b", "/a/b/0", "/ab", "/a~1b", "/a~1b/c", "/a/c"])
+    @Test(arguments: ["", "/a", "/a/b", "/a/b/0", "/ab", "/a~1b", "/a~1b/c", "/a/c", "/a/\u{301}k", "/a\u{301}"])
     func containsWrittenAgreesWithIsWithin(_ text: String) throws {
         let written = try #require(JSONPointer(parsing: text))
-        for other in [JSONPointer.root, JSONPointer(["a"]), JSONPointer(["a", "b"]), JSONPointer(["a/b"]), JSONPointer(["ab"])] {
+        for other in [JSONPointer.root, JSONPointer(["a"]), JSONPointer(["a", "b"]), JSONPointer(["a/b"]), JSONPointer(["ab"]), JSONPointer(["a\u{301}"])] {
             #expect(other.contains(written: text) == written.isWithin(other), "\(other) contains \(text)")
         }
     }

@@ -71,6 +71,18 @@ struct DecodingLayerTests {
         }
     }
 
+    /// A case file stops at its first problem: of two unknown keys, the first in the document.
+    @Test func aCaseFileReportsItsFirstUnknownKey() {
+        let caseFile = #"{"cases": [{"description": "d", "fils": [], "expct": {}}]}"#
+        do {
+            _ = try ConformanceRunner.decodeCaseFile(SourceText(bytes: Array(caseFile.utf8)), path: "c.json")
+            Issue.record("the case file was accepted")
+        } catch {
+            #expect(error.message.hasPrefix("unknown key 'fils' in a case"), "\(error.message)")
+            #expect(error.location.pointer == "/cases/0/fils")
+        }
+    }
+
     /// Every problem the reader reports has its code's severity.
     @Test func severityIsTheCodes() {
         var reader = JSONFieldReader(codes: .payload) { _, pointer in SourceLocation(file: "f", pointer: pointer.description) }

@@ -169,9 +169,9 @@ public enum ConformanceRunner {
             }
         }
 
-        /// The problem the reader reported last, to throw.
-        func stop() -> InputError {
-            guard let problem = reader.problems.last else {
+        /// The problem the reader reported last (or the one at `index`), to throw.
+        func stop(at index: Int? = nil) -> InputError {
+            guard let problem = index.flatMap({ reader.problems.indices.contains($0) ? reader.problems[$0] : nil }) ?? reader.problems.last else {
                 return InputError(code: ProblemCode.conformanceCaseInvalid, message: "the case file cannot be read", location: SourceLocation(file: ""))
             }
             return InputError(code: problem.code, message: problem.message, location: problem.location)
@@ -221,9 +221,10 @@ public enum ConformanceRunner {
 
         mutating func decodeCase(_ node: JSONNode, _ pointer: JSONPointer) throws(InputError) -> Case {
             let object = try object(node, pointer, what: "a case")
-            let errorsBefore = reader.errorCount
+            let problemsBefore = reader.problems.count
             reader.checkKeys(object, pointer, allowed: ["description", "now", "infoPlist", "config", "files", "rules", "expect"], in: "a case")
-            if reader.errorCount > errorsBefore { throw stop() }
+            // The first unknown key, in document order, is the one reported.
+            if reader.problems.count > problemsBefore { throw stop(at: problemsBefore) }
             guard let description = reader.required(object, "description", node, pointer) else { throw stop() }
             var now = DateFormat.parse(defaultNow)!
             if let member = object["now"] {
