@@ -47,15 +47,13 @@ struct ScenarioDecoder {
     static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "userInfoKeys"]
     static let deviceKeys = ["name", "appInstalled"]
     static var stepKinds: [String] { ScenarioSteps.names }
-    static var expectationKinds: [String] { ExpectationKind.allCases.map(\.rawValue) }
-    static var launchKeys: [String] { ExpectationKind.launch.keys }
+    static var expectationKinds: [String] { ExpectStep.keys }
     static let launchInteractionKeys = ["intent", "reservationContainerReference", "reservationItemReferences", "recipients", "serviceName"]
     static let contactOfferKeys = ["intent", "handle", "serviceName", "app"]
     static let calendarEventKeys = ["title", "start", "end", "location", "notes", "appLink"]
     static let appLinkKeys = ["reservationContainerReference", "itemReference"]
     /// The intent classes a contact card offer launches the app with.
     static let communicationIntentClasses = [IntentClass.sendMessage, .startCall, .startAudioCall, .startVideoCall].map(\.rawValue)
-    static var clockUnits: [String] { AdvanceClockStep.keys }
     /// The rules a scenario runs on its donations, and so the rules `expect.findings` may name.
     /// The rules a scenario judges, whose findings it may expect.
     static let scenarioRuleIDs = BuiltInRules.judgedInScenarios.map(\.id).sorted()
@@ -207,7 +205,7 @@ struct ScenarioDecoder {
             var relocated = diagnostic
             let inner = diagnostic.location.pointer.flatMap { JSONPointer(parsing: $0) } ?? .root
             let full = JSONPointer(pointer.tokens + inner.tokens)
-            relocated.location = locate(offset: node.offset(of: inner), full)
+            relocated.location = reader.location(offset: node.offset(of: inner), pointer: full)
             record(relocated)
         }
         return read.appInfo
@@ -261,7 +259,7 @@ struct ScenarioDecoder {
         guard reader.errorCount == errorsBefore, let name else { return nil }
         return Route(
             name: name, activityTypes: activityTypes, identifierPrefix: identifierPrefix, urls: urls, userInfoKeys: userInfoKeys,
-            reservationItems: reservationItems, location: locate(node, pointer))
+            reservationItems: reservationItems, location: reader.location(of: node, pointer))
     }
 
     // MARK: - Steps
@@ -308,7 +306,7 @@ struct ScenarioDecoder {
         }
         let action = kind.decode(body, at: at, number: number, decoder: &self, context: &context)
         guard let action, reader.errorCount == errorsBefore else { return nil }
-        return Step(number: number, location: locate(node, pointer), action: action)
+        return Step(number: number, location: reader.location(of: node, pointer), action: action)
     }
 
     // MARK: - Expectations
@@ -346,7 +344,7 @@ struct ScenarioDecoder {
                 let titles = reader.required(fields, "titles", member.value, at).flatMap { reader.strings($0, at.appending("titles")) }
                 kind = device.flatMap { device in titles.map { .checkInShortcuts(CheckInShortcutsExpectation(device: device, titles: $0)) } }
             }
-            if let kind { expectations.append(Expectation(location: locate(member.value, at), kind: kind)) }
+            if let kind { expectations.append(Expectation(location: reader.location(of: member.value, at), kind: kind)) }
         }
         return expectations.count == fields.count ? expectations : nil
     }
@@ -657,14 +655,6 @@ struct ScenarioDecoder {
     }
 
     // MARK: - Problems
-
-    private func locate(_ node: JSONNode, _ pointer: JSONPointer) -> SourceLocation {
-        locate(offset: node.offset, pointer)
-    }
-
-    private func locate(offset: Int, _ pointer: JSONPointer) -> SourceLocation {
-        SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
-    }
 
     private mutating func record(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)

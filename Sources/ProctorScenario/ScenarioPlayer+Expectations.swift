@@ -130,7 +130,7 @@ extension ScenarioPlayer {
         if let items = expected.reservationItemReferences {
             let holds = switch (items, actual.reservationItemReferences) {
             case (nil, nil): true
-            case (let names?, let references?): names.count == references.count && zip(names, references).allSatisfy { SiriModel.names($0, $1) }
+            case (let names?, let references?): names.count == references.count && zip(names, references).allSatisfy { $1.isNamed(by: $0) }
             default: false
             }
             if !holds {
@@ -212,7 +212,7 @@ extension ScenarioPlayer {
     /// another title, which.
     func noEvent(_ wanted: ExpectedCalendarEvent, among events: [SiriModel.CalendarEvent]) -> String {
         var text = "no event '\(wanted.title)'"
-        if let item = wanted.appLink?.itemReference, let other = events.first(where: { SiriModel.names(item, $0.itemReference) }) {
+        if let item = wanted.appLink?.itemReference, let other = events.first(where: { $0.itemReference.isNamed(by: item) }) {
             text += " (the event of item '\(item)' is titled '\(other.title)')"
         }
         return text
@@ -233,7 +233,7 @@ extension ScenarioPlayer {
                     differences.append("its app link's reservationContainerReference is \(event.container.map { "'\($0.identity)'" } ?? "nil"), not \(container.map { "'\($0)'" } ?? "nil")")
                 }
             }
-            if let item = link.itemReference, !SiriModel.names(item, event.itemReference) {
+            if let item = link.itemReference, !event.itemReference.isNamed(by: item) {
                 differences.append("its app link's itemReference is '\(event.itemReference.identity)', not '\(item)'")
             }
         }

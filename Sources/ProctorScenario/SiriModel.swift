@@ -212,17 +212,12 @@ struct SiriModel {
         if donations.count != before { rebuildLiveReservations() }
     }
 
-    /// Whether a reference as a scenario writes it names a speakable string: its vocabulary
-    /// identifier or its spoken phrase.
-    static func names(_ reference: String, _ string: SpeakableString) -> Bool {
-        string.isNamed(by: reference)
-    }
-
-    /// The same for a reference a scenario may expect to be nil (`null`): nil names only nil.
+    /// Whether a reference a scenario may expect to be nil (`null`) names a speakable string
+    /// (``SpeakableString/isNamed(by:)``): nil names only nil.
     static func names(nullable reference: String?, _ string: SpeakableString?) -> Bool {
         switch (reference, string) {
         case (nil, nil): true
-        case (let name?, let string?): names(name, string)
+        case (let name?, let string?): string.isNamed(by: name)
         default: false
         }
     }
@@ -432,7 +427,7 @@ struct SiriModel {
     func events(named name: String) -> [CalendarEvent] {
         let all = calendar()
         let byTitle = all.filter { $0.title == name }
-        return byTitle.isEmpty ? all.filter { Self.names(name, $0.itemReference) } : byTitle
+        return byTitle.isEmpty ? all.filter { $0.itemReference.isNamed(by: name) } : byTitle
     }
 
     // MARK: - Check-in shortcuts

@@ -50,6 +50,18 @@ public struct JSONFieldReader {
         self.locate = locate
     }
 
+    // MARK: - Locations
+
+    /// Where byte `offset` is, with the pointer of the value there: the location the reader
+    /// gives its problems, for a decoder that records where something is written.
+    public func location(offset: Int, pointer: JSONPointer) -> SourceLocation {
+        locate(offset, pointer)
+    }
+
+    public func location(of node: JSONNode, _ pointer: JSONPointer) -> SourceLocation {
+        locate(node.offset, pointer)
+    }
+
     // MARK: - Reporting
 
     /// Reports a problem at byte `offset` (a value's or a key's), with its code's severity.
