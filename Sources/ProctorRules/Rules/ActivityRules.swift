@@ -90,7 +90,7 @@ struct ActivityTypeDeclaredRule: Rule {
         ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        guard let app = context.appInfo, app.isFromInfoPlist, let type = activity.activityType, !app.declares(activityType: type)
+        guard let app = context.appInfo, let type = activity.activityType, !app.declares(activityType: type)
         else { return [] }
         let missingKey = app.userActivityTypes == nil
         return [Violation(

@@ -67,7 +67,7 @@ struct InteractionActivityTypeDeclaredRule: Rule {
         ])
 
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
-        guard let app = context.appInfo, app.isFromInfoPlist else { return [] }
+        guard let app = context.appInfo else { return [] }
         // An Intents extension's Info.plist has no activity types of its own to judge.
         if app.userActivityTypes == nil && !app.extensionIntentsSupported.isEmpty { return [] }
         let className = interaction.intent.className
@@ -123,7 +123,7 @@ struct IntentHandlingDeclaredRule: Rule {
         ])
 
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
-        guard let app = context.appInfo, app.isFromInfoPlist, interaction.intent.isCommunication else { return [] }
+        guard let app = context.appInfo, interaction.intent.isCommunication else { return [] }
         let className = interaction.intent.className
         let declared = app.intentsSupported + app.extensionIntentsSupported
         guard !declared.contains(className) else { return [] }
