@@ -3,89 +3,154 @@ import ProctorCore
 
 /// The machine-readable report: every problem with its location, every test case, and a
 /// summary, behind a `schemaVersion` header. Keys are sorted, so output is byte-stable.
+///
+/// It lists every case, passed ones included (docs/reports.md says why), so a lint of 10,000
+/// files gives some 90 MB; it is written as a stream (``PrettyJSONWriter``), one suite's cases
+/// at a time, in the layout `JSONEncoder` gave when the report was built as one value.
 enum JSONReporter {
-    struct Document: Encodable {
-        var schemaVersion = RunReport.schemaVersion
-        var tool: Tool
-        var command: String
-        var timestamp: String
-        var strict: Bool
-        var exitCode: Int32
-        var summary: Summary
-        var suites: [SuiteRecord]
+    static func write(_ report: RunReport, to output: inout ReportOutput) {
+        var json = PrettyJSONWriter(output: output)
+        json.beginObject()
+        json.member("command", report.command)
+        json.member("exitCode", Int(report.exitCode.rawValue))
+        json.member("schemaVersion", RunReport.schemaVersion)
+        json.member("strict", report.strict)
+        json.key("suites")
+        json.beginArray()
+        var caseCount = 0
+        var failedCount = 0
+        for suite in report.suites {
+            json.element()
+            json.beginObject()
+            json.key("cases")
+            json.beginArray()
+            for testCase in suite.cases {
+                caseCount += 1
+                if testCase.outcome.isFailure || testCase.outcome.isError { failedCount += 1 }
+                json.element()
+                write(testCase, to: &json)
+            }
+            json.endArray()
+            json.key("diagnostics")
+            json.beginArray()
+            for diagnostic in suite.diagnostics {
+                json.element()
+                write(diagnostic, to: &json)
+            }
+            json.endArray()
+            json.key("findings")
+            json.beginArray()
+            for finding in suite.findings {
+                json.element()
+                write(finding, to: &json)
+            }
+            json.endArray()
+            json.key("inputErrors")
+            json.beginArray()
+            for error in suite.inputErrors {
+                json.element()
+                write(error, to: &json)
+            }
+            json.endArray()
+            json.member("name", suite.name)
+            json.endObject()
+        }
+        json.endArray()
+
+        let findings = report.allFindings
+        let problems = findings.filter { $0.suppression == nil }.map(\.severity) + report.allDiagnostics.map(\.severity)
+        json.key("summary")
+        json.beginObject()
+        json.member("cases", caseCount)
+        json.member("errors", problems.filter { $0 == .error }.count)
+        // Findings a scenario expects: not counted in errors, warnings and notes.
+        json.member("expectedFindings", findings.filter { $0.suppression != nil }.count)
+        json.member("failedCases", failedCount)
+        json.member("inputErrors", report.allInputErrors.count)
+        json.member("notes", problems.filter { $0 == .note }.count)
+        json.member("suites", report.suites.count)
+        json.member("warnings", problems.filter { $0 == .warning }.count)
+        json.endObject()
+        json.member("timestamp", DateFormat.format(report.timestamp))
+        json.key("tool")
+        json.beginObject()
+        json.member("name", "proctor")
+        json.member("version", ProctorVersion.current)
+        json.endObject()
+        json.endObject()
+        json.output.write("\n")
+        output = json.output
     }
 
-    struct Tool: Encodable {
-        var name = "proctor"
-        var version = ProctorVersion.current
-    }
+    // Each record below is written with its keys in the order `.sortedKeys` gives, leaving out
+    // what is nil as the encoder's `encodeIfPresent` does; ReportTests compares them with
+    // `JSONEncoder`'s output for the same values.
 
-    struct Summary: Encodable {
-        var suites: Int
-        var errors: Int
-        var warnings: Int
-        var notes: Int
-        var inputErrors: Int
-        /// Findings a scenario expects: not counted in errors, warnings and notes.
-        var expectedFindings: Int
-        var cases: Int
-        var failedCases: Int
-    }
-
-    struct SuiteRecord: Encodable {
-        var name: String
-        var inputErrors: [InputError]
-        var diagnostics: [Diagnostic]
-        var findings: [Finding]
-        var cases: [CaseRecord]
-    }
-
-    struct CaseRecord: Encodable {
-        var classname: String
-        var name: String
-        var outcome: String
+    static func write(_ testCase: RunReport.TestCase, to json: inout PrettyJSONWriter) {
+        var outcome = "passed"
         var type: String?
         var message: String?
         var details: String?
-        var location: SourceLocation?
-    }
-
-    static func render(_ report: RunReport) -> String {
-        let problems = report.allFindings.filter { $0.suppression == nil }.map(\.severity) + report.allDiagnostics.map(\.severity)
-        var caseCount = 0
-        var failedCount = 0
-        let suites = report.suites.map { suite in
-            let cases = suite.cases
-            caseCount += cases.count
-            failedCount += cases.filter { $0.outcome.isFailure || $0.outcome.isError }.count
-            return SuiteRecord(
-                name: suite.name, inputErrors: suite.inputErrors, diagnostics: suite.diagnostics, findings: suite.findings,
-                cases: cases.map(record))
-        }
-        let document = Document(
-            tool: Tool(), command: report.command, timestamp: DateFormat.format(report.timestamp), strict: report.strict,
-            exitCode: report.exitCode.rawValue,
-            summary: Summary(
-                suites: report.suites.count, errors: problems.filter { $0 == .error }.count,
-                warnings: problems.filter { $0 == .warning }.count, notes: problems.filter { $0 == .note }.count,
-                inputErrors: report.allInputErrors.count, expectedFindings: report.allFindings.filter { $0.suppression != nil }.count, cases: caseCount,
-                failedCases: failedCount),
-            suites: suites)
-        return encode(document)
-    }
-
-    private static func record(_ testCase: RunReport.TestCase) -> CaseRecord {
-        var record = CaseRecord(classname: testCase.classname, name: testCase.name, outcome: "passed", location: testCase.location)
         switch testCase.outcome {
         case .passed: break
-        case .failed(let type, let message, let details):
-            (record.outcome, record.type, record.message, record.details) = ("failed", type, message, details)
-        case .errored(let type, let message, let details):
-            (record.outcome, record.type, record.message, record.details) = ("error", type, message, details)
+        case .failed(let failureType, let failureMessage, let failureDetails):
+            (outcome, type, message, details) = ("failed", failureType, failureMessage, failureDetails)
+        case .errored(let errorType, let errorMessage, let errorDetails):
+            (outcome, type, message, details) = ("error", errorType, errorMessage, errorDetails)
         case .skipped(let reason):
-            (record.outcome, record.message) = ("skipped", reason)
+            (outcome, message) = ("skipped", reason)
         }
-        return record
+        json.beginObject()
+        json.member("classname", testCase.classname)
+        json.member("details", ifPresent: details)
+        if let location = testCase.location {
+            json.key("location")
+            write(location, to: &json)
+        }
+        json.member("message", ifPresent: message)
+        json.member("name", testCase.name)
+        json.member("outcome", outcome)
+        json.member("type", ifPresent: type)
+        json.endObject()
+    }
+
+    static func write(_ location: SourceLocation, to json: inout PrettyJSONWriter) {
+        json.beginObject()
+        json.member("column", ifPresent: location.column)
+        json.member("file", location.file)
+        json.member("line", ifPresent: location.line)
+        json.member("pointer", ifPresent: location.pointer)
+        json.endObject()
+    }
+
+    static func write(_ finding: Finding, to json: inout PrettyJSONWriter) {
+        json.beginObject()
+        json.key("location")
+        write(finding.location, to: &json)
+        json.member("message", finding.message)
+        json.member("ruleId", finding.ruleID)
+        json.member("severity", finding.severity.rawValue)
+        json.member("suppression", ifPresent: finding.suppression)
+        json.endObject()
+    }
+
+    static func write(_ diagnostic: Diagnostic, to json: inout PrettyJSONWriter) {
+        json.beginObject()
+        json.member("code", diagnostic.code.rawValue)
+        json.key("location")
+        write(diagnostic.location, to: &json)
+        json.member("message", diagnostic.message)
+        json.member("severity", diagnostic.severity.rawValue)
+        json.endObject()
+    }
+
+    static func write(_ error: InputError, to json: inout PrettyJSONWriter) {
+        json.beginObject()
+        json.member("code", error.code.rawValue)
+        json.key("location")
+        write(error.location, to: &json)
+        json.member("message", error.message)
+        json.endObject()
     }
 
     static func encode(_ value: some Encodable) -> String {

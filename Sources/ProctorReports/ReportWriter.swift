@@ -29,26 +29,32 @@ public enum ReportWriter {
 
     /// Writes `text` to `path` (`-` for standard output).
     public static func write(_ text: String, to path: String) throws(ReportWriteError) {
-        var bytes = Array(text.utf8)
+        try write(to: path) { $0.write(text) }
+    }
+
+    /// Writes what `render` produces to `path` (`-` for standard output) as it is produced. The
+    /// destination is opened first; a write that fails midway is the error thrown once `render`
+    /// returns, and a file being replaced is then left as it was.
+    public static func write(to path: String, _ render: (inout ReportOutput) -> Void) throws(ReportWriteError) {
         if path == standardOutput {
-            try writeAll(&bytes, to: STDOUT_FILENO, path: path)
+            try stream(render, to: STDOUT_FILENO, path: path)
             return
         }
         var status = stat()
         if lstat(path, &status) != 0 {
             guard errno == ENOENT else { throw failure(path) }
             try createParentDirectories(of: path)
-            try replaceAtomically(path, with: &bytes, mode: nil)
+            try replaceAtomically(path, with: render, mode: nil)
             return
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR:
             throw ReportWriteError(path: path, reason: "it is a directory; give the path of a file, in it or elsewhere")
         case S_IFREG where status.st_nlink <= 1:
-            try replaceAtomically(path, with: &bytes, mode: status.st_mode & 0o7777, owner: (status.st_uid, status.st_gid))
+            try replaceAtomically(path, with: render, mode: status.st_mode & 0o7777, owner: (status.st_uid, status.st_gid))
         default:
             // A link, a device, a pipe, or a file with other hard links that must keep seeing it.
-            try writeThrough(path, &bytes)
+            try writeThrough(path, render)
         }
     }
 
@@ -100,7 +106,7 @@ public enum ReportWriter {
     /// file the user creates. When no file can be created beside an existing one (a directory the
     /// user may not write to), the existing file is written through instead.
     private static func replaceAtomically(
-        _ path: String, with bytes: inout [UInt8], mode: mode_t?, owner: (uid_t, gid_t)? = nil
+        _ path: String, with render: (inout ReportOutput) -> Void, mode: mode_t?, owner: (uid_t, gid_t)? = nil
     ) throws(ReportWriteError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
@@ -113,7 +119,7 @@ public enum ReportWriter {
         }
         guard descriptor >= 0 else {
             if mode != nil && (errno == EACCES || errno == EPERM) && access(path, W_OK) == 0 {
-                try writeThrough(path, &bytes)
+                try writeThrough(path, render)
                 return
             }
             throw failure(path)
@@ -121,7 +127,7 @@ public enum ReportWriter {
         do throws(ReportWriteError) {
             if let mode, fchmod(descriptor, mode) != 0 { throw failure(path) }
             if let owner, fchown(descriptor, owner.0, owner.1) != 0, errno != EPERM { throw failure(path) }
-            try writeAll(&bytes, to: descriptor, path: path)
+            try stream(render, to: descriptor, path: path)
             if fsync(descriptor) != 0 { throw failure(path) }
         } catch {
             close(descriptor)
@@ -136,11 +142,11 @@ public enum ReportWriter {
     }
 
     /// Opens `path` (following a link) and writes into it, as `cat > PATH` does.
-    private static func writeThrough(_ path: String, _ bytes: inout [UInt8]) throws(ReportWriteError) {
+    private static func writeThrough(_ path: String, _ render: (inout ReportOutput) -> Void) throws(ReportWriteError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw failure(path) }
         do throws(ReportWriteError) {
-            try writeAll(&bytes, to: descriptor, path: path)
+            try stream(render, to: descriptor, path: path)
         } catch {
             close(descriptor)
             throw error
@@ -148,15 +154,23 @@ public enum ReportWriter {
         if close(descriptor) != 0 { throw failure(path) }
     }
 
-    private static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32, path: String) throws(ReportWriteError) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { writeBytes(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path)
+    /// Runs `render` into `descriptor`, retrying interrupted and partial writes.
+    private static func stream(_ render: (inout ReportOutput) -> Void, to descriptor: Int32, path: String) throws(ReportWriteError) {
+        var output = ReportOutput { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = writeBytes(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += count
             }
-            written += count
+            return nil
+        }
+        render(&output)
+        if let code = output.flush() {
+            throw ReportWriteError(path: path, reason: String(cString: strerror(code)))
         }
     }
 

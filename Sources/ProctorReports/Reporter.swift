@@ -7,14 +7,22 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case junit
     case sarif
 
-    /// Renders `report` in this format.
-    public func render(_ report: RunReport) -> String {
+    /// Writes `report` in this format to `output`, as it is rendered (JSON and JUnit stream a
+    /// suite at a time; text and SARIF are small and written whole).
+    public func write(_ report: RunReport, to output: inout ReportOutput) {
         switch self {
-        case .text: TextReporter.render(report)
-        case .json: JSONReporter.render(report)
-        case .junit: JUnitReporter.render(report)
-        case .sarif: SARIFReporter.render(report)
+        case .text: output.write(TextReporter.render(report))
+        case .json: JSONReporter.write(report, to: &output)
+        case .junit: JUnitReporter.write(report, to: &output)
+        case .sarif: output.write(SARIFReporter.render(report))
         }
+    }
+
+    /// `report` in this format, as one string.
+    public func render(_ report: RunReport) -> String {
+        var output = ReportOutput()
+        write(report, to: &output)
+        return output.text
     }
 }
 

@@ -62,7 +62,7 @@ struct ReportOptions: ParsableArguments {
         var succeeded = true
         for request in requests {
             do {
-                try ReportWriter.write(request.format.render(report), to: request.destination)
+                try ReportWriter.write(to: request.destination) { request.format.write(report, to: &$0) }
             } catch {
                 Output.standardError("error: \(error)\n")
                 succeeded = false
