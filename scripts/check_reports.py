@@ -6,7 +6,8 @@ broken JSON, awkward file names and messages), then checks that:
   - JUnit validates against the Jenkins xunit schema and the strict Ant (windyroad) schema,
     and junitparser reads it with counts that match and unique (classname, name) pairs;
   - SARIF validates against the SARIF 2.1.0 schema and meets GitHub code scanning's rules;
-  - the JSON report parses and its summary matches its contents;
+  - the JSON report parses, its summary matches its contents, and its case counts match
+    those of the same run's JUnit report;
   - every conformance case file validates against Conformance/case-schema.json;
   - every scenario in Scenarios/ and Conformance/ validates against docs/scenario.schema.json
     with a real JSON Schema validator, and the schema and Proctor's decoder agree on every
@@ -208,11 +209,30 @@ def check_sarif(path, schema_validator):
 
 def check_json(path):
     report = json.loads(path.read_text())
-    check(f"{path.name} schemaVersion", report.get("schemaVersion") == 1, report.get("schemaVersion"))
+    check(f"{path.name} schemaVersion", report.get("schemaVersion") == 2, report.get("schemaVersion"))
     findings = [f for suite in report["suites"] for f in suite["findings"] if "suppression" not in f]
     errors = sum(1 for f in findings if f["severity"] == "error") + sum(
         1 for suite in report["suites"] for d in suite["diagnostics"] if d["severity"] == "error")
     check(f"{path.name} summary errors", report["summary"]["errors"] == errors, f"{report['summary']['errors']} vs {errors}")
+    # Only failed and errored cases are listed; passed and skipped ones are counted per suite.
+    listed = [case for suite in report["suites"] for case in suite["cases"]]
+    check(f"{path.name} lists only failing cases", all(case["outcome"] in ("failed", "error") for case in listed))
+    summary = report["summary"]
+    for key in ("passedCases", "skippedCases"):
+        check(f"{path.name} summary {key}", summary[key] == sum(suite[key] for suite in report["suites"]), summary[key])
+    check(f"{path.name} summary cases", summary["cases"] == summary["passedCases"] + summary["skippedCases"] + len(listed),
+          f"{summary['cases']} vs {summary['passedCases']} + {summary['skippedCases']} + {len(listed)}")
+    junit = path.with_suffix(".junit.xml")
+    if junit.exists():
+        # The same run's JUnit report, read by junitparser, lists every case: the counts agree.
+        import junitparser
+        suites = list(junitparser.JUnitXml.fromfile(str(junit)))
+        cases = [case for suite in suites for case in suite]
+        skipped = sum(1 for case in cases for r in case.result if isinstance(r, junitparser.Skipped))
+        failing = sum(1 for case in cases for r in case.result if isinstance(r, (junitparser.Failure, junitparser.Error)))
+        check(f"{path.name} counts match {junit.name}",
+              (summary["cases"], summary["skippedCases"], summary["failedCases"]) == (len(cases), skipped, failing),
+              f"{(summary['cases'], summary['skippedCases'], summary['failedCases'])} vs {(len(cases), skipped, failing)}")
 
 
 def main():
@@ -255,6 +275,7 @@ def main():
         conformance = directory / "conformance"
         run(proctor, ["conformance", "Conformance", "--report", f"junit:{conformance}.junit.xml", "--report", f"json:{conformance}.json"], 0)
         check_junit(pathlib.Path(f"{conformance}.junit.xml"), validators)
+        check_json(pathlib.Path(f"{conformance}.json"))
 
     case_schema_path = ROOT / "Conformance/case-schema.json"
     if case_schema_path.exists():

@@ -16,7 +16,7 @@ extension LintResult {
             RunReport.Suite(
                 name: file.path, inputErrors: file.inputErrors, diagnostics: file.diagnostics, findings: file.findings,
                 failedCase: Self.hasFailedCase(file, strict: strict),
-                cases: { Self.cases(of: file, rules: rules, strict: strict, appInfo: appInfo) })
+                cases: { Self.cases(of: file, rules: rules, strict: strict, appInfo: appInfo, selection: $0) })
         }
         return RunReport(command: "lint", timestamp: options.now, strict: options.strict, rules: rules, suites: suites)
     }
@@ -30,42 +30,44 @@ extension LintResult {
         return file.wasChecked && file.findings.contains { $0.severity.failsRun(strict: strict) }
     }
 
-    static func cases(of file: FileResult, rules: [RuleDescription], strict: Bool, appInfo: AppInfo?) -> [RunReport.TestCase] {
-        var cases: [RunReport.TestCase] = []
+    static func cases(
+        of file: FileResult, rules: [RuleDescription], strict: Bool, appInfo: AppInfo?, selection: RunReport.CaseList.Selection = .all
+    ) -> RunReport.CaseList {
+        var cases = RunReport.CaseList(selection)
         let decodeErrors = file.diagnostics.filter { $0.severity == .error }
         let inputProblems = file.inputErrors.map { ($0.code, $0.message, $0.compilerLine()) } + decodeErrors.map { ($0.code, $0.message, $0.compilerLine()) }
         // Decoding errors are input problems above; a warning fails the run only under --strict.
         let strictWarnings = file.diagnostics.filter { $0.severity == .warning && $0.severity.failsRun(strict: strict) }
         if let first = inputProblems.first {
             let details = inputProblems.map(\.2).joined(separator: "\n")
-            cases.append(.init(classname: file.path, name: "input", outcome: .errored(type: first.0.rawValue, message: first.1, details: details)))
+            cases.add(.init(classname: file.path, name: "input", outcome: .errored(type: first.0.rawValue, message: first.1, details: details)))
         } else if let first = strictWarnings.first {
             // Under --strict a decoding warning (an unknown key) fails the run, so it fails here too.
             let details = strictWarnings.map { $0.compilerLine() }.joined(separator: "\n")
-            cases.append(.init(classname: file.path, name: "input", outcome: .failed(type: first.code.rawValue, message: first.message, details: details)))
+            cases.add(.init(classname: file.path, name: "input", outcome: .failed(type: first.code.rawValue, message: first.message, details: details)))
         } else if !file.wasChecked, let note = file.diagnostics.first(where: { $0.severity == .note }) {
             // An entry the directory walk left out (a pipe, a second name for a file).
-            cases.append(.init(classname: file.path, name: "input", outcome: .skipped(reason: note.message)))
+            cases.add(.init(classname: file.path, name: "input", outcome: .skipped(reason: note.message)))
         } else {
-            cases.append(.init(classname: file.path, name: "input", outcome: .passed))
+            cases.addPassed(classname: file.path, name: "input")
         }
         guard file.wasChecked else { return cases }
         // The Info.plist's own result lists the rules that judge it; a payload file, the others.
         let isInfoPlist = appInfo?.isFromInfoPlist == true && file.path == appInfo?.source
         for rule in rules where rule.judgesInfoPlist == isInfoPlist {
             if let reason = rule.unmetRequirement(appInfo) {
-                cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
+                cases.add(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
                 continue
             }
             let failing = file.findings.filter { $0.ruleID == rule.id && $0.severity.failsRun(strict: strict) }
             if let first = failing.first {
                 let details = failing.map { $0.compilerLine() }.joined(separator: "\n")
-                cases.append(.init(classname: file.path, name: rule.id, outcome: .failed(type: rule.id, message: "\(first.location.compilerStyle): \(first.message)", details: details)))
+                cases.add(.init(classname: file.path, name: rule.id, outcome: .failed(type: rule.id, message: "\(first.location.compilerStyle): \(first.message)", details: details)))
             } else if let reason = Self.leftOutReason(file) {
                 // A rule that saw only some of the donations, or none, has not passed the file.
-                cases.append(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
+                cases.add(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
             } else {
-                cases.append(.init(classname: file.path, name: rule.id, outcome: .passed))
+                cases.addPassed(classname: file.path, name: rule.id)
             }
         }
         return cases

@@ -35,7 +35,7 @@ struct PrettyJSONWriter {
         #endif
         startMember()
         output.write(byte: UInt8(ascii: "\""))
-        output.write(name)
+        output.write(string: name)
         output.write("\" : ")
     }
 
@@ -50,20 +50,20 @@ struct PrettyJSONWriter {
         output.write(byte: UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
-            var start = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                output.write(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                output.write(Self.escape(byte))
-                start = index + 1
+            Self.special.withUnsafeBufferPointer { special in
+                var start = 0
+                for index in 0..<bytes.count where special[Int(bytes[index])] {
+                    output.write(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    output.write(string: Self.escape(bytes[index]))
+                    start = index + 1
+                }
+                output.write(bytes: UnsafeBufferPointer(rebasing: bytes[start...]))
             }
-            output.write(bytes: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         output.write(byte: UInt8(ascii: "\""))
     }
 
-    mutating func value(_ number: Int) { output.write(String(number)) }
+    mutating func value(_ number: Int) { output.write(string: String(number)) }
     mutating func value(_ flag: Bool) { output.write(flag ? "true" : "false") }
 
     // MARK: Members, for short
@@ -118,12 +118,12 @@ struct PrettyJSONWriter {
         indent()
     }
 
-    private static let indentations = (0..<16).map { String(repeating: "  ", count: $0) }
-
     private mutating func indent() {
-        let depth = hasMembers.count
-        output.write(depth < Self.indentations.count ? Self.indentations[depth] : String(repeating: "  ", count: depth))
+        output.write(spaces: 2 * hasMembers.count)
     }
+
+    /// The bytes a JSON string cannot hold as they are, as a table: a lookup per byte.
+    private static let special: [Bool] = (0...255).map { $0 < 0x20 || $0 == Int(UInt8(ascii: "\"")) || $0 == Int(UInt8(ascii: "\\")) }
 
     /// The encoder's escape for a byte that JSON strings cannot hold as it is.
     private static func escape(_ byte: UInt8) -> String {

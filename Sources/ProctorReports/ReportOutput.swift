@@ -42,17 +42,40 @@ public struct ReportOutput {
         String(decoding: kept + chunk[0..<used], as: UTF8.self)
     }
 
-    public mutating func write(_ text: String) {
-        var text = text
-        text.withUTF8 { write(bytes: $0) }
+    /// Writes text that is not a literal (the string overload has a label so that every
+    /// literal takes the cheaper ``write(_:)``).
+    public mutating func write(string text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil {
+            var copy = text
+            copy.withUTF8 { write(bytes: $0) }
+        }
     }
 
+    /// Writes a literal: its bytes are in the binary, with nothing to retain or copy.
+    public mutating func write(_ literal: StaticString) {
+        literal.withUTF8Buffer { write(bytes: $0) }
+    }
+
+    @inline(__always)
     mutating func write(byte: UInt8) {
         if used == Self.chunkSize { drain() }
         chunk[used] = byte
         used += 1
     }
 
+    /// Writes `count` spaces.
+    mutating func write(spaces count: Int) {
+        var remaining = count
+        while remaining > 0 {
+            let piece = min(remaining, Self.spaces.count)
+            Self.spaces.withUnsafeBufferPointer { write(bytes: UnsafeBufferPointer(rebasing: $0[0..<piece])) }
+            remaining -= piece
+        }
+    }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+    @inline(__always)
     mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if bytes.count > Self.chunkSize - used {

@@ -29,7 +29,7 @@ public enum ReportWriter {
 
     /// Writes `text` to `path` (`-` for standard output).
     public static func write(_ text: String, to path: String) throws(ReportWriteError) {
-        try write(to: path) { $0.write(text) }
+        try write(to: path) { $0.write(string: text) }
     }
 
     /// Writes what `render` produces to `path` (`-` for standard output) as it is produced. The

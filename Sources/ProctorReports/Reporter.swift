@@ -11,10 +11,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// suite at a time; text and SARIF are small and written whole).
     public func write(_ report: RunReport, to output: inout ReportOutput) {
         switch self {
-        case .text: output.write(TextReporter.render(report))
+        case .text: output.write(string: TextReporter.render(report))
         case .json: JSONReporter.write(report, to: &output)
         case .junit: JUnitReporter.write(report, to: &output)
-        case .sarif: output.write(SARIFReporter.render(report))
+        case .sarif: output.write(string: SARIFReporter.render(report))
         }
     }
 

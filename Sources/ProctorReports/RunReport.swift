@@ -7,7 +7,7 @@ import ProctorCore
 /// JUnit lists: one per evaluated (file, rule) for lint, one per case for conformance.
 public struct RunReport: Sendable {
     /// The version of the JSON report's layout; it changes only when a field changes meaning.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public var command: String
     /// The run's clock: `--now`, or the wall clock when not pinned.
@@ -39,10 +39,11 @@ public struct RunReport: Sendable {
 
         /// The suite's test cases. A run with few cases stores them; a lint run, with one case
         /// per file and rule (480,000 for 10,000 files), gives a recipe instead, made only by the
-        /// reports that list cases (JUnit, JSON): the text report of a clean run makes none.
+        /// reports that list cases: the text report of a clean run makes none, and the JSON
+        /// report asks only for the cases that did not pass (``failingCases()``).
         /// Read it once per use: a recipe is made anew on every read.
         public var cases: [TestCase] {
-            get { storedCases ?? makeCases?() ?? [] }
+            get { storedCases ?? makeCases?(.all).cases ?? [] }
             set {
                 storedCases = newValue
                 makeCases = nil
@@ -50,11 +51,20 @@ public struct RunReport: Sendable {
             }
         }
         private var storedCases: [TestCase]?
-        private var makeCases: (@Sendable () -> [TestCase])?
+        private var makeCases: (@Sendable (CaseList.Selection) -> CaseList)?
         private var knownFailure: Bool?
 
         /// Whether a case failed, without making the cases of a recipe.
         public var hasFailedCase: Bool { knownFailure ?? cases.contains { $0.outcome.isFailure } }
+
+        /// The cases that failed or errored, and how many cases ended each way; a recipe makes
+        /// no passed or skipped case for it.
+        public func failingCases() -> CaseList {
+            if let makeCases { return makeCases(.failing) }
+            var list = CaseList(.failing)
+            for testCase in storedCases ?? [] { list.add(testCase) }
+            return list
+        }
 
         public init(name: String, inputErrors: [InputError] = [], diagnostics: [Diagnostic] = [], findings: [Finding] = [], cases: [TestCase] = []) {
             self.name = name
@@ -65,10 +75,11 @@ public struct RunReport: Sendable {
         }
 
         /// A suite whose cases are made when a report lists them; `failedCase` says whether one
-        /// of them fails, as they would.
+        /// of them fails, as they would. The recipe adds every case to a ``CaseList`` of the
+        /// selection it is given, which keeps or only counts each.
         public init(
             name: String, inputErrors: [InputError] = [], diagnostics: [Diagnostic] = [], findings: [Finding] = [], failedCase: Bool,
-            cases: @escaping @Sendable () -> [TestCase]
+            cases: @escaping @Sendable (CaseList.Selection) -> CaseList
         ) {
             self.name = name
             self.inputErrors = inputErrors
@@ -76,6 +87,52 @@ public struct RunReport: Sendable {
             self.findings = findings
             self.makeCases = cases
             self.knownFailure = failedCase
+        }
+    }
+
+    /// Test cases as a report asks for them: all, or only those that failed or errored, with a
+    /// count of every outcome either way.
+    public struct CaseList: Sendable {
+        public enum Selection: Sendable {
+            case all
+            /// Failed and errored cases; passed and skipped ones are only counted.
+            case failing
+        }
+
+        public let selection: Selection
+        public private(set) var cases: [TestCase] = []
+        public private(set) var passed = 0
+        public private(set) var failed = 0
+        public private(set) var errored = 0
+        public private(set) var skipped = 0
+        public var total: Int { passed + failed + errored + skipped }
+
+        public init(_ selection: Selection) {
+            self.selection = selection
+        }
+
+        /// Counts `testCase`, and keeps it when the selection lists it.
+        public mutating func add(_ testCase: TestCase) {
+            switch testCase.outcome {
+            case .passed:
+                passed += 1
+                if selection == .all { cases.append(testCase) }
+            case .skipped:
+                skipped += 1
+                if selection == .all { cases.append(testCase) }
+            case .failed:
+                failed += 1
+                cases.append(testCase)
+            case .errored:
+                errored += 1
+                cases.append(testCase)
+            }
+        }
+
+        /// Counts a passed case, making it only when the selection lists it: lint's hot path.
+        public mutating func addPassed(classname: String, name: String) {
+            passed += 1
+            if selection == .all { cases.append(TestCase(classname: classname, name: name, outcome: .passed)) }
         }
     }
 

@@ -10,7 +10,7 @@ struct XMLWriter {
         self.output = output
     }
 
-    mutating func raw(_ text: String) { output.write(text) }
+    mutating func raw(_ text: StaticString) { output.write(text) }
 
     mutating func open(_ name: String, _ attributes: [(String, String)] = []) {
         startTag(name, attributes)
@@ -22,7 +22,7 @@ struct XMLWriter {
         depth -= 1
         indent()
         output.write("</")
-        output.write(name)
+        output.write(string: name)
         output.write(">\n")
     }
 
@@ -34,38 +34,65 @@ struct XMLWriter {
     mutating func element(_ name: String, _ attributes: [(String, String)], text: String) {
         startTag(name, attributes)
         output.write(">")
-        output.write(Self.escape(text, attribute: false))
+        write(escaped: text, attribute: false)
         output.write("</")
-        output.write(name)
+        output.write(string: name)
         output.write(">\n")
+    }
+
+    // An element written piece by piece, without an array of attributes: JUnit's passed case,
+    // written 480,000 times for a 10,000-file lint.
+
+    /// `<name`, indented; attributes follow, then ``endEmptyTag()``.
+    mutating func beginTag(_ name: String) {
+        indent()
+        output.write("<")
+        output.write(string: name)
+    }
+
+    /// ` name="value"`, the value escaped.
+    mutating func attribute(_ name: String, _ value: String) {
+        output.write(" ")
+        output.write(string: name)
+        output.write("=\"")
+        write(escaped: value, attribute: true)
+        output.write("\"")
+    }
+
+    mutating func endEmptyTag() {
+        output.write("/>\n")
     }
 
     /// `<name a="v" ...`, indented, without its closing bracket.
     private mutating func startTag(_ name: String, _ attributes: [(String, String)]) {
-        indent()
-        output.write("<")
-        output.write(name)
-        for (attribute, value) in attributes {
-            output.write(" ")
-            output.write(attribute)
-            output.write("=\"")
-            output.write(Self.escape(value, attribute: true))
-            output.write("\"")
-        }
+        beginTag(name)
+        for (name, value) in attributes { attribute(name, value) }
     }
 
-    private static let indentations = (0..<16).map { String(repeating: "  ", count: $0) }
+    /// Writes `text` escaped. Most names and messages need no escaping: a scan of their bytes
+    /// says so, and they are written as they are.
+    private mutating func write(escaped text: String, attribute: Bool) {
+        let clean = text.utf8.withContiguousStorageIfAvailable { bytes in
+            let special = Self.special.withUnsafeBufferPointer { special in bytes.contains { special[Int($0)] } }
+            if !special { output.write(bytes: bytes) }
+            return !special
+        }
+        if clean != true { output.write(string: Self.escape(text, attribute: attribute)) }
+    }
+
+    /// The bytes that send a text to ``escape(_:attribute:)``, as a table: a lookup per byte
+    /// instead of six comparisons (the scan was a fifth of a 10,000-file JUnit report's cost).
+    /// 0xEF starts U+FFFE and U+FFFF, and other characters, which the slow path keeps.
+    private static let special: [Bool] = (0...255).map { byte in
+        byte < 0x20 || [UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), 0xEF].contains(UInt8(byte))
+    }
 
     private mutating func indent() {
-        output.write(depth < Self.indentations.count ? Self.indentations[depth] : String(repeating: "  ", count: depth))
+        output.write(spaces: 2 * depth)
     }
 
+    /// `text` with what XML needs escaped, escaped, and what XML 1.0 forbids, shown.
     static func escape(_ text: String, attribute: Bool) -> String {
-        // Most names and messages need no escaping: a byte scan says so without building a copy.
-        // 0xEF starts U+FFFE and U+FFFF (and other characters, which then take the slow path).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == 0xEF }) {
-            return text
-        }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

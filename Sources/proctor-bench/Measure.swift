@@ -314,6 +314,12 @@ enum CommandRun {
     /// would be most of what `proctor --version` is timed for.
     @discardableResult
     static func run(_ arguments: [String]) -> Int32 {
+        var usage = rusage()
+        return run(arguments, usage: &usage)
+    }
+
+    /// Runs `proctor` and fills `usage` with what wait4 says the child used.
+    static func run(_ arguments: [String], usage: inout rusage) -> Int32 {
         guard let proctor else { return -1 }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -325,7 +331,40 @@ enum CommandRun {
         var pid = pid_t()
         guard posix_spawn(&pid, proctor, &actions, nil, argv, environ) == 0 else { return -1 }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+    }
+
+    static let peakFlag = "--child-command-peak"
+
+    /// In a launcher process (this executable, fresh and small): runs `proctor` once and prints
+    /// its peak resident set. The launcher exists because Linux counts the parent's high-water
+    /// mark in a spawned child's ru_maxrss (see procStatusMegabytes): started from here, the
+    /// figure is the larger of proctor's own peak and this launcher's, which is printed beside it.
+    static func runMeasuringPeak(_ arguments: [String]) -> Never {
+        let launcher = procStatusMegabytes("VmHWM") ?? peakRSSMegabytes()
+        var usage = rusage()
+        let status = run(arguments, usage: &usage)
+        print("maxrss_mb=\(Double(usage.ru_maxrss) / 1024) launcher_mb=\(launcher) status=\(status)")
+        exit(0)
+    }
+
+    /// Peak memory of `proctor arguments`, measured through a launcher; nil when it failed.
+    static func peakMegabytes(_ arguments: [String]) -> (proctor: Double, launcher: Double)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Child.executablePathForSiblings())
+        process.arguments = [peakFlag] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var values: [String: Double] = [:]
+        for field in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let parts = field.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard let peak = values["maxrss_mb"], let launcher = values["launcher_mb"], (values["status"] ?? -1) >= 0 else { return nil }
+        return (peak, launcher)
     }
 }

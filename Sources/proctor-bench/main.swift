@@ -156,6 +156,9 @@ if commandLine.first == Child.flag, commandLine.count >= 2 {
     let loops = commandLine.firstIndex(of: "--loops").flatMap { $0 + 1 < commandLine.count ? Int(commandLine[$0 + 1]) : nil } ?? 1
     Child.run(path: commandLine[1], parallel: !commandLine.contains("--serial"), loops: loops)
 }
+if commandLine.first == CommandRun.peakFlag {
+    CommandRun.runMeasuringPeak(Array(commandLine.dropFirst()))
+}
 if commandLine.first == Child.memoryFlag, commandLine.count >= 2 {
     let loops = commandLine.firstIndex(of: "--loops").flatMap { $0 + 1 < commandLine.count ? Int(commandLine[$0 + 1]) : nil } ?? 1
     Child.runInMemory(path: commandLine[1], loops: loops)
@@ -284,6 +287,9 @@ if arguments.scale {
     )
 }
 
+// Reports.
+let reportBenchmark = ReportBenchmark.run(corpus: corpus.directory, root: arguments.directory, repetitions: repetitions)
+
 // Scenarios.
 let scenarioBenchmark = arguments.scenarios > 0
     ? ScenarioBenchmark.run(count: arguments.scenarios, root: arguments.directory, repetitions: repetitions, scale: arguments.scale) : nil
@@ -331,6 +337,9 @@ func childLine(_ label: String, _ child: ChildMeasurement?) -> String {
 emit(childLine("fresh child process, parallel (default)", childParallel))
 emit(childLine("fresh child process, parallel: false", childSerial))
 emit("  " + pad("this process, after the runs above, before JSONL", 48) + pad(fixed(inProcessPeak, 1), 7, right: true) + " MB   (includes the corpus held in memory for the raw reference)")
+
+emit()
+for line in reportBenchmark.lines { emit(line) }
 
 if let jsonl {
     emit()

@@ -28,7 +28,7 @@ struct ReportStreamingTests {
             // Mostly short pieces, with some around and beyond the chunk size.
             let length = round % 50 == 0 ? Int.random(in: ReportOutput.chunkSize - 2...3 * ReportOutput.chunkSize, using: &generator) : Int.random(in: 0...300, using: &generator)
             let text = String(repeating: String(UnicodeScalar(UInt8(97 + round % 26))), count: length)
-            output.write(text)
+            output.write(string: text)
             expected += Array(text.utf8)
             if round % 7 == 0 {
                 output.write(byte: 0x0A)
@@ -50,7 +50,7 @@ struct ReportStreamingTests {
             pieces.pieces.append(Array(buffer))
             return nil
         }
-        for _ in 0..<5 { output.write(String(repeating: "x", count: ReportOutput.chunkSize)) }
+        for _ in 0..<5 { output.write(string: String(repeating: "x", count: ReportOutput.chunkSize)) }
         #expect(output.flush() == ENOSPC)
         #expect(calls == 2)
         #expect(pieces.bytes.count == ReportOutput.chunkSize)
@@ -60,7 +60,7 @@ struct ReportStreamingTests {
     func inMemory() {
         var output = ReportOutput()
         let text = String(repeating: "é😀 report ", count: 20_000)
-        output.write(text)
+        output.write(string: text)
         output.write("end")
         #expect(output.text == text + "end")
     }

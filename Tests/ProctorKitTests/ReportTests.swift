@@ -224,9 +224,17 @@ struct ReportStructureTests {
         #expect(summary["warnings"] == levels.filter { $0 == "warning" }.count)
         #expect(summary["notes"] == levels.filter { $0 == "note" }.count)
         #expect(summary["inputErrors"] == suites.flatMap { ($0["inputErrors"] as? [[String: Any]]) ?? [] }.count)
-        let cases = suites.flatMap { ($0["cases"] as? [[String: Any]]) ?? [] }
-        #expect(summary["cases"] == cases.count)
-        #expect(summary["failedCases"] == cases.filter { ["failed", "error"].contains($0["outcome"] as? String ?? "") }.count)
+        // Cases: only failed and errored ones are listed; passed and skipped ones are counted.
+        let listed = suites.flatMap { ($0["cases"] as? [[String: Any]]) ?? [] }
+        #expect(listed.allSatisfy { ["failed", "error"].contains($0["outcome"] as? String ?? "") })
+        let allCases = report.suites.flatMap(\.cases)
+        #expect(listed.count == allCases.filter { $0.outcome.isFailure || $0.outcome.isError }.count)
+        #expect(summary["cases"] == allCases.count)
+        #expect(summary["failedCases"] == listed.count)
+        #expect(summary["passedCases"] == allCases.filter { $0.outcome == .passed }.count)
+        #expect(summary["skippedCases"] == allCases.filter(\.outcome.isSkipped).count)
+        #expect(summary["passedCases"] == suites.compactMap { $0["passedCases"] as? Int }.reduce(0, +))
+        #expect(summary["skippedCases"] == suites.compactMap { $0["skippedCases"] as? Int }.reduce(0, +))
     }
 
     @Test func jsonKeepsMessagesExact() throws {
