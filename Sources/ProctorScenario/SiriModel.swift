@@ -247,8 +247,14 @@ struct SiriModel {
 
     /// The contacts the app's outgoing message and call donations on `device` taught, in the order
     /// they were first learned.
+    ///
+    /// One pass over the donations, with the contacts and their offers found by key rather than by
+    /// a search of those learned so far: a messaging scenario donates thousands of messages.
     func contacts(on device: Int) -> [Contact] {
         var contacts: [Contact] = []
+        var contactIndex: [String: Int] = [:]
+        /// Per contact: an offer's position by action, handle and service.
+        var offerIndex: [[OfferKey: Int]] = []
         for donation in donations where donation.device == device {
             let interaction = donation.interaction
             // Outgoing is "the only supported direction for donations of interactions" (WWDC16-240).
@@ -262,26 +268,38 @@ struct SiriModel {
                 let contactIdentifier = person.contactIdentifier.flatMap { $0.isEmpty ? nil : $0 }
                 let key = contactIdentifier ?? first.value!
                 let index: Int
-                if let existing = contacts.firstIndex(where: { $0.key == key }) {
+                if let existing = contactIndex[key] {
                     index = existing
                 } else {
                     contacts.append(Contact(key: key, contactIdentifier: contactIdentifier, name: nil, offers: []))
+                    offerIndex.append([:])
                     index = contacts.count - 1
+                    contactIndex[key] = index
                 }
                 if let name = person.name { contacts[index].name = name }
                 for handle in handles {
                     let offer = ContactOffer(
                         action: action, intentClass: interaction.intent.className, handle: handle.value!, handleType: handle.type,
                         serviceName: serviceName, contactIdentifier: contactIdentifier, name: person.name)
-                    if let known = contacts[index].offers.firstIndex(where: { $0.action == action && $0.handle == offer.handle && $0.serviceName == serviceName }) {
+                    let offerKey = OfferKey(action: action, handle: offer.handle, serviceName: serviceName)
+                    if let known = offerIndex[index][offerKey] {
                         contacts[index].offers[known] = offer
                     } else {
+                        offerIndex[index][offerKey] = contacts[index].offers.count
                         contacts[index].offers.append(offer)
                     }
                 }
             }
         }
         return contacts
+    }
+
+    /// What makes two offers one: a later donation of the same action, handle and service
+    /// replaces the earlier.
+    private struct OfferKey: Hashable {
+        var action: ContactCardAction
+        var handle: String
+        var serviceName: String?
     }
 
     /// The contact a step names: by contact identifier, else by a handle value, else by name; the
