@@ -109,10 +109,23 @@ public struct Violation: Sendable {
 
     public var message: String
     public var place: Place
+    /// Set, and lower than the rule's severity, when the violation rests on an assumption the run
+    /// could not check (a fact the user did not give, such as the deployment target): its
+    /// finding says so at this severity, a note, instead of failing a run that may be right. A
+    /// violation is never reported above its rule's severity.
+    public var assumedSeverity: Severity?
 
     public init(_ message: String, at pointer: JSONPointer) {
         self.message = message
         self.place = .pointer(pointer)
+    }
+
+    /// A violation that holds only under an assumption the message states: reported at
+    /// `severity` (or the rule's own, when that is lower).
+    public init(assuming message: String, at pointer: JSONPointer, severity: Severity = .note) {
+        self.message = message
+        self.place = .pointer(pointer)
+        self.assumedSeverity = severity
     }
 
     public init(_ message: String, at location: SourceLocation) {

@@ -29,6 +29,9 @@ public struct RuleExample: Sendable {
     public var config: String?
     /// Where a failing example must report, as JSON Pointers; empty for a passing example.
     public var pointers: [String]
+    /// The severity a failing example's findings have when it is not the rule's own: a
+    /// violation that rests on an assumption (``Violation/assumedSeverity``).
+    public var severity: Severity?
     /// `input` is a scenario file (`*.scenario.json`) played by `proctor run`, not a donation
     /// file: for rules only the model can judge (Rules/ScenarioRules.swift). Its pointers point
     /// into the scenario.
@@ -40,13 +43,14 @@ public struct RuleExample: Sendable {
 
     public init(
         _ input: String, infoPlist: String? = nil, config: String? = nil, now: String = RuleExample.defaultNow,
-        at pointers: [String] = [], file: StaticString = #filePath, line: UInt = #line
+        at pointers: [String] = [], severity: Severity? = nil, file: StaticString = #filePath, line: UInt = #line
     ) {
         self.input = input
         self.infoPlist = infoPlist
         self.config = config
         self.now = now
         self.pointers = pointers
+        self.severity = severity
         self.file = file
         self.line = line
     }
@@ -143,7 +147,8 @@ public struct RuleDescription: Sendable {
 
 /// What a finding says of the rule that made it: its id and severity. Every finding is built by
 /// the engine from a violation (``RuleEngine``), so a finding always carries its rule's own
-/// severity; the severity is never chosen where a violation is turned into a finding.
+/// severity, or a lower one its violation states an assumption for; the severity is never chosen
+/// where a violation is turned into a finding.
 public struct RuleIdentity: Sendable {
     public let id: String
     public let severity: Severity

@@ -53,7 +53,8 @@ public enum RuleDocumentation {
         }
         if !example.pointers.isEmpty {
             let place = judgesInfoPlist ? "Reported in the Info.plist at " : example.isScenario ? "Reported in the scenario at " : "Reported at "
-            lines += [place + example.pointers.map { "`\($0)`" }.joined(separator: ", ") + ".", ""]
+            let severity = example.severity.map { " as a \($0.rawValue), under the assumption the message states" } ?? ""
+            lines += [place + example.pointers.map { "`\($0)`" }.joined(separator: ", ") + severity + ".", ""]
         }
         return lines
     }

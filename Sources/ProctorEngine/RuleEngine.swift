@@ -79,12 +79,14 @@ public struct SubjectRules<Subject: RuleSubject>: Sendable {
 
 extension RuleIdentity {
     /// The finding a violation of this rule makes: the one place findings are built, so a finding
-    /// always carries its rule's own id and severity.
+    /// always carries its rule's own id and severity (lowered only for a violation that rests on
+    /// an assumption, ``Violation/assumedSeverity``).
     @inlinable func finding(_ violation: Violation, locate: (JSONPointer) -> SourceLocation) -> Finding {
         let location = switch violation.place {
         case .pointer(let pointer): locate(pointer)
         case .location(let location): location
         }
+        let severity = violation.assumedSeverity.map { Swift.min($0, self.severity) } ?? self.severity
         return Finding(ruleID: id, severity: severity, message: violation.message, location: location)
     }
 }

@@ -32,6 +32,7 @@ public enum BuiltInRules {
         PhoneCallRequiresNumbersRule(),
         PlaceTextAddressRule(),
         PlacemarkLocationRule(),
+        PublicActivityUserDataRule(),
         PublicIndexingRequiresIdentityRule(),
         PublicIndexingWithoutSearchRule(),
         RankingHintRangeRule(),

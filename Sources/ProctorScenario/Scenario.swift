@@ -22,7 +22,25 @@ public struct Scenario: Sendable {
     public var devices: [Device]
     /// The clock when the first step runs.
     public var clock: Date
+    /// What the scenario states about the system where Apple publishes no figure the model could use.
+    public var system: SystemAssumptions
     public var steps: [Step]
+}
+
+/// Limits a scenario may state (`"system"`) where Apple documents only a recommendation: the
+/// model applies none of them unless the scenario does, so it never fails what a device would
+/// accept (docs/system-model.md, "Assumptions a scenario states").
+public struct SystemAssumptions: Sendable {
+    public static let keys = ["handoffUserInfoLimit"]
+
+    /// Fail a Handoff whose `userInfo` encodes to more bytes than this (as a binary property
+    /// list) with `userInfoTooLarge`. Apple recommends "3KB or less" and publishes no hard limit,
+    /// so by default nothing fails; a team holding itself to the recommendation states 3072.
+    public var handoffUserInfoLimit: Int?
+
+    public init(handoffUserInfoLimit: Int? = nil) {
+        self.handoffUserInfoLimit = handoffUserInfoLimit
+    }
 }
 
 /// The app under test: its identity, its Info.plist facts and its launch handlers.

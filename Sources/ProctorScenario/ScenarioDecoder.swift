@@ -42,7 +42,7 @@ struct ScenarioDecoder {
         reader.problems.map { InputError(code: $0.code, message: $0.message, location: $0.location) }
     }
 
-    static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "steps"]
+    static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "system", "steps"]
     static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "routes"]
     static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "userInfoKeys"]
     static let deviceKeys = ["name", "appInstalled"]
@@ -104,6 +104,7 @@ struct ScenarioDecoder {
         }
 
         let app = reader.required(object, "app", root, .root).flatMap { decodeApp($0, JSONPointer(["app"])) }
+        let system = object["system"].map { decodeSystem($0.value, JSONPointer(["system"])) } ?? SystemAssumptions()
 
         var steps: [Step] = []
         if let member = reader.required(object, "steps", root, .root), let elements = reader.array(member, JSONPointer(["steps"])) {
@@ -118,7 +119,25 @@ struct ScenarioDecoder {
         guard reader.errorCount == errorsBefore, !diagnostics.contains(where: { $0.severity == .error }),
             let name, let clock, let app
         else { return nil }
-        return Scenario(path: path, name: name, description: description, tags: tags, app: app, devices: devices, clock: clock, steps: steps)
+        return Scenario(path: path, name: name, description: description, tags: tags, app: app, devices: devices, clock: clock, system: system, steps: steps)
+    }
+
+    private mutating func decodeSystem(_ node: JSONNode, _ pointer: JSONPointer) -> SystemAssumptions {
+        var system = SystemAssumptions()
+        guard let object = reader.object(node, pointer, what: "system") else { return system }
+        reader.checkKeys(object, pointer, allowed: SystemAssumptions.keys, in: "system")
+        if let member = object["handoffUserInfoLimit"] {
+            let at = pointer.appending("handoffUserInfoLimit")
+            let expected = "a whole number of bytes, 1 or more"
+            if let number = reader.number(member.value, at, expected: expected) {
+                if let bytes = Int(exactly: number), bytes >= 1 {
+                    system.handoffUserInfoLimit = bytes
+                } else {
+                    reader.invalid("handoffUserInfoLimit must be \(expected), not \(Int(exactly: number).map(String.init) ?? String(number))", member.value, at)
+                }
+            }
+        }
+        return system
     }
 
     private mutating func decodeDevice(_ node: JSONNode, _ pointer: JSONPointer) -> Device? {

@@ -59,6 +59,16 @@ public enum ScenarioSchema {
                     "type": "array", "minItems": 1, "items": ref("device"),
                     "description": "Devices signed in to the same account; steps name them with 'device'. Default: one 'iPhone' with the app.",
                 ],
+                "system": [
+                    "type": "object", "additionalProperties": false,
+                    "description": "Limits the scenario states where Apple publishes only a recommendation; the model applies none unless stated.",
+                    "properties": [
+                        "handoffUserInfoLimit": [
+                            "type": "integer", "minimum": 1,
+                            "description": "Fail a Handoff whose userInfo encodes to more bytes than this, as a binary property list, with userInfoTooLarge. Apple recommends 3 KB or less (3072) and publishes no hard limit.",
+                        ],
+                    ],
+                ],
                 "steps": ["type": "array", "items": ref("step"), "description": "What happens, in order."],
             ],
             "$defs": definitions,

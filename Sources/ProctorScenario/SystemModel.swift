@@ -9,9 +9,6 @@ struct SystemModel {
     /// Core Spotlight's default time to live: "By default it's set to 1 month" (CSSearchableItem.h).
     /// NSUserActivity documents no number; the model assumes the same month.
     static let defaultLifetimeMonths = 1
-    /// The Handoff payload the model transfers: Apple recommends "3KB or less" and publishes no
-    /// hard limit; the model fails larger payloads the way a too-large one fails on a device.
-    static let handoffUserInfoLimit = 3072
 
     let app: ScenarioApp
     private(set) var now: Date

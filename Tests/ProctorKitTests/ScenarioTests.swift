@@ -10,7 +10,8 @@ import Testing
 /// A scenario with the given steps for an app whose one route shows a place.
 private func scenario(
     steps: String, routes: String = #"[{"name": "place", "activityTypes": ["com.example.places.view"], "userInfoKeys": ["placeID"]}]"#,
-    devices: String = #"[{"name": "iPhone"}, {"name": "iPad"}, {"name": "Mac", "appInstalled": false}]"#
+    devices: String = #"[{"name": "iPhone"}, {"name": "iPad"}, {"name": "Mac", "appInstalled": false}]"#,
+    system: String? = nil
 ) -> String {
     #"""
     {
@@ -23,7 +24,7 @@ private func scenario(
         "routes": \#(routes)
       },
       "devices": \#(devices),
-      "steps": \#(steps)
+      "steps": \#(steps)\#(system.map { ", \"system\": \($0)" } ?? "")
     }
     """#
 }
@@ -193,15 +194,29 @@ struct SystemModelTests {
         #expect(failures(suite).isEmpty)
     }
 
-    @Test func aHandoffPayloadOverTheLimitFails() throws {
+    @Test func aHandoffPayloadOverAStatedLimitFails() throws {
         let big = String(repeating: "x", count: 4000)
-        let suite = try play(scenario(steps: #"""
+        let steps = #"""
             [\#(viewPlace(extra: #", "keywords": ["\#(big)"]"#).replacingOccurrences(of: #""section": "menu""#, with: #""section": "\#(big)""#)),
              {"acceptHandoff": {"device": "iPad"}},
              {"expect": {"launch": {"failure": "userInfoTooLarge"}}},
              {"expect": {"findings": [{"ruleId": "handoff_payload_size"}]}}]
-            """#))
-        #expect(failures(suite).isEmpty)
+            """#
+        #expect(failures(try play(scenario(steps: steps, system: #"{"handoffUserInfoLimit": 3072}"#))).isEmpty)
+        // Apple publishes no hard limit: without a stated one the payload is delivered, and the
+        // expectation of a failure is what fails.
+        let unstated = failures(try play(scenario(steps: steps)))
+        #expect(unstated.count == 1)
+        #expect(unstated.first?.contains("userInfoTooLarge") == true)
+    }
+
+    @Test func aStatedHandoffLimitMustBeAWholeNumberOfBytes() throws {
+        for bad in ["0", "2.5", "\"3 KB\"", "-1", "[]"] {
+            let suite = try play(scenario(steps: "[]", system: #"{"handoffUserInfoLimit": \#(bad)}"#))
+            #expect(suite.inputErrors.map { $0.location.pointer } == ["/system/handoffUserInfoLimit"], "\(bad)")
+        }
+        let misspelt = try play(scenario(steps: "[]", system: #"{"handoffLimit": 3072}"#))
+        #expect((misspelt.inputErrors.map(\.location) + misspelt.diagnostics.map(\.location)).map(\.pointer) == ["/system/handoffLimit"])
     }
 }
 

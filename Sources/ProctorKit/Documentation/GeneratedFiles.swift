@@ -41,7 +41,7 @@ public enum GeneratedFiles {
             let findings = example.pointers.map { pointer in
                 node(object([
                     ("ruleId", .string(rule.id)), ("pointer", .string(pointer)),
-                    ("severity", .string(rule.defaultSeverity.rawValue)),
+                    ("severity", .string((example.severity ?? rule.defaultSeverity).rawValue)),
                 ] + (rule.judgesInfoPlist ? [("file", .string(ConformanceRunner.infoPlistFile))] : [])))
             }
             fields.append(("expect", object([("findings", .array(findings))])))

@@ -6,7 +6,8 @@ import ProctorJSON
 import ProctorVocabulary
 
 private let handoffGuide = "Apple, Handoff Programming Guide, \"Adopting Handoff\" (archived)"
-private let appSearchActivities = "Apple, App Search Programming Guide, \"Index Activities and Navigation Points\" (archived)"
+/// Also cited by the rules in PublicIndexingRules.swift.
+let appSearchActivities = "Apple, App Search Programming Guide, \"Index Activities and Navigation Points\" (archived)"
 
 /// `activityType` uses reverse-DNS notation.
 struct ActivityTypeReverseDNSRule: Rule {
@@ -387,53 +388,6 @@ private func isPlainHTTPURL(_ text: String) -> Bool {
     return true
 }
 
-/// Public indexing names what to index.
-struct PublicIndexingRequiresIdentityRule: Rule {
-    static let description = RuleDescription(
-        id: "public_indexing_requires_url_or_keys",
-        name: "Public Indexing Names What To Index",
-        category: .search,
-        defaultSeverity: .error,
-        summary: "An activity eligible for public indexing must set webpageURL or requiredUserInfoKeys.",
-        rationale: """
-            Apple: when isEligibleForPublicIndexing is true the system indexes the values of webpageURL \
-            and requiredUserInfoKeys, and "you must provide a value for one of those properties".
-            """,
-        sources: ["Apple, NSUserActivity.isEligibleForPublicIndexing"],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#)],
-        failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true}}"#, at: ["/userActivity/isEligibleForPublicIndexing"])])
-
-    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        guard activity.isEligibleForPublicIndexing, activity.webpageURL == nil,
-            (activity.requiredUserInfoKeys ?? []).isEmpty
-        else { return [] }
-        return [Violation("activity is eligible for public indexing but sets neither webpageURL nor requiredUserInfoKeys", at: activity.pointer("isEligibleForPublicIndexing"))]
-    }
-}
-
-/// Public indexing goes with search eligibility.
-struct PublicIndexingWithoutSearchRule: Rule {
-    static let description = RuleDescription(
-        id: "public_indexing_without_search",
-        name: "Public Indexing Without Search",
-        category: .search,
-        defaultSeverity: .warning,
-        summary: "An activity eligible for public indexing should also be eligible for search.",
-        rationale: """
-            Public indexing only makes sense for content that is in the on-device index; Apple's App \
-            Search guide pairs the two, and an activity marked public but not searchable is usually a \
-            forgotten isEligibleForSearch.
-            """,
-        sources: ["Apple, NSUserActivity.isEligibleForPublicIndexing", appSearchActivities],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#)],
-        failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#, at: ["/userActivity/isEligibleForPublicIndexing"])])
-
-    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        guard activity.isEligibleForPublicIndexing, !activity.isEligibleForSearch else { return [] }
-        return [Violation("activity is eligible for public indexing but not for search; set isEligibleForSearch too", at: activity.pointer("isEligibleForPublicIndexing"))]
-    }
-}
-
 /// The Handoff payload stays within 3 KB.
 struct HandoffPayloadSizeRule: Rule {
     static let limit = 3072
@@ -467,7 +421,7 @@ struct HandoffPayloadSizeRule: Rule {
         let remedy = activity.supportsContinuationStreams
             ? "send the bulk over the continuation streams it already supports and keep userInfo small"
             : "move the bulk to continuation streams (supportsContinuationStreams) and keep only identifiers in userInfo"
-        return [Violation("Handoff payload is \(size) bytes as a binary property list, over the 3 KB guideline (\(Self.limit) bytes); \(remedy)", at: activity.pointer("userInfo"))]
+        return [Violation("Handoff payload is \(size) bytes as a binary property list, over the 3 KB Apple recommends (\(Self.limit) bytes; Apple documents no hard limit); \(remedy)", at: activity.pointer("userInfo"))]
     }
 }
 

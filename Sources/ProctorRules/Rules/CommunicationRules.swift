@@ -213,17 +213,16 @@ struct InteractionDirectionRule: Rule {
         defaultSeverity: .warning,
         summary: "A message or call interaction should be outgoing, or incoming on iOS 15 and later with the message's sender named.",
         rationale: """
-            The direction tells the system whether the user sent the message or started the call \
-            (outgoing) or received it (incoming); unspecified, the default when the key is absent, is \
-            meant for interactions "that do not involve information moving onto or off of the device", \
-            which a message or a call always does. In iOS 10, Apple called outgoing "the only \
-            supported direction for donations of interactions"; iOS 15 added communication \
-            notifications, which donate received messages and calls as incoming. So Proctor warns \
-            on an unspecified direction, on incoming when the deployment target is below iOS 15, and \
-            on an incoming INSendMessageIntent without a sender, since a received message comes from \
-            someone ("the person who creates the message"). The version check is skipped when no \
-            deployment target is known (MinimumOSVersion, --deployment-target). Reservation intents \
-            are not judged.
+            The direction says whether the user sent the message or started the call (outgoing) or \
+            received it (incoming); unspecified, the default, is for interactions "that do not \
+            involve information moving onto or off of the device", which a message or a call always \
+            does. In iOS 10 outgoing was "the only supported direction for donations of \
+            interactions"; iOS 15's communication notifications donate received messages and calls \
+            as incoming. So Proctor warns on an unspecified direction, on incoming below an iOS 15 \
+            deployment target, and on an incoming INSendMessageIntent without a sender ("the person \
+            who creates the message"). With no deployment target known (MinimumOSVersion, \
+            --deployment-target), an incoming interaction gets a note naming the assumption made: \
+            that the app requires iOS 15. Reservation intents are not judged.
             """,
         sources: [
             "Apple, INInteraction.direction and INInteractionDirection [H]",
@@ -236,7 +235,9 @@ struct InteractionDirectionRule: Rule {
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"sender": {"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}, "displayName": "Ana Lima"}, "content": "Running late", "conversationIdentifier": "c-8812"}}, "direction": "incoming"}}"#,
                 config: #"{"deploymentTarget": "15.0"}"#),
-            RuleExample(#"{"interaction": {"intent": {"INStartCallIntent": {"contacts": [{"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}}]}}, "direction": "incoming"}}"#),
+            RuleExample(
+                #"{"interaction": {"intent": {"INStartCallIntent": {"contacts": [{"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}}]}}, "direction": "incoming"}}"#,
+                config: #"{"deploymentTarget": "16.0"}"#),
             RuleExample(#"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "Trip to Lisbon"}}}}"#),
         ],
         failing: [
@@ -254,6 +255,10 @@ struct InteractionDirectionRule: Rule {
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"content": "Running late", "conversationIdentifier": "c-8812"}}, "direction": "incoming"}}"#,
                 config: #"{"deploymentTarget": "15.0"}"#,
                 at: ["/interaction/intent/INSendMessageIntent"]),
+            // No deployment target: not a silent pass, a note that states the assumption.
+            RuleExample(
+                #"{"interaction": {"intent": {"INSendMessageIntent": {"sender": {"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}, "displayName": "Ana Lima"}, "content": "Running late"}}, "direction": "incoming"}}"#,
+                at: ["/interaction/direction"], severity: .note),
         ])
 
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
@@ -269,9 +274,15 @@ struct InteractionDirectionRule: Rule {
                 at: interaction.directionIsSet ? interaction.pointer("direction") : interaction.pointer)]
         case .incoming:
             var violations: [Violation] = []
-            if let target = context.deploymentTarget, target < Self.incomingSince {
+            if let target = context.deploymentTarget {
+                if target < Self.incomingSince {
+                    violations.append(Violation(
+                        "direction 'incoming' is supported from iOS 15 (communication notifications), but the deployment target is \(target); before iOS 15 'outgoing' was the only direction supported for donations",
+                        at: interaction.pointer("direction")))
+                }
+            } else {
                 violations.append(Violation(
-                    "direction 'incoming' is supported from iOS 15 (communication notifications), but the deployment target is \(target); before iOS 15 'outgoing' was the only direction supported for donations",
+                    assuming: "direction 'incoming' is supported from iOS 15 (communication notifications); before iOS 15 'outgoing' was the only direction supported for donations. No deployment target is known, so Proctor assumes the app requires iOS 15 or later; give MinimumOSVersion in the Info.plist or --deployment-target to check it",
                     at: interaction.pointer("direction")))
             }
             if case .sendMessage(let message) = interaction.intent.kind, message.sender == nil {

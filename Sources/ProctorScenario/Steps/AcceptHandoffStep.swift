@@ -41,8 +41,9 @@ extension ScenarioPlayer {
         }
         let userInfo = live.activity.userInfo ?? []
         let delivery = Delivery(origin: .handoff(live.activity), activityType: live.activity.activityType, userInfo: userInfo, webpageURL: live.activity.webpageURL)
-        if let size = PropertyListEncoding.binarySize(of: userInfo, ifOver: SystemModel.handoffUserInfoLimit) {
-            let message = "userInfo encodes to \(size) bytes, over the model's \(SystemModel.handoffUserInfoLimit)-byte Handoff limit; the transfer fails with NSUserActivityHandoffUserInfoTooLargeError (4611). Send an identifier and fetch the rest, or use continuation streams"
+        // Apple publishes no hard limit, so only a limit the scenario states fails the transfer.
+        if let limit = scenario.system.handoffUserInfoLimit, let size = PropertyListEncoding.binarySize(of: userInfo, ifOver: limit) {
+            let message = "userInfo encodes to \(size) bytes, over the \(limit)-byte Handoff limit the scenario states (system.handoffUserInfoLimit); the transfer fails with NSUserActivityHandoffUserInfoTooLargeError (4611). Send an identifier and fetch the rest, or use continuation streams"
             launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.userInfoTooLarge, route: nil, message: message))
             return
         }
