@@ -49,6 +49,7 @@ public enum BuiltInRules {
         ReservationRequiresIOS14Rule(),
         ReservationResponseRule(),
         ReservationStatusKnownRule(),
+        ReservationValueDecoratedRule(),
         SearchableItemIdentifierRequiredRule(),
         SearchableItemIdentifierUniqueRule(),
         SearchableItemTitleRule(),

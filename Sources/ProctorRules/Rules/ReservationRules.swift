@@ -301,6 +301,101 @@ struct ReservationStatusKnownRule: Rule {
     }
 }
 
+/// The names Siri builds titles from are given as they are, with no label added for display.
+struct ReservationValueDecoratedRule: Rule {
+    /// Labels an app adds for display that Siri adds itself, in its own words and language.
+    static let labels = [
+        "reservation", "booking", "hotel", "lodging", "stay", "restaurant", "dinner", "lunch", "breakfast", "table",
+        "flight", "train", "bus", "boat", "ferry", "rental car", "car rental", "rental", "event", "movie", "ticket", "concert",
+    ]
+
+    static let description = RuleDescription(
+        id: "reservation_value_decorated",
+        name: "Reservation Values Are Given As They Are",
+        category: .reservation,
+        defaultSeverity: .warning,
+        summary: "The names Siri builds an event's title from (a hotel, a restaurant, an event, a rental company, a trip's provider and stations) should carry no label such as 'Hotel:' or '(Dinner)'.",
+        rationale: """
+            Siri writes the Calendar event's title itself from the reservation's details and puts a \
+            localized reservation type in front of it; WWDC 2019 session 243 asks apps to "provide all \
+            details as is, and do not prepend or append anything for display purposes". A lodging \
+            named "Hotel: Hôtel Jacob" becomes an event titled with the type twice, in two languages \
+            for a user who does not read the app's. Proctor reports a name that starts with a \
+            reservation word followed by ':', '-', '–', '—' or '|' ("Hotel: …", "Dinner - …"), or ends \
+            with one in parentheses or after such a separator ("… (Dinner)", "… | Booking"). The words \
+            are English (a heuristic): reservation, booking, hotel, lodging, stay, restaurant, dinner, \
+            lunch, breakfast, table, flight, train, bus, boat, ferry, rental car, car rental, rental, \
+            event, movie, ticket, concert.
+            """,
+        sources: [wwdc19 + ": \"do not prepend or append anything for display purposes\" (seed 004) [H]"],
+        passing: [
+            RuleExample(Example.interaction(Example.lodging())),
+            RuleExample(Example.interaction(Example.restaurant())),
+        ],
+        failing: [
+            RuleExample(
+                Example.interaction(Example.lodging(location: Example.hotel.replacingOccurrences(of: #""name": "Hôtel Jacob""#, with: #""name": "Lodging: Hôtel Jacob""#))),
+                at: ["/interaction/response/reservations/0/INLodgingReservation/lodgingBusinessLocation/name"]),
+            RuleExample(
+                Example.interaction(Example.restaurant(location: #"{"name": "Chez Example (Dinner)", "postalAddress": {"street": "4 Rue de Buci", "city": "Paris", "postalCode": "75006", "country": "France"}}"#)),
+                at: ["/interaction/response/reservations/0/INRestaurantReservation/restaurantLocation/name"]),
+        ])
+
+    func check(_ reservation: Reservation, in context: RuleContext) -> [Violation] {
+        var named: [(String?, JSONPointer)] = []
+        let payload = reservation.payloadPointer
+        func place(_ placemark: Placemark?) { if let placemark { named.append((placemark.name, placemark.pointer.appending("name"))) } }
+        switch reservation.details {
+        case .flight:
+            break  // identified by codes (flight_identification), which carry no label
+        case .lodging(let lodging): place(lodging.lodgingBusinessLocation)
+        case .restaurant(let restaurant): place(restaurant.restaurantLocation)
+        case .rentalCar(let car): named.append((car.rentalCar?.rentalCompanyName, payload.appending("rentalCar").appending("rentalCompanyName")))
+        case .ticketedEvent(let event):
+            named.append((event.event.name, payload.appending("event").appending("name")))
+            place(event.event.location)
+        case .train(let booking), .bus(let booking), .boat(let booking):
+            guard let trip = booking.trip else { break }
+            named.append((trip.provider, trip.pointer.appending("provider")))
+            named.append((trip.name, trip.pointer.appending(String(booking.objectKey.dropLast("Trip".count)) + "Name")))
+            place(trip.departureLocation)
+            place(trip.arrivalLocation)
+        }
+        return named.compactMap { value, pointer in
+            guard let value, let label = Self.decoration(in: value) else { return nil }
+            return Violation(
+                "'\(value)' carries the label '\(label)'; Siri adds the reservation type to the event's title itself, so give the name as it is",
+                at: pointer)
+        }
+    }
+
+    /// The label a name is decorated with: a reservation word before a separator at the start,
+    /// or in parentheses or after a separator at the end.
+    static func decoration(in value: String) -> String? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        let lowered = text.lowercased()
+        let separators: [Character] = [":", "-", "–", "—", "|"]
+        for label in labels {
+            // "Hotel: …", "Dinner - …" (a space after the separator: "Bus-Station Nord" is a name)
+            if lowered.hasPrefix(label) {
+                let rest = lowered.dropFirst(label.count).drop(while: { $0 == " " })
+                if let first = rest.first, separators.contains(first), rest.dropFirst().first == " " { return String(text.prefix(label.count)) }
+            }
+            // "… (Dinner)"
+            if lowered.hasSuffix("(" + label + ")") { return String(text.suffix(label.count + 2)) }
+            // "… | Booking", "… - Reservation"
+            if lowered.hasSuffix(label) {
+                let before = lowered.dropLast(label.count)
+                let trimmed = before.reversed().drop(while: { $0 == " " })
+                if let separator = trimmed.first, separators.contains(separator), before.hasSuffix(" "), trimmed.count > 1 {
+                    return String(text.suffix(label.count))
+                }
+            }
+        }
+        return nil
+    }
+}
+
 /// Airlines and airports carry IATA or ICAO codes; the flight number is the number alone.
 struct FlightIdentificationRule: Rule {
     static let description = RuleDescription(
