@@ -74,7 +74,8 @@ check-reports: setup
 	$(SWIFT) build --product proctor
 	python3 scripts/check_reports.py .build/debug/proctor
 
-# Regenerates docs/rules/ and Conformance/rules/ from the rule descriptions.
+# Regenerates docs/rules/ and Conformance/rules/ from the rule descriptions, the scenario schema,
+# and docs/seed-coverage.md from docs/seed-coverage.json.
 docs: setup
 	$(SWIFT) build --product proctor-docgen
 	.build/debug/proctor-docgen .

@@ -1,8 +1,9 @@
 import Foundation
 import ProctorKit
 
-// Writes the files generated from the rule descriptions (docs/rules/, Conformance/rules/) into
-// the directory given as the only argument, or the current directory. Run it with `make docs`.
+// Writes the files generated from the rule descriptions (docs/rules/, Conformance/rules/), the
+// scenario schema and the seed coverage page into the directory given as the only argument, or
+// the current directory. Run it with `make docs`.
 let root = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath)
 let generated = GeneratedFiles.all()
 let expected = Set(generated.map(\.path))
@@ -15,7 +16,16 @@ for directory in ["docs/rules", "Conformance/rules"] {
         print("removed \(directory)/\(name)")
     }
 }
-for file in generated {
+// The page of the seed coverage list, from the list in docs/.
+var files = generated
+let coverageURL = root.appendingPathComponent(SeedCoverage.path)
+if let bytes = try? Data(contentsOf: coverageURL) {
+    let (coverage, problems) = SeedCoverage.read(Array(bytes))
+    for problem in problems { print("\(problem.location.compilerStyle): \(problem.severity.rawValue): \(problem.message)") }
+    if problems.contains(where: { $0.severity == .error }) { exit(1) }
+    files.append((SeedCoverage.pagePath, coverage.page()))
+}
+for file in files {
     let url = root.appendingPathComponent(file.path)
     let existing = try? String(contentsOf: url, encoding: .utf8)
     if existing != file.content {
