@@ -1,4 +1,5 @@
 import Foundation
+import ProctorVocabulary
 
 /// How the model matches a Spotlight query (docs/system-model.md, "Spotlight queries").
 ///
@@ -7,47 +8,8 @@ import Foundation
 /// case and diacritics, split into words at anything that is not a letter or digit, and every
 /// query word must be the start of a word of the entry's title, keywords or description.
 enum SpotlightQuery {
-    /// The folded words of `text`: "Crème Brûlée" gives ["creme", "brulee"], and "Tony's" gives
-    /// ["tonys"]: an apostrophe joins, because people type "tonys" as often as "tony".
-    static func words(of text: String) -> [String] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(of: text) }
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        var words: [String] = []
-        var current = ""
-        for scalar in folded.unicodeScalars {
-            if scalar == "'" || scalar == "\u{2019}" {
-                continue
-            } else if CharacterSet.alphanumerics.contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
-    }
-
-    /// The same for ASCII text, which folding would only lowercase: Foundation's folding and
-    /// character classes cost more than the rest of indexing an entry.
-    private static func asciiWords(of text: String) -> [String] {
-        var words: [String] = []
-        var current: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "'"): continue
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
-            default:
-                if !current.isEmpty {
-                    words.append(String(decoding: current, as: UTF8.self))
-                    current.removeAll(keepingCapacity: true)
-                }
-            }
-        }
-        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-        return words
-    }
+    /// The folded words of `text` (``SearchWords``), as the rules see them too.
+    static func words(of text: String) -> [String] { SearchWords.words(of: text) }
 
     /// Where a query matched an entry; lower is better.
     enum Field: Int, Comparable {

@@ -38,6 +38,61 @@ public struct DomainIdentifier: RuleSubject, Sendable {
     public var pointer: JSONPointer { owner.appending("domainIdentifier") }
 }
 
+/// What a Spotlight result shows and is found by: an activity's or a searchable item's title,
+/// description and keywords, wherever each is written (an activity's own `title` and `keywords`,
+/// its attribute set's `contentDescription` and `keywords`; an item's attribute set).
+///
+/// It holds the strings and arrays the donation already has (a retain each, no copy) and the
+/// pointers of their owners; a value's own pointer is built only when a rule reports it.
+public struct SearchResultText: RuleSubject, Sendable {
+    public static var scope: RuleScope { .payload }
+
+    public let title: String?
+    private let titleOwner: JSONPointer?
+    public let description: String?
+    private let descriptionOwner: JSONPointer?
+    /// An activity's own keywords, then its attribute set's (an item has only the latter).
+    private let ownKeywords: [String]
+    private let ownKeywordsOwner: JSONPointer?
+    private let setKeywords: [String]
+    private let setKeywordsOwner: JSONPointer?
+
+    init(activity: UserActivity) {
+        let attributes = activity.contentAttributeSet
+        if let title = activity.title {
+            (self.title, titleOwner) = (title, activity.pointer)
+        } else {
+            (self.title, titleOwner) = (attributes?.title, attributes?.pointer)
+        }
+        (description, descriptionOwner) = (attributes?.contentDescription, attributes?.pointer)
+        (ownKeywords, ownKeywordsOwner) = (activity.keywords ?? [], activity.pointer)
+        (setKeywords, setKeywordsOwner) = (attributes?.strings("keywords") ?? [], attributes?.pointer)
+    }
+
+    init(attributes: AttributeSet) {
+        (title, titleOwner) = (attributes.title, attributes.pointer)
+        (description, descriptionOwner) = (attributes.contentDescription, attributes.pointer)
+        (ownKeywords, ownKeywordsOwner) = ([], nil)
+        (setKeywords, setKeywordsOwner) = (attributes.strings("keywords") ?? [], attributes.pointer)
+    }
+
+    public var titlePointer: JSONPointer { (titleOwner ?? .root).appending("title") }
+    public var descriptionPointer: JSONPointer { (descriptionOwner ?? .root).appending("contentDescription") }
+
+    public var hasKeywords: Bool { !ownKeywords.isEmpty || !setKeywords.isEmpty }
+
+    /// Whether `predicate` holds for every keyword.
+    public func allKeywords(_ predicate: (String) -> Bool) -> Bool {
+        ownKeywords.allSatisfy(predicate) && setKeywords.allSatisfy(predicate)
+    }
+
+    /// The pointer of the first keyword.
+    public var firstKeywordPointer: JSONPointer {
+        if !ownKeywords.isEmpty { return (ownKeywordsOwner ?? .root).appending("keywords").appending(0) }
+        return (setKeywordsOwner ?? .root).appending("keywords").appending(0)
+    }
+}
+
 /// An `expirationDate`: an activity's, a searchable item's.
 public struct ExpirationDate: RuleSubject, Sendable {
     public static var scope: RuleScope { .payload }
@@ -49,8 +104,8 @@ public struct ExpirationDate: RuleSubject, Sendable {
 
 /// Every subject of a donation, handed to the rules judging its kind: an activity (and its
 /// attribute set), a searchable item (and its attribute set), an interaction and each of its
-/// reservations, the activity of each reservation action, and the titles, domain identifiers and
-/// expiration dates they hold. `proctor lint` and the scenario
+/// reservations, the activity of each reservation action, and the titles, search result texts,
+/// domain identifiers and expiration dates they hold. `proctor lint` and the scenario
 /// player judge donations through this one walk.
 package struct DonationSubjects: Sendable {
     private let activities: SubjectRules<UserActivity>
@@ -59,6 +114,7 @@ package struct DonationSubjects: Sendable {
     private let domains: SubjectRules<DomainIdentifier>
     private let expirations: SubjectRules<ExpirationDate>
     private let attributeSets: SubjectRules<AttributeSet>
+    private let results: SubjectRules<SearchResultText>
     private let interactions: SubjectRules<Interaction>
     private let reservations: SubjectRules<Reservation>
 
@@ -69,6 +125,7 @@ package struct DonationSubjects: Sendable {
         domains = engine.rules()
         expirations = engine.rules()
         attributeSets = engine.rules()
+        results = engine.rules()
         interactions = engine.rules()
         reservations = engine.rules()
     }
@@ -93,6 +150,7 @@ package struct DonationSubjects: Sendable {
         }
         func walk(_ activity: UserActivity) {
             hand(activities, activity)
+            hand(results, ifAny: SearchResultText(activity: activity))
             hand(titles, ifAny: activity.title.map { DisplayedTitle(text: $0, owner: activity.pointer) })
             hand(expirations, ifAny: activity.expirationDate.map { ExpirationDate(date: $0, owner: activity.pointer) })
             if let attributes = activity.contentAttributeSet { walk(attributes) }
@@ -105,7 +163,10 @@ package struct DonationSubjects: Sendable {
             hand(items, item)
             hand(expirations, ifAny: item.expirationDate.map { ExpirationDate(date: $0, owner: item.pointer) })
             hand(domains, ifAny: item.domainIdentifier.map { DomainIdentifier(value: $0, owner: item.pointer) })
-            if let attributes = item.attributeSet { walk(attributes) }
+            if let attributes = item.attributeSet {
+                hand(results, ifAny: SearchResultText(attributes: attributes))
+                walk(attributes)
+            }
         case .interaction(let interaction):
             hand(interactions, interaction)
             for reservation in interaction.reservations { hand(reservations, reservation) }
