@@ -10,7 +10,7 @@ enum ExpectationKind: String, CaseIterable, Sendable {
         switch self {
         case .spotlight: ["device", "query", "contains", "excludes", "results"]
         case .handoff: ["device", "offer", "activity"]
-        case .launch: ["route", "failure", "safari", "activityType", "userInfo", "identifier", "url", "webpageURL", "interaction"]
+        case .launch: ["route", "failure", "safari", "activityType", "userInfo", "identifier", "url", "webpageURL", "continuationStreams", "interaction"]
         case .findings: ["ruleId", "pointer", "severity"]
         case .index: ["device", "items", "activities", "publicActivities"]
         case .contactCard: ["device", "person", "offers"]

@@ -26,6 +26,13 @@ struct Delivery {
     /// `NSUserActivity.interaction`, for launches from the contact card and calendar events.
     var interaction: DeliveredInteraction? = nil
 
+    /// Whether the app is offered continuation streams back to the sending device
+    /// (`NSUserActivity.getContinuationStreams`): a Handoff of an activity that supports them.
+    var continuationStreams: Bool {
+        if case .handoff(let activity) = origin { return activity.supportsContinuationStreams }
+        return false
+    }
+
     var identifier: String? {
         guard case .spotlightItem = origin else { return nil }
         if case .string(let identifier)? = userInfo.first(where: { $0.key == SystemActivityType.spotlightIdentifierKey })?.value { return identifier }
@@ -69,6 +76,7 @@ struct Delivery {
         let keys = userInfo.map(\.key).sorted()
         text += ", userInfo keys [\(keys.joined(separator: ", "))]"
         if let interaction { text += ", interaction \(interaction.summary)" }
+        if continuationStreams { text += ", continuation streams" }
         return text
     }
 }

@@ -280,6 +280,8 @@ public struct LaunchExpectation: Sendable {
     public var identifier: String?
     public var url: String?
     public var webpageURL: String?
+    /// Whether the app is offered continuation streams back to the sending device.
+    public var continuationStreams: Bool?
     /// The interaction the delivered activity carries (`NSUserActivity.interaction`).
     public var interaction: InteractionLaunchExpectation?
 }

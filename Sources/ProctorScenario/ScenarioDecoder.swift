@@ -421,6 +421,7 @@ struct ScenarioDecoder {
         expectation.identifier = fields["identifier"].flatMap { reader.string($0.value, pointer.appending("identifier")) }
         expectation.url = fields["url"].flatMap { reader.string($0.value, pointer.appending("url")) }
         expectation.webpageURL = fields["webpageURL"].flatMap { reader.string($0.value, pointer.appending("webpageURL")) }
+        expectation.continuationStreams = fields["continuationStreams"].flatMap { reader.bool($0.value, pointer.appending("continuationStreams")) }
         if let member = fields["userInfo"] {
             var decoder = donationDecoder()
             expectation.userInfo = decoder.decodeUserInfo(member.value, at: pointer.appending("userInfo"))

@@ -109,6 +109,9 @@ extension ScenarioPlayer {
         if let identifier = expected.identifier, identifier != delivery?.identifier { mismatches.append("identifier '\(delivery?.identifier ?? "none")'") }
         if let url = expected.url, url != delivery?.url { mismatches.append("URL '\(delivery?.url ?? "none")'") }
         if let url = expected.webpageURL, url != delivery?.webpageURL { mismatches.append("webpageURL '\(delivery?.webpageURL ?? "none")'") }
+        if let streams = expected.continuationStreams, streams != (delivery?.continuationStreams ?? false) {
+            mismatches.append(streams ? "no continuation streams offered (the activity does not set supportsContinuationStreams, or the launch is not a Handoff)" : "continuation streams offered")
+        }
         if let userInfo = expected.userInfo, PropertyListText.canonical(userInfo) != PropertyListText.canonical(delivery?.userInfo ?? []) {
             mismatches.append("a different userInfo")
         }

@@ -231,6 +231,7 @@ struct ScenarioPlayer {
         if let identifier = expected.identifier { parts.append("identifier '\(identifier)'") }
         if let url = expected.url { parts.append("URL '\(url)'") }
         if let url = expected.webpageURL { parts.append("webpageURL '\(url)'") }
+        if let streams = expected.continuationStreams { parts.append(streams ? "continuation streams" : "no continuation streams") }
         if let userInfo = expected.userInfo { parts.append("userInfo \(PropertyListText.canonical(userInfo))") }
         if let interaction = expected.interaction {
             var fields: [String] = []

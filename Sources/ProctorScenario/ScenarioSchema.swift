@@ -177,6 +177,7 @@ public enum ScenarioSchema {
             "failure": ["enum": LaunchFailure.allCases.map(\.rawValue)],
             "safari": nonEmpty("The URL Safari opens instead of the app."),
             "activityType": ["type": "string"], "identifier": ["type": "string"], "url": ["type": "string"], "webpageURL": ["type": "string"],
+            "continuationStreams": ["type": "boolean", "description": "Whether the app is offered continuation streams back to the sending device (a Handoff of an activity with supportsContinuationStreams)."],
             "userInfo": ref("userInfo", "The exact userInfo delivered."),
             "interaction": {
                 var schema = object([

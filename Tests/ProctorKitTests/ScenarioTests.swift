@@ -210,6 +210,14 @@ struct SystemModelTests {
         #expect(unstated.first?.contains("userInfoTooLarge") == true)
     }
 
+    @Test func continuationStreamsAreOfferedOnlyForAnActivityThatSupportsThem() throws {
+        let activity = viewPlace(extra: #", "supportsContinuationStreams": true"#)
+        let offered = try play(scenario(steps: "[\(activity), {\"acceptHandoff\": {\"device\": \"iPad\"}}, {\"expect\": {\"launch\": {\"continuationStreams\": true}}}]"))
+        #expect(failures(offered).isEmpty)
+        let none = failures(try play(scenario(steps: "[\(viewPlace()), {\"acceptHandoff\": {\"device\": \"iPad\"}}, {\"expect\": {\"launch\": {\"continuationStreams\": true}}}]")))
+        #expect(none.count == 1 && none[0].contains("no continuation streams offered"), "\(none)")
+    }
+
     @Test func aStatedHandoffLimitMustBeAWholeNumberOfBytes() throws {
         for bad in ["0", "2.5", "\"3 KB\"", "-1", "[]"] {
             let suite = try play(scenario(steps: "[]", system: #"{"handoffUserInfoLimit": \#(bad)}"#))
