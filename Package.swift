@@ -35,6 +35,9 @@ let package = Package(
         // Apple's vocabulary as Proctor reads it from JSON: NSUserActivity, Core Spotlight items and
         // attribute sets, SiriKit interactions and reservations, with their located decoding.
         .target(name: "ProctorVocabulary", dependencies: ["ProctorJSON", "ProctorCore"]),
+        // Universal links: apple-app-site-association files read through the JSON layer, and the
+        // matcher that says whether iOS opens a URL in the app or in Safari.
+        .target(name: "ProctorLinks", dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles"]),
         // The app's facts: its Info.plist (read safely, XML or binary) and what the user states
         // besides (deployment target, service names).
         .target(name: "ProctorAppFacts", dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary"]),
@@ -77,7 +80,7 @@ let package = Package(
             name: "ProctorKit",
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks",
             ]),
 
         // MARK: - Executables
@@ -102,7 +105,7 @@ let package = Package(
             name: "ProctorKitTests",
             dependencies: [
                 "ProctorKit", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),

@@ -31,7 +31,7 @@ def main():
         if not (out / MARKER).exists():
             sys.exit(f"fuzz_seeds.py: {out} exists and was not made by this script; give a new directory")
         shutil.rmtree(out)
-    seeds = {name: set() for name in ("json", "lint", "lint-lines", "scenario", "info-plist", "conformance")}
+    seeds = {name: set() for name in ("json", "lint", "lint-lines", "scenario", "info-plist", "conformance", "aasa")}
     keys = set()
 
     def add(target, data):
@@ -80,6 +80,12 @@ def main():
         except ValueError:
             continue
         collect_keys(document)
+        if name.endswith(".links.json"):
+            add("conformance", data)
+            for site in (document.get("sites") or {}).values() if isinstance(document, dict) else []:
+                add("aasa", json.dumps(site, indent=2).encode())
+                add("json", json.dumps(site).encode())
+            continue
         if name.endswith(".scenario.json"):
             add("scenario", data)
             info = document.get("app", {}).get("info") if isinstance(document, dict) else None

@@ -6,6 +6,7 @@
 @_exported import ProctorEngine
 @_exported import ProctorFiles
 @_exported import ProctorInputs
+@_exported import ProctorLinks
 @_exported import ProctorLint
 @_exported import ProctorReports
 @_exported import ProctorRules

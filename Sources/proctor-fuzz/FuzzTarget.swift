@@ -18,6 +18,15 @@ enum FuzzTarget: String, CaseIterable {
     case infoPlist = "info-plist"
     /// `proctor conformance` on one case file.
     case conformance
+    /// `proctor links check` on one apple-app-site-association file: the reader, then the
+    /// matcher on URLs that reach every kind of component.
+    case aasa
+
+    /// URLs with a path, a query, a fragment, percent-encoding and non-ASCII text, for the matcher.
+    private static let urls = [
+        "https://example.com/", "https://example.com/buy/shoes?id=1&ref=mail#top", "https://example.com/en_US/pizza/",
+        "https://EXAMPLE.com/caf%C3%A9/%E2%9C%93?q=%20", "https://example.com/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p", "https://example.com/???**",
+    ]
 
     /// The clock every target runs at, so a crash reproduces whatever the day.
     private static let now = DateFormat.parse("2026-06-01T12:00:00Z")!
@@ -56,6 +65,11 @@ enum FuzzTarget: String, CaseIterable {
             }
         case .conformance:
             _ = ConformanceRunner.runCaseFile(bytes: bytes, path: "fuzz.json")
+        case .aasa:
+            let read = SiteAssociationReader.read(bytes, path: "apple-app-site-association", domain: "example.com")
+            guard let association = read.association else { return }
+            let matcher = UniversalLinkMatcher(sites: [.init(domain: "example.com", association: association, file: "apple-app-site-association")])
+            for url in Self.urls { _ = matcher.verdict(for: url) }
         }
     }
 }

@@ -43,7 +43,10 @@ public enum ConformanceRunner {
         suites += Parallel.map(inputs, parallel: true) { input in
             // A scenario vector pins model behaviour through its own expectations: it passes when
             // every one of them holds.
-            input.path.hasSuffix(Scenario.fileSuffix) ? runScenarioVector(input) : runCaseFile(input)
+            if input.path.hasSuffix(Scenario.fileSuffix) { return runScenarioVector(input) }
+            // A link vector pins universal-link matching: one case per URL.
+            if input.path.hasSuffix(LinkVectors.suffix) { return LinkVectors.run(input) }
+            return runCaseFile(input)
         }
         suites.sort { $0.name < $1.name }
         let now = DateFormat.parse(defaultNow)!

@@ -1,0 +1,92 @@
+import Foundation
+import ProctorCore
+import ProctorFiles
+
+/// `proctor links check`: reads the association files, then gives each URL its verdict.
+public enum LinkCheck {
+    /// iOS 9.3.1 and later ignore a file whose uncompressed size is over 128 KB (App Search
+    /// Programming Guide, "Support Universal Links", archived; whether Apple counts 1,000 or
+    /// 1,024 bytes to the kilobyte is not documented: Proctor takes the larger).
+    public static let sizeLimit = 128 * 1024
+    /// How much of a file is read at all: a larger one is reported, not matched.
+    public static let readLimit = 16 * 1024 * 1024
+
+    public static let fileTooLarge = ProblemCode(
+        "aasa_file_too_large", summary: "An apple-app-site-association file is over the 128 KB iOS reads.")
+
+    public struct Result: Sendable {
+        public var verdicts: [(url: String, verdict: LinkVerdict)]
+        public var inputErrors: [InputError]
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Checks `urls` against the files `sites` names (domain, path), for the app `appID` when given.
+    public static func run(urls: [String], sites: [(domain: String, path: String)], appID: String?) -> Result {
+        var inputErrors: [InputError] = []
+        var diagnostics: [Diagnostic] = []
+        var matched: [UniversalLinkMatcher.Site] = []
+        for (domain, path) in sites {
+            let bytes: [UInt8]
+            switch InputFiles.load(path, limit: readLimit, naming: "the apple-app-site-association file") {
+            case .success(let loaded): bytes = loaded
+            case .failure(let error):
+                inputErrors.append(error)
+                continue
+            }
+            let read = SiteAssociationReader.read(bytes, path: path, domain: domain)
+            inputErrors += read.inputErrors
+            diagnostics += read.diagnostics
+            guard var association = read.association, !read.diagnostics.contains(where: { $0.severity == .error }) else { continue }
+            if bytes.count > sizeLimit {
+                diagnostics.append(Diagnostic(
+                    code: fileTooLarge, severity: .error,
+                    message: "the file is \(bytes.count) bytes, over the 128 KB (131,072 bytes) iOS reads; iOS ignores it, so every URL of '\(domain)' opens in Safari",
+                    location: SourceLocation(file: path, line: 1, column: 1, pointer: "")))
+                association.applinks = nil
+            }
+            matched.append(UniversalLinkMatcher.Site(domain: domain, association: association, file: path))
+        }
+        let matcher = UniversalLinkMatcher(sites: matched, appID: appID)
+        return Result(verdicts: urls.map { ($0, matcher.verdict(for: $0)) }, inputErrors: inputErrors, diagnostics: diagnostics)
+    }
+
+    /// One line per problem, then one per URL: `<verdict>  <url>  <why>`.
+    public static func text(_ result: Result) -> String {
+        var lines = result.inputErrors.map { $0.compilerLine() } + result.diagnostics.map { $0.compilerLine() }
+        for (url, verdict) in result.verdicts {
+            var line = verdict.outcome.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + url + "\n    " + verdict.reason
+            if !verdict.appIDs.isEmpty { line += " (\(verdict.appIDs.joined(separator: ", ")))" }
+            if let file = verdict.file, let pointer = verdict.pointer { line += "\n    at \(file) \(pointer.isEmpty ? "/" : pointer)" }
+            lines.append(line)
+        }
+        let counts = LinkVerdict.Outcome.allCases.map { outcome in "\(result.verdicts.filter { $0.verdict.outcome == outcome }.count) \(outcome.rawValue)" }
+        lines.append("links: \(result.verdicts.count) URL\(result.verdicts.count == 1 ? "" : "s"): " + counts.joined(separator: ", "))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The JSON report (docs/reports.md, "proctor links check"): sorted keys, stable.
+    public static func json(_ result: Result) -> String {
+        struct Document: Encodable {
+            var schemaVersion = 1
+            var command = "links check"
+            var inputErrors: [InputError]
+            var diagnostics: [Diagnostic]
+            var results: [Entry]
+        }
+        struct Entry: Encodable {
+            var url: String
+            var verdict: String
+            var reason: String
+            var appIDs: [String]
+            var file: String?
+            var pointer: String?
+        }
+        let document = Document(
+            inputErrors: result.inputErrors, diagnostics: result.diagnostics,
+            results: result.verdicts.map { Entry(url: $0.url, verdict: $0.verdict.outcome.rawValue, reason: $0.verdict.reason, appIDs: $0.verdict.appIDs, file: $0.verdict.file, pointer: $0.verdict.pointer) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+    }
+}
+

@@ -1,0 +1,75 @@
+import ProctorJSON
+
+/// An `apple-app-site-association` file: which apps a domain lets open its URLs (`applinks`),
+/// and which share its credentials, continue its activities or run as its App Clips.
+///
+/// Sources: Apple, "Supporting associated domains"; Bundle Resources, `applinks`,
+/// `applinks.Details`, `applinks.Details.Components`, `applinks.Defaults`,
+/// `applinks.SubstitutionVariables`; App Search Programming Guide, "Support Universal Links"
+/// (archived) for the legacy `paths` format. docs/links.md has the whole model.
+public struct SiteAssociation: Sendable {
+    /// The domain the file is served from, when the user says (`--aasa DOMAIN=PATH`).
+    public var domain: String?
+    public var applinks: AppLinks?
+    /// `webcredentials.apps`, `appclips.apps`, `activitycontinuation.apps`: app identifiers.
+    public var webcredentials: [String]?
+    public var appclips: [String]?
+    public var activitycontinuation: [String]?
+}
+
+/// `applinks`: the universal links of the domain.
+public struct AppLinks: Sendable {
+    /// `applinks.defaults`: the settings of every component of the domain unless overridden.
+    public var defaults = MatchOptions()
+    /// `applinks.substitutionVariables`: name to the strings `$(name)` stands for.
+    public var substitutionVariables: [String: [String]] = [:]
+    public var details: [Details] = []
+    /// The legacy `apps` key (must be an empty array for iOS 12 and earlier).
+    public var apps: [String]?
+}
+
+/// How a component compares: `caseSensitive` and `percentEncoded`, each true unless set.
+public struct MatchOptions: Sendable, Equatable {
+    public var caseSensitive: Bool?
+    public var percentEncoded: Bool?
+
+    public init(caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
+        self.caseSensitive = caseSensitive
+        self.percentEncoded = percentEncoded
+    }
+
+    /// These options, with what they leave unset taken from `outer`.
+    public func over(_ outer: MatchOptions) -> MatchOptions {
+        MatchOptions(caseSensitive: caseSensitive ?? outer.caseSensitive, percentEncoded: percentEncoded ?? outer.percentEncoded)
+    }
+}
+
+/// One `applinks.details` entry: the apps it names and the URLs they open.
+public struct Details: Sendable {
+    /// `appIDs`, or the legacy single `appID`: `<Application Identifier Prefix>.<Bundle Identifier>`.
+    public var appIDs: [String]
+    public var components: [Component]?
+    /// The legacy `paths` (iOS 12 and earlier); iOS 13 ignores them when `components` is present.
+    public var paths: [String]?
+    public var defaults = MatchOptions()
+    public var pointer: JSONPointer
+}
+
+/// One `components` entry: patterns for the path, the query and the fragment.
+public struct Component: Sendable {
+    public enum Query: Sendable {
+        /// A pattern for the whole query string.
+        case pattern(String)
+        /// Query item names to patterns for their values; an item the URL lacks is the empty string.
+        case items([(name: String, pattern: String)])
+    }
+
+    /// `/`, `?`, `#`; an absent one is `*`, which matches everything.
+    public var path: String?
+    public var query: Query?
+    public var fragment: String?
+    public var exclude = false
+    public var comment: String?
+    public var options = MatchOptions()
+    public var pointer: JSONPointer
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// What iOS does with a tapped URL, given the association files of its domains: open the app
+/// (and which `details` entry and component let it), open it in Safari (and why), or a
+/// question Proctor cannot answer from what it was given (and why). docs/links.md describes
+/// each step with its source; Conformance/links/ pins each with Apple's own examples.
+public struct LinkVerdict: Sendable, Equatable {
+    public enum Outcome: String, Sendable, CaseIterable {
+        case app
+        case safari
+        case undecided
+    }
+
+    public var outcome: Outcome
+    /// Why, in a sentence.
+    public var reason: String
+    /// The app IDs the matching entry names (for `app`, and for an excluding entry).
+    public var appIDs: [String] = []
+    /// The JSON Pointer of the component or path that decided, in the domain's file.
+    public var pointer: String?
+    /// The domain's file.
+    public var file: String?
+}
+
+/// The parts of a URL universal links compare, as written: no normalisation beyond the case of
+/// the scheme and the host, which RFC 3986 makes case-insensitive.
+public struct LinkURL: Sendable, Equatable {
+    public var scheme: String
+    public var host: String
+    public var port: String?
+    /// Percent-encoded, as written; `/` when the URL has no path.
+    public var path: String
+    /// Without the `?`; empty when absent.
+    public var query: String
+    /// Without the `#`; empty when absent.
+    public var fragment: String
+
+    /// Nil when `text` is not an absolute URL with a host.
+    public init?(_ text: String) {
+        guard let schemeEnd = text.range(of: "://") else { return nil }
+        scheme = text[..<schemeEnd.lowerBound].lowercased()
+        guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }
+        var rest = text[schemeEnd.upperBound...]
+        var fragment = ""
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        var query = ""
+        if let mark = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: mark)...])
+            rest = rest[..<mark]
+        }
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        var authority = rest[..<slash]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
+            port = String(authority[authority.index(after: colon)...])
+            authority = authority[..<colon]
+        } else {
+            port = nil
+        }
+        host = authority.lowercased()
+        guard !host.isEmpty else { return nil }
+        let path = String(rest[slash...])
+        self.path = path.isEmpty ? "/" : path
+        self.query = query
+        self.fragment = fragment
+    }
+
+    /// The query's items, names and values as written (`a=1&b` gives a → 1, b → "").
+    var queryItems: [(name: String, value: String)] {
+        guard !query.isEmpty else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
+    }
+}
+
+public struct UniversalLinkMatcher: Sendable {
+    /// A domain's association file and where it came from.
+    public struct Site: Sendable {
+        public var domain: String
+        public var association: SiteAssociation
+        public var file: String
+
+        public init(domain: String, association: SiteAssociation, file: String) {
+            self.domain = domain.lowercased()
+            self.association = association
+            self.file = file
+        }
+    }
+
+    public var sites: [Site]
+    /// The app under test (`TEAMID.bundle.id`), when known: only entries naming it open it.
+    public var appID: String?
+
+    public init(sites: [Site], appID: String? = nil) {
+        self.sites = sites
+        self.appID = appID
+    }
+
+    public func verdict(for text: String) -> LinkVerdict {
+        guard let url = LinkURL(text) else {
+            return LinkVerdict(outcome: .safari, reason: "'\(text)' is not an absolute URL with a host, so it is not a universal link")
+        }
+        guard url.scheme == "https" || url.scheme == "http" else {
+            return LinkVerdict(outcome: .safari, reason: "universal links are http and https URLs; '\(url.scheme)' is a custom scheme, which iOS opens through CFBundleURLTypes, not through association files")
+        }
+        guard let site = sites.first(where: { $0.domain == url.host }) else {
+            let known = sites.map(\.domain).sorted()
+            return LinkVerdict(
+                outcome: .undecided,
+                reason: "no apple-app-site-association file was given for '\(url.host)'" + (known.isEmpty ? "" : " (given: \(known.joined(separator: ", ")))")
+                    + "; without it iOS opens the link in Safari, if the domain serves none")
+        }
+        guard let links = site.association.applinks else {
+            return LinkVerdict(outcome: .safari, reason: "the file for '\(site.domain)' has no applinks, so no app opens its URLs", file: site.file)
+        }
+        for entry in links.details where appID.map(entry.appIDs.contains) ?? true {
+            if let verdict = verdict(url, entry, links, site) { return verdict }
+        }
+        let whose = appID.map { " for \($0)" } ?? ""
+        return LinkVerdict(outcome: .safari, reason: "no component\(whose) in the file for '\(site.domain)' matches the URL, so it opens in Safari", file: site.file)
+    }
+
+    /// The verdict of one `details` entry, or nil when none of its components (or paths) match.
+    private func verdict(_ url: LinkURL, _ entry: Details, _ links: AppLinks, _ site: Site) -> LinkVerdict? {
+        if let components = entry.components {
+            for component in components {
+                let options = component.options.over(entry.defaults).over(links.defaults)
+                guard matches(component, url, options: options, variables: links.substitutionVariables) else { continue }
+                if component.exclude {
+                    return LinkVerdict(
+                        outcome: .safari, reason: "excluded by \(component.pointer) (\"exclude\": true), so it opens in Safari", appIDs: entry.appIDs,
+                        pointer: component.pointer.description, file: site.file)
+                }
+                return LinkVerdict(
+                    outcome: .app, reason: "matched by \(component.pointer)", appIDs: entry.appIDs, pointer: component.pointer.description, file: site.file)
+            }
+            return nil
+        }
+        // The legacy format: paths only, "NOT " excludes, first match wins.
+        for (index, path) in (entry.paths ?? []).enumerated() {
+            let pointer = entry.pointer.appending("paths").appending(index).description
+            let excluded = path.hasPrefix("NOT ")
+            let pattern = LinkPattern(excluded ? String(path.dropFirst(4)) : path)
+            guard pattern.matches(url.path, caseSensitive: true) else { continue }
+            if excluded {
+                return LinkVerdict(outcome: .safari, reason: "excluded by \(pointer) (\"NOT \"), so it opens in Safari", appIDs: entry.appIDs, pointer: pointer, file: site.file)
+            }
+            return LinkVerdict(outcome: .app, reason: "matched by \(pointer) (legacy paths)", appIDs: entry.appIDs, pointer: pointer, file: site.file)
+        }
+        return nil
+    }
+
+    private func matches(_ component: Component, _ url: LinkURL, options: MatchOptions, variables: [String: [String]]) -> Bool {
+        let caseSensitive = options.caseSensitive ?? true
+        let encoded = options.percentEncoded ?? true
+        func text(_ raw: String) -> String { encoded ? raw : (raw.removingPercentEncoding ?? raw) }
+        func match(_ pattern: String?, _ value: String) -> Bool {
+            guard let pattern else { return true }
+            return LinkPattern(pattern, variables: variables).matches(text(value), caseSensitive: caseSensitive)
+        }
+        guard match(component.path, url.path), match(component.fragment, url.fragment) else { return false }
+        switch component.query {
+        case nil:
+            return true
+        case .pattern(let pattern):
+            return match(pattern, url.query)
+        case .items(let items):
+            let present = url.queryItems
+            func sameName(_ name: String, _ wanted: String) -> Bool { caseSensitive ? name == wanted : name.lowercased() == wanted.lowercased() }
+            return items.allSatisfy { item in
+                // An item the URL lacks is the empty string (WWDC19 session 717).
+                let value = present.first(where: { sameName(text($0.name), item.name) })?.value ?? ""
+                return match(item.pattern, value)
+            }
+        }
+    }
+}
