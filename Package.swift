@@ -35,9 +35,10 @@ let package = Package(
         // Apple's vocabulary as Proctor reads it from JSON: NSUserActivity, Core Spotlight items and
         // attribute sets, SiriKit interactions and reservations, with their located decoding.
         .target(name: "ProctorVocabulary", dependencies: ["ProctorJSON", "ProctorCore"]),
-        // Universal links: apple-app-site-association files read through the JSON layer, and the
-        // matcher that says whether iOS opens a URL in the app or in Safari.
-        .target(name: "ProctorLinks", dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles"]),
+        // Universal links: apple-app-site-association files read through the JSON layer, the
+        // Associated Domains entitlement, and the matcher that says whether iOS opens a URL in the
+        // app or in Safari.
+        .target(name: "ProctorLinks", dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorAppFacts"]),
         // The app's facts: its Info.plist (read safely, XML or binary) and what the user states
         // besides (deployment target, service names).
         .target(name: "ProctorAppFacts", dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary"]),

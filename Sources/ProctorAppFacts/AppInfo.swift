@@ -135,30 +135,14 @@ public enum InfoPlistReader {
     public static func read(
         bytes: [UInt8], displayPath: String, bundleIdentifier override: String? = nil, deploymentTarget: OSVersion? = nil
     ) -> Result {
-        if let problem = PropertyListSafety.problem(in: bytes) {
-            return Result(inputErrors: [
-                InputError(
-                    code: ProblemCode.propertyListInvalid, message: problem.message,
-                    location: SourceLocation(file: displayPath, line: problem.line))
-            ])
+        let file: PropertyListFile
+        switch PropertyListFile.read(bytes: bytes, displayPath: displayPath, noun: "the Info.plist") {
+        case .success(let read): file = read
+        case .failure(let error): return Result(inputErrors: [error])
         }
-        let data = Data(bytes)
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not a property list"
-            return Result(inputErrors: [
-                InputError(
-                    code: ProblemCode.propertyListInvalid,
-                    message: "the Info.plist is not a valid XML or binary property list: \(reason)",
-                    location: SourceLocation(file: displayPath, line: lineNumber(in: reason, of: bytes)))
-            ])
-        }
-        let lines = PropertyListLines(data)
         return extract(
-            from: plist, source: displayPath, lineOf: { key in lines?.line(ofKey: key) },
-            linesOfEntries: { key in lines?.linesOfEntries(ofArray: key) ?? [] }, bundleIdentifier: override,
+            from: file.root, source: displayPath, lineOf: { key in file.line(ofKey: key) },
+            linesOfEntries: { key in file.linesOfEntries(ofArray: key) }, bundleIdentifier: override,
             deploymentTarget: deploymentTarget)
     }
 
@@ -282,16 +266,6 @@ public enum InfoPlistReader {
             for member in object.members { dictionary[member.key] = foundationValue(member.value) }
             return dictionary
         }
-    }
-
-    /// The line Foundation's reason names; for a text property list that ends too early, the
-    /// last line, where it ends. Binary property lists have no lines.
-    private static func lineNumber(in reason: String, of bytes: [UInt8]) -> Int? {
-        if let range = reason.range(of: "line ") {
-            return Int(reason[range.upperBound...].prefix { $0.isNumber })
-        }
-        guard reason.contains("EOF"), !bytes.starts(with: Array("bplist".utf8)) else { return nil }
-        return 1 + bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } - (bytes.last == 0x0A ? 1 : 0)
     }
 }
 

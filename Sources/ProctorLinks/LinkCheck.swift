@@ -20,10 +20,19 @@ public enum LinkCheck {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Checks `urls` against the files `sites` names (domain, path), for the app `appID` when given.
-    public static func run(urls: [String], sites: [(domain: String, path: String)], appID: String?) -> Result {
+    /// Checks `urls` against the files `sites` names (domain, path), for the app `appID` and
+    /// with the Associated Domains of the `entitlements` file, when given. An entitlements file
+    /// that cannot be read leaves every URL undecided rather than guessed.
+    public static func run(urls: [String], sites: [(domain: String, path: String)], appID: String?, entitlements: String? = nil) -> Result {
         var inputErrors: [InputError] = []
         var diagnostics: [Diagnostic] = []
+        var associatedDomains: [AssociatedDomain]?
+        if let entitlements {
+            let read = EntitlementsReader.read(path: entitlements)
+            inputErrors += read.inputErrors
+            diagnostics += read.diagnostics
+            associatedDomains = read.domains
+        }
         var matched: [UniversalLinkMatcher.Site] = []
         for (domain, path) in sites {
             let bytes: [UInt8]
@@ -46,7 +55,7 @@ public enum LinkCheck {
             }
             matched.append(UniversalLinkMatcher.Site(domain: domain, association: association, file: path))
         }
-        let matcher = UniversalLinkMatcher(sites: matched, appID: appID)
+        let matcher = UniversalLinkMatcher(sites: matched, appID: appID, associatedDomains: associatedDomains)
         return Result(verdicts: urls.map { ($0, matcher.verdict(for: $0)) }, inputErrors: inputErrors, diagnostics: diagnostics)
     }
 

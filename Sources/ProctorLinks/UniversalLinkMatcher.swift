@@ -95,10 +95,26 @@ public struct UniversalLinkMatcher: Sendable {
     public var sites: [Site]
     /// The app under test (`TEAMID.bundle.id`), when known: only entries naming it open it.
     public var appID: String?
+    /// The app's Associated Domains entitlement, when known: a host it does not cover opens in
+    /// Safari, and a wildcard entry's URLs are matched against its base domain's file.
+    public var associatedDomains: [AssociatedDomain]?
 
-    public init(sites: [Site], appID: String? = nil) {
+    public init(sites: [Site], appID: String? = nil, associatedDomains: [AssociatedDomain]? = nil) {
         self.sites = sites
         self.appID = appID
+        self.associatedDomains = associatedDomains
+    }
+
+    /// The domain whose file decides for `host`: the host itself, or with the entitlement, the
+    /// entry that covers it, an exact one before a wildcard and the longest wildcard first (Apple,
+    /// Associated Domains Entitlement; TN3155: a wildcard entry is matched with the file of the
+    /// domain after `*.`). Nil, with the reason, when the entitlement covers no entry for it.
+    private func fileDomain(for host: String) -> (domain: String?, reason: String?) {
+        guard let associatedDomains else { return (host, nil) }
+        let applinks = associatedDomains.filter { $0.service == .applinks && $0.covers(host) }
+        if let exact = applinks.first(where: { !$0.isWildcard }) { return (exact.domain, nil) }
+        if let wildcard = applinks.max(by: { $0.domain.count < $1.domain.count }) { return (wildcard.domain, nil) }
+        return (nil, "the app's Associated Domains entitlement has no applinks:\(host) and no wildcard that covers it, so iOS opens the link in Safari")
     }
 
     public func verdict(for text: String) -> LinkVerdict {
@@ -108,11 +124,13 @@ public struct UniversalLinkMatcher: Sendable {
         guard url.scheme == "https" || url.scheme == "http" else {
             return LinkVerdict(outcome: .safari, reason: "universal links are http and https URLs; '\(url.scheme)' is a custom scheme, which iOS opens through CFBundleURLTypes, not through association files")
         }
-        guard let site = sites.first(where: { $0.domain == url.host }) else {
+        let (fileDomain, unlisted) = fileDomain(for: url.host)
+        guard let fileDomain else { return LinkVerdict(outcome: .safari, reason: unlisted!) }
+        guard let site = sites.first(where: { $0.domain == fileDomain }) else {
             let known = sites.map(\.domain).sorted()
             return LinkVerdict(
                 outcome: .undecided,
-                reason: "no apple-app-site-association file was given for '\(url.host)'" + (known.isEmpty ? "" : " (given: \(known.joined(separator: ", ")))")
+                reason: "no apple-app-site-association file was given for '\(fileDomain)'" + (known.isEmpty ? "" : " (given: \(known.joined(separator: ", ")))")
                     + "; without it iOS opens the link in Safari, if the domain serves none")
         }
         guard let links = site.association.applinks else {

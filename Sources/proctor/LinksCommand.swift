@@ -28,6 +28,11 @@ struct LinksCheck: ParsableCommand {
         help: ArgumentHelp("The apple-app-site-association file a domain serves. Repeatable.", valueName: "domain=path"))
     var sites: [SiteArgument] = []
 
+    @Option(
+        name: .customLong("entitlements"),
+        help: ArgumentHelp("The app's .entitlements file (XML or binary): a domain its Associated Domains do not list opens in Safari.", valueName: "path"))
+    var entitlements: String?
+
     @Option(name: .customLong("app-id"), help: ArgumentHelp("The app under test, TEAMID.bundle.identifier: only entries naming it open it.", valueName: "id"))
     var appID: String?
 
@@ -83,7 +88,7 @@ struct LinksCheck: ParsableCommand {
 
     func run() throws {
         let app = appID ?? zip([teamIdentifier], [bundleIdentifier]).compactMap { team, bundle in team.flatMap { t in bundle.map { "\(t).\($0)" } } }.first
-        let result = LinkCheck.run(urls: urls, sites: sites.map { ($0.domain, $0.path) }, appID: app)
+        let result = LinkCheck.run(urls: urls, sites: sites.map { ($0.domain, $0.path) }, appID: app, entitlements: entitlements)
         var wrote = true
         for request in reports.isEmpty ? [LinksReportRequest(argument: "text")!] : reports {
             do {

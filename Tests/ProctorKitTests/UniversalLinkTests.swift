@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import ProctorCore
 @testable import ProctorLinks
 
 /// The pieces behind `proctor links check` that the link vectors do not reach: URL splitting,
@@ -67,5 +68,63 @@ struct UniversalLinkTests {
         let marked = SiteAssociationReader.read(Array("\u{FEFF}{\"applinks\": {\"details\": []}}".utf8), path: "aasa")
         #expect(marked.association != nil)
         #expect(marked.diagnostics.map { "\($0.code) \($0.severity)" } == ["aasa_byte_order_mark warning"])
+    }
+}
+
+@Suite("Associated Domains entitlement")
+struct AssociatedDomainsTests {
+    private let at = ProctorCore.SourceLocation(file: "App.entitlements")
+
+    @Test(arguments: [
+        ("applinks:example.com", "applinks example.com false nil"),
+        ("applinks:*.Example.com", "applinks example.com true nil"),
+        ("webcredentials:example.com?mode=developer", "webcredentials example.com false developer"),
+        ("appclips:clip.example.com?mode=developer+managed", "appclips clip.example.com false developer+managed"),
+    ])
+    func validEntries(_ entry: String, _ expected: String) throws {
+        let domain = try AssociatedDomain.parse(entry, at: at).get()
+        #expect("\(domain.service.rawValue) \(domain.domain) \(domain.isWildcard) \(domain.mode ?? "nil")" == expected)
+    }
+
+    @Test(arguments: [
+        ("example.com", "no service"), ("links:example.com", "not an associated-domains service"),
+        ("applinks:https://example.com", "URL scheme"), ("applinks:example.com/path", "has a path"),
+        ("applinks:example.com:8443", "has a port"), ("applinks:", "names no domain"), ("applinks:exa mple.com", "white space"),
+        ("appclips:*.example.com", "wildcard"), ("applinks:bücher.de", "Punycode"), ("applinks:localhost", "fully qualified"),
+        ("applinks:example.com?mode=debug", "alternate mode"),
+    ])
+    func invalidEntries(_ entry: String, _ reason: String) {
+        guard case .failure(let invalid) = AssociatedDomain.parse(entry, at: at) else {
+            Issue.record("'\(entry)' was accepted")
+            return
+        }
+        #expect(invalid.reason.contains(reason), "\(invalid.reason)")
+    }
+
+    @Test func wildcardsCoverSubdomainsOnly() throws {
+        let wildcard = try AssociatedDomain.parse("applinks:*.example.com", at: at).get()
+        #expect(wildcard.covers("www.example.com") && wildcard.covers("a.b.example.com"))
+        #expect(!wildcard.covers("example.com") && !wildcard.covers("badexample.com"))
+    }
+
+    @Test func anEntitlementsFileReportsEachBadEntryOnItsLine() {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>com.apple.developer.associated-domains</key>
+            \t<array>
+            \t\t<string>applinks:example.com</string>
+            \t\t<string>applinks:https://shop.example.com</string>
+            \t\t<string>webcredentials:example.com</string>
+            \t</array>
+            </dict>
+            </plist>
+            """
+        let read = EntitlementsReader.read(bytes: Array(plist.utf8), path: "App.entitlements")
+        #expect(read.inputErrors.isEmpty)
+        #expect(read.domains?.map(\.domain) == ["example.com", "example.com"])
+        #expect(read.diagnostics.map { "\($0.code) \($0.location.line ?? 0) \($0.location.pointer ?? "")" } == ["entitlement_invalid_domain 8 /com.apple.developer.associated-domains/1"])
     }
 }

@@ -9,7 +9,7 @@ import ProctorReports
 /// by domain, and URLs with the verdict iOS gives them, each citing where Apple says so.
 ///
 /// ```json
-/// {"description": "...", "source": "...", "appID": "ABCDE12345.com.example.app",
+/// {"description": "...", "source": "...", "appID": "ABCDE12345.com.example.app", "entitlements": ["applinks:example.com"],
 ///  "sites": {"example.com": {"applinks": {...}}},
 ///  "cases": [{"url": "https://example.com/buy/1", "verdict": "app", "pointer": "/applinks/details/0/components/1", "source": "..."}]}
 /// ```
@@ -36,8 +36,21 @@ enum LinkVectors {
         }
         var reader = JSONFieldReader(codes: .conformanceCase) { offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) }
         guard let object = reader.object(root, .root, what: "a link vector file") else { return failed(suite, path, reader.problems) }
-        reader.checkKeys(object, .root, allowed: ["$schema", "description", "source", "appID", "sites", "cases"], in: "a link vector file")
+        reader.checkKeys(object, .root, allowed: ["$schema", "description", "source", "appID", "entitlements", "sites", "cases"], in: "a link vector file")
         let appID = object["appID"].flatMap { reader.string($0.value, JSONPointer(["appID"])) }
+        // The app's Associated Domains entries, as the entitlements file lists them.
+        var associatedDomains: [AssociatedDomain]?
+        if let member = object["entitlements"], let entries = reader.strings(member.value, JSONPointer(["entitlements"])) {
+            associatedDomains = []
+            for (index, entry) in entries.enumerated() {
+                let location = SourceLocation(file: path, offset: member.value.offset, pointer: JSONPointer(["entitlements", String(index)]), in: source)
+                switch AssociatedDomain.parse(entry, at: location) {
+                case .success(let domain): associatedDomains?.append(domain)
+                case .failure(let invalid):
+                    suite.diagnostics.append(Diagnostic(code: EntitlementsReader.invalidEntry, severity: .error, message: invalid.reason, location: location))
+                }
+            }
+        }
         var sites: [UniversalLinkMatcher.Site] = []
         if let member = reader.required(object, "sites", root, .root), let domains = reader.object(member, JSONPointer(["sites"]), what: "sites") {
             for domain in domains.members {
@@ -49,7 +62,7 @@ enum LinkVectors {
                 if let association = read.association { sites.append(UniversalLinkMatcher.Site(domain: domain.key, association: association, file: file)) }
             }
         }
-        let matcher = UniversalLinkMatcher(sites: sites, appID: appID)
+        let matcher = UniversalLinkMatcher(sites: sites, appID: appID, associatedDomains: associatedDomains)
         let casesPointer = JSONPointer(["cases"])
         let elements = reader.required(object, "cases", root, .root).flatMap { reader.array($0, casesPointer) } ?? []
         for (index, element) in elements.enumerated() {
