@@ -55,7 +55,7 @@ let package = Package(
         // decoded with locations, what facts they contribute and which rule subjects they hold.
         .target(
             name: "ProctorInputs",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine"]),
+            dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorLinks"]),
         // Every rule Proctor ships, by category, and the registry that lists them.
         .target(
             name: "ProctorRules",

@@ -13,13 +13,18 @@ public enum RuleCategory: String, Codable, CaseIterable, Sendable {
     case spotlight
     case communication
     case reservation
+    case links
 }
 
 /// An input shown in a rule's documentation and checked by its tests: a donation file, optional
 /// Info.plist facts, and for a failing example the pointers where the rule must report.
 public struct RuleExample: Sendable {
-    /// The content of a donation file (JSON).
+    /// The content of the example's file: a donation file (JSON) unless ``fileName`` says
+    /// otherwise.
     public var input: String
+    /// The name of the example's file, which says which input kind reads it:
+    /// `apple-app-site-association` for a site's association file.
+    public var fileName = RuleExample.defaultFileName
     /// Info.plist facts as a JSON object, when the rule needs them.
     public var infoPlist: String?
     /// The `--now` clock, RFC 3339; examples default to ``RuleExample/defaultNow``.
@@ -40,12 +45,15 @@ public struct RuleExample: Sendable {
     public var line: UInt
 
     public static let defaultNow = "2026-06-01T12:00:00Z"
+    public static let defaultFileName = "example.json"
 
     public init(
-        _ input: String, infoPlist: String? = nil, config: String? = nil, now: String = RuleExample.defaultNow,
-        at pointers: [String] = [], severity: Severity? = nil, file: StaticString = #filePath, line: UInt = #line
+        _ input: String, named fileName: String = RuleExample.defaultFileName, infoPlist: String? = nil, config: String? = nil,
+        now: String = RuleExample.defaultNow, at pointers: [String] = [], severity: Severity? = nil, file: StaticString = #filePath,
+        line: UInt = #line
     ) {
         self.input = input
+        self.fileName = fileName
         self.infoPlist = infoPlist
         self.config = config
         self.now = now

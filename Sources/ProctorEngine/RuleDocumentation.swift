@@ -43,7 +43,8 @@ public enum RuleDocumentation {
             lines = ["Info.plist facts:", "", "```json", prettyJSON(plist), "```", ""]
             lines += ["With any donation file, such as:", "", "```json", prettyJSON(example.input), "```", ""]
         } else {
-            lines = ["```json", prettyJSON(example.input), "```", ""]
+            lines = example.fileName == RuleExample.defaultFileName ? [] : ["A file named `\(example.fileName)`:", ""]
+            lines += ["```json", prettyJSON(example.input), "```", ""]
             if let plist = example.infoPlist {
                 lines += ["With Info.plist facts:", "", "```json", prettyJSON(plist), "```", ""]
             }

@@ -185,7 +185,9 @@ package enum InputFiles {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.hasPrefix(".") { continue }  // ., .., hidden files and folders such as .build
+            // ., .., hidden files and folders such as .build; but .well-known is where a website
+            // serves its apple-app-site-association file (RFC 8615), and is walked.
+            if name.hasPrefix(".") && name != ".well-known" { continue }
             let type = entry.pointee.d_type
             // Files the selection leaves out need no look-up, unless they may be directories.
             let accepted = walk.selection.accepts(name)

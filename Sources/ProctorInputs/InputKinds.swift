@@ -5,6 +5,7 @@ public enum InputKinds {
     /// a file named on the command line that none claims.
     public static let payloads: [any PayloadInput] = [
         DonationInput(),
+        SiteAssociationInput(),
     ]
 
     /// The app's Info.plist, named by `--info-plist`.

@@ -48,6 +48,8 @@ public struct MatchOptions: Sendable, Equatable {
 public struct Details: Sendable {
     /// `appIDs`, or the legacy single `appID`: `<Application Identifier Prefix>.<Bundle Identifier>`.
     public var appIDs: [String]
+    /// The key they are written under: `appIDs`, or `appID` when only the legacy key is present.
+    public var appIDsKey = "appIDs"
     public var components: [Component]?
     /// The legacy `paths` (iOS 12 and earlier); iOS 13 ignores them when `components` is present.
     public var paths: [String]?

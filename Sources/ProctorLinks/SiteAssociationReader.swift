@@ -8,6 +8,8 @@ public enum SiteAssociationReader {
     public struct Result: Sendable {
         /// Nil when the file is not JSON or not an object.
         public var association: SiteAssociation?
+        /// The parsed document, to locate what rules report by JSON Pointer.
+        public var root: JSONNode?
         public var inputErrors: [InputError]
         public var diagnostics: [Diagnostic]
     }
@@ -23,7 +25,7 @@ public enum SiteAssociationReader {
         let root: JSONNode
         switch JSONReader.parse(source) {
         case .success(let node): root = node
-        case .failure(let error): return Result(association: nil, inputErrors: [InputError(error, in: source, file: path)], diagnostics: [])
+        case .failure(let error): return Result(association: nil, root: nil, inputErrors: [InputError(error, in: source, file: path)], diagnostics: [])
         }
         var reader = JSONFieldReader(codes: .siteAssociation) { offset, pointer in
             SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
@@ -35,7 +37,7 @@ public enum SiteAssociationReader {
             reader.report(.aasaByteOrderMark, "the file starts with a UTF-8 byte-order mark; serve plain JSON without one", offset: 0, pointer: .root)
         }
         guard let object = reader.object(root, .root, what: "an apple-app-site-association file") else {
-            return Result(association: nil, inputErrors: [], diagnostics: reader.problems)
+            return Result(association: nil, root: root, inputErrors: [], diagnostics: reader.problems)
         }
         reader.checkKeys(object, .root, allowed: serviceKeys, in: "an apple-app-site-association file")
         if let member = object["applinks"] {
@@ -53,7 +55,7 @@ public enum SiteAssociationReader {
             default: association.activitycontinuation = apps
             }
         }
-        return Result(association: association, inputErrors: [], diagnostics: reader.problems)
+        return Result(association: association, root: root, inputErrors: [], diagnostics: reader.problems)
     }
 
     private static func appLinks(_ node: JSONNode, _ pointer: JSONPointer, _ reader: inout JSONFieldReader) -> AppLinks? {
@@ -99,6 +101,7 @@ public enum SiteAssociationReader {
         if let member = fields["appID"], let id = reader.string(member.value, pointer.appending("appID")) { appIDs.append(id) }
         if fields["appIDs"] == nil && fields["appID"] == nil { reader.missing("'appIDs' (or the legacy 'appID')", node, pointer) }
         var entry = Details(appIDs: appIDs, pointer: pointer)
+        if fields["appIDs"] == nil && fields["appID"] != nil { entry.appIDsKey = "appID" }
         if let member = fields["defaults"] { entry.defaults = options(member.value, pointer.appending("defaults"), keys: defaultsKeys, &reader) }
         if let member = fields["paths"] { entry.paths = reader.strings(member.value, pointer.appending("paths")) }
         if let member = fields["components"] {

@@ -78,7 +78,7 @@ public enum Linter {
         }
         if paths.isEmpty == false && collected.inputs.isEmpty && collected.errors.isEmpty {
             var empty = FileResult(path: paths.joined(separator: " "))
-            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no .json or .jsonl donation files found (*.scenario.json files are played by proctor run)", location: SourceLocation(file: paths[0]))]
+            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no input files found: donation files (.json, .jsonl) or apple-app-site-association files (*.scenario.json files are played by proctor run)", location: SourceLocation(file: paths[0]))]
             files.append(empty)
         }
 

@@ -6,6 +6,10 @@ import ProctorVocabulary
 /// id and the ids unique); the engine groups the rules by the subject each judges.
 public enum BuiltInRules {
     public static let all: [any Rule] = [
+        SiteAssociationAppIDFormatRule(),
+        SiteAssociationNamesAppRule(),
+        SiteAssociationSizeRule(),
+        SiteAssociationUnreachableComponentRule(),
         ActivityTitleRequiredRule(),
         ActivityTypeBundlePrefixRule(),
         ActivityTypeDeclaredRule(),

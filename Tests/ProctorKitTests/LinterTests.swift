@@ -39,9 +39,13 @@ struct LinterTests {
     }
 
     /// Which kind reads a file is decided by the registry alone: donations claim `.json` and
-    /// `.jsonl` but leave scenarios to `proctor run`, and a file no kind claims goes to the first.
+    /// `.jsonl` but leave scenarios to `proctor run`, association files are claimed by their name,
+    /// and a file no kind claims goes to the first.
     @Test func inputKindsClaimFilesByName() {
-        #expect(InputKinds.payloads.map(\.name) == ["donation"])
+        #expect(InputKinds.payloads.map(\.name) == ["donation", "apple-app-site-association file"])
+        #expect(InputKinds.payloadKind(forPath: "site/.well-known/apple-app-site-association") == 1)
+        #expect(InputKinds.payloadKind(forPath: "apple-app-site-association") == 1)
+        #expect(InputKinds.payloadKind(forPath: "my-apple-app-site-association") == 0)
         #expect(InputKinds.claims(path: "a/b.json") && InputKinds.claims(path: "export.jsonl"))
         #expect(!InputKinds.claims(path: "trip.scenario.json") && !InputKinds.claims(path: "Info.plist"))
         #expect(InputKinds.payloadKind(forPath: "notes.txt") == 0)

@@ -60,12 +60,12 @@ struct RuleExamplesTests {
             }
         }
         let result = Linter.lint(
-            files: [Linter.InMemoryFile(path: "example.json", bytes: Array(example.input.utf8))],
+            files: [Linter.InMemoryFile(path: example.fileName, bytes: Array(example.input.utf8))],
             appInfo: app, options: LintOptions(now: now, parallel: false, configuration: configuration))
         // A rule about the Info.plist itself (judgesInfoPlist) reports in the Info.plist, which
         // then has a result of its own; the donation file is still there and must be clean.
-        let file = try #require(result.files.first { $0.path == "example.json" }, sourceLocation: location)
-        let others = result.files.filter { $0.path != "example.json" }
+        let file = try #require(result.files.first { $0.path == example.fileName }, sourceLocation: location)
+        let others = result.files.filter { $0.path != example.fileName }
         #expect(others.allSatisfy { testCase.rule.judgesInfoPlist && $0.path == "Info.plist" }, "unexpected results: \(others.map(\.path))", sourceLocation: location)
 
         // Every example is clean input: it parses and decodes with no diagnostic at all.
@@ -75,7 +75,7 @@ struct RuleExamplesTests {
         #expect(file.donationCount > 0, "the example holds no donation", sourceLocation: location)
 
         let findings = result.files.flatMap(\.findings).filter { $0.ruleID == testCase.rule.id }
-        let reportedIn = testCase.rule.judgesInfoPlist ? "Info.plist" : "example.json"
+        let reportedIn = testCase.rule.judgesInfoPlist ? "Info.plist" : example.fileName
         let found = findings.map { $0.location.pointer ?? "<no pointer>" }.sorted()
         if testCase.passes {
             #expect(example.pointers.isEmpty, "a passing example lists pointers", sourceLocation: location)

@@ -33,7 +33,7 @@ public enum GeneratedFiles {
             if let plist = example.infoPlist { fields.append(("infoPlist", parsed(plist))) }
             if let config = example.config { fields.append(("config", parsed(config))) }
             // A scenario example is a scenario file, which the conformance runner plays.
-            let path = example.isScenario ? "example\(Scenario.fileSuffix)" : "example.json"
+            let path = example.isScenario ? "example\(Scenario.fileSuffix)" : example.fileName
             fields.append(("files", .array([node(object([("path", .string(path)), ("json", parsed(example.input))]))])))
             fields.append(("rules", .array([node(.string(rule.id))])))
             // A rule about the Info.plist itself reports in the Info.plist, whose inline facts the

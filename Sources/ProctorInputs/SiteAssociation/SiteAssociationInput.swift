@@ -1,0 +1,59 @@
+import ProctorCore
+import ProctorEngine
+import ProctorJSON
+import ProctorLinks
+
+/// `apple-app-site-association` files: what a website tells iOS about the apps that may open its
+/// URLs (docs/links.md). A file is claimed by its name, which Apple requires without an
+/// extension, wherever it lies (a site's `.well-known/` folder, a fixtures folder).
+public struct SiteAssociationInput: PayloadInput {
+    public static let fileName = "apple-app-site-association"
+
+    public init() {}
+
+    public var name: String { "apple-app-site-association file" }
+
+    public func claims(path: String) -> Bool {
+        path == Self.fileName || path.hasSuffix("/" + Self.fileName)
+    }
+
+    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+        SiteAssociationChecker(run: run)
+    }
+}
+
+/// A whole association file as the rules see it: the decoded file and its size in bytes.
+public struct SiteAssociationFile: RuleSubject, Sendable {
+    public static var scope: RuleScope { .payload }
+    public var association: SiteAssociation
+    public var byteCount: Int
+}
+
+/// Reads and judges association files, one at a time.
+final class SiteAssociationChecker: PayloadChecker {
+    private let files: SubjectRules<SiteAssociationFile>
+    private let context: RuleContext
+
+    init(run: PayloadRun) {
+        files = run.engine.rules()
+        context = run.context
+    }
+
+    func check(bytes: [UInt8], path: String, facts: inout RunFacts) -> FileResult {
+        var result = FileResult(path: path)
+        let read = SiteAssociationReader.read(bytes, path: path)
+        result.inputErrors = read.inputErrors
+        result.diagnostics = read.diagnostics
+        guard let association = read.association, let root = read.root else {
+            result.leftOutDonationCount = read.inputErrors.isEmpty ? 1 : 0
+            return result
+        }
+        result.wasChecked = true
+        result.donationCount = 1
+        let source = SourceText(bytes: bytes)
+        files.judge(SiteAssociationFile(association: association, byteCount: bytes.count), in: context, locate: { pointer in
+            SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)
+        }, into: &result.findings)
+        return result
+    }
+}
