@@ -73,7 +73,7 @@ let package = Package(
             name: "ProctorScenario",
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
-                "ProctorRules", "ProctorReports",
+                "ProctorRules", "ProctorReports", "ProctorLinks",
             ]),
         // The library users embed: the conformance runner, the generated documentation, and every
         // module above, re-exported. It never prints and never exits.

@@ -20,6 +20,14 @@ public struct LinkVerdict: Sendable, Equatable {
     public var pointer: String?
     /// The domain's file.
     public var file: String?
+
+    public init(outcome: Outcome, reason: String, appIDs: [String] = [], pointer: String? = nil, file: String? = nil) {
+        self.outcome = outcome
+        self.reason = reason
+        self.appIDs = appIDs
+        self.pointer = pointer
+        self.file = file
+    }
 }
 
 /// The parts of a URL universal links compare, as written: no normalisation beyond the case of

@@ -2,7 +2,7 @@
 /// them; the decoder and the schema switch over it, so the compiler refuses an expectation that is
 /// decoded but has no schema, or the other way round. (Steps are types of their own: `Steps/`.)
 enum ExpectationKind: String, CaseIterable, Sendable {
-    case spotlight, handoff, launch, findings, index, contactCard, calendar, checkInShortcuts
+    case spotlight, handoff, launch, link, findings, index, contactCard, calendar, checkInShortcuts
 
     /// The keys the expectation's body takes (for `findings`, each expected finding's), in the
     /// order messages list them.
@@ -16,6 +16,7 @@ enum ExpectationKind: String, CaseIterable, Sendable {
         case .contactCard: ["device", "person", "offers"]
         case .calendar: ["device", "events", "contains", "excludes"]
         case .checkInShortcuts: ["device", "titles"]
+        case .link: ["verdict", "pointer"]
         }
     }
 }

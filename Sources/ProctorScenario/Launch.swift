@@ -16,6 +16,9 @@ struct Delivery {
         case interaction(String)
         /// A check-in shortcut: like a Spotlight restore, only `requiredUserInfoKeys` survive.
         case checkInShortcut(UserActivity)
+        /// A universal link: `NSUserActivityTypeBrowsingWeb` with the link as `webpageURL` and an
+        /// empty `userInfo` (App Search Programming Guide, "Support Universal Links").
+        case universalLink
     }
 
     var origin: Origin
@@ -56,6 +59,8 @@ struct Delivery {
             return "the donated userInfo has no '\(key)'"
         case .url:
             return "a URL launch delivers no userInfo"
+        case .universalLink:
+            return "a universal link delivers its URL as webpageURL and an empty userInfo: read what the screen needs from the URL"
         case .interaction(let source):
             return "a launch from \(source) delivers an interaction and no userInfo"
         case .checkInShortcut(let activity):
@@ -169,6 +174,11 @@ enum LaunchRouter {
 
     private static func accepts(_ route: Route, _ delivery: Delivery) -> Bool {
         if let url = delivery.url { return route.urls.contains { URLPattern.matches($0, url) } }
+        if case .universalLink = delivery.origin, let link = delivery.webpageURL {
+            // A route opens a universal link by its URL patterns, or, without patterns, takes
+            // every browsing-web activity.
+            return route.urls.isEmpty ? route.activityTypes.contains(SystemActivityType.browsingWeb) : route.urls.contains { URLPattern.matches($0, link) }
+        }
         guard let type = delivery.activityType, route.activityTypes.contains(type) else { return false }
         if let prefix = route.identifierPrefix { return delivery.identifier?.hasPrefix(prefix) ?? false }
         if let kind = route.reservationItems, type == IntentClass.getReservationDetails.rawValue {

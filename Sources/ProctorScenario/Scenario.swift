@@ -1,4 +1,5 @@
 import Foundation
+import ProctorLinks
 import ProctorAppFacts
 import ProctorCore
 import ProctorFiles
@@ -24,6 +25,9 @@ public struct Scenario: Sendable {
     public var clock: Date
     /// What the scenario states about the system where Apple publishes no figure the model could use.
     public var system: SystemAssumptions
+    /// The web: each domain's apple-app-site-association file (`sites`). A domain not listed
+    /// serves none, so its links open in Safari.
+    public var sites: [UniversalLinkMatcher.Site] = []
     public var steps: [Step]
 }
 
@@ -51,6 +55,15 @@ public struct ScenarioApp: Sendable {
     public var teamIdentifier: String?
     public var info: AppInfo
     public var routes: [Route]
+    /// The Associated Domains entitlement (`associatedDomains`); nil when the scenario does not
+    /// state it, and then assumed to list every domain of `sites`.
+    public var associatedDomains: [AssociatedDomain]? = nil
+
+    /// `TEAMID.bundle.id`, when both are known: association files must name it.
+    public var appID: String? {
+        guard let team = teamIdentifier, let bundle = bundleIdentifier ?? info.bundleIdentifier else { return nil }
+        return "\(team).\(bundle)"
+    }
 }
 
 /// One launch handler of the app: a screen `continue userActivity` or `open url` can lead to, what
@@ -210,6 +223,7 @@ public struct Expectation: Sendable {
         case contactCard(ContactCardExpectation)
         case calendar(CalendarExpectation)
         case checkInShortcuts(CheckInShortcutsExpectation)
+        case link(LinkExpectation)
     }
 
     /// The key that names the expectation in the file.
@@ -223,8 +237,16 @@ public struct Expectation: Sendable {
         case .contactCard: "contactCard"
         case .calendar: "calendar"
         case .checkInShortcuts: "checkInShortcuts"
+        case .link: "link"
         }
     }
+}
+
+/// What iOS decided for the last universal link opened (`openUniversalLink`, or `openURL` of an
+/// http or https URL): the app or Safari, and when given, the component or path that decided.
+public struct LinkExpectation: Sendable {
+    public var verdict: LinkVerdict.Outcome
+    public var pointer: String?
 }
 
 /// Spotlight results for a query, by title.

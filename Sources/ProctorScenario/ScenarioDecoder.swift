@@ -1,5 +1,6 @@
 import ProctorEngine
 import Foundation
+import ProctorLinks
 import ProctorAppFacts
 import ProctorCore
 import ProctorFiles
@@ -42,8 +43,8 @@ struct ScenarioDecoder {
         reader.problems.map { InputError(code: $0.code, message: $0.message, location: $0.location) }
     }
 
-    static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "system", "steps"]
-    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "routes"]
+    static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "system", "sites", "steps"]
+    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "routes"]
     static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "userInfoKeys"]
     static let deviceKeys = ["name", "appInstalled"]
     static var stepKinds: [String] { ScenarioSteps.names }
@@ -105,6 +106,7 @@ struct ScenarioDecoder {
 
         let app = reader.required(object, "app", root, .root).flatMap { decodeApp($0, JSONPointer(["app"])) }
         let system = object["system"].map { decodeSystem($0.value, JSONPointer(["system"])) } ?? SystemAssumptions()
+        let sites = object["sites"].map { decodeSites($0.value, JSONPointer(["sites"])) } ?? []
 
         var steps: [Step] = []
         if let member = reader.required(object, "steps", root, .root), let elements = reader.array(member, JSONPointer(["steps"])) {
@@ -119,7 +121,57 @@ struct ScenarioDecoder {
         guard reader.errorCount == errorsBefore, !diagnostics.contains(where: { $0.severity == .error }),
             let name, let clock, let app
         else { return nil }
-        return Scenario(path: path, name: name, description: description, tags: tags, app: app, devices: devices, clock: clock, system: system, steps: steps)
+        return Scenario(path: path, name: name, description: description, tags: tags, app: app, devices: devices, clock: clock, system: system, sites: sites, steps: steps)
+    }
+
+    /// `sites`: domain to its association file, inline (an object, located in the scenario) or a
+    /// path relative to the scenario (read as `proctor links check` reads one).
+    private mutating func decodeSites(_ node: JSONNode, _ pointer: JSONPointer) -> [UniversalLinkMatcher.Site] {
+        guard let object = reader.object(node, pointer, what: "sites") else { return [] }
+        var sites: [UniversalLinkMatcher.Site] = []
+        for member in object.members {
+            let at = pointer.appending(member.key)
+            let domain = member.key.lowercased()
+            guard !domain.isEmpty, !domain.contains("/"), !domain.contains(":") else {
+                reader.report(ProblemCode.scenarioInvalidValue, "'\(member.key)' is not a domain; sites are keyed by domain, such as example.com", member.value, at)
+                continue
+            }
+            switch member.value.value {
+            case .object:
+                // Inline: read from the file's own text, and located in it.
+                let bytes = Array(JSONWriter.write(member.value).utf8)
+                let read = SiteAssociationReader.read(bytes, path: path, domain: domain)
+                for problem in read.inputErrors { reader.report(problem.code, problem.message, member.value, at) }
+                for diagnostic in read.diagnostics {
+                    var relocated = diagnostic
+                    let inner = diagnostic.location.pointer.flatMap { JSONPointer(parsing: $0) } ?? .root
+                    relocated.location = reader.location(offset: member.value.offset(of: inner), pointer: JSONPointer(at.tokens + inner.tokens))
+                    record(relocated)
+                }
+                if let association = read.association { sites.append(.init(domain: domain, association: association, file: path)) }
+            case .string(let relative):
+                let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
+                if let refusal = references.refusal(of: relative, resolved: resolved) {
+                    reader.report(ProblemCode.scenarioReferenceOutsideProject, "the association file is not read: \(refusal)", member.value, at)
+                    continue
+                }
+                switch InputFiles.load(resolved, limit: LinkCheck.readLimit, naming: "the apple-app-site-association file") {
+                case .failure(let error):
+                    reader.report(error.code, "the association file '\(resolved)' cannot be used: \(error.message)", member.value, at)
+                case .success(let bytes):
+                    let read = SiteAssociationReader.read(bytes, path: resolved, domain: domain)
+                    if let first = read.inputErrors.first ?? read.diagnostics.first(where: { $0.severity == .error }).map({ InputError(code: $0.code, message: $0.message, location: $0.location) }) {
+                        reader.report(first.code, "the association file '\(resolved)' cannot be used: \(first.location.compilerStyle): \(first.message)", member.value, at)
+                        continue
+                    }
+                    for diagnostic in read.diagnostics { record(diagnostic) }
+                    if let association = read.association { sites.append(.init(domain: domain, association: association, file: resolved)) }
+                }
+            default:
+                reader.mismatch("an association file: an object, or a path relative to the scenario", member.value, at)
+            }
+        }
+        return sites
     }
 
     private mutating func decodeSystem(_ node: JSONNode, _ pointer: JSONPointer) -> SystemAssumptions {
@@ -208,11 +260,25 @@ struct ScenarioDecoder {
             serviceNames = names
         }
 
+        var associatedDomains: [AssociatedDomain]?
+        if let member = object["associatedDomains"], let entries = reader.strings(member.value, pointer.appending("associatedDomains")) {
+            associatedDomains = []
+            for (index, entry) in entries.enumerated() {
+                let at = pointer.appending("associatedDomains").appending(index)
+                switch AssociatedDomain.parse(entry, at: reader.location(of: member.value, at)) {
+                case .success(let domain): associatedDomains?.append(domain)
+                case .failure(let invalid): reader.report(ProblemCode.scenarioInvalidValue, invalid.reason, member.value, at)
+                }
+            }
+        }
+
         guard var info else { return nil }
         if info.bundleIdentifier == nil { info.bundleIdentifier = bundleIdentifier }
         // Stated facts win over MinimumOSVersion, as --deployment-target does in lint.
         info = AppConfiguration(deploymentTarget: deploymentTarget, serviceNames: serviceNames).apply(to: info) ?? info
-        return ScenarioApp(bundleIdentifier: bundleIdentifier ?? info.bundleIdentifier, teamIdentifier: teamIdentifier, info: info, routes: routes)
+        return ScenarioApp(
+            bundleIdentifier: bundleIdentifier ?? info.bundleIdentifier, teamIdentifier: teamIdentifier, info: info, routes: routes,
+            associatedDomains: associatedDomains)
     }
 
     private mutating func inlineInfo(_ node: JSONNode, _ pointer: JSONPointer, bundleIdentifier: String?) -> AppInfo? {
@@ -352,6 +418,12 @@ struct ScenarioDecoder {
             case .spotlight: kind = spotlightExpectation(member.value, at, context: context).map { .spotlight($0) }
             case .handoff: kind = handoffExpectation(member.value, at, context: context).map { .handoff($0) }
             case .launch: kind = launchExpectation(member.value, at, context: context).map { .launch($0) }
+            case .link:
+                guard let fields = reader.object(member.value, at, what: "a link expectation") else { kind = nil; break }
+                reader.checkKeys(fields, at, allowed: ExpectationKind.link.keys, in: "a link expectation")
+                let verdict = reader.required(fields, "verdict", member.value, at).flatMap { reader.choice($0, at.appending("verdict"), LinkVerdict.Outcome.self) }
+                let pointer = fields["pointer"].flatMap { reader.string($0.value, at.appending("pointer")) }
+                kind = verdict.map { .link(LinkExpectation(verdict: $0, pointer: pointer)) }
             case .findings: kind = findingsExpectation(member.value, at).map { .findings($0) }
             case .index: kind = indexExpectation(member.value, at, context: context).map { .index($0) }
             case .contactCard: kind = contactCardExpectation(member.value, at, context: context).map { .contactCard($0) }

@@ -1,4 +1,5 @@
 import Foundation
+import ProctorLinks
 import ProctorCore
 import ProctorJSON
 import ProctorReports
@@ -47,6 +48,17 @@ extension ScenarioPlayer {
             }
         case .launch(let expected):
             problem = evaluateLaunch(expected)
+        case .link(let expected):
+            if let last = lastLink {
+                let actual = "\(last.verdict.outcome.rawValue) for \(last.url): \(last.verdict.reason)"
+                if last.verdict.outcome != expected.verdict {
+                    problem = ExpectationMismatch("iOS opened \(last.url) in \(last.verdict.outcome == .app ? "the app" : "Safari"), not \(expected.verdict == .app ? "the app" : "Safari")", expected: expected.verdict.rawValue, actual: actual)
+                } else if let pointer = expected.pointer, pointer != last.verdict.pointer {
+                    problem = ExpectationMismatch("the link \(last.url) was decided at \(last.verdict.pointer ?? "no component"), not \(pointer)", expected: "\(expected.verdict.rawValue) at \(pointer)", actual: actual)
+                }
+            } else {
+                problem = ExpectationMismatch("no universal link was opened before this step", expected: expected.verdict.rawValue, actual: "no link")
+            }
         case .findings(let expected):
             problem = evaluateFindings(expected, before: step)
         case .index(let index):

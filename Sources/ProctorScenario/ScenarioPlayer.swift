@@ -1,6 +1,7 @@
 import ProctorEngine
 import ProctorInputs
 import Foundation
+import ProctorLinks
 import ProctorAppFacts
 import ProctorCore
 import ProctorJSON
@@ -50,6 +51,8 @@ struct ScenarioPlayer {
     private var keyedCases: [(key: [Int], testCase: RunReport.TestCase)] = []
     var donationFindings: [(step: Step, findings: [Finding])] = []
     var launches: [Launch] = []
+    /// The last universal link opened, and what iOS decided, for `expect.link`.
+    var lastLink: (url: String, verdict: LinkVerdict)?
     /// Launches an `expect.launch` examined; the others get the default check.
     var examinedLaunches: Set<Int> = []
 

@@ -1,4 +1,5 @@
 import Foundation
+import ProctorLinks
 import ProctorJSON
 import ProctorCore
 import ProctorVocabulary
@@ -69,6 +70,11 @@ public enum ScenarioSchema {
                         ],
                     ],
                 ],
+                "sites": [
+                    "type": "object",
+                    "description": "The web: each domain's apple-app-site-association file, inline or as a path relative to the scenario. A domain not listed serves none.",
+                    "additionalProperties": ["anyOf": [["type": "object"], ["type": "string", "minLength": 1]]],
+                ],
                 "steps": ["type": "array", "items": ref("step"), "description": "What happens, in order."],
             ],
             "$defs": definitions,
@@ -121,6 +127,10 @@ public enum ScenarioSchema {
             "infoPlist": nonEmpty("The app's real Info.plist (XML or binary), relative to the scenario file."),
             "deploymentTarget": ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+){0,2}$", "description": "The iOS deployment target, such as 15.0; overrides MinimumOSVersion."],
             "serviceNames": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "The messaging services the app speaks (serviceName values)."],
+            "associatedDomains": [
+                "type": "array", "items": ["type": "string", "pattern": "^(applinks|webcredentials|activitycontinuation|appclips):"],
+                "description": "The Associated Domains entitlement, such as applinks:example.com; absent: every domain of sites is assumed listed.",
+            ],
             "routes": ["type": "array", "items": ref("route"), "description": "The app's launch handlers."],
         ], required: ["routes"])
         schema["oneOf"] = [["required": ["info"]], ["required": ["infoPlist"]]]
@@ -244,6 +254,10 @@ public enum ScenarioSchema {
             return schema
         }()
         case .checkInShortcuts: return object(["device": ref("deviceName"), "titles": titles], required: ["titles"])
+        case .link: return object([
+            "verdict": ["enum": LinkVerdict.Outcome.allCases.map(\.rawValue), "description": "app or safari: what iOS did with the last universal link."],
+            "pointer": ["type": "string", "description": "The component or legacy path that decided, as a JSON Pointer into the domain's association file."],
+        ], required: ["verdict"])
         }
     }
 

@@ -3,7 +3,8 @@ import ProctorCore
 import ProctorJSON
 import ProctorVocabulary
 
-/// `openURL`: the system opens a URL; a custom scheme launches the app, a web URL opens in Safari.
+/// `openURL`: the system opens a URL; a custom scheme launches the app, a web URL is a universal
+/// link (``OpenUniversalLinkStep``).
 struct OpenURLStep: ScenarioStep {
     static let name = "openURL"
     static let keys = ["device", "url"]
@@ -35,8 +36,8 @@ extension ScenarioPlayer {
         let cause = "opening \(url) on '\(deviceName(device))'"
         let scheme = URLPattern.scheme(of: url) ?? ""
         if scheme == "http" || scheme == "https" {
-            // Universal links are not modelled yet: a web URL opens in Safari.
-            launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(url))
+            // A web URL another app opens is a universal link like a tapped one.
+            openUniversalLink(step, device: device, url: url)
             return
         }
         let delivery = Delivery(origin: .url, activityType: nil, userInfo: [], url: url)

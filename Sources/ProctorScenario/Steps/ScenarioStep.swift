@@ -38,6 +38,7 @@ enum ScenarioSteps {
         SearchSpotlightStep.self,
         AcceptHandoffStep.self,
         OpenURLStep.self,
+        OpenUniversalLinkStep.self,
         DonateStep.self,
         ShowScreenStep.self,
         DeleteInteractionsStep.self,
