@@ -31,7 +31,7 @@ def main():
         if not (out / MARKER).exists():
             sys.exit(f"fuzz_seeds.py: {out} exists and was not made by this script; give a new directory")
         shutil.rmtree(out)
-    seeds = {name: set() for name in ("json", "lint", "lint-lines", "scenario", "info-plist", "conformance", "aasa")}
+    seeds = {name: set() for name in ("json", "lint", "lint-lines", "scenario", "info-plist", "conformance", "aasa", "html")}
     keys = set()
 
     def add(target, data):
@@ -68,6 +68,9 @@ def main():
             except Exception:
                 pass
             continue
+        if name.endswith((".html", ".htm")):
+            add("html", data)
+            continue
         if name.endswith(".jsonl"):
             add("lint-lines", data)
             add("json", data)
@@ -103,6 +106,9 @@ def main():
                     if content is None:
                         continue
                     file_name = file.get("path", "")
+                    if file_name.endswith((".html", ".htm")):
+                        add("html", content.encode() if isinstance(content, str) else content)
+                        continue
                     if file_name.endswith(".scenario.json"):
                         add("scenario", content)
                     elif file_name.endswith(".jsonl"):

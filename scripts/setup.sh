@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing Proctor needs, only when it is missing:
-# json-c's headers (libjson-c-dev) and pkg-config from Debian's packages, and the
+# json-c's and libxml2's headers (libjson-c-dev, libxml2-dev) and pkg-config from Debian's packages, and the
 # Python validators the report checks use (xmlschema, jsonschema, junitparser).
 set -euo pipefail
 
@@ -24,6 +24,20 @@ if ! pkg-config --exists json-c 2>/dev/null; then
     brew install json-c pkg-config
   else
     echo "setup: json-c development files are missing; install libjson-c-dev (Debian) or json-c (Homebrew)" >&2
+    exit 1
+  fi
+fi
+
+# libxml2's headers, for web pages (ProctorWeb).
+if ! pkg-config --exists libxml-2.0 2>/dev/null; then
+  if command -v apt-get >/dev/null; then
+    echo "setup: installing libxml2-dev"
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq libxml2-dev >/dev/null
+  elif command -v brew >/dev/null; then
+    brew install libxml2
+  else
+    echo "setup: libxml2 development files are missing; install libxml2-dev (Debian) or libxml2 (Homebrew)" >&2
     exit 1
   fi
 fi

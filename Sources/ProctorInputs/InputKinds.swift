@@ -6,6 +6,7 @@ public enum InputKinds {
     public static let payloads: [any PayloadInput] = [
         DonationInput(),
         SiteAssociationInput(),
+        WebPageInput(),
     ]
 
     /// The app's Info.plist, named by `--info-plist`.

@@ -12,3 +12,4 @@
 @_exported import ProctorRules
 @_exported import ProctorScenario
 @_exported import ProctorVocabulary
+@_exported import ProctorWeb

@@ -59,6 +59,8 @@ public enum BuiltInRules {
         SearchableItemIdentifierRequiredRule(),
         SearchableItemIdentifierUniqueRule(),
         SearchableItemTitleRule(),
+        SmartAppBannerRule(),
+        StructuredDataJSONRule(),
         TitleLengthRule(),
         UserInfoValueTypesRule(),
         WebpageURLSchemeRule(),

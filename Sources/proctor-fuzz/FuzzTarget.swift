@@ -21,6 +21,8 @@ enum FuzzTarget: String, CaseIterable {
     /// `proctor links check` on one apple-app-site-association file: the reader, then the
     /// matcher on URLs that reach every kind of component.
     case aasa
+    /// `proctor lint` on one web page: libxml2's HTML parser, then the web page rules.
+    case html
 
     /// URLs with a path, a query, a fragment, percent-encoding and non-ASCII text, for the matcher.
     private static let urls = [
@@ -70,6 +72,9 @@ enum FuzzTarget: String, CaseIterable {
             guard let association = read.association else { return }
             let matcher = UniversalLinkMatcher(sites: [.init(domain: "example.com", association: association, file: "apple-app-site-association")])
             for url in Self.urls { _ = matcher.verdict(for: url) }
+        case .html:
+            let result = Linter.lint(files: [Linter.InMemoryFile(path: "fuzz.html", bytes: bytes)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
+            render(result.report())
         }
     }
 }

@@ -42,7 +42,8 @@ struct LinterTests {
     /// `.jsonl` but leave scenarios to `proctor run`, association files are claimed by their name,
     /// and a file no kind claims goes to the first.
     @Test func inputKindsClaimFilesByName() {
-        #expect(InputKinds.payloads.map(\.name) == ["donation", "apple-app-site-association file"])
+        #expect(InputKinds.payloads.map(\.name) == ["donation", "apple-app-site-association file", "web page"])
+        #expect(InputKinds.payloadKind(forPath: "site/places/sf-0412.html") == 2 && InputKinds.payloadKind(forPath: "INDEX.HTM") == 2)
         #expect(InputKinds.payloadKind(forPath: "site/.well-known/apple-app-site-association") == 1)
         #expect(InputKinds.payloadKind(forPath: "apple-app-site-association") == 1)
         #expect(InputKinds.payloadKind(forPath: "my-apple-app-site-association") == 0)

@@ -34,7 +34,9 @@ public enum GeneratedFiles {
             if let config = example.config { fields.append(("config", parsed(config))) }
             // A scenario example is a scenario file, which the conformance runner plays.
             let path = example.isScenario ? "example\(Scenario.fileSuffix)" : example.fileName
-            fields.append(("files", .array([node(object([("path", .string(path)), ("json", parsed(example.input))]))])))
+            // A JSON example is written as JSON, any other (a web page) as its text.
+            let content: (String, JSONValue) = isJSON(example.input) ? ("json", parsed(example.input)) : ("text", .string(example.input))
+            fields.append(("files", .array([node(object([("path", .string(path)), content]))])))
             fields.append(("rules", .array([node(.string(rule.id))])))
             // A rule about the Info.plist itself reports in the Info.plist, whose inline facts the
             // runner names "Info.plist"; the donation file is there because every case lints one.
@@ -59,6 +61,11 @@ public enum GeneratedFiles {
 
     private static func object(_ fields: [(String, JSONValue)]) -> JSONValue {
         .object(JSONObject(members: fields.map { JSONObject.Member(key: $0.0, keyOffset: 0, value: node($0.1)) }))
+    }
+
+    private static func isJSON(_ text: String) -> Bool {
+        if case .success = JSONReader.parse(SourceText(bytes: Array(text.utf8))) { return true }
+        return false
     }
 
     /// Examples are valid JSON by construction; a test checks that every one parses.

@@ -1,0 +1,84 @@
+import ProctorCore
+import ProctorEngine
+import ProctorJSON
+import ProctorWeb
+
+/// Web pages (`.html`, `.htm`): what a page tells Safari, link previews and Applebot about the app
+/// (Smart App Banners, structured data). Read with libxml2's HTML parser (``WebPageReader``).
+public struct WebPageInput: PayloadInput {
+    public init() {}
+
+    public var name: String { "web page" }
+
+    public func claims(path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".html") || lower.hasSuffix(".htm")
+    }
+
+    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+        WebPageChecker(run: run)
+    }
+}
+
+/// A whole page as the rules see it, and where its elements are written.
+public struct WebPageFile: RuleSubject, Sendable {
+    public static var scope: RuleScope { .payload }
+    public var page: WebPage
+    public var path: String
+    let source: SourceText
+
+    /// The location of an element: its line, the column of its tag on that line (libxml2 gives
+    /// lines only), and its path in the tree as the pointer.
+    public func location(line: Int, tag: String, path elementPath: String) -> SourceLocation {
+        SourceLocation(file: path, line: line, column: column(ofTag: tag, onLine: line), pointer: elementPath)
+    }
+
+    /// The location of a line inside an element's text (structured data), when known.
+    public func location(line: Int, column: Int?, path elementPath: String) -> SourceLocation {
+        SourceLocation(file: path, line: line, column: column ?? 1, pointer: elementPath)
+    }
+
+    private func column(ofTag tag: String, onLine line: Int) -> Int {
+        let bytes = source.bytes
+        var currentLine = 1
+        var index = 0
+        while currentLine < line && index < bytes.count {
+            if bytes[index] == 0x0A { currentLine += 1 }
+            index += 1
+        }
+        let start = index
+        let needle = Array(("<" + tag).utf8)
+        while index + needle.count <= bytes.count && bytes[index] != 0x0A {
+            if zip(needle, bytes[index..<index + needle.count]).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
+                return String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars.count + 1
+            }
+            index += 1
+        }
+        return 1
+    }
+}
+
+final class WebPageChecker: PayloadChecker {
+    private let pages: SubjectRules<WebPageFile>
+    private let context: RuleContext
+
+    init(run: PayloadRun) {
+        pages = run.engine.rules()
+        context = run.context
+    }
+
+    func check(bytes: [UInt8], path: String, facts: inout RunFacts) -> FileResult {
+        var result = FileResult(path: path)
+        switch WebPageReader.read(bytes, path: path) {
+        case .failure(let error):
+            result.inputErrors = [error]
+        case .success(let page):
+            result.wasChecked = true
+            result.donationCount = 1
+            pages.judge(WebPageFile(page: page, path: path, source: SourceText(bytes: bytes)), in: context, locate: { pointer in
+                SourceLocation(file: path, pointer: pointer.description)
+            }, into: &result.findings)
+        }
+        return result
+    }
+}

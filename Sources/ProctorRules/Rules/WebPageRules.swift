@@ -1,0 +1,121 @@
+import Foundation
+import ProctorCore
+import ProctorEngine
+import ProctorInputs
+import ProctorJSON
+import ProctorWeb
+
+// Rules on web pages (docs/links.md, "Web pages"). Their examples are files named example.html.
+
+private let page = "example.html"
+private func html(head: String) -> String {
+    "<!DOCTYPE html>\n<html>\n<head>\n<title>Golden Crust Pizzeria</title>\n\(head)\n</head>\n<body><h1>Golden Crust Pizzeria</h1></body>\n</html>\n"
+}
+
+/// The Smart App Banner tag says which app, in the form Safari reads.
+struct SmartAppBannerRule: Rule {
+    static let parameters = ["app-id", "app-argument", "affiliate-data", "app-clip-bundle-id", "app-clip-display"]
+
+    static let description = RuleDescription(
+        id: "smart_app_banner",
+        name: "Smart App Banner Names The App",
+        category: .links,
+        defaultSeverity: .error,
+        summary: "A <meta name=\"apple-itunes-app\"> tag must give a numeric app-id, and an app-argument, when given, must be an absolute URL.",
+        rationale: """
+            Safari shows a Smart App Banner for the app whose App Store ID the page's \\
+            apple-itunes-app meta tag gives: "content" holds comma-separated parameters, of which \\
+            app-id is required (the number in the app's App Store URL) and app-argument is the URL \\
+            the app receives when the banner opens it (in application(_:open:options:)), so that \\
+            the app shows what the page shows. A missing or non-numeric app-id shows no banner; an \\
+            app-argument that is not an absolute URL gives the app nothing it can route. Proctor \\
+            also reports a parameter Apple does not document (a typo such as app_id).
+            """,
+        sources: ["Apple, Promoting Apps with Smart App Banners (Safari web content guide; WebKit documentation) [H]", "WWDC15 session 709: Smart App Banners for App Search (seed 002) [M]"],
+        passing: [
+            RuleExample(html(head: #"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=https://slicefinder.example.com/places/sf-0412">"#), named: page)
+        ],
+        failing: [
+            RuleExample(html(head: #"<meta name="apple-itunes-app" content="app-id=slicefinder, app-argument=places/sf-0412">"#), named: page, at: ["/html/head/meta[@name='apple-itunes-app']"]),
+            RuleExample(html(head: #"<meta name="apple-itunes-app" content="app_id=1234567890">"#), named: page, at: ["/html/head/meta[@name='apple-itunes-app']"]),
+        ])
+
+    func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
+        file.page.metas.filter { $0.key == "apple-itunes-app" }.compactMap { meta in
+            let problems = Self.problems(in: meta.content ?? "")
+            guard !problems.isEmpty else { return nil }
+            return Violation(
+                "the Smart App Banner tag \(problems.joined(separator: "; ")); write content=\"app-id=<App Store ID>, app-argument=<URL the app opens>\"",
+                at: file.location(line: meta.line, tag: "meta", path: meta.path))
+        }
+    }
+
+    static func problems(in content: String) -> [String] {
+        var problems: [String] = []
+        var appID: String?
+        for parameter in content.split(separator: ",") {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let key = pair.first, !key.isEmpty else { continue }
+            let value = pair.count > 1 ? pair[1] : ""
+            switch key {
+            case "app-id": appID = value
+            case "app-argument":
+                if let url = URL(string: value), url.scheme != nil, url.host != nil {} else {
+                    problems.append("has app-argument '\(value)', which is not an absolute URL")
+                }
+            default:
+                if !parameters.contains(key) {
+                    problems.append("has '\(key)', which is not a Smart App Banner parameter\(Suggestion.phrase(for: key, among: parameters))")
+                }
+            }
+        }
+        if let appID {
+            if appID.isEmpty || !appID.allSatisfy(\.isASCII) || !appID.allSatisfy(\.isNumber) {
+                problems.insert("has app-id '\(appID)', which is not the app's numeric App Store ID", at: 0)
+            }
+        } else {
+            problems.insert("has no app-id", at: 0)
+        }
+        return problems
+    }
+}
+
+/// Structured data is JSON that parses.
+struct StructuredDataJSONRule: Rule {
+    static let description = RuleDescription(
+        id: "structured_data_json",
+        name: "Structured Data Is Valid JSON",
+        category: .links,
+        defaultSeverity: .error,
+        summary: "The text of every <script type=\"application/ld+json\"> must be one valid JSON document.",
+        rationale: """
+            Applebot reads a page's schema.org structured data to show ratings, prices, recipes and \\
+            actions in search results (WWDC15 session 709). JSON-LD is JSON: a trailing comma, a \\
+            comment or an unquoted key makes the whole block unreadable, and the page loses its rich \\
+            result without any visible sign. Proctor parses each block with the same strict JSON \\
+            layer as every input and reports the first error at its line in the page.
+            """,
+        sources: ["W3C, JSON-LD 1.1: a JSON-LD document is a JSON document [H]", "WWDC15 session 709: structured data for rich results (seed 002) [M]"],
+        passing: [
+            RuleExample(
+                html(head: #"<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "telephone": "+1-415-555-0142"}</script>"#),
+                named: page)
+        ],
+        failing: [
+            RuleExample(
+                html(head: "<script type=\"application/ld+json\">\n{\"@context\": \"https://schema.org\", \"@type\": \"Restaurant\", \"name\": \"Golden Crust Pizzeria\",}\n</script>"),
+                named: page, at: ["/html/head/script[@type='application/ld+json'][1]"])
+        ])
+
+    func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
+        file.page.structuredData.compactMap { block in
+            guard case .failure(let error) = JSONReader.parse(SourceText(bytes: Array(block.text.utf8))) else { return nil }
+            let position = SourceText(bytes: Array(block.text.utf8)).position(ofOffset: error.offset)
+            // The block's text starts right after the <script> tag, on its line.
+            let line = block.line + position.line - 1
+            return Violation(
+                "the structured data is not valid JSON: \(error.message)",
+                at: file.location(line: line, column: position.line == 1 ? nil : position.column, path: block.path))
+        }
+    }
+}

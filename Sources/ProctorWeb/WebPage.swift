@@ -1,0 +1,127 @@
+import CLibXML2
+import Foundation
+import ProctorCore
+
+/// What a web page tells Safari, link previews and Applebot about itself and the app: its
+/// `<meta>` and `<link>` elements and its JSON-LD structured data, each with the line it is on.
+/// No libxml2 type leaves this module.
+public struct WebPage: Sendable {
+    public struct Meta: Sendable {
+        /// `name` (`apple-itunes-app`, `twitter:card`) or `property` (`og:title`, `al:ios:url`).
+        public var key: String
+        public var content: String?
+        public var line: Int
+        /// Where it is in the tree, such as `/html/head/meta[@name='apple-itunes-app']`.
+        public var path: String
+    }
+
+    public struct Link: Sendable {
+        public var rel: String
+        public var href: String?
+        public var line: Int
+        public var path: String
+    }
+
+    /// A `<script type="application/ld+json">` element's text.
+    public struct StructuredData: Sendable {
+        public var text: String
+        /// The line of the `<script>` element; the text starts on it or just after.
+        public var line: Int
+        public var path: String
+    }
+
+    public var title: String?
+    public var metas: [Meta] = []
+    public var links: [Link] = []
+    public var structuredData: [StructuredData] = []
+
+    /// The content of the first `<meta>` with this name or property.
+    public func meta(_ key: String) -> Meta? { metas.first { $0.key == key } }
+}
+
+/// Reads HTML with libxml2's HTML parser, recovering from broken markup as browsers do: no
+/// network, no entity expansion from outside, and at most 256 levels of nesting (libxml2's own
+/// limit without HTML_PARSE_HUGE), so any input parses in bounded time and memory.
+public enum WebPageReader {
+    /// Pages are read whole; a larger file is an input error rather than a long wait.
+    public static let maximumFileSize = 16 * 1024 * 1024
+
+    public static let notHTML = ProblemCode("html_unreadable", summary: "A web page could not be parsed as HTML.")
+
+    public static func read(_ bytes: [UInt8], path: String) -> Result<WebPage, InputError> {
+        guard !bytes.isEmpty else {
+            return .failure(InputError(code: notHTML, message: "the page is empty", location: SourceLocation(file: path, line: 1)))
+        }
+        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
+                htmlReadMemory(characters, Int32(clamping: buffer.count), path, "UTF-8", options)
+            }
+        }
+        guard let document else {
+            return .failure(InputError(code: notHTML, message: "libxml2 could not parse the page as HTML", location: SourceLocation(file: path, line: 1)))
+        }
+        defer { xmlFreeDoc(document) }
+        var page = WebPage()
+        // Depth-first without recursion: the tree is at most 256 deep, but an explicit stack
+        // costs nothing and leaves no doubt.
+        var stack: [xmlNodePtr] = []
+        if let root = xmlDocGetRootElement(document) { stack.append(root) }
+        while let node = stack.popLast() {
+            if node.pointee.type == XML_ELEMENT_NODE {
+                visit(node, into: &page)
+            }
+            var child = node.pointee.last
+            while let current = child {
+                stack.append(current)
+                child = current.pointee.prev
+            }
+        }
+        return .success(page)
+    }
+
+    private static func visit(_ node: xmlNodePtr, into page: inout WebPage) {
+        let name = String(cString: node.pointee.name).lowercased()
+        let line = Int(xmlGetLineNo(node))
+        // The element's ancestors, for its path: /html/head/meta[@name='...'].
+        var ancestors: [String] = []
+        var parent = node.pointee.parent
+        while let current = parent, current.pointee.type == XML_ELEMENT_NODE {
+            ancestors.append(String(cString: current.pointee.name).lowercased())
+            parent = current.pointee.parent
+        }
+        let base = "/" + ancestors.reversed().joined(separator: "/") + (ancestors.isEmpty ? "" : "/") + name
+        switch name {
+        case "title" where page.title == nil:
+            page.title = text(of: node)
+        case "meta":
+            if let property = attribute(node, "property") ?? attribute(node, "name") {
+                let which = attribute(node, "property") != nil ? "property" : "name"
+                page.metas.append(WebPage.Meta(key: property.lowercased(), content: attribute(node, "content"), line: line, path: base + "[@\(which)='\(property)']"))
+            }
+        case "link":
+            if let rel = attribute(node, "rel") {
+                page.links.append(WebPage.Link(rel: rel.lowercased(), href: attribute(node, "href"), line: line, path: base + "[@rel='\(rel)']"))
+            }
+        case "script":
+            if attribute(node, "type")?.lowercased().trimmingCharacters(in: .whitespaces) == "application/ld+json" {
+                let index = page.structuredData.count + 1
+                page.structuredData.append(WebPage.StructuredData(text: text(of: node) ?? "", line: line, path: base + "[@type='application/ld+json'][\(index)]"))
+            }
+        default:
+            break
+        }
+    }
+
+    private static func attribute(_ node: xmlNodePtr, _ name: String) -> String? {
+        guard let value = xmlGetProp(node, name) else { return nil }
+        defer { proctor_xml_free(value) }
+        return String(cString: value)
+    }
+
+    private static func text(of node: xmlNodePtr) -> String? {
+        guard let content = xmlNodeGetContent(node) else { return nil }
+        defer { proctor_xml_free(content) }
+        return String(cString: content)
+    }
+}
