@@ -68,9 +68,15 @@ public struct LinkPattern: Sendable {
         return tokens
     }
 
+    /// How long a pattern and a text may be together: the match recurses once per token and
+    /// character at most, and this keeps it far inside a thread's stack. Real patterns and URL
+    /// components are a few hundred characters; longer ones do not match.
+    static let maximumLength = 10_000
+
     /// Whether the whole of `text` matches.
     public func matches(_ text: String, caseSensitive: Bool) -> Bool {
         let characters = Array(caseSensitive ? text : text.lowercased())
+        guard characters.count + tokens.count <= Self.maximumLength else { return false }
         var failed = Set<Int>()
         return Self.match(tokens, 0, characters, 0, caseSensitive: caseSensitive, failed: &failed, key: 0) { $0 == characters.count }
     }

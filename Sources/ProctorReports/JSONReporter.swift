@@ -31,34 +31,10 @@ enum JSONReporter {
             skippedCount += cases.skipped
             json.element()
             json.beginObject()
-            json.key("cases")
-            json.beginArray()
-            for testCase in cases.cases {
-                json.element()
-                write(testCase, to: &json)
-            }
-            json.endArray()
-            json.key("diagnostics")
-            json.beginArray()
-            for diagnostic in suite.diagnostics {
-                json.element()
-                write(diagnostic, to: &json)
-            }
-            json.endArray()
-            json.key("findings")
-            json.beginArray()
-            for finding in suite.findings {
-                json.element()
-                write(finding, to: &json)
-            }
-            json.endArray()
-            json.key("inputErrors")
-            json.beginArray()
-            for error in suite.inputErrors {
-                json.element()
-                write(error, to: &json)
-            }
-            json.endArray()
+            json.member("cases", cases.cases, write)
+            json.member("diagnostics", suite.diagnostics, write)
+            json.member("findings", suite.findings, write)
+            json.member("inputErrors", suite.inputErrors, write)
             json.member("name", suite.name)
             json.member("passedCases", cases.passed)
             json.member("skippedCases", cases.skipped)

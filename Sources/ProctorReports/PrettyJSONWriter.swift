@@ -83,6 +83,17 @@ struct PrettyJSONWriter {
         value(flag)
     }
 
+    /// An array member, each element written by `write`.
+    mutating func member<Element>(_ name: String, _ elements: [Element], _ write: (Element, inout PrettyJSONWriter) -> Void) {
+        key(name)
+        beginArray()
+        for element in elements {
+            self.element()
+            write(element, &self)
+        }
+        endArray()
+    }
+
     /// A member the encoder leaves out when it has no value (`encodeIfPresent`).
     mutating func member(_ name: String, ifPresent text: String?) {
         if let text { member(name, text) }

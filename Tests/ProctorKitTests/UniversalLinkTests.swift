@@ -40,6 +40,13 @@ struct UniversalLinkTests {
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
+    @Test func aPatternOrTextTooLongToMatchSafelyDoesNotMatch() {
+        let long = String(repeating: "a", count: 200_000)
+        #expect(!LinkPattern("*").matches(long, caseSensitive: true))
+        #expect(!LinkPattern(long).matches("a", caseSensitive: true))
+        #expect(LinkPattern("*").matches(String(repeating: "a", count: 9_000), caseSensitive: true))
+    }
+
     @Test func theReaderLocatesWhatIsWrong() {
         let text = #"""
             {"applinks": {"details": {"ABCDE12345.com.example.app": {"paths": ["*"]}}},
