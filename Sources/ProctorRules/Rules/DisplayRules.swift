@@ -79,10 +79,17 @@ private let wwdc15 = "WWDC15 session 709, Introducing Search APIs (seed 002)"
 /// files). Other text goes through ``SearchWords``, the title's words made once.
 struct TitleWords {
     let title: String
+    /// Whether the title is ASCII without apostrophes, worked out once for all its keywords.
+    private let titleIsPlain: Bool
     private var folded: Set<String>?
 
     init(_ title: String) {
         self.title = title
+        titleIsPlain = Self.isPlain(title)
+    }
+
+    private static func isPlain(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "'") }
     }
 
     /// ``containAll(of:)`` for a single text.
@@ -93,16 +100,13 @@ struct TitleWords {
 
     /// Whether every word of `text` is a word of the title; false when `text` has no word.
     mutating func containAll(of text: String) -> Bool {
-        var text = text
-        var title = title
-        let fast = text.withUTF8 { textBytes in
-            title.withUTF8 { titleBytes -> Bool? in
-                func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "'") } }
-                guard plain(textBytes), plain(titleBytes) else { return nil }
-                return asciiWords(of: textBytes, areWordsOf: titleBytes)
-            }
+        if titleIsPlain && Self.isPlain(text),
+            let fast = text.utf8.withContiguousStorageIfAvailable({ textBytes in
+                title.utf8.withContiguousStorageIfAvailable { titleBytes in asciiWords(of: textBytes, areWordsOf: titleBytes) }
+            }) ?? nil
+        {
+            return fast
         }
-        if let fast { return fast }
         let words = SearchWords.words(of: text)
         if folded == nil { folded = Set(SearchWords.words(of: title)) }
         return !words.isEmpty && words.allSatisfy(folded!.contains)
