@@ -55,6 +55,11 @@ public enum LinkCheck {
             }
             matched.append(UniversalLinkMatcher.Site(domain: domain, association: association, file: path))
         }
+        if entitlements != nil && associatedDomains == nil {
+            // The entitlement decides first: without it, no verdict would be more than a guess.
+            let verdict = LinkVerdict(outcome: .undecided, reason: "the entitlements file could not be read, so whether the app lists the domain is unknown")
+            return Result(verdicts: urls.map { ($0, verdict) }, inputErrors: inputErrors, diagnostics: diagnostics)
+        }
         let matcher = UniversalLinkMatcher(sites: matched, appID: appID, associatedDomains: associatedDomains)
         return Result(verdicts: urls.map { ($0, matcher.verdict(for: $0)) }, inputErrors: inputErrors, diagnostics: diagnostics)
     }

@@ -5,9 +5,10 @@ import Foundation
 /// hold wildcards itself. Everything else matches itself, case-insensitively when the component
 /// says so. (Apple, `applinks.Details.Components` and `applinks.SubstitutionVariables`.)
 ///
-/// Matching walks the pattern and the text with a memo of the positions already tried, so
-/// patterns full of `*` cost at most (pattern × text) steps, not exponential time (WWDC19
-/// session 717 warns that pattern matching "has exponential complexity" done naively).
+/// Matching runs the pattern as an automaton over the text (``matches(_:caseSensitive:)``), so
+/// patterns full of `*`, in themselves or in a variable's values, cost pattern × text steps, not
+/// exponential time (WWDC19 session 717 warns that pattern matching "has exponential
+/// complexity" done naively), and no recursion.
 public struct LinkPattern: Sendable {
     enum Token: Sendable, Equatable {
         case character(Character)
@@ -68,62 +69,54 @@ public struct LinkPattern: Sendable {
         return tokens
     }
 
-    /// How long a pattern and a text may be together: the match recurses once per token and
-    /// character at most, and this keeps it far inside a thread's stack. Real patterns and URL
-    /// components are a few hundred characters; longer ones do not match.
+    /// How long a pattern and a text may be together: matching costs pattern × text steps, and
+    /// real patterns and URL components are a few hundred characters; longer ones do not match.
     static let maximumLength = 10_000
 
     /// Whether the whole of `text` matches.
+    ///
+    /// The pattern is run as an automaton over the text: the set of text positions reached so
+    /// far goes through each token in turn (a character or `?` moves each position one on, `*`
+    /// reaches every position from the first, a variable the union of its values' runs). No
+    /// recursion, no backtracking: tokens × text steps and one row of memory, whatever the `*`s
+    /// in a pattern or in a variable's values.
     public func matches(_ text: String, caseSensitive: Bool) -> Bool {
         let characters = Array(caseSensitive ? text : text.lowercased())
-        guard characters.count + tokens.count <= Self.maximumLength else { return false }
-        var failed = Set<Int>()
-        return Self.match(tokens, 0, characters, 0, caseSensitive: caseSensitive, failed: &failed, key: 0) { $0 == characters.count }
+        let variableLength = tokens.reduce(0) { total, token in
+            if case .oneOf(let alternatives) = token { return total + alternatives.reduce(0) { $0 + $1.count } }
+            return total + 1
+        }
+        guard characters.count + variableLength <= Self.maximumLength else { return false }
+        var reached = [Bool](repeating: false, count: characters.count + 1)
+        reached[0] = true
+        reached = Self.run(tokens, from: reached, over: characters, caseSensitive: caseSensitive)
+        return reached[characters.count]
     }
 
-    /// Matches `tokens[tokenIndex...]` against `text[textIndex...]`; calls `rest` with every
-    /// text position where the tokens can end, and returns whether `rest` accepted one.
-    /// `failed` remembers (token, text) positions of the top-level pattern that cannot lead to
-    /// a match; `key` is 0 for the top level (nested alternatives are short and not memoised).
-    private static func match(
-        _ tokens: [Token], _ tokenIndex: Int, _ text: [Character], _ textIndex: Int, caseSensitive: Bool,
-        failed: inout Set<Int>, key: Int, rest: (Int) -> Bool
-    ) -> Bool {
-        let memoKey = tokenIndex * (text.count + 1) + textIndex
-        if key == 0, failed.contains(memoKey) { return false }
-        let result: Bool
-        if tokenIndex == tokens.count {
-            result = rest(textIndex)
-        } else {
-            switch tokens[tokenIndex] {
+    /// The positions reachable after `tokens`, from the positions `start` marks.
+    private static func run(_ tokens: [Token], from start: [Bool], over text: [Character], caseSensitive: Bool) -> [Bool] {
+        var reached = start
+        for token in tokens {
+            var next = [Bool](repeating: false, count: reached.count)
+            switch token {
             case .character(let expected):
                 let wanted = caseSensitive ? expected : Character(String(expected).lowercased())
-                result = textIndex < text.count && text[textIndex] == wanted
-                    && match(tokens, tokenIndex + 1, text, textIndex + 1, caseSensitive: caseSensitive, failed: &failed, key: key, rest: rest)
+                for index in 0..<text.count where reached[index] && text[index] == wanted { next[index + 1] = true }
             case .anyOne:
-                result = textIndex < text.count
-                    && match(tokens, tokenIndex + 1, text, textIndex + 1, caseSensitive: caseSensitive, failed: &failed, key: key, rest: rest)
+                for index in 0..<text.count where reached[index] { next[index + 1] = true }
             case .anyRun:
-                // Either the run ends here, or it takes one more character: each (token, text)
-                // position is then tried once, and the memo bounds the whole match.
-                result = match(tokens, tokenIndex + 1, text, textIndex, caseSensitive: caseSensitive, failed: &failed, key: key, rest: rest)
-                    || (textIndex < text.count && match(tokens, tokenIndex, text, textIndex + 1, caseSensitive: caseSensitive, failed: &failed, key: key, rest: rest))
-            case .oneOf(let alternatives):
-                var found = false
-                for alternative in alternatives {
-                    var nestedFailed = Set<Int>()
-                    let accepted = match(alternative, 0, text, textIndex, caseSensitive: caseSensitive, failed: &nestedFailed, key: 1) { end in
-                        match(tokens, tokenIndex + 1, text, end, caseSensitive: caseSensitive, failed: &failed, key: key, rest: rest)
-                    }
-                    if accepted {
-                        found = true
-                        break
-                    }
+                if let first = reached.firstIndex(of: true) {
+                    for index in first..<next.count { next[index] = true }
                 }
-                result = found
+            case .oneOf(let alternatives):
+                for alternative in alternatives {
+                    let ends = run(alternative, from: reached, over: text, caseSensitive: caseSensitive)
+                    for index in ends.indices where ends[index] { next[index] = true }
+                }
             }
+            guard next.contains(true) else { return next }
+            reached = next
         }
-        if key == 0, !result { failed.insert(memoKey) }
-        return result
+        return reached
     }
 }

@@ -261,13 +261,14 @@ struct ScenarioDecoder {
         }
 
         var associatedDomains: [AssociatedDomain]?
-        if let member = object["associatedDomains"], let entries = reader.strings(member.value, pointer.appending("associatedDomains")) {
+        if let member = object["associatedDomains"], let nodes = reader.array(member.value, pointer.appending("associatedDomains")) {
             associatedDomains = []
-            for (index, entry) in entries.enumerated() {
+            for (index, node) in nodes.enumerated() {
                 let at = pointer.appending("associatedDomains").appending(index)
-                switch AssociatedDomain.parse(entry, at: reader.location(of: member.value, at)) {
+                guard let entry = reader.string(node, at) else { continue }
+                switch AssociatedDomain.parse(entry, at: reader.location(of: node, at)) {
                 case .success(let domain): associatedDomains?.append(domain)
-                case .failure(let invalid): reader.report(ProblemCode.scenarioInvalidValue, invalid.reason, member.value, at)
+                case .failure(let invalid): reader.report(ProblemCode.scenarioInvalidValue, invalid.reason, node, at)
                 }
             }
         }
@@ -421,7 +422,12 @@ struct ScenarioDecoder {
             case .link:
                 guard let fields = reader.object(member.value, at, what: "a link expectation") else { kind = nil; break }
                 reader.checkKeys(fields, at, allowed: ExpectationKind.link.keys, in: "a link expectation")
-                let verdict = reader.required(fields, "verdict", member.value, at).flatMap { reader.choice($0, at.appending("verdict"), LinkVerdict.Outcome.self) }
+                // A scenario's links are always decided (a domain without a file opens Safari).
+                var verdict = reader.required(fields, "verdict", member.value, at).flatMap { reader.choice($0, at.appending("verdict"), LinkVerdict.Outcome.self) }
+                if verdict == .undecided, let node = fields["verdict"]?.value {
+                    reader.report(ProblemCode.scenarioInvalidValue, "a scenario's links are always decided: expect 'app' or 'safari'", node, at.appending("verdict"))
+                    verdict = nil
+                }
                 let pointer = fields["pointer"].flatMap { reader.string($0.value, at.appending("pointer")) }
                 kind = verdict.map { .link(LinkExpectation(verdict: $0, pointer: pointer)) }
             case .findings: kind = findingsExpectation(member.value, at).map { .findings($0) }

@@ -255,7 +255,7 @@ public enum ScenarioSchema {
         }()
         case .checkInShortcuts: return object(["device": ref("deviceName"), "titles": titles], required: ["titles"])
         case .link: return object([
-            "verdict": ["enum": LinkVerdict.Outcome.allCases.map(\.rawValue), "description": "app or safari: what iOS did with the last universal link."],
+            "verdict": ["enum": [LinkVerdict.Outcome.app.rawValue, LinkVerdict.Outcome.safari.rawValue], "description": "app or safari: what iOS did with the last universal link."],
             "pointer": ["type": "string", "description": "The component or legacy path that decided, as a JSON Pointer into the domain's association file."],
         ], required: ["verdict"])
         }

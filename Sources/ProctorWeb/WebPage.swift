@@ -10,6 +10,7 @@ public struct WebPage: Sendable {
         /// `name` (`apple-itunes-app`, `twitter:card`) or `property` (`og:title`, `al:ios:url`).
         public var key: String
         public var content: String?
+        /// 1-based; 0 when unknown (libxml2 counts HTML lines only up to 65534).
         public var line: Int
         /// Where it is in the tree, such as `/html/head/meta[@name='apple-itunes-app']`.
         public var path: String
@@ -52,6 +53,11 @@ public enum WebPageReader {
         guard !bytes.isEmpty else {
             return .failure(InputError(code: notHTML, message: "the page is empty", location: SourceLocation(file: path, line: 1)))
         }
+        guard bytes.count <= maximumFileSize else {
+            return .failure(InputError(
+                code: .fileTooLarge, message: "the page is \(bytes.count) bytes, over the \(maximumFileSize / 1024 / 1024) MB Proctor reads of a web page",
+                location: SourceLocation(file: path)))
+        }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
@@ -82,7 +88,11 @@ public enum WebPageReader {
 
     private static func visit(_ node: xmlNodePtr, into page: inout WebPage) {
         let name = String(cString: node.pointee.name).lowercased()
-        let line = Int(xmlGetLineNo(node))
+        guard ["title", "meta", "link", "script"].contains(name) else { return }
+        // libxml2's HTML parser keeps lines in 16 bits: from 65535 on, the line is unknown (0)
+        // rather than wrong.
+        let rawLine = Int(xmlGetLineNo(node))
+        let line = rawLine >= 65535 ? 0 : rawLine
         // The element's ancestors, for its path: /html/head/meta[@name='...'].
         var ancestors: [String] = []
         var parent = node.pointee.parent

@@ -39,6 +39,14 @@ struct LinksCLITests {
         #expect(run.stdout.contains("app       https://example.com/a"))
     }
 
+    @Test func anUnreadableEntitlementsFileLeavesEveryURLUndecided() throws {
+        let dir = try directory(["apple-app-site-association": aasa, "App.entitlements": "not a property list"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try proctor(["links", "check", "--aasa", "example.com=apple-app-site-association", "--entitlements", "App.entitlements", "https://example.com/buy"], in: dir)
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("undecided https://example.com/buy"))
+    }
+
     @Test func aMalformedAasaArgumentIsAUsageError() throws {
         let run = try proctor(["links", "check", "--aasa", "example.com", "https://example.com/"])
         #expect(run.status == 64)

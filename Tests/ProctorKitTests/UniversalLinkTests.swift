@@ -40,6 +40,18 @@ struct UniversalLinkTests {
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
+    @Test("Stars in a variable's values, and long patterns, cost pattern × text steps (review findings)")
+    func hostilePatternsEndQuickly() {
+        let start = Date()
+        let variable = LinkPattern("/$(v)", variables: ["v": [String(repeating: "*a", count: 13) + "c"]])
+        #expect(!variable.matches("/" + String(repeating: "a", count: 4000), caseSensitive: true))
+        let long = LinkPattern("/" + String(repeating: "*a", count: 2400) + "b")
+        #expect(!long.matches("/" + String(repeating: "a", count: 5000), caseSensitive: true))
+        let questions = LinkPattern("/" + String(repeating: "?", count: 4990))
+        #expect(questions.matches("/" + String(repeating: "x", count: 4990), caseSensitive: true))
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
     @Test func aPatternOrTextTooLongToMatchSafelyDoesNotMatch() {
         let long = String(repeating: "a", count: 200_000)
         #expect(!LinkPattern("*").matches(long, caseSensitive: true))

@@ -34,14 +34,14 @@ struct WebPageTests {
         #expect(error.code == WebPageReader.notHTML && error.location.line == 1)
     }
 
-    @Test("A million nested elements, and 20 MB of tags, parse in bounded time")
+    @Test("A million nested elements, and 16 MB of tags, parse in bounded time")
     func hostilePagesEndQuickly() throws {
         let start = Date()
         let nested = Array(String(repeating: "<div>", count: 1_000_000).utf8)
         _ = WebPageReader.read(nested, path: "nested.html")
-        let many = Array(String(repeating: "<meta name=a content=b>", count: 900_000).utf8)
+        let many = Array(String(repeating: "<meta name=a content=b>", count: 700_000).utf8)
         let page = try WebPageReader.read(many, path: "many.html").get()
-        #expect(page.metas.count == 900_000)
+        #expect(page.metas.count == 700_000)
         // libxml2 stops nesting at 256 levels: 0.01 s measured for the first; gumbo took 104 s
         // for a tenth of it (Package.swift says why libxml2).
         #expect(Date().timeIntervalSince(start) < 30)

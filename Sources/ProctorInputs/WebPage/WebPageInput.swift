@@ -28,25 +28,36 @@ public struct WebPageFile: RuleSubject, Sendable {
     let source: SourceText
 
     /// The location of an element: its line, the column of its tag on that line (libxml2 gives
-    /// lines only), and its path in the tree as the pointer.
+    /// lines only), and its path in the tree as the pointer. Line 0 is unknown: no line, no column.
     public func location(line: Int, tag: String, path elementPath: String) -> SourceLocation {
-        SourceLocation(file: path, line: line, column: column(ofTag: tag, onLine: line), pointer: elementPath)
+        guard line > 0 else { return SourceLocation(file: path, pointer: elementPath) }
+        return SourceLocation(file: path, line: line, column: column(ofTag: tag, onLine: line), pointer: elementPath)
     }
 
     /// The location of a line inside an element's text (structured data), when known.
     public func location(line: Int, column: Int?, path elementPath: String) -> SourceLocation {
-        SourceLocation(file: path, line: line, column: column ?? 1, pointer: elementPath)
+        guard line > 0 else { return SourceLocation(file: path, pointer: elementPath) }
+        return SourceLocation(file: path, line: line, column: column ?? 1, pointer: elementPath)
+    }
+
+    /// The offset where each line starts, made once per page: a column costs a search of its
+    /// own line only, however many findings the page has.
+    let lineStarts: [Int]
+
+    init(page: WebPage, path: String, source: SourceText) {
+        self.page = page
+        self.path = path
+        self.source = source
+        var starts = [0]
+        for (index, byte) in source.bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        lineStarts = starts
     }
 
     private func column(ofTag tag: String, onLine line: Int) -> Int {
         let bytes = source.bytes
-        var currentLine = 1
-        var index = 0
-        while currentLine < line && index < bytes.count {
-            if bytes[index] == 0x0A { currentLine += 1 }
-            index += 1
-        }
-        let start = index
+        guard line >= 1, line <= lineStarts.count else { return 1 }
+        let start = lineStarts[line - 1]
+        var index = start
         let needle = Array(("<" + tag).utf8)
         while index + needle.count <= bytes.count && bytes[index] != 0x0A {
             if zip(needle, bytes[index..<index + needle.count]).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {

@@ -100,7 +100,8 @@ struct TitleWords {
 
     /// Whether every word of `text` is a word of the title; false when `text` has no word.
     mutating func containAll(of text: String) -> Bool {
-        if titleIsPlain && Self.isPlain(text),
+        // The byte comparison costs text × title; for long texts the word set is linear.
+        if titleIsPlain && Self.isPlain(text) && text.utf8.count * title.utf8.count <= 1 << 16,
             let fast = text.utf8.withContiguousStorageIfAvailable({ textBytes in
                 title.utf8.withContiguousStorageIfAvailable { titleBytes in asciiWords(of: textBytes, areWordsOf: titleBytes) }
             }) ?? nil

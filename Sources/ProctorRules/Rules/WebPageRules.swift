@@ -111,8 +111,8 @@ struct StructuredDataJSONRule: Rule {
         file.page.structuredData.compactMap { block in
             guard case .failure(let error) = JSONReader.parse(SourceText(bytes: Array(block.text.utf8))) else { return nil }
             let position = SourceText(bytes: Array(block.text.utf8)).position(ofOffset: error.offset)
-            // The block's text starts right after the <script> tag, on its line.
-            let line = block.line + position.line - 1
+            // The block's text starts right after the <script> tag, on its line (0: unknown).
+            let line = block.line == 0 ? 0 : block.line + position.line - 1
             return Violation(
                 "the structured data is not valid JSON: \(error.message)",
                 at: file.location(line: line, column: position.line == 1 ? nil : position.column, path: block.path))
