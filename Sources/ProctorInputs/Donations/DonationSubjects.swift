@@ -150,7 +150,8 @@ package struct DonationSubjects: Sendable {
         }
         func walk(_ activity: UserActivity) {
             hand(activities, activity)
-            hand(results, ifAny: SearchResultText(activity: activity))
+            // Only what Spotlight indexes is searched by its title, keywords and description.
+            hand(results, ifAny: activity.isIndexed ? SearchResultText(activity: activity) : nil)
             hand(titles, ifAny: activity.title.map { DisplayedTitle(text: $0, owner: activity.pointer) })
             hand(expirations, ifAny: activity.expirationDate.map { ExpirationDate(date: $0, owner: activity.pointer) })
             if let attributes = activity.contentAttributeSet { walk(attributes) }

@@ -163,9 +163,9 @@ struct KeywordsRepeatTitleRule: Rule {
             WWDC15 session 709 asks for "category keywords" and for "synonyms and abbreviations" \
             (a recipe's cuisine, "NYC" for New York). Keywords that only repeat the title's words \
             add nothing to what finds the result. Proctor compares words as the model's Spotlight \
-            search does (folded for case and diacritics, "Tony's" as "tonys"), for an activity (its \
-            keywords and its attribute set's) and a searchable item; a result without keywords is \
-            not judged.
+            search does (folded for case and diacritics, "Tony's" as "tonys"), for an activity the \
+            index holds (eligible for search or prediction: its keywords and its attribute set's) \
+            and a searchable item; a result without keywords is not judged.
             """,
         sources: [wwdc15 + ": keywords for categories, synonyms and abbreviations [M]"],
         passing: [
