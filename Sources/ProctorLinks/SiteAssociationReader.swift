@@ -30,15 +30,28 @@ public enum SiteAssociationReader {
         var reader = JSONFieldReader(codes: .siteAssociation) { offset, pointer in
             SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
         }
-        var association = SiteAssociation(domain: domain)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             // Apple documents plain JSON and says nothing of a byte-order mark; validators and
             // CDNs have refused files that start with one, so it is reported (a warning).
             reader.report(.aasaByteOrderMark, "the file starts with a UTF-8 byte-order mark; serve plain JSON without one", offset: 0, pointer: .root)
         }
-        guard let object = reader.object(root, .root, what: "an apple-app-site-association file") else {
-            return Result(association: nil, root: root, inputErrors: [], diagnostics: reader.problems)
-        }
+        let association = decode(root, domain: domain, with: &reader)
+        return Result(association: association, root: root, inputErrors: [], diagnostics: reader.problems)
+    }
+
+    /// Decodes a file already parsed, such as one written inline in a scenario or a vector;
+    /// `locate` places a problem by its offset and its pointer within the file.
+    public static func decode(
+        _ root: JSONNode, domain: String?, locate: @escaping (Int, JSONPointer) -> SourceLocation
+    ) -> (association: SiteAssociation?, diagnostics: [Diagnostic]) {
+        var reader = JSONFieldReader(codes: .siteAssociation, locate: locate)
+        let association = decode(root, domain: domain, with: &reader)
+        return (association, reader.problems)
+    }
+
+    private static func decode(_ root: JSONNode, domain: String?, with reader: inout JSONFieldReader) -> SiteAssociation? {
+        var association = SiteAssociation(domain: domain)
+        guard let object = reader.object(root, .root, what: "an apple-app-site-association file") else { return nil }
         reader.checkKeys(object, .root, allowed: serviceKeys, in: "an apple-app-site-association file")
         if let member = object["applinks"] {
             association.applinks = appLinks(member.value, JSONPointer(["applinks"]), &reader)
@@ -55,7 +68,7 @@ public enum SiteAssociationReader {
             default: association.activitycontinuation = apps
             }
         }
-        return Result(association: association, root: root, inputErrors: [], diagnostics: reader.problems)
+        return association
     }
 
     private static func appLinks(_ node: JSONNode, _ pointer: JSONPointer, _ reader: inout JSONFieldReader) -> AppLinks? {

@@ -138,17 +138,13 @@ struct ScenarioDecoder {
             }
             switch member.value.value {
             case .object:
-                // Inline: read from the file's own text, and located in it.
-                let bytes = Array(JSONWriter.write(member.value).utf8)
-                let read = SiteAssociationReader.read(bytes, path: path, domain: domain)
-                for problem in read.inputErrors { reader.report(problem.code, problem.message, member.value, at) }
-                for diagnostic in read.diagnostics {
-                    var relocated = diagnostic
-                    let inner = diagnostic.location.pointer.flatMap { JSONPointer(parsing: $0) } ?? .root
-                    relocated.location = reader.location(offset: member.value.offset(of: inner), pointer: JSONPointer(at.tokens + inner.tokens))
-                    record(relocated)
+                // Inline: decoded from the node already parsed, each problem located in the scenario.
+                let scenario = reader
+                let decoded = SiteAssociationReader.decode(member.value, domain: domain) { offset, inner in
+                    scenario.location(offset: offset, pointer: JSONPointer(at.tokens + inner.tokens))
                 }
-                if let association = read.association { sites.append(.init(domain: domain, association: association, file: path)) }
+                for diagnostic in decoded.diagnostics { record(diagnostic) }
+                if let association = decoded.association { sites.append(.init(domain: domain, association: association, file: path)) }
             case .string(let relative):
                 let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
                 if let refusal = references.refusal(of: relative, resolved: resolved) {

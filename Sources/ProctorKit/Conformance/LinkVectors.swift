@@ -54,12 +54,13 @@ enum LinkVectors {
         var sites: [UniversalLinkMatcher.Site] = []
         if let member = reader.required(object, "sites", root, .root), let domains = reader.object(member, JSONPointer(["sites"]), what: "sites") {
             for domain in domains.members {
-                // The inline file, written out and read as a served file would be.
+                // The inline file, decoded from the node already parsed and located in the vector file.
+                let decoded = SiteAssociationReader.decode(domain.value, domain: domain.key) { offset, inner in
+                    SourceLocation(file: path, offset: offset, pointer: JSONPointer(["sites", domain.key] + inner.tokens), in: source)
+                }
+                suite.diagnostics += decoded.diagnostics
                 let file = "\(domain.key)/.well-known/apple-app-site-association"
-                let read = SiteAssociationReader.read(Array(JSONWriter.write(domain.value, indent: 2).utf8), path: file, domain: domain.key)
-                suite.inputErrors += read.inputErrors
-                suite.diagnostics += read.diagnostics
-                if let association = read.association { sites.append(UniversalLinkMatcher.Site(domain: domain.key, association: association, file: file)) }
+                if let association = decoded.association { sites.append(UniversalLinkMatcher.Site(domain: domain.key, association: association, file: file)) }
             }
         }
         let matcher = UniversalLinkMatcher(sites: sites, appID: appID, associatedDomains: associatedDomains)
