@@ -4,10 +4,6 @@ import ProctorFiles
 
 /// `proctor links check`: reads the association files, then gives each URL its verdict.
 public enum LinkCheck {
-    /// iOS 9.3.1 and later ignore a file whose uncompressed size is over 128 KB (App Search
-    /// Programming Guide, "Support Universal Links", archived; whether Apple counts 1,000 or
-    /// 1,024 bytes to the kilobyte is not documented: Proctor takes the larger).
-    public static let sizeLimit = 128 * 1024
     /// How much of a file is read at all: a larger one is reported, not matched.
     public static let readLimit = 16 * 1024 * 1024
 
@@ -45,15 +41,14 @@ public enum LinkCheck {
             let read = SiteAssociationReader.read(bytes, path: path, domain: domain)
             inputErrors += read.inputErrors
             diagnostics += read.diagnostics
-            guard var association = read.association, !read.diagnostics.contains(where: { $0.severity == .error }) else { continue }
-            if bytes.count > sizeLimit {
+            guard let association = read.association, !read.diagnostics.contains(where: { $0.severity == .error }) else { continue }
+            if bytes.count > UniversalLinkMatcher.sizeLimit {
                 diagnostics.append(Diagnostic(
                     code: fileTooLarge, severity: .error,
                     message: "the file is \(bytes.count) bytes, over the 128 KB (131,072 bytes) iOS reads; iOS ignores it, so every URL of '\(domain)' opens in Safari",
                     location: SourceLocation(file: path, line: 1, column: 1, pointer: "")))
-                association.applinks = nil
             }
-            matched.append(UniversalLinkMatcher.Site(domain: domain, association: association, file: path))
+            matched.append(UniversalLinkMatcher.Site(domain: domain, association: association, file: path, byteCount: bytes.count))
         }
         if entitlements != nil && associatedDomains == nil {
             // The entitlement decides first: without it, no verdict would be more than a guess.

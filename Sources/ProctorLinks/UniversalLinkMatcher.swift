@@ -92,13 +92,22 @@ public struct UniversalLinkMatcher: Sendable {
         public var domain: String
         public var association: SiteAssociation
         public var file: String
+        /// The size of the served file; nil for a file written inline, which is never served.
+        public var byteCount: Int?
 
-        public init(domain: String, association: SiteAssociation, file: String) {
+        public init(domain: String, association: SiteAssociation, file: String, byteCount: Int? = nil) {
             self.domain = domain.lowercased()
             self.association = association
             self.file = file
+            self.byteCount = byteCount
         }
     }
+
+    /// iOS 9.3.1 and later ignore a file whose uncompressed size is over 128 KB (App Search
+    /// Programming Guide, "Support Universal Links", archived; whether Apple counts 1,000 or
+    /// 1,024 bytes to the kilobyte is not documented: Proctor takes the larger). Applied here,
+    /// in the matcher, so `links check`, scenarios and vectors all treat such a file alike.
+    public static let sizeLimit = 128 * 1024
 
     public var sites: [Site]
     /// The app under test (`TEAMID.bundle.id`), when known: only entries naming it open it.
@@ -140,6 +149,9 @@ public struct UniversalLinkMatcher: Sendable {
                 outcome: .undecided,
                 reason: "no apple-app-site-association file was given for '\(fileDomain)'" + (known.isEmpty ? "" : " (given: \(known.joined(separator: ", ")))")
                     + "; without it iOS opens the link in Safari, if the domain serves none")
+        }
+        if let size = site.byteCount, size > Self.sizeLimit {
+            return LinkVerdict(outcome: .safari, reason: "the file for '\(site.domain)' is \(size) bytes, over the 128 KB iOS reads; iOS ignores it, so the link opens in Safari", file: site.file)
         }
         guard let links = site.association.applinks else {
             return LinkVerdict(outcome: .safari, reason: "the file for '\(site.domain)' has no applinks, so no app opens its URLs", file: site.file)

@@ -161,7 +161,7 @@ struct ScenarioDecoder {
                         continue
                     }
                     for diagnostic in read.diagnostics { record(diagnostic) }
-                    if let association = read.association { sites.append(.init(domain: domain, association: association, file: resolved)) }
+                    if let association = read.association { sites.append(.init(domain: domain, association: association, file: resolved, byteCount: bytes.count)) }
                 }
             default:
                 reader.mismatch("an association file: an object, or a path relative to the scenario", member.value, at)

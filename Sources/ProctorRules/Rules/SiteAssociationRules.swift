@@ -40,7 +40,7 @@ struct SiteAssociationSizeRule: Rule {
         ])
 
     func check(_ file: SiteAssociationFile, in context: RuleContext) -> [Violation] {
-        guard file.byteCount > LinkCheck.sizeLimit else { return [] }
+        guard file.byteCount > UniversalLinkMatcher.sizeLimit else { return [] }
         return [Violation(
             "the file is \(file.byteCount) bytes, over the 128 KB (131,072 bytes) iOS reads; iOS ignores it, so every URL of the domain opens in Safari. Shorten it with substitution variables or broader patterns",
             at: .root)]
