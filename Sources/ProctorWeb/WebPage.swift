@@ -35,6 +35,9 @@ public struct WebPage: Sendable {
     public var metas: [Meta] = []
     public var links: [Link] = []
     public var structuredData: [StructuredData] = []
+    /// Set when libxml2 stopped reading the page because it nests elements more than 256 deep:
+    /// the line where it stopped (0 when past the lines it counts). What follows is not in the page.
+    public var unreadFromLine: Int?
 
     /// The content of the first `<meta>` with this name or property.
     public func meta(_ key: String) -> Meta? { metas.first { $0.key == key } }
@@ -48,6 +51,8 @@ public enum WebPageReader {
     public static let maximumFileSize = 16 * 1024 * 1024
 
     public static let notHTML = ProblemCode("html_unreadable", summary: "A web page could not be parsed as HTML.")
+    public static let nestedTooDeep = ProblemCode(
+        "html_nested_too_deep", summary: "A web page nests elements more than 256 levels deep; the parser stopped there.")
 
     public static func read(_ bytes: [UInt8], path: String) -> Result<WebPage, InputError> {
         guard !bytes.isEmpty else {
@@ -59,9 +64,15 @@ public enum WebPageReader {
                 location: SourceLocation(file: path)))
         }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        // A parser context of our own, rather than htmlReadMemory, so that the error that ends a
+        // parse early (nesting past 256 levels) can be read back instead of passing in silence.
+        guard let parser = htmlNewParserCtxt() else {
+            return .failure(InputError(code: notHTML, message: "libxml2 could not start a parser", location: SourceLocation(file: path, line: 1)))
+        }
+        defer { htmlFreeParserCtxt(parser) }
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
-                htmlReadMemory(characters, Int32(clamping: buffer.count), path, "UTF-8", options)
+                htmlCtxtReadMemory(parser, characters, Int32(clamping: buffer.count), path, "UTF-8", options)
             }
         }
         guard let document else {
@@ -69,6 +80,7 @@ public enum WebPageReader {
         }
         defer { xmlFreeDoc(document) }
         var page = WebPage()
+        page.unreadFromLine = unreadFromLine(parser)
         // Depth-first without recursion: the tree is at most 256 deep, but an explicit stack
         // costs nothing and leaves no doubt.
         var stack: [xmlNodePtr] = []
@@ -121,6 +133,18 @@ public enum WebPageReader {
         default:
             break
         }
+    }
+
+    /// The line where libxml2 stopped reading because the page nests elements deeper than its
+    /// limit, or nil when it read the whole page. Its HTML parser recovers from every other
+    /// problem, so the only error that ends a parse early is this one (XML_ERR_INTERNAL_ERROR,
+    /// "Excessive depth in document"); a parse that stopped keeps what it had read so far.
+    private static func unreadFromLine(_ parser: htmlParserCtxtPtr) -> Int? {
+        guard let error = xmlCtxtGetLastError(parser), error.pointee.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue),
+            let message = error.pointee.message, String(cString: message).contains("depth")
+        else { return nil }
+        let line = Int(error.pointee.line)
+        return line > 0 && line < 65535 ? line : 0
     }
 
     private static func attribute(_ node: xmlNodePtr, _ name: String) -> String? {

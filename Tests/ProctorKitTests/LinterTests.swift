@@ -53,6 +53,17 @@ struct LinterTests {
         #expect(InputKinds.infoPlist.name == "Info.plist")
     }
 
+    /// A page nested past libxml2's limit is partly unread: an error where reading stopped (exit
+    /// 2, as for any input not read whole), while the part read is still judged.
+    @Test func aPageNestedTooDeepIsAnInputProblemAndItsStartIsStillJudged() {
+        let page = "<html><head><meta name=\"apple-itunes-app\" content=\"app-id=x\"></head><body>\n" + String(repeating: "<div>", count: 300) + "</body></html>"
+        let result = Linter.lint(files: [.init(path: "deep.html", bytes: Array(page.utf8))], appInfo: nil, options: options())
+        let file = result.files[0]
+        #expect(file.diagnostics.map { "\($0.code.rawValue) \($0.severity) \($0.location.line ?? -1)" } == ["html_nested_too_deep error 2"])
+        #expect(file.findings.map(\.ruleID) == ["smart_app_banner"])
+        #expect(result.report().exitCode == .inputError)
+    }
+
     @Test func outputIsSortedByPathWhateverTheOrderGiven() throws {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }

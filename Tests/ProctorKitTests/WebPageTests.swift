@@ -34,6 +34,16 @@ struct WebPageTests {
         #expect(error.code == WebPageReader.notHTML && error.location.line == 1)
     }
 
+    @Test func nestingPastTheParsersLimitIsReportedWhereItStopped() throws {
+        let shallow = "<html><body>\n" + String(repeating: "<div>", count: 200) + "\n<meta name=x content=y></body></html>"
+        #expect(try WebPageReader.read(Array(shallow.utf8), path: "s.html").get().unreadFromLine == nil)
+        let deep = "<html><head><meta name=before content=1></head><body>\n\n" + String(repeating: "<div>", count: 300) + "\n<meta name=after content=2></body></html>"
+        let page = try WebPageReader.read(Array(deep.utf8), path: "d.html").get()
+        #expect(page.unreadFromLine == 3)
+        // What came before the limit is still read; what came after is not.
+        #expect(page.meta("before") != nil && page.meta("after") == nil)
+    }
+
     @Test("A million nested elements, and 16 MB of tags, parse in bounded time")
     func hostilePagesEndQuickly() throws {
         let start = Date()

@@ -86,6 +86,14 @@ final class WebPageChecker: PayloadChecker {
         case .success(let page):
             result.wasChecked = true
             result.donationCount = 1
+            if let line = page.unreadFromLine {
+                // An error, not a warning: part of the page was never read, so a clean result
+                // would claim more than Proctor checked. The rules still judge what was read.
+                result.diagnostics.append(Diagnostic(
+                    code: WebPageReader.nestedTooDeep, severity: .error,
+                    message: "the page nests elements more than 256 levels deep here; libxml2 stops reading at that depth, so the rest of the page is not checked (browsers render it, but flatten the markup to check it)",
+                    location: line > 0 ? SourceLocation(file: path, line: line) : SourceLocation(file: path)))
+            }
             pages.judge(WebPageFile(page: page, path: path, source: SourceText(bytes: bytes)), in: context, locate: { pointer in
                 SourceLocation(file: path, pointer: pointer.description)
             }, into: &result.findings)
