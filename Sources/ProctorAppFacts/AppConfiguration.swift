@@ -11,16 +11,25 @@ public struct AppConfiguration: Sendable, Equatable {
     public var deploymentTarget: OSVersion?
     /// The messaging services the app speaks, when it speaks several (the `serviceName` values).
     public var serviceNames: [String]?
+    /// The Apple Developer Team ID (the application identifier prefix): with the bundle
+    /// identifier, the app ID an apple-app-site-association file names. No Info.plist key holds it.
+    public var teamIdentifier: String?
 
-    public init(deploymentTarget: OSVersion? = nil, serviceNames: [String]? = nil) {
+    public init(deploymentTarget: OSVersion? = nil, serviceNames: [String]? = nil, teamIdentifier: String? = nil) {
         self.deploymentTarget = deploymentTarget
         self.serviceNames = serviceNames
+        self.teamIdentifier = teamIdentifier
     }
 
-    public var isEmpty: Bool { deploymentTarget == nil && serviceNames == nil }
+    public var isEmpty: Bool { deploymentTarget == nil && serviceNames == nil && teamIdentifier == nil }
 
     /// The keys of a `config` object, in the order the docs list them.
-    public static let keys = ["deploymentTarget", "serviceNames"]
+    public static let keys = ["deploymentTarget", "serviceNames", "teamIdentifier"]
+
+    /// Whether `text` has the form of a Team ID: ten uppercase letters and digits.
+    public static func isTeamIdentifier(_ text: String) -> Bool {
+        text.utf8.count == 10 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }
+    }
 
     /// Lays the configuration over facts read from an Info.plist, or makes facts of its own (not
     /// from an Info.plist, so rules that need one stay skipped).
@@ -33,6 +42,7 @@ public struct AppConfiguration: Sendable, Equatable {
             var seen: Set<String> = []
             info.serviceNames = serviceNames.filter { seen.insert($0).inserted }
         }
+        if let teamIdentifier { info.teamIdentifier = teamIdentifier }
         return info
     }
 
@@ -40,7 +50,7 @@ public struct AppConfiguration: Sendable, Equatable {
     /// the message names what is wrong, for the caller to locate.
     public static func decode(_ node: JSONNode) -> Result<AppConfiguration, ConfigurationError> {
         guard case .object(let object) = node.value else {
-            return .failure(ConfigurationError(message: "the configuration is an object with \(keys.joined(separator: " and "))", pointer: .root))
+            return .failure(ConfigurationError(message: "the configuration is an object with \(keys.joined(separator: ", "))", pointer: .root))
         }
         var configuration = AppConfiguration()
         for member in object.members {
@@ -63,10 +73,15 @@ public struct AppConfiguration: Sendable, Equatable {
                     names.append(name)
                 }
                 configuration.serviceNames = names
+            case "teamIdentifier":
+                guard case .string(let team) = member.value.value, isTeamIdentifier(team) else {
+                    return .failure(ConfigurationError(message: "teamIdentifier is ten uppercase letters and digits, such as \"ABCDE12345\"", pointer: pointer))
+                }
+                configuration.teamIdentifier = team
             default:
                 return .failure(
                     ConfigurationError(
-                        message: "unknown configuration key '\(member.key)'\(Suggestion.phrase(for: member.key, among: keys)); the keys are \(keys.joined(separator: " and "))",
+                        message: "unknown configuration key '\(member.key)'\(Suggestion.phrase(for: member.key, among: keys)); the keys are \(keys.joined(separator: ", "))",
                         pointer: pointer))
             }
         }

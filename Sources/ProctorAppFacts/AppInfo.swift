@@ -29,6 +29,9 @@ public struct AppInfo: Sendable {
     /// client), stated by `--service-name`, a scenario or a case's `config`; Apple has no
     /// Info.plist key for them.
     public var serviceNames: [String] = []
+    /// The Apple Developer Team ID, stated by `--team-identifier`, a scenario's
+    /// `app.teamIdentifier` or a case's `config`; no Info.plist key holds it.
+    public var teamIdentifier: String?
     /// False when the facts come from `--bundle-identifier` alone: NSUserActivityTypes is unknown.
     public var isFromInfoPlist: Bool
     /// Lines of the keys and entries that rules about the Info.plist itself point at, by JSON
@@ -46,6 +49,13 @@ public struct AppInfo: Sendable {
         self.urlSchemes = urlSchemes
         self.intentsSupported = intentsSupported
         self.extensionIntentsSupported = extensionIntentsSupported
+    }
+
+    /// The application identifier an apple-app-site-association file names the app by,
+    /// `<Team ID>.<bundle identifier>`, when both are known.
+    public var applicationIdentifier: String? {
+        guard let teamIdentifier, let bundleIdentifier else { return nil }
+        return "\(teamIdentifier).\(bundleIdentifier)"
     }
 
     /// Whether `NSUserActivityTypes` lists `type`. Entries such as

@@ -41,18 +41,35 @@ public struct RuleExample: Sendable {
     /// file: for rules only the model can judge (Rules/ScenarioRules.swift). Its pointers point
     /// into the scenario.
     public var isScenario = false
+    /// Other files of the run, for a rule across files (an association file beside the page it
+    /// claims): each must be clean, and the rule reports in the example's own file.
+    public var besides: [File] = []
     public var file: StaticString
     public var line: UInt
+
+    /// A file of an example's run besides its own.
+    public struct File: Sendable {
+        /// Its path, which says which input kind reads it and, for an association file, which
+        /// domain serves it (`example.com/.well-known/apple-app-site-association`).
+        public var name: String
+        public var content: String
+
+        public init(_ name: String, _ content: String) {
+            self.name = name
+            self.content = content
+        }
+    }
 
     public static let defaultNow = "2026-06-01T12:00:00Z"
     public static let defaultFileName = "example.json"
 
     public init(
         _ input: String, named fileName: String = RuleExample.defaultFileName, infoPlist: String? = nil, config: String? = nil,
-        now: String = RuleExample.defaultNow, at pointers: [String] = [], severity: Severity? = nil, file: StaticString = #filePath,
-        line: UInt = #line
+        now: String = RuleExample.defaultNow, besides: [File] = [], at pointers: [String] = [], severity: Severity? = nil,
+        file: StaticString = #filePath, line: UInt = #line
     ) {
         self.input = input
+        self.besides = besides
         self.fileName = fileName
         self.infoPlist = infoPlist
         self.config = config

@@ -44,7 +44,10 @@ public enum RuleDocumentation {
             lines += ["With any donation file, such as:", "", "```json", prettyJSON(example.input), "```", ""]
         } else {
             lines = example.fileName == RuleExample.defaultFileName ? [] : ["A file named `\(example.fileName)`:", ""]
-            lines += ["```json", prettyJSON(example.input), "```", ""]
+            lines += ["```" + fence(example.fileName), prettyJSON(example.input), "```", ""]
+            for other in example.besides {
+                lines += ["Beside a file named `\(other.name)`:", "", "```" + fence(other.name), prettyJSON(other.content), "```", ""]
+            }
             if let plist = example.infoPlist {
                 lines += ["With Info.plist facts:", "", "```json", prettyJSON(plist), "```", ""]
             }
@@ -58,6 +61,14 @@ public enum RuleDocumentation {
             lines += [place + example.pointers.map { "`\($0)`" }.joined(separator: ", ") + severity + ".", ""]
         }
         return lines
+    }
+
+    /// The language of a file's code block, by its name: HTML, a property list, or JSON.
+    private static func fence(_ fileName: String) -> String {
+        let lower = fileName.lowercased()
+        if lower.hasSuffix(".html") || lower.hasSuffix(".htm") { return "html" }
+        if lower.hasSuffix(".entitlements") || lower.hasSuffix(".plist") { return "xml" }
+        return "json"
     }
 
     /// The index page, `docs/rules/README.md`.

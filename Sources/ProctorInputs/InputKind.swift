@@ -44,9 +44,16 @@ public protocol PayloadInput: Sendable {
     /// directory walk reads the files some kind claims; a file named on the command line that no
     /// kind claims is read by the first kind in ``InputKinds/payloads``.
     func claims(path: String) -> Bool
+    /// Whether the user named the file at `path` as one of this kind's (`--aasa`, `--entitlements`),
+    /// which wins over any claim by name. False unless the kind has such an option.
+    func claims(declared path: String, in files: DeclaredFiles) -> Bool
     /// A checker for one thread's share of a run's files: it may keep parsers and buffers from
     /// one file to the next.
     func makeChecker(for run: PayloadRun) -> any PayloadChecker
+}
+
+extension PayloadInput {
+    public func claims(declared path: String, in files: DeclaredFiles) -> Bool { false }
 }
 
 /// Decodes and judges the files of one payload kind, one at a time, on one thread. A class: the
@@ -67,12 +74,15 @@ public struct PayloadRun: Sendable {
     public var limits: JSONLimits
     /// Whether one large file may be split across cores.
     public var parallel: Bool
+    /// The files the user named for what they are.
+    public var declared: DeclaredFiles
 
-    public init(engine: RuleEngine, context: RuleContext, limits: JSONLimits, parallel: Bool) {
+    public init(engine: RuleEngine, context: RuleContext, limits: JSONLimits, parallel: Bool, declared: DeclaredFiles = DeclaredFiles()) {
         self.engine = engine
         self.context = context
         self.limits = limits
         self.parallel = parallel
+        self.declared = declared
     }
 }
 

@@ -7,14 +7,20 @@ public enum InputKinds {
         DonationInput(),
         SiteAssociationInput(),
         WebPageInput(),
+        EntitlementsInput(),
     ]
 
     /// The app's Info.plist, named by `--info-plist`.
     public static let infoPlist: any AppDescriptionInput = InfoPlistInput()
 
-    /// The index in ``payloads`` of the kind that reads the file at `path`.
-    public static func payloadKind(forPath path: String) -> Int {
-        payloads.firstIndex { $0.claims(path: path) } ?? 0
+    /// The index in ``payloads`` of the kind that reads the file at `path`: the kind the user
+    /// named it for, else the first that claims its name.
+    public static func payloadKind(forPath path: String, declared: DeclaredFiles = DeclaredFiles()) -> Int {
+        if !declared.entitlements.isEmpty || !declared.siteDomains.isEmpty {
+            let normalized = DeclaredFiles.normalized(path)
+            if let kind = payloads.firstIndex(where: { $0.claims(declared: normalized, in: declared) }) { return kind }
+        }
+        return payloads.firstIndex { $0.claims(path: path) } ?? 0
     }
 
     /// Whether a directory walk picks the file at `path`.

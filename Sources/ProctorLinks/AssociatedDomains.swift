@@ -87,6 +87,23 @@ public enum EntitlementsReader {
         public var domains: [AssociatedDomain]?
         public var inputErrors: [InputError] = []
         public var diagnostics: [Diagnostic] = []
+        /// The entries that are not `<service>:<domain>`, each with why: `proctor lint` judges
+        /// them with a rule (`associated_domain_entry`), `links check` reports them as errors.
+        public var invalidEntries: [InvalidEntryAt] = []
+        /// The lines of the entitlement's key and entries, by JSON Pointer (XML files only).
+        public var lines: [String: Int] = [:]
+
+        /// Every problem as a diagnostic, invalid entries included, for `links check`.
+        public var allDiagnostics: [Diagnostic] {
+            diagnostics + invalidEntries.map { Diagnostic(code: invalidEntry, severity: .error, message: $0.reason, location: $0.location) }
+        }
+    }
+
+    /// An entry that is not `<service>:<fully qualified domain>`, where it is and why.
+    public struct InvalidEntryAt: Sendable {
+        public var text: String
+        public var reason: String
+        public var location: SourceLocation
     }
 
     public static func read(path: String) -> Result {
@@ -108,6 +125,7 @@ public enum EntitlementsReader {
         var result = Result(domains: [])
         guard let value = root[key] else { return result }
         let keyLocation = SourceLocation(file: path, line: file.line(ofKey: key), pointer: "/\(key)")
+        if let line = keyLocation.line { result.lines["/\(key)"] = line }
         guard let entries = value as? [Any] else {
             result.diagnostics.append(Diagnostic(code: .typeMismatch, severity: .error, message: "'\(key)' must be an array of strings", location: keyLocation))
             return result
@@ -115,13 +133,14 @@ public enum EntitlementsReader {
         let lines = file.linesOfEntries(ofArray: key)
         for (index, entry) in entries.enumerated() {
             let location = SourceLocation(file: path, line: index < lines.count ? lines[index] : keyLocation.line, pointer: "/\(key)/\(index)")
+            if let line = location.line { result.lines["/\(key)/\(index)"] = line }
             guard let text = entry as? String else {
                 result.diagnostics.append(Diagnostic(code: .typeMismatch, severity: .error, message: "entry \(index) of '\(key)' must be a string", location: location))
                 continue
             }
             switch AssociatedDomain.parse(text, at: location) {
             case .success(let domain): result.domains?.append(domain)
-            case .failure(let invalid): result.diagnostics.append(Diagnostic(code: invalidEntry, severity: .error, message: invalid.reason, location: location))
+            case .failure(let invalid): result.invalidEntries.append(InvalidEntryAt(text: text, reason: invalid.reason, location: location))
             }
         }
         return result

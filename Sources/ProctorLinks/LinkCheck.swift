@@ -26,7 +26,7 @@ public enum LinkCheck {
         if let entitlements {
             let read = EntitlementsReader.read(path: entitlements)
             inputErrors += read.inputErrors
-            diagnostics += read.diagnostics
+            diagnostics += read.allDiagnostics
             associatedDomains = read.domains
         }
         var matched: [UniversalLinkMatcher.Site] = []

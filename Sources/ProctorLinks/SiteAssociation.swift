@@ -75,3 +75,23 @@ public struct Component: Sendable {
     public var options = MatchOptions()
     public var pointer: JSONPointer
 }
+
+extension SiteAssociation {
+    /// The domain a file serves by where it lies: a folder named after the domain holding the
+    /// file, directly or in its `.well-known/` folder (`example.com/.well-known/apple-app-site-association`),
+    /// as a site's files are laid out on its server. Nil when no folder is named like a fully
+    /// qualified domain; `--aasa DOMAIN=PATH` names the domain of a file anywhere.
+    public static func domain(servedAt path: String) -> String? {
+        var folders = path.split(separator: "/").dropLast()
+        if folders.last == ".well-known" { folders = folders.dropLast() }
+        guard let folder = folders.last else { return nil }
+        let labels = folder.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2,
+            labels.allSatisfy({ label in
+                !label.isEmpty && label.utf8.allSatisfy { $0 == 0x2D || (0x30...0x39).contains($0) || (0x61...0x7A).contains($0 | 0x20) }
+            }),
+            labels.last?.utf8.contains(where: { (0x61...0x7A).contains($0 | 0x20) }) == true
+        else { return nil }
+        return folder.lowercased()
+    }
+}

@@ -22,14 +22,18 @@ public struct LintOptions: Sendable {
     public var limits: JSONLimits
     /// Check files on all cores (the default) or one at a time.
     public var parallel: Bool
-    /// Facts about the app besides its Info.plist (deployment target, service names).
+    /// Facts about the app besides its Info.plist (deployment target, service names, team).
     public var configuration: AppConfiguration
+    /// Files named for what they are (`--entitlements`, `--aasa DOMAIN=PATH`), read besides the paths.
+    public var declaredFiles: DeclaredFiles
 
     public init(
         infoPlistPath: String? = nil, bundleIdentifier: String? = nil, now: Date = Date(), strict: Bool = false,
-        limits: JSONLimits = .standard, parallel: Bool = true, configuration: AppConfiguration = AppConfiguration()
+        limits: JSONLimits = .standard, parallel: Bool = true, configuration: AppConfiguration = AppConfiguration(),
+        declaredFiles: DeclaredFiles = DeclaredFiles()
     ) {
         self.configuration = configuration
+        self.declaredFiles = declaredFiles
         self.infoPlistPath = infoPlistPath
         self.bundleIdentifier = bundleIdentifier
         self.now = now
@@ -65,7 +69,11 @@ public enum Linter {
         appInfo = options.configuration.apply(to: appInfo)
 
         // Scenario files found in a directory are `proctor run`'s; a file named explicitly is linted.
-        let collected = InputFiles.collect(paths, selecting: .claimed(by: { InputKinds.claims(path: $0) }))
+        // A declared file is read once, even when a directory walk finds it again.
+        let declared = options.declaredFiles
+        let given = Set(paths.map(DeclaredFiles.normalized))
+        let collected = InputFiles.collect(
+            paths + declared.paths.filter { !given.contains($0) }, selecting: .claimed(by: { InputKinds.claims(path: $0) }))
         for error in collected.errors {
             var missing = FileResult(path: error.location.file)
             missing.inputErrors = [error]
@@ -78,13 +86,13 @@ public enum Linter {
         }
         if paths.isEmpty == false && collected.inputs.isEmpty && collected.errors.isEmpty {
             var empty = FileResult(path: paths.joined(separator: " "))
-            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no input files found: donation files (.json, .jsonl) or apple-app-site-association files (*.scenario.json files are played by proctor run)", location: SourceLocation(file: paths[0]))]
+            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no input files found: donation files (.json, .jsonl), apple-app-site-association files, web pages (.html, .htm) or .entitlements files (*.scenario.json files are played by proctor run)", location: SourceLocation(file: paths[0]))]
             files.append(empty)
         }
 
         let run = PayloadRun(
             engine: BuiltInRules.engine, context: RuleContext(appInfo: appInfo, now: options.now), limits: options.limits,
-            parallel: options.parallel)
+            parallel: options.parallel, declared: declared)
         let batches = Parallel.mapBatches(collected.inputs, parallel: options.parallel) { batch in
             var checkers = Checkers(run: run)
             var checked = CheckedBatch()
@@ -114,7 +122,7 @@ public enum Linter {
         let appInfo = options.configuration.apply(to: appInfo)
         let run = PayloadRun(
             engine: BuiltInRules.engine, context: RuleContext(appInfo: appInfo, now: options.now), limits: options.limits,
-            parallel: options.parallel)
+            parallel: options.parallel, declared: options.declaredFiles)
         var checkers = Checkers(run: run)
         var checked = CheckedBatch()
         checked.files.reserveCapacity(files.count)
@@ -136,7 +144,7 @@ public enum Linter {
         }
 
         mutating func check(bytes: [UInt8], path: String, facts: inout RunFacts) -> FileResult {
-            let kind = InputKinds.payloadKind(forPath: path)
+            let kind = InputKinds.payloadKind(forPath: path, declared: run.declared)
             let checker = checkers[kind] ?? InputKinds.payloads[kind].makeChecker(for: run)
             checkers[kind] = checker
             return checker.check(bytes: bytes, path: path, facts: &facts)

@@ -7,6 +7,7 @@ import ProctorVocabulary
 public enum BuiltInRules {
     public static let all: [any Rule] = [
         SiteAssociationAppIDFormatRule(),
+        SiteAssociationDomainEntitledRule(),
         SiteAssociationNamesAppRule(),
         SiteAssociationSizeRule(),
         SiteAssociationUnreachableComponentRule(),
@@ -14,6 +15,8 @@ public enum BuiltInRules {
         ActivityTypeBundlePrefixRule(),
         ActivityTypeDeclaredRule(),
         ActivityTypeReverseDNSRule(),
+        AssociatedDomainEntryRule(),
+        AssociatedDomainSiteFileRule(),
         CheckInActionRule(),
         CheckInActivityRule(),
         CommunicationRecipientsRule(),
@@ -63,6 +66,7 @@ public enum BuiltInRules {
         StructuredDataJSONRule(),
         TitleLengthRule(),
         UserInfoValueTypesRule(),
+        WebPageDeepLinkRule(),
         WebpageURLSchemeRule(),
     ]
 

@@ -47,18 +47,6 @@ struct LinksCheck: ParsableCommand {
         help: ArgumentHelp("text or json, optionally followed by :PATH (standard output otherwise). Repeatable, one path each.", valueName: "format[:path]"))
     var reports: [LinksReportRequest] = []
 
-    struct SiteArgument: ExpressibleByArgument {
-        var domain: String
-        var path: String
-
-        init?(argument: String) {
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[0].contains("/") else { return nil }
-            domain = parts[0]
-            path = parts[1]
-        }
-    }
-
     struct LinksReportRequest: ExpressibleByArgument {
         var json: Bool
         var destination: String
@@ -100,5 +88,18 @@ struct LinksCheck: ParsableCommand {
         }
         let readable = result.inputErrors.isEmpty && !result.diagnostics.contains { $0.severity == .error }
         throw ExitCode(!wrote ? 3 : readable ? 0 : 2)
+    }
+}
+
+/// `--aasa DOMAIN=PATH`, on `lint` and `links check`: the association file a domain serves.
+struct SiteArgument: ExpressibleByArgument {
+    var domain: String
+    var path: String
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[0].contains("/") else { return nil }
+        domain = parts[0].lowercased()
+        path = parts[1]
     }
 }

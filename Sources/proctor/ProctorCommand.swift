@@ -97,6 +97,19 @@ struct Lint: ParsableCommand {
     @Option(help: ArgumentHelp("A messaging service the app speaks (INSendMessageIntent.serviceName); repeat for each.", valueName: "name"))
     var serviceName: [String] = []
 
+    @Option(help: "The app's Apple Developer Team ID: with the bundle identifier, the app ID apple-app-site-association files must name.")
+    var teamIdentifier: String?
+
+    @Option(
+        name: .customLong("entitlements"),
+        help: ArgumentHelp("The app's .entitlements file (XML or binary), for its Associated Domains. Repeatable; .entitlements files in the directories given are read too.", valueName: "path"))
+    var entitlements: [String] = []
+
+    @Option(
+        name: .customLong("aasa"),
+        help: ArgumentHelp("The apple-app-site-association file a domain serves, whatever its name or folder. Repeatable.", valueName: "domain=path"))
+    var sites: [SiteArgument] = []
+
     @Option(help: "The current time for expiration checks, RFC 3339 with a zone (default: the wall clock).")
     var now: String?
 
@@ -121,6 +134,9 @@ struct Lint: ParsableCommand {
         if let now, DateFormat.parse(now) == nil {
             throw ValidationError("--now '\(now)' is not an RFC 3339 date with a zone, such as 2026-06-01T12:00:00Z")
         }
+        if let teamIdentifier, !AppConfiguration.isTeamIdentifier(teamIdentifier) {
+            throw ValidationError("--team-identifier '\(teamIdentifier)' is not a Team ID: ten uppercase letters and digits, such as ABCDE12345")
+        }
     }
 
     func run() throws {
@@ -128,7 +144,9 @@ struct Lint: ParsableCommand {
             infoPlistPath: infoPlist, bundleIdentifier: bundleIdentifier, now: now.flatMap(DateFormat.parse) ?? Date(),
             strict: strict, parallel: !sequential,
             configuration: AppConfiguration(
-                deploymentTarget: deploymentTarget.flatMap(OSVersion.init), serviceNames: serviceName.isEmpty ? nil : serviceName))
+                deploymentTarget: deploymentTarget.flatMap(OSVersion.init), serviceNames: serviceName.isEmpty ? nil : serviceName,
+                teamIdentifier: teamIdentifier),
+            declaredFiles: DeclaredFiles(entitlements: entitlements, sites: sites.map { ($0.domain, $0.path) }))
         let report = Linter.lint(paths: paths, options: options).report()
         throw processExitCode(for: report, wroteReports: output.write(report))
     }

@@ -48,6 +48,9 @@ struct RuleCatalogueTests {
         #expect(!rule.summary.contains("\n"))
         #expect(!rule.name.isEmpty)
         #expect(!rule.rationale.isEmpty)
+        // One paragraph: a line-continuation backslash written twice ("\\\\" in the source) leaves
+        // a backslash and a line break in the docs, `proctor explain` and SARIF help.
+        #expect(!rule.rationale.contains("\n") && !rule.rationale.contains("\\"), "rationale of \(id) has a line break or a backslash")
         #expect(rule.sources.count >= 1, "\(id) names no source")
         #expect(rule.sources.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
         #expect(rule.passing.count >= 1, "\(id) has no passing example")

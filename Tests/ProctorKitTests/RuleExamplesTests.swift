@@ -60,13 +60,19 @@ struct RuleExamplesTests {
             }
         }
         let result = Linter.lint(
-            files: [Linter.InMemoryFile(path: example.fileName, bytes: Array(example.input.utf8))],
+            files: [Linter.InMemoryFile(path: example.fileName, bytes: Array(example.input.utf8))]
+                + example.besides.map { Linter.InMemoryFile(path: $0.name, bytes: Array($0.content.utf8)) },
             appInfo: app, options: LintOptions(now: now, parallel: false, configuration: configuration))
         // A rule about the Info.plist itself (judgesInfoPlist) reports in the Info.plist, which
-        // then has a result of its own; the donation file is still there and must be clean.
+        // then has a result of its own; the donation file is still there and must be clean. Files
+        // besides the example's are read and must be clean too.
         let file = try #require(result.files.first { $0.path == example.fileName }, sourceLocation: location)
-        let others = result.files.filter { $0.path != example.fileName }
+        let besides = Set(example.besides.map(\.name))
+        let others = result.files.filter { $0.path != example.fileName && !besides.contains($0.path) }
         #expect(others.allSatisfy { testCase.rule.judgesInfoPlist && $0.path == "Info.plist" }, "unexpected results: \(others.map(\.path))", sourceLocation: location)
+        for other in result.files where besides.contains(other.path) {
+            #expect(!other.hasProblems && other.wasChecked, "\(other.path) is not clean: \(other.inputErrors) \(other.diagnostics) \(other.findings.map(\.message))", sourceLocation: location)
+        }
 
         // Every example is clean input: it parses and decodes with no diagnostic at all.
         #expect(file.inputErrors.isEmpty, "input errors: \(file.inputErrors.map { "\($0.code) \(locationText($0.location))" })", sourceLocation: location)

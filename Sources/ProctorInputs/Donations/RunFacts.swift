@@ -2,6 +2,7 @@ import ProctorEngine
 import Foundation
 import ProctorCore
 import ProctorJSON
+import ProctorLinks
 
 /// Facts that can only be judged across all the inputs of a run, gathered while each file is
 /// checked so that no parsed document has to be kept.
@@ -58,11 +59,51 @@ public struct RunFacts: RuleSubject, Sendable {
     /// in input order.
     public var reservationDonations: [[ReservationItemMention]] = []
 
+    /// An `.entitlements` file of the run and its Associated Domains (the valid entries).
+    public struct EntitlementsMention: Sendable {
+        public var path: String
+        public var domains: [AssociatedDomain]
+    }
+
+    /// The app's entitlements files, in input order.
+    public var entitlements: [EntitlementsMention] = []
+
+    /// An association file of the run, decoded.
+    public struct SiteMention: Sendable {
+        public var path: String
+        /// The domain it is served from (`--aasa`, or its folder's name); nil when unknown.
+        public var domain: String?
+        public var association: SiteAssociation
+        public var byteCount: Int
+        /// Where a finding about the whole file points: its first character.
+        public var location: SourceLocation
+    }
+
+    /// The association files, in input order.
+    public var sites: [SiteMention] = []
+
+    /// A web page's own URL and its markup about apps.
+    public struct PageMention: Sendable {
+        public var path: String
+        /// The page's URL as it states it: `<link rel="canonical">`, else `og:url`.
+        public var url: String
+        /// Where that URL is written.
+        public var urlLocation: SourceLocation
+        /// The `<meta>` tags about apps: `apple-itunes-app`, `al:*` and `twitter:app:*`, key and content.
+        public var appMarkup: [(key: String, content: String)]
+    }
+
+    /// The web pages that state their URL, in input order.
+    public var pages: [PageMention] = []
+
     public init() {}
 
     package mutating func append(_ other: RunFacts) {
         itemIdentifiers += other.itemIdentifiers
         relatedIdentifiers += other.relatedIdentifiers
         reservationDonations += other.reservationDonations
+        entitlements += other.entitlements
+        sites += other.sites
+        pages += other.pages
     }
 }

@@ -17,6 +17,10 @@ public struct SiteAssociationInput: PayloadInput {
         path == Self.fileName || path.hasSuffix("/" + Self.fileName)
     }
 
+    public func claims(declared path: String, in files: DeclaredFiles) -> Bool {
+        files.siteDomains[path] != nil
+    }
+
     public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         SiteAssociationChecker(run: run)
     }
@@ -33,15 +37,18 @@ public struct SiteAssociationFile: RuleSubject, Sendable {
 final class SiteAssociationChecker: PayloadChecker {
     private let files: SubjectRules<SiteAssociationFile>
     private let context: RuleContext
+    private let declared: DeclaredFiles
 
     init(run: PayloadRun) {
         files = run.engine.rules()
         context = run.context
+        declared = run.declared
     }
 
     func check(bytes: [UInt8], path: String, facts: inout RunFacts) -> FileResult {
         var result = FileResult(path: path)
-        let read = SiteAssociationReader.read(bytes, path: path)
+        let domain = declared.siteDomains[DeclaredFiles.normalized(path)] ?? SiteAssociation.domain(servedAt: path)
+        let read = SiteAssociationReader.read(bytes, path: path, domain: domain)
         result.inputErrors = read.inputErrors
         result.diagnostics = read.diagnostics
         guard let association = read.association, let root = read.root else {
@@ -51,6 +58,9 @@ final class SiteAssociationChecker: PayloadChecker {
         result.wasChecked = true
         result.donationCount = 1
         let source = SourceText(bytes: bytes)
+        facts.sites.append(RunFacts.SiteMention(
+            path: path, domain: domain, association: association, byteCount: bytes.count,
+            location: SourceLocation(file: path, offset: root.offset, pointer: .root, in: source)))
         files.judge(SiteAssociationFile(association: association, byteCount: bytes.count), in: context, locate: { pointer in
             SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)
         }, into: &result.findings)

@@ -1,3 +1,4 @@
+import Foundation
 import ProctorCore
 import ProctorEngine
 import ProctorJSON
@@ -53,6 +54,24 @@ public struct WebPageFile: RuleSubject, Sendable {
         lineStarts = starts
     }
 
+    /// What the rules across files need of the page: the URL it states for itself (the
+    /// canonical link, else `og:url`) and its markup about apps. Nil for a page that states no URL.
+    var mention: RunFacts.PageMention? {
+        let canonical = page.links.first { $0.rel.split(separator: " ").contains("canonical") && $0.href != nil }
+        let url: (text: String, location: SourceLocation)
+        if let canonical, let href = canonical.href {
+            url = (href, location(line: canonical.line, tag: "link", path: canonical.path))
+        } else if let og = page.meta("og:url"), let content = og.content {
+            url = (content, location(line: og.line, tag: "meta", path: og.path))
+        } else {
+            return nil
+        }
+        let markup = page.metas.filter { $0.key == "apple-itunes-app" || $0.key.hasPrefix("al:") || $0.key.hasPrefix("twitter:app:") }
+        return RunFacts.PageMention(
+            path: path, url: url.text.trimmingCharacters(in: .whitespaces), urlLocation: url.location,
+            appMarkup: markup.map { ($0.key, $0.content ?? "") })
+    }
+
     private func column(ofTag tag: String, onLine line: Int) -> Int {
         let bytes = source.bytes
         guard line >= 1, line <= lineStarts.count else { return 1 }
@@ -94,7 +113,9 @@ final class WebPageChecker: PayloadChecker {
                     message: "the page nests elements more than 256 levels deep here; libxml2 stops reading at that depth, so the rest of the page is not checked (browsers render it, but flatten the markup to check it)",
                     location: line > 0 ? SourceLocation(file: path, line: line) : SourceLocation(file: path)))
             }
-            pages.judge(WebPageFile(page: page, path: path, source: SourceText(bytes: bytes)), in: context, locate: { pointer in
+            let file = WebPageFile(page: page, path: path, source: SourceText(bytes: bytes))
+            if let mention = file.mention { facts.pages.append(mention) }
+            pages.judge(file, in: context, locate: { pointer in
                 SourceLocation(file: path, pointer: pointer.description)
             }, into: &result.findings)
         }

@@ -35,8 +35,11 @@ public enum GeneratedFiles {
             // A scenario example is a scenario file, which the conformance runner plays.
             let path = example.isScenario ? "example\(Scenario.fileSuffix)" : example.fileName
             // A JSON example is written as JSON, any other (a web page) as its text.
-            let content: (String, JSONValue) = isJSON(example.input) ? ("json", parsed(example.input)) : ("text", .string(example.input))
-            fields.append(("files", .array([node(object([("path", .string(path)), content]))])))
+            let files = [(path, example.input)] + example.besides.map { ($0.name, $0.content) }
+            fields.append(("files", .array(files.map { name, text in
+                let content: (String, JSONValue) = isJSON(text) ? ("json", parsed(text)) : ("text", .string(text))
+                return node(object([("path", .string(name)), content]))
+            })))
             fields.append(("rules", .array([node(.string(rule.id))])))
             // A rule about the Info.plist itself reports in the Info.plist, whose inline facts the
             // runner names "Info.plist"; the donation file is there because every case lints one.

@@ -24,11 +24,11 @@ struct SiteAssociationSizeRule: Rule {
         defaultSeverity: .error,
         summary: "An apple-app-site-association file must be 128 KB or smaller, uncompressed.",
         rationale: """
-            "For apps that run in iOS 9.3.1 and later, the uncompressed size of the \\
-            apple-app-site-association file must be no greater than 128 KB, regardless of whether the \\
-            file is signed." iOS ignores a larger file, so every universal link of the domain opens \\
-            in Safari. Apple does not say whether a kilobyte is 1,000 or 1,024 bytes: Proctor reports \\
-            files over 131,072 bytes, and substitution variables (iOS 13.5) are the documented way to \\
+            "For apps that run in iOS 9.3.1 and later, the uncompressed size of the \
+            apple-app-site-association file must be no greater than 128 KB, regardless of whether the \
+            file is signed." iOS ignores a larger file, so every universal link of the domain opens \
+            in Safari. Apple does not say whether a kilobyte is 1,000 or 1,024 bytes: Proctor reports \
+            files over 131,072 bytes, and substitution variables (iOS 13.5) are the documented way to \
             shrink a file of many similar patterns.
             """,
         sources: [universalLinks + " [H]", "WWDC19 session 717: substitution variables to shorten files [M]"],
@@ -56,13 +56,13 @@ struct SiteAssociationAppIDFormatRule: Rule {
         defaultSeverity: .error,
         summary: "Every app identifier in an apple-app-site-association file must be a ten-character prefix, a period and a bundle identifier.",
         rationale: """
-            The apps in an association file are named by application identifier: \\
-            "<Application Identifier Prefix>.<Bundle Identifier>", the prefix a ten-character \\
-            alphanumeric string (usually the team identifier). A bare bundle identifier, a prefix of \\
-            another length or a lower-case one names no app, so iOS never opens the app for the \\
-            domain's links, shares its credentials or runs its App Clip. Proctor checks the prefix \\
-            (ten upper-case letters or digits) and the bundle identifier (letters, digits, '-' and \\
-            '.'), in applinks details (appIDs and appID) and in the apps of webcredentials, appclips \\
+            The apps in an association file are named by application identifier: \
+            "<Application Identifier Prefix>.<Bundle Identifier>", the prefix a ten-character \
+            alphanumeric string (usually the team identifier). A bare bundle identifier, a prefix of \
+            another length or a lower-case one names no app, so iOS never opens the app for the \
+            domain's links, shares its credentials or runs its App Clip. Proctor checks the prefix \
+            (ten upper-case letters or digits) and the bundle identifier (letters, digits, '-' and \
+            '.'), in applinks details (appIDs and appID) and in the apps of webcredentials, appclips \
             and activitycontinuation.
             """,
         sources: [supporting + ": app identifiers [H]"],
@@ -109,31 +109,50 @@ struct SiteAssociationNamesAppRule: Rule {
         name: "Association File Names The App",
         category: .links,
         defaultSeverity: .error,
-        summary: "An apple-app-site-association file's applinks must name the app under test (its bundle identifier after the prefix).",
+        summary: "An apple-app-site-association file's applinks must name the app under test: its app ID when the team identifier is known, its bundle identifier otherwise.",
         rationale: """
-            iOS opens a universal link in an app only when the domain's file lists the app's \\
-            identifier in applinks, and "the apps in the apple-app-site-association file on your \\
-            website must have a matching Associated Domains Entitlement". A file that lists another \\
-            bundle identifier (a typo, the beta app's, a renamed app's) sends every link to Safari. \\
-            Proctor compares bundle identifiers, from the Info.plist or --bundle-identifier; the \\
-            prefix cannot be checked without the team identifier, which aasa_app_id_format checks \\
-            for form only.
+            iOS opens a universal link in an app only when the domain's file lists the app's \
+            identifier in applinks, and "the apps in the apple-app-site-association file on your \
+            website must have a matching Associated Domains Entitlement". A file that lists another \
+            bundle identifier (a typo, the beta app's, a renamed app's) or another team's prefix (a \
+            typo in the Team ID) sends every link to Safari. Proctor compares whole app IDs when the \
+            team identifier is known (--team-identifier, a scenario's app.teamIdentifier) and bundle \
+            identifiers otherwise, from the Info.plist or --bundle-identifier.
             """,
         sources: [supporting + " [H]", universalLinks + " [H]"],
         needsBundleIdentifier: true,
-        passing: [RuleExample(file(#"[{"/": "/buy/*"}]"#), named: aasa, infoPlist: #"{"CFBundleIdentifier": "com.example.app"}"#)],
+        passing: [
+            RuleExample(file(#"[{"/": "/buy/*"}]"#), named: aasa, infoPlist: #"{"CFBundleIdentifier": "com.example.app"}"#),
+            RuleExample(
+                file(#"[{"/": "/buy/*"}]"#), named: aasa, infoPlist: #"{"CFBundleIdentifier": "com.example.app"}"#,
+                config: #"{"teamIdentifier": "ABCDE12345"}"#),
+        ],
         failing: [
             RuleExample(
                 file(#"[{"/": "/buy/*"}]"#, appIDs: #"["ABCDE12345.com.example.ap"]"#), named: aasa, infoPlist: #"{"CFBundleIdentifier": "com.example.app"}"#,
-                at: ["/applinks/details"])
+                at: ["/applinks/details"]),
+            RuleExample(
+                file(#"[{"/": "/buy/*"}]"#, appIDs: #"["ABCDE12346.com.example.app"]"#), named: aasa, infoPlist: #"{"CFBundleIdentifier": "com.example.app"}"#,
+                config: #"{"teamIdentifier": "ABCDE12345"}"#, at: ["/applinks/details"]),
         ])
 
     func check(_ file: SiteAssociationFile, in context: RuleContext) -> [Violation] {
-        guard let bundle = context.appInfo?.bundleIdentifier, let links = file.association.applinks, !links.details.isEmpty else { return [] }
+        guard let app = context.appInfo, let bundle = app.bundleIdentifier, let links = file.association.applinks, !links.details.isEmpty else {
+            return []
+        }
         let named = links.details.flatMap(\.appIDs)
+        let list = named.map { "'\($0)'" }.joined(separator: ", ")
+        if let appID = app.applicationIdentifier {
+            guard !named.contains(appID) else { return [] }
+            // The closest name is most often a typo in the file (a Team ID off by one character).
+            let typo = Suggestion.closest(to: appID, among: named).map { "; '\($0)' is close to it: a typo in the file?" } ?? ""
+            return [Violation(
+                "no applinks details entry names the app '\(appID)' (it names \(list)), so iOS opens this domain's links in Safari\(typo)",
+                at: JSONPointer(["applinks", "details"]))]
+        }
         guard !named.contains(where: { $0.split(separator: ".", maxSplits: 1).last.map(String.init) == bundle }) else { return [] }
         return [Violation(
-            "no applinks details entry names the app '\(bundle)' (it names \(named.map { "'\($0)'" }.joined(separator: ", "))), so iOS opens this domain's links in Safari\(Suggestion.phrase(for: bundle, among: named.compactMap { $0.split(separator: ".", maxSplits: 1).last.map(String.init) }))",
+            "no applinks details entry names the app '\(bundle)' (it names \(list)), so iOS opens this domain's links in Safari\(Suggestion.phrase(for: bundle, among: named.compactMap { $0.split(separator: ".", maxSplits: 1).last.map(String.init) }))",
             at: JSONPointer(["applinks", "details"]))]
     }
 }
@@ -147,12 +166,12 @@ struct SiteAssociationUnreachableComponentRule: Rule {
         defaultSeverity: .warning,
         summary: "No applinks component should come after one that already matches every URL it could match.",
         rationale: """
-            iOS tries the components of a details entry in order and stops at the first that \\
-            matches: an exclude sends the URL to Safari, any other opens the app. A component after \\
-            one that matches everything (no path, query or fragment pattern, or only '*'), or after \\
-            one with the same path pattern and no query or fragment, is never reached: whatever it \\
-            says (an exclude placed after a catch-all, a more specific path after a broader one) has \\
-            no effect. Proctor reports those two cases; it does not try to prove that one pattern \\
+            iOS tries the components of a details entry in order and stops at the first that \
+            matches: an exclude sends the URL to Safari, any other opens the app. A component after \
+            one that matches everything (no path, query or fragment pattern, or only '*'), or after \
+            one with the same path pattern and no query or fragment, is never reached: whatever it \
+            says (an exclude placed after a catch-all, a more specific path after a broader one) has \
+            no effect. Proctor reports those two cases; it does not try to prove that one pattern \
             contains another.
             """,
         sources: ["Apple, applinks.Details.Components: the order of components and exclude [H]"],

@@ -23,12 +23,12 @@ struct SmartAppBannerRule: Rule {
         defaultSeverity: .error,
         summary: "A <meta name=\"apple-itunes-app\"> tag must give a numeric app-id, and an app-argument, when given, must be an absolute URL.",
         rationale: """
-            Safari shows a Smart App Banner for the app whose App Store ID the page's \\
-            apple-itunes-app meta tag gives: "content" holds comma-separated parameters, of which \\
-            app-id is required (the number in the app's App Store URL) and app-argument is the URL \\
-            the app receives when the banner opens it (in application(_:open:options:)), so that \\
-            the app shows what the page shows. A missing or non-numeric app-id shows no banner; an \\
-            app-argument that is not an absolute URL gives the app nothing it can route. Proctor \\
+            Safari shows a Smart App Banner for the app whose App Store ID the page's \
+            apple-itunes-app meta tag gives: "content" holds comma-separated parameters, of which \
+            app-id is required (the number in the app's App Store URL) and app-argument is the URL \
+            the app receives when the banner opens it (in application(_:open:options:)), so that \
+            the app shows what the page shows. A missing or non-numeric app-id shows no banner; an \
+            app-argument that is not an absolute URL gives the app nothing it can route. Proctor \
             also reports a parameter Apple does not document (a typo such as app_id).
             """,
         sources: ["Apple, Promoting Apps with Smart App Banners (Safari web content guide; WebKit documentation) [H]", "WWDC15 session 709: Smart App Banners for App Search (seed 002) [M]"],
@@ -89,10 +89,10 @@ struct StructuredDataJSONRule: Rule {
         defaultSeverity: .error,
         summary: "The text of every <script type=\"application/ld+json\"> must be one valid JSON document.",
         rationale: """
-            Applebot reads a page's schema.org structured data to show ratings, prices, recipes and \\
-            actions in search results (WWDC15 session 709). JSON-LD is JSON: a trailing comma, a \\
-            comment or an unquoted key makes the whole block unreadable, and the page loses its rich \\
-            result without any visible sign. Proctor parses each block with the same strict JSON \\
+            Applebot reads a page's schema.org structured data to show ratings, prices, recipes and \
+            actions in search results (WWDC15 session 709). JSON-LD is JSON: a trailing comma, a \
+            comment or an unquoted key makes the whole block unreadable, and the page loses its rich \
+            result without any visible sign. Proctor parses each block with the same strict JSON \
             layer as every input and reports the first error at its line in the page.
             """,
         sources: ["W3C, JSON-LD 1.1: a JSON-LD document is a JSON document [H]", "WWDC15 session 709: structured data for rich results (seed 002) [M]"],

@@ -1,0 +1,87 @@
+import ProctorCore
+import ProctorEngine
+import ProctorJSON
+import ProctorLinks
+
+/// The app's `.entitlements` files (XML or binary property lists), for their Associated Domains
+/// (`com.apple.developer.associated-domains`): which domains' association files iOS reads for the
+/// app. Found by name in directory walks, or named by `--entitlements`. Each entry is judged
+/// where it is written; the valid ones join the run's facts for the rules across files.
+public struct EntitlementsInput: PayloadInput {
+    public init() {}
+
+    public var name: String { "entitlements file" }
+
+    public func claims(path: String) -> Bool {
+        path.lowercased().hasSuffix(".entitlements")
+    }
+
+    public func claims(declared path: String, in files: DeclaredFiles) -> Bool {
+        files.entitlements.contains(path)
+    }
+
+    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+        EntitlementsChecker(run: run)
+    }
+}
+
+/// An entitlements file as the rules see it.
+public struct EntitlementsFile: RuleSubject, Sendable {
+    public static var scope: RuleScope { .payload }
+    public var path: String
+    /// The valid Associated Domains entries.
+    public var domains: [AssociatedDomain]
+    /// The entries that are not `<service>:<fully qualified domain>`.
+    public var invalidEntries: [EntitlementsReader.InvalidEntryAt]
+}
+
+final class EntitlementsChecker: PayloadChecker {
+    private let files: SubjectRules<EntitlementsFile>
+    private let context: RuleContext
+
+    init(run: PayloadRun) {
+        files = run.engine.rules()
+        context = run.context
+    }
+
+    func check(bytes: [UInt8], path: String, facts: inout RunFacts) -> FileResult {
+        var result = FileResult(path: path)
+        let read = EntitlementsReader.read(bytes: bytes, path: path)
+        result.inputErrors = read.inputErrors
+        result.diagnostics = read.diagnostics
+        guard var domains = read.domains else { return result }
+        result.wasChecked = true
+        result.donationCount = 1
+        let lines = read.lines
+        let source = SourceText(bytes: bytes)
+        // Entries carry their line; the rules across files report at them, so with the column too.
+        for index in domains.indices {
+            if let line = domains[index].location.line { domains[index].location.column = Self.firstColumn(ofLine: line, in: source) }
+        }
+        facts.entitlements.append(RunFacts.EntitlementsMention(path: path, domains: domains))
+        files.judge(EntitlementsFile(path: path, domains: domains, invalidEntries: read.invalidEntries), in: context, locate: { pointer in
+            let text = pointer.description
+            guard let line = lines[text] else { return SourceLocation(file: path, pointer: text) }
+            return SourceLocation(file: path, line: line, column: Self.firstColumn(ofLine: line, in: source), pointer: text)
+        }, into: &result.findings)
+        return result
+    }
+
+    /// The column of the first character that is not white space on a line: where an entry's
+    /// `<string>` element starts (property list lines give no column).
+    private static func firstColumn(ofLine line: Int, in source: SourceText) -> Int {
+        let bytes = source.bytes
+        var index = 0
+        var current = 1
+        while current < line, index < bytes.count {
+            if bytes[index] == 0x0A { current += 1 }
+            index += 1
+        }
+        var column = 1
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
+            index += 1
+            column += 1
+        }
+        return column
+    }
+}
