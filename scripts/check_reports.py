@@ -285,11 +285,23 @@ def main():
         validator_class.check_schema(schema)
         validator = validator_class(schema)
         for case_file in sorted((ROOT / "Conformance").rglob("*.json")):
-            # Scenario vectors follow the scenario schema, link vectors their own (docs/links.md).
-            if case_file == case_schema_path or case_file.name.endswith((".scenario.json", ".links.json")):
+            # Scenario vectors follow the scenario schema, link vectors their own (below).
+            if case_file.name.endswith(("-schema.json", ".scenario.json", ".links.json")):
                 continue
             errors = list(validator.iter_errors(json.loads(case_file.read_text())))
             check(f"{case_file.relative_to(ROOT)} matches case-schema.json", not errors,
+                  "; ".join(f"{list(e.path)}: {e.message}" for e in errors[:3]))
+
+    link_schema_path = ROOT / "Conformance/link-vector-schema.json"
+    if link_schema_path.exists():
+        import jsonschema
+        schema = json.loads(link_schema_path.read_text())
+        validator_class = jsonschema.validators.validator_for(schema)
+        validator_class.check_schema(schema)
+        validator = validator_class(schema)
+        for vector_file in sorted((ROOT / "Conformance").rglob("*.links.json")):
+            errors = list(validator.iter_errors(json.loads(vector_file.read_text())))
+            check(f"{vector_file.relative_to(ROOT)} matches link-vector-schema.json", not errors,
                   "; ".join(f"{list(e.path)}: {e.message}" for e in errors[:3]))
 
     print(f"reports: {passed} passed, {failed} failed")

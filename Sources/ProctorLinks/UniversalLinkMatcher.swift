@@ -30,6 +30,16 @@ public struct LinkVerdict: Sendable, Equatable {
     }
 }
 
+/// Where the user opens a URL from, which decides before any file does.
+public enum LinkOrigin: Sendable, Equatable {
+    /// Tapped in another app: Messages, Mail, Notes, a search result.
+    case otherApp
+    /// Tapped on a page Safari shows, at this URL.
+    case safariPage(String)
+    /// Typed (or pasted) into Safari's address bar.
+    case safariAddressBar
+}
+
 /// The parts of a URL universal links compare, as written: no normalisation beyond the case of
 /// the scheme and the host, which RFC 3986 makes case-insensitive.
 public struct LinkURL: Sendable, Equatable {
@@ -134,12 +144,27 @@ public struct UniversalLinkMatcher: Sendable {
         return (nil, "the app's Associated Domains entitlement has no applinks:\(host) and no wildcard that covers it, so iOS opens the link in Safari")
     }
 
-    public func verdict(for text: String) -> LinkVerdict {
+    public func verdict(for text: String, from origin: LinkOrigin = .otherApp) -> LinkVerdict {
         guard let url = LinkURL(text) else {
             return LinkVerdict(outcome: .safari, reason: "'\(text)' is not an absolute URL with a host, so it is not a universal link")
         }
         guard url.scheme == "https" || url.scheme == "http" else {
             return LinkVerdict(outcome: .safari, reason: "universal links are http and https URLs; '\(url.scheme)' is a custom scheme, which iOS opens through CFBundleURLTypes, not through association files")
+        }
+        switch origin {
+        case .otherApp:
+            break
+        case .safariAddressBar:
+            // TN3155: a universal link opens the app when tapped; one entered in Safari's address
+            // bar loads as a web page.
+            return LinkVerdict(outcome: .safari, reason: "a URL typed into Safari's address bar loads in Safari; universal links open the app when tapped")
+        case .safariPage(let page):
+            // App Search Programming Guide, "Support Universal Links": a tap on a link to the
+            // domain of the page Safari shows stays in Safari, the user's most likely intent.
+            // Assumed: "the same domain" is the same host, as Apple's example uses one host.
+            if let current = LinkURL(page), current.host == url.host {
+                return LinkVerdict(outcome: .safari, reason: "the link is on a page of '\(url.host)' in Safari and goes to the same domain, so iOS keeps it in Safari, the user's most likely intent")
+            }
         }
         let (fileDomain, unlisted) = fileDomain(for: url.host)
         guard let fileDomain else { return LinkVerdict(outcome: .safari, reason: unlisted!) }
@@ -161,6 +186,29 @@ public struct UniversalLinkMatcher: Sendable {
         }
         let whose = appID.map { " for \($0)" } ?? ""
         return LinkVerdict(outcome: .safari, reason: "no component\(whose) in the file for '\(site.domain)' matches the URL, so it opens in Safari", file: site.file)
+    }
+
+    /// What iOS does with a `webpageURL` handed off to a device that has the app but cannot
+    /// continue the activity itself (Safari's own browsing activity, or a type the app does not
+    /// declare): it launches the app with `NSUserActivityTypeBrowsingWeb` when the app claims the
+    /// URL, else opens it in Safari. The app claims it as a universal link (``verdict(for:from:)``)
+    /// or through `activitycontinuation`: the entitlement lists the domain (any entry covering it
+    /// when the entitlement is unknown) and the domain's file names the app in
+    /// `activitycontinuation.apps` (Handoff Programming Guide, "Web Browser–to–Native App Handoff";
+    /// Foundation, NSUserActivityTypeBrowsingWeb: "an activity continued from a web
+    /// browser-to-native app Handoff or a universal link").
+    public func continuationVerdict(for text: String) -> LinkVerdict {
+        let link = verdict(for: text)
+        guard link.outcome != .app, let url = LinkURL(text), url.scheme == "https" || url.scheme == "http" else { return link }
+        let listed = associatedDomains.map { $0.contains { $0.service == .activitycontinuation && $0.covers(url.host) } } ?? true
+        if listed, let site = sites.first(where: { $0.domain == url.host }), let apps = site.association.activitycontinuation,
+            let app = appID.map({ apps.contains($0) ? $0 : nil }) ?? apps.first
+        {
+            return LinkVerdict(
+                outcome: .app, reason: "the file for '\(url.host)' names the app in activitycontinuation.apps, so iOS continues the page in it",
+                appIDs: [app], pointer: "/activitycontinuation/apps", file: site.file)
+        }
+        return link
     }
 
     /// The verdict of one `details` entry, or nil when none of its components (or paths) match.

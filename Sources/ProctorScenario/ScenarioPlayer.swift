@@ -60,7 +60,7 @@ struct ScenarioPlayer {
         self.scenario = scenario
         self.strict = strict
         self.locate = locate
-        self.model = SystemModel(app: scenario.app, devices: scenario.devices, clock: scenario.clock)
+        self.model = SystemModel(app: scenario.app, devices: scenario.devices, clock: scenario.clock, sites: scenario.sites)
     }
 
     mutating func play() -> ScenarioOutcome {

@@ -1,4 +1,5 @@
 import Foundation
+import ProctorLinks
 import ProctorVocabulary
 
 /// The deterministic model of what iOS does with donations: one on-device Spotlight index and
@@ -20,11 +21,24 @@ struct SystemModel {
     /// SiriKit interactions: the contact card, Siri Suggestions events, check-in shortcuts and the
     /// screens the app shows (SiriModel.swift).
     var siri = SiriModel()
+    /// The scenario's web: its sites' association files, for the app (its app ID and Associated
+    /// Domains). Links and handed-off web pages are decided with it.
+    let links: UniversalLinkMatcher
 
-    init(app: ScenarioApp, devices: [Device], clock: Date) {
+    init(app: ScenarioApp, devices: [Device], clock: Date, sites: [UniversalLinkMatcher.Site] = []) {
         self.app = app
         self.now = clock
         self.devices = devices.map { DeviceState(device: $0) }
+        // Not stated: the app is assumed to list every domain the scenario serves.
+        self.links = UniversalLinkMatcher(sites: sites, appID: app.appID, associatedDomains: app.associatedDomains)
+    }
+
+    /// What iOS does with a web URL opened from `origin`. The scenario's sites are its whole web:
+    /// a domain it gives no file for serves none, so its links open in Safari.
+    func linkVerdict(for url: String, from origin: LinkOrigin = .otherApp, handoff: Bool = false) -> LinkVerdict {
+        let verdict = handoff ? links.continuationVerdict(for: url) : links.verdict(for: url, from: origin)
+        guard verdict.outcome == .undecided else { return verdict }
+        return LinkVerdict(outcome: .safari, reason: "the scenario's sites give no association file for the link's domain, so iOS opens it in Safari")
     }
 
     struct DeviceState {
@@ -339,6 +353,9 @@ struct SystemModel {
         var activity: LiveActivity?
         /// Why the offer is what it is, for messages.
         var reason: String
+        /// Set when the app is offered the activity's web page rather than the activity itself:
+        /// accepting launches it with `NSUserActivityTypeBrowsingWeb` (Universal links).
+        var webpage: LinkVerdict? = nil
     }
 
     /// What `device` offers: the most recently current activity of another device that is eligible
@@ -365,6 +382,16 @@ struct SystemModel {
         }
         let missing = hasApp ? "the app on '\(deviceName)' does not declare '\(live.activity.activityType ?? "")' in NSUserActivityTypes" : "'\(deviceName)' does not have the app"
         if let url = live.activity.webpageURL, url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://") {
+            // A device with the app that cannot continue the activity itself (Safari's page, a
+            // type it does not declare) is offered the page as the app's when the app claims the
+            // URL: as a universal link, or through activitycontinuation (docs/system-model.md).
+            if hasApp {
+                let verdict = linkVerdict(for: url, handoff: true)
+                if verdict.outcome == .app {
+                    return HandoffOffer(kind: .app, activity: live, reason: "\(from), \(missing), and its webpageURL opens the app (\(verdict.reason))", webpage: verdict)
+                }
+                return HandoffOffer(kind: .safari, activity: live, reason: "\(from), \(missing), and its webpageURL does not open the app (\(verdict.reason))", webpage: verdict)
+            }
             return HandoffOffer(kind: .safari, activity: live, reason: "\(from), \(missing), and the activity has a webpageURL")
         }
         return HandoffOffer(kind: .none, activity: nil, reason: "\(from), but \(missing) and the activity has no webpageURL")

@@ -2,12 +2,38 @@ import Foundation
 import Testing
 
 import ProctorCore
+@testable import ProctorKit
 @testable import ProctorLinks
 
 /// The pieces behind `proctor links check` that the link vectors do not reach: URL splitting,
 /// pattern cost, and the reader's located problems.
 @Suite("Universal links")
 struct UniversalLinkTests {
+    /// The link vector schema and the reader accept the same keys: neither can drift alone.
+    @Test func linkVectorSchemaListsTheReadersKeys() throws {
+        let data = try Data(contentsOf: Repository.url("Conformance/link-vector-schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(LinkVectors.fileKeys))
+        let cases = try #require((properties["cases"] as? [String: Any])?["items"] as? [String: Any])
+        #expect(Set(try #require(cases["properties"] as? [String: Any]).keys) == Set(LinkVectors.caseKeys))
+    }
+
+    /// Where a link is opened from decides before any file (Conformance/links/origins-and-handoff.links.json
+    /// pins the same with the entitlement): a page of the same host in Safari keeps it, another
+    /// host's page does not, and the address bar always does.
+    @Test func theOriginOfATapDecidesFirst() throws {
+        let association = try #require(SiteAssociationReader.read(Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/places/*"}]}]}}"#.utf8), path: "f").association)
+        let matcher = UniversalLinkMatcher(sites: [.init(domain: "example.com", association: association, file: "f")])
+        let url = "https://example.com/places/1"
+        #expect(matcher.verdict(for: url).outcome == .app)
+        #expect(matcher.verdict(for: url, from: .safariPage("https://EXAMPLE.com/")).outcome == .safari)
+        #expect(matcher.verdict(for: url, from: .safariPage("https://www.example.com/")).outcome == .app)
+        #expect(matcher.verdict(for: url, from: .safariAddressBar).outcome == .safari)
+        // A custom scheme is never a universal link, wherever it is opened.
+        #expect(matcher.verdict(for: "slicefinder://places/1", from: .safariPage("https://example.com/")).outcome == .safari)
+    }
+
     @Test func urlsSplitAsWritten() throws {
         let url = try #require(LinkURL("HTTPS://User@Example.COM:8443/a%20b/C?x=1&y#Frag"))
         #expect(url.scheme == "https" && url.host == "example.com" && url.port == "8443")

@@ -34,12 +34,12 @@ public enum ConformanceRunner {
     /// The file name under which a case's inline Info.plist facts are reported.
     public static let infoPlistFile = "Info.plist"
 
-    /// Runs every `*.json` case file under `paths` except `case-schema.json`.
+    /// Runs every `*.json` case file under `paths` except the schemas (`*-schema.json`).
     public static func run(paths: [String]) -> RunReport {
         let collected = InputFiles.collect(paths, selecting: .caseFiles)
         var suites: [RunReport.Suite] = collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) }
         suites += collected.notes.map(ScenarioRunner.skippedSuite)
-        let inputs = collected.inputs.filter { !$0.path.hasSuffix("case-schema.json") }
+        let inputs = collected.inputs.filter { !$0.path.hasSuffix("-schema.json") }
         suites += Parallel.map(inputs, parallel: true) { input in
             // A scenario vector pins model behaviour through its own expectations: it passes when
             // every one of them holds.

@@ -18,6 +18,10 @@ import ProctorReports
 /// is the one written. docs/links.md describes the format.
 enum LinkVectors {
     static let suffix = ".links.json"
+    /// The keys of a vector file and of a case; Conformance/link-vector-schema.json lists the
+    /// same (a test holds them together).
+    static let fileKeys = ["$schema", "description", "source", "appID", "entitlements", "sites", "cases"]
+    static let caseKeys = ["url", "verdict", "pointer", "source", "safariPage", "typedInSafari", "handoff"]
 
     static func run(_ input: InputFiles.Input) -> RunReport.Suite {
         switch InputFiles.load(input, limit: JSONLimits.standard.maximumFileSize) {
@@ -36,7 +40,7 @@ enum LinkVectors {
         }
         var reader = JSONFieldReader(codes: .conformanceCase) { offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) }
         guard let object = reader.object(root, .root, what: "a link vector file") else { return failed(suite, path, reader.problems) }
-        reader.checkKeys(object, .root, allowed: ["$schema", "description", "source", "appID", "entitlements", "sites", "cases"], in: "a link vector file")
+        reader.checkKeys(object, .root, allowed: fileKeys, in: "a link vector file")
         let appID = object["appID"].flatMap { reader.string($0.value, JSONPointer(["appID"])) }
         // The app's Associated Domains entries, as the entitlements file lists them.
         var associatedDomains: [AssociatedDomain]?
@@ -69,12 +73,19 @@ enum LinkVectors {
         for (index, element) in elements.enumerated() {
             let pointer = casesPointer.appending(index)
             guard let fields = reader.object(element, pointer, what: "a case") else { continue }
-            reader.checkKeys(fields, pointer, allowed: ["url", "verdict", "pointer", "source"], in: "a case")
+            reader.checkKeys(fields, pointer, allowed: caseKeys, in: "a case")
             guard let url = reader.required(fields, "url", element, pointer).flatMap({ reader.string($0, pointer.appending("url")) }),
                 let expected = reader.required(fields, "verdict", element, pointer).flatMap({ reader.choice($0, pointer.appending("verdict"), LinkVerdict.Outcome.self) })
             else { continue }
             let expectedPointer = fields["pointer"].flatMap { reader.string($0.value, pointer.appending("pointer")) }
-            let verdict = matcher.verdict(for: url)
+            // Where the URL is opened from: another app (the default), a page in Safari, Safari's
+            // address bar, or a Handoff of a page to a device with the app.
+            let safariPage = fields["safariPage"].flatMap { reader.string($0.value, pointer.appending("safariPage")) }
+            let typed = fields["typedInSafari"].flatMap { reader.bool($0.value, pointer.appending("typedInSafari")) } ?? false
+            let handoff = fields["handoff"].flatMap { reader.bool($0.value, pointer.appending("handoff")) } ?? false
+            let verdict =
+                handoff ? matcher.continuationVerdict(for: url)
+                : matcher.verdict(for: url, from: typed ? .safariAddressBar : safariPage.map(LinkOrigin.safariPage) ?? .otherApp)
             let name = String(format: "%03d %@", index + 1, url)
             var problems: [String] = []
             if verdict.outcome != expected { problems.append("verdict \(verdict.outcome.rawValue), not \(expected.rawValue): \(verdict.reason)") }

@@ -35,6 +35,19 @@ extension ScenarioPlayer {
         }
         pass(step, order: 1, name: "accept Handoff on '\(deviceName(device))'")
         let cause = "accepting Handoff of '\(live.handle)' on '\(deviceName(device))'"
+        if let webpage = offer.webpage, let url = live.activity.webpageURL {
+            lastLink = (url, webpage)
+            guard webpage.outcome == .app else {
+                launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(url))
+                return
+            }
+            // The app gets the page, not the activity: Safari's browsing activity, or one whose
+            // type it cannot continue, arrives as NSUserActivityTypeBrowsingWeb with an empty
+            // userInfo (Handoff Programming Guide; NSUserActivityTypeBrowsingWeb).
+            let delivery = Delivery(origin: .universalLink, activityType: SystemActivityType.browsingWeb, userInfo: [], webpageURL: url)
+            launch(step, device: device, cause: cause + " (\(webpage.reason))", delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
+            return
+        }
         if offer.kind == .safari {
             launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(live.activity.webpageURL ?? ""))
             return

@@ -8,12 +8,21 @@ import ProctorLinks
 /// the domain, else Safari (docs/system-model.md, "Universal links").
 struct OpenUniversalLinkStep: ScenarioStep {
     static let name = "openUniversalLink"
-    static let keys = ["device", "url"]
+    static let keys = ["device", "safariPage", "typedInSafari", "url"]
     var device: Int
     var url: String
+    /// Where the user opens it: another app (the default), a page in Safari, or Safari's address bar.
+    var origin: LinkOrigin = .otherApp
 
     static var schema: [String: Any] {
-        ScenarioSchema.object(["device": ScenarioSchema.device, "url": ["type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"]], required: ["url"])
+        ScenarioSchema.object([
+            "device": ScenarioSchema.device, "url": ["type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"],
+            "safariPage": [
+                "type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+                "description": "The link is tapped on this page in Safari: a link to the page's own domain stays in Safari.",
+            ],
+            "typedInSafari": ["type": "boolean", "description": "The URL is typed into Safari's address bar, where it loads as a web page."],
+        ], required: ["url"])
     }
 
     static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
@@ -25,28 +34,37 @@ struct OpenUniversalLinkStep: ScenarioStep {
             decoder.reader.report(ProblemCode.scenarioInvalidValue, "'\(url)' is not an http or https URL with a host; a universal link is a web link, such as https://example.com/places/42", fields["url"]!.value, pointer.appending("url"))
             return nil
         }
-        return url.map { OpenUniversalLinkStep(device: device ?? 0, url: $0) }
+        let safariPage = fields["safariPage"].flatMap { decoder.reader.nonEmptyString($0.value, pointer.appending("safariPage")) }
+        let typed = fields["typedInSafari"].flatMap { decoder.reader.bool($0.value, pointer.appending("typedInSafari")) } ?? false
+        if let safariPage, typed {
+            decoder.reader.report(ProblemCode.scenarioInvalidValue, "a link is either tapped on a Safari page or typed into Safari's address bar, not both", fields["typedInSafari"]!.value, pointer.appending("typedInSafari"))
+            return nil
+        }
+        if let safariPage, LinkURL(safariPage).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
+            decoder.reader.report(ProblemCode.scenarioInvalidValue, "'\(safariPage)' is not an http or https URL with a host; safariPage is the page Safari shows", fields["safariPage"]!.value, pointer.appending("safariPage"))
+            return nil
+        }
+        let origin: LinkOrigin = typed ? .safariAddressBar : safariPage.map(LinkOrigin.safariPage) ?? .otherApp
+        return url.map { OpenUniversalLinkStep(device: device ?? 0, url: $0, origin: origin) }
     }
 
-    var summary: String { "tap the link \(url)" }
+    var summary: String {
+        switch origin {
+        case .otherApp: "tap the link \(url)"
+        case .safariPage(let page): "tap the link \(url) on \(page) in Safari"
+        case .safariAddressBar: "type \(url) into Safari's address bar"
+        }
+    }
 
-    func play(_ step: Step, on player: inout ScenarioPlayer) { player.openUniversalLink(step, device: device, url: url) }
+    func play(_ step: Step, on player: inout ScenarioPlayer) { player.openUniversalLink(step, device: device, url: url, from: origin) }
 }
 
 extension ScenarioPlayer {
     /// Decides a web URL as iOS does, then launches the app with the browsing-web activity or
     /// opens Safari. `openURL` of an http or https URL comes here too.
-    mutating func openUniversalLink(_ step: Step, device: Int, url: String) {
+    mutating func openUniversalLink(_ step: Step, device: Int, url: String, from origin: LinkOrigin = .otherApp) {
         let cause = "opening \(url) on '\(deviceName(device))'"
-        let matcher = UniversalLinkMatcher(
-            sites: scenario.sites, appID: scenario.app.appID,
-            // Not stated: the app is assumed to list every domain the scenario serves.
-            associatedDomains: scenario.app.associatedDomains)
-        var verdict = matcher.verdict(for: url)
-        if verdict.outcome == .undecided {
-            // The scenario's sites are its whole web: a domain it leaves out serves no file.
-            verdict = LinkVerdict(outcome: .safari, reason: "the scenario's sites give no association file for the link's domain, so iOS opens it in Safari")
-        }
+        var verdict = model.linkVerdict(for: url, from: origin)
         if verdict.outcome == .app && !hasApp(device) {
             verdict = LinkVerdict(
                 outcome: .safari, reason: "'\(deviceName(device))' does not have the app, so the link opens in Safari (\(verdict.reason))", appIDs: verdict.appIDs,

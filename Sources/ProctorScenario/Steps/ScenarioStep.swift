@@ -39,6 +39,7 @@ enum ScenarioSteps {
         AcceptHandoffStep.self,
         OpenURLStep.self,
         OpenUniversalLinkStep.self,
+        BrowseInSafariStep.self,
         DonateStep.self,
         ShowScreenStep.self,
         DeleteInteractionsStep.self,
