@@ -11,6 +11,8 @@ NOW ?= 2026-06-01T12:00:00Z
 PROCTOR = .build/release/proctor
 # What the messaging suite's app states besides its Info.plist (Scenarios/lint/messaging/README.md).
 MESSAGING = --deployment-target 15.0 --service-name Matrix --service-name XMPP
+# Slice Finder's team, so that its website's association files are compared by whole app ID.
+SLICEFINDER = --info-plist Scenarios/lint/local-places/Info.plist --team-identifier A1B2C3D4E5
 
 .PHONY: all setup run test check-reports docs bench fuzz clean
 
@@ -25,10 +27,16 @@ run: setup
 	@status=0; \
 	for app in local-places recipes photos; do \
 	  echo "== proctor lint Scenarios/lint/$$app"; \
-	  $(PROCTOR) lint --info-plist Scenarios/lint/$$app/Info.plist --now $(NOW) Scenarios/lint/$$app \
+	  team=""; if [ $$app = local-places ]; then team="--team-identifier A1B2C3D4E5"; fi; \
+	  $(PROCTOR) lint --info-plist Scenarios/lint/$$app/Info.plist $$team --now $(NOW) Scenarios/lint/$$app \
 	    --report text --report junit:$(REPORTS)/$$app.junit.xml --report sarif:$(REPORTS)/$$app.sarif \
 	    --report json:$(REPORTS)/$$app.json || status=$$?; \
 	done; \
+	echo "== proctor lint Scenarios/lint/web-mistakes (fails on purpose: exit 1 expected)"; \
+	code=0; $(PROCTOR) lint $(SLICEFINDER) --now $(NOW) Scenarios/lint/web-mistakes --report text \
+	  --report junit:$(REPORTS)/web-mistakes.junit.xml --report sarif:$(REPORTS)/web-mistakes.sarif \
+	  --report json:$(REPORTS)/web-mistakes.json || code=$$?; \
+	if [ $$code -ne 1 ]; then echo "expected exit 1 from the web mistakes, got $$code"; status=1; fi; \
 	echo "== proctor lint Scenarios/lint/messaging/donations"; \
 	$(PROCTOR) lint --info-plist Scenarios/lint/messaging/Info.plist $(MESSAGING) --now $(NOW) Scenarios/lint/messaging/donations \
 	  --report text --report junit:$(REPORTS)/messaging.junit.xml --report sarif:$(REPORTS)/messaging.sarif \

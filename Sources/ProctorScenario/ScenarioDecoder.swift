@@ -44,7 +44,7 @@ struct ScenarioDecoder {
     }
 
     static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "system", "sites", "steps"]
-    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "routes"]
+    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "entitlements", "routes"]
     static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "userInfoKeys"]
     static let deviceKeys = ["name", "appInstalled"]
     static var stepKinds: [String] { ScenarioSteps.names }
@@ -257,7 +257,15 @@ struct ScenarioDecoder {
         }
 
         var associatedDomains: [AssociatedDomain]?
-        if let member = object["associatedDomains"], let nodes = reader.array(member.value, pointer.appending("associatedDomains")) {
+        if let member = object["entitlements"] {
+            if let inline = object["associatedDomains"] {
+                reader.report(
+                    ProblemCode.scenarioInvalidValue, "give the Associated Domains either inline ('associatedDomains') or as the app's entitlements file ('entitlements'), not both",
+                    inline.value, pointer.appending("associatedDomains"))
+            } else {
+                associatedDomains = entitlementsFile(member.value, pointer.appending("entitlements"))
+            }
+        } else if let member = object["associatedDomains"], let nodes = reader.array(member.value, pointer.appending("associatedDomains")) {
             associatedDomains = []
             for (index, node) in nodes.enumerated() {
                 let at = pointer.appending("associatedDomains").appending(index)
@@ -308,6 +316,25 @@ struct ScenarioDecoder {
         }
         for diagnostic in read.diagnostics { record(diagnostic) }
         return read.appInfo
+    }
+
+    /// `entitlements`: the app's `.entitlements` file, relative to the scenario, for its Associated
+    /// Domains. A malformed entry is an error located in that file, as `links check` reports it:
+    /// the scenario is not played with an entitlement iOS would read differently.
+    private mutating func entitlementsFile(_ node: JSONNode, _ pointer: JSONPointer) -> [AssociatedDomain]? {
+        guard let relative = reader.nonEmptyString(node, pointer) else { return nil }
+        let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
+        if let refusal = references.refusal(of: relative, resolved: resolved) {
+            reader.report(ProblemCode.scenarioReferenceOutsideProject, "the entitlements file is not read: \(refusal)", node, pointer)
+            return nil
+        }
+        let read = EntitlementsReader.read(path: resolved)
+        if let first = read.inputErrors.first {
+            reader.report(first.code, "the entitlements file '\(resolved)' cannot be used: \(first.message)", node, pointer)
+            return nil
+        }
+        for diagnostic in read.allDiagnostics { record(diagnostic) }
+        return read.domains
     }
 
     private mutating func decodeRoute(_ node: JSONNode, _ pointer: JSONPointer) -> Route? {

@@ -131,6 +131,7 @@ public enum ScenarioSchema {
                 "type": "array", "items": ["type": "string", "pattern": "^(applinks|webcredentials|activitycontinuation|appclips):"],
                 "description": "The Associated Domains entitlement, such as applinks:example.com; absent: every domain of sites is assumed listed.",
             ],
+            "entitlements": nonEmpty("The app's .entitlements file (XML or binary), relative to the scenario file, for its Associated Domains; instead of associatedDomains."),
             "routes": ["type": "array", "items": ref("route"), "description": "The app's launch handlers."],
         ], required: ["routes"])
         schema["oneOf"] = [["required": ["info"]], ["required": ["infoPlist"]]]

@@ -173,4 +173,52 @@ struct AssociatedDomainsTests {
         #expect(read.diagnostics.isEmpty)
         #expect(read.allDiagnostics.map { "\($0.code) \($0.location.line ?? 0) \($0.location.pointer ?? "")" } == ["entitlement_invalid_domain 8 /com.apple.developer.associated-domains/1"])
     }
+
+    /// `app.entitlements` reads the app's real file: its Associated Domains decide, and a
+    /// malformed entry stops the scenario with an error on its line in that file.
+    @Test func aScenarioReadsTheAppsEntitlementsFile() throws {
+        let directory = TemporaryDirectory()
+        func entitlements(_ entries: [String]) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>com.apple.developer.associated-domains</key>
+            \t<array>
+            \(entries.map { "\t\t<string>\($0)</string>" }.joined(separator: "\n"))
+            \t</array>
+            </dict>
+            </plist>
+            """
+        }
+        let scenario = """
+            {"format": 1, "name": "entitlements file", "clock": "2026-06-01T12:00:00Z",
+             "app": {"info": {"CFBundleIdentifier": "com.example.atlas"}, "entitlements": "Atlas.entitlements",
+                     "routes": [{"name": "place", "urls": ["https://atlas.example.com/places/*"]}]},
+             "sites": {"atlas.example.com": {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.atlas"], "components": [{"/": "/places/*"}]}]}}},
+             "steps": [{"openUniversalLink": {"url": "https://atlas.example.com/places/p-1"}}, {"expect": {"link": {"verdict": "VERDICT"}}}]}
+            """
+        let options = RunOptions(now: fixedNow, fileReferences: .anywhere)
+        func play(_ entries: [String], verdict: String) throws -> RunReport.Suite? {
+            try directory.write("Atlas.entitlements", entitlements(entries))
+            let path = try directory.write("links.scenario.json", scenario.replacingOccurrences(of: "VERDICT", with: verdict))
+            return ScenarioRunner.runFile(at: path, options: options)
+        }
+        // Listed: the link opens the app. Not listed (only another domain): Safari.
+        let listed = try #require(try play(["applinks:atlas.example.com"], verdict: "app"))
+        #expect(listed.inputErrors.isEmpty && listed.cases.allSatisfy { $0.outcome == .passed }, "\(listed.cases.map(\.outcome))")
+        let unlisted = try #require(try play(["applinks:other.example.com"], verdict: "safari"))
+        #expect(unlisted.inputErrors.isEmpty && unlisted.cases.allSatisfy { $0.outcome == .passed }, "\(unlisted.cases.map(\.outcome))")
+        // A malformed entry: an error on its line in the entitlements file; nothing is played.
+        let malformed = try #require(try play(["applinks:atlas.example.com", "applinks:https://atlas.example.com"], verdict: "app"))
+        let errors = malformed.diagnostics.map { "\($0.code) \($0.severity) \(URL(fileURLWithPath: $0.location.file).lastPathComponent):\($0.location.line ?? 0)" }
+        #expect(errors == ["entitlement_invalid_domain error Atlas.entitlements:8"], "\(errors)")
+        #expect(malformed.cases.map(\.name) == ["scenario file"] && malformed.cases.allSatisfy { $0.outcome != .passed })
+        // A file that is not there is an error at the scenario's value.
+        try FileManager.default.removeItem(atPath: directory.path + "/Atlas.entitlements")
+        let path = try directory.write("links.scenario.json", scenario.replacingOccurrences(of: "VERDICT", with: "app"))
+        let missing = try #require(ScenarioRunner.runFile(at: path, options: options))
+        #expect(missing.inputErrors.map { "\($0.code) \($0.location.pointer ?? "")" } == ["file_unreadable /app/entitlements"], "\(missing.inputErrors)")
+    }
 }
