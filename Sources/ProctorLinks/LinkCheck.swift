@@ -18,8 +18,11 @@ public enum LinkCheck {
 
     /// Checks `urls` against the files `sites` names (domain, path), for the app `appID` and
     /// with the Associated Domains of the `entitlements` file, when given. An entitlements file
-    /// that cannot be read leaves every URL undecided rather than guessed.
-    public static func run(urls: [String], sites: [(domain: String, path: String)], appID: String?, entitlements: String? = nil) -> Result {
+    /// that cannot be read leaves every URL undecided rather than guessed. `origin` is where every
+    /// URL is opened: another app (the default), a page in Safari, or Safari's address bar.
+    public static func run(
+        urls: [String], sites: [(domain: String, path: String)], appID: String?, entitlements: String? = nil, from origin: LinkOrigin = .otherApp
+    ) -> Result {
         var inputErrors: [InputError] = []
         var diagnostics: [Diagnostic] = []
         var associatedDomains: [AssociatedDomain]?
@@ -56,7 +59,7 @@ public enum LinkCheck {
             return Result(verdicts: urls.map { ($0, verdict) }, inputErrors: inputErrors, diagnostics: diagnostics)
         }
         let matcher = UniversalLinkMatcher(sites: matched, appID: appID, associatedDomains: associatedDomains)
-        return Result(verdicts: urls.map { ($0, matcher.verdict(for: $0)) }, inputErrors: inputErrors, diagnostics: diagnostics)
+        return Result(verdicts: urls.map { ($0, matcher.verdict(for: $0, from: origin)) }, inputErrors: inputErrors, diagnostics: diagnostics)
     }
 
     /// One line per problem, then one per URL: `<verdict>  <url>  <why>`.

@@ -43,6 +43,14 @@ struct LinksCheck: ParsableCommand {
     var bundleIdentifier: String?
 
     @Option(
+        name: .customLong("safari-page"),
+        help: ArgumentHelp("The URLs are tapped on this page in Safari: a link to the page's own host stays in Safari.", valueName: "url"))
+    var safariPage: String?
+
+    @Flag(name: .customLong("typed-in-safari"), help: "The URLs are typed into Safari's address bar, where they load in Safari.")
+    var typedInSafari = false
+
+    @Option(
         name: .customLong("report"),
         help: ArgumentHelp("text or json, optionally followed by :PATH (standard output otherwise). Repeatable, one path each.", valueName: "format[:path]"))
     var reports: [LinksReportRequest] = []
@@ -66,6 +74,12 @@ struct LinksCheck: ParsableCommand {
         if appID != nil && teamIdentifier != nil {
             throw ValidationError("give either --app-id or --team-identifier with --bundle-identifier, not both")
         }
+        if safariPage != nil && typedInSafari {
+            throw ValidationError("a link is either tapped on a Safari page (--safari-page) or typed into Safari's address bar (--typed-in-safari), not both")
+        }
+        if let safariPage, LinkURL(safariPage).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
+            throw ValidationError("--safari-page '\(safariPage)' is not an http or https URL with a host")
+        }
         if reports.filter({ $0.destination == ReportWriter.standardOutput }).count > 1 {
             throw ValidationError("only one --report can go to standard output; give the others a path")
         }
@@ -76,7 +90,8 @@ struct LinksCheck: ParsableCommand {
 
     func run() throws {
         let app = appID ?? zip([teamIdentifier], [bundleIdentifier]).compactMap { team, bundle in team.flatMap { t in bundle.map { "\(t).\($0)" } } }.first
-        let result = LinkCheck.run(urls: urls, sites: sites.map { ($0.domain, $0.path) }, appID: app, entitlements: entitlements)
+        let origin: LinkOrigin = typedInSafari ? .safariAddressBar : safariPage.map(LinkOrigin.safariPage) ?? .otherApp
+        let result = LinkCheck.run(urls: urls, sites: sites.map { ($0.domain, $0.path) }, appID: app, entitlements: entitlements, from: origin)
         var wrote = true
         for request in reports.isEmpty ? [LinksReportRequest(argument: "text")!] : reports {
             do {

@@ -47,6 +47,22 @@ struct LinksCLITests {
         #expect(run.stdout.contains("undecided https://example.com/buy"))
     }
 
+    @Test func whereTheLinkIsOpenedDecidesFirst() throws {
+        let dir = try directory(["apple-app-site-association": aasa])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let check = ["links", "check", "--aasa", "example.com=apple-app-site-association"]
+        // On a page of the same host in Safari: Safari. On another site's page: the app.
+        let same = try proctor(check + ["--safari-page", "https://example.com/", "https://example.com/buy"], in: dir)
+        #expect(same.status == 0 && same.stdout.contains("safari    https://example.com/buy"), "\(same.stdout)")
+        let other = try proctor(check + ["--safari-page", "https://news.example.org/", "https://example.com/buy"], in: dir)
+        #expect(other.status == 0 && other.stdout.contains("app       https://example.com/buy"), "\(other.stdout)")
+        let typed = try proctor(check + ["--typed-in-safari", "https://example.com/buy"], in: dir)
+        #expect(typed.status == 0 && typed.stdout.contains("address bar"), "\(typed.stdout)")
+        // Both at once, or a page that is not a web URL: usage errors.
+        #expect(try proctor(check + ["--typed-in-safari", "--safari-page", "https://example.com/", "https://example.com/buy"], in: dir).status == 64)
+        #expect(try proctor(check + ["--safari-page", "example.com", "https://example.com/buy"], in: dir).status == 64)
+    }
+
     @Test func aMalformedAasaArgumentIsAUsageError() throws {
         let run = try proctor(["links", "check", "--aasa", "example.com", "https://example.com/"])
         #expect(run.status == 64)
