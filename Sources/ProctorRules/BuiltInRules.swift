@@ -39,6 +39,7 @@ public enum BuiltInRules {
         NavigationRequiresCoordinatesRule(),
         PersonHandleTypeRule(),
         PhoneCallRequiresNumbersRule(),
+        PlaceNameRule(),
         PlaceTextAddressRule(),
         PlacemarkLocationRule(),
         PublicActivityUserDataRule(),

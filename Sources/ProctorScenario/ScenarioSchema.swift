@@ -270,13 +270,26 @@ public enum ScenarioSchema {
             "activityType": ["type": "string"], "title": ["type": "string"], "userInfo": ref("userInfo"),
             "requiredUserInfoKeys": strings, "keywords": strings, "webpageURL": ["type": "string"], "referrerURL": ["type": "string"],
             "expirationDate": ref("date"), "persistentIdentifier": ["type": "string"], "targetContentIdentifier": ["type": "string"],
-            "contentAttributeSet": ref("attributeSet"),
+            "contentAttributeSet": ref("attributeSet"), "mapItem": mapItem,
         ]
-        for flag in ["isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction", "supportsContinuationStreams"] {
+        for flag in ["isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction", "supportsContinuationStreams", "needsSave"] {
             properties[flag] = ["type": "boolean"]
         }
         // Unknown keys are warnings, as in donation files, so they are allowed here.
         return ["type": "object", "required": ["activityType"], "properties": properties, "description": "An NSUserActivity, with the Swift API's property names."]
+    }
+
+    /// An MKMapItem (`MapItem`), from its key tables; unknown keys are warnings, so allowed.
+    private static var mapItem: [String: Any] {
+        let string: [String: Any] = ["type": "string"]
+        let degrees: [String: Any] = ["type": "number"]
+        var placemark: [String: Any] = [:]
+        for key in MapItem.placemarkKeys {
+            placemark[key] = key == "coordinate" ? ["type": "object", "properties": ["latitude": degrees, "longitude": degrees], "required": ["latitude", "longitude"]] : string
+        }
+        var properties: [String: Any] = [:]
+        for key in MapItem.keys { properties[key] = key == "placemark" ? ["type": "object", "properties": placemark] : string }
+        return ["type": "object", "properties": properties, "description": "An MKMapItem; setting it fills the content attribute set (docs/input-format.md)."]
     }
 
     /// An INInteraction, built from the decoder's key tables (`DonationDecoder.InteractionKeys`).

@@ -20,6 +20,9 @@ public struct AttributeSet: Sendable {
     /// so a linear search beats hashing for the many lookups the rules make, and comparing
     /// numbers beats comparing names; building the array costs one allocation, not a hash table.
     private var entries: [(key: String, id: Int, value: Value)]
+    /// Where properties filled from elsewhere were written (an activity's `mapItem`), by name;
+    /// empty for a set read from one object, whose properties are all under ``pointer``.
+    private var origins: [(key: String, pointer: JSONPointer)] = []
 
     /// The properties by name.
     public var values: [String: Value] {
@@ -50,7 +53,20 @@ public struct AttributeSet: Sendable {
         return nil
     }
 
-    public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
+    /// Where the property `key` was written: under the set's own object, or where a filled
+    /// property came from.
+    public func pointer(_ key: String) -> JSONPointer {
+        for origin in origins where origin.key == key { return origin.pointer }
+        return pointer.appending(key)
+    }
+
+    /// Sets `key` to `value`, written at `origin`, unless the set already has it: what an API
+    /// that populates a set does (``MapItem/populate(_:)``).
+    mutating func fill(_ key: String, _ value: Value, from origin: JSONPointer) {
+        guard self[key] == nil else { return }
+        entries.append((key: key, id: Self.properties[key]?.id ?? -1, value: value))
+        origins.append((key: key, pointer: origin))
+    }
 
     public func string(_ key: String) -> String? {
         switch self[key] {

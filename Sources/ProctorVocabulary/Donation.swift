@@ -44,7 +44,12 @@ public struct UserActivity: Sendable {
     public var persistentIdentifier: String?
     public var targetContentIdentifier: String?
     public var supportsContinuationStreams: Bool
+    /// As the input wrote it, plus what ``mapItem`` fills in (``MapItem/populate(_:)``).
     public var contentAttributeSet: AttributeSet?
+    public var mapItem: MapItem?
+    /// The app asks to be called back (`updateUserActivityState`) before the activity is saved
+    /// or sent, rather than updating `userInfo` on every change (WWDC16 session 240, "be lazy").
+    public var needsSave: Bool = false
 
     public init(pointer: JSONPointer) {
         self.pointer = pointer

@@ -33,14 +33,14 @@ package struct DonationDecoder {
     private enum UserActivityField: CaseIterable {
         case activityType, title, userInfo, requiredUserInfoKeys, keywords, webpageURL, referrerURL, expirationDate
         case isEligibleForHandoff, isEligibleForSearch, isEligibleForPublicIndexing, isEligibleForPrediction
-        case persistentIdentifier, targetContentIdentifier, supportsContinuationStreams, contentAttributeSet
+        case persistentIdentifier, targetContentIdentifier, supportsContinuationStreams, contentAttributeSet, mapItem, needsSave
     }
     /// Looked up once per key: a `switch` over strings compares the key with each name in turn.
     private static let userActivityFields = NameTable(
         Dictionary(uniqueKeysWithValues: UserActivityField.allCases.map { ("\($0)", $0) }))
     /// Real `NSUserActivity` properties that Proctor does not model yet: named, then ignored.
     static let userActivityUnmodelledKeys: Set<String> = [
-        "needsSave", "mapItem", "shortcutAvailability", "suggestedInvocationPhrase", "appClipActivationPayload",
+        "shortcutAvailability", "suggestedInvocationPhrase", "appClipActivationPayload",
         "detectedBarcodeDescriptor", "externalMediaContentIdentifier", "delegate", "interaction",
     ]
     static let searchableItemKeys: [String] = ["uniqueIdentifier", "domainIdentifier", "expirationDate", "attributeSet"]
@@ -117,6 +117,8 @@ package struct DonationDecoder {
             case .targetContentIdentifier?: activity.targetContentIdentifier = reader.string(value, pointer.appending(member.key))
             case .supportsContinuationStreams?: activity.supportsContinuationStreams = reader.bool(value, pointer.appending(member.key)) ?? false
             case .contentAttributeSet?: activity.contentAttributeSet = attributeSet(value, pointer.appending(member.key))
+            case .mapItem?: activity.mapItem = mapItem(value, pointer.appending(member.key))
+            case .needsSave?: activity.needsSave = reader.bool(value, pointer.appending(member.key)) ?? false
             case nil:
                 reader.unknownKey(member, in: "userActivity", at: pointer.appending(member.key), known: Self.userActivityKeys, unmodelled: Self.userActivityUnmodelledKeys)
             }
@@ -124,7 +126,63 @@ package struct DonationDecoder {
         if object["activityType"] == nil {
             reader.report(ProblemCode.missingValue, "userActivity has no activityType; NSUserActivity(activityType:) requires one", node, pointer)
         }
+        if let mapItem = activity.mapItem { activity.contentAttributeSet = mapItem.populate(activity.contentAttributeSet) }
         return activity
+    }
+
+    // MARK: - MKMapItem
+
+    private mutating func mapItem(_ node: JSONNode, _ pointer: JSONPointer) -> MapItem? {
+        guard let object = reader.object(node, pointer, what: "mapItem") else { return nil }
+        var item = MapItem(pointer: pointer)
+        for member in object.members {
+            let at = pointer.appending(member.key)
+            switch member.key {
+            case "name": item.name = reader.string(member.value, at)
+            case "phoneNumber": item.phoneNumber = reader.string(member.value, at)
+            case "url": item.url = reader.string(member.value, at)
+            case "timeZone": item.timeZone = reader.string(member.value, at)
+            case "pointOfInterestCategory": item.pointOfInterestCategory = reader.string(member.value, at)
+            case "placemark": item.placemark = placemark(member.value, at)
+            default: reader.unknownKey(member, in: "mapItem", at: at, known: MapItem.keys)
+            }
+        }
+        return item
+    }
+
+    private mutating func placemark(_ node: JSONNode, _ pointer: JSONPointer) -> MapItem.Placemark? {
+        guard let object = reader.object(node, pointer, what: "placemark") else { return nil }
+        var placemark = MapItem.Placemark(pointer: pointer)
+        for member in object.members {
+            let at = pointer.appending(member.key)
+            switch member.key {
+            case "coordinate":
+                // A CLLocationCoordinate2D: both degrees, or none.
+                guard let coordinate = reader.object(member.value, at, what: "coordinate") else { continue }
+                for part in coordinate.members {
+                    switch part.key {
+                    case "latitude": placemark.latitude = reader.number(part.value, at.appending(part.key))
+                    case "longitude": placemark.longitude = reader.number(part.value, at.appending(part.key))
+                    default: reader.unknownKey(part, in: "coordinate", at: at.appending(part.key), known: ["latitude", "longitude"])
+                    }
+                }
+                if (coordinate["latitude"] == nil) != (coordinate["longitude"] == nil) {
+                    reader.report(ProblemCode.missingValue, "a coordinate has both latitude and longitude (CLLocationCoordinate2D)", member.value, at)
+                }
+            case "name": placemark.name = reader.string(member.value, at)
+            case "thoroughfare": placemark.thoroughfare = reader.string(member.value, at)
+            case "subThoroughfare": placemark.subThoroughfare = reader.string(member.value, at)
+            case "locality": placemark.locality = reader.string(member.value, at)
+            case "subLocality": placemark.subLocality = reader.string(member.value, at)
+            case "administrativeArea": placemark.administrativeArea = reader.string(member.value, at)
+            case "subAdministrativeArea": placemark.subAdministrativeArea = reader.string(member.value, at)
+            case "postalCode": placemark.postalCode = reader.string(member.value, at)
+            case "country": placemark.country = reader.string(member.value, at)
+            case "isoCountryCode": placemark.isoCountryCode = reader.string(member.value, at)
+            default: reader.unknownKey(member, in: "placemark", at: at, known: MapItem.placemarkKeys)
+            }
+        }
+        return placemark
     }
 
     // MARK: - CSSearchableItem

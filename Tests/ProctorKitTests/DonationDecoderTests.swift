@@ -67,8 +67,32 @@ struct DonationDecoderTests {
         #expect(!diagnostic.message.contains("did you mean"))
     }
 
+    /// WWDC16 session 240: setting mapItem populates the content attribute set; what the activity's
+    /// own set gives is kept, and each filled value points into the map item.
+    @Test func aMapItemPopulatesTheAttributeSet() throws {
+        let decoded = try decode(
+            #"""
+            {"userActivity": {"activityType": "com.example.places.view-place",
+              "mapItem": {"name": "Tony's Pizza", "phoneNumber": "+1 415-555-0131",
+                          "placemark": {"coordinate": {"latitude": 37.8, "longitude": -122.4}, "subThoroughfare": "1570", "thoroughfare": "Stockton St",
+                                        "locality": "San Francisco", "administrativeArea": "CA", "postalCode": "94133", "country": "United States"}},
+              "contentAttributeSet": {"namedLocation": "Tony's", "supportsNavigation": true}}}
+            """#)
+        #expect(decoded.diagnostics.isEmpty, "\(decoded.diagnostics.map(\.message))")
+        let set = try #require(activity(decoded.donations.first)?.contentAttributeSet)
+        #expect(set.string("namedLocation") == "Tony's" && set.pointer("namedLocation").description == "/userActivity/contentAttributeSet/namedLocation")
+        #expect(set.latitude == 37.8 && set.longitude == -122.4)
+        #expect(set.pointer("latitude").description == "/userActivity/mapItem/placemark/coordinate/latitude")
+        #expect(set.strings("phoneNumbers") == ["+1 415-555-0131"] && set.pointer("phoneNumbers").description == "/userActivity/mapItem/phoneNumber")
+        #expect(set.string("city") == "San Francisco" && set.string("stateOrProvince") == "CA" && set.string("thoroughfare") == "Stockton St")
+        #expect(set.flag("supportsNavigation"))
+        // Half a coordinate is an error: CLLocationCoordinate2D has both.
+        let half = try onlyDiagnostic(#"{"userActivity": {"activityType": "a.b.c", "mapItem": {"placemark": {"coordinate": {"latitude": 37.8}}}}}"#)
+        #expect(half.severity == .error && half.location.pointer == "/userActivity/mapItem/placemark/coordinate")
+    }
+
     @Test func unmodelledPropertyIsNamedAsNotChecked() throws {
-        let diagnostic = try onlyDiagnostic(#"{"userActivity": {"activityType": "com.example.app.view", "needsSave": true}}"#)
+        let diagnostic = try onlyDiagnostic(#"{"userActivity": {"activityType": "com.example.app.view", "shortcutAvailability": 1}}"#)
         #expect(diagnostic.severity == .warning)
         #expect(diagnostic.message.contains("not checked by Proctor yet"))
     }

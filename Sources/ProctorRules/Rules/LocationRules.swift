@@ -10,23 +10,32 @@ private let wwdc16 = "WWDC 2016 session 240, \"Increase Usage of Your App With P
 struct NavigationRequiresCoordinatesRule: Rule {
     static let description = RuleDescription(
         id: "navigation_requires_coordinates",
-        name: "Navigation Needs Coordinates",
+        name: "Navigation Has Coordinates",
         category: .location,
-        defaultSeverity: .error,
-        summary: "An attribute set with supportsNavigation must set latitude and longitude.",
+        defaultSeverity: .warning,
+        summary: "An attribute set with supportsNavigation should set latitude and longitude, or an activity's mapItem should give them.",
         rationale: """
-            The header documents that an item may be used for navigation only when supportsNavigation \
-            is 1 and latitude and longitude are set; without both, no directions are offered.
+            The header documents that the latitude and longitude of an item with supportsNavigation \
+            set may be used for navigation. WWDC16 session 240 calls them optional: the name and the \
+            text address are what location suggestions require, and coordinates are "the most \
+            precise representation", which "insures that your users are accurately routed"; from \
+            iOS 10 routing apps are even launched with map items that have none. So a place without \
+            them is a warning, not an error: directions fall back on the address. Coordinates may \
+            come from the activity's mapItem (its placemark's coordinate), which populates the \
+            attribute set.
             """,
         sources: [placesHeader, wwdc16],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "latitude": 37.33, "longitude": -122.03, "supportsNavigation": true}}}"#)],
+        passing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "latitude": 37.33, "longitude": -122.03, "supportsNavigation": true}}}"#),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}, "thoroughfare": "Main St", "locality": "Springfield"}}, "contentAttributeSet": {"supportsNavigation": true}}}"#),
+        ],
         failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "latitude": 37.33, "supportsNavigation": 1}}}"#, at: ["/userActivity/contentAttributeSet/supportsNavigation"])])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         guard attributes.flag("supportsNavigation") else { return [] }
         let missing = ["latitude", "longitude"].filter { attributes.number($0) == nil }
         guard !missing.isEmpty else { return [] }
-        return [Violation("supportsNavigation is set but \(missing.joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") missing, so no directions are offered", at: attributes.pointer("supportsNavigation"))]
+        return [Violation("supportsNavigation is set but \(missing.joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") missing, so directions can only follow the text address; set both, or the mapItem's placemark coordinate, to route users precisely", at: attributes.pointer("supportsNavigation"))]
     }
 }
 
@@ -40,7 +49,11 @@ struct PhoneCallRequiresNumbersRule: Rule {
         summary: "An attribute set with supportsPhoneCall must set a non-empty phoneNumbers.",
         rationale: """
             The header documents that an item's phone number may be used to start a call only when \
-            supportsPhoneCall is 1 and phoneNumbers is set; without numbers, "Call" is never offered.
+            supportsPhoneCall is 1 and phoneNumbers is set; without numbers, "Call" is never offered, \
+            so the flag asks for an action the item cannot have (an error, unlike missing \
+            coordinates, which only make directions less precise). The number may come from the \
+            activity's mapItem (its phoneNumber), which populates the attribute set, as in WWDC16 \
+            session 240's demo.
             """,
         sources: [placesHeader, wwdc16],
         passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "phoneNumbers": ["+1 555 0100"], "supportsPhoneCall": true}}}"#)],
@@ -88,37 +101,73 @@ struct CoordinateRangeRule: Rule {
     }
 }
 
-/// A place carries the name and address text-based suggestions need.
+/// A place carries the name every location suggestion shows.
+struct PlaceNameRule: Rule {
+    static let description = RuleDescription(
+        id: "place_name",
+        name: "Place Has A Name",
+        category: .location,
+        defaultSeverity: .error,
+        summary: "An attribute set describing a place (a text address or supportsNavigation) must set namedLocation, or an activity's mapItem its name.",
+        rationale: """
+            WWDC16 session 240: "First thing we're doing here is setting the name of the location, \
+            which matches what we're looking at. And that's required for all of the UIs we just \
+            talked about": the app switcher's banner, QuickType, Maps, CarPlay and Siri show the \
+            place by its name. A set that gives an address or asks for navigation describes a \
+            place; without namedLocation (filled by mapItem's name when the activity sets one) no \
+            location suggestion has anything to show. Coordinates alone do not make a place here: \
+            a photo's set has them too.
+            """,
+        sources: [wwdc16, placesHeader],
+        passing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "supportsNavigation": true}}}"#),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"thoroughfare": "Main St", "locality": "Springfield"}}}}"#),
+        ],
+        failing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"fullyFormattedAddress": "1 Main St, Springfield", "supportsNavigation": true}}}"#, at: ["/userActivity/contentAttributeSet"])
+        ])
+
+    func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
+        let hasAddress = PlaceTextAddressRule.addressKeys.contains { !(attributes.string($0) ?? "").isEmpty }
+        guard hasAddress || attributes.flag("supportsNavigation"), (attributes.string("namedLocation") ?? "").isEmpty else { return [] }
+        return [Violation("the place has no namedLocation, so no location suggestion can show it; set the place's name (or the mapItem's name)", at: attributes.pointer)]
+    }
+}
+
+/// A place carries the text address text-based suggestions need.
 struct PlaceTextAddressRule: Rule {
     static let addressKeys = ["fullyFormattedAddress", "thoroughfare", "subThoroughfare", "city", "postalCode", "stateOrProvince", "country"]
 
     static let description = RuleDescription(
         id: "place_text_address",
-        name: "Place Has A Name And A Text Address",
+        name: "Place Has A Text Address",
         category: .location,
         defaultSeverity: .warning,
-        summary: "An attribute set describing a place should set namedLocation and a text address.",
+        summary: "An attribute set describing a place (a namedLocation, coordinates or supportsNavigation) should set a text address, or an activity's mapItem its placemark's address.",
         rationale: """
-            Location suggestions in text-based interfaces (the QuickType keyboard among them) need the \
-            place's name and a text address: Apple calls the address "required for all of the text \
-            based UIs". Coordinates alone route Maps but are not offered as text. A place is an \
-            attribute set with latitude, longitude or supportsNavigation; the address is \
-            fullyFormattedAddress or its components.
+            WWDC16 session 240: "we're specifying the text representation of the address, and \
+            that's required for all of the text based UIs, such as the keyboard". Coordinates alone \
+            route Maps but are not offered as text. A warning, not an error: the address is \
+            required by the text-based surfaces only (the app switcher and Maps still offer the \
+            place), and a set with coordinates need not be a place at all (a photo's). The address \
+            is fullyFormattedAddress or its components, which an activity's mapItem fills from its \
+            placemark. A place is a set with a namedLocation (a named place with only a phone \
+            number is still a place), coordinates or supportsNavigation.
             """,
         sources: [wwdc16, placesHeader],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "thoroughfare": "Main St", "subThoroughfare": "1", "city": "Springfield", "latitude": 37.33, "longitude": -122.03}}}"#)],
+        passing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "thoroughfare": "Main St", "subThoroughfare": "1", "city": "Springfield", "latitude": 37.33, "longitude": -122.03}}}"#),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}, "subThoroughfare": "1", "thoroughfare": "Main St", "locality": "Springfield"}}}}"#),
+        ],
         failing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"latitude": 37.33, "longitude": -122.03}}}"#, at: ["/userActivity/contentAttributeSet"]),
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "latitude": 37.33, "longitude": -122.03}}}"#, at: ["/userActivity/contentAttributeSet"]),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}}}}}"#, at: ["/userActivity/mapItem"]),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "phoneNumbers": ["+1 555 0100"], "supportsPhoneCall": true}}}"#, at: ["/userActivity/contentAttributeSet"]),
         ])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
-        let isPlace = attributes.latitude != nil || attributes.longitude != nil || attributes.flag("supportsNavigation")
-        guard isPlace else { return [] }
-        var missing: [String] = []
-        if (attributes.string("namedLocation") ?? "").isEmpty { missing.append("namedLocation") }
-        if !Self.addressKeys.contains(where: { !(attributes.string($0) ?? "").isEmpty }) { missing.append("text address (fullyFormattedAddress or its components)") }
-        guard !missing.isEmpty else { return [] }
-        return [Violation("place has no \(missing.joined(separator: " and no ")), so text-based location suggestions do not offer it", at: attributes.pointer)]
+        let isPlace = attributes.latitude != nil || attributes.longitude != nil || attributes.flag("supportsNavigation") || !(attributes.string("namedLocation") ?? "").isEmpty
+        guard isPlace, !Self.addressKeys.contains(where: { !(attributes.string($0) ?? "").isEmpty }) else { return [] }
+        return [Violation("the place has no text address (fullyFormattedAddress or its components), so text-based location suggestions such as QuickType do not offer it", at: attributes.pointer)]
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import ProctorJSON
+
+/// An `MKMapItem` set as `NSUserActivity.mapItem`, with the property names of the Swift API: the
+/// place an activity is about, for location suggestions (WWDC16 session 240).
+public struct MapItem: Sendable {
+    /// An `MKPlacemark`: where the place is, by coordinate and by address (`CLPlacemark`'s
+    /// address properties).
+    public struct Placemark: Sendable {
+        public var pointer: JSONPointer
+        public var latitude: Double?
+        public var longitude: Double?
+        public var name: String?
+        public var thoroughfare: String?
+        public var subThoroughfare: String?
+        public var locality: String?
+        public var subLocality: String?
+        public var administrativeArea: String?
+        public var subAdministrativeArea: String?
+        public var postalCode: String?
+        public var country: String?
+        public var isoCountryCode: String?
+
+        public init(pointer: JSONPointer) { self.pointer = pointer }
+
+        /// The pointer of the coordinate's `latitude` or `longitude`.
+        public func coordinatePointer(_ key: String) -> JSONPointer { pointer.appending("coordinate").appending(key) }
+    }
+
+    public var pointer: JSONPointer
+    public var name: String?
+    public var phoneNumber: String?
+    public var url: String?
+    /// An IANA time zone name, as `TimeZone(identifier:)` takes it.
+    public var timeZone: String?
+    /// An `MKPointOfInterestCategory` raw value, such as `MKPOICategoryRestaurant`.
+    public var pointOfInterestCategory: String?
+    public var placemark: Placemark?
+
+    public init(pointer: JSONPointer) { self.pointer = pointer }
+
+    /// The keys a map item takes in input files.
+    public static let keys = ["name", "phoneNumber", "placemark", "pointOfInterestCategory", "timeZone", "url"]
+    public static let placemarkKeys = [
+        "administrativeArea", "coordinate", "country", "isoCountryCode", "locality", "name", "postalCode", "subAdministrativeArea",
+        "subLocality", "subThoroughfare", "thoroughfare",
+    ]
+
+    /// What setting `mapItem` puts in the activity's `contentAttributeSet`: "this has the side
+    /// effect of populating the content attribute sets for you automatically" (WWDC16 session 240).
+    /// Apple does not list the properties it fills, so the mapping is an assumption, the
+    /// attribute-set property that names the same thing (docs/input-format.md, "mapItem"):
+    /// `namedLocation` from `name`, `latitude` and `longitude` from the placemark's coordinate,
+    /// `phoneNumbers` from `phoneNumber`, and the address components (`thoroughfare`,
+    /// `subThoroughfare`, `city` from `locality`, `stateOrProvince` from `administrativeArea`,
+    /// `postalCode`, `country`). A property the activity's own `contentAttributeSet` sets is kept,
+    /// as when the app sets the map item first and then completes the set, as the session's demo
+    /// does with `supportsNavigation` and `supportsPhoneCall`. Each filled property points at the
+    /// map item's value it came from, so findings on it are located there.
+    public func populate(_ set: AttributeSet?) -> AttributeSet {
+        var result = set ?? AttributeSet(pointer: pointer)
+        if let name { result.fill("namedLocation", .string(name), from: pointer.appending("name")) }
+        if let phoneNumber { result.fill("phoneNumbers", .strings([phoneNumber]), from: pointer.appending("phoneNumber")) }
+        guard let placemark else { return result }
+        if let latitude = placemark.latitude { result.fill("latitude", .number(latitude), from: placemark.coordinatePointer("latitude")) }
+        if let longitude = placemark.longitude { result.fill("longitude", .number(longitude), from: placemark.coordinatePointer("longitude")) }
+        let address: [(key: String, value: String?, from: String)] = [
+            ("thoroughfare", placemark.thoroughfare, "thoroughfare"), ("subThoroughfare", placemark.subThoroughfare, "subThoroughfare"),
+            ("city", placemark.locality, "locality"), ("stateOrProvince", placemark.administrativeArea, "administrativeArea"),
+            ("postalCode", placemark.postalCode, "postalCode"), ("country", placemark.country, "country"),
+        ]
+        for (key, value, from) in address {
+            if let value { result.fill(key, .string(value), from: placemark.pointer.appending(from)) }
+        }
+        return result
+    }
+}
