@@ -7,9 +7,43 @@ import ProctorWeb
 
 // Rules on web pages (docs/links.md, "Web pages"). Their examples are files named example.html.
 
-private let page = "example.html"
-private func html(head: String) -> String {
-    "<!DOCTYPE html>\n<html>\n<head>\n<title>Golden Crust Pizzeria</title>\n\(head)\n</head>\n<body><h1>Golden Crust Pizzeria</h1></body>\n</html>\n"
+private let page = examplePageName
+private func html(head: String) -> String { examplePage(head: head) }
+
+/// The name of every web page example: its extension says which input reads it.
+let examplePageName = "example.html"
+
+/// An example page: a title, the markup under test in its head, and a body.
+func examplePage(head: String, body: String = "<h1>Golden Crust Pizzeria</h1>") -> String {
+    "<!DOCTYPE html>\n<html>\n<head>\n<title>Golden Crust Pizzeria</title>\n\(head)\n</head>\n<body>\(body)</body>\n</html>\n"
+}
+
+/// What the markup rules ask of a URL written in a tag.
+enum MarkupURL {
+    /// An absolute http or https URL with a host: what a crawler that reads the tag alone (a link
+    /// preview, Applebot) can fetch without the page's address to resolve it against.
+    static func isAbsoluteWeb(_ text: String) -> Bool {
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)), let scheme = url.scheme?.lowercased() else { return false }
+        return (scheme == "http" || scheme == "https") && !(url.host ?? "").isEmpty
+    }
+
+    /// The URL's scheme, lower-cased, when the text starts with one: a letter, then letters,
+    /// digits, "+", "-" or "." (RFC 3986), and "_", which Foundation refuses but App Links
+    /// reports by name, up to the first ":".
+    static func scheme(of text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+        let scheme = trimmed[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-._".contains($0)) })
+        else { return nil }
+        return scheme.lowercased()
+    }
+
+    /// An App Store ID: the digits in the app's App Store URL.
+    static func isAppStoreID(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
 }
 
 /// The Smart App Banner tag says which app, in the form Safari reads.
