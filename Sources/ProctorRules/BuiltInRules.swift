@@ -70,6 +70,7 @@ public enum BuiltInRules {
         TwitterCardRule(),
         UserInfoValueTypesRule(),
         WebPageDeepLinkRule(),
+        WebPageDeepLinkSchemeRule(),
         WebpageURLSchemeRule(),
     ]
 
