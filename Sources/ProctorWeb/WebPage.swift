@@ -1,6 +1,7 @@
 import CLibXML2
 import Foundation
 import ProctorCore
+import ProctorJSON
 
 /// What a web page tells Safari, link previews and Applebot about itself and the app: its
 /// `<meta>` and `<link>` elements and its JSON-LD structured data, each with the line it is on.
@@ -29,12 +30,18 @@ public struct WebPage: Sendable {
         /// The line of the `<script>` element; the text starts on it or just after.
         public var line: Int
         public var path: String
+        /// The byte offset in the page where the text starts, when the reader found the text
+        /// there as written (not in a page libxml2 had to convert, such as one in Latin-1).
+        public var offset: Int?
     }
 
     public var title: String?
     public var metas: [Meta] = []
     public var links: [Link] = []
     public var structuredData: [StructuredData] = []
+    /// The schema.org items of the page's JSON-LD blocks that are valid JSON, in document order
+    /// (a block that is not is the structured_data_json rule's to report).
+    public var schemaItems: [SchemaItem] = []
     /// Set when libxml2 stopped reading the page because it nests elements more than 256 deep:
     /// the line where it stopped (0 when past the lines it counts). What follows is not in the page.
     public var unreadFromLine: Int?
@@ -95,7 +102,43 @@ public enum WebPageReader {
                 child = current.pointee.prev
             }
         }
+        let source = SourceText(bytes: bytes)
+        locateStructuredData(&page, in: source)
+        for block in page.structuredData {
+            guard case .success(let root) = JSONReader.parse(SourceText(bytes: Array(block.text.utf8))) else { continue }
+            page.schemaItems += JSONLDItems.items(of: root, in: JSONLDItems.Block(path: block.path, line: block.line, offset: block.offset, page: source))
+        }
         return .success(page)
+    }
+
+    /// Finds where each JSON-LD block's text starts in the page, so that a value inside it has
+    /// its own line and column. libxml2 gives a `<script>` element the line where its start tag
+    /// ends, so the text starts on that line, right after a `>`: the first one there whose
+    /// following bytes are the text's own (its first 256 bytes, which is proof enough). Blocks
+    /// are in document order, so each search starts where the last block's text ended, and a
+    /// block not found (a page libxml2 converted from another encoding) gives up the rest of its
+    /// line: no byte is searched twice, whatever the page.
+    static func locateStructuredData(_ page: inout WebPage, in source: SourceText) {
+        let bytes = source.bytes
+        var cursor = 0
+        for index in page.structuredData.indices {
+            let block = page.structuredData[index]
+            let text = Array(block.text.utf8.prefix(256))
+            guard block.line > 0, block.line <= source.lineStarts.count, !text.isEmpty else { continue }
+            let lineEnd = block.line < source.lineStarts.count ? source.lineStarts[block.line] : bytes.count
+            var position = max(cursor, source.lineStarts[block.line - 1])
+            cursor = lineEnd
+            while position < lineEnd {
+                if bytes[position] == UInt8(ascii: ">"), position + 1 + text.count <= bytes.count,
+                    bytes[(position + 1)..<(position + 1 + text.count)].elementsEqual(text)
+                {
+                    page.structuredData[index].offset = position + 1
+                    cursor = position + 1 + block.text.utf8.count
+                    break
+                }
+                position += 1
+            }
+        }
     }
 
     private static func visit(_ node: xmlNodePtr, into page: inout WebPage) {

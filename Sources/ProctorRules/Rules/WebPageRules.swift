@@ -144,12 +144,13 @@ struct StructuredDataJSONRule: Rule {
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
         file.page.structuredData.compactMap { block in
             guard case .failure(let error) = JSONReader.parse(SourceText(bytes: Array(block.text.utf8))) else { return nil }
+            let message = "the structured data is not valid JSON: \(error.message)"
+            // Where the reader found the block's text in the page, the error has its own place.
+            if let start = block.offset { return Violation(message, at: file.location(ofOffset: start + error.offset, path: block.path)) }
             let position = SourceText(bytes: Array(block.text.utf8)).position(ofOffset: error.offset)
             // The block's text starts right after the <script> tag, on its line (0: unknown).
             let line = block.line == 0 ? 0 : block.line + position.line - 1
-            return Violation(
-                "the structured data is not valid JSON: \(error.message)",
-                at: file.location(line: line, column: position.line == 1 ? nil : position.column, path: block.path))
+            return Violation(message, at: file.location(line: line, column: position.line == 1 ? nil : position.column, path: block.path))
         }
     }
 }
