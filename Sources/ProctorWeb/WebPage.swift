@@ -39,8 +39,9 @@ public struct WebPage: Sendable {
     public var metas: [Meta] = []
     public var links: [Link] = []
     public var structuredData: [StructuredData] = []
-    /// The schema.org items of the page's JSON-LD blocks that are valid JSON, in document order
-    /// (a block that is not is the structured_data_json rule's to report).
+    /// The page's schema.org items: its microdata items in document order, then those of its
+    /// JSON-LD blocks that are valid JSON (a block that is not is the structured_data_json
+    /// rule's to report).
     public var schemaItems: [SchemaItem] = []
     /// Set when libxml2 stopped reading the page because it nests elements more than 256 deep:
     /// the line where it stopped (0 when past the lines it counts). What follows is not in the page.
@@ -89,19 +90,24 @@ public enum WebPageReader {
         var page = WebPage()
         page.unreadFromLine = unreadFromLine(parser)
         // Depth-first without recursion: the tree is at most 256 deep, but an explicit stack
-        // costs nothing and leaves no doubt.
-        var stack: [xmlNodePtr] = []
-        if let root = xmlDocGetRootElement(document) { stack.append(root) }
-        while let node = stack.popLast() {
+        // costs nothing and leaves no doubt. Each node goes with the microdata item its
+        // itemprop belongs to, if any.
+        var microdata = MicrodataCollector()
+        var stack: [(node: xmlNodePtr, item: Int?)] = []
+        if let root = xmlDocGetRootElement(document) { stack.append((root, nil)) }
+        while let (node, item) = stack.popLast() {
+            var childItem = item
             if node.pointee.type == XML_ELEMENT_NODE {
                 visit(node, into: &page)
+                childItem = microdata.visit(node, name: String(cString: node.pointee.name).lowercased(), line: line(of: node), owner: item)
             }
             var child = node.pointee.last
             while let current = child {
-                stack.append(current)
+                stack.append((current, childItem))
                 child = current.pointee.prev
             }
         }
+        page.schemaItems = microdata.items()
         let source = SourceText(bytes: bytes)
         locateStructuredData(&page, in: source)
         for block in page.structuredData {
@@ -144,10 +150,7 @@ public enum WebPageReader {
     private static func visit(_ node: xmlNodePtr, into page: inout WebPage) {
         let name = String(cString: node.pointee.name).lowercased()
         guard ["title", "meta", "link", "script"].contains(name) else { return }
-        // libxml2's HTML parser keeps lines in 16 bits: from 65535 on, the line is unknown (0)
-        // rather than wrong.
-        let rawLine = Int(xmlGetLineNo(node))
-        let line = rawLine >= 65535 ? 0 : rawLine
+        let line = line(of: node)
         // The element's ancestors, for its path: /html/head/meta[@name='...'].
         var ancestors: [String] = []
         var parent = node.pointee.parent
@@ -176,6 +179,13 @@ public enum WebPageReader {
         default:
             break
         }
+    }
+
+    /// The element's line. libxml2's HTML parser keeps lines in 16 bits: from 65535 on, the line
+    /// is unknown (0) rather than wrong.
+    private static func line(of node: xmlNodePtr) -> Int {
+        let line = Int(xmlGetLineNo(node))
+        return line >= 65535 ? 0 : line
     }
 
     /// The line where libxml2 stopped reading because the page nests elements deeper than its

@@ -53,6 +53,38 @@ struct WebPageTests {
         #expect(page.schemaItems[0].withNestedItems.count == 2)
     }
 
+    @Test func microdataItemsHaveTheirPropertiesValuesAndPlaces() throws {
+        let html = """
+            <!DOCTYPE html>
+            <html><body>
+            <div itemscope itemtype="https://schema.org/Restaurant" itemid="#sf-0412">
+              <h1 itemprop="name">Golden <b>Crust</b></h1>
+              <a itemprop="url" href="https://slicefinder.example.com/places/sf-0412">page</a>
+              <div itemprop="address" itemscope itemtype="http://schema.org/PostalAddress">
+                <span itemprop="streetAddress">2450 Mission St</span>
+              </div>
+              <span itemprop="priceRange telephone" content="+1-415-555-0142">(415) 555-0142</span>
+              <meta itemprop="servesCuisine" content="Pizza"><time itemprop="openingHours" datetime="Mo-Su 11:00-23:00">daily</time>
+            </div>
+            <p itemprop="name">no item around it</p>
+            <div itemscope><span itemprop="https://schema.org/name">untyped</span></div>
+            </body></html>
+            """
+        let page = try WebPageReader.read(Array(html.utf8), path: "p.html").get()
+        #expect(page.schemaItems.map(\.types) == [["Restaurant"], []])
+        let restaurant = try #require(page.schemaItems.first)
+        #expect(restaurant.syntax == .microdata && restaurant.id == "#sf-0412" && restaurant.place.line == 3)
+        #expect(restaurant.properties.map(\.name) == ["name", "url", "address", "priceRange", "telephone", "servesCuisine", "openingHours"])
+        #expect(restaurant.properties.compactMap(\.value.text) == [
+            "Golden Crust", "https://slicefinder.example.com/places/sf-0412", "+1-415-555-0142", "+1-415-555-0142", "Pizza", "Mo-Su 11:00-23:00",
+        ])
+        let address = try #require(restaurant.value("address")?.item)
+        #expect(address.types == ["PostalAddress"] && address.property == "address" && address.value("streetAddress")?.text == "2450 Mission St")
+        let street = try #require(address.value("streetAddress"))
+        #expect(street.place.line == 7 && street.place.tag == "span" && street.place.path == "/html/body/div/div/span[@itemprop='streetAddress']")
+        #expect(page.schemaItems[1].place.path == "/html/body/div[@itemscope]" && page.schemaItems[1].value("name")?.text == "untyped")
+    }
+
     @Test func brokenMarkupIsRecoveredAndAnEmptyPageIsAnInputError() throws {
         let broken = try WebPageReader.read(Array("<html><head><meta name=x content='y'><title>unclosed".utf8), path: "b.html").get()
         #expect(broken.meta("x")?.content == "y")

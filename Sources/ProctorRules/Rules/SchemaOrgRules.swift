@@ -19,6 +19,9 @@ private func jsonLD(_ json: String) -> String {
     examplePage(head: "<script type=\"application/ld+json\">\n\(json)\n</script>")
 }
 
+/// A page whose body holds microdata.
+private func microdata(_ body: String) -> String { examplePage(head: "", body: "\n" + body + "\n") }
+
 /// The path of a value in the example page's first JSON-LD block.
 private func inBlock(_ pointer: String) -> String { "/html/head/script[@type='application/ld+json'][1]" + pointer }
 
@@ -119,6 +122,15 @@ struct SchemaOrgRatingRule: Rule {
             RuleExample(
                 jsonLD(#"{"@context": "https://schema.org", "@type": "Recipe", "name": "Margherita", "aggregateRating": {"ratingValue": 9, "bestRating": 10, "ratingCount": "87"}}"#),
                 named: page),
+            RuleExample(
+                microdata("""
+                    <div itemscope itemtype="https://schema.org/Restaurant">
+                    <h1 itemprop="name">Golden Crust Pizzeria</h1>
+                    <div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating">
+                    <span itemprop="ratingValue" content="4.6">4,6</span> stars from <span itemprop="reviewCount">1284</span> reviews
+                    </div>
+                    </div>
+                    """), named: page),
         ],
         failing: [
             RuleExample(
@@ -127,6 +139,15 @@ struct SchemaOrgRatingRule: Rule {
             RuleExample(
                 jsonLD(#"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "aggregateRating": {"ratingValue": 8.5, "ratingCount": 40}}"#),
                 named: page, at: [inBlock("/aggregateRating/ratingValue")]),
+            RuleExample(
+                microdata("""
+                    <div itemscope itemtype="https://schema.org/Restaurant">
+                    <h1 itemprop="name">Golden Crust Pizzeria</h1>
+                    <div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating">
+                    <span itemprop="ratingValue">4,6</span> stars from <span itemprop="reviewCount">1284</span> reviews
+                    </div>
+                    </div>
+                    """), named: page, at: ["/html/body/div/div/span[@itemprop='ratingValue']"]),
         ])
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
@@ -450,7 +471,14 @@ struct SchemaOrgTelephoneRule: Rule {
         failing: [
             RuleExample(
                 jsonLD(#"{"@context": "https://schema.org", "@type": "Organization", "name": "Golden Crust Pizzeria", "telephone": 4155550142, "department": {"@type": "Restaurant", "telephone": "ask at the counter"}}"#),
-                named: page, at: [inBlock("/telephone"), inBlock("/department/telephone")])
+                named: page, at: [inBlock("/telephone"), inBlock("/department/telephone")]),
+            RuleExample(
+                microdata("""
+                    <div itemscope itemtype="https://schema.org/Restaurant">
+                    <h1 itemprop="name">Golden Crust Pizzeria</h1>
+                    <p>Reservations: <span itemprop="telephone">call the restaurant</span></p>
+                    </div>
+                    """), named: page, at: ["/html/body/div/p/span[@itemprop='telephone']"]),
         ])
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
@@ -510,6 +538,18 @@ struct SchemaOrgLocationRule: Rule {
             RuleExample(
                 jsonLD(#"{"@context": "https://schema.org", "@type": "Organization", "name": "Slice Finder", "address": "2450 Mission St, San Francisco, CA 94110"}"#),
                 named: page),
+            RuleExample(
+                microdata("""
+                    <div itemscope itemtype="https://schema.org/Restaurant">
+                    <h1 itemprop="name">Golden Crust Pizzeria</h1>
+                    <p itemprop="address" itemscope itemtype="https://schema.org/PostalAddress">
+                    <span itemprop="streetAddress">2450 Mission St</span>, <span itemprop="addressLocality">San Francisco</span>
+                    </p>
+                    <span itemprop="geo" itemscope itemtype="https://schema.org/GeoCoordinates">
+                    <meta itemprop="latitude" content="37.7579"><meta itemprop="longitude" content="-122.4187">
+                    </span>
+                    </div>
+                    """), named: page),
         ],
         failing: [
             RuleExample(
