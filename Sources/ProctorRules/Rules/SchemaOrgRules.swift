@@ -89,7 +89,7 @@ enum SchemaOrgValue {
 
 /// Every schema.org item of a page, nested ones included, in document order.
 extension WebPageFile {
-    var schemaItems: [SchemaItem] { page.schemaItems.flatMap(\.withNestedItems) }
+    var allSchemaItems: [SchemaItem] { page.schemaItems.flatMap(\.withNestedItems) }
 }
 
 /// Ratings give a number within their scale.
@@ -152,7 +152,7 @@ struct SchemaOrgRatingRule: Rule {
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        for item in file.schemaItems where item.isA(Self.types, orValueOf: Self.properties) {
+        for item in file.allSchemaItems where item.isA(Self.types, orValueOf: Self.properties) {
             let name = item.types.first ?? (item.property == "aggregateRating" ? "AggregateRating" : "Rating")
             func scale(_ property: String, default value: Double) -> Double? {
                 guard let given = item.value(property) else { return value }
@@ -233,7 +233,7 @@ struct SchemaOrgOfferRule: Rule {
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        for item in file.schemaItems {
+        for item in file.allSchemaItems {
             for range in item.values("priceRange") where (range.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
                 violations.append(Violation("priceRange is \(range.written); write the range as text, such as $$ or 10-20 USD", at: file.location(of: range.place)))
             }
@@ -304,7 +304,7 @@ struct SchemaOrgInteractionCounterRule: Rule {
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        for item in file.schemaItems where item.isA(["InteractionCounter"], orValueOf: ["interactionStatistic"]) {
+        for item in file.allSchemaItems where item.isA(["InteractionCounter"], orValueOf: ["interactionStatistic"]) {
             var missing: [String] = []
             if let type = item.value("interactionType") {
                 let name = type.item?.types.first ?? SchemaOrgNames.localName(type.text ?? "")
@@ -367,7 +367,7 @@ struct SchemaOrgSearchActionRule: Rule {
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        for item in file.schemaItems where item.isA(["SearchAction"]) {
+        for item in file.allSchemaItems where item.isA(["SearchAction"]) {
             let target = item.value("target")
             let template = target.flatMap { $0.text ?? $0.item?.value("urlTemplate")?.text }
             let input = item.value("query-input")
@@ -426,7 +426,7 @@ struct SchemaOrgRecipeRule: Rule {
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        for item in file.schemaItems where item.isA(["Recipe"]) {
+        for item in file.allSchemaItems where item.isA(["Recipe"]) {
             for property in Self.times {
                 for time in item.values(property) where !SchemaOrgValue.isDuration(time.text ?? "") {
                     violations.append(Violation(
@@ -483,7 +483,7 @@ struct SchemaOrgTelephoneRule: Rule {
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        for item in file.schemaItems {
+        for item in file.allSchemaItems {
             for telephone in item.values("telephone") {
                 guard case .text(let text) = telephone.kind else {
                     violations.append(Violation(
@@ -562,7 +562,7 @@ struct SchemaOrgLocationRule: Rule {
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        for item in file.schemaItems {
+        for item in file.allSchemaItems {
             for address in item.values("address") {
                 if let postal = address.item {
                     if !postal.types.isEmpty && !postal.types.contains("PostalAddress") {
