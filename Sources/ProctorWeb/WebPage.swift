@@ -1,6 +1,7 @@
 import CLibXML2
 import Foundation
 import ProctorCore
+import ProctorJSON
 
 /// What a web page tells Safari, link previews and Applebot about itself and the app: its
 /// `<meta>` and `<link>` elements and its JSON-LD structured data, each with the line it is on.
@@ -29,12 +30,19 @@ public struct WebPage: Sendable {
         /// The line of the `<script>` element; the text starts on it or just after.
         public var line: Int
         public var path: String
+        /// The byte offset in the page where the text starts, when the reader found the text
+        /// there as written (not in a page libxml2 had to convert, such as one in Latin-1).
+        public var offset: Int?
     }
 
     public var title: String?
     public var metas: [Meta] = []
     public var links: [Link] = []
     public var structuredData: [StructuredData] = []
+    /// The page's schema.org items: its microdata items in document order, then those of its
+    /// JSON-LD blocks that are valid JSON (a block that is not is the structured_data_json
+    /// rule's to report).
+    public var schemaItems: [SchemaItem] = []
     /// Set when libxml2 stopped reading the page because it nests elements more than 256 deep:
     /// the line where it stopped (0 when past the lines it counts). What follows is not in the page.
     public var unreadFromLine: Int?
@@ -84,29 +92,67 @@ public enum WebPageReader {
         var page = WebPage()
         page.unreadFromLine = unreadFromLine(parser)
         // Depth-first without recursion: the tree is at most 256 deep, but an explicit stack
-        // costs nothing and leaves no doubt.
-        var stack: [xmlNodePtr] = []
-        if let root = xmlDocGetRootElement(document) { stack.append(root) }
-        while let node = stack.popLast() {
+        // costs nothing and leaves no doubt. Each node goes with the microdata item its
+        // itemprop belongs to, if any.
+        var microdata = MicrodataCollector()
+        var stack: [(node: xmlNodePtr, item: Int?)] = []
+        if let root = xmlDocGetRootElement(document) { stack.append((root, nil)) }
+        while let (node, item) = stack.popLast() {
+            var childItem = item
             if node.pointee.type == XML_ELEMENT_NODE {
                 visit(node, into: &page)
+                childItem = microdata.visit(node, name: String(cString: node.pointee.name).lowercased(), line: line(of: node), owner: item)
             }
             var child = node.pointee.last
             while let current = child {
-                stack.append(current)
+                stack.append((current, childItem))
                 child = current.pointee.prev
             }
         }
+        page.schemaItems = microdata.items()
+        let source = SourceText(bytes: bytes)
+        locateStructuredData(&page, in: source)
+        for block in page.structuredData {
+            guard case .success(let root) = JSONReader.parse(SourceText(bytes: Array(block.text.utf8))) else { continue }
+            page.schemaItems += JSONLDItems.items(of: root, in: JSONLDItems.Block(path: block.path, line: block.line, offset: block.offset, page: source))
+        }
         return .success(page)
+    }
+
+    /// Finds where each JSON-LD block's text starts in the page, so that a value inside it has
+    /// its own line and column. libxml2 gives a `<script>` element the line where its start tag
+    /// ends, so the text starts on that line, right after a `>`: the first one there whose
+    /// following bytes are the text's own (its first 256 bytes, which is proof enough). Blocks
+    /// are in document order, so each search starts where the last block's text ended, and a
+    /// block not found (a page libxml2 converted from another encoding) gives up the rest of its
+    /// line: no byte is searched twice, whatever the page.
+    static func locateStructuredData(_ page: inout WebPage, in source: SourceText) {
+        let bytes = source.bytes
+        var cursor = 0
+        for index in page.structuredData.indices {
+            let block = page.structuredData[index]
+            let text = Array(block.text.utf8.prefix(256))
+            guard block.line > 0, block.line <= source.lineStarts.count, !text.isEmpty else { continue }
+            let lineEnd = block.line < source.lineStarts.count ? source.lineStarts[block.line] : bytes.count
+            var position = max(cursor, source.lineStarts[block.line - 1])
+            cursor = lineEnd
+            while position < lineEnd {
+                if bytes[position] == UInt8(ascii: ">"), position + 1 + text.count <= bytes.count,
+                    bytes[(position + 1)..<(position + 1 + text.count)].elementsEqual(text)
+                {
+                    page.structuredData[index].offset = position + 1
+                    cursor = position + 1 + block.text.utf8.count
+                    break
+                }
+                position += 1
+            }
+        }
     }
 
     private static func visit(_ node: xmlNodePtr, into page: inout WebPage) {
         let name = String(cString: node.pointee.name).lowercased()
         guard ["title", "meta", "link", "script"].contains(name) else { return }
-        // libxml2's HTML parser keeps lines in 16 bits: from 65535 on, the line is unknown (0)
-        // rather than wrong.
-        let rawLine = Int(xmlGetLineNo(node))
-        let line = rawLine >= 65535 ? 0 : rawLine
+        let line = line(of: node)
         // The element's ancestors, for its path: /html/head/meta[@name='...'].
         var ancestors: [String] = []
         var parent = node.pointee.parent
@@ -135,6 +181,13 @@ public enum WebPageReader {
         default:
             break
         }
+    }
+
+    /// The element's line. libxml2's HTML parser keeps lines in 16 bits: from 65535 on, the line
+    /// is unknown (0) rather than wrong.
+    private static func line(of node: xmlNodePtr) -> Int {
+        let line = Int(xmlGetLineNo(node))
+        return line >= 65535 ? 0 : line
     }
 
     /// The line where libxml2 stopped reading because the page nests elements deeper than its

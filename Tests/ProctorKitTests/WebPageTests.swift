@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ProctorRules
 @testable import ProctorWeb
 
 /// The web page reader: what it extracts, and that hostile pages end quickly.
@@ -22,6 +23,66 @@ struct WebPageTests {
         ])
         #expect(page.links.map { "\($0.rel) \($0.href ?? "") \($0.line)" } == ["canonical https://example.com/a 5"])
         #expect(page.structuredData.map(\.text) == [#"{"@type": "Thing"}"#])
+    }
+
+    @Test func jsonLDValuesHaveTheirLineColumnAndPointerInThePage() throws {
+        let html = """
+            <!DOCTYPE html>
+            <html><head><script type="text/javascript">var a = "<script>";</script>
+            <script
+              type="application/ld+json">{"@context": "https://schema.org", "@graph": [
+              {"@type": "schema:Restaurant", "name": "Golden Crust",
+               "aggregateRating": {"ratingValue": 4.6, "reviewCount": "12"}},
+              {"@type": ["Organization"], "telephone": ["+1-415-555-0142", {"@value": "+1-415-555-0143"}]}]}</script>
+            </head><body></body></html>
+            """
+        let page = try WebPageReader.read(Array(html.utf8), path: "p.html").get()
+        // libxml2 gives the line where the start tag ends, on which the text starts.
+        #expect(page.structuredData.map(\.line) == [4])
+        #expect(page.structuredData.map(\.offset) == [Array(html.utf8).firstIndex(of: UInt8(ascii: "{"))])
+        #expect(page.schemaItems.map(\.types) == [["Restaurant"], ["Organization"]])
+        let rating = try #require(page.schemaItems.first?.value("aggregateRating")?.item)
+        #expect(rating.property == "aggregateRating" && rating.isA(["AggregateRating"], orValueOf: ["aggregateRating"]))
+        let value = try #require(rating.value("ratingValue"))
+        #expect(value.text == "4.6")
+        #expect(value.place.line == 6 && value.place.column == 39)
+        #expect(value.place.path == "/html/head/script[@type='application/ld+json'][1]/@graph/0/aggregateRating/ratingValue")
+        let phones = page.schemaItems[1].values("telephone")
+        #expect(phones.compactMap(\.text) == ["+1-415-555-0142", "+1-415-555-0143"])
+        #expect(phones.map(\.place.path).last == "/html/head/script[@type='application/ld+json'][1]/@graph/1/telephone/1/@value")
+        #expect(page.schemaItems[0].withNestedItems.count == 2)
+    }
+
+    @Test func microdataItemsHaveTheirPropertiesValuesAndPlaces() throws {
+        let html = """
+            <!DOCTYPE html>
+            <html><body>
+            <div itemscope itemtype="https://schema.org/Restaurant" itemid="#sf-0412">
+              <h1 itemprop="name">Golden <b>Crust</b></h1>
+              <a itemprop="url" href="https://slicefinder.example.com/places/sf-0412">page</a>
+              <div itemprop="address" itemscope itemtype="http://schema.org/PostalAddress">
+                <span itemprop="streetAddress">2450 Mission St</span>
+              </div>
+              <span itemprop="priceRange telephone" content="+1-415-555-0142">(415) 555-0142</span>
+              <meta itemprop="servesCuisine" content="Pizza"><time itemprop="openingHours" datetime="Mo-Su 11:00-23:00">daily</time>
+            </div>
+            <p itemprop="name">no item around it</p>
+            <div itemscope><span itemprop="https://schema.org/name">untyped</span></div>
+            </body></html>
+            """
+        let page = try WebPageReader.read(Array(html.utf8), path: "p.html").get()
+        #expect(page.schemaItems.map(\.types) == [["Restaurant"], []])
+        let restaurant = try #require(page.schemaItems.first)
+        #expect(restaurant.syntax == .microdata && restaurant.id == "#sf-0412" && restaurant.place.line == 3)
+        #expect(restaurant.properties.map(\.name) == ["name", "url", "address", "priceRange", "telephone", "servesCuisine", "openingHours"])
+        #expect(restaurant.properties.compactMap(\.value.text) == [
+            "Golden Crust", "https://slicefinder.example.com/places/sf-0412", "+1-415-555-0142", "+1-415-555-0142", "Pizza", "Mo-Su 11:00-23:00",
+        ])
+        let address = try #require(restaurant.value("address")?.item)
+        #expect(address.types == ["PostalAddress"] && address.property == "address" && address.value("streetAddress")?.text == "2450 Mission St")
+        let street = try #require(address.value("streetAddress"))
+        #expect(street.place.line == 7 && street.place.tag == "span" && street.place.path == "/html/body/div/div/span[@itemprop='streetAddress']")
+        #expect(page.schemaItems[1].place.path == "/html/body/div[@itemscope]" && page.schemaItems[1].value("name")?.text == "untyped")
     }
 
     @Test func brokenMarkupIsRecoveredAndAnEmptyPageIsAnInputError() throws {
@@ -55,5 +116,28 @@ struct WebPageTests {
         // libxml2 stops nesting at 256 levels: 0.01 s measured for the first; gumbo took 104 s
         // for a tenth of it (Package.swift says why libxml2).
         #expect(Date().timeIntervalSince(start) < 30)
+    }
+}
+
+/// How the schema.org rules read values: numbers, counts and durations as schema.org writes them.
+@Suite("schema.org values")
+struct SchemaOrgValueTests {
+    private func text(_ text: String) -> SchemaValue { SchemaValue(.text(text), place: MarkupPlace(line: 1, path: "")) }
+
+    @Test func numbersAreDigitsWithAFullStop() {
+        #expect(SchemaOrgValue.number(text("4.6")) == 4.6 && SchemaOrgValue.number(text(" -12 ")) == -12)
+        for written in ["4,6", "$12", "1,299.00", "4.", ".5", "", "1e3", "٤"] {
+            #expect(SchemaOrgValue.number(text(written)) == nil, "\(written)")
+        }
+        #expect(SchemaOrgValue.isCount(text("1204")) && !SchemaOrgValue.isCount(text("1.2k")) && !SchemaOrgValue.isCount(SchemaValue(.number(-1), place: MarkupPlace(line: 1, path: ""))))
+    }
+
+    @Test func durationsAreISO8601() {
+        for valid in ["PT20M", "PT1H30M", "P1DT2H", "P2W", "PT1.5H", "PT0.5S", "P1Y2M3DT4H5M6S"] {
+            #expect(SchemaOrgValue.isDuration(valid), "\(valid)")
+        }
+        for invalid in ["20 minutes", "1:30", "P", "PT", "T20M", "PT20", "PT1.5H30M", "PM1H", "P1H", "PT1M1H"] {
+            #expect(!SchemaOrgValue.isDuration(invalid), "\(invalid)")
+        }
     }
 }

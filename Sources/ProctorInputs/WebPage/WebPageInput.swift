@@ -41,6 +41,19 @@ public struct WebPageFile: RuleSubject, Sendable {
         return SourceLocation(file: path, line: line, column: column ?? 1, pointer: elementPath)
     }
 
+    /// The location of a piece of markup: its own line and column when known (a JSON-LD value),
+    /// else its line and the column of its tag.
+    public func location(of place: MarkupPlace) -> SourceLocation {
+        if place.column != nil || place.tag == nil { return location(line: place.line, column: place.column, path: place.path) }
+        return location(line: place.line, tag: place.tag ?? "", path: place.path)
+    }
+
+    /// The location of a byte of the page, with the path of what is there.
+    public func location(ofOffset offset: Int, path elementPath: String) -> SourceLocation {
+        let position = source.position(ofOffset: offset)
+        return SourceLocation(file: path, line: position.line, column: position.column, pointer: elementPath)
+    }
+
     /// The offset where each line starts, made once per page: a column costs a search of its
     /// own line only, however many findings the page has.
     let lineStarts: [Int]

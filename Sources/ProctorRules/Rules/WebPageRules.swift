@@ -7,9 +7,43 @@ import ProctorWeb
 
 // Rules on web pages (docs/links.md, "Web pages"). Their examples are files named example.html.
 
-private let page = "example.html"
-private func html(head: String) -> String {
-    "<!DOCTYPE html>\n<html>\n<head>\n<title>Golden Crust Pizzeria</title>\n\(head)\n</head>\n<body><h1>Golden Crust Pizzeria</h1></body>\n</html>\n"
+private let page = examplePageName
+private func html(head: String) -> String { examplePage(head: head) }
+
+/// The name of every web page example: its extension says which input reads it.
+let examplePageName = "example.html"
+
+/// An example page: a title, the markup under test in its head, and a body.
+func examplePage(head: String, body: String = "<h1>Golden Crust Pizzeria</h1>") -> String {
+    "<!DOCTYPE html>\n<html>\n<head>\n<title>Golden Crust Pizzeria</title>\n\(head)\n</head>\n<body>\(body)</body>\n</html>\n"
+}
+
+/// What the markup rules ask of a URL written in a tag.
+enum MarkupURL {
+    /// An absolute http or https URL with a host: what a crawler that reads the tag alone (a link
+    /// preview, Applebot) can fetch without the page's address to resolve it against.
+    static func isAbsoluteWeb(_ text: String) -> Bool {
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces)), let scheme = url.scheme?.lowercased() else { return false }
+        return (scheme == "http" || scheme == "https") && !(url.host ?? "").isEmpty
+    }
+
+    /// The URL's scheme, lower-cased, when the text starts with one: a letter, then letters,
+    /// digits, "+", "-" or "." (RFC 3986), and "_", which Foundation refuses but App Links
+    /// reports by name, up to the first ":".
+    static func scheme(of text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let colon = trimmed.firstIndex(of: ":") else { return nil }
+        let scheme = trimmed[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-._".contains($0)) })
+        else { return nil }
+        return scheme.lowercased()
+    }
+
+    /// An App Store ID: the digits in the app's App Store URL.
+    static func isAppStoreID(_ text: String) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
 }
 
 /// The Smart App Banner tag says which app, in the form Safari reads.
@@ -110,12 +144,103 @@ struct StructuredDataJSONRule: Rule {
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
         file.page.structuredData.compactMap { block in
             guard case .failure(let error) = JSONReader.parse(SourceText(bytes: Array(block.text.utf8))) else { return nil }
+            let message = "the structured data is not valid JSON: \(error.message)"
+            // Where the reader found the block's text in the page, the error has its own place.
+            if let start = block.offset { return Violation(message, at: file.location(ofOffset: start + error.offset, path: block.path)) }
             let position = SourceText(bytes: Array(block.text.utf8)).position(ofOffset: error.offset)
             // The block's text starts right after the <script> tag, on its line (0: unknown).
             let line = block.line == 0 ? 0 : block.line + position.line - 1
-            return Violation(
-                "the structured data is not valid JSON: \(error.message)",
-                at: file.location(line: line, column: position.line == 1 ? nil : position.column, path: block.path))
+            return Violation(message, at: file.location(line: line, column: position.line == 1 ? nil : position.column, path: block.path))
         }
+    }
+}
+
+/// A deep link a page gives with a custom scheme is one of the app's URL schemes.
+struct WebPageDeepLinkSchemeRule: Rule {
+    /// The tags whose content is a URL that opens the app: App Links' and Twitter's app card's.
+    static let openedByURL = ["al:ios:url", "al:iphone:url", "al:ipad:url", "twitter:app:url:iphone", "twitter:app:url:ipad"]
+
+    static let description = RuleDescription(
+        id: "web_page_deep_link_scheme",
+        name: "Page Deep Links Use The App's Schemes",
+        category: .links,
+        defaultSeverity: .error,
+        summary: "A deep link a page gives (al:ios:url, twitter:app:url:iphone, a Smart App Banner's app-argument) with a custom URL scheme uses a scheme the app declares in CFBundleURLTypes.",
+        rationale: """
+            iOS opens a custom-scheme URL in the app that declares the scheme in its Info.plist \
+            (CFBundleURLTypes, CFBundleURLSchemes); a scheme no app declares opens nothing. App \
+            Links and Twitter app cards give the page's deep link as a URL another app opens \
+            (al:ios:url, twitter:app:url:iphone), so its scheme must be one of the app's, and \
+            Applebot uses the same markup to deep-link search results into the app (WWDC15 session \
+            709). An http or https deep link is a universal link or reaches the app through \
+            application(_:open:options:), so only custom schemes are judged. A Smart App Banner \
+            names its app by App Store ID and passes it the app-argument, with no word from Apple \
+            on the argument's scheme; Proctor assumes a search result opens the same URL by its scheme and reports an \
+            undeclared one as a warning, stating the assumption. Judged with --info-plist only.
+            """,
+        sources: [
+            "Apple, Defining a custom URL scheme for your app (CFBundleURLTypes) [H]",
+            "App Links metadata reference: al:ios:url, a custom scheme for the iOS app [H]",
+            "WWDC15 session 709: deep links in web markup open results in the app (seed 002) [M]",
+            "Assumption: a search result opens a Smart App Banner's app-argument by its scheme [L]",
+        ],
+        needsInfoPlist: true,
+        passing: [
+            RuleExample(
+                html(head: #"<meta property="al:ios:url" content="slicefinder://places/sf-0412">"#), named: page,
+                infoPlist: #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["slicefinder"]}]}"#),
+            RuleExample(
+                html(head: #"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=https://slicefinder.example.com/places/sf-0412">"#),
+                named: page, infoPlist: #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["slicefinder"]}]}"#),
+        ],
+        failing: [
+            RuleExample(
+                html(head: #"<meta property="al:ios:url" content="slice-finder://places/sf-0412">"#), named: page,
+                infoPlist: #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["slicefinder"]}]}"#, at: ["/html/head/meta[@property='al:ios:url']"]),
+            RuleExample(
+                html(head: #"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=goldencrust://places/sf-0412">"#), named: page,
+                infoPlist: #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["slicefinder"]}]}"#, at: ["/html/head/meta[@name='apple-itunes-app']"],
+                severity: .warning),
+        ])
+
+    func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
+        let declared = Set((context.appInfo?.urlSchemes ?? []).map { $0.lowercased() })
+        let list = declared.isEmpty ? "declares none" : "declares \(Suggestion.list(declared.sorted()))"
+        var violations: [Violation] = []
+        for meta in file.page.metas {
+            let link: String
+            let isBanner = meta.key == "apple-itunes-app"
+            if isBanner {
+                guard let argument = Self.appArgument(in: meta.content ?? "") else { continue }
+                link = argument
+            } else if Self.openedByURL.contains(meta.key) {
+                link = (meta.content ?? "").trimmingCharacters(in: .whitespaces)
+            } else {
+                continue
+            }
+            guard let scheme = MarkupURL.scheme(of: link), scheme != "http", scheme != "https", !declared.contains(scheme) else { continue }
+            let location = file.location(line: meta.line, tag: "meta", path: meta.path)
+            if isBanner {
+                var violation = Violation(
+                    "the Smart App Banner's app-argument '\(link)' has the scheme '\(scheme)', but the app's CFBundleURLTypes \(list); the banner opens the app by its App Store ID, but a search result that opens it by its scheme opens nothing (an assumption: Apple does not say how results open it)",
+                    at: location)
+                violation.assumedSeverity = .warning
+                violations.append(violation)
+            } else {
+                violations.append(Violation(
+                    "\(meta.key) is '\(link)', whose scheme '\(scheme)' the app does not declare (its CFBundleURLTypes \(list)), so iOS opens nothing when another app or a search result follows it",
+                    at: location))
+            }
+        }
+        return violations
+    }
+
+    /// The app-argument parameter of a Smart App Banner's content, when it has one.
+    static func appArgument(in content: String) -> String? {
+        for parameter in content.split(separator: ",") {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2 && pair[0] == "app-argument" { return pair[1] }
+        }
+        return nil
     }
 }

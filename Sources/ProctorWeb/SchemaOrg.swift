@@ -1,0 +1,262 @@
+import Foundation
+import ProctorJSON
+
+/// Where a piece of markup is in its page: the line, the column when it is known exactly (a
+/// value inside JSON-LD), else the tag whose column on the line locates it (an element), and
+/// its path: the element's path in the tree, followed for a JSON-LD value by its JSON Pointer
+/// inside the block (`/html/head/script[@type='application/ld+json'][1]/aggregateRating/ratingValue`).
+public struct MarkupPlace: Sendable {
+    /// 1-based; 0 when unknown (past the lines libxml2 counts).
+    public var line: Int
+    public var column: Int?
+    /// The element's tag name, for finding its column on the line when `column` is nil.
+    public var tag: String?
+    public var path: String
+
+    public init(line: Int, column: Int? = nil, tag: String? = nil, path: String) {
+        self.line = line
+        self.column = column
+        self.tag = tag
+        self.path = path
+    }
+}
+
+/// A schema.org item, whichever syntax the page writes it in (JSON-LD or microdata): its types,
+/// its properties in the order written, and where each is. The rules on schema.org judge this
+/// one model, so an item means the same in either syntax.
+public struct SchemaItem: Sendable {
+    public enum Syntax: String, Sendable {
+        case jsonLD = "JSON-LD"
+        case microdata
+    }
+
+    /// The item's types: schema.org's by their local name (`Restaurant` for `@type: "Restaurant"`,
+    /// `schema:Restaurant` or `https://schema.org/Restaurant`); another vocabulary's whole.
+    public var types: [String]
+    /// `@id` or `itemid`.
+    public var id: String?
+    /// The property this item is the value of (`aggregateRating`), nil for a top-level item: a
+    /// nested item without a type is read as the type its property expects.
+    public var property: String?
+    public var properties: [SchemaProperty]
+    public var place: MarkupPlace
+    public var syntax: Syntax
+
+    public init(types: [String], id: String? = nil, property: String? = nil, properties: [SchemaProperty] = [], place: MarkupPlace, syntax: Syntax) {
+        self.types = types
+        self.id = id
+        self.property = property
+        self.properties = properties
+        self.place = place
+        self.syntax = syntax
+    }
+
+    /// True when the item has one of these types, or has no type and is the value of one of
+    /// these properties (an `aggregateRating` object without `@type` is an AggregateRating).
+    public func isA(_ types: Set<String>, orValueOf properties: Set<String> = []) -> Bool {
+        if self.types.isEmpty { return property.map(properties.contains) ?? false }
+        return self.types.contains(where: types.contains)
+    }
+
+    /// The values of a property, in the order written (a JSON-LD array is several values).
+    public func values(_ name: String) -> [SchemaValue] {
+        properties.filter { $0.name == name }.map(\.value)
+    }
+
+    /// The first value of a property.
+    public func value(_ name: String) -> SchemaValue? {
+        properties.first { $0.name == name }?.value
+    }
+
+    /// This item and every item nested in it, depth first in document order, without recursion.
+    public var withNestedItems: [SchemaItem] {
+        var result: [SchemaItem] = []
+        var stack = [self]
+        while let item = stack.popLast() {
+            result.append(item)
+            for property in item.properties.reversed() {
+                if case .item(let nested) = property.value.kind { stack.append(nested) }
+            }
+        }
+        return result
+    }
+}
+
+/// One value of a property.
+public struct SchemaProperty: Sendable {
+    /// schema.org's local name (`ratingValue`), or another vocabulary's whole IRI.
+    public var name: String
+    public var value: SchemaValue
+
+    public init(name: String, value: SchemaValue) {
+        self.name = name
+        self.value = value
+    }
+}
+
+public struct SchemaValue: Sendable {
+    public indirect enum Kind: Sendable {
+        /// A string in JSON-LD; every microdata value that is not an item.
+        case text(String)
+        /// A JSON number, as written.
+        case number(Double)
+        case bool(Bool)
+        case item(SchemaItem)
+    }
+
+    public var kind: Kind
+    public var place: MarkupPlace
+
+    public init(_ kind: Kind, place: MarkupPlace) {
+        self.kind = kind
+        self.place = place
+    }
+
+    /// The value as text: a string, or a number or boolean as JSON writes it.
+    public var text: String? {
+        switch kind {
+        case .text(let text): text
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .bool(let bool): bool ? "true" : "false"
+        case .item: nil
+        }
+    }
+
+    public var item: SchemaItem? {
+        if case .item(let item) = kind { return item }
+        return nil
+    }
+
+    /// How the value is written, for messages: `'4,6'`, `4.6`, `a PostalAddress`.
+    public var written: String {
+        switch kind {
+        case .text(let text): "'\(text)'"
+        case .number, .bool: text ?? ""
+        case .item(let item): item.types.first.map { "a \($0)" } ?? "an item"
+        }
+    }
+}
+
+/// schema.org names as pages write them.
+public enum SchemaOrgNames {
+    /// The local name of a schema.org type or property written in full (`https://schema.org/Offer`,
+    /// `http://schema.org/Offer`, `schema:Offer`), or the name as written.
+    public static func localName(_ written: String) -> String {
+        let trimmed = written.trimmingCharacters(in: .whitespaces)
+        for prefix in ["https://schema.org/", "http://schema.org/", "https://www.schema.org/", "http://www.schema.org/", "schema:"]
+        where trimmed.hasPrefix(prefix) {
+            return String(trimmed.dropFirst(prefix.count))
+        }
+        return trimmed
+    }
+}
+
+/// Reads the schema.org items of a JSON-LD block: a node object, an array of them, or a
+/// `@graph`, with nested objects as items. Offsets map to the page through the block's start.
+enum JSONLDItems {
+    struct Block {
+        var path: String
+        /// The line of the `<script>` element, for values whose position is unknown.
+        var line: Int
+        /// The byte offset in the page where the block's text starts, when found.
+        var offset: Int?
+        var page: SourceText
+    }
+
+    static func items(of root: JSONNode, in block: Block) -> [SchemaItem] {
+        var items: [SchemaItem] = []
+        for (node, pointer) in nodeObjects(root, at: .root) {
+            if let item = item(node, at: pointer, property: nil, in: block) { items.append(item) }
+        }
+        return items
+    }
+
+    /// The top-level node objects: the root object, each element of a root array, and the
+    /// elements of a `@graph` wherever it is at the top.
+    private static func nodeObjects(_ node: JSONNode, at pointer: JSONPointer) -> [(JSONNode, JSONPointer)] {
+        switch node.value {
+        case .array(let elements):
+            return elements.enumerated().flatMap { index, element -> [(JSONNode, JSONPointer)] in
+                if case .object = element.value { return nodeObjects(element, at: pointer.appending(index)) }
+                return []
+            }
+        case .object(let object):
+            if let graph = object["@graph"] {
+                // A graph's own object holds the context and the graph; its nodes are the items.
+                return nodeObjects(graph.value, at: pointer.appending("@graph"))
+            }
+            return [(node, pointer)]
+        default:
+            return []
+        }
+    }
+
+    /// The item an object is; nil for a reference (`{"@id": ...}` alone) or a value object.
+    /// Recursion is bounded by the JSON layer's depth limit (64).
+    private static func item(_ node: JSONNode, at pointer: JSONPointer, property: String?, in block: Block) -> SchemaItem? {
+        guard case .object(let object) = node.value else { return nil }
+        var types: [String] = []
+        var id: String?
+        var properties: [SchemaProperty] = []
+        for member in object.members {
+            let memberPointer = pointer.appending(member.key)
+            switch member.key {
+            case "@type":
+                switch member.value.value {
+                case .string(let type): types.append(SchemaOrgNames.localName(type))
+                case .array(let elements):
+                    for case .string(let type) in elements.map(\.value) { types.append(SchemaOrgNames.localName(type)) }
+                default: break
+                }
+            case "@id":
+                if case .string(let text) = member.value.value { id = text }
+            case let key where key.hasPrefix("@"):
+                continue
+            default:
+                let name = SchemaOrgNames.localName(member.key)
+                for (value, valuePointer) in flattened(member.value, at: memberPointer) {
+                    if let converted = self.value(value, at: valuePointer, property: name, in: block) {
+                        properties.append(SchemaProperty(name: name, value: converted))
+                    }
+                }
+            }
+        }
+        return SchemaItem(types: types, id: id, property: property, properties: properties, place: place(node.offset, pointer, in: block), syntax: .jsonLD)
+    }
+
+    /// The values an array stands for, nested arrays and `@list`/`@set` objects flattened.
+    private static func flattened(_ node: JSONNode, at pointer: JSONPointer) -> [(JSONNode, JSONPointer)] {
+        switch node.value {
+        case .array(let elements):
+            return elements.enumerated().flatMap { flattened($1, at: pointer.appending($0)) }
+        case .object(let object):
+            if let list = object["@list"] ?? object["@set"] { return flattened(list.value, at: pointer.appending(list.key)) }
+            return [(node, pointer)]
+        default:
+            return [(node, pointer)]
+        }
+    }
+
+    private static func value(_ node: JSONNode, at pointer: JSONPointer, property: String, in block: Block) -> SchemaValue? {
+        let here = place(node.offset, pointer, in: block)
+        switch node.value {
+        case .string(let text): return SchemaValue(.text(text), place: here)
+        case .integer(let number): return SchemaValue(.number(Double(number)), place: here)
+        case .unsignedInteger(let number): return SchemaValue(.number(Double(number)), place: here)
+        case .double(let number): return SchemaValue(.number(number), place: here)
+        case .bool(let bool): return SchemaValue(.bool(bool), place: here)
+        case .null, .array: return nil
+        case .object(let object):
+            // A value object ({"@value": "4.6"}) is its value.
+            if let literal = object["@value"] { return value(literal.value, at: pointer.appending("@value"), property: property, in: block) }
+            return item(node, at: pointer, property: property, in: block).map { SchemaValue(.item($0), place: here) }
+        }
+    }
+
+    private static func place(_ offset: Int, _ pointer: JSONPointer, in block: Block) -> MarkupPlace {
+        let path = block.path + pointer.description
+        guard let start = block.offset else { return MarkupPlace(line: block.line, tag: "script", path: path) }
+        let position = block.page.position(ofOffset: start + offset)
+        return MarkupPlace(line: position.line, column: position.column, path: path)
+    }
+}
