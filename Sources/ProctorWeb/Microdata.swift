@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
 
 /// Collects a page's microdata items (WHATWG HTML, "Microdata") while the reader walks the tree:
@@ -11,27 +11,36 @@ struct MicrodataCollector {
         var types: [String]
         var id: String?
         var property: String?
-        var place: MarkupPlace
+        var place: PendingPlace
         var properties: [(name: String, value: Value)] = []
         /// True when the item is the value of a property of another item.
         var isNested = false
     }
 
     private enum Value {
-        case text(String, MarkupPlace)
+        case text(String, PendingPlace)
         case item(Int)
     }
 
     private var builders: [Builder] = []
+    /// Bytes of property text kept so far. Past ``textBudget`` a value keeps its first
+    /// ``textAfterBudget`` bytes only: each value is bounded already, but nested properties
+    /// around the same text would each keep their own copy, and a page's worth of them must not
+    /// cost many times the page.
+    private var keptText = 0
+    static let textBudget = 8 * 1024 * 1024
+    static let textAfterBudget = 64
 
     /// Reads one element; `owner` is the item whose properties the element's `itemprop` adds to,
     /// if any. Returns the item the element's children belong to.
-    mutating func visit(_ node: xmlNodePtr, name: String, line: Int, owner: Int?) -> Int? {
+    mutating func visit(_ node: xmlNodePtr, name: String, number: Int32, line: Int, tree: inout ElementTreeBuilder, owner: Int?) -> Int? {
         let names = (Self.attribute(node, "itemprop") ?? "").split(whereSeparator: \.isWhitespace).map { SchemaOrgNames.localName(String($0)) }
         let isItem = xmlHasProp(node, "itemscope") != nil
         guard isItem || (!names.isEmpty && owner != nil) else { return owner }
-        let path = Self.path(of: node, name: name, property: names.first)
-        let place = MarkupPlace(line: line, tag: name, path: path)
+        // A property name is a word or a URL; in the path it is written as a JSON Pointer
+        // token would escape it, so the path stays a valid pointer.
+        let predicate = names.first.map { "[@itemprop=\(WebPageReader.quoted($0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")))]" } ?? "[@itemscope]"
+        let place = PendingPlace(node: number, tag: tree.tag(of: number), line: line, rank: tree.rank(of: number, line: line), predicate: predicate)
         if isItem {
             let types = (Self.attribute(node, "itemtype") ?? "").split(whereSeparator: \.isWhitespace).map { SchemaOrgNames.localName(String($0)) }
             let index = builders.count
@@ -43,25 +52,30 @@ struct MicrodataCollector {
             return index
         }
         if let owner {
-            let value = Self.value(of: node, name: name)
+            var value = Self.value(of: node, name: name)
+            if keptText > Self.textBudget { value = String(decoding: value.utf8.prefix(Self.textAfterBudget), as: UTF8.self) }
+            keptText += value.utf8.count
             for property in names { builders[owner].properties.append((property, .text(value, place))) }
         }
         return owner
     }
 
     /// The page's top-level items, nested items inside them. Children come after their parents
-    /// in the flat list, so building from the end finishes every child before its parent.
-    func items() -> [SchemaItem] {
+    /// in the flat list, so building from the end finishes every child before its parent. An
+    /// item that is the value of several properties (`itemprop="author creator"`) is built once
+    /// and given to the first of them, so that nothing inside it is judged twice.
+    func items(in tree: ElementTree) -> [SchemaItem] {
         var built: [SchemaItem?] = Array(repeating: nil, count: builders.count)
         for index in builders.indices.reversed() {
             let builder = builders[index]
             var properties: [SchemaProperty] = []
+            var placed: Set<Int> = []
             for (name, value) in builder.properties {
                 switch value {
                 case .text(let text, let place):
-                    properties.append(SchemaProperty(name: name, value: SchemaValue(.text(text), place: place)))
+                    properties.append(SchemaProperty(name: name, value: SchemaValue(.text(text), place: MarkupPlace(place.place(in: tree)))))
                 case .item(let child):
-                    if let item = built[child] {
+                    if let item = built[child], placed.insert(child).inserted {
                         var item = item
                         item.property = name
                         properties.append(SchemaProperty(name: name, value: SchemaValue(.item(item), place: item.place)))
@@ -69,7 +83,8 @@ struct MicrodataCollector {
                 }
             }
             built[index] = SchemaItem(
-                types: builder.types, id: builder.id, property: builder.property, properties: properties, place: builder.place, syntax: .microdata)
+                types: builder.types, id: builder.id, property: builder.property, properties: properties, place: MarkupPlace(builder.place.place(in: tree)),
+                syntax: .microdata)
         }
         return builders.indices.filter { !builders[$0].isNested }.compactMap { built[$0] }
     }
@@ -123,21 +138,6 @@ struct MicrodataCollector {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `/html/body/div/span[@itemprop='telephone']`, or `[@itemscope]` for an item that is no
-    /// property: enough, with the line and column, to find the element.
-    private static func path(of node: xmlNodePtr, name: String, property: String?) -> String {
-        var ancestors: [String] = []
-        var parent = node.pointee.parent
-        while let current = parent, current.pointee.type == XML_ELEMENT_NODE {
-            ancestors.append(String(cString: current.pointee.name).lowercased())
-            parent = current.pointee.parent
-        }
-        // A property name is a word or a URL; in the path it is written as a JSON Pointer
-        // token would escape it, so the path stays a valid pointer.
-        let predicate = property.map { "[@itemprop='\($0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1"))']" } ?? "[@itemscope]"
-        return "/" + ancestors.reversed().joined(separator: "/") + (ancestors.isEmpty ? "" : "/") + name + predicate
     }
 
     private static func attribute(_ node: xmlNodePtr, _ name: String) -> String? {

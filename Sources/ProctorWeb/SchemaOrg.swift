@@ -1,23 +1,67 @@
 import Foundation
 import ProctorJSON
 
-/// Where a piece of markup is in its page: the line, the column when it is known exactly (a
-/// value inside JSON-LD), else the tag whose column on the line locates it (an element), and
-/// its path: the element's path in the tree, followed for a JSON-LD value by its JSON Pointer
-/// inside the block (`/html/head/script[@type='application/ld+json'][1]/aggregateRating/ratingValue`).
+/// Where a piece of markup is in its page: an element (its line, its rank among the elements of
+/// its tag on that line, its path in the tree), or a value inside a JSON-LD block (its byte in
+/// the page, and the script's path followed by the value's JSON Pointer in the block:
+/// `/html/head/script[@type='application/ld+json'][1]/aggregateRating/ratingValue`). Lines,
+/// columns and paths are worked out when asked, for the values a finding is about: a page may
+/// hold millions of values, and none of them should cost its depth or its line's length.
 public struct MarkupPlace: Sendable {
-    /// 1-based; 0 when unknown (past the lines libxml2 counts).
-    public var line: Int
-    public var column: Int?
-    /// The element's tag name, for finding its column on the line when `column` is nil.
-    public var tag: String?
-    public var path: String
+    enum Anchor: Sendable {
+        case fixed(line: Int, column: Int?, path: String)
+        case element(ElementPlace)
+        /// `offset` is the value's byte in the page, nil when the block's text was not found
+        /// there as written; then the value is placed at its script element.
+        case json(script: ElementPlace, offset: Int?, pointer: JSONPointer, page: SourceText)
+    }
 
-    public init(line: Int, column: Int? = nil, tag: String? = nil, path: String) {
-        self.line = line
-        self.column = column
-        self.tag = tag
-        self.path = path
+    let anchor: Anchor
+
+    /// A place given whole, for values made outside a page (tests, callers of the rules).
+    public init(line: Int, column: Int? = nil, path: String) {
+        anchor = .fixed(line: line, column: column, path: path)
+    }
+
+    init(_ element: ElementPlace) { anchor = .element(element) }
+
+    init(script: ElementPlace, offset: Int?, pointer: JSONPointer, page: SourceText) {
+        anchor = .json(script: script, offset: offset, pointer: pointer, page: page)
+    }
+
+    /// 1-based; 0 when unknown (an element past the lines libxml2 counts).
+    public var line: Int {
+        switch anchor {
+        case .fixed(let line, _, _): line
+        case .element(let element): element.line
+        case .json(let script, let offset, _, let page): offset.map { page.position(ofOffset: $0).line } ?? script.line
+        }
+    }
+
+    /// Known exactly for a value inside JSON-LD; an element's is found from its tag.
+    public var column: Int? {
+        switch anchor {
+        case .fixed(_, let column, _): column
+        case .element: nil
+        case .json(_, let offset, _, let page): offset.map { page.position(ofOffset: $0).column }
+        }
+    }
+
+    /// The element that holds the markup, when its column is found from its tag.
+    public var element: ElementPlace? {
+        switch anchor {
+        case .fixed: nil
+        case .element(let element): element
+        case .json(let script, let offset, _, _): offset == nil ? script : nil
+        }
+    }
+
+    public var path: String {
+        switch anchor {
+        case .fixed(_, _, let path): path
+        case .element(let element): element.path
+        case .json(let script, _, let pointer, _): script.path + pointer.description
+        }
     }
 }
 
@@ -102,6 +146,9 @@ public struct SchemaValue: Sendable {
         case number(Double)
         case bool(Bool)
         case item(SchemaItem)
+        /// A JSON-LD node reference (`{"@id": "#address"}`): the node is described elsewhere, so
+        /// no rule judges it here as a value.
+        case reference(String)
     }
 
     public var kind: Kind
@@ -118,12 +165,18 @@ public struct SchemaValue: Sendable {
         case .text(let text): text
         case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         case .bool(let bool): bool ? "true" : "false"
-        case .item: nil
+        case .item, .reference: nil
         }
     }
 
     public var item: SchemaItem? {
         if case .item(let item) = kind { return item }
+        return nil
+    }
+
+    /// The IRI of a JSON-LD node reference.
+    public var reference: String? {
+        if case .reference(let iri) = kind { return iri }
         return nil
     }
 
@@ -133,6 +186,7 @@ public struct SchemaValue: Sendable {
         case .text(let text): "'\(text)'"
         case .number, .bool: text ?? ""
         case .item(let item): item.types.first.map { "a \($0)" } ?? "an item"
+        case .reference(let iri): "a reference to '\(iri)'"
         }
     }
 }
@@ -155,9 +209,8 @@ public enum SchemaOrgNames {
 /// `@graph`, with nested objects as items. Offsets map to the page through the block's start.
 enum JSONLDItems {
     struct Block {
-        var path: String
-        /// The line of the `<script>` element, for values whose position is unknown.
-        var line: Int
+        /// The `<script>` element, for values whose position is unknown.
+        var element: ElementPlace
         /// The byte offset in the page where the block's text starts, when found.
         var offset: Int?
         var page: SourceText
@@ -195,6 +248,9 @@ enum JSONLDItems {
     /// Recursion is bounded by the JSON layer's depth limit (64).
     private static func item(_ node: JSONNode, at pointer: JSONPointer, property: String?, in block: Block) -> SchemaItem? {
         guard case .object(let object) = node.value else { return nil }
+        // A reference to a node described elsewhere (Yoast's @graph pages link their nodes so):
+        // no item here, so nothing to judge as if it were an empty one.
+        if object.count == 1, object["@id"] != nil { return nil }
         var types: [String] = []
         var id: String?
         var properties: [SchemaProperty] = []
@@ -249,14 +305,16 @@ enum JSONLDItems {
         case .object(let object):
             // A value object ({"@value": "4.6"}) is its value.
             if let literal = object["@value"] { return value(literal.value, at: pointer.appending("@value"), property: property, in: block) }
+            // A reference ({"@id": ...} alone) stands for a node described elsewhere: its IRI,
+            // as microdata writes a linked value (an interactionType of https://schema.org/LikeAction).
+            if object.count == 1, let reference = object["@id"], case .string(let iri) = reference.value.value {
+                return SchemaValue(.reference(iri), place: here)
+            }
             return item(node, at: pointer, property: property, in: block).map { SchemaValue(.item($0), place: here) }
         }
     }
 
     private static func place(_ offset: Int, _ pointer: JSONPointer, in block: Block) -> MarkupPlace {
-        let path = block.path + pointer.description
-        guard let start = block.offset else { return MarkupPlace(line: block.line, tag: "script", path: path) }
-        let position = block.page.position(ofOffset: start + offset)
-        return MarkupPlace(line: position.line, column: position.column, path: path)
+        MarkupPlace(script: block.element, offset: block.offset.map { $0 + offset }, pointer: pointer, page: block.page)
     }
 }

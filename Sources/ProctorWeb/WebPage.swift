@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
 import ProctorCore
 import ProctorJSON
@@ -11,25 +11,28 @@ public struct WebPage: Sendable {
         /// `name` (`apple-itunes-app`, `twitter:card`) or `property` (`og:title`, `al:ios:url`).
         public var key: String
         public var content: String?
+        public var element: ElementPlace
         /// 1-based; 0 when unknown (libxml2 counts HTML lines only up to 65534).
-        public var line: Int
+        public var line: Int { element.line }
         /// Where it is in the tree, such as `/html/head/meta[@name='apple-itunes-app']`.
-        public var path: String
+        public var path: String { element.path }
     }
 
     public struct Link: Sendable {
         public var rel: String
         public var href: String?
-        public var line: Int
-        public var path: String
+        public var element: ElementPlace
+        public var line: Int { element.line }
+        public var path: String { element.path }
     }
 
     /// A `<script type="application/ld+json">` element's text.
     public struct StructuredData: Sendable {
         public var text: String
+        public var element: ElementPlace
         /// The line of the `<script>` element; the text starts on it or just after.
-        public var line: Int
-        public var path: String
+        public var line: Int { element.line }
+        public var path: String { element.path }
         /// The byte offset in the page where the text starts, when the reader found the text
         /// there as written (not in a page libxml2 had to convert, such as one in Latin-1).
         public var offset: Int?
@@ -40,8 +43,8 @@ public struct WebPage: Sendable {
     public var links: [Link] = []
     public var structuredData: [StructuredData] = []
     /// The page's schema.org items: its microdata items in document order, then those of its
-    /// JSON-LD blocks that are valid JSON (a block that is not is the structured_data_json
-    /// rule's to report).
+    /// JSON-LD blocks in document order, each block's only when it is valid JSON (a block that
+    /// is not is the structured_data_json rule's to report).
     public var schemaItems: [SchemaItem] = []
     /// Set when libxml2 stopped reading the page because it nests elements more than 256 deep:
     /// the line where it stopped (0 when past the lines it counts). What follows is not in the page.
@@ -64,7 +67,12 @@ public enum WebPageReader {
     public static let nestedTooDeep = ProblemCode(
         "html_nested_too_deep", summary: "A web page nests elements more than 256 levels deep; the parser stopped there.")
 
+    /// libxml2 asks for xmlInitParser once, before threads parse at the same time (its
+    /// global dictionary and error state); lint reads pages on every core.
+    private static let initialized: Void = xmlInitParser()
+
     public static func read(_ bytes: [UInt8], path: String) -> Result<WebPage, InputError> {
+        _ = initialized
         guard !bytes.isEmpty else {
             return .failure(InputError(code: notHTML, message: "the page is empty", location: SourceLocation(file: path, line: 1)))
         }
@@ -92,31 +100,51 @@ public enum WebPageReader {
         var page = WebPage()
         page.unreadFromLine = unreadFromLine(parser)
         // Depth-first without recursion: the tree is at most 256 deep, but an explicit stack
-        // costs nothing and leaves no doubt. Each node goes with the microdata item its
-        // itemprop belongs to, if any.
+        // costs nothing and leaves no doubt. Each node goes with its parent's number in the
+        // element tree and the microdata item its itemprop belongs to, if any.
+        var tree = ElementTreeBuilder()
+        var collected = Collected()
         var microdata = MicrodataCollector()
-        var stack: [(node: xmlNodePtr, item: Int?)] = []
-        if let root = xmlDocGetRootElement(document) { stack.append((root, nil)) }
-        while let (node, item) = stack.popLast() {
+        var stack: [(node: xmlNodePtr, parent: Int32, item: Int?)] = []
+        if let root = xmlDocGetRootElement(document) { stack.append((root, -1, nil)) }
+        while let (node, parent, item) = stack.popLast() {
+            var childParent = parent
             var childItem = item
             if node.pointee.type == XML_ELEMENT_NODE {
-                visit(node, into: &page)
-                childItem = microdata.visit(node, name: String(cString: node.pointee.name).lowercased(), line: line(of: node), owner: item)
+                let name = String(cString: node.pointee.name).lowercased()
+                let number = tree.add(name, parent: parent)
+                childParent = number
+                let line = line(of: node)
+                visit(node, name: name, number: number, line: line, tree: &tree, into: &collected)
+                childItem = microdata.visit(node, name: name, number: number, line: line, tree: &tree, owner: item)
             }
             var child = node.pointee.last
             while let current = child {
-                stack.append((current, childItem))
+                stack.append((current, childParent, childItem))
                 child = current.pointee.prev
             }
         }
-        page.schemaItems = microdata.items()
+        let elements = tree.build()
+        page.title = collected.title
+        page.metas = collected.metas.map { WebPage.Meta(key: $0.key, content: $0.content, element: $0.place.place(in: elements)) }
+        page.links = collected.links.map { WebPage.Link(rel: $0.rel, href: $0.href, element: $0.place.place(in: elements)) }
+        page.structuredData = collected.scripts.map { WebPage.StructuredData(text: $0.text, element: $0.place.place(in: elements)) }
+        page.schemaItems = microdata.items(in: elements)
         let source = SourceText(bytes: bytes)
         locateStructuredData(&page, in: source)
         for block in page.structuredData {
             guard case .success(let root) = JSONReader.parse(SourceText(bytes: Array(block.text.utf8))) else { continue }
-            page.schemaItems += JSONLDItems.items(of: root, in: JSONLDItems.Block(path: block.path, line: block.line, offset: block.offset, page: source))
+            page.schemaItems += JSONLDItems.items(of: root, in: JSONLDItems.Block(element: block.element, offset: block.offset, page: source))
         }
         return .success(page)
+    }
+
+    /// What the walk keeps of the page's head elements until the element tree is built.
+    private struct Collected {
+        var title: String?
+        var metas: [(key: String, content: String?, place: PendingPlace)] = []
+        var links: [(rel: String, href: String?, place: PendingPlace)] = []
+        var scripts: [(text: String, place: PendingPlace)] = []
     }
 
     /// Finds where each JSON-LD block's text starts in the page, so that a value inside it has
@@ -149,57 +177,59 @@ public enum WebPageReader {
         }
     }
 
-    private static func visit(_ node: xmlNodePtr, into page: inout WebPage) {
-        let name = String(cString: node.pointee.name).lowercased()
+    private static func visit(_ node: xmlNodePtr, name: String, number: Int32, line: Int, tree: inout ElementTreeBuilder, into page: inout Collected) {
         guard ["title", "meta", "link", "script"].contains(name) else { return }
-        let line = line(of: node)
-        // The element's ancestors, for its path: /html/head/meta[@name='...'].
-        var ancestors: [String] = []
-        var parent = node.pointee.parent
-        while let current = parent, current.pointee.type == XML_ELEMENT_NODE {
-            ancestors.append(String(cString: current.pointee.name).lowercased())
-            parent = current.pointee.parent
+        func place(_ predicate: String) -> PendingPlace {
+            PendingPlace(node: number, tag: tree.tag(of: number), line: line, rank: tree.rank(of: number, line: line), predicate: predicate)
         }
-        let base = "/" + ancestors.reversed().joined(separator: "/") + (ancestors.isEmpty ? "" : "/") + name
         switch name {
         case "title" where page.title == nil:
             page.title = text(of: node)
         case "meta":
             if let property = attribute(node, "property") ?? attribute(node, "name") {
                 let which = attribute(node, "property") != nil ? "property" : "name"
-                page.metas.append(WebPage.Meta(key: property.lowercased(), content: attribute(node, "content"), line: line, path: base + "[@\(which)='\(property)']"))
+                page.metas.append((property.lowercased(), attribute(node, "content"), place("[@\(which)=\(quoted(property))]")))
             }
         case "link":
             if let rel = attribute(node, "rel") {
-                page.links.append(WebPage.Link(rel: rel.lowercased(), href: attribute(node, "href"), line: line, path: base + "[@rel='\(rel)']"))
+                page.links.append((rel.lowercased(), attribute(node, "href"), place("[@rel=\(quoted(rel))]")))
             }
         case "script":
             if attribute(node, "type")?.lowercased().trimmingCharacters(in: .whitespaces) == "application/ld+json" {
-                let index = page.structuredData.count + 1
-                page.structuredData.append(WebPage.StructuredData(text: text(of: node) ?? "", line: line, path: base + "[@type='application/ld+json'][\(index)]"))
+                let index = page.scripts.count + 1
+                page.scripts.append((text(of: node) ?? "", place("[@type='application/ld+json'][\(index)]")))
             }
         default:
             break
         }
     }
 
+    /// An attribute value in a path predicate, quoted as XPath 1.0 can: in single quotes unless
+    /// it holds one, then in double quotes (a value with both keeps its single quotes, doubled
+    /// out of the way as `''`, which is still unambiguous to read).
+    static func quoted(_ value: String) -> String {
+        if !value.contains("'") { return "'\(value)'" }
+        if !value.contains("\"") { return "\"\(value)\"" }
+        return "'\(value.replacingOccurrences(of: "'", with: "''"))'"
+    }
+
     /// The element's line. libxml2's HTML parser keeps lines in 16 bits: from 65535 on, the line
     /// is unknown (0) rather than wrong.
-    private static func line(of node: xmlNodePtr) -> Int {
+    static func line(of node: xmlNodePtr) -> Int {
         let line = Int(xmlGetLineNo(node))
         return line >= 65535 ? 0 : line
     }
 
     /// The line where libxml2 stopped reading because the page nests elements deeper than its
     /// limit, or nil when it read the whole page. Its HTML parser recovers from every other
-    /// problem, so the only error that ends a parse early is this one (XML_ERR_INTERNAL_ERROR,
-    /// "Excessive depth in document"); a parse that stopped keeps what it had read so far.
+    /// problem, so a parse ends early only when libxml2 halts it, which sets `disableSAX` (2.9's
+    /// xmlHaltParser; 2.9 reports the depth as XML_ERR_INTERNAL_ERROR, later versions as a
+    /// resource limit, so the flag is what is checked). The line is the last error's: the
+    /// error's own line is a full integer, unlike a node's.
     private static func unreadFromLine(_ parser: htmlParserCtxtPtr) -> Int? {
-        guard let error = xmlCtxtGetLastError(parser), error.pointee.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue),
-            let message = error.pointee.message, String(cString: message).contains("depth")
-        else { return nil }
-        let line = Int(error.pointee.line)
-        return line > 0 && line < 65535 ? line : 0
+        guard parser.pointee.disableSAX != 0 else { return nil }
+        let line = xmlCtxtGetLastError(parser).map { Int($0.pointee.line) } ?? 0
+        return max(line, 0)
     }
 
     private static func attribute(_ node: xmlNodePtr, _ name: String) -> String? {

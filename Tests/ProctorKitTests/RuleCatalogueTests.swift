@@ -51,6 +51,9 @@ struct RuleCatalogueTests {
         // One paragraph: a line-continuation backslash written twice ("\\\\" in the source) leaves
         // a backslash and a line break in the docs, `proctor explain` and SARIF help.
         #expect(!rule.rationale.contains("\n") && !rule.rationale.contains("\\"), "rationale of \(id) has a line break or a backslash")
+        // SARIF's fullDescription is the rationale, and GitHub code scanning refuses a rule whose
+        // descriptions are over 1024 characters.
+        #expect(rule.rationale.utf16.count <= 1024 && rule.summary.utf16.count <= 1024, "rationale of \(id) is \(rule.rationale.utf16.count) characters, over GitHub's 1024")
         #expect(rule.sources.count >= 1, "\(id) names no source")
         #expect(rule.sources.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
         #expect(rule.passing.count >= 1, "\(id) has no passing example")

@@ -1,6 +1,8 @@
 import Foundation
+import ProctorJSON
 import Testing
 
+@testable import ProctorInputs
 @testable import ProctorRules
 @testable import ProctorWeb
 
@@ -81,7 +83,7 @@ struct WebPageTests {
         let address = try #require(restaurant.value("address")?.item)
         #expect(address.types == ["PostalAddress"] && address.property == "address" && address.value("streetAddress")?.text == "2450 Mission St")
         let street = try #require(address.value("streetAddress"))
-        #expect(street.place.line == 7 && street.place.tag == "span" && street.place.path == "/html/body/div/div/span[@itemprop='streetAddress']")
+        #expect(street.place.line == 7 && street.place.element?.tagName == "span" && street.place.path == "/html/body/div/div/span[@itemprop='streetAddress']")
         #expect(page.schemaItems[1].place.path == "/html/body/div[@itemscope]" && page.schemaItems[1].value("name")?.text == "untyped")
     }
 
@@ -117,6 +119,36 @@ struct WebPageTests {
         // for a tenth of it (Package.swift says why libxml2).
         #expect(Date().timeIntervalSince(start) < 30)
     }
+
+    /// Elements are located at their own `<tag`: the rank among their tag on the line for a
+    /// minified head, the start of a start tag written over several lines, never a longer tag
+    /// that begins with the same letters.
+    @Test func elementsAreLocatedAtTheirOwnStartTag() throws {
+        let html = "<!DOCTYPE html>\n<html><head><abbr></abbr><meta name=a content=1><meta name=b content=2>\n<meta\n  name=c\n  content=3>\n</head></html>\n"
+        let bytes = Array(html.utf8)
+        let page = try WebPageReader.read(bytes, path: "p.html").get()
+        let file = WebPageFile(page: page, path: "p.html", source: SourceText(bytes: bytes))
+        let columns = page.metas.map { meta in "\(meta.key) \(file.location(of: meta.element).line ?? 0):\(file.location(of: meta.element).column ?? 0)" }
+        let second = html.split(separator: "\n")[1]
+        let a = second.range(of: "<meta name=a")!.lowerBound.utf16Offset(in: second) + 1
+        let b = second.range(of: "<meta name=b")!.lowerBound.utf16Offset(in: second) + 1
+        #expect(columns == ["a 2:\(a)", "b 2:\(b)", "c 3:1"], "\(columns)")
+    }
+
+    /// A JSON-LD node reference is another node's, not an empty item; an item that is the value
+    /// of two microdata properties is judged once.
+    @Test func referencesAreNotItemsAndSharedItemsAreKeptOnce() throws {
+        let html = """
+            <html><head><script type="application/ld+json">{"@graph": [{"@type": "Restaurant", "address": {"@id": "https://e.com/#a"}}]}</script></head>
+            <body><div itemscope itemtype="https://schema.org/Book"><div itemprop="author creator" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Kim</span></div></div></body></html>
+            """
+        let page = try WebPageReader.read(Array(html.utf8), path: "p.html").get()
+        let restaurant = try #require(page.schemaItems.first { $0.types == ["Restaurant"] })
+        #expect(restaurant.value("address")?.reference == "https://e.com/#a" && restaurant.value("address")?.item == nil)
+        let book = try #require(page.schemaItems.first { $0.types == ["Book"] })
+        #expect(book.withNestedItems.count == 2 && book.properties.map(\.name) == ["author"])
+    }
+
 }
 
 /// How the schema.org rules read values: numbers, counts and durations as schema.org writes them.

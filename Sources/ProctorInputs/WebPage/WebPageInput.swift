@@ -28,24 +28,69 @@ public struct WebPageFile: RuleSubject, Sendable {
     public var path: String
     let source: SourceText
 
-    /// The location of an element: its line, the column of its tag on that line (libxml2 gives
-    /// lines only), and its path in the tree as the pointer. Line 0 is unknown: no line, no column.
-    public func location(line: Int, tag: String, path elementPath: String) -> SourceLocation {
-        guard line > 0 else { return SourceLocation(file: path, pointer: elementPath) }
-        return SourceLocation(file: path, line: line, column: column(ofTag: tag, onLine: line), pointer: elementPath)
+    /// The location of an element, with its path in the tree as the pointer (or `path`, for
+    /// something inside it). libxml2 gives the line where the element's start tag ends; the
+    /// column is that of its `<tag` there, the element's rank among the kept elements of its tag
+    /// on the line saying which (minified pages put many on one line). When the line holds fewer
+    /// such tags than elements, the first ones began on an earlier line (a start tag written over
+    /// several lines), and are found by looking back. Line 0 is unknown: no line, no column.
+    public func location(of element: ElementPlace, path elementPath: String? = nil) -> SourceLocation {
+        let pointer = elementPath ?? element.path
+        guard element.line > 0, element.line <= source.lineStarts.count else { return SourceLocation(file: path, pointer: pointer) }
+        let lineStart = source.lineStarts[element.line - 1]
+        let lineEnd = element.line < source.lineStarts.count ? source.lineStarts[element.line] : source.bytes.count
+        let needle = Array(("<" + element.tagName).utf8)
+        var starts: [Int] = []
+        var index = lineStart
+        // Bounded: a finding looks at 64 KB of its line at most, however long the line.
+        let searchEnd = min(lineEnd, lineStart + Self.searchLimit)
+        while index < searchEnd, starts.count < element.onItsLine {
+            if tag(needle, startsAt: index) { starts.append(index) }
+            index += 1
+        }
+        let earlier = max(0, element.onItsLine - starts.count)
+        var offset: Int?
+        if element.rank > earlier {
+            offset = starts.count > element.rank - earlier - 1 ? starts[element.rank - earlier - 1] : nil
+        } else {
+            // The (earlier - rank + 1)th tag before the line, looking back at most 4 KB.
+            var skip = earlier - element.rank
+            var back = lineStart - 1
+            while back >= max(0, lineStart - Self.lookBack) {
+                if tag(needle, startsAt: back) {
+                    if skip == 0 {
+                        offset = back
+                        break
+                    }
+                    skip -= 1
+                }
+                back -= 1
+            }
+        }
+        guard let offset else { return SourceLocation(file: path, line: element.line, column: 1, pointer: pointer) }
+        let position = source.position(ofOffset: offset)
+        return SourceLocation(file: path, line: position.line, column: position.column, pointer: pointer)
     }
 
-    /// The location of a line inside an element's text (structured data), when known.
-    public func location(line: Int, column: Int?, path elementPath: String) -> SourceLocation {
-        guard line > 0 else { return SourceLocation(file: path, pointer: elementPath) }
-        return SourceLocation(file: path, line: line, column: column ?? 1, pointer: elementPath)
+    static let searchLimit = 1 << 16
+    static let lookBack = 1 << 12
+
+    /// `<tag` at `index`, in any case, followed by what ends a tag name (so `<a` is not `<abbr`).
+    private func tag(_ needle: [UInt8], startsAt index: Int) -> Bool {
+        let bytes = source.bytes
+        guard bytes[index] == UInt8(ascii: "<"), index + needle.count <= bytes.count else { return false }
+        for offset in 1..<needle.count where bytes[index + offset] | 0x20 != needle[offset] | 0x20 { return false }
+        guard index + needle.count < bytes.count else { return true }
+        let next = bytes[index + needle.count]
+        return next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == 0x0C
     }
 
-    /// The location of a piece of markup: its own line and column when known (a JSON-LD value),
-    /// else its line and the column of its tag.
+    /// The location of a piece of markup: a JSON-LD value's own line and column, an element's
+    /// (``location(of:path:)``), or a place given whole.
     public func location(of place: MarkupPlace) -> SourceLocation {
-        if place.column != nil || place.tag == nil { return location(line: place.line, column: place.column, path: place.path) }
-        return location(line: place.line, tag: place.tag ?? "", path: place.path)
+        if let element = place.element { return location(of: element, path: place.path) }
+        guard place.line > 0 else { return SourceLocation(file: path, pointer: place.path) }
+        return SourceLocation(file: path, line: place.line, column: place.column ?? 1, pointer: place.path)
     }
 
     /// The location of a byte of the page, with the path of what is there.
@@ -54,17 +99,10 @@ public struct WebPageFile: RuleSubject, Sendable {
         return SourceLocation(file: path, line: position.line, column: position.column, pointer: elementPath)
     }
 
-    /// The offset where each line starts, made once per page: a column costs a search of its
-    /// own line only, however many findings the page has.
-    let lineStarts: [Int]
-
     init(page: WebPage, path: String, source: SourceText) {
         self.page = page
         self.path = path
         self.source = source
-        var starts = [0]
-        for (index, byte) in source.bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
-        lineStarts = starts
     }
 
     /// What the rules across files need of the page: the URL it states for itself (the
@@ -73,9 +111,9 @@ public struct WebPageFile: RuleSubject, Sendable {
         let canonical = page.links.first { $0.rel.split(separator: " ").contains("canonical") && $0.href != nil }
         let url: (text: String, location: SourceLocation)
         if let canonical, let href = canonical.href {
-            url = (href, location(line: canonical.line, tag: "link", path: canonical.path))
+            url = (href, location(of: canonical.element))
         } else if let og = page.meta("og:url"), let content = og.content {
-            url = (content, location(line: og.line, tag: "meta", path: og.path))
+            url = (content, location(of: og.element))
         } else {
             return nil
         }
@@ -83,21 +121,6 @@ public struct WebPageFile: RuleSubject, Sendable {
         return RunFacts.PageMention(
             path: path, url: url.text.trimmingCharacters(in: .whitespaces), urlLocation: url.location,
             appMarkup: markup.map { ($0.key, $0.content ?? "") })
-    }
-
-    private func column(ofTag tag: String, onLine line: Int) -> Int {
-        let bytes = source.bytes
-        guard line >= 1, line <= lineStarts.count else { return 1 }
-        let start = lineStarts[line - 1]
-        var index = start
-        let needle = Array(("<" + tag).utf8)
-        while index + needle.count <= bytes.count && bytes[index] != 0x0A {
-            if zip(needle, bytes[index..<index + needle.count]).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
-                return String(decoding: bytes[start..<index], as: UTF8.self).unicodeScalars.count + 1
-            }
-            index += 1
-        }
-        return 1
     }
 }
 

@@ -19,7 +19,7 @@ struct AppLinksIOSRule: Rule {
         id: "app_links_ios",
         name: "App Links Tags Give The iOS Deep Link",
         category: .links,
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         summary: "App Links tags for iOS (al:ios:*, al:iphone:*, al:ipad:*) include the required url, a URL whose scheme has no underscore, a numeric app_store_id, and no tag the standard does not define.",
         rationale: """
             Apple reads App Links ("Facebook app links") as deep-link markup besides Smart App \
@@ -28,8 +28,9 @@ struct AppLinksIOSRule: Rule {
             whose scheme may not contain an underscore; app_store_id: the app's App Store ID; and \
             app_name: the app's name for display. Tags for a device without its url give no deep \
             link at all; an App Store ID that is not a number names no app; and a tag the \
-            reference does not define (al:ios:app_id) is read as no tag. An error, as the \
-            reference marks url required.
+            reference does not define (al:ios:app_id) is read as no tag. A warning: the \
+            reference marks url required within its tags, but the markup itself is optional, and \
+            a mistake costs the deep link, not the page, as with Open Graph's required tags.
             """,
         sources: [
             "App Links metadata reference (applinks.org; Meta for Developers, App Links): iOS, iPhone and iPad tags [H]",
@@ -59,7 +60,7 @@ struct AppLinksIOSRule: Rule {
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         func report(_ message: String, _ tag: WebPage.Meta) {
-            violations.append(Violation(message, at: file.location(line: tag.line, tag: "meta", path: tag.path)))
+            violations.append(Violation(message, at: file.location(of: tag.element)))
         }
         for device in Self.devices {
             let prefix = "al:\(device):"

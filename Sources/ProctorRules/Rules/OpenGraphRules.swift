@@ -61,12 +61,13 @@ struct OpenGraphBasicsRule: Rule {
         let tags = file.page.metas.filter { $0.key.hasPrefix("og:") }
         guard let first = tags.first else { return [] }
         var violations: [Violation] = []
-        let given = Set(tags.filter { !($0.content ?? "").trimmingCharacters(in: .whitespaces).isEmpty }.map(\.key))
+        // og:image:url is og:image by another name (ogp.me, "Structured Properties").
+        let given = Set(tags.filter { !($0.content ?? "").trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.key == "og:image:url" ? "og:image" : $0.key })
         let missing = Self.required.filter { !given.contains($0) }
         if !missing.isEmpty {
             violations.append(Violation(
                 "the page uses Open Graph but gives no \(Suggestion.list(missing)); the protocol requires og:title, og:type, og:image and og:url on every page, and Applebot shows og:image with the search result",
-                at: file.location(line: first.line, tag: "meta", path: first.path)))
+                at: file.location(of: first.element)))
         }
         for tag in tags where Self.urlProperties.contains(tag.key) {
             let content = (tag.content ?? "").trimmingCharacters(in: .whitespaces)
@@ -74,11 +75,11 @@ struct OpenGraphBasicsRule: Rule {
             if !MarkupURL.isAbsoluteWeb(content) {
                 violations.append(Violation(
                     "\(tag.key) is '\(content)', which is not an absolute http or https URL; readers of the tag have no page address to resolve it against",
-                    at: file.location(line: tag.line, tag: "meta", path: tag.path)))
+                    at: file.location(of: tag.element)))
             } else if tag.key.hasSuffix(":secure_url"), MarkupURL.scheme(of: content) != "https" {
                 violations.append(Violation(
                     "\(tag.key) is '\(content)', which is not an https URL; secure_url is the address to use when the page requires HTTPS",
-                    at: file.location(line: tag.line, tag: "meta", path: tag.path)))
+                    at: file.location(of: tag.element)))
             }
         }
         return violations
@@ -140,7 +141,7 @@ struct TwitterCardRule: Rule {
         guard let first = tags.first else { return [] }
         var violations: [Violation] = []
         func report(_ message: String, _ tag: WebPage.Meta) {
-            violations.append(Violation(message, at: file.location(line: tag.line, tag: "meta", path: tag.path)))
+            violations.append(Violation(message, at: file.location(of: tag.element)))
         }
         if !tags.contains(where: { $0.key == "twitter:card" }) {
             report("the page has Twitter card tags but no twitter:card, the card type every card is read by; write one of \(Suggestion.list(Self.cardTypes))", first)

@@ -43,6 +43,18 @@ enum SchemaOrgValue {
         }
     }
 
+    /// A rating written as text in a form other than a number, which schema.org's ratingValue
+    /// (Number or Text) allows: a percentage ("60%") or a fraction ("6/10"). Not judged against
+    /// the scale; a node reference is another node's to judge.
+    static func isRatingText(_ value: SchemaValue) -> Bool {
+        if value.reference != nil { return true }
+        guard let text = value.text?.trimmingCharacters(in: .whitespaces) else { return false }
+        func isNumber(_ part: Substring) -> Bool { number(SchemaValue(.text(String(part)), place: value.place)) != nil }
+        if text.hasSuffix("%") { return isNumber(text.dropLast()) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy(isNumber)
+    }
+
     /// A non-negative whole number (schema.org's Integer, for counts).
     static func isCount(_ value: SchemaValue) -> Bool {
         switch value.kind {
@@ -73,8 +85,9 @@ enum SchemaOrgValue {
                 guard !rest.isEmpty else { return false }
                 continue
             }
-            let number = rest.prefix { ($0.isASCII && $0.isNumber) || $0 == "." }
-            guard !number.isEmpty, number.first != ".", number.last != "." else { return false }
+            // ISO 8601 takes a comma or a full stop before a fraction (it prefers the comma).
+            let number = rest.prefix { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," }
+            guard !number.isEmpty, number.first != ".", number.last != ".", number.first != ",", number.last != "," else { return false }
             rest = rest.dropFirst(number.count)
             guard let designator = rest.first, let position = designators.firstIndex(of: designator) else { return false }
             designators = Array(designators[(position + 1)...])
@@ -116,6 +129,9 @@ struct SchemaOrgRatingRule: Rule {
             """,
         sources: [seed002, "schema.org: AggregateRating, Rating (ratingValue, bestRating, worstRating, ratingCount, reviewCount) [H]"],
         passing: [
+            RuleExample(
+                jsonLD(#"{"@context": "https://schema.org", "@type": "Product", "name": "Pizza stone", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "92%", "ratingCount": 40}}"#),
+                named: page),
             RuleExample(
                 jsonLD(#"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "4.6", "reviewCount": 1284}}"#),
                 named: page),
@@ -173,7 +189,7 @@ struct SchemaOrgRatingRule: Rule {
                             "ratingValue \(rating.written) is outside the \(name)'s scale, worstRating \(worst.formatted) to bestRating \(best.formatted)\(defaults); give the scale the rating uses",
                             at: file.location(of: rating.place)))
                     }
-                } else {
+                } else if !SchemaOrgValue.isRatingText(rating) {
                     violations.append(Violation(
                         "ratingValue is \(rating.written), which is not a number written with the digits 0-9 and '.', so it cannot be shown as stars",
                         at: file.location(of: rating.place)))
@@ -255,7 +271,7 @@ struct SchemaOrgOfferRule: Rule {
                 violations.append(Violation("the \(item.types.first ?? "Offer") gives a price but no priceCurrency, so the price cannot be shown with its currency", at: file.location(of: item.place)))
             }
             for currency in item.values("priceCurrency") {
-                let code = currency.text ?? ""
+                let code = (currency.text ?? "").trimmingCharacters(in: .whitespaces)
                 if code.count < 3 || !code.allSatisfy({ $0.isASCII && $0.isUppercase }) {
                     violations.append(Violation("priceCurrency is \(currency.written), which is not a currency code such as USD (ISO 4217)", at: file.location(of: currency.place)))
                 }
@@ -292,6 +308,9 @@ struct SchemaOrgInteractionCounterRule: Rule {
         sources: [seed002, "schema.org: InteractionCounter (interactionType, userInteractionCount), interactionStatistic [H]"],
         passing: [
             RuleExample(
+                jsonLD(#"{"@context": "https://schema.org", "@type": "VideoObject", "name": "Stretching dough", "interactionStatistic": {"@type": "InteractionCounter", "interactionType": {"@id": "https://schema.org/WatchAction"}, "userInteractionCount": 5120}}"#),
+                named: page),
+            RuleExample(
                 jsonLD(#"{"@context": "https://schema.org", "@type": "Recipe", "name": "Margherita", "interactionStatistic": {"@type": "InteractionCounter", "interactionType": "https://schema.org/LikeAction", "userInteractionCount": 1204}}"#),
                 named: page)
         ],
@@ -307,7 +326,7 @@ struct SchemaOrgInteractionCounterRule: Rule {
         for item in file.allSchemaItems where item.isA(["InteractionCounter"], orValueOf: ["interactionStatistic"]) {
             var missing: [String] = []
             if let type = item.value("interactionType") {
-                let name = type.item?.types.first ?? SchemaOrgNames.localName(type.text ?? "")
+                let name = type.item?.types.first ?? SchemaOrgNames.localName(type.text ?? type.reference ?? "")
                 if !name.hasSuffix("Action") {
                     violations.append(Violation(
                         "interactionType is \(type.written), which is not a schema.org Action such as LikeAction, CommentAction or WatchAction",
@@ -533,6 +552,9 @@ struct SchemaOrgLocationRule: Rule {
         ],
         passing: [
             RuleExample(
+                jsonLD(#"{"@context": "https://schema.org", "@graph": [{"@type": "Restaurant", "@id": "https://slicefinder.example.com/places/sf-0412#place", "name": "Golden Crust Pizzeria", "address": {"@id": "https://slicefinder.example.com/places/sf-0412#address"}}, {"@type": "PostalAddress", "@id": "https://slicefinder.example.com/places/sf-0412#address", "streetAddress": "2450 Mission St", "addressLocality": "San Francisco"}]}"#),
+                named: page),
+            RuleExample(
                 jsonLD(#"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "address": {"@type": "PostalAddress", "streetAddress": "2450 Mission St", "addressLocality": "San Francisco", "postalCode": "94110"}, "geo": {"@type": "GeoCoordinates", "latitude": 37.7579, "longitude": "-122.4187"}}"#),
                 named: page),
             RuleExample(
@@ -582,7 +604,7 @@ struct SchemaOrgLocationRule: Rule {
                             "'\(property.name)' is not a PostalAddress property, so it is read as nothing; did you mean '\(intended)'?",
                             at: file.location(of: property.value.place)))
                     }
-                } else if (address.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+                } else if address.reference == nil, (address.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
                     violations.append(Violation("address is \(address.written), which says nothing of where the place is", at: file.location(of: address.place)))
                 }
             }

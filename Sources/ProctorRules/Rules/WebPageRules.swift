@@ -80,7 +80,7 @@ struct SmartAppBannerRule: Rule {
             guard !problems.isEmpty else { return nil }
             return Violation(
                 "the Smart App Banner tag \(problems.joined(separator: "; ")); write content=\"app-id=<App Store ID>, app-argument=<URL the app opens>\"",
-                at: file.location(line: meta.line, tag: "meta", path: meta.path))
+                at: file.location(of: meta.element))
         }
     }
 
@@ -147,10 +147,8 @@ struct StructuredDataJSONRule: Rule {
             let message = "the structured data is not valid JSON: \(error.message)"
             // Where the reader found the block's text in the page, the error has its own place.
             if let start = block.offset { return Violation(message, at: file.location(ofOffset: start + error.offset, path: block.path)) }
-            let position = SourceText(bytes: Array(block.text.utf8)).position(ofOffset: error.offset)
-            // The block's text starts right after the <script> tag, on its line (0: unknown).
-            let line = block.line == 0 ? 0 : block.line + position.line - 1
-            return Violation(message, at: file.location(line: line, column: position.line == 1 ? nil : position.column, path: block.path))
+            // Otherwise the error is placed at its script element.
+            return Violation(message, at: file.location(of: block.element))
         }
     }
 }
@@ -167,16 +165,15 @@ struct WebPageDeepLinkSchemeRule: Rule {
         defaultSeverity: .error,
         summary: "A deep link a page gives (al:ios:url, twitter:app:url:iphone, a Smart App Banner's app-argument) with a custom URL scheme uses a scheme the app declares in CFBundleURLTypes.",
         rationale: """
-            iOS opens a custom-scheme URL in the app that declares the scheme in its Info.plist \
-            (CFBundleURLTypes, CFBundleURLSchemes); a scheme no app declares opens nothing. App \
-            Links and Twitter app cards give the page's deep link as a URL another app opens \
-            (al:ios:url, twitter:app:url:iphone), so its scheme must be one of the app's, and \
-            Applebot uses the same markup to deep-link search results into the app (WWDC15 session \
-            709). An http or https deep link is a universal link or reaches the app through \
-            application(_:open:options:), so only custom schemes are judged. A Smart App Banner \
-            names its app by App Store ID and passes it the app-argument, with no word from Apple \
-            on the argument's scheme; Proctor assumes a search result opens the same URL by its scheme and reports an \
-            undeclared one as a warning, stating the assumption. Judged with --info-plist only.
+            iOS opens a custom-scheme URL in the app that declares the scheme (CFBundleURLTypes); \
+            a scheme no app declares opens nothing. App Links and Twitter app cards give the page's \
+            deep link as such a URL (al:ios:url, twitter:app:url:iphone), and Applebot uses the \
+            same markup to open search results in the app (WWDC15 session 709). http and https \
+            links are universal links and are not judged. A Smart App Banner opens its app by App \
+            Store ID; Proctor assumes a result opens its app-argument by its scheme, and reports \
+            an undeclared one as a warning. When one of the page's App Links or app-card links uses \
+            the app's scheme, the others are taken as other apps' (App Links lists apps in turn). \
+            Judged with --info-plist only.
             """,
         sources: [
             "Apple, Defining a custom URL scheme for your app (CFBundleURLTypes) [H]",
@@ -186,6 +183,9 @@ struct WebPageDeepLinkSchemeRule: Rule {
         ],
         needsInfoPlist: true,
         passing: [
+            RuleExample(
+                html(head: #"<meta property="al:ios:url" content="slicefinderpro://places/sf-0412"><meta property="al:ios:app_name" content="Slice Finder Pro">"# + "\n" + #"<meta property="al:ios:url" content="slicefinder://places/sf-0412"><meta property="al:ios:app_name" content="Slice Finder">"#),
+                named: page, infoPlist: #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["slicefinder"]}]}"#),
             RuleExample(
                 html(head: #"<meta property="al:ios:url" content="slicefinder://places/sf-0412">"#), named: page,
                 infoPlist: #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["slicefinder"]}]}"#),
@@ -207,6 +207,9 @@ struct WebPageDeepLinkSchemeRule: Rule {
         let declared = Set((context.appInfo?.urlSchemes ?? []).map { $0.lowercased() })
         let list = declared.isEmpty ? "declares none" : "declares \(Suggestion.list(declared.sorted()))"
         var violations: [Violation] = []
+        let givesTheAppsLink = file.page.metas.contains { meta in
+            Self.openedByURL.contains(meta.key) && MarkupURL.scheme(of: (meta.content ?? "").trimmingCharacters(in: .whitespaces)).map(declared.contains) == true
+        }
         for meta in file.page.metas {
             let link: String
             let isBanner = meta.key == "apple-itunes-app"
@@ -219,7 +222,10 @@ struct WebPageDeepLinkSchemeRule: Rule {
                 continue
             }
             guard let scheme = MarkupURL.scheme(of: link), scheme != "http", scheme != "https", !declared.contains(scheme) else { continue }
-            let location = file.location(line: meta.line, tag: "meta", path: meta.path)
+            // App Links and app cards may list several apps in turn (a free and a paid one):
+            // when one of the page's deep links is the app's, the others are other apps' links.
+            if !isBanner && givesTheAppsLink { continue }
+            let location = file.location(of: meta.element)
             if isBanner {
                 var violation = Violation(
                     "the Smart App Banner's app-argument '\(link)' has the scheme '\(scheme)', but the app's CFBundleURLTypes \(list); the banner opens the app by its App Store ID, but a search result that opens it by its scheme opens nothing (an assumption: Apple does not say how results open it)",
