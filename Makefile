@@ -9,9 +9,10 @@ SWIFT ?= swift
 REPORTS ?= .reports
 NOW ?= 2026-06-01T12:00:00Z
 PROCTOR = .build/release/proctor
-# What the messaging suite's app states besides its Info.plist (Scenarios/lint/messaging/README.md).
+# What the messaging suite's app states besides its Info.plist (Scenarios/lint/messaging/README.md);
+# its donations are linted with Scenarios/lint/messaging/.proctor.json, which says the same.
 MESSAGING = --deployment-target 15.0 --service-name Matrix --service-name XMPP
-# Slice Finder's team, so that its website's association files are compared by whole app ID.
+# Slice Finder's facts (Scenarios/lint/local-places/.proctor.json), for its website's mistakes.
 SLICEFINDER = --info-plist Scenarios/lint/local-places/Info.plist --team-identifier A1B2C3D4E5
 
 .PHONY: all setup run test check-reports docs bench fuzz clean
@@ -26,9 +27,8 @@ run: setup
 	@mkdir -p $(REPORTS)
 	@status=0; \
 	for app in local-places recipes photos; do \
-	  echo "== proctor lint Scenarios/lint/$$app"; \
-	  team=""; if [ $$app = local-places ]; then team="--team-identifier A1B2C3D4E5"; fi; \
-	  $(PROCTOR) lint --info-plist Scenarios/lint/$$app/Info.plist $$team --now $(NOW) Scenarios/lint/$$app \
+	  echo "== proctor lint --config Scenarios/lint/$$app/.proctor.json"; \
+	  $(PROCTOR) lint --config Scenarios/lint/$$app/.proctor.json --now $(NOW) \
 	    --report text --report junit:$(REPORTS)/$$app.junit.xml --report sarif:$(REPORTS)/$$app.sarif \
 	    --report json:$(REPORTS)/$$app.json || status=$$?; \
 	done; \
@@ -37,8 +37,8 @@ run: setup
 	  --report junit:$(REPORTS)/web-mistakes.junit.xml --report sarif:$(REPORTS)/web-mistakes.sarif \
 	  --report json:$(REPORTS)/web-mistakes.json || code=$$?; \
 	if [ $$code -ne 1 ]; then echo "expected exit 1 from the web mistakes, got $$code"; status=1; fi; \
-	echo "== proctor lint Scenarios/lint/messaging/donations"; \
-	$(PROCTOR) lint --info-plist Scenarios/lint/messaging/Info.plist $(MESSAGING) --now $(NOW) Scenarios/lint/messaging/donations \
+	echo "== proctor lint --config Scenarios/lint/messaging/.proctor.json"; \
+	$(PROCTOR) lint --config Scenarios/lint/messaging/.proctor.json --now $(NOW) \
 	  --report text --report junit:$(REPORTS)/messaging.junit.xml --report sarif:$(REPORTS)/messaging.sarif \
 	  --report json:$(REPORTS)/messaging.json || status=$$?; \
 	echo "== proctor lint Scenarios/lint/messaging/mistakes (fails on purpose: exit 1 expected)"; \

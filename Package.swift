@@ -88,13 +88,16 @@ let package = Package(
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
                 "ProctorRules", "ProctorReports", "ProctorLinks",
             ]),
+        // A project's .proctor.json: the app facts, inputs, rules and reports a project states
+        // once, read with the JSON layer and located like every input.
+        .target(name: "ProctorConfiguration", dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine"]),
         // The library users embed: the conformance runner, the generated documentation, and every
         // module above, re-exported. It never prints and never exits.
         .target(
             name: "ProctorKit",
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
             ]),
 
         // MARK: - Executables
@@ -119,7 +122,7 @@ let package = Package(
             name: "ProctorKitTests",
             dependencies: [
                 "ProctorKit", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),

@@ -304,6 +304,21 @@ def main():
             check(f"{vector_file.relative_to(ROOT)} matches link-vector-schema.json", not errors,
                   "; ".join(f"{list(e.path)}: {e.message}" for e in errors[:3]))
 
+    # The configuration schema against every .proctor.json of the repository, and against a
+    # malformed one it must refuse; the reader's own errors are tested in Swift.
+    import jsonschema
+    config_schema = json.loads((ROOT / "docs/config.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(config_schema)
+    config_validator = jsonschema.Draft202012Validator(config_schema)
+    configs = sorted(p for p in ROOT.glob("Scenarios/**/.proctor.json")) + sorted(ROOT.glob(".proctor.json"))
+    check("the repository has .proctor.json files", len(configs) > 0)
+    for config_file in configs:
+        errors = list(config_validator.iter_errors(json.loads(config_file.read_text())))
+        check(f"{config_file.relative_to(ROOT)} matches config.schema.json", not errors,
+              "; ".join(f"{list(e.path)}: {e.message}" for e in errors[:3]))
+    bad = {"format": 1, "rules": {"title_lenght": "off"}, "app": {"teamIdentifier": "abc"}}
+    check("config.schema.json refuses an unknown rule and a bad Team ID", len(list(config_validator.iter_errors(bad))) == 2)
+
     print(f"reports: {passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -15,16 +15,24 @@ public struct RuleEngine: Sendable {
     /// One ``SubjectRules`` per subject type, by the type's identity.
     private let groups: [ObjectIdentifier: any Sendable]
 
-    public init(_ rules: [any Rule]) {
+    /// The engine of `rules` as a project configures them: a rule turned off is not registered
+    /// (its subjects never reach it), and a rule given a severity reports at that severity, in
+    /// findings and in the rule metadata of reports alike.
+    public init(_ rules: [any Rule], settings: RuleSettings = RuleSettings()) {
         var groups: [ObjectIdentifier: any Sendable] = [:]
         var descriptions: [RuleDescription] = []
-        for rule in rules { descriptions.append(Self.register(rule, in: &groups)) }
+        for rule in rules {
+            let id = type(of: rule).description.id
+            if settings.isOff(id) { continue }
+            descriptions.append(Self.register(rule, severity: settings.severity(of: id), in: &groups))
+        }
         self.groups = groups
         self.descriptions = descriptions
     }
 
-    private static func register<R: Rule>(_ rule: R, in groups: inout [ObjectIdentifier: any Sendable]) -> RuleDescription {
+    private static func register<R: Rule>(_ rule: R, severity: Severity?, in groups: inout [ObjectIdentifier: any Sendable]) -> RuleDescription {
         var description = R.description
+        if let severity { description.defaultSeverity = severity }
         description.scope = R.Subject.scope
         let key = ObjectIdentifier(R.Subject.self)
         var group = groups[key] as? SubjectRules<R.Subject> ?? SubjectRules()
@@ -88,5 +96,27 @@ extension RuleIdentity {
         }
         let severity = violation.assumedSeverity.map { Swift.min($0, self.severity) } ?? self.severity
         return Finding(ruleID: id, severity: severity, message: violation.message, location: location)
+    }
+}
+
+/// What a project says about its rules (`.proctor.json`'s `rules`): each rule off, or at a
+/// severity of the project's choosing. Rules it does not name keep their own severity.
+public struct RuleSettings: Sendable, Equatable {
+    public enum Setting: Sendable, Equatable {
+        case off
+        case severity(Severity)
+    }
+
+    public var settings: [String: Setting]
+
+    public init(_ settings: [String: Setting] = [:]) { self.settings = settings }
+
+    public var isEmpty: Bool { settings.isEmpty }
+
+    public func isOff(_ id: String) -> Bool { settings[id] == .off }
+
+    public func severity(of id: String) -> Severity? {
+        if case .severity(let severity)? = settings[id] { return severity }
+        return nil
     }
 }

@@ -2,6 +2,7 @@
 // `import ProctorKit` brings the problems, the vocabulary, the app's facts, the rules, the lint and
 // scenario pipelines and the reports.
 @_exported import ProctorAppFacts
+@_exported import ProctorConfiguration
 @_exported import ProctorCore
 @_exported import ProctorEngine
 @_exported import ProctorFiles

@@ -10,7 +10,9 @@ extension LintResult {
     /// plus an `input` case that errors when the file could not be read or decoded. The cases are
     /// a recipe, made only by the reports that list them (``RunReport/Suite/cases``).
     public func report() -> RunReport {
-        let rules = BuiltInRules.descriptions
+        // The rules as the run judged with them: those turned off are not listed, and a
+        // severity the project chose is the rule's in SARIF and JUnit too.
+        let rules = options.engine.descriptions.sorted { $0.id < $1.id }
         let (strict, appInfo) = (options.strict, appInfo)
         let suites = files.map { file -> RunReport.Suite in
             RunReport.Suite(

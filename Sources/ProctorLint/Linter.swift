@@ -26,14 +26,20 @@ public struct LintOptions: Sendable {
     public var configuration: AppConfiguration
     /// Files named for what they are (`--entitlements`, `--aasa DOMAIN=PATH`), read besides the paths.
     public var declaredFiles: DeclaredFiles
+    /// Rules the project turns off or gives another severity (`.proctor.json`'s `rules`).
+    public var rules: RuleSettings
+
+    /// The rules this run judges with: the built-in engine, or one built for the settings.
+    var engine: RuleEngine { rules.isEmpty ? BuiltInRules.engine : RuleEngine(BuiltInRules.all, settings: rules) }
 
     public init(
         infoPlistPath: String? = nil, bundleIdentifier: String? = nil, now: Date = Date(), strict: Bool = false,
         limits: JSONLimits = .standard, parallel: Bool = true, configuration: AppConfiguration = AppConfiguration(),
-        declaredFiles: DeclaredFiles = DeclaredFiles()
+        declaredFiles: DeclaredFiles = DeclaredFiles(), rules: RuleSettings = RuleSettings()
     ) {
         self.configuration = configuration
         self.declaredFiles = declaredFiles
+        self.rules = rules
         self.infoPlistPath = infoPlistPath
         self.bundleIdentifier = bundleIdentifier
         self.now = now
@@ -90,8 +96,9 @@ public enum Linter {
             files.append(empty)
         }
 
+        let engine = options.engine
         let run = PayloadRun(
-            engine: BuiltInRules.engine, context: RuleContext(appInfo: appInfo, now: options.now), limits: options.limits,
+            engine: engine, context: RuleContext(appInfo: appInfo, now: options.now), limits: options.limits,
             parallel: options.parallel, declared: declared)
         let batches = Parallel.mapBatches(collected.inputs, parallel: options.parallel) { batch in
             var checkers = Checkers(run: run)
@@ -121,7 +128,7 @@ public enum Linter {
     public static func lint(files: [InMemoryFile], appInfo: AppInfo?, options: LintOptions) -> LintResult {
         let appInfo = options.configuration.apply(to: appInfo)
         let run = PayloadRun(
-            engine: BuiltInRules.engine, context: RuleContext(appInfo: appInfo, now: options.now), limits: options.limits,
+            engine: options.engine, context: RuleContext(appInfo: appInfo, now: options.now), limits: options.limits,
             parallel: options.parallel, declared: options.declaredFiles)
         var checkers = Checkers(run: run)
         var checked = CheckedBatch()
@@ -182,8 +189,9 @@ public enum Linter {
         // Rules over the whole run locate their own violations, across files.
         let unlocated = { (pointer: JSONPointer) in SourceLocation(file: "", pointer: pointer.description) }
         var runFindings: [Finding] = []
-        BuiltInRules.engine.rules(judging: RunFacts.self).judge(facts, in: context, locate: unlocated, into: &runFindings)
-        let changeRules = BuiltInRules.engine.rules(judging: ItemReferenceChange.self)
+        let engine = options.engine
+        engine.rules(judging: RunFacts.self).judge(facts, in: context, locate: unlocated, into: &runFindings)
+        let changeRules = engine.rules(judging: ItemReferenceChange.self)
         for change in facts.itemReferenceChanges() {
             changeRules.judge(change, in: context, locate: unlocated, into: &runFindings)
         }
@@ -192,7 +200,7 @@ public enum Linter {
                 files[index].findings.append(finding)
             }
         }
-        if let appInfo { InputKinds.infoPlist.judge(appInfo, with: BuiltInRules.engine, in: context, into: &files) }
+        if let appInfo { InputKinds.infoPlist.judge(appInfo, with: engine, in: context, into: &files) }
         for index in files.indices where files[index].hasProblems { sortProblems(&files[index]) }
         // Inputs arrive sorted, so the sort is usually skipped; when it runs it is the same stable sort.
         if !isSortedByPath(files) { files.sort { $0.path < $1.path } }

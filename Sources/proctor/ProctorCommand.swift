@@ -13,7 +13,7 @@ struct ProctorCommand: ParsableCommand {
             could not be written; 64 usage error.
             """,
         version: ProctorVersion.current,
-        subcommands: [Lint.self, Run.self, Links.self, Rules.self, Explain.self, Schema.self, Conformance.self]
+        subcommands: [Lint.self, Run.self, Links.self, Config.self, Rules.self, Explain.self, Schema.self, Conformance.self]
     )
 }
 
@@ -45,7 +45,9 @@ struct ReportOptions: ParsableArguments {
     var reports: [ReportRequest] = []
 
     /// Checked before any work: two reports to one place would lose one of them.
-    func validate() throws {
+    func validate() throws { try Self.validate(reports) }
+
+    static func validate(_ reports: [ReportRequest]) throws {
         if reports.filter({ $0.destination == ReportWriter.standardOutput }).count > 1 {
             throw ValidationError("only one --report can go to standard output; give the others a path, e.g. --report junit:reports/junit.xml")
         }
@@ -57,7 +59,9 @@ struct ReportOptions: ParsableArguments {
 
     /// Writes every requested report, each whatever happened to the others; returns false when
     /// one could not be written (its path and the system's reason are on standard error).
-    func write(_ report: RunReport) -> Bool {
+    func write(_ report: RunReport) -> Bool { Self.write(report, to: reports) }
+
+    static func write(_ report: RunReport, to reports: [ReportRequest]) -> Bool {
         let requests = reports.isEmpty ? [ReportRequest(argument: "text")!] : reports
         var succeeded = true
         for request in requests {
@@ -79,76 +83,93 @@ func processExitCode(for report: RunReport, wroteReports: Bool) -> ExitCode {
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check donation payloads (JSON or JSON Lines) against Apple's rules.",
-        discussion: "Directories are searched recursively for .json and .jsonl files. See docs/cli.md and docs/input-format.md.")
+        abstract: "Check what the app hands the system against Apple's rules: donations, entitlements, apple-app-site-association files, web pages.",
+        discussion: """
+            Directories are searched recursively. Settings not given as flags come from the project's \
+            .proctor.json (see docs/configuration.md and proctor config print). See docs/cli.md and \
+            docs/input-format.md.
+            """)
 
-    @Argument(help: "Donation files or directories; - reads one JSON document from standard input.")
-    var paths: [String]
+    /// The options `lint` and `config print` share: what the configuration file can also say.
+    struct Flags: ParsableArguments {
+        @Argument(help: "Files or directories; - reads one JSON document from standard input. Default: lint.paths of .proctor.json.")
+        var paths: [String] = []
 
-    @Option(help: "The app's Info.plist (XML or binary). Rules that need it are skipped without it.")
-    var infoPlist: String?
+        @Option(help: "The app's Info.plist (XML or binary). Rules that need it are skipped without it.")
+        var infoPlist: String?
 
-    @Option(help: "The bundle identifier, overriding CFBundleIdentifier and expanding $(PRODUCT_BUNDLE_IDENTIFIER).")
-    var bundleIdentifier: String?
+        @Option(help: "The bundle identifier, overriding CFBundleIdentifier and expanding $(PRODUCT_BUNDLE_IDENTIFIER).")
+        var bundleIdentifier: String?
 
-    @Option(help: "The app's iOS deployment target, e.g. 15.0 (overrides MinimumOSVersion). Version-dependent rules are skipped without one.")
-    var deploymentTarget: String?
+        @Option(help: "The app's iOS deployment target, e.g. 15.0 (overrides MinimumOSVersion). Version-dependent rules are skipped without one.")
+        var deploymentTarget: String?
 
-    @Option(help: ArgumentHelp("A messaging service the app speaks (INSendMessageIntent.serviceName); repeat for each.", valueName: "name"))
-    var serviceName: [String] = []
+        @Option(name: .customLong("service-name"), help: ArgumentHelp("A messaging service the app speaks (INSendMessageIntent.serviceName); repeat for each.", valueName: "name"))
+        var serviceNames: [String] = []
 
-    @Option(help: "The app's Apple Developer Team ID: with the bundle identifier, the app ID apple-app-site-association files must name.")
-    var teamIdentifier: String?
+        @Option(help: "The app's Apple Developer Team ID: with the bundle identifier, the app ID apple-app-site-association files must name.")
+        var teamIdentifier: String?
 
-    @Option(
-        name: .customLong("entitlements"),
-        help: ArgumentHelp("The app's .entitlements file (XML or binary), for its Associated Domains. Repeatable; .entitlements files in the directories given are read too.", valueName: "path"))
-    var entitlements: [String] = []
+        @Option(
+            name: .customLong("entitlements"),
+            help: ArgumentHelp("The app's .entitlements file (XML or binary), for its Associated Domains. Repeatable; .entitlements files in the directories given are read too.", valueName: "path"))
+        var entitlements: [String] = []
 
-    @Option(
-        name: .customLong("aasa"),
-        help: ArgumentHelp("The apple-app-site-association file a domain serves, whatever its name or folder. Repeatable.", valueName: "domain=path"))
-    var sites: [SiteArgument] = []
+        @Option(
+            name: .customLong("aasa"),
+            help: ArgumentHelp("The apple-app-site-association file a domain serves, whatever its name or folder. Repeatable.", valueName: "domain=path"))
+        var sites: [SiteArgument] = []
+
+        @Flag(help: "Treat warnings as errors.")
+        var strict = false
+
+        @OptionGroup var output: ReportOptions
+
+        var reports: [ReportRequest] { output.reports }
+
+        func validate() throws {
+            if let deploymentTarget, OSVersion(deploymentTarget) == nil {
+                throw ValidationError("--deployment-target '\(deploymentTarget)' is not an iOS version such as 15.0")
+            }
+            if serviceNames.contains(where: \.isEmpty) {
+                throw ValidationError("--service-name needs a non-empty name")
+            }
+            if let teamIdentifier, !AppConfiguration.isTeamIdentifier(teamIdentifier) {
+                throw ValidationError("--team-identifier '\(teamIdentifier)' is not a Team ID: ten uppercase letters and digits, such as ABCDE12345")
+            }
+        }
+    }
+
+    @OptionGroup var flags: Flags
+    @OptionGroup var config: ConfigurationOptions
 
     @Option(help: "The current time for expiration checks, RFC 3339 with a zone (default: the wall clock).")
     var now: String?
 
-    @Flag(help: "Treat warnings as errors.")
-    var strict = false
-
     @Flag(help: "Check files, and the lines of a large JSON Lines file, one at a time instead of on all cores.")
     var sequential = false
 
-    @OptionGroup var output: ReportOptions
-
     func validate() throws {
-        if paths.isEmpty {
-            throw ValidationError("name at least one donation file or directory, e.g. 'proctor lint payloads/'")
-        }
-        if let deploymentTarget, OSVersion(deploymentTarget) == nil {
-            throw ValidationError("--deployment-target '\(deploymentTarget)' is not an iOS version such as 15.0")
-        }
-        if serviceName.contains(where: \.isEmpty) {
-            throw ValidationError("--service-name needs a non-empty name")
-        }
         if let now, DateFormat.parse(now) == nil {
             throw ValidationError("--now '\(now)' is not an RFC 3339 date with a zone, such as 2026-06-01T12:00:00Z")
-        }
-        if let teamIdentifier, !AppConfiguration.isTeamIdentifier(teamIdentifier) {
-            throw ValidationError("--team-identifier '\(teamIdentifier)' is not a Team ID: ten uppercase letters and digits, such as ABCDE12345")
         }
     }
 
     func run() throws {
+        let settings = try LintSettings(flags: flags, configuration: try config.load())
+        guard !settings.paths.value.isEmpty else {
+            throw ValidationError("name at least one file or directory, e.g. 'proctor lint payloads/', or give lint.paths in .proctor.json")
+        }
+        try ReportOptions.validate(settings.reports.value)
         let options = LintOptions(
-            infoPlistPath: infoPlist, bundleIdentifier: bundleIdentifier, now: now.flatMap(DateFormat.parse) ?? Date(),
-            strict: strict, parallel: !sequential,
+            infoPlistPath: settings.infoPlist.value, bundleIdentifier: settings.bundleIdentifier.value, now: now.flatMap(DateFormat.parse) ?? Date(),
+            strict: settings.strict.value, parallel: !sequential,
             configuration: AppConfiguration(
-                deploymentTarget: deploymentTarget.flatMap(OSVersion.init), serviceNames: serviceName.isEmpty ? nil : serviceName,
-                teamIdentifier: teamIdentifier),
-            declaredFiles: DeclaredFiles(entitlements: entitlements, sites: sites.map { ($0.domain, $0.path) }))
-        let report = Linter.lint(paths: paths, options: options).report()
-        throw processExitCode(for: report, wroteReports: output.write(report))
+                deploymentTarget: settings.deploymentTarget.value, serviceNames: settings.serviceNames.value, teamIdentifier: settings.teamIdentifier.value),
+            declaredFiles: DeclaredFiles(entitlements: settings.entitlements.value, sites: settings.sites.value),
+            rules: settings.rules.value)
+        let report = Linter.lint(paths: settings.paths.value, options: options).report()
+        throw processExitCode(for: report, wroteReports: ReportOptions.write(report, to: settings.reports.value))
     }
 }
 
@@ -238,8 +259,8 @@ struct Run: ParsableCommand {
         abstract: "Play scenarios (*.scenario.json) against the model of the system and check every expectation.",
         discussion: "Directories are searched recursively for *.scenario.json; files named explicitly are read whatever their name. See docs/scenario-format.md and docs/system-model.md.")
 
-    @Argument(help: "Scenario files or directories; - reads one scenario from standard input.")
-    var paths: [String]
+    @Argument(help: "Scenario files or directories; - reads one scenario from standard input. Default: run.paths of .proctor.json.")
+    var paths: [String] = []
 
     @Option(name: .customLong("name"), help: ArgumentHelp("Only scenarios whose name contains this text (case-insensitive). Repeatable.", valueName: "text"))
     var names: [String] = []
@@ -260,34 +281,54 @@ struct Run: ParsableCommand {
     var allowPathsOutsideProject = false
 
     @OptionGroup var output: ReportOptions
+    @OptionGroup var config: ConfigurationOptions
 
     func validate() throws {
-        if paths.isEmpty {
-            throw ValidationError("name at least one scenario file or directory, e.g. 'proctor run Scenarios/'")
-        }
         if let now, DateFormat.parse(now) == nil {
             throw ValidationError("--now '\(now)' is not an RFC 3339 date with a zone, such as 2026-06-01T12:00:00Z")
         }
     }
 
     func run() throws {
+        // What the command line does not say, the project's .proctor.json may (run.paths,
+        // run.reports, strict).
+        let configuration = try config.load()
+        let paths = self.paths.isEmpty ? (configuration?.runPaths?.value ?? []).map { configuration!.resolve($0) } : self.paths
+        guard !paths.isEmpty else {
+            throw ValidationError("name at least one scenario file or directory, e.g. 'proctor run Scenarios/', or give run.paths in .proctor.json")
+        }
+        let reports = try LintSettings.reports(output.reports, configuration?.runReports, in: configuration).value
+        try ReportOptions.validate(reports)
         let options = RunOptions(
-            names: names, tags: tags, strict: strict, now: now.flatMap(DateFormat.parse) ?? Date(), parallel: !sequential,
-            fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory)
+            names: names, tags: tags, strict: strict || configuration?.strict?.value == true, now: now.flatMap(DateFormat.parse) ?? Date(),
+            parallel: !sequential, fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory)
         let result = ScenarioRunner.run(paths: paths, options: options)
         if result.filteredOut > 0 {
             Output.standardError("\(result.filteredOut) scenario\(result.filteredOut == 1 ? "" : "s") left out by --name/--tag\n")
         }
-        throw processExitCode(for: result.report, wroteReports: output.write(result.report))
+        throw processExitCode(for: result.report, wroteReports: ReportOptions.write(result.report, to: reports))
     }
 }
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the JSON Schema of scenario files (format 1), for editors and validators.",
-        discussion: "A copy is committed as docs/scenario.schema.json; docs/scenario-format.md shows how to associate it in VS Code and JetBrains IDEs.")
+        abstract: "Print the JSON Schema of scenario files (format 1), or with 'config' of .proctor.json, for editors and validators.",
+        discussion: """
+            Copies are committed as docs/scenario.schema.json and docs/config.schema.json; \
+            docs/scenario-format.md shows how to associate them in VS Code and JetBrains IDEs.
+            """)
+
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case scenario, config
+    }
+
+    @Argument(help: "scenario (the default) or config.")
+    var kind: Kind = .scenario
 
     func run() throws {
-        try Output.standardOutput(ScenarioSchema.text)
+        switch kind {
+        case .scenario: try Output.standardOutput(ScenarioSchema.text)
+        case .config: try Output.standardOutput(ConfigurationSchema.text(ruleIDs: BuiltInRules.descriptions.map(\.id)))
+        }
     }
 }

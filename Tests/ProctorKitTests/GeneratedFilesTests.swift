@@ -48,8 +48,8 @@ struct GeneratedFilesTests {
             #expect(paths.contains(rule.documentationPath))
             #expect(paths.contains("Conformance/rules/\(rule.id).json"))
         }
-        #expect(paths.contains("docs/scenario.schema.json"))
-        #expect(Self.generated.count == 2 + 2 * BuiltInRules.descriptions.count)
+        #expect(paths.contains("docs/scenario.schema.json") && paths.contains("docs/config.schema.json"))
+        #expect(Self.generated.count == 3 + 2 * BuiltInRules.descriptions.count)
         #expect(Set(Self.generated.map(\.path)).count == Self.generated.count, "two generated files share a path")
     }
 

@@ -12,6 +12,8 @@ public enum GeneratedFiles {
             ("docs/rules/README.md", RuleDocumentation.index(rules)),
             // The scenario schema, committed for editors that cannot run `proctor schema`.
             ("docs/scenario.schema.json", ScenarioSchema.text),
+            // The configuration schema, for `"$schema"` in a project's .proctor.json.
+            ("docs/config.schema.json", ConfigurationSchema.text(ruleIDs: rules.map(\.id))),
         ]
         for rule in rules {
             files.append((rule.documentationPath, RuleDocumentation.page(rule)))

@@ -36,7 +36,7 @@ struct OpenUniversalLinkStep: ScenarioStep {
         }
         let safariPage = fields["safariPage"].flatMap { decoder.reader.nonEmptyString($0.value, pointer.appending("safariPage")) }
         let typed = fields["typedInSafari"].flatMap { decoder.reader.bool($0.value, pointer.appending("typedInSafari")) } ?? false
-        if let safariPage, typed {
+        if safariPage != nil, typed {
             decoder.reader.report(ProblemCode.scenarioInvalidValue, "a link is either tapped on a Safari page or typed into Safari's address bar, not both", fields["typedInSafari"]!.value, pointer.appending("typedInSafari"))
             return nil
         }

@@ -1,0 +1,74 @@
+import Foundation
+import ProctorJSON
+
+/// The JSON Schema (draft 2020-12) of `.proctor.json`, format 1, for editors (`"$schema"`):
+/// `proctor schema config` prints it and docs/config.schema.json is the committed copy, which a
+/// test keeps current. It checks structure and types; what only the reader can check (a rule id
+/// that exists, a report format) is in docs/configuration.md.
+public enum ConfigurationSchema {
+    public static let identifier = "urn:proctor:schema:config:1"
+
+    public static func text(ruleIDs: [String]) -> String {
+        JSONWriter.write(node(document(ruleIDs: ruleIDs)), indent: 2) + "\n"
+    }
+
+    private static func document(ruleIDs: [String]) -> [String: Any] {
+        let string: [String: Any] = ["type": "string", "minLength": 1]
+        let strings: [String: Any] = ["type": "array", "items": string]
+        func object(_ properties: [String: Any], description: String) -> [String: Any] {
+            ["type": "object", "additionalProperties": false, "properties": properties, "description": description]
+        }
+        let setting: [String: Any] = ["enum": ProjectConfiguration.ruleValues]
+        let reports: [String: Any] = [
+            "type": "array", "items": ["type": "string", "pattern": "^(text|json|junit|sarif)(:.+)?$"],
+            "description": "Reports to write when the command gives no --report: FORMAT[:PATH], paths relative to this file.",
+        ]
+        var rules: [String: Any] = [:]
+        for id in ruleIDs { rules[id] = setting }
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": identifier,
+            "title": "Proctor configuration (.proctor.json), format 1",
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["format"],
+            "properties": [
+                "$schema": ["type": "string", "description": "This schema, for editors."],
+                "format": ["const": ProjectConfiguration.format, "description": "The configuration format: 1."],
+                "app": object([
+                    "infoPlist": string.merging(["description": "The app's Info.plist (XML or binary), relative to this file."]) { $1 },
+                    "bundleIdentifier": string,
+                    "teamIdentifier": ["type": "string", "pattern": "^[0-9A-Z]{10}$", "description": "The Apple Developer Team ID."],
+                    "deploymentTarget": ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+){0,2}$", "description": "The iOS deployment target, such as 15.0."],
+                    "serviceNames": strings.merging(["description": "The messaging services the app speaks (serviceName values)."]) { $1 },
+                    "entitlements": strings.merging(["description": "The app's .entitlements files, relative to this file."]) { $1 },
+                    "sites": ["type": "object", "additionalProperties": string, "description": "Domain to the apple-app-site-association file it serves, relative to this file."],
+                ], description: "What Proctor is told about the app, as lint's flags tell it."),
+                "lint": object([
+                    "paths": strings.merging(["description": "What proctor lint reads when the command names nothing, relative to this file."]) { $1 },
+                    "reports": reports,
+                ], description: "proctor lint's inputs and reports."),
+                "run": object([
+                    "paths": strings.merging(["description": "What proctor run plays when the command names nothing, relative to this file."]) { $1 },
+                    "reports": reports,
+                ], description: "proctor run's inputs and reports."),
+                "rules": ["type": "object", "additionalProperties": false, "properties": rules, "description": "Rules proctor lint turns off, or gives another severity."],
+                "strict": ["type": "boolean", "description": "Warnings fail the run, as --strict."],
+            ],
+        ]
+    }
+
+    private static func node(_ value: Any) -> JSONNode {
+        let json: JSONValue
+        switch value {
+        case let object as [String: Any]:
+            json = .object(JSONObject(members: object.keys.sorted().map { JSONObject.Member(key: $0, keyOffset: 0, value: node(object[$0]!)) }))
+        case let array as [Any]: json = .array(array.map(node))
+        case let text as String: json = .string(text)
+        case let flag as Bool: json = .bool(flag)
+        case let number as Int: json = .integer(Int64(number))
+        default: preconditionFailure("the configuration schema holds a \(type(of: value))")
+        }
+        return JSONNode(json, offset: 0)
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorEngine
+import ProctorJSON
+import ProctorVocabulary
+
+/// A project's `.proctor.json`: the facts about the app, the inputs, the rules and the reports,
+/// written once instead of as flags on every command (docs/configuration.md). Relative paths in
+/// it are relative to the file's folder, so the file means the same from wherever it is used.
+/// Every value remembers where it is written, for `proctor config print` and for errors.
+public struct ProjectConfiguration: Sendable {
+    public static let fileName = ".proctor.json"
+    public static let format = 1
+
+    /// A value and the place in the file that gives it.
+    public struct Located<Value: Sendable>: Sendable {
+        public var value: Value
+        public var location: SourceLocation
+
+        public init(value: Value, location: SourceLocation) {
+            self.value = value
+            self.location = location
+        }
+    }
+
+    /// The file, as it was named or found.
+    public var path: String
+    /// Its folder: what relative paths in it are relative to ("" for the current directory).
+    public var directory: String
+
+    public var infoPlist: Located<String>?
+    public var bundleIdentifier: Located<String>?
+    public var teamIdentifier: Located<String>?
+    public var deploymentTarget: Located<OSVersion>?
+    public var serviceNames: Located<[String]>?
+    public var entitlements: Located<[String]>?
+    /// `sites`: the association file each domain serves, as `--aasa DOMAIN=PATH`.
+    public var sites: Located<[(domain: String, path: String)]>?
+    /// `lint.paths`: what `proctor lint` reads when the command names nothing.
+    public var lintPaths: Located<[String]>?
+    /// `lint.reports`: as `lint --report`, each `FORMAT[:PATH]`.
+    public var lintReports: Located<[String]>?
+    /// `run.paths`: what `proctor run` plays when the command names nothing.
+    public var runPaths: Located<[String]>?
+    /// `run.reports`: as `run --report`.
+    public var runReports: Located<[String]>?
+    /// `rules`: each rule off, or at a severity of the project's choosing (`proctor lint`).
+    public var rules: Located<RuleSettings>?
+    public var strict: Located<Bool>?
+
+    /// The keys of the file's top level and of `app`, in the order docs/configuration.md lists them.
+    public static let keys = ["$schema", "format", "app", "lint", "run", "rules", "strict"]
+    public static let commandKeys = ["paths", "reports"]
+    public static let appKeys = ["infoPlist", "bundleIdentifier", "teamIdentifier", "deploymentTarget", "serviceNames", "entitlements", "sites"]
+    public static let ruleValues = ["off", "note", "warning", "error"]
+
+    public static let unsupportedFormat = ProblemCode("config_unsupported_format", summary: "A configuration file has a format other than 1, or none.")
+    public static let unknownKey = ProblemCode("config_unknown_key", summary: "A configuration file has a key Proctor does not know.")
+    public static let typeMismatch = ProblemCode("config_type_mismatch", summary: "A configuration value has the wrong JSON type.")
+    public static let invalidValue = ProblemCode("config_invalid_value", summary: "A configuration value is not one Proctor can use.")
+    public static let missingValue = ProblemCode("config_missing_value", summary: "A configuration file leaves out a value it needs.")
+    static let codes = JSONFieldReader.Codes(typeMismatch: typeMismatch, missingValue: missingValue, invalidValue: invalidValue, unknownKey: unknownKey)
+
+    /// A path written in the file, as the current directory sees it.
+    public func resolve(_ relative: String) -> String {
+        if relative.hasPrefix("/") || directory.isEmpty { return relative }
+        if relative == "." { return directory }
+        return directory + "/" + (relative.hasPrefix("./") ? String(relative.dropFirst(2)) : relative)
+    }
+
+    /// The app facts the file states, as `lint`'s flags give them.
+    public var appConfiguration: AppConfiguration {
+        AppConfiguration(deploymentTarget: deploymentTarget?.value, serviceNames: serviceNames?.value, teamIdentifier: teamIdentifier?.value)
+    }
+
+    /// Reads a configuration file's bytes. Every problem is an error located in the file (line,
+    /// column, JSON Pointer), and all of them are reported, not only the first; `knownRules` are
+    /// the rule ids `rules` may name.
+    public static func read(_ bytes: [UInt8], path: String, knownRules: [String]) -> Result<ProjectConfiguration, ConfigurationErrors> {
+        let source = SourceText(bytes: bytes)
+        let root: JSONNode
+        switch JSONReader.parse(source) {
+        case .failure(let error): return .failure(ConfigurationErrors(errors: [InputError(error, in: source, file: path)]))
+        case .success(let node): root = node
+        }
+        var reader = JSONFieldReader(codes: codes) { offset, pointer in
+            SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
+        }
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
+        var configuration = ProjectConfiguration(path: path, directory: directory)
+        configuration.decode(root, with: &reader, knownRules: knownRules)
+        // In the order they are written, whatever order the decoder found them in.
+        let errors = reader.problems.filter { $0.severity == .error }.map { InputError(code: $0.code, message: $0.message, location: $0.location) }
+            .sorted { ($0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.line ?? 0, $1.location.column ?? 0) }
+        return errors.isEmpty ? .success(configuration) : .failure(ConfigurationErrors(errors: errors))
+    }
+
+    private mutating func decode(_ root: JSONNode, with reader: inout JSONFieldReader, knownRules: [String]) {
+        guard let object = reader.object(root, .root, what: "the configuration") else { return }
+        reader.checkKeys(object, .root, allowed: Self.keys, in: "the configuration")
+        if let format = reader.required(object, "format", root, .root) {
+            if case .integer(let number) = format.value, number == Int64(Self.format) {} else {
+                reader.report(Self.unsupportedFormat, "this Proctor reads configuration format 1; write \"format\": 1", format, JSONPointer(["format"]))
+            }
+        }
+        func located<Value>(_ value: Value?, _ node: JSONNode, _ pointer: JSONPointer) -> Located<Value>? {
+            value.map { Located(value: $0, location: reader.location(of: node, pointer)) }
+        }
+        if let member = object["app"], let app = reader.object(member.value, JSONPointer(["app"]), what: "app") {
+            let at = JSONPointer(["app"])
+            reader.checkKeys(app, at, allowed: Self.appKeys, in: "app")
+            for field in app.members {
+                let pointer = at.appending(field.key)
+                let node = field.value
+                switch field.key {
+                case "infoPlist": infoPlist = located(reader.nonEmptyString(node, pointer), node, pointer)
+                case "bundleIdentifier": bundleIdentifier = located(reader.nonEmptyString(node, pointer), node, pointer)
+                case "teamIdentifier":
+                    guard let team = reader.string(node, pointer) else { continue }
+                    if AppConfiguration.isTeamIdentifier(team) {
+                        teamIdentifier = located(team, node, pointer)
+                    } else {
+                        reader.invalid("'\(team)' is not a Team ID: ten uppercase letters and digits, such as ABCDE12345", node, pointer)
+                    }
+                case "deploymentTarget":
+                    guard let text = reader.string(node, pointer) else { continue }
+                    if let version = OSVersion(text) {
+                        deploymentTarget = located(version, node, pointer)
+                    } else {
+                        reader.invalid("'\(text)' is not an iOS version such as \"15.0\"", node, pointer)
+                    }
+                case "serviceNames": serviceNames = located(nonEmptyStrings(node, pointer, &reader), node, pointer)
+                case "entitlements": entitlements = located(nonEmptyStrings(node, pointer, &reader), node, pointer)
+                case "sites":
+                    guard let domains = reader.object(node, pointer, what: "sites") else { continue }
+                    var sites: [(domain: String, path: String)] = []
+                    for site in domains.members {
+                        if let file = reader.nonEmptyString(site.value, pointer.appending(site.key)) { sites.append((site.key, file)) }
+                    }
+                    self.sites = located(sites, node, pointer)
+                default: break
+                }
+            }
+        }
+        let sections = [("lint", \ProjectConfiguration.lintPaths, \ProjectConfiguration.lintReports), ("run", \.runPaths, \.runReports)]
+        for (key, paths, reports) in sections {
+            guard let member = object[key], let section = reader.object(member.value, JSONPointer([key]), what: key) else { continue }
+            reader.checkKeys(section, JSONPointer([key]), allowed: Self.commandKeys, in: key)
+            for (field, target) in [("paths", paths), ("reports", reports)] {
+                guard let value = section[field] else { continue }
+                let pointer = JSONPointer([key, field])
+                self[keyPath: target] = located(nonEmptyStrings(value.value, pointer, &reader), value.value, pointer)
+            }
+        }
+        if let member = object["rules"], let rules = reader.object(member.value, JSONPointer(["rules"]), what: "rules") {
+            var settings: [String: RuleSettings.Setting] = [:]
+            for rule in rules.members {
+                let pointer = JSONPointer(["rules", rule.key])
+                guard knownRules.contains(rule.key) else {
+                    reader.report(
+                        Self.unknownKey, "'\(rule.key)' is not a rule\(Suggestion.phrase(for: rule.key, among: knownRules)); proctor rules lists them",
+                        offset: rule.keyOffset, pointer: pointer)
+                    continue
+                }
+                guard let text = reader.string(rule.value, pointer) else { continue }
+                switch text {
+                case "off": settings[rule.key] = .off
+                case "note": settings[rule.key] = .severity(.note)
+                case "warning": settings[rule.key] = .severity(.warning)
+                case "error": settings[rule.key] = .severity(.error)
+                default: reader.invalid("a rule is \(Self.ruleValues.map { "\"\($0)\"" }.joined(separator: ", ")); found '\(text)'", rule.value, pointer)
+                }
+            }
+            self.rules = located(RuleSettings(settings), member.value, JSONPointer(["rules"]))
+        }
+        if let member = object["strict"] {
+            strict = located(reader.bool(member.value, JSONPointer(["strict"])), member.value, JSONPointer(["strict"]))
+        }
+    }
+
+    private func nonEmptyStrings(_ node: JSONNode, _ pointer: JSONPointer, _ reader: inout JSONFieldReader) -> [String]? {
+        guard let elements = reader.array(node, pointer) else { return nil }
+        var strings: [String] = []
+        for (index, element) in elements.enumerated() {
+            if let text = reader.nonEmptyString(element, pointer.appending(index)) { strings.append(text) }
+        }
+        return strings
+    }
+
+    /// The configuration file that applies in `directory`: `.proctor.json` there or in the
+    /// nearest folder above it, as git finds its repository. Nil when there is none.
+    public static func find(from directory: String = FileManager.default.currentDirectoryPath) -> String? {
+        var folder = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(fileName)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate.path }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+}
+
+/// Every problem of a configuration file, each located in it.
+public struct ConfigurationErrors: Error, Sendable {
+    public var errors: [InputError]
+}

@@ -1,0 +1,177 @@
+import ArgumentParser
+import Foundation
+import ProctorKit
+
+/// `--config PATH` and `--no-config`, and the `.proctor.json` they choose: the one named, else
+/// the one in the current directory or the nearest folder above it (docs/configuration.md).
+struct ConfigurationOptions: ParsableArguments {
+    @Option(name: .customLong("config"), help: ArgumentHelp("The project's configuration file (default: .proctor.json here or in the nearest folder above).", valueName: "path"))
+    var path: String?
+
+    @Flag(name: .customLong("no-config"), help: "Read no configuration file.")
+    var noConfig = false
+
+    func validate() throws {
+        if path != nil && noConfig { throw ValidationError("give either --config or --no-config, not both") }
+    }
+
+    /// The configuration, or nil when none applies. A file that cannot be read or is malformed
+    /// stops the command before any work: each problem is printed with its location, exit 64.
+    func load() throws(ExitCode) -> ProjectConfiguration? {
+        guard !noConfig, let file = path ?? ProjectConfiguration.find().map(Self.relative) else { return nil }
+        let bytes: [UInt8]
+        switch InputFiles.load(file, limit: 1 << 20, naming: "the configuration file") {
+        case .failure(let error):
+            Output.standardError("\(error.location.compilerStyle): error: \(error.message) [\(error.code)]\n")
+            throw ExitCode(64)
+        case .success(let loaded): bytes = loaded
+        }
+        switch ProjectConfiguration.read(bytes, path: file, knownRules: BuiltInRules.all.map { type(of: $0).description.id }) {
+        case .success(let configuration): return configuration
+        case .failure(let problems):
+            for error in problems.errors { Output.standardError("\(error.location.compilerStyle): error: \(error.message) [\(error.code)]\n") }
+            throw ExitCode(64)
+        }
+    }
+
+    /// A found file's path as the user would type it: relative to the current directory when
+    /// it is inside it, so reports and messages hold no absolute path the user did not give.
+    private static func relative(_ path: String) -> String {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        if path.hasPrefix(current + "/") { return String(path.dropFirst(current.count + 1)) }
+        return path
+    }
+}
+
+/// Every setting of `proctor lint`, with where it came from: a flag, the configuration file
+/// (file, line, column), or Proctor's default. Flags win over the file.
+struct LintSettings {
+    enum Origin: CustomStringConvertible {
+        case flag(String)
+        case file(SourceLocation)
+        case standard
+
+        var description: String {
+            switch self {
+            case .flag(let name): "--\(name)"
+            case .file(let location): location.compilerStyle
+            case .standard: "default"
+            }
+        }
+    }
+
+    struct Setting<Value> {
+        var value: Value
+        var origin: Origin
+    }
+
+    var configurationFile: String?
+    var paths: Setting<[String]>
+    var infoPlist: Setting<String?>
+    var bundleIdentifier: Setting<String?>
+    var teamIdentifier: Setting<String?>
+    var deploymentTarget: Setting<OSVersion?>
+    var serviceNames: Setting<[String]?>
+    var entitlements: Setting<[String]>
+    var sites: Setting<[(domain: String, path: String)]>
+    var rules: Setting<RuleSettings>
+    var reports: Setting<[ReportRequest]>
+    var strict: Setting<Bool>
+
+    /// Lays the flags over the file. `flags` holds what the command line gave (nil or empty
+    /// when not given).
+    init(flags: Lint.Flags, configuration: ProjectConfiguration?) throws {
+        configurationFile = configuration?.path
+        func pick<Value>(_ flag: Value?, _ name: String, _ file: ProjectConfiguration.Located<Value>?, resolve: (Value) -> Value = { $0 }, default standard: Value) -> Setting<Value> {
+            if let flag { return Setting(value: flag, origin: .flag(name)) }
+            if let file { return Setting(value: resolve(file.value), origin: .file(file.location)) }
+            return Setting(value: standard, origin: .standard)
+        }
+        func optional<Value>(_ flag: Value?, _ name: String, _ file: ProjectConfiguration.Located<Value>?, resolve: (Value) -> Value = { $0 }) -> Setting<Value?> {
+            if let flag { return Setting(value: flag, origin: .flag(name)) }
+            if let file { return Setting(value: resolve(file.value), origin: .file(file.location)) }
+            return Setting(value: nil, origin: .standard)
+        }
+        let resolve = { (path: String) in configuration?.resolve(path) ?? path }
+        paths = pick(flags.paths.isEmpty ? nil : flags.paths, "paths", configuration?.lintPaths, resolve: { $0.map(resolve) }, default: [])
+        infoPlist = optional(flags.infoPlist, "info-plist", configuration?.infoPlist, resolve: resolve)
+        bundleIdentifier = optional(flags.bundleIdentifier, "bundle-identifier", configuration?.bundleIdentifier)
+        teamIdentifier = optional(flags.teamIdentifier, "team-identifier", configuration?.teamIdentifier)
+        deploymentTarget = optional(flags.deploymentTarget.flatMap(OSVersion.init), "deployment-target", configuration?.deploymentTarget)
+        serviceNames = optional(flags.serviceNames.isEmpty ? nil : flags.serviceNames, "service-name", configuration?.serviceNames)
+        entitlements = pick(flags.entitlements.isEmpty ? nil : flags.entitlements, "entitlements", configuration?.entitlements, resolve: { $0.map(resolve) }, default: [])
+        sites = pick(
+            flags.sites.isEmpty ? nil : flags.sites.map { ($0.domain, $0.path) }, "aasa", configuration?.sites,
+            resolve: { $0.map { ($0.domain, resolve($0.path)) } }, default: [])
+        rules = pick(nil, "", configuration?.rules, default: RuleSettings())
+        reports = try Self.reports(flags.reports, configuration?.lintReports, in: configuration)
+        strict = pick(flags.strict ? true : nil, "strict", configuration?.strict, default: false)
+    }
+
+    /// The reports to write: the flags', else the file's (paths relative to the file), else
+    /// text on standard output. A report the file writes wrongly is a usage error at its place.
+    static func reports(
+        _ flags: [ReportRequest], _ written: ProjectConfiguration.Located<[String]>?, in configuration: ProjectConfiguration?
+    ) throws -> Setting<[ReportRequest]> {
+        if !flags.isEmpty { return Setting(value: flags, origin: .flag("report")) }
+        guard let written, let configuration else { return Setting(value: [ReportRequest(argument: "text")!], origin: .standard) }
+        var requests: [ReportRequest] = []
+        for text in written.value {
+            guard var request = ReportRequest(argument: text) else {
+                throw ValidationError("\(written.location.compilerStyle): '\(text)' is not FORMAT[:PATH] with a format of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            request.path = request.path.map(configuration.resolve)
+            requests.append(request)
+        }
+        return Setting(value: requests, origin: .file(written.location))
+    }
+
+    /// `proctor config print`: one line per setting, its value and where it came from.
+    var description: String {
+        func show(_ values: [String]) -> String { values.isEmpty ? "(none)" : values.joined(separator: " ") }
+        var rows: [(String, String, Origin)] = [
+            ("lint.paths", show(paths.value), paths.origin),
+            ("app.infoPlist", infoPlist.value ?? "(none)", infoPlist.origin),
+            ("app.bundleIdentifier", bundleIdentifier.value ?? "(from the Info.plist)", bundleIdentifier.origin),
+            ("app.teamIdentifier", teamIdentifier.value ?? "(none)", teamIdentifier.origin),
+            ("app.deploymentTarget", deploymentTarget.value.map { "\($0)" } ?? "(from the Info.plist)", deploymentTarget.origin),
+            ("app.serviceNames", show(serviceNames.value ?? []), serviceNames.origin),
+            ("app.entitlements", show(entitlements.value), entitlements.origin),
+            ("app.sites", show(sites.value.map { "\($0.domain)=\($0.path)" }), sites.origin),
+        ]
+        let ruleLines = rules.value.settings.sorted { $0.key < $1.key }.map { id, setting -> String in
+            switch setting {
+            case .off: "\(id)=off"
+            case .severity(let severity): "\(id)=\(severity.rawValue)"
+            }
+        }
+        rows.append(("rules", show(ruleLines), rules.origin))
+        rows.append(("lint.reports", show(reports.value.map { $0.format.rawValue + ($0.path.map { ":" + $0 } ?? "") }), reports.origin))
+        rows.append(("strict", strict.value ? "true" : "false", strict.origin))
+        let width = rows.map(\.0.count).max() ?? 0
+        var text = "configuration: \(configurationFile ?? "(none)")\n"
+        for (name, value, origin) in rows {
+            text += name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value + "  [" + origin.description + "]\n"
+        }
+        return text
+    }
+}
+
+struct Config: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the project's configuration.", subcommands: [Print.self])
+
+    struct Print: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the settings proctor lint would use, and where each comes from: a flag, .proctor.json (file:line:column) or the default.",
+            discussion: "Takes the same options as proctor lint, so a flag's effect can be seen. See docs/configuration.md.")
+
+        @OptionGroup var flags: Lint.Flags
+        @OptionGroup var config: ConfigurationOptions
+
+        func run() throws {
+            let settings = try LintSettings(flags: flags, configuration: try config.load())
+            try Output.standardOutput(settings.description)
+        }
+    }
+}

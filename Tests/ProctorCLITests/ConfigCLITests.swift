@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `.proctor.json` as a user meets it: found from a subfolder, overridden by flags, shown by
+/// `proctor config print`, and refused with located errors before any work.
+@Suite("CLI: the project configuration")
+struct ConfigCLITests {
+    private func project(_ files: [String: String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-config-\(UUID().uuidString)")
+        for (name, text) in files {
+            let url = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    private let long = String(repeating: "Golden Crust Pizzeria, ", count: 5)
+    private var donation: String { #"{"userActivity": {"activityType": "com.example.app.view", "title": "\#(long)", "isEligibleForSearch": true}}"# }
+    private let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.app</string>
+        <key>NSUserActivityTypes</key><array><string>com.example.app.view</string></array></dict></plist>
+        """
+
+    @Test func theFileIsFoundFromASubfolderAndItsPathsAreItsOwn() throws {
+        let root = try project([
+            ".proctor.json": #"{"format": 1, "app": {"infoPlist": "App/Info.plist"}, "lint": {"paths": ["payloads"]}, "rules": {"title_length": "error"}}"#,
+            "App/Info.plist": plist, "payloads/view.json": donation, "App/Sources/.keep": "",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        // From a folder below the project: the file is found, and its paths are relative to it.
+        let run = try proctor(["lint", "--now", "2026-06-01T12:00:00Z"], in: root.appendingPathComponent("App/Sources"))
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("error: title is 115 characters") && run.stdout.contains("[title_length]"), "\(run.stdout)")
+        // --no-config: no paths, a usage error.
+        #expect(try proctor(["lint", "--no-config"], in: root).status == 64)
+        // A flag wins over the file: the rule at its own severity when the config is not read.
+        let flagged = try proctor(["lint", "--no-config", "--info-plist", "App/Info.plist", "payloads", "--now", "2026-06-01T12:00:00Z"], in: root)
+        #expect(flagged.status == 0 && flagged.stdout.contains("warning: title is 115 characters"), "\(flagged.stdout)")
+    }
+
+    @Test func configPrintSaysWhereEachSettingComesFrom() throws {
+        let root = try project([".proctor.json": "{\n  \"format\": 1,\n  \"app\": {\"teamIdentifier\": \"ABCDE12345\"},\n  \"strict\": true\n}\n"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try proctor(["config", "print", "--team-identifier", "ZZZZZ99999"], in: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("configuration: .proctor.json"))
+        #expect(run.stdout.contains("app.teamIdentifier    ZZZZZ99999  [--team-identifier]"), "\(run.stdout)")
+        #expect(run.stdout.contains("strict                true  [.proctor.json:4:13]"), "\(run.stdout)")
+        #expect(run.stdout.contains("lint.reports          text  [default]"), "\(run.stdout)")
+    }
+
+    @Test func aMalformedFileIsExit64WithEveryProblemLocated() throws {
+        let root = try project([".proctor.json": "{\"format\": 1,\n \"rules\": {\"title_lenght\": \"off\"},\n \"app\": {\"teamIdentifier\": \"abc\"}}\n", "p.json": "{}"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try proctor(["lint", "p.json"], in: root)
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty, "no work is done: \(run.stdout)")
+        #expect(run.stderr.contains(".proctor.json:2:12: error: 'title_lenght' is not a rule; did you mean 'title_length'?"), "\(run.stderr)")
+        #expect(run.stderr.contains(".proctor.json:3:28: error: 'abc' is not a Team ID"), "\(run.stderr)")
+        // Invalid JSON is located too.
+        try Data("{\"format\": 1,}".utf8).write(to: root.appendingPathComponent(".proctor.json"))
+        let broken = try proctor(["lint", "p.json"], in: root)
+        #expect(broken.status == 64 && broken.stderr.contains(".proctor.json:1:13:"), "\(broken.stderr)")
+    }
+
+    @Test func runTakesItsPathsAndReportsFromTheFile() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let scenario = try String(contentsOf: repository.appendingPathComponent("Conformance/model/universal-links.scenario.json"), encoding: .utf8)
+        let root = try project([
+            ".proctor.json": #"{"format": 1, "run": {"paths": ["scenarios"], "reports": ["text", "junit:reports/run.xml"]}}"#,
+            "scenarios/links.scenario.json": scenario.replacingOccurrences(of: "\"$schema\": \"../../docs/scenario.schema.json\",\n", with: ""),
+            "reports/.keep": "",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try proctor(["run", "--now", "2026-06-01T12:00:00Z"], in: root)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("run: 1 file;"), "\(run.stdout)")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("reports/run.xml").path))
+    }
+
+    @Test func theSchemaCommandPrintsTheCommittedConfigSchema() throws {
+        let run = try proctor(["schema", "config"])
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let committed = try String(contentsOf: root.appendingPathComponent("docs/config.schema.json"), encoding: .utf8)
+        #expect(run.status == 0 && run.stdout == committed)
+    }
+}

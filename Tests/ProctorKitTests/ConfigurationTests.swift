@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import ProctorKit
+
+/// The reader of `.proctor.json` and what a project's rule settings do to a run.
+@Suite("Project configuration")
+struct ConfigurationTests {
+    private let ids = BuiltInRules.descriptions.map(\.id)
+
+    @Test func aFileIsReadWithItsPathsRelativeToItsFolder() throws {
+        let text = """
+            {"format": 1, "app": {"infoPlist": "App/Info.plist", "teamIdentifier": "ABCDE12345", "deploymentTarget": "15.0",
+             "serviceNames": ["Matrix"], "entitlements": ["App/App.entitlements"], "sites": {"example.com": "site/aasa"}},
+             "lint": {"paths": ["payloads"], "reports": ["junit:out.xml"]}, "run": {"paths": ["Scenarios"]},
+             "rules": {"title_length": "off", "ranking_hint_range": "error"}, "strict": true}
+            """
+        let configuration = try ProjectConfiguration.read(Array(text.utf8), path: "project/.proctor.json", knownRules: ids).get()
+        #expect(configuration.directory == "project")
+        #expect(configuration.resolve(configuration.infoPlist!.value) == "project/App/Info.plist")
+        #expect(configuration.infoPlist?.location.line == 1 && configuration.infoPlist?.location.pointer == "/app/infoPlist")
+        #expect(configuration.appConfiguration == AppConfiguration(deploymentTarget: OSVersion("15.0"), serviceNames: ["Matrix"], teamIdentifier: "ABCDE12345"))
+        #expect(configuration.sites?.value.map { "\($0.domain)=\($0.path)" } == ["example.com=site/aasa"])
+        #expect(configuration.lintPaths?.value == ["payloads"] && configuration.runPaths?.value == ["Scenarios"])
+        #expect(configuration.rules?.value == RuleSettings(["title_length": .off, "ranking_hint_range": .severity(.error)]))
+        #expect(configuration.strict?.value == true && configuration.lintReports?.value == ["junit:out.xml"] && configuration.runReports == nil)
+    }
+
+    @Test func everyProblemIsAnErrorInTheOrderWritten() {
+        let text = "{\"format\": 1, \"lint\": {\"path\": []}, \"rules\": {\"title_length\": 1}, \"strict\": \"yes\"}"
+        guard case .failure(let problems) = ProjectConfiguration.read(Array(text.utf8), path: ".proctor.json", knownRules: ids) else {
+            Issue.record("a malformed configuration was read")
+            return
+        }
+        #expect(problems.errors.map(\.code.rawValue) == ["config_unknown_key", "config_type_mismatch", "config_type_mismatch"])
+        #expect(problems.errors.map { $0.location.pointer ?? "" } == ["/lint/path", "/rules/title_length", "/strict"])
+        // A file without format, or another format, is refused.
+        guard case .failure(let missing) = ProjectConfiguration.read(Array("{}".utf8), path: "c", knownRules: ids) else { return }
+        #expect(missing.errors.map(\.code.rawValue) == ["config_missing_value"])
+    }
+
+    @Test func ruleSettingsTurnRulesOffOrChangeTheirSeverity() {
+        let engine = RuleEngine(BuiltInRules.all, settings: RuleSettings(["title_length": .off, "ranking_hint_range": .severity(.error)]))
+        #expect(!engine.descriptions.contains { $0.id == "title_length" })
+        #expect(engine.descriptions.first { $0.id == "ranking_hint_range" }?.defaultSeverity == .error)
+        let donation = #"{"userActivity": {"activityType": "com.example.app.view", "title": "\#(String(repeating: "x", count: 120))", "contentAttributeSet": {"rankingHint": 1284}}}"#
+        let files = [Linter.InMemoryFile(path: "a.json", bytes: Array(donation.utf8))]
+        let plain = Linter.lint(files: files, appInfo: nil, options: LintOptions()).files.flatMap(\.findings)
+        #expect(plain.map { "\($0.ruleID) \($0.severity)" }.sorted() == ["ranking_hint_range warning", "title_length warning"])
+        let configured = Linter.lint(
+            files: files, appInfo: nil, options: LintOptions(rules: RuleSettings(["title_length": .off, "ranking_hint_range": .severity(.error)])))
+        #expect(configured.files.flatMap(\.findings).map { "\($0.ruleID) \($0.severity)" } == ["ranking_hint_range error"])
+        // The report lists the rules as configured: not the one turned off.
+        #expect(!configured.report().rules.contains { $0.id == "title_length" })
+    }
+
+    @Test func theNearestFileAboveIsFound() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-find-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: root.appendingPathComponent(".proctor.json"))
+        #expect(ProjectConfiguration.find(from: root.appendingPathComponent("a/b").path).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            == root.appendingPathComponent(".proctor.json").standardizedFileURL.path)
+        // A folder named .proctor.json is not a configuration.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("a/.proctor.json"), withIntermediateDirectories: true)
+        #expect(ProjectConfiguration.find(from: root.appendingPathComponent("a/b").path)?.hasSuffix("a/.proctor.json") == false)
+    }
+}
