@@ -175,3 +175,49 @@ struct Config: ParsableCommand {
         }
     }
 }
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a starter .proctor.json here from what the repository holds: the app's Info.plist, entitlements, team and scenarios.",
+        discussion: "Asks nothing and never replaces a file: an existing .proctor.json is left as it is (exit 64). See docs/configuration.md.")
+
+    func run() throws {
+        let path = ProjectConfiguration.fileName
+        let discovery = ProjectDiscovery.discover(in: FileManager.default.currentDirectoryPath)
+        let text = discovery.configurationText
+        // What init writes, lint must read: a check of the writer, not of the user's input.
+        guard case .success = ProjectConfiguration.read(Array(text.utf8), path: path, knownRules: []) else {
+            Output.standardError("error: the starter configuration Proctor made does not read back; please report it\n")
+            throw ExitCode(70)
+        }
+        // Created, never replaced: O_EXCL fails when anything (a file, a link) is already there.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else {
+            if errno == EEXIST {
+                Output.standardError("error: \(path) already exists here; edit it, or remove it to start again\n")
+                throw ExitCode(64)
+            }
+            Output.standardError("error: cannot create \(path): \(String(cString: strerror(errno)))\n")
+            throw ExitCode(3)
+        }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else {
+            Output.standardError("error: cannot write \(path)\n")
+            throw ExitCode(3)
+        }
+        var summary = "wrote \(path):\n"
+        func line(_ key: String, _ value: String, _ why: String) { summary += "  \(key.padding(toLength: 22, withPad: " ", startingAt: 0))\(value)  (\(why))\n" }
+        if let plist = discovery.infoPlist { line("app.infoPlist", plist.value, plist.source) } else { line("app.infoPlist", "(none found)", "give the app's Info.plist") }
+        if !discovery.otherInfoPlists.isEmpty { summary += "  (other Info.plists, not the app's: \(discovery.otherInfoPlists.joined(separator: ", ")))\n" }
+        if let team = discovery.teamIdentifier { line("app.teamIdentifier", team.value, "DEVELOPMENT_TEAM, \(team.source)") }
+        if let bundle = discovery.bundleIdentifier { line("app.bundleIdentifier", bundle.value, "PRODUCT_BUNDLE_IDENTIFIER, \(bundle.source)") }
+        if let target = discovery.deploymentTarget { line("app.deploymentTarget", target.value, "IPHONEOS_DEPLOYMENT_TARGET, \(target.source)") }
+        if !discovery.entitlements.isEmpty { line("app.entitlements", discovery.entitlements.joined(separator: " "), "the .entitlements files") }
+        line("lint.paths", discovery.siteFolders.joined(separator: " "), "folders of apple-app-site-association files; add your payload folders")
+        line("run.paths", discovery.scenarioFolders.joined(separator: " "), "folders of *.scenario.json")
+        summary += "next: check the file, add the folders of your donation payloads to lint.paths, then run proctor lint\n"
+        try Output.standardOutput(summary)
+    }
+}

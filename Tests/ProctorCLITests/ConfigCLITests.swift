@@ -80,6 +80,56 @@ struct ConfigCLITests {
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("reports/run.xml").path))
     }
 
+    /// `proctor init` finds the app's own Info.plist among a test bundle's and an extension's,
+    /// the entitlements, the Xcode project's team, the site and the scenarios, and never
+    /// replaces a file (nor writes through a link).
+    @Test func initWritesAStarterFileFromTheRepository() throws {
+        func plist(_ entries: String) -> String {
+            #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"# + entries + "</dict></plist>"
+        }
+        let root = try project([
+            "App/Info.plist": plist("<key>CFBundlePackageType</key><string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string><key>NSUserActivityTypes</key><array><string>a.b.c</string></array>"),
+            "AppTests/Info.plist": plist("<key>CFBundlePackageType</key><string>BNDL</string>"),
+            "Widget/Info.plist": plist("<key>NSExtension</key><dict></dict>"),
+            "App/App.entitlements": plist(""),
+            "App.xcodeproj/project.pbxproj": "\t\t\t\tDEVELOPMENT_TEAM = ABCDE12345;\n\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.app;\n",
+            "site/example.com/.well-known/apple-app-site-association": "{}",
+            "Scenarios/links/a.scenario.json": "{}", "Scenarios/b.scenario.json": "{}",
+            ".build/x/Info.plist": plist(""),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try proctor(["init"], in: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try String(contentsOf: root.appendingPathComponent(".proctor.json"), encoding: .utf8)
+        #expect(written == """
+            {
+              "format": 1,
+              "app": {
+                "infoPlist": "App/Info.plist",
+                "bundleIdentifier": "com.example.app",
+                "teamIdentifier": "ABCDE12345",
+                "entitlements": ["App/App.entitlements"]
+              },
+              "lint": {
+                "paths": ["site/example.com"]
+              },
+              "run": {
+                "paths": ["Scenarios"]
+              }
+            }
+
+            """, "\(written)")
+        #expect(run.stdout.contains("other Info.plists, not the app's: AppTests/Info.plist, Widget/Info.plist"), "\(run.stdout)")
+        // Never replaced; never written through a link either.
+        let again = try proctor(["init"], in: root)
+        #expect(again.status == 64 && again.stderr.contains("already exists"))
+        #expect(try String(contentsOf: root.appendingPathComponent(".proctor.json"), encoding: .utf8) == written)
+        try FileManager.default.removeItem(at: root.appendingPathComponent(".proctor.json"))
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent(".proctor.json").path, withDestinationPath: root.appendingPathComponent("App/App.entitlements").path)
+        #expect(try proctor(["init"], in: root).status == 64)
+        #expect(try String(contentsOf: root.appendingPathComponent("App/App.entitlements"), encoding: .utf8) == plist(""))
+    }
+
     @Test func theSchemaCommandPrintsTheCommittedConfigSchema() throws {
         let run = try proctor(["schema", "config"])
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
