@@ -60,6 +60,10 @@ public struct AttributeSet: Sendable {
         return pointer.appending(key)
     }
 
+    /// Whether some of the set's properties were filled from elsewhere: an activity's `mapItem`,
+    /// which says the set describes a place.
+    public var isFilledFromMapItem: Bool { !origins.isEmpty }
+
     /// Sets `key` to `value`, written at `origin`, unless the set already has it: what an API
     /// that populates a set does (``MapItem/populate(_:)``).
     mutating func fill(_ key: String, _ value: Value, from origin: JSONPointer) {

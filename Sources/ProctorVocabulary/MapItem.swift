@@ -59,8 +59,10 @@ public struct MapItem: Sendable {
     /// map item's value it came from, so findings on it are located there.
     public func populate(_ set: AttributeSet?) -> AttributeSet {
         var result = set ?? AttributeSet(pointer: pointer)
-        if let name { result.fill("namedLocation", .string(name), from: pointer.appending("name")) }
-        if let phoneNumber { result.fill("phoneNumbers", .strings([phoneNumber]), from: pointer.appending("phoneNumber")) }
+        // An empty value fills nothing: it names no place and dials no number.
+        func given(_ text: String?) -> String? { text.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } }
+        if let name = given(name) { result.fill("namedLocation", .string(name), from: pointer.appending("name")) }
+        if let phoneNumber = given(phoneNumber) { result.fill("phoneNumbers", .strings([phoneNumber]), from: pointer.appending("phoneNumber")) }
         guard let placemark else { return result }
         if let latitude = placemark.latitude { result.fill("latitude", .number(latitude), from: placemark.coordinatePointer("latitude")) }
         if let longitude = placemark.longitude { result.fill("longitude", .number(longitude), from: placemark.coordinatePointer("longitude")) }
@@ -70,7 +72,7 @@ public struct MapItem: Sendable {
             ("postalCode", placemark.postalCode, "postalCode"), ("country", placemark.country, "country"),
         ]
         for (key, value, from) in address {
-            if let value { result.fill(key, .string(value), from: placemark.pointer.appending(from)) }
+            if let value = given(value) { result.fill(key, .string(value), from: placemark.pointer.appending(from)) }
         }
         return result
     }

@@ -18,11 +18,10 @@ struct NavigationRequiresCoordinatesRule: Rule {
             The header documents that the latitude and longitude of an item with supportsNavigation \
             set may be used for navigation. WWDC16 session 240 calls them optional: the name and the \
             text address are what location suggestions require, and coordinates are "the most \
-            precise representation", which "insures that your users are accurately routed"; from \
-            iOS 10 routing apps are even launched with map items that have none. So a place without \
-            them is a warning, not an error: directions fall back on the address. Coordinates may \
-            come from the activity's mapItem (its placemark's coordinate), which populates the \
-            attribute set.
+            precise representation", which "insures that your users are accurately routed". So a \
+            place without them is a warning, not an error: the seed does not make them a \
+            requirement, but without them the route is less certain. Coordinates may come from the \
+            activity's mapItem (its placemark's coordinate), which populates the attribute set.
             """,
         sources: [placesHeader, wwdc16],
         passing: [
@@ -63,7 +62,7 @@ struct PhoneCallRequiresNumbersRule: Rule {
         ])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
-        guard attributes.flag("supportsPhoneCall"), (attributes.strings("phoneNumbers") ?? []).isEmpty else { return [] }
+        guard attributes.flag("supportsPhoneCall"), (attributes.strings("phoneNumbers") ?? []).allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return [] }
         return [Violation("supportsPhoneCall is set but phoneNumbers is empty or missing, so no call is offered", at: attributes.pointer("supportsPhoneCall"))]
     }
 }
@@ -108,28 +107,28 @@ struct PlaceNameRule: Rule {
         name: "Place Has A Name",
         category: .location,
         defaultSeverity: .error,
-        summary: "An attribute set describing a place (a text address or supportsNavigation) must set namedLocation, or an activity's mapItem its name.",
+        summary: "An attribute set offered for location suggestions (supportsNavigation, or filled from an activity's mapItem) must set namedLocation, or the mapItem its name.",
         rationale: """
             WWDC16 session 240: "First thing we're doing here is setting the name of the location, \
             which matches what we're looking at. And that's required for all of the UIs we just \
             talked about": the app switcher's banner, QuickType, Maps, CarPlay and Siri show the \
-            place by its name. A set that gives an address or asks for navigation describes a \
-            place; without namedLocation (filled by mapItem's name when the activity sets one) no \
-            location suggestion has anything to show. Coordinates alone do not make a place here: \
-            a photo's set has them too.
+            place by its name. A set that asks for navigation, or that an activity's mapItem \
+            fills, is offered for those suggestions; without namedLocation (filled by the mapItem's \
+            name) none of them has anything to show. An address or coordinates alone do not make a \
+            set a suggestion here: a photo's set has them too.
             """,
         sources: [wwdc16, placesHeader],
         passing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "supportsNavigation": true}}}"#),
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"thoroughfare": "Main St", "locality": "Springfield"}}}}"#),
+            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-8812", "attributeSet": {"title": "Sunset over Alfama", "city": "Lisbon", "country": "Portugal", "latitude": 38.7118, "longitude": -9.1305}}}"#),
         ],
         failing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"fullyFormattedAddress": "1 Main St, Springfield", "supportsNavigation": true}}}"#, at: ["/userActivity/contentAttributeSet"])
         ])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
-        let hasAddress = PlaceTextAddressRule.addressKeys.contains { !(attributes.string($0) ?? "").isEmpty }
-        guard hasAddress || attributes.flag("supportsNavigation"), (attributes.string("namedLocation") ?? "").isEmpty else { return [] }
+        guard attributes.flag("supportsNavigation") || attributes.isFilledFromMapItem, (attributes.string("namedLocation") ?? "").isEmpty else { return [] }
         return [Violation("the place has no namedLocation, so no location suggestion can show it; set the place's name (or the mapItem's name)", at: attributes.pointer)]
     }
 }
@@ -143,21 +142,22 @@ struct PlaceTextAddressRule: Rule {
         name: "Place Has A Text Address",
         category: .location,
         defaultSeverity: .warning,
-        summary: "An attribute set describing a place (a namedLocation, coordinates or supportsNavigation) should set a text address, or an activity's mapItem its placemark's address.",
+        summary: "An attribute set describing a place (a namedLocation, supportsNavigation, or an activity's mapItem) should set a text address, or the mapItem its placemark's address.",
         rationale: """
             WWDC16 session 240: "we're specifying the text representation of the address, and \
             that's required for all of the text based UIs, such as the keyboard". Coordinates alone \
             route Maps but are not offered as text. A warning, not an error: the address is \
             required by the text-based surfaces only (the app switcher and Maps still offer the \
-            place), and a set with coordinates need not be a place at all (a photo's). The address \
-            is fullyFormattedAddress or its components, which an activity's mapItem fills from its \
-            placemark. A place is a set with a namedLocation (a named place with only a phone \
-            number is still a place), coordinates or supportsNavigation.
+            place). The address is fullyFormattedAddress or its components, which an activity's \
+            mapItem fills from its placemark. A place is a set with a namedLocation (a named place \
+            with only a phone number is still a place), supportsNavigation, or a mapItem; \
+            coordinates alone are not, as a photo's set has them too.
             """,
         sources: [wwdc16, placesHeader],
         passing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "thoroughfare": "Main St", "subThoroughfare": "1", "city": "Springfield", "latitude": 37.33, "longitude": -122.03}}}"#),
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}, "subThoroughfare": "1", "thoroughfare": "Main St", "locality": "Springfield"}}}}"#),
+            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-8812", "attributeSet": {"title": "Sunset over Alfama", "latitude": 38.7118, "longitude": -9.1305}}}"#),
         ],
         failing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "latitude": 37.33, "longitude": -122.03}}}"#, at: ["/userActivity/contentAttributeSet"]),
@@ -166,7 +166,7 @@ struct PlaceTextAddressRule: Rule {
         ])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
-        let isPlace = attributes.latitude != nil || attributes.longitude != nil || attributes.flag("supportsNavigation") || !(attributes.string("namedLocation") ?? "").isEmpty
+        let isPlace = attributes.flag("supportsNavigation") || attributes.isFilledFromMapItem || !(attributes.string("namedLocation") ?? "").isEmpty
         guard isPlace, !Self.addressKeys.contains(where: { !(attributes.string($0) ?? "").isEmpty }) else { return [] }
         return [Violation("the place has no text address (fullyFormattedAddress or its components), so text-based location suggestions such as QuickType do not offer it", at: attributes.pointer)]
     }
