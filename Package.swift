@@ -90,7 +90,7 @@ let package = Package(
             ]),
         // A project's .proctor.json: the app facts, inputs, rules and reports a project states
         // once, read with the JSON layer and located like every input.
-        .target(name: "ProctorConfiguration", dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine"]),
+        .target(name: "ProctorConfiguration", dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorReports"]),
         // The library users embed: the conformance runner, the generated documentation, and every
         // module above, re-exported. It never prints and never exits.
         .target(

@@ -3,6 +3,7 @@ import ProctorAppFacts
 import ProctorCore
 import ProctorEngine
 import ProctorJSON
+import ProctorReports
 import ProctorVocabulary
 
 /// A project's `.proctor.json`: the facts about the app, the inputs, the rules and the reports,
@@ -66,7 +67,7 @@ public struct ProjectConfiguration: Sendable {
     public func resolve(_ relative: String) -> String {
         if relative.hasPrefix("/") || directory.isEmpty { return relative }
         if relative == "." { return directory }
-        return directory + "/" + (relative.hasPrefix("./") ? String(relative.dropFirst(2)) : relative)
+        return (directory == "/" ? "" : directory) + "/" + (relative.hasPrefix("./") ? String(relative.dropFirst(2)) : relative)
     }
 
     /// The app facts the file states, as `lint`'s flags give them.
@@ -87,7 +88,7 @@ public struct ProjectConfiguration: Sendable {
         var reader = JSONFieldReader(codes: codes) { offset, pointer in
             SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
         }
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
         var configuration = ProjectConfiguration(path: path, directory: directory)
         configuration.decode(root, with: &reader, knownRules: knownRules)
         // In the order they are written, whatever order the decoder found them in.
@@ -136,7 +137,15 @@ public struct ProjectConfiguration: Sendable {
                     guard let domains = reader.object(node, pointer, what: "sites") else { continue }
                     var sites: [(domain: String, path: String)] = []
                     for site in domains.members {
-                        if let file = reader.nonEmptyString(site.value, pointer.appending(site.key)) { sites.append((site.key, file)) }
+                        // As --aasa takes it: a host name, compared in lower case.
+                        let domain = site.key.lowercased()
+                        guard !domain.isEmpty, !domain.contains("/"), !domain.contains(":"), !domain.contains(where: \.isWhitespace) else {
+                            reader.report(
+                                Self.invalidValue, "'\(site.key)' is not a domain; sites are keyed by the domain that serves the file, such as example.com",
+                                offset: site.keyOffset, pointer: pointer.appending(site.key))
+                            continue
+                        }
+                        if let file = reader.nonEmptyString(site.value, pointer.appending(site.key)) { sites.append((domain, file)) }
                     }
                     self.sites = located(sites, node, pointer)
                 default: break
@@ -151,6 +160,9 @@ public struct ProjectConfiguration: Sendable {
                 guard let value = section[field] else { continue }
                 let pointer = JSONPointer([key, field])
                 self[keyPath: target] = located(nonEmptyStrings(value.value, pointer, &reader), value.value, pointer)
+            }
+            if let written = self[keyPath: reports], let list = section["reports"], case .array(let elements) = list.value.value {
+                checkReports(written.value, elements, JSONPointer([key, "reports"]), &reader)
             }
         }
         if let member = object["rules"], let rules = reader.object(member.value, JSONPointer(["rules"]), what: "rules") {
@@ -176,6 +188,27 @@ public struct ProjectConfiguration: Sendable {
         }
         if let member = object["strict"] {
             strict = located(reader.bool(member.value, JSONPointer(["strict"])), member.value, JSONPointer(["strict"]))
+        }
+    }
+
+    /// Each report is FORMAT[:PATH] with a format Proctor writes, and at most one goes to
+    /// standard output, as for --report.
+    private func checkReports(_ reports: [String], _ elements: [JSONNode], _ pointer: JSONPointer, _ reader: inout JSONFieldReader) {
+        var toStandardOutput = 0
+        for (index, text) in reports.enumerated() where index < elements.count {
+            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+            guard let format = parts.first, ReportFormat(rawValue: format) != nil else {
+                reader.invalid(
+                    "'\(text)' is not FORMAT[:PATH] with a format of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))", elements[index],
+                    pointer.appending(index))
+                continue
+            }
+            if parts.count < 2 || parts[1].isEmpty || parts[1] == "-" {
+                toStandardOutput += 1
+                if toStandardOutput > 1 {
+                    reader.invalid("only one report can go to standard output; give this one a path, such as junit:reports/junit.xml", elements[index], pointer.appending(index))
+                }
+            }
         }
     }
 

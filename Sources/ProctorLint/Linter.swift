@@ -27,10 +27,16 @@ public struct LintOptions: Sendable {
     /// Files named for what they are (`--entitlements`, `--aasa DOMAIN=PATH`), read besides the paths.
     public var declaredFiles: DeclaredFiles
     /// Rules the project turns off or gives another severity (`.proctor.json`'s `rules`).
-    public var rules: RuleSettings
+    public var rules: RuleSettings {
+        didSet { engine = Self.engine(for: rules) }
+    }
 
-    /// The rules this run judges with: the built-in engine, or one built for the settings.
-    var engine: RuleEngine { rules.isEmpty ? BuiltInRules.engine : RuleEngine(BuiltInRules.all, settings: rules) }
+    /// The rules this run judges with: the built-in engine, or one built once for the settings.
+    private(set) var engine: RuleEngine
+
+    private static func engine(for rules: RuleSettings) -> RuleEngine {
+        rules.isEmpty ? BuiltInRules.engine : RuleEngine(BuiltInRules.all, settings: rules)
+    }
 
     public init(
         infoPlistPath: String? = nil, bundleIdentifier: String? = nil, now: Date = Date(), strict: Bool = false,
@@ -40,6 +46,7 @@ public struct LintOptions: Sendable {
         self.configuration = configuration
         self.declaredFiles = declaredFiles
         self.rules = rules
+        self.engine = Self.engine(for: rules)
         self.infoPlistPath = infoPlistPath
         self.bundleIdentifier = bundleIdentifier
         self.now = now

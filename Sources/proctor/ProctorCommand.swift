@@ -120,8 +120,8 @@ struct Lint: ParsableCommand {
             help: ArgumentHelp("The apple-app-site-association file a domain serves, whatever its name or folder. Repeatable.", valueName: "domain=path"))
         var sites: [SiteArgument] = []
 
-        @Flag(help: "Treat warnings as errors.")
-        var strict = false
+        @Flag(inversion: .prefixedNo, help: "Treat warnings as errors (--no-strict overrides strict: true in .proctor.json).")
+        var strict: Bool?
 
         @OptionGroup var output: ReportOptions
 
@@ -271,8 +271,8 @@ struct Run: ParsableCommand {
     @Option(help: "The report's timestamp, RFC 3339 with a zone (default: the wall clock). Scenarios keep their own clocks.")
     var now: String?
 
-    @Flag(help: "Treat warnings as errors.")
-    var strict = false
+    @Flag(inversion: .prefixedNo, help: "Treat warnings as errors (--no-strict overrides strict: true in .proctor.json).")
+    var strict: Bool?
 
     @Flag(help: "Play scenarios one at a time instead of on all cores.")
     var sequential = false
@@ -293,14 +293,15 @@ struct Run: ParsableCommand {
         // What the command line does not say, the project's .proctor.json may (run.paths,
         // run.reports, strict).
         let configuration = try config.load()
-        let paths = self.paths.isEmpty ? (configuration?.runPaths?.value ?? []).map { configuration!.resolve($0) } : self.paths
+        var paths = self.paths
+        if paths.isEmpty, let configuration, let written = configuration.runPaths { paths = written.value.map(configuration.resolve) }
         guard !paths.isEmpty else {
             throw ValidationError("name at least one scenario file or directory, e.g. 'proctor run Scenarios/', or give run.paths in .proctor.json")
         }
         let reports = try LintSettings.reports(output.reports, configuration?.runReports, in: configuration).value
         try ReportOptions.validate(reports)
         let options = RunOptions(
-            names: names, tags: tags, strict: strict || configuration?.strict?.value == true, now: now.flatMap(DateFormat.parse) ?? Date(),
+            names: names, tags: tags, strict: strict ?? configuration?.strict?.value ?? false, now: now.flatMap(DateFormat.parse) ?? Date(),
             parallel: !sequential, fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory)
         let result = ScenarioRunner.run(paths: paths, options: options)
         if result.filteredOut > 0 {

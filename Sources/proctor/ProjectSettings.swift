@@ -34,12 +34,16 @@ struct ConfigurationOptions: ParsableArguments {
         }
     }
 
-    /// A found file's path as the user would type it: relative to the current directory when
-    /// it is inside it, so reports and messages hold no absolute path the user did not give.
-    private static func relative(_ path: String) -> String {
-        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        if path.hasPrefix(current + "/") { return String(path.dropFirst(current.count + 1)) }
-        return path
+    /// A found file's path as the user would type it, relative to the current directory
+    /// (`../../.proctor.json` for one found above it), so that the paths it gives, and the
+    /// reports that print them, hold no absolute path the user did not give.
+    static func relative(_ path: String) -> String {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.pathComponents
+        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        var common = 0
+        while common < current.count, common < target.count, current[common] == target[common] { common += 1 }
+        let parts = Array(repeating: "..", count: current.count - common) + target[common...]
+        return parts.joined(separator: "/")
     }
 }
 
@@ -53,7 +57,7 @@ struct LintSettings {
 
         var description: String {
             switch self {
-            case .flag(let name): "--\(name)"
+            case .flag(let name): name.isEmpty ? "command line" : "--\(name)"
             case .file(let location): location.compilerStyle
             case .standard: "default"
             }
@@ -93,7 +97,7 @@ struct LintSettings {
             return Setting(value: nil, origin: .standard)
         }
         let resolve = { (path: String) in configuration?.resolve(path) ?? path }
-        paths = pick(flags.paths.isEmpty ? nil : flags.paths, "paths", configuration?.lintPaths, resolve: { $0.map(resolve) }, default: [])
+        paths = pick(flags.paths.isEmpty ? nil : flags.paths, "", configuration?.lintPaths, resolve: { $0.map(resolve) }, default: [])
         infoPlist = optional(flags.infoPlist, "info-plist", configuration?.infoPlist, resolve: resolve)
         bundleIdentifier = optional(flags.bundleIdentifier, "bundle-identifier", configuration?.bundleIdentifier)
         teamIdentifier = optional(flags.teamIdentifier, "team-identifier", configuration?.teamIdentifier)
@@ -105,7 +109,7 @@ struct LintSettings {
             resolve: { $0.map { ($0.domain, resolve($0.path)) } }, default: [])
         rules = pick(nil, "", configuration?.rules, default: RuleSettings())
         reports = try Self.reports(flags.reports, configuration?.lintReports, in: configuration)
-        strict = pick(flags.strict ? true : nil, "strict", configuration?.strict, default: false)
+        strict = pick(flags.strict, flags.strict == true ? "strict" : "no-strict", configuration?.strict, default: false)
     }
 
     /// The reports to write: the flags', else the file's (paths relative to the file), else

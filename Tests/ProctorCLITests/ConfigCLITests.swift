@@ -130,6 +130,29 @@ struct ConfigCLITests {
         #expect(try String(contentsOf: root.appendingPathComponent("App/App.entitlements"), encoding: .utf8) == plist(""))
     }
 
+    /// Review findings: a file found above the current directory gives paths relative to it,
+    /// --no-strict wins over the file, and sites and reports are checked where they are written.
+    @Test func pathsAreRelativeFlagsWinAndEveryValueIsChecked() throws {
+        let root = try project([
+            ".proctor.json": #"{"format": 1, "app": {"infoPlist": "App/Info.plist", "sites": {"Example.COM": "site/aasa"}}, "lint": {"paths": ["payloads"]}, "strict": true}"#,
+            "App/Info.plist": plist, "payloads/view.json": donation, "site/aasa": #"{"applinks": {"details": []}}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let print = try proctor(["config", "print", "--no-strict"], in: root.appendingPathComponent("payloads"))
+        #expect(print.stdout.contains("configuration: ../.proctor.json"), "\(print.stdout)")
+        #expect(print.stdout.contains("lint.paths            ../payloads  [../.proctor.json:1:"), "\(print.stdout)")
+        #expect(print.stdout.contains("app.sites             example.com=../site/aasa"), "\(print.stdout)")
+        #expect(print.stdout.contains("strict                false  [--no-strict]"), "\(print.stdout)")
+        let lint = try proctor(["lint", "--now", "2026-06-01T12:00:00Z", "--report", "json"], in: root.appendingPathComponent("payloads"))
+        #expect(lint.stdout.contains("\"name\" : \"../payloads/view.json\"") && !lint.stdout.contains(root.path), "\(lint.stdout)")
+        try Data(#"{"format": 1, "app": {"sites": {"https://x/": "a"}}, "run": {"reports": ["html:x", "text", "json"]}}"#.utf8)
+            .write(to: root.appendingPathComponent(".proctor.json"))
+        let bad = try proctor(["lint", "payloads"], in: root)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("'https://x/' is not a domain") && bad.stderr.contains("'html:x' is not FORMAT[:PATH]")
+            && bad.stderr.contains("only one report can go to standard output"), "\(bad.stderr)")
+    }
+
     @Test func theSchemaCommandPrintsTheCommittedConfigSchema() throws {
         let run = try proctor(["schema", "config"])
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
