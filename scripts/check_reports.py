@@ -17,6 +17,7 @@ The schemas come from ../shared/schemas beside the checkout, which exists for Pr
 developers and CI only; without it those checks are skipped with a message.
 """
 import json
+import shutil
 import pathlib
 import subprocess
 import sys
@@ -258,6 +259,18 @@ def main():
         mistakes = ROOT / "Scenarios/lint/common-mistakes"
         if mistakes.is_dir():
             runs.append(("mistakes", ["lint", "--info-plist", str(mistakes / "Info.plist"), "--now", "2026-06-01T12:00:00Z", "Scenarios/lint/common-mistakes"], 1))
+            # A baseline of the mistakes: written (everything accepted, exit 0), then used with
+            # one file fewer under --baseline-strict (its entry unused, exit 1): the accepted
+            # findings are JUnit skipped cases and SARIF suppressions, the unused entry a result.
+            baseline = directory / "baseline.json"
+            fewer = directory / "fewer-mistakes"
+            shutil.copytree(mistakes, fewer)
+            run(proctor, ["lint", "--no-config", "--info-plist", str(fewer / "Info.plist"), "--now", "2026-06-01T12:00:00Z",
+                          str(fewer), "--write-baseline", str(baseline)], 0)
+            entries = len(json.loads(baseline.read_text())["findings"])
+            (fewer / "title_length.json").unlink()
+            runs.append(("baseline", ["lint", "--no-config", "--info-plist", str(fewer / "Info.plist"), "--now", "2026-06-01T12:00:00Z", str(fewer),
+                                      "--baseline", str(baseline), "--baseline-strict"], 1))
         places = ROOT / "Scenarios/lint/local-places"
         if places.is_dir():
             runs.append(("places", ["lint", "--info-plist", str(places / "Info.plist"), "--now", "2026-06-01T12:00:00Z", "Scenarios/lint/local-places"], 0))
@@ -271,6 +284,12 @@ def main():
             check_junit(pathlib.Path(f"{out}.junit.xml"), validators)
             check_sarif(pathlib.Path(f"{out}.sarif"), sarif_validator)
             check_json(pathlib.Path(f"{out}.json"))
+            if name == "baseline":
+                results = json.loads(pathlib.Path(f"{out}.sarif").read_text())["runs"][0]["results"]
+                suppressed = [r for r in results if r.get("suppressions")]
+                unused = [r for r in results if r["ruleId"] == "baseline_entry_unused"]
+                check("baseline: every remaining finding is a suppressed SARIF result", len(suppressed) == entries - 1, f"{len(suppressed)} of {entries - 1}")
+                check("baseline: the deleted file's entry is one unused-entry result", len(unused) == 1 and len(results) == entries, f"{len(unused)}, {len(results)}")
         check_scenario_schema(proctor, directory)
         conformance = directory / "conformance"
         run(proctor, ["conformance", "Conformance", "--report", f"junit:{conformance}.junit.xml", "--report", f"json:{conformance}.json"], 0)

@@ -47,6 +47,8 @@ public enum ConfigurationSchema {
                 "lint": object([
                     "paths": strings.merging(["description": "What proctor lint reads when the command names nothing, relative to this file."]) { $1 },
                     "reports": reports,
+                    "baseline": string.merging(["description": "The baseline file: findings accepted for now, hidden from the run (--baseline), relative to this file."]) { $1 },
+                    "baselineStrict": ["type": "boolean", "description": "A baseline entry that matches no finding fails the run (--baseline-strict)."],
                 ], description: "proctor lint's inputs and reports."),
                 "run": object([
                     "paths": strings.merging(["description": "What proctor run plays when the command names nothing, relative to this file."]) { $1 },

@@ -42,6 +42,10 @@ public struct ProjectConfiguration: Sendable {
     public var lintPaths: Located<[String]>?
     /// `lint.reports`: as `lint --report`, each `FORMAT[:PATH]`.
     public var lintReports: Located<[String]>?
+    /// `lint.baseline`: the findings the project accepts for now (`--baseline`).
+    public var baseline: Located<String>?
+    /// `lint.baselineStrict`: a baseline entry that matches no finding fails the run.
+    public var baselineStrict: Located<Bool>?
     /// `run.paths`: what `proctor run` plays when the command names nothing.
     public var runPaths: Located<[String]>?
     /// `run.reports`: as `run --report`.
@@ -53,6 +57,7 @@ public struct ProjectConfiguration: Sendable {
     /// The keys of the file's top level and of `app`, in the order docs/configuration.md lists them.
     public static let keys = ["$schema", "format", "app", "lint", "run", "rules", "strict"]
     public static let commandKeys = ["paths", "reports"]
+    public static let lintKeys = ["paths", "reports", "baseline", "baselineStrict"]
     public static let appKeys = ["infoPlist", "bundleIdentifier", "teamIdentifier", "deploymentTarget", "serviceNames", "entitlements", "sites"]
     public static let ruleValues = ["off", "note", "warning", "error"]
 
@@ -155,7 +160,15 @@ public struct ProjectConfiguration: Sendable {
         let sections = [("lint", \ProjectConfiguration.lintPaths, \ProjectConfiguration.lintReports), ("run", \.runPaths, \.runReports)]
         for (key, paths, reports) in sections {
             guard let member = object[key], let section = reader.object(member.value, JSONPointer([key]), what: key) else { continue }
-            reader.checkKeys(section, JSONPointer([key]), allowed: Self.commandKeys, in: key)
+            reader.checkKeys(section, JSONPointer([key]), allowed: key == "lint" ? Self.lintKeys : Self.commandKeys, in: key)
+            if key == "lint" {
+                if let value = section["baseline"] {
+                    baseline = located(reader.nonEmptyString(value.value, JSONPointer([key, "baseline"])), value.value, JSONPointer([key, "baseline"]))
+                }
+                if let value = section["baselineStrict"] {
+                    baselineStrict = located(reader.bool(value.value, JSONPointer([key, "baselineStrict"])), value.value, JSONPointer([key, "baselineStrict"]))
+                }
+            }
             for (field, target) in [("paths", paths), ("reports", reports)] {
                 guard let value = section[field] else { continue }
                 let pointer = JSONPointer([key, field])

@@ -46,10 +46,12 @@ enum JSONReporter {
         let problems = findings.filter { $0.suppression == nil }.map(\.severity) + report.allDiagnostics.map(\.severity)
         json.key("summary")
         json.beginObject()
+        let baselined = findings.filter { $0.suppression?.hasPrefix(Finding.baselineSuppressionPrefix) ?? false }.count
+        json.member("baselineFindings", baselined)
         json.member("cases", caseCount)
         json.member("errors", problems.filter { $0 == .error }.count)
         // Findings a scenario expects: not counted in errors, warnings and notes.
-        json.member("expectedFindings", findings.filter { $0.suppression != nil }.count)
+        json.member("expectedFindings", findings.filter { $0.suppression != nil }.count - baselined)
         json.member("failedCases", failedCount)
         json.member("inputErrors", report.allInputErrors.count)
         json.member("notes", problems.filter { $0 == .note }.count)

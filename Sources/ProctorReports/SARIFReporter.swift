@@ -157,7 +157,10 @@ enum SARIFReporter {
                     ruleId: finding.ruleID, ruleIndex: ruleIndex[finding.ruleID] ?? 0, level: finding.severity.rawValue,
                     message: Text(text: finding.message), locations: [location(finding.location)],
                     partialFingerprints: ["proctorFinding/v1": fingerprint],
-                    suppressions: finding.suppression.map { [Suppression(justification: $0)] }))
+                    // A scenario's expectation is written in the source; a baseline is kept apart.
+                    suppressions: finding.suppression.map { reason in
+                        [Suppression(kind: reason.hasPrefix(Finding.baselineSuppressionPrefix) ? "external" : "inSource", justification: reason)]
+                    }))
             }
         }
         for testCase in checkCases {

@@ -13,7 +13,9 @@ enum TextReporter {
             for diagnostic in suite.diagnostics {
                 entries.append((diagnostic.location, 1, diagnostic.compilerLine(message: visible(diagnostic.message))))
             }
-            for finding in suite.findings {
+            // A baseline's findings are accepted: counted in the summary, listed in the JSON,
+            // JUnit and SARIF reports, but not repeated here, where only new ones are news.
+            for finding in suite.findings where !(finding.suppression?.hasPrefix(Finding.baselineSuppressionPrefix) ?? false) {
                 entries.append((finding.location, 2, finding.compilerLine(message: visible(finding.message))))
             }
             entries.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
@@ -58,8 +60,11 @@ enum TextReporter {
     }
 
     static func summary(_ report: RunReport) -> String {
-        // Findings a scenario expects are not problems; they are counted on their own.
-        let expected = report.allFindings.filter { $0.suppression != nil }.count
+        // Findings a scenario expects, or a baseline accepts, are not problems; they are counted
+        // on their own.
+        let suppressed = report.allFindings.compactMap(\.suppression)
+        let baselined = suppressed.filter { $0.hasPrefix(Finding.baselineSuppressionPrefix) }.count
+        let expected = suppressed.count - baselined
         let problems = report.allFindings.filter { $0.suppression == nil }.map(\.severity) + report.allDiagnostics.map(\.severity)
         let errors = problems.filter { $0 == .error }.count
         let warnings = problems.filter { $0 == .warning }.count
@@ -71,6 +76,7 @@ enum TextReporter {
             text += ", \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note"))"
         }
         if expected > 0 { text += ", \(expected) expected finding\(expected == 1 ? "" : "s")" }
+        if baselined > 0 { text += ", \(baselined) in the baseline" }
         if unreadable > 0 { text += ", \(plural(unreadable, "input error"))" }
         if report.command != "lint" {
             let cases = report.suites.flatMap(\.cases)

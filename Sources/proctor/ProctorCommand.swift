@@ -125,6 +125,15 @@ struct Lint: ParsableCommand {
 
         @OptionGroup var output: ReportOptions
 
+        @Option(help: ArgumentHelp("Hide the findings this baseline file holds; report only new ones.", valueName: "path"))
+        var baseline: String?
+
+        @Option(help: ArgumentHelp("Record every finding of this run in a baseline file, and hide them.", valueName: "path"))
+        var writeBaseline: String?
+
+        @Flag(inversion: .prefixedNo, help: "Fail when a baseline entry matches no finding, so the baseline only shrinks.")
+        var baselineStrict: Bool?
+
         var reports: [ReportRequest] { output.reports }
 
         func validate() throws {
@@ -168,8 +177,43 @@ struct Lint: ParsableCommand {
                 deploymentTarget: settings.deploymentTarget.value, serviceNames: settings.serviceNames.value, teamIdentifier: settings.teamIdentifier.value),
             declaredFiles: DeclaredFiles(entitlements: settings.entitlements.value, sites: settings.sites.value),
             rules: settings.rules.value)
-        let report = Linter.lint(paths: settings.paths.value, options: options).report()
+        // The baseline is read before any work: a malformed one is exit 64, like the configuration.
+        // Writing a baseline replaces it, so the old one is not read (it may not exist yet).
+        let baseline = flags.writeBaseline != nil ? nil : try settings.baseline.value.map { path throws(ExitCode) in try Self.readBaseline(path) }
+        var result = Linter.lint(paths: settings.paths.value, options: options)
+        var unused: [Baseline.Entry] = []
+        if let path = flags.writeBaseline {
+            let findings = result.files.flatMap(\.findings).filter { $0.suppression == nil }
+            do {
+                try ReportWriter.write(Baseline.text(of: findings), to: path)
+            } catch {
+                Output.standardError("error: \(error)\n")
+                throw ExitCode(3)
+            }
+            // What was just recorded is the run's baseline from now on.
+            _ = result.apply(try Self.readBaseline(path))
+        } else if let baseline {
+            unused = result.apply(baseline)
+        }
+        var report = result.report()
+        if let baseline { report.addUnused(unused, of: baseline, strict: settings.baselineStrict.value) }
         throw processExitCode(for: report, wroteReports: ReportOptions.write(report, to: settings.reports.value))
+    }
+
+    static func readBaseline(_ path: String) throws(ExitCode) -> Baseline {
+        let bytes: [UInt8]
+        switch InputFiles.load(path, limit: 64 << 20, naming: "the baseline") {
+        case .failure(let error):
+            Output.standardError("\(error.location.compilerStyle): error: \(error.message) [\(error.code)]\n")
+            throw ExitCode(64)
+        case .success(let loaded): bytes = loaded
+        }
+        switch Baseline.read(bytes, path: path) {
+        case .success(let baseline): return baseline
+        case .failure(let problems):
+            for error in problems.errors { Output.standardError("\(error.location.compilerStyle): error: \(error.message) [\(error.code)]\n") }
+            throw ExitCode(64)
+        }
     }
 }
 

@@ -81,6 +81,8 @@ struct LintSettings {
     var rules: Setting<RuleSettings>
     var reports: Setting<[ReportRequest]>
     var strict: Setting<Bool>
+    var baseline: Setting<String?>
+    var baselineStrict: Setting<Bool>
 
     /// Lays the flags over the file. `flags` holds what the command line gave (nil or empty
     /// when not given).
@@ -110,6 +112,9 @@ struct LintSettings {
         rules = pick(nil, "", configuration?.rules, default: RuleSettings())
         reports = try Self.reports(flags.reports, configuration?.lintReports, in: configuration)
         strict = pick(flags.strict, flags.strict == true ? "strict" : "no-strict", configuration?.strict, default: false)
+        baseline = optional(flags.baseline, "baseline", configuration?.baseline, resolve: resolve)
+        baselineStrict = pick(
+            flags.baselineStrict, flags.baselineStrict == true ? "baseline-strict" : "no-baseline-strict", configuration?.baselineStrict, default: false)
     }
 
     /// The reports to write: the flags', else the file's (paths relative to the file), else
@@ -152,6 +157,8 @@ struct LintSettings {
         rows.append(("rules", show(ruleLines), rules.origin))
         rows.append(("lint.reports", show(reports.value.map { $0.format.rawValue + ($0.path.map { ":" + $0 } ?? "") }), reports.origin))
         rows.append(("strict", strict.value ? "true" : "false", strict.origin))
+        rows.append(("lint.baseline", baseline.value ?? "(none)", baseline.origin))
+        rows.append(("lint.baselineStrict", baselineStrict.value ? "true" : "false", baselineStrict.origin))
         let width = rows.map(\.0.count).max() ?? 0
         var text = "configuration: \(configurationFile ?? "(none)")\n"
         for (name, value, origin) in rows {

@@ -153,6 +153,35 @@ struct ConfigCLITests {
             && bad.stderr.contains("only one report can go to standard output"), "\(bad.stderr)")
     }
 
+    /// A team adopting Proctor: the existing findings are baselined, a new one fails the build,
+    /// and under --baseline-strict a fixed finding's entry must be deleted.
+    @Test func aBaselineAcceptsWhatIsThereAndFailsOnWhatIsNew() throws {
+        let root = try project([
+            ".proctor.json": #"{"format": 1, "app": {"infoPlist": "App/Info.plist"}, "lint": {"paths": ["payloads"], "baseline": "proctor-baseline.json"}}"#,
+            "App/Info.plist": plist, "payloads/view.json": donation,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let now = ["--now", "2026-06-01T12:00:00Z"]
+        let write = try proctor(["lint", "--write-baseline", "proctor-baseline.json"] + now, in: root)
+        #expect(write.status == 0 && write.stdout.contains("1 in the baseline"), "\(write.stdout)\(write.stderr)")
+        #expect(try proctor(["lint"] + now, in: root).status == 0)
+        // A new finding fails; the accepted one is still not shown.
+        try Data(#"{"userActivity": {"activityType": "com.example.app.view", "title": "", "isEligibleForSearch": true}}"#.utf8).write(to: root.appendingPathComponent("payloads/new.json"))
+        let new = try proctor(["lint"] + now, in: root)
+        #expect(new.status == 1 && new.stdout.contains("payloads/new.json") && !new.stdout.contains("payloads/view.json"), "\(new.stdout)")
+        // The accepted finding fixed: an unused entry, which fails only under --baseline-strict.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("payloads/new.json"))
+        try Data(#"{"userActivity": {"activityType": "com.example.app.view", "title": "Golden Crust", "isEligibleForSearch": true}}"#.utf8).write(to: root.appendingPathComponent("payloads/view.json"))
+        let fixed = try proctor(["lint"] + now, in: root)
+        #expect(fixed.status == 0 && fixed.stdout.contains("proctor-baseline.json:4: note: this entry (title_length"), "\(fixed.stdout)")
+        let strict = try proctor(["lint", "--baseline-strict"] + now, in: root)
+        #expect(strict.status == 1 && strict.stdout.contains("warning: this entry (title_length"), "\(strict.stdout)")
+        // A baseline that is not one is exit 64, located.
+        try Data("{\"format\": 1, \"findings\": 3}".utf8).write(to: root.appendingPathComponent("proctor-baseline.json"))
+        let broken = try proctor(["lint"] + now, in: root)
+        #expect(broken.status == 64 && broken.stderr.contains("proctor-baseline.json:1:27:"), "\(broken.stderr)")
+    }
+
     @Test func theSchemaCommandPrintsTheCommittedConfigSchema() throws {
         let run = try proctor(["schema", "config"])
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ProctorKit
+@testable import ProctorLint
 
 /// The reader of `.proctor.json` and what a project's rule settings do to a run.
 @Suite("Project configuration")
@@ -64,5 +65,44 @@ struct ConfigurationTests {
         // A folder named .proctor.json is not a configuration.
         try FileManager.default.createDirectory(at: root.appendingPathComponent("a/.proctor.json"), withIntermediateDirectories: true)
         #expect(ProjectConfiguration.find(from: root.appendingPathComponent("a/b").path)?.hasSuffix("a/.proctor.json") == false)
+    }
+}
+
+/// The baseline: fingerprints that survive unrelated edits, matching once per entry, and a
+/// file that is read back as it was written.
+@Suite("Baseline")
+struct BaselineTests {
+    private func finding(_ message: String, line: Int = 3, pointer: String = "/userActivity/title") -> Finding {
+        Finding(ruleID: "title_length", severity: .warning, message: message, location: SourceLocation(file: "a.json", line: line, column: 2, pointer: pointer))
+    }
+
+    @Test func fingerprintsIgnoreLinesAndNumbersButNotPlaces() {
+        let base = Baseline.fingerprint(of: finding("title is 119 characters, over the 90-character guideline"))
+        #expect(base == Baseline.fingerprint(of: finding("title is 125 characters, over the 90-character guideline", line: 40)))
+        #expect(base != Baseline.fingerprint(of: finding("title is 119 characters, over the 90-character guideline", pointer: "/0/userActivity/title")))
+        #expect(base != Baseline.fingerprint(of: finding("keywords repeat the title")))
+    }
+
+    @Test func aBaselineHidesEachFindingOnceAndSaysWhichEntriesMatchedNothing() throws {
+        let findings = [finding("title is 119 characters"), finding("title is 119 characters"), finding("other")]
+        let text = Baseline.text(of: Array(findings.prefix(2)) + [finding("gone", pointer: "/x")])
+        let baseline = try Baseline.read(Array(text.utf8), path: "baseline.json").get()
+        #expect(baseline.entries.count == 3 && baseline.entries.allSatisfy { $0.line > 0 })
+        var file = FileResult(path: "a.json")
+        file.findings = findings
+        var result = LintResult(files: [file], appInfo: nil, options: LintOptions())
+        let unused = result.apply(baseline)
+        #expect(result.files[0].findings.map { $0.suppression != nil } == [true, true, false])
+        #expect(unused.map(\.message) == ["gone"])
+        // Written sorted and read back whole: the same text again.
+        #expect(Baseline.text(of: findings) == Baseline.text(of: findings.reversed()))
+    }
+
+    @Test func aMalformedBaselineIsLocated() {
+        guard case .failure(let problems) = Baseline.read(Array(#"{"format": 1, "findings": [{"rule": "x", "file": 3}]}"#.utf8), path: "b.json") else {
+            Issue.record("a malformed baseline was read")
+            return
+        }
+        #expect(problems.errors.map { "\($0.code) \($0.location.pointer ?? "")" }.contains("baseline_invalid /findings/0/file"), "\(problems.errors)")
     }
 }

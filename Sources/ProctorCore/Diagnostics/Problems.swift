@@ -117,6 +117,9 @@ public struct Finding: Hashable, Encodable, Sendable {
     /// Why the finding does not fail the run although its severity would, such as "expected by
     /// step 4" in a negative scenario; nil for an ordinary finding.
     public var suppression: String?
+    /// How a baseline's suppressions begin (`in the baseline PATH`), for the reports that count
+    /// them apart from a scenario's expected findings.
+    public static let baselineSuppressionPrefix = "in the baseline "
 
     public init(ruleID: String, severity: Severity, message: String, location: SourceLocation, suppression: String? = nil) {
         self.ruleID = ruleID
