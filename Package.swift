@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "ProctorAppFacts", dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary"]),
         // The run report and its four formats, and the writing of report files. It renders a
         // plain result with the metadata of its checks and knows nothing of rules or scenarios.
-        .target(name: "ProctorReports", dependencies: ["ProctorCore"]),
+        .target(name: "ProctorReports", dependencies: ["ProctorJSON", "ProctorCore"]),
         // The rule engine: the Rule protocol over typed subjects, rule descriptions (documentation,
         // examples, SARIF metadata), and RuleEngine, which groups rules by subject, skips those
         // whose app facts are unknown and builds every finding.

@@ -236,6 +236,72 @@ def check_json(path):
               f"{(summary['cases'], summary['skippedCases'], summary['failedCases'])} vs {(len(cases), skipped, failing)}")
 
 
+# GitLab's Code Quality report: the fields GitLab documents that it reads ("Implement a custom
+# tool", docs.gitlab.com/ci/testing/code_quality), with Code Climate's severities.
+GITLAB_SCHEMA = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "required": ["description", "check_name", "fingerprint", "severity", "location"],
+        "properties": {
+            "description": {"type": "string", "minLength": 1},
+            "check_name": {"type": "string", "minLength": 1},
+            "fingerprint": {"type": "string", "minLength": 1},
+            "severity": {"enum": ["info", "minor", "major", "critical", "blocker"]},
+            "location": {
+                "type": "object", "required": ["path", "lines"],
+                "properties": {"path": {"type": "string", "minLength": 1},
+                               "lines": {"type": "object", "required": ["begin"], "properties": {"begin": {"type": "integer", "minimum": 1}}}},
+            },
+        },
+    },
+}
+
+
+def runner_unescape(text, is_property):
+    """The GitHub Actions runner's unescaping of workflow command values (ActionCommand.cs)."""
+    pairs = [("%0D", "\r"), ("%0A", "\n")] + ([("%3A", ":"), ("%2C", ",")] if is_property else []) + [("%25", "%")]
+    for escaped, plain in pairs:
+        text = text.replace(escaped, plain)
+    return text
+
+
+def check_ci_reports(name, out):
+    """The reports CI systems show natively, each read as its consumer reads it."""
+    import jsonschema
+    report = json.loads(pathlib.Path(f"{out}.json").read_text())
+    problems = [f for suite in report["suites"] for f in suite.get("findings", []) if "suppression" not in f]
+    # GitHub: every workflow command parses as the runner parses it, and each unsuppressed
+    # finding comes back with its file, line and message intact.
+    commands = []
+    for line in pathlib.Path(f"{out}.github.txt").read_text().splitlines():
+        if not line.startswith("::"):
+            continue
+        head, _, data = line[2:].partition("::")
+        command, _, props = head.partition(" ")
+        properties = dict(runner_unescape(p, True).split("=", 1) for p in props.split(",") if p)
+        commands.append((command, properties, runner_unescape(data, False)))
+    check(f"{name}: github commands are error, warning or notice", all(c in ("error", "warning", "notice") for c, _, _ in commands))
+    round_trip = {(p.get("file"), p.get("line"), d) for _, p, d in commands}
+    lost = [f for f in problems if (f["location"]["file"], str(f["location"].get("line")) if f["location"].get("line") else None, f["message"]) not in round_trip]
+    check(f"{name}: every finding round-trips through the github report", not lost, f"{len(lost)} lost, e.g. {lost[:1]}")
+    # GitLab: the documented fields, and fingerprints unique, as GitLab requires.
+    issues = json.loads(pathlib.Path(f"{out}.gitlab.json").read_text())
+    errors = list(jsonschema.Draft7Validator(GITLAB_SCHEMA).iter_errors(issues))
+    check(f"{name}: gitlab report has the fields GitLab reads", not errors, "; ".join(e.message for e in errors[:3]))
+    check(f"{name}: gitlab fingerprints are unique", len({i["fingerprint"] for i in issues}) == len(issues))
+    located = [f for f in problems if f["location"]["file"]]
+    check(f"{name}: gitlab has an issue per located finding", len([i for i in issues if i["check_name"] in {f["ruleId"] for f in located}]) >= len(located))
+    # Markdown: a CommonMark parser with GitHub's tables finds the summary and one table row per
+    # problem shown.
+    from markdown_it import MarkdownIt
+    tokens = MarkdownIt("commonmark").enable("table").parse(pathlib.Path(f"{out}.md").read_text())
+    rows = sum(1 for t in tokens if t.type == "tr_open")
+    tables = sum(1 for t in tokens if t.type == "table_open")
+    check(f"{name}: markdown summary parses with a heading", any(t.type == "heading_open" for t in tokens))
+    check(f"{name}: markdown tables have a header and a row per entry", rows >= len(problems) + tables, f"{rows} rows, {len(problems)} findings")
+
+
 def main():
     proctor = str((ROOT / sys.argv[1]).resolve()) if len(sys.argv) > 1 else str(ROOT / ".build/debug/proctor")
     validators = []
@@ -280,10 +346,13 @@ def main():
         runs.append(("walk notes", ["lint", "--now", "2026-06-01T12:00:00Z", str(write_walk(directory))], 0))
         for name, args, code in runs:
             out = directory / name
-            run(proctor, args + ["--report", f"junit:{out}.junit.xml", "--report", f"sarif:{out}.sarif", "--report", f"json:{out}.json"], code)
+            run(proctor, args + ["--report", f"junit:{out}.junit.xml", "--report", f"sarif:{out}.sarif", "--report", f"json:{out}.json",
+                                 "--report", f"github:{out}.github.txt", "--report", f"gitlab:{out}.gitlab.json",
+                                 "--report", f"markdown:{out}.md"], code)
             check_junit(pathlib.Path(f"{out}.junit.xml"), validators)
             check_sarif(pathlib.Path(f"{out}.sarif"), sarif_validator)
             check_json(pathlib.Path(f"{out}.json"))
+            check_ci_reports(name, out)
             if name == "baseline":
                 results = json.loads(pathlib.Path(f"{out}.sarif").read_text())["runs"][0]["results"]
                 suppressed = [r for r in results if r.get("suppressions")]

@@ -49,8 +49,10 @@ if [ "${1:-}" = "--with-validators" ]; then
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3 python3-pip >/dev/null
   fi
   missing=()
-  for module in xmlschema jsonschema junitparser; do
-    python3 -c "import $module" 2>/dev/null || missing+=("$module")
+  # module:package, for the one whose package is named otherwise (markdown-it-py, a CommonMark
+  # parser with GitHub's tables, reads the Markdown summary as GitHub would).
+  for pair in xmlschema:xmlschema jsonschema:jsonschema junitparser:junitparser markdown_it:markdown-it-py; do
+    python3 -c "import ${pair%%:*}" 2>/dev/null || missing+=("${pair#*:}")
   done
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "setup: installing Python validators: ${missing[*]}"

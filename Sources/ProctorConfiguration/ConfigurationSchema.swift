@@ -1,5 +1,6 @@
 import Foundation
 import ProctorJSON
+import ProctorReports
 
 /// The JSON Schema (draft 2020-12) of `.proctor.json`, format 1, for editors (`"$schema"`):
 /// `proctor schema config` prints it and docs/config.schema.json is the committed copy, which a
@@ -20,7 +21,7 @@ public enum ConfigurationSchema {
         }
         let setting: [String: Any] = ["enum": ProjectConfiguration.ruleValues]
         let reports: [String: Any] = [
-            "type": "array", "items": ["type": "string", "pattern": "^(text|json|junit|sarif)(:.+)?$"],
+            "type": "array", "items": ["type": "string", "pattern": "^(\(ReportFormat.allCases.map(\.rawValue).joined(separator: "|")))(:.+)?$"],
             "description": "Reports to write when the command gives no --report: FORMAT[:PATH], paths relative to this file.",
         ]
         var rules: [String: Any] = [:]

@@ -6,6 +6,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case json
     case junit
     case sarif
+    /// GitHub Actions workflow commands: annotations on the pull request.
+    case github
+    /// GitLab's Code Quality report.
+    case gitlab
+    /// A Markdown summary, for `$GITHUB_STEP_SUMMARY` or a CI page.
+    case markdown
 
     /// Writes `report` in this format to `output`, as it is rendered (JSON and JUnit stream a
     /// suite at a time; text and SARIF are small and written whole).
@@ -15,6 +21,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json: JSONReporter.write(report, to: &output)
         case .junit: JUnitReporter.write(report, to: &output)
         case .sarif: output.write(string: SARIFReporter.render(report))
+        case .github: output.write(string: GitHubReporter.render(report))
+        case .gitlab: output.write(string: GitLabReporter.render(report))
+        case .markdown: output.write(string: MarkdownReporter.render(report))
         }
     }
 

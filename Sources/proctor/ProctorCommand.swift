@@ -40,7 +40,7 @@ struct ReportOptions: ParsableArguments {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp(
-            "A report to write: text, json, junit or sarif, each optionally followed by :PATH (standard output otherwise, or with :-). Repeatable, one path each; defaults to text on standard output.",
+            "A report to write: text, json, junit, sarif, github (workflow commands), gitlab (Code Quality) or markdown, each optionally followed by :PATH (standard output otherwise, or with :-). Repeatable, one path each; defaults to text on standard output.",
             valueName: "format[:path]"))
     var reports: [ReportRequest] = []
 
@@ -64,6 +64,13 @@ struct ReportOptions: ParsableArguments {
     static func write(_ report: RunReport, to reports: [ReportRequest]) -> Bool {
         let requests = reports.isEmpty ? [ReportRequest(argument: "text")!] : reports
         var succeeded = true
+        // On GitHub Actions, the github report also leaves the Markdown summary on the run's
+        // page: appended to $GITHUB_STEP_SUMMARY, as every step appends its own.
+        if requests.contains(where: { $0.format == .github }), !requests.contains(where: { $0.format == .markdown }),
+            let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty
+        {
+            succeeded = appendStepSummary(ReportFormat.markdown.render(report), to: summary) && succeeded
+        }
         for request in requests {
             do {
                 try ReportWriter.write(to: request.destination) { request.format.write(report, to: &$0) }
@@ -74,6 +81,24 @@ struct ReportOptions: ParsableArguments {
         }
         return succeeded
     }
+}
+
+/// Appends `text` to the step summary file GitHub gives each step (created when missing; never
+/// truncated). False, with the reason on standard error, when it cannot be written.
+func appendStepSummary(_ text: String, to path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+    guard descriptor >= 0 else {
+        Output.standardError("error: cannot append the summary to '\(path)' (GITHUB_STEP_SUMMARY): \(String(cString: strerror(errno)))\n")
+        return false
+    }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    if written != bytes.count {
+        Output.standardError("error: cannot append the summary to '\(path)' (GITHUB_STEP_SUMMARY)\n")
+        return false
+    }
+    return true
 }
 
 /// Turns a report into the process's exit code; 3 when a report could not be written.

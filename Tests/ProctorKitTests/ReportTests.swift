@@ -18,6 +18,9 @@ extension ReportFormat {
         case .json: "json"
         case .junit: "xml"
         case .sarif: "sarif"
+        case .github: "txt"
+        case .gitlab: "json"
+        case .markdown: "md"
         }
     }
 }

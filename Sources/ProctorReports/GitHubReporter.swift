@@ -1,0 +1,160 @@
+import Foundation
+import ProctorCore
+import ProctorJSON
+
+/// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), which the
+/// runner turns into annotations on the pull request's diff, then the text summary line. Values
+/// are escaped exactly as the Actions toolkit escapes them (`@actions/core`, command.ts): in the
+/// message `%`, CR and LF; in a property also `:` and `,`. GitHub shows at most 10 error and 10
+/// warning annotations per step and 50 per job (docs/reports.md): the SARIF report, uploaded to
+/// code scanning, holds every result.
+enum GitHubReporter {
+    static func render(_ report: RunReport) -> String {
+        var lines: [String] = []
+        func annotate(_ severity: Severity, _ location: SourceLocation?, title: String, _ message: String) {
+            let command = switch severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .note: "notice"
+            }
+            var properties: [String] = []
+            if let location, !location.file.isEmpty {
+                properties.append("file=" + escapeProperty(location.file))
+                if let line = location.line {
+                    properties.append("line=\(line)")
+                    if let column = location.column { properties.append("col=\(column)") }
+                }
+            }
+            properties.append("title=" + escapeProperty(title))
+            lines.append("::\(command) \(properties.joined(separator: ","))::\(escapeData(message))")
+        }
+        for suite in report.suites {
+            for error in suite.inputErrors { annotate(.error, error.location, title: "proctor: \(error.code)", error.message) }
+            for diagnostic in suite.diagnostics { annotate(diagnostic.severity, diagnostic.location, title: "proctor: \(diagnostic.code)", diagnostic.message) }
+            // Accepted findings (a scenario's expectation, a baseline) are no news on the diff.
+            for finding in suite.findings where finding.suppression == nil {
+                annotate(finding.severity, finding.location, title: "proctor: \(finding.ruleID)", finding.message)
+            }
+            if report.command != "lint" {
+                for testCase in suite.cases {
+                    guard case .failed(let type, let message, let details) = testCase.outcome else { continue }
+                    annotate(.error, testCase.location, title: "proctor: \(type)", details.isEmpty ? message : message + "\n" + details)
+                }
+            }
+        }
+        lines.append(TextReporter.summary(report))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The toolkit's `escapeData`.
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// The toolkit's `escapeProperty`.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
+
+/// GitLab's Code Quality report: the subset of the Code Climate format GitLab reads
+/// (`description`, `check_name`, `fingerprint`, `severity`, `location.path`,
+/// `location.lines.begin`), a JSON array, one issue per finding or located failed check, which
+/// the merge request widget shows. Accepted findings are left out; severities map error →
+/// major, warning → minor, note → info.
+enum GitLabReporter {
+    static func render(_ report: RunReport) -> String {
+        var issues: [String] = []
+        var uses: [String: Int] = [:]
+        func issue(_ severity: Severity, _ location: SourceLocation?, check: String, _ message: String) {
+            let file = location?.file ?? ""
+            guard !file.isEmpty else { return }
+            let identity = [check, file, location?.pointer ?? ""].joined(separator: "\u{1F}")
+            let occurrence = uses[identity, default: 0]
+            uses[identity] = occurrence + 1
+            let level = switch severity {
+            case .error: "major"
+            case .warning: "minor"
+            case .note: "info"
+            }
+            var text = "  {\"check_name\": "
+            JSONWriter.writeString(check, into: &text)
+            text += ", \"description\": "
+            JSONWriter.writeString(message, into: &text)
+            text += ", \"fingerprint\": \"\(stableHash(occurrence == 0 ? identity : identity + "\u{1F}\(occurrence)"))\", \"location\": {\"lines\": {\"begin\": \(max(location?.line ?? 1, 1))}, \"path\": "
+            JSONWriter.writeString(file, into: &text)
+            text += "}, \"severity\": \"\(level)\"}"
+            issues.append(text)
+        }
+        for suite in report.suites {
+            for error in suite.inputErrors { issue(.error, error.location, check: error.code.rawValue, error.message) }
+            for diagnostic in suite.diagnostics { issue(diagnostic.severity, diagnostic.location, check: diagnostic.code.rawValue, diagnostic.message) }
+            for finding in suite.findings where finding.suppression == nil { issue(finding.severity, finding.location, check: finding.ruleID, finding.message) }
+            if report.command != "lint" {
+                for testCase in suite.cases {
+                    guard case .failed(let type, let message, _) = testCase.outcome else { continue }
+                    issue(.error, testCase.location, check: type, message)
+                }
+            }
+        }
+        return issues.isEmpty ? "[]\n" : "[\n" + issues.joined(separator: ",\n") + "\n]\n"
+    }
+}
+
+/// A Markdown summary for a person reading the job: the counts, the problems as a table with
+/// their places, and every accepted finding collapsed. GitHub shows it on the run's page when it
+/// is appended to `$GITHUB_STEP_SUMMARY`.
+enum MarkdownReporter {
+    static func render(_ report: RunReport) -> String {
+        let failing = report.exitCode != .success
+        var text = "### proctor \(report.command): \(failing ? "failed" : "passed")\n\n"
+        text += "`\(cell(TextReporter.summary(report)))`\n\n"
+        var rows: [String] = []
+        var accepted: [String] = []
+        func place(_ location: SourceLocation?) -> String {
+            guard let location, !location.file.isEmpty else { return "" }
+            return "`" + cell(location.compilerStyle) + "`"
+        }
+        for suite in report.suites {
+            for error in suite.inputErrors { rows.append("| error | \(place(error.location)) | `\(error.code)` | \(cell(error.message)) |") }
+            for diagnostic in suite.diagnostics {
+                rows.append("| \(diagnostic.severity.rawValue) | \(place(diagnostic.location)) | `\(diagnostic.code)` | \(cell(diagnostic.message)) |")
+            }
+            for finding in suite.findings {
+                let columns = "| \(finding.severity.rawValue) | \(place(finding.location)) | `\(finding.ruleID)` | \(cell(finding.message)) |"
+                if let reason = finding.suppression { accepted.append(columns + " \(cell(reason)) |") } else { rows.append(columns) }
+            }
+            if report.command != "lint" {
+                for testCase in suite.cases {
+                    guard case .failed(let type, let message, _) = testCase.outcome else { continue }
+                    rows.append("| failed | \(place(testCase.location)) | `\(type)` | \(cell(message)) |")
+                }
+            }
+        }
+        if !rows.isEmpty {
+            text += "| Severity | Where | Check | Message |\n| --- | --- | --- | --- |\n" + rows.joined(separator: "\n") + "\n\n"
+        }
+        if !accepted.isEmpty {
+            text += "<details><summary>\(accepted.count) accepted finding\(accepted.count == 1 ? "" : "s")</summary>\n\n"
+            text += "| Severity | Where | Check | Message | Accepted |\n| --- | --- | --- | --- | --- |\n" + accepted.joined(separator: "\n") + "\n\n</details>\n"
+        }
+        return text
+    }
+
+    /// Text in a table cell: no line break, no `|` or HTML that would end the cell or the table.
+    static func cell(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "|": result += "\\|"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            case "`": result += "'"
+            case "\n", "\r": result += " "
+            default: result.append(character)
+            }
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+}
