@@ -23,6 +23,9 @@ public struct FileResult: Sendable {
     public var leftOutDonationCount = 0
     /// Whether the rules ran on this file (false when it could not be read or parsed).
     public var wasChecked = false
+    /// The rules the file's payloads accept breaking (`"proctor": {"ignore": ...}`), applied to
+    /// its findings once every rule, those across files included, has judged them.
+    public var suppressions: [PayloadSuppression] = []
 
     public init(path: String) {
         self.path = path
@@ -110,5 +113,34 @@ public struct AppDescriptionOptions: Sendable {
     public init(bundleIdentifier: String? = nil, deploymentTarget: OSVersion? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.deploymentTarget = deploymentTarget
+    }
+}
+
+/// A rule a payload accepts breaking, with the reason: it covers the findings of that rule inside
+/// the payload (under `scope`, on `line` for a JSON Lines document).
+public struct PayloadSuppression: Sendable {
+    public var rule: String
+    public var reason: String
+    /// The payload's pointer: findings at or under it are covered.
+    public var scope: String
+    /// For a JSON Lines file, the document's line: pointers start again on every line.
+    public var line: Int?
+    /// Where the rule id is written, for an ignore that covers nothing.
+    public var location: SourceLocation
+
+    public init(rule: String, reason: String, scope: String, line: Int?, location: SourceLocation) {
+        self.rule = rule
+        self.reason = reason
+        self.scope = scope
+        self.line = line
+        self.location = location
+    }
+
+    /// Whether the finding is one this suppression covers.
+    public func covers(_ finding: Finding) -> Bool {
+        guard finding.ruleID == rule, finding.location.file == location.file else { return false }
+        if let line, finding.location.line != line { return false }
+        let pointer = finding.location.pointer ?? ""
+        return scope.isEmpty || pointer == scope || pointer.hasPrefix(scope + "/")
     }
 }

@@ -119,6 +119,37 @@ public enum Linter {
         return finish(batches, besides: files, appInfo: appInfo, options: options)
     }
 
+    static let unusedSuppression = ProblemCode(
+        "unused_suppression", severity: .warning, summary: "A donation ignores a rule that finds nothing there; the ignore can be deleted.")
+    static let unknownRuleSuppression = ProblemCode(
+        "suppression_unknown_rule", severity: .warning, summary: "A donation ignores a rule that does not exist (or that the project turned off).")
+
+    /// Marks the findings a payload's ignores cover, `ignored: REASON`, counted in every report
+    /// but failing nothing; an ignore that covers nothing, or names no rule of the run, is a
+    /// warning at its place, as SwiftLint reports a superfluous disable command.
+    static func applySuppressions(_ file: inout FileResult, known: [String]) {
+        for suppression in file.suppressions {
+            guard known.contains(suppression.rule) else {
+                file.diagnostics.append(Diagnostic(
+                    code: unknownRuleSuppression, severity: .warning,
+                    message: "'\(suppression.rule)' is not a rule of this run\(Suggestion.phrase(for: suppression.rule, among: known)); the ignore covers nothing",
+                    location: suppression.location))
+                continue
+            }
+            var used = false
+            for index in file.findings.indices where file.findings[index].suppression == nil && suppression.covers(file.findings[index]) {
+                file.findings[index].suppression = Finding.ignoreSuppressionPrefix + suppression.reason
+                used = true
+            }
+            if !used {
+                file.diagnostics.append(Diagnostic(
+                    code: unusedSuppression, severity: .warning,
+                    message: "'\(suppression.rule)' finds nothing in this donation; delete the ignore",
+                    location: suppression.location))
+            }
+        }
+    }
+
     /// A file already in memory, for the conformance runner and for embedding Proctor. Its path
     /// says which kind reads it (`.jsonl`: donations, one per line) and is printed in reports.
     public struct InMemoryFile: Sendable {
@@ -208,6 +239,9 @@ public enum Linter {
             }
         }
         if let appInfo { InputKinds.infoPlist.judge(appInfo, with: engine, in: context, into: &files) }
+        for index in files.indices where !files[index].suppressions.isEmpty {
+            Self.applySuppressions(&files[index], known: engine.descriptions.map(\.id))
+        }
         for index in files.indices where files[index].hasProblems { sortProblems(&files[index]) }
         // Inputs arrive sorted, so the sort is usually skipped; when it runs it is the same stable sort.
         if !isSortedByPath(files) { files.sort { $0.path < $1.path } }

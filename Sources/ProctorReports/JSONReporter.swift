@@ -51,8 +51,10 @@ enum JSONReporter {
         json.member("cases", caseCount)
         json.member("errors", problems.filter { $0 == .error }.count)
         // Findings a scenario expects: not counted in errors, warnings and notes.
-        json.member("expectedFindings", findings.filter { $0.suppression != nil }.count - baselined)
+        let ignored = findings.filter { $0.suppression?.hasPrefix(Finding.ignoreSuppressionPrefix) ?? false }.count
+        json.member("expectedFindings", findings.filter { $0.suppression != nil }.count - baselined - ignored)
         json.member("failedCases", failedCount)
+        json.member("ignoredFindings", ignored)
         json.member("inputErrors", report.allInputErrors.count)
         json.member("notes", problems.filter { $0 == .note }.count)
         json.member("passedCases", passedCount)

@@ -64,7 +64,8 @@ enum TextReporter {
         // on their own.
         let suppressed = report.allFindings.compactMap(\.suppression)
         let baselined = suppressed.filter { $0.hasPrefix(Finding.baselineSuppressionPrefix) }.count
-        let expected = suppressed.count - baselined
+        let ignored = suppressed.filter { $0.hasPrefix(Finding.ignoreSuppressionPrefix) }.count
+        let expected = suppressed.count - baselined - ignored
         let problems = report.allFindings.filter { $0.suppression == nil }.map(\.severity) + report.allDiagnostics.map(\.severity)
         let errors = problems.filter { $0 == .error }.count
         let warnings = problems.filter { $0 == .warning }.count
@@ -76,6 +77,7 @@ enum TextReporter {
             text += ", \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note"))"
         }
         if expected > 0 { text += ", \(expected) expected finding\(expected == 1 ? "" : "s")" }
+        if ignored > 0 { text += ", \(ignored) ignored" }
         if baselined > 0 { text += ", \(baselined) in the baseline" }
         if unreadable > 0 { text += ", \(plural(unreadable, "input error"))" }
         if report.command != "lint" {

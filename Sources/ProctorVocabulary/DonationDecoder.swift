@@ -7,6 +7,15 @@ public struct DecodedDonation: Sendable {
     public var donation: Donation
     /// Pointer of the wrapper object (`""` for a file holding one donation, `/2` in an array).
     public var pointer: JSONPointer
+    /// The rules the donation's `"proctor": {"ignore": {...}}` member accepts, with why.
+    public var ignores: [Ignore] = []
+
+    /// A rule a donation accepts breaking, with the reason, written where the rule id is.
+    public struct Ignore: Sendable {
+        public var rule: String
+        public var reason: String
+        public var location: SourceLocation
+    }
 }
 
 /// Maps parsed JSON onto Apple's vocabulary, collecting decoding diagnostics.
@@ -72,12 +81,14 @@ package struct DonationDecoder {
             return nil
         }
         let kinds = Self.donationKinds
-        guard let member = wrapper.members.first else {
+        // "proctor" beside the kind is Proctor's own: the rules this donation accepts breaking.
+        let members = wrapper.members.filter { $0.key != Self.proctorKey }
+        guard let member = members.first else {
             reader.report(ProblemCode.invalidValue, "a donation is an object with one key naming its kind (\(kinds.joined(separator: " or ")))", node, pointer)
             return nil
         }
-        if wrapper.count > 1 {
-            let extra = wrapper.members[1]
+        if members.count > 1 {
+            let extra = members[1]
             reader.report(ProblemCode.invalidValue,
                 "a donation has exactly one key naming its kind; found '\(member.key)' and '\(extra.key)'",
                 offset: extra.keyOffset, pointer: pointer.appending(extra.key))
@@ -90,7 +101,33 @@ package struct DonationDecoder {
                 offset: member.keyOffset, pointer: payloadPointer)
             return nil
         }
-        return decodePayload(kind, member.value, at: payloadPointer).map { DecodedDonation(donation: $0, pointer: pointer) }
+        let accepted = wrapper[Self.proctorKey].map { readIgnores($0.value, at: pointer.appending(Self.proctorKey)) } ?? []
+        return decodePayload(kind, member.value, at: payloadPointer).map { DecodedDonation(donation: $0, pointer: pointer, ignores: accepted) }
+    }
+
+    static let proctorKey = "proctor"
+    static let suppressionWithoutReason = ProblemCode(
+        "suppression_without_reason", summary: "A donation ignores a rule without saying why; the finding is not suppressed.")
+
+    /// `"proctor": {"ignore": {"rule_id": "why"}}`. A reason is required: an empty one is an
+    /// error, and that rule is not ignored. Whether the id names a rule is the linter's to say.
+    private mutating func readIgnores(_ node: JSONNode, at pointer: JSONPointer) -> [DecodedDonation.Ignore] {
+        guard let object = reader.object(node, pointer, what: "proctor") else { return [] }
+        reader.checkKeys(object, pointer, allowed: ["ignore"], in: "proctor")
+        guard let member = object["ignore"], let rules = reader.object(member.value, pointer.appending("ignore"), what: "ignore") else { return [] }
+        var ignores: [DecodedDonation.Ignore] = []
+        for rule in rules.members {
+            let at = pointer.appending("ignore").appending(rule.key)
+            guard let reason = reader.string(rule.value, at) else { continue }
+            guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+                reader.report(
+                    Self.suppressionWithoutReason, "ignoring '\(rule.key)' needs a reason, such as \"marketing chose the long title\"; without one the finding stands",
+                    rule.value, at)
+                continue
+            }
+            ignores.append(.init(rule: rule.key, reason: reason, location: reader.location(offset: rule.keyOffset, pointer: at)))
+        }
+        return ignores
     }
 
     // MARK: - NSUserActivity

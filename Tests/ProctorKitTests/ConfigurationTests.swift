@@ -106,3 +106,40 @@ struct BaselineTests {
         #expect(problems.errors.map { "\($0.code) \($0.location.pointer ?? "")" }.contains("baseline_invalid /findings/0/file"), "\(problems.errors)")
     }
 }
+
+/// `"proctor": {"ignore": {"rule": "why"}}` beside a donation: the finding is kept and marked,
+/// an ignore that covers nothing or names no rule is a warning, and one without a reason is
+/// refused.
+@Suite("Payload suppressions")
+struct PayloadSuppressionTests {
+    private let long = String(repeating: "Golden Crust Pizzeria, ", count: 5)
+
+    private func lint(_ files: [(String, String)]) -> LintResult {
+        Linter.lint(files: files.map { Linter.InMemoryFile(path: $0.0, bytes: Array($0.1.utf8)) }, appInfo: nil, options: LintOptions())
+    }
+
+    @Test func anIgnoreWithAReasonMarksTheFindingsOfItsRuleInItsDonation() {
+        let payload = #"[{"userActivity": {"activityType": "a.b.c", "title": "\#(long)"}, "proctor": {"ignore": {"title_length": "the marketing title"}}}, {"userActivity": {"activityType": "a.b.c", "title": "\#(long)"}}]"#
+        let findings = lint([("a.json", payload)]).files[0].findings.filter { $0.ruleID == "title_length" }
+        // The first donation's finding is ignored with its reason; the second one's stands.
+        #expect(findings.map(\.suppression) == ["ignored: the marketing title", nil])
+        #expect(lint([("a.json", payload)]).report().exitCode == .success)
+    }
+
+    @Test func inJSONLinesAnIgnoreCoversItsOwnLine() {
+        let lines = #"{"userActivity": {"activityType": "a.b.c", "title": "\#(long)"}, "proctor": {"ignore": {"title_length": "agreed"}}}"# + "\n"
+            + #"{"userActivity": {"activityType": "a.b.c", "title": "\#(long)"}}"# + "\n"
+        let findings = lint([("b.jsonl", lines)]).files[0].findings.filter { $0.ruleID == "title_length" }
+        #expect(findings.map { "\($0.location.line ?? 0) \($0.suppression ?? "-")" } == ["1 ignored: agreed", "2 -"])
+    }
+
+    @Test func uselessUnknownAndUnexplainedIgnoresAreReported() {
+        let payload = #"{"userActivity": {"activityType": "a.b.c", "title": "Tony's"}, "proctor": {"ignore": {"title_length": "long", "titel_length": "typo", "ranking_hint_range": " "}}}"#
+        let file = lint([("c.json", payload)]).files[0]
+        #expect(file.diagnostics.map { "\($0.code) \($0.severity) \($0.location.pointer ?? "")" }.sorted() == [
+            "suppression_unknown_rule warning /proctor/ignore/titel_length",
+            "suppression_without_reason error /proctor/ignore/ranking_hint_range",
+            "unused_suppression warning /proctor/ignore/title_length",
+        ])
+    }
+}

@@ -120,6 +120,8 @@ public struct Finding: Hashable, Encodable, Sendable {
     /// How a baseline's suppressions begin (`in the baseline PATH`), for the reports that count
     /// them apart from a scenario's expected findings.
     public static let baselineSuppressionPrefix = "in the baseline "
+    /// How a payload's own ignores begin (`ignored: REASON`).
+    public static let ignoreSuppressionPrefix = "ignored: "
 
     public init(ruleID: String, severity: Severity, message: String, location: SourceLocation, suppression: String? = nil) {
         self.ruleID = ruleID

@@ -50,7 +50,7 @@ package final class DonationChecker: PayloadChecker {
     /// across cores when the run is parallel; its lines are still reported and collected in order.
     func check(bytes: [UInt8], path: String, isJSONLines: Bool, facts: inout RunFacts) -> FileResult {
         let source = SourceText(bytes: bytes)
-        var checker = DocumentChecker(path: path, source: source, context: context, subjects: subjects)
+        var checker = DocumentChecker(path: path, source: source, context: context, subjects: subjects, isJSONLines: isJSONLines)
         // The checker appends to the caller's facts, swapped in and out so they are never copied.
         swap(&checker.facts, &facts)
         defer { swap(&checker.facts, &facts) }
@@ -61,7 +61,7 @@ package final class DonationChecker: PayloadChecker {
             let limits = parser.limits
             let (context, subjects) = (self.context, self.subjects)
             let checked = Parallel.map(chunks, parallel: true) { lines in
-                var chunkChecker = DocumentChecker(path: path, source: source, context: context, subjects: subjects)
+                var chunkChecker = DocumentChecker(path: path, source: source, context: context, subjects: subjects, isJSONLines: true)
                 JSONDocumentParser(limits: limits).forEachLine(source, lines: lines) { chunkChecker.check($0.result) }
                 return chunkChecker
             }
@@ -113,11 +113,16 @@ struct DocumentChecker: Sendable {
     var facts = RunFacts()
     private(set) var checkedDocuments = 0
 
-    init(path: String, source: SourceText, context: RuleContext, subjects: DonationSubjects) {
+    /// Each line is a document of its own, whose pointers start again: a suppression there
+    /// covers its own line only.
+    let isJSONLines: Bool
+
+    init(path: String, source: SourceText, context: RuleContext, subjects: DonationSubjects, isJSONLines: Bool = false) {
         self.path = path
         self.source = source
         self.context = context
         self.subjects = subjects
+        self.isJSONLines = isJSONLines
         self.result = FileResult(path: path)
     }
 
@@ -143,6 +148,11 @@ struct DocumentChecker: Sendable {
         result.donationCount += donations.count
         result.leftOutDonationCount += decoder.donationsMet - donations.count
         for decoded in donations {
+            for ignore in decoded.ignores {
+                result.suppressions.append(PayloadSuppression(
+                    rule: ignore.rule, reason: ignore.reason, scope: decoded.pointer.description,
+                    line: isJSONLines ? ignore.location.line : nil, location: ignore.location))
+            }
             subjects.judge(decoded.donation, in: context, locate: locatePointer, into: &result.findings)
             Self.collectFacts(decoded.donation, into: &facts, in: root, source: source, file: path, locate: locatePointer)
         }
@@ -153,6 +163,7 @@ struct DocumentChecker: Sendable {
         result.inputErrors += next.result.inputErrors
         result.diagnostics += next.result.diagnostics
         result.findings += next.result.findings
+        result.suppressions += next.result.suppressions
         result.donationCount += next.result.donationCount
         result.leftOutDonationCount += next.result.leftOutDonationCount
         facts.append(next.facts)
