@@ -19,12 +19,39 @@ public struct RunOptions: Sendable {
     public var parallel: Bool
     /// Which files a scenario's `infoPlist` may name: by default only inside the current directory.
     public var fileReferences: FileReferencePolicy
+    /// Plays only this shard of the scenario files (`--shard K/N`), for a CI matrix.
+    public var shard: Shard?
+
+    /// Shard `index` (1-based) of `count`: the scenario files in path order, dealt round-robin,
+    /// so every file is in exactly one shard and shards differ by one file at most. Problems of
+    /// the paths themselves (a path that does not exist) are shard 1's, so that the shards'
+    /// reports add up to one run's.
+    public struct Shard: Sendable, Equatable {
+        public var index: Int
+        public var count: Int
+
+        public init?(index: Int, count: Int) {
+            guard count >= 1, (1...count).contains(index) else { return nil }
+            self.index = index
+            self.count = count
+        }
+
+        /// `K/N`, as `--shard` takes it.
+        public init?(_ text: String) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+            self.init(index: index, count: count)
+        }
+
+        func holds(position: Int) -> Bool { position % count == index - 1 }
+    }
 
     public init(
         names: [String] = [], tags: [String] = [], strict: Bool = false, now: Date = Date(), limits: JSONLimits = .standard, parallel: Bool = true,
-        fileReferences: FileReferencePolicy = .projectDirectory
+        fileReferences: FileReferencePolicy = .projectDirectory, shard: Shard? = nil
     ) {
         self.fileReferences = fileReferences
+        self.shard = shard
         self.names = names
         self.tags = tags
         self.strict = strict
@@ -47,10 +74,14 @@ public enum ScenarioRunner {
     /// `*.scenario.json`; files named explicitly are read whatever their name.
     public static func run(paths: [String], options: RunOptions) -> Result {
         let collected = InputFiles.collect(paths, selecting: .scenarios)
-        let inputs = collected.inputs
-        var suites = collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) }
-        suites += collected.notes.map(skippedSuite)
-        if !paths.isEmpty && inputs.isEmpty && collected.errors.isEmpty {
+        var inputs = collected.inputs
+        let first = options.shard.map { $0.index == 1 } ?? true
+        var suites = first ? collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) } : []
+        if first { suites += collected.notes.map(skippedSuite) }
+        if let shard = options.shard {
+            inputs = inputs.enumerated().filter { shard.holds(position: $0.offset) }.map(\.element)
+        }
+        if first && !paths.isEmpty && collected.inputs.isEmpty && collected.errors.isEmpty {
             suites.append(RunReport.Suite(
                 name: paths.joined(separator: " "),
                 inputErrors: [InputError(code: ProblemCode.noInputs, message: "no *\(Scenario.fileSuffix) files found", location: SourceLocation(file: paths[0]))]))

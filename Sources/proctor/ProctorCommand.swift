@@ -343,6 +343,9 @@ struct Run: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Treat warnings as errors (--no-strict overrides strict: true in .proctor.json).")
     var strict: Bool?
 
+    @Option(help: ArgumentHelp("Play only shard K of N of the scenario files (in path order, dealt round-robin), for a CI matrix; the shards' reports add up to one run's.", valueName: "K/N"))
+    var shard: String?
+
     @Flag(help: "Play scenarios one at a time instead of on all cores.")
     var sequential = false
 
@@ -355,6 +358,9 @@ struct Run: ParsableCommand {
     func validate() throws {
         if let now, DateFormat.parse(now) == nil {
             throw ValidationError("--now '\(now)' is not an RFC 3339 date with a zone, such as 2026-06-01T12:00:00Z")
+        }
+        if let shard, RunOptions.Shard(shard) == nil {
+            throw ValidationError("--shard '\(shard)' is not K/N with 1 <= K <= N, such as 2/4")
         }
     }
 
@@ -371,7 +377,7 @@ struct Run: ParsableCommand {
         try ReportOptions.validate(reports)
         let options = RunOptions(
             names: names, tags: tags, strict: strict ?? configuration?.strict?.value ?? false, now: now.flatMap(DateFormat.parse) ?? Date(),
-            parallel: !sequential, fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory)
+            parallel: !sequential, fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory, shard: shard.flatMap(RunOptions.Shard.init))
         let result = ScenarioRunner.run(paths: paths, options: options)
         if result.filteredOut > 0 {
             Output.standardError("\(result.filteredOut) scenario\(result.filteredOut == 1 ? "" : "s") left out by --name/--tag\n")
