@@ -15,9 +15,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// Writes `report` in this format to `output`, as it is rendered (JSON and JUnit stream a
     /// suite at a time; text and SARIF are small and written whole).
-    public func write(_ report: RunReport, to output: inout ReportOutput) {
+    public func write(_ report: RunReport, to output: inout ReportOutput, style: TextStyle = .plain) {
         switch self {
-        case .text: output.write(string: TextReporter.render(report))
+        case .text: output.write(string: TextReporter.render(report, style: style))
         case .json: JSONReporter.write(report, to: &output)
         case .junit: JUnitReporter.write(report, to: &output)
         case .sarif: output.write(string: SARIFReporter.render(report))

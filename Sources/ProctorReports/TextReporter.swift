@@ -3,23 +3,25 @@ import ProctorCore
 /// Compiler-style lines, `path:line:col: severity: message [id]`, sorted by location, then a
 /// summary. Editors and CI log parsers that understand compiler output pick them up.
 enum TextReporter {
-    static func render(_ report: RunReport) -> String {
+    static func render(_ report: RunReport, style: TextStyle = .plain) -> String {
         var lines: [String] = []
         for suite in report.suites {
-            var entries: [(SourceLocation, Int, String)] = []
+            var entries: [(SourceLocation, Int, String, Severity)] = []
             for error in suite.inputErrors {
-                entries.append((error.location, 0, error.compilerLine(message: visible(error.message))))
+                entries.append((error.location, 0, error.compilerLine(message: visible(error.message)), .error))
             }
-            for diagnostic in suite.diagnostics {
-                entries.append((diagnostic.location, 1, diagnostic.compilerLine(message: visible(diagnostic.message))))
+            for diagnostic in suite.diagnostics where !(style.quiet && diagnostic.severity == .note) {
+                entries.append((diagnostic.location, 1, diagnostic.compilerLine(message: visible(diagnostic.message)), diagnostic.severity))
             }
             // A baseline's findings are accepted: counted in the summary, listed in the JSON,
             // JUnit and SARIF reports, but not repeated here, where only new ones are news.
+            // --quiet leaves out every accepted finding and every note.
             for finding in suite.findings where !(finding.suppression?.hasPrefix(Finding.baselineSuppressionPrefix) ?? false) {
-                entries.append((finding.location, 2, finding.compilerLine(message: visible(finding.message))))
+                if style.quiet && (finding.suppression != nil || finding.severity == .note) { continue }
+                entries.append((finding.location, 2, finding.compilerLine(message: visible(finding.message)), finding.severity))
             }
             entries.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
-            lines += entries.map(\.2)
+            lines += entries.map { style.color ? colored($0.2, location: $0.0, severity: $0.3) : $0.2 }
             if report.command != "lint" {
                 // Errored cases repeat the input errors printed above; failures are news.
                 for testCase in suite.cases where !testCase.outcome.isError {
@@ -36,8 +38,23 @@ enum TextReporter {
                 }
             }
         }
+        // Quiet and nothing fails: nothing to say.
+        if style.quiet && report.exitCode == .success && lines.isEmpty { return "" }
         lines.append(summary(report))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// ANSI colours for a terminal: the location bold, the severity in red, yellow or cyan. The
+    /// line's text is the plain line's, so a colourless copy says the same.
+    private static func colored(_ line: String, location: SourceLocation, severity: Severity) -> String {
+        let prefix = "\(location.compilerStyle): \(severity.rawValue):"
+        guard line.hasPrefix(prefix) else { return line }
+        let color = switch severity {
+        case .error: "\u{1B}[1;31m"
+        case .warning: "\u{1B}[1;33m"
+        case .note: "\u{1B}[1;36m"
+        }
+        return "\u{1B}[1m\(location.compilerStyle):\u{1B}[0m \(color)\(severity.rawValue):\u{1B}[0m" + line.dropFirst(prefix.count)
     }
 
     /// Messages quote user input; a newline or an escape sequence in it must not break the
@@ -88,4 +105,18 @@ enum TextReporter {
         if report.strict { text += " (strict: warnings fail)" }
         return text
     }
+}
+
+/// How the text report is shown: in colour on a terminal (`--color`), and `--quiet`, which
+/// leaves out notes and accepted findings, and says nothing when nothing fails.
+public struct TextStyle: Sendable, Equatable {
+    public var color: Bool
+    public var quiet: Bool
+
+    public init(color: Bool = false, quiet: Bool = false) {
+        self.color = color
+        self.quiet = quiet
+    }
+
+    public static let plain = TextStyle()
 }

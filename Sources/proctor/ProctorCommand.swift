@@ -44,8 +44,32 @@ struct ReportOptions: ParsableArguments {
             valueName: "format[:path]"))
     var reports: [ReportRequest] = []
 
+    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    @Option(help: "Colour the text report on standard output: auto (on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Leave notes and accepted findings out of the text report, and print nothing when nothing fails.")
+    var quiet = false
+
     /// Checked before any work: two reports to one place would lose one of them.
     func validate() throws { try Self.validate(reports) }
+
+    /// The text report's style for `destination`: colour only on standard output, as chosen.
+    func style(for destination: String) -> TextStyle {
+        let colored: Bool
+        switch color {
+        case .always: colored = destination == ReportWriter.standardOutput
+        case .never: colored = false
+        case .auto:
+            let environment = ProcessInfo.processInfo.environment
+            colored = destination == ReportWriter.standardOutput && isatty(STDOUT_FILENO) == 1
+                && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
+        return TextStyle(color: colored, quiet: quiet)
+    }
 
     static func validate(_ reports: [ReportRequest]) throws {
         if reports.filter({ $0.destination == ReportWriter.standardOutput }).count > 1 {
@@ -59,9 +83,9 @@ struct ReportOptions: ParsableArguments {
 
     /// Writes every requested report, each whatever happened to the others; returns false when
     /// one could not be written (its path and the system's reason are on standard error).
-    func write(_ report: RunReport) -> Bool { Self.write(report, to: reports) }
+    func write(_ report: RunReport) -> Bool { Self.write(report, to: reports, options: self) }
 
-    static func write(_ report: RunReport, to reports: [ReportRequest]) -> Bool {
+    static func write(_ report: RunReport, to reports: [ReportRequest], options: ReportOptions? = nil) -> Bool {
         let requests = reports.isEmpty ? [ReportRequest(argument: "text")!] : reports
         var succeeded = true
         // On GitHub Actions, the github report also leaves the Markdown summary on the run's
@@ -73,7 +97,8 @@ struct ReportOptions: ParsableArguments {
         }
         for request in requests {
             do {
-                try ReportWriter.write(to: request.destination) { request.format.write(report, to: &$0) }
+                let style = options?.style(for: request.destination) ?? .plain
+                try ReportWriter.write(to: request.destination) { request.format.write(report, to: &$0, style: style) }
             } catch {
                 Output.standardError("error: \(error)\n")
                 succeeded = false
@@ -222,7 +247,7 @@ struct Lint: ParsableCommand {
         }
         var report = result.report()
         if let baseline { report.addUnused(unused, of: baseline, strict: settings.baselineStrict.value) }
-        throw processExitCode(for: report, wroteReports: ReportOptions.write(report, to: settings.reports.value))
+        throw processExitCode(for: report, wroteReports: ReportOptions.write(report, to: settings.reports.value, options: flags.output))
     }
 
     static func readBaseline(_ path: String) throws(ExitCode) -> Baseline {
@@ -382,7 +407,7 @@ struct Run: ParsableCommand {
         if result.filteredOut > 0 {
             Output.standardError("\(result.filteredOut) scenario\(result.filteredOut == 1 ? "" : "s") left out by --name/--tag\n")
         }
-        throw processExitCode(for: result.report, wroteReports: ReportOptions.write(result.report, to: reports))
+        throw processExitCode(for: result.report, wroteReports: ReportOptions.write(result.report, to: reports, options: output))
     }
 }
 
