@@ -328,7 +328,7 @@ def main():
             # A baseline of the mistakes: written (everything accepted, exit 0), then used with
             # one file fewer under --baseline-strict (its entry unused, exit 1): the accepted
             # findings are JUnit skipped cases and SARIF suppressions, the unused entry a result.
-            baseline = directory / "baseline.json"
+            baseline = directory / "accepted-findings.baseline.json"
             fewer = directory / "fewer-mistakes"
             shutil.copytree(mistakes, fewer)
             run(proctor, ["lint", "--no-config", "--info-plist", str(fewer / "Info.plist"), "--now", "2026-06-01T12:00:00Z",

@@ -52,16 +52,36 @@ public struct Baseline: Sendable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    public static func fingerprint(of finding: Finding) -> String {
-        fingerprint(rule: finding.ruleID, file: finding.location.file, pointer: finding.location.pointer ?? "", message: finding.message)
+    /// A finding's fingerprint in the baseline at `baselinePath`: its file is written relative to
+    /// the baseline's folder, so the baseline matches from whichever directory the command runs.
+    /// In JSON Lines, where every line's pointers start again, the line is part of its place.
+    public static func fingerprint(of finding: Finding, baselinePath: String) -> String {
+        fingerprint(rule: finding.ruleID, file: file(of: finding, baselinePath: baselinePath), pointer: pointer(of: finding), message: finding.message)
     }
 
-    /// The baseline of `findings`: every one, sorted by file, rule, pointer and message.
-    public static func text(of findings: [Finding]) -> String {
+    static func pointer(of finding: Finding) -> String {
+        let pointer = finding.location.pointer ?? ""
+        guard finding.location.file.hasSuffix(".jsonl"), let line = finding.location.line else { return pointer }
+        return "line \(line) \(pointer)"
+    }
+
+    /// `file` as seen from the baseline's folder (`payloads/a.json`), whatever directory the run
+    /// named it from (`../payloads/a.json`, an absolute path).
+    static func file(of finding: Finding, baselinePath: String) -> String {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let file = URL(fileURLWithPath: finding.location.file, relativeTo: current).standardizedFileURL.pathComponents
+        let folder = URL(fileURLWithPath: baselinePath, relativeTo: current).standardizedFileURL.deletingLastPathComponent().pathComponents
+        var common = 0
+        while common < file.count, common < folder.count, file[common] == folder[common] { common += 1 }
+        return (Array(repeating: "..", count: folder.count - common) + file[common...]).joined(separator: "/")
+    }
+
+    /// The baseline at `path` of `findings`: every one, sorted by file, rule, pointer and message.
+    public static func text(of findings: [Finding], path: String) -> String {
         let entries = findings.map { finding in
             Entry(
-                rule: finding.ruleID, file: finding.location.file, pointer: finding.location.pointer ?? "", message: finding.message,
-                fingerprint: fingerprint(of: finding), line: 0)
+                rule: finding.ruleID, file: file(of: finding, baselinePath: path), pointer: pointer(of: finding), message: finding.message,
+                fingerprint: fingerprint(of: finding, baselinePath: path), line: 0)
         }.sorted { ($0.file, $0.rule, $0.pointer, $0.message) < ($1.file, $1.rule, $1.pointer, $1.message) }
         func string(_ text: String) -> JSONNode { JSONNode(.string(text), offset: 0) }
         func object(_ members: [(String, JSONNode)]) -> JSONNode {
@@ -144,7 +164,7 @@ extension LintResult {
         for entry in baseline.entries { remaining[entry.fingerprint, default: []].append(entry) }
         for fileIndex in files.indices {
             for findingIndex in files[fileIndex].findings.indices where files[fileIndex].findings[findingIndex].suppression == nil {
-                let fingerprint = Baseline.fingerprint(of: files[fileIndex].findings[findingIndex])
+                let fingerprint = Baseline.fingerprint(of: files[fileIndex].findings[findingIndex], baselinePath: baseline.path)
                 guard var matches = remaining[fingerprint], !matches.isEmpty else { continue }
                 matches.removeFirst()
                 remaining[fingerprint] = matches

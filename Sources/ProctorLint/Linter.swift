@@ -122,20 +122,21 @@ public enum Linter {
     static let unusedSuppression = ProblemCode(
         "unused_suppression", severity: .warning, summary: "A donation ignores a rule that finds nothing there; the ignore can be deleted.")
     static let unknownRuleSuppression = ProblemCode(
-        "suppression_unknown_rule", severity: .warning, summary: "A donation ignores a rule that does not exist (or that the project turned off).")
+        "suppression_unknown_rule", severity: .warning, summary: "A donation ignores a rule that does not exist.")
 
     /// Marks the findings a payload's ignores cover, `ignored: REASON`, counted in every report
     /// but failing nothing; an ignore that covers nothing, or names no rule of the run, is a
     /// warning at its place, as SwiftLint reports a superfluous disable command.
-    static func applySuppressions(_ file: inout FileResult, known: [String]) {
+    static func applySuppressions(_ file: inout FileResult, judged: Set<String>, known: [String]) {
         for suppression in file.suppressions {
             guard known.contains(suppression.rule) else {
                 file.diagnostics.append(Diagnostic(
                     code: unknownRuleSuppression, severity: .warning,
-                    message: "'\(suppression.rule)' is not a rule of this run\(Suggestion.phrase(for: suppression.rule, among: known)); the ignore covers nothing",
+                    message: "'\(suppression.rule)' is not a rule\(Suggestion.phrase(for: suppression.rule, among: known)); the ignore covers nothing",
                     location: suppression.location))
                 continue
             }
+            guard judged.contains(suppression.rule) else { continue }
             var used = false
             for index in file.findings.indices where file.findings[index].suppression == nil && suppression.covers(file.findings[index]) {
                 file.findings[index].suppression = Finding.ignoreSuppressionPrefix + suppression.reason
@@ -239,8 +240,14 @@ public enum Linter {
             }
         }
         if let appInfo { InputKinds.infoPlist.judge(appInfo, with: engine, in: context, into: &files) }
-        for index in files.indices where !files[index].suppressions.isEmpty {
-            Self.applySuppressions(&files[index], known: engine.descriptions.map(\.id))
+        if files.contains(where: { !$0.suppressions.isEmpty }) {
+            // Rules the run did not judge (turned off, or missing the facts they need) cannot
+            // find anything; an ignore of one is not unused, only idle.
+            let judged = engine.descriptions.filter { $0.unmetRequirement(appInfo) == nil }.map(\.id)
+            let known = BuiltInRules.descriptions.map(\.id)
+            for index in files.indices where !files[index].suppressions.isEmpty {
+                Self.applySuppressions(&files[index], judged: Set(judged), known: known)
+            }
         }
         for index in files.indices where files[index].hasProblems { sortProblems(&files[index]) }
         // Inputs arrive sorted, so the sort is usually skipped; when it runs it is the same stable sort.

@@ -108,26 +108,26 @@ enum MarkdownReporter {
     static func render(_ report: RunReport) -> String {
         let failing = report.exitCode != .success
         var text = "### proctor \(report.command): \(failing ? "failed" : "passed")\n\n"
-        text += "`\(cell(TextReporter.summary(report)))`\n\n"
+        text += cell(TextReporter.summary(report)) + "\n\n"
         var rows: [String] = []
         var accepted: [String] = []
         func place(_ location: SourceLocation?) -> String {
             guard let location, !location.file.isEmpty else { return "" }
-            return "`" + cell(location.compilerStyle) + "`"
+            return cell(location.compilerStyle)
         }
         for suite in report.suites {
-            for error in suite.inputErrors { rows.append("| error | \(place(error.location)) | `\(error.code)` | \(cell(error.message)) |") }
+            for error in suite.inputErrors { rows.append("| error | \(place(error.location)) | \(cell(error.code.rawValue)) | \(cell(error.message)) |") }
             for diagnostic in suite.diagnostics {
-                rows.append("| \(diagnostic.severity.rawValue) | \(place(diagnostic.location)) | `\(diagnostic.code)` | \(cell(diagnostic.message)) |")
+                rows.append("| \(diagnostic.severity.rawValue) | \(place(diagnostic.location)) | \(cell(diagnostic.code.rawValue)) | \(cell(diagnostic.message)) |")
             }
             for finding in suite.findings {
-                let columns = "| \(finding.severity.rawValue) | \(place(finding.location)) | `\(finding.ruleID)` | \(cell(finding.message)) |"
+                let columns = "| \(finding.severity.rawValue) | \(place(finding.location)) | \(cell(finding.ruleID)) | \(cell(finding.message)) |"
                 if let reason = finding.suppression { accepted.append(columns + " \(cell(reason)) |") } else { rows.append(columns) }
             }
             if report.command != "lint" {
                 for testCase in suite.cases {
                     guard case .failed(let type, let message, _) = testCase.outcome else { continue }
-                    rows.append("| failed | \(place(testCase.location)) | `\(type)` | \(cell(message)) |")
+                    rows.append("| failed | \(place(testCase.location)) | \(cell(type)) | \(cell(message)) |")
                 }
             }
         }
@@ -141,17 +141,21 @@ enum MarkdownReporter {
         return text
     }
 
-    /// Text in a table cell: no line break, no `|` or HTML that would end the cell or the table.
+    /// Text in a table cell, shown as written: every ASCII punctuation character is
+    /// backslash-escaped (CommonMark makes any of them literal so), so a message that quotes
+    /// input can make no link, image, emphasis or HTML, nor end the cell; `<`, `>` and `&` are
+    /// also entities, for renderers that pass HTML; line breaks become spaces.
     static func cell(_ text: String) -> String {
         var result = ""
-        for character in text {
+        // Control characters shown as \u{…}, as the text report shows them; then line breaks
+        // (already shown so) cannot end the row.
+        for character in TextReporter.visible(text) {
             switch character {
-            case "|": result += "\\|"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "&": result += "&amp;"
-            case "`": result += "'"
             case "\n", "\r": result += " "
+            case _ where character.isASCII && character.isPunctuation || character.isASCII && character.isSymbol: result += "\\" + String(character)
             default: result.append(character)
             }
         }

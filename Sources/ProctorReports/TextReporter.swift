@@ -18,7 +18,10 @@ enum TextReporter {
             // --quiet leaves out every accepted finding and every note.
             for finding in suite.findings where !(finding.suppression?.hasPrefix(Finding.baselineSuppressionPrefix) ?? false) {
                 if style.quiet && (finding.suppression != nil || finding.severity == .note) { continue }
-                entries.append((finding.location, 2, finding.compilerLine(message: visible(finding.message)), finding.severity))
+                // The suppression quotes the input too (a donation's reason): shown as safely.
+                var shown = finding
+                shown.suppression = finding.suppression.map(visible)
+                entries.append((finding.location, 2, shown.compilerLine(message: visible(finding.message)), finding.severity))
             }
             entries.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
             lines += entries.map { style.color ? colored($0.2, location: $0.0, severity: $0.3) : $0.2 }

@@ -39,7 +39,9 @@ public struct RunOptions: Sendable {
         /// `K/N`, as `--shard` takes it.
         public init?(_ text: String) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+                let index = Int(parts[0]), let count = Int(parts[1])
+            else { return nil }
             self.init(index: index, count: count)
         }
 

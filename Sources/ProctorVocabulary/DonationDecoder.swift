@@ -119,7 +119,7 @@ package struct DonationDecoder {
         for rule in rules.members {
             let at = pointer.appending("ignore").appending(rule.key)
             guard let reason = reader.string(rule.value, at) else { continue }
-            guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 reader.report(
                     Self.suppressionWithoutReason, "ignoring '\(rule.key)' needs a reason, such as \"marketing chose the long title\"; without one the finding stands",
                     rule.value, at)

@@ -111,18 +111,18 @@ struct ReportOptions: ParsableArguments {
 /// Appends `text` to the step summary file GitHub gives each step (created when missing; never
 /// truncated). False, with the reason on standard error, when it cannot be written.
 func appendStepSummary(_ text: String, to path: String) -> Bool {
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+    // Not through a link, as no report is written through one; a blank line first, so a previous
+    // step's text without a final newline does not swallow the heading.
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else {
-        Output.standardError("error: cannot append the summary to '\(path)' (GITHUB_STEP_SUMMARY): \(String(cString: strerror(errno)))\n")
-        return false
+        Output.standardError("warning: cannot append the summary to '\(path)' (GITHUB_STEP_SUMMARY): \(String(cString: strerror(errno)))\n")
+        return true
     }
     defer { close(descriptor) }
-    let bytes = Array(text.utf8)
+    let bytes = Array(("\n" + text).utf8)
     let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    if written != bytes.count {
-        Output.standardError("error: cannot append the summary to '\(path)' (GITHUB_STEP_SUMMARY)\n")
-        return false
-    }
+    if written != bytes.count { Output.standardError("warning: cannot append the summary to '\(path)' (GITHUB_STEP_SUMMARY)\n") }
+    // A summary the job page cannot show is a pity, not a failed report: the run's exit code stands.
     return true
 }
 
@@ -212,10 +212,22 @@ struct Lint: ParsableCommand {
         if let now, DateFormat.parse(now) == nil {
             throw ValidationError("--now '\(now)' is not an RFC 3339 date with a zone, such as 2026-06-01T12:00:00Z")
         }
+        if flags.writeBaseline != nil && flags.baseline != nil {
+            throw ValidationError("give either --baseline (use one) or --write-baseline (record one), not both")
+        }
+        if flags.writeBaseline == ReportWriter.standardOutput || flags.baseline == ReportWriter.standardOutput {
+            throw ValidationError("a baseline is a file: give it a path, not -")
+        }
     }
 
     func run() throws {
         let settings = try LintSettings(flags: flags, configuration: try config.load())
+        // A report must not replace the baseline it is judged against, or the one just written.
+        for path in [flags.writeBaseline ?? settings.baseline.value].compactMap({ $0 }) {
+            if let (_, clash) = ReportWriter.clash(among: [path] + settings.reports.value.map(\.destination)), clash != ReportWriter.standardOutput {
+                throw ValidationError("the baseline '\(path)' and a report would be the same file ('\(clash)'); give the report another path")
+            }
+        }
         guard !settings.paths.value.isEmpty else {
             throw ValidationError("name at least one file or directory, e.g. 'proctor lint payloads/', or give lint.paths in .proctor.json")
         }
@@ -232,22 +244,26 @@ struct Lint: ParsableCommand {
         let baseline = flags.writeBaseline != nil ? nil : try settings.baseline.value.map { path throws(ExitCode) in try Self.readBaseline(path) }
         var result = Linter.lint(paths: settings.paths.value, options: options)
         var unused: [Baseline.Entry] = []
+        var wroteBaseline = true
         if let path = flags.writeBaseline {
             let findings = result.files.flatMap(\.findings).filter { $0.suppression == nil }
+            let text = Baseline.text(of: findings, path: path)
             do {
-                try ReportWriter.write(Baseline.text(of: findings), to: path)
+                try ReportWriter.write(text, to: path)
+                // What was just recorded is the run's baseline from now on.
+                if case .success(let written) = Baseline.read(Array(text.utf8), path: path) { _ = result.apply(written) }
             } catch {
-                Output.standardError("error: \(error)\n")
-                throw ExitCode(3)
+                // The reports are still written; the run then ends with exit 3, as for a report.
+                Output.standardError("error: cannot write the baseline: \(error)\n")
+                wroteBaseline = false
             }
-            // What was just recorded is the run's baseline from now on.
-            _ = result.apply(try Self.readBaseline(path))
         } else if let baseline {
             unused = result.apply(baseline)
         }
         var report = result.report()
         if let baseline { report.addUnused(unused, of: baseline, strict: settings.baselineStrict.value) }
-        throw processExitCode(for: report, wroteReports: ReportOptions.write(report, to: settings.reports.value, options: flags.output))
+        let wroteReports = ReportOptions.write(report, to: settings.reports.value, options: flags.output)
+        throw processExitCode(for: report, wroteReports: wroteReports && wroteBaseline)
     }
 
     static func readBaseline(_ path: String) throws(ExitCode) -> Baseline {

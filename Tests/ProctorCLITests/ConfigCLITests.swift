@@ -182,6 +182,21 @@ struct ConfigCLITests {
         #expect(broken.status == 64 && broken.stderr.contains("proctor-baseline.json:1:27:"), "\(broken.stderr)")
     }
 
+    /// Review: the baseline is never replaced by a report, the two baseline options exclude
+    /// each other, and a baseline that cannot be written still leaves the reports (exit 3).
+    @Test func theBaselineIsProtectedAndItsFailuresAreExit3() throws {
+        let root = try project(["payloads/view.json": donation, "blocker": "a file where a folder is needed"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = ["lint", "--no-config", "payloads", "--now", "2026-06-01T12:00:00Z"]
+        #expect(try proctor(base + ["--write-baseline", "b.json", "--report", "json:b.json"], in: root).status == 64)
+        #expect(try proctor(base + ["--write-baseline", "-"], in: root).status == 64)
+        #expect(try proctor(base + ["--write-baseline", "b.json", "--baseline", "a.json"], in: root).status == 64)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("b.json").path))
+        let blocked = try proctor(base + ["--write-baseline", "blocker/b.json", "--report", "json:r.json"], in: root)
+        #expect(blocked.status == 3 && blocked.stderr.contains("cannot write the baseline"), "\(blocked.stderr)")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("r.json").path))
+    }
+
     @Test func theSchemaCommandPrintsTheCommittedConfigSchema() throws {
         let run = try proctor(["schema", "config"])
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -77,15 +77,29 @@ struct BaselineTests {
     }
 
     @Test func fingerprintsIgnoreLinesAndNumbersButNotPlaces() {
-        let base = Baseline.fingerprint(of: finding("title is 119 characters, over the 90-character guideline"))
-        #expect(base == Baseline.fingerprint(of: finding("title is 125 characters, over the 90-character guideline", line: 40)))
-        #expect(base != Baseline.fingerprint(of: finding("title is 119 characters, over the 90-character guideline", pointer: "/0/userActivity/title")))
-        #expect(base != Baseline.fingerprint(of: finding("keywords repeat the title")))
+        let base = Baseline.fingerprint(of: finding("title is 119 characters, over the 90-character guideline"), baselinePath: "b.json")
+        #expect(base == Baseline.fingerprint(of: finding("title is 125 characters, over the 90-character guideline", line: 40), baselinePath: "b.json"))
+        #expect(base != Baseline.fingerprint(of: finding("title is 119 characters, over the 90-character guideline", pointer: "/0/userActivity/title"), baselinePath: "b.json"))
+        #expect(base != Baseline.fingerprint(of: finding("keywords repeat the title"), baselinePath: "b.json"))
+    }
+
+    /// Review: the same finding seen from another directory, and JSON Lines, whose pointers
+    /// restart on every line.
+    @Test func filesAreTheBaselinesOwnAndJSONLinesAreByLine() {
+        let here = Finding(ruleID: "r", severity: .error, message: "m", location: SourceLocation(file: "payloads/a.json", line: 1, pointer: "/x"))
+        var above = here
+        above.location.file = "./payloads/../payloads/a.json"
+        #expect(Baseline.fingerprint(of: here, baselinePath: "b.json") == Baseline.fingerprint(of: above, baselinePath: "./b.json"))
+        #expect(Baseline.file(of: here, baselinePath: "config/b.json") == "../payloads/a.json")
+        let line1 = Finding(ruleID: "r", severity: .error, message: "m", location: SourceLocation(file: "a.jsonl", line: 1, pointer: "/userActivity"))
+        var line2 = line1
+        line2.location.line = 2
+        #expect(Baseline.fingerprint(of: line1, baselinePath: "b.json") != Baseline.fingerprint(of: line2, baselinePath: "b.json"))
     }
 
     @Test func aBaselineHidesEachFindingOnceAndSaysWhichEntriesMatchedNothing() throws {
         let findings = [finding("title is 119 characters"), finding("title is 119 characters"), finding("other")]
-        let text = Baseline.text(of: Array(findings.prefix(2)) + [finding("gone", pointer: "/x")])
+        let text = Baseline.text(of: Array(findings.prefix(2)) + [finding("gone", pointer: "/x")], path: "baseline.json")
         let baseline = try Baseline.read(Array(text.utf8), path: "baseline.json").get()
         #expect(baseline.entries.count == 3 && baseline.entries.allSatisfy { $0.line > 0 })
         var file = FileResult(path: "a.json")
@@ -95,7 +109,7 @@ struct BaselineTests {
         #expect(result.files[0].findings.map { $0.suppression != nil } == [true, true, false])
         #expect(unused.map(\.message) == ["gone"])
         // Written sorted and read back whole: the same text again.
-        #expect(Baseline.text(of: findings) == Baseline.text(of: findings.reversed()))
+        #expect(Baseline.text(of: findings, path: "b.json") == Baseline.text(of: findings.reversed(), path: "b.json"))
     }
 
     @Test func aMalformedBaselineIsLocated() {
