@@ -82,13 +82,17 @@ package struct DonationDecoder {
         }
         let kinds = Self.donationKinds
         // "proctor" beside the kind is Proctor's own: the rules this donation accepts breaking.
-        let members = wrapper.members.filter { $0.key != Self.proctorKey }
-        guard let member = members.first else {
+        // Found without making a second array: nearly every donation has its kind alone.
+        var kindMember: JSONObject.Member?
+        var extraMember: JSONObject.Member?
+        for candidate in wrapper.members where candidate.key != Self.proctorKey {
+            if kindMember == nil { kindMember = candidate } else if extraMember == nil { extraMember = candidate }
+        }
+        guard let member = kindMember else {
             reader.report(ProblemCode.invalidValue, "a donation is an object with one key naming its kind (\(kinds.joined(separator: " or ")))", node, pointer)
             return nil
         }
-        if members.count > 1 {
-            let extra = members[1]
+        if let extra = extraMember {
             reader.report(ProblemCode.invalidValue,
                 "a donation has exactly one key naming its kind; found '\(member.key)' and '\(extra.key)'",
                 offset: extra.keyOffset, pointer: pointer.appending(extra.key))
@@ -101,7 +105,7 @@ package struct DonationDecoder {
                 offset: member.keyOffset, pointer: payloadPointer)
             return nil
         }
-        let accepted = wrapper[Self.proctorKey].map { readIgnores($0.value, at: pointer.appending(Self.proctorKey)) } ?? []
+        let accepted = wrapper.count > 1 ? wrapper[Self.proctorKey].map { readIgnores($0.value, at: pointer.appending(Self.proctorKey)) } ?? [] : []
         return decodePayload(kind, member.value, at: payloadPointer).map { DecodedDonation(donation: $0, pointer: pointer, ignores: accepted) }
     }
 

@@ -60,7 +60,7 @@ public struct MapItem: Sendable {
     public func populate(_ set: AttributeSet?) -> AttributeSet {
         var result = set ?? AttributeSet(pointer: pointer)
         // An empty value fills nothing: it names no place and dials no number.
-        func given(_ text: String?) -> String? { text.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } }
+        func given(_ text: String?) -> String? { text.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } }
         if let name = given(name) { result.fill("namedLocation", .string(name), from: pointer.appending("name")) }
         if let phoneNumber = given(phoneNumber) { result.fill("phoneNumbers", .strings([phoneNumber]), from: pointer.appending("phoneNumber")) }
         guard let placemark else { return result }

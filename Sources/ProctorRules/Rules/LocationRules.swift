@@ -62,7 +62,9 @@ struct PhoneCallRequiresNumbersRule: Rule {
         ])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
-        guard attributes.flag("supportsPhoneCall"), (attributes.strings("phoneNumbers") ?? []).allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return [] }
+        // A blank number dials nothing. (Character.isWhitespace, not Foundation's trimming, which
+        // cost this rule 6% of the lint benchmark's instructions.)
+        guard attributes.flag("supportsPhoneCall"), (attributes.strings("phoneNumbers") ?? []).allSatisfy({ $0.allSatisfy(\.isWhitespace) }) else { return [] }
         return [Violation("supportsPhoneCall is set but phoneNumbers is empty or missing, so no call is offered", at: attributes.pointer("supportsPhoneCall"))]
     }
 }
