@@ -10,7 +10,7 @@ public enum ConfigurationSchema {
     public static let identifier = "urn:proctor:schema:config:1"
 
     public static func text(ruleIDs: [String]) -> String {
-        JSONWriter.write(node(document(ruleIDs: ruleIDs)), indent: 2) + "\n"
+        JSONWriter.write(JSONNode(plain: document(ruleIDs: ruleIDs)), indent: 2) + "\n"
     }
 
     private static func document(ruleIDs: [String]) -> [String: Any] {
@@ -59,19 +59,5 @@ public enum ConfigurationSchema {
                 "strict": ["type": "boolean", "description": "Warnings fail the run, as --strict."],
             ],
         ]
-    }
-
-    private static func node(_ value: Any) -> JSONNode {
-        let json: JSONValue
-        switch value {
-        case let object as [String: Any]:
-            json = .object(JSONObject(members: object.keys.sorted().map { JSONObject.Member(key: $0, keyOffset: 0, value: node(object[$0]!)) }))
-        case let array as [Any]: json = .array(array.map(node))
-        case let text as String: json = .string(text)
-        case let flag as Bool: json = .bool(flag)
-        case let number as Int: json = .integer(Int64(number))
-        default: preconditionFailure("the configuration schema holds a \(type(of: value))")
-        }
-        return JSONNode(json, offset: 0)
     }
 }

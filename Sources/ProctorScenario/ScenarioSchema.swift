@@ -19,25 +19,9 @@ public enum ScenarioSchema {
     /// The schema as `docs/scenario.schema.json` holds it: keys sorted, two-space indents, written
     /// by the same JSONWriter as every JSON Proctor writes.
     public static var text: String {
-        JSONWriter.write(node(document), indent: 2) + "\n"
+        JSONWriter.write(JSONNode(plain: document), indent: 2) + "\n"
     }
 
-    /// The schema's JSON tree, with every object's keys sorted. The schema is built from
-    /// dictionaries of these types only.
-    private static func node(_ value: Any) -> JSONNode {
-        let json: JSONValue
-        switch value {
-        case let object as [String: Any]:
-            json = .object(JSONObject(members: object.keys.sorted().map { JSONObject.Member(key: $0, keyOffset: 0, value: node(object[$0]!)) }))
-        case let array as [Any]: json = .array(array.map(node))
-        case let text as String: json = .string(text)
-        case let flag as Bool: json = .bool(flag)
-        case let number as Int: json = .integer(Int64(number))
-        case let number as Double: json = .double(number)
-        default: preconditionFailure("the scenario schema holds a \(type(of: value))")
-        }
-        return JSONNode(json, offset: 0)
-    }
 
     static var document: [String: Any] {
         [
