@@ -69,7 +69,11 @@ enum GitLabReporter {
         func issue(_ severity: Severity, _ location: SourceLocation?, check: String, _ message: String) {
             let file = location?.file ?? ""
             guard !file.isEmpty else { return }
-            let identity = [check, file, location?.pointer ?? ""].joined(separator: "\u{1F}")
+            // In JSON Lines every line's pointers start again: the line is part of the place, so
+            // a fix on one line does not hand its fingerprint to the next line's issue.
+            var place = [check, file, location?.pointer ?? ""]
+            if file.hasSuffix(".jsonl"), let line = location?.line { place.insert("line \(line)", at: 2) }
+            let identity = place.joined(separator: "\u{1F}")
             let occurrence = uses[identity, default: 0]
             uses[identity] = occurrence + 1
             let level = switch severity {

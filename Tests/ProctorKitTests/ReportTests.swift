@@ -370,3 +370,23 @@ struct ReportStructureTests {
         #expect(strict.exitCode == .success, "notes never fail a run")
     }
 }
+
+/// GitLab's Code Quality fingerprints: in JSON Lines, where every line's pointers start again,
+/// fixing one line does not hand its fingerprint to another line's issue.
+@Suite("GitLab fingerprints")
+struct GitLabFingerprintTests {
+    private func fingerprints(_ lines: [Int]) throws -> [String] {
+        let findings = lines.map { line in
+            Finding(ruleID: "title_length", severity: .warning, message: "too long", location: SourceLocation(file: "a.jsonl", line: line, column: 5, pointer: "/userActivity/title"))
+        }
+        let report = RunReport(command: "lint", timestamp: Date(timeIntervalSince1970: 0), strict: false, rules: [], suites: [.init(name: "a.jsonl", findings: findings)])
+        let issues = try #require(try JSONSerialization.jsonObject(with: Data(ReportFormat.gitlab.render(report).utf8)) as? [[String: Any]])
+        return issues.compactMap { $0["fingerprint"] as? String }
+    }
+
+    @Test func aLineOfJSONLinesKeepsItsFingerprint() throws {
+        let both = try fingerprints([1, 2])
+        #expect(Set(both).count == 2)
+        #expect(try fingerprints([2]) == [both[1]])
+    }
+}
