@@ -31,7 +31,7 @@ def main():
         if not (out / MARKER).exists():
             sys.exit(f"fuzz_seeds.py: {out} exists and was not made by this script; give a new directory")
         shutil.rmtree(out)
-    seeds = {name: set() for name in ("json", "lint", "lint-lines", "scenario", "info-plist", "conformance", "aasa", "html")}
+    seeds = {name: set() for name in ("json", "lint", "lint-lines", "scenario", "info-plist", "conformance", "aasa", "html", "config")}
     keys = set()
 
     def add(target, data):
@@ -56,6 +56,9 @@ def main():
         except (TypeError, OverflowError, ValueError):
             pass  # JSON null or a number a property list cannot hold
 
+    # A baseline as proctor lint --write-baseline writes it, for the config target's second reader.
+    add("config", json.dumps({"format": 1, "findings": [{"rule": "title_length", "file": "payloads/a.json", "pointer": "/userActivity/title",
+                                                         "message": "title is 119 characters", "fingerprint": "2b8a223d8b10a825"}]}, indent=2).encode())
     for path in sorted((ROOT / "Scenarios").rglob("*")) + sorted((ROOT / "Conformance").rglob("*")):
         if not path.is_file():
             continue
@@ -75,6 +78,8 @@ def main():
             add("lint-lines", data)
             add("json", data)
             continue
+        if name == ".proctor.json":
+            add("config", data)
         if not name.endswith(".json") or name == "case-schema.json":
             continue
         add("json", data)

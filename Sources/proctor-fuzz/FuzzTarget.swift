@@ -23,12 +23,17 @@ enum FuzzTarget: String, CaseIterable {
     case aasa
     /// `proctor lint` on one web page: libxml2's HTML parser, then the web page rules.
     case html
+    /// A project's `.proctor.json` and a baseline file, the two readers `proctor lint` runs
+    /// before any work: the same bytes through both.
+    case config
 
     /// URLs with a path, a query, a fragment, percent-encoding and non-ASCII text, for the matcher.
     private static let urls = [
         "https://example.com/", "https://example.com/buy/shoes?id=1&ref=mail#top", "https://example.com/en_US/pizza/",
         "https://EXAMPLE.com/caf%C3%A9/%E2%9C%93?q=%20", "https://example.com/a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p", "https://example.com/???**",
     ]
+
+    private static let ruleIDs = BuiltInRules.descriptions.map(\.id)
 
     /// The clock every target runs at, so a crash reproduces whatever the day.
     private static let now = DateFormat.parse("2026-06-01T12:00:00Z")!
@@ -75,6 +80,16 @@ enum FuzzTarget: String, CaseIterable {
         case .html:
             let result = Linter.lint(files: [Linter.InMemoryFile(path: "fuzz.html", bytes: bytes)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
             render(result.report())
+        case .config:
+            if case .success(let configuration) = ProjectConfiguration.read(bytes, path: "project/.proctor.json", knownRules: Self.ruleIDs) {
+                _ = configuration.lintPaths?.value.map(configuration.resolve)
+            }
+            if case .success(let baseline) = Baseline.read(bytes, path: "proctor-baseline.json") {
+                var result = Linter.lint(files: [], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
+                var report = result.report()
+                report.addUnused(result.apply(baseline), of: baseline, strict: true)
+                render(report)
+            }
         }
     }
 }
