@@ -36,6 +36,9 @@ public struct WebPage: Sendable {
         /// The byte offset in the page where the text starts, when the reader found the text
         /// there as written (not in a page libxml2 had to convert, such as one in Latin-1).
         public var offset: Int?
+        /// Why the text is not one JSON document, when it is not: read once, with the page, for
+        /// the rule that reports it (structured_data_json) as for the schema.org items.
+        public var jsonError: JSONInputError?
     }
 
     public var title: String?
@@ -132,9 +135,13 @@ public enum WebPageReader {
         page.schemaItems = microdata.items(in: elements)
         let source = SourceText(bytes: bytes)
         locateStructuredData(&page, in: source)
-        for block in page.structuredData {
-            guard case .success(let root) = JSONReader.parse(SourceText(bytes: Array(block.text.utf8))) else { continue }
-            page.schemaItems += JSONLDItems.items(of: root, in: JSONLDItems.Block(element: block.element, offset: block.offset, page: source))
+        for index in page.structuredData.indices {
+            let block = page.structuredData[index]
+            switch JSONReader.parse(SourceText(bytes: Array(block.text.utf8))) {
+            case .failure(let error): page.structuredData[index].jsonError = error
+            case .success(let root):
+                page.schemaItems += JSONLDItems.items(of: root, in: JSONLDItems.Block(element: block.element, offset: block.offset, page: source))
+            }
         }
         return .success(page)
     }

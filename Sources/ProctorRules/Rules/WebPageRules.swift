@@ -143,7 +143,7 @@ struct StructuredDataJSONRule: Rule {
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
         file.page.structuredData.compactMap { block in
-            guard case .failure(let error) = JSONReader.parse(SourceText(bytes: Array(block.text.utf8))) else { return nil }
+            guard let error = block.jsonError else { return nil }
             let message = "the structured data is not valid JSON: \(error.message)"
             // Where the reader found the block's text in the page, the error has its own place.
             if let start = block.offset { return Violation(message, at: file.location(ofOffset: start + error.offset, path: block.path)) }
