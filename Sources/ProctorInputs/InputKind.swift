@@ -68,6 +68,30 @@ public protocol PayloadChecker: AnyObject {
     func check(bytes: [UInt8], path: String, facts: inout RunFacts) -> FileResult
 }
 
+/// A kind of payload a donation file may hold beside donations, under a key of its own
+/// (`{"notification": {...}}`), so that one file can hold everything a feature hands the system.
+/// Registered in ``InputKinds/others``.
+public protocol OtherPayloadKind: Sendable {
+    /// The key that names it in a donation file.
+    var key: String { get }
+    /// What judges its payloads with the run's rules.
+    func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge
+}
+
+/// Decodes and judges the payloads of one ``OtherPayloadKind``.
+public protocol OtherPayloadJudge: Sendable {
+    /// Decodes `payload` and judges it, adding its diagnostics and findings to `result`; false
+    /// when a decoding error left it out of the checks.
+    func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult) -> Bool
+}
+
+/// The document an embedded payload is read from: how to locate its values, and the run's facts.
+public struct OtherPayloadDocument {
+    public var context: RuleContext
+    public var locate: (Int, JSONPointer) -> SourceLocation
+    public var locatePointer: (JSONPointer) -> SourceLocation
+}
+
 /// What every payload checker of a run shares.
 public struct PayloadRun: Sendable {
     /// The rules, by subject.

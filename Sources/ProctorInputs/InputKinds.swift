@@ -8,6 +8,12 @@ public enum InputKinds {
         SiteAssociationInput(),
         WebPageInput(),
         EntitlementsInput(),
+        NotificationInput(),
+    ]
+
+    /// The kinds of payload a donation file may hold beside donations, under their own key.
+    public static let others: [any OtherPayloadKind] = [
+        NotificationPayloads()
     ]
 
     /// The app's Info.plist, named by `--info-plist`.

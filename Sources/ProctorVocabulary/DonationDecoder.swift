@@ -18,6 +18,17 @@ public struct DecodedDonation: Sendable {
     }
 }
 
+/// A payload of another kind than a donation (`notification`), written in a donation file under
+/// its own key, which the input kind owning that key decodes and judges.
+public struct OtherPayload: Sendable {
+    /// The key naming its kind.
+    public var kind: String
+    public var node: JSONNode
+    /// Pointer of the wrapper object, as for a donation (`""`, or `/2` in an array).
+    public var pointer: JSONPointer
+    public var ignores: [DecodedDonation.Ignore]
+}
+
 /// Maps parsed JSON onto Apple's vocabulary, collecting decoding diagnostics.
 ///
 /// Values are read through ``JSONFieldReader``, the decoding layer every JSON input shares: unknown
@@ -32,6 +43,11 @@ package struct DonationDecoder {
     /// Donations met by ``decodeDocument(_:)`` (each element of an array, or the document itself),
     /// decoded or not: the ones it did not return were left out for their decoding errors.
     package private(set) var donationsMet = 0
+    /// The keys of the other payloads a donation file may hold (`notification`), which other
+    /// input kinds decode: ``decodeDocument(_:)`` sets them aside in ``otherPayloads``.
+    package var otherKinds: [String] = []
+    /// The payloads of ``otherKinds`` met, in document order.
+    package private(set) var otherPayloads: [OtherPayload] = []
 
     package init(locate: @escaping (Int, JSONPointer) -> SourceLocation) {
         self.reader = JSONFieldReader(codes: .payload, locate: locate)
@@ -100,16 +116,27 @@ package struct DonationDecoder {
         }
         let payloadPointer = pointer.appending(member.key)
         guard let kind = DonationKind(rawValue: member.key) else {
+            if otherKinds.contains(member.key) {
+                donationsMet -= 1
+                otherPayloads.append(OtherPayload(kind: member.key, node: member.value, pointer: pointer, ignores: readIgnores(in: wrapper, at: pointer)))
+                return nil
+            }
+            let all = kinds + otherKinds
             reader.report(ProblemCode.unknownDonationKind,
-                "unknown donation kind '\(member.key)'; Proctor reads \(Suggestion.list(kinds.map { "'\($0)'" }))\(Suggestion.phrase(for: member.key, among: kinds))",
+                "unknown payload kind '\(member.key)'; Proctor reads \(Suggestion.list(all.map { "'\($0)'" }))\(Suggestion.phrase(for: member.key, among: all))",
                 offset: member.keyOffset, pointer: payloadPointer)
             return nil
         }
-        let accepted = wrapper.count > 1 ? wrapper[Self.proctorKey].map { readIgnores($0.value, at: pointer.appending(Self.proctorKey)) } ?? [] : []
+        let accepted = readIgnores(in: wrapper, at: pointer)
         return decodePayload(kind, member.value, at: payloadPointer).map { DecodedDonation(donation: $0, pointer: pointer, ignores: accepted) }
     }
 
     static let proctorKey = "proctor"
+
+    /// The ignores of the wrapper's `proctor` member, if it has one besides its kind.
+    private mutating func readIgnores(in wrapper: JSONObject, at pointer: JSONPointer) -> [DecodedDonation.Ignore] {
+        wrapper.count > 1 ? wrapper[Self.proctorKey].map { readIgnores($0.value, at: pointer.appending(Self.proctorKey)) } ?? [] : []
+    }
     static let suppressionWithoutReason = ProblemCode(
         "suppression_without_reason", summary: "A donation ignores a rule without saying why; the finding is not suppressed.")
 

@@ -42,7 +42,8 @@ struct LinterTests {
     /// `.jsonl` but leave scenarios to `proctor run`, association files are claimed by their name,
     /// and a file no kind claims goes to the first.
     @Test func inputKindsClaimFilesByName() {
-        #expect(InputKinds.payloads.map(\.name) == ["donation", "apple-app-site-association file", "web page", "entitlements file"])
+        #expect(InputKinds.payloads.map(\.name) == ["donation", "apple-app-site-association file", "web page", "entitlements file", "notification payload"])
+        #expect(InputKinds.payloadKind(forPath: "push/upgrade.apns") == 4)
         #expect(InputKinds.payloadKind(forPath: "App/App.entitlements") == 3)
         // A file named for what it is (--aasa, --entitlements) is read as such, whatever its name.
         let declared = DeclaredFiles(entitlements: ["./config/app-entitlements.plist"], sites: [("example.com", "fixtures/aasa.json")])

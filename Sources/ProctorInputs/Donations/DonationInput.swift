@@ -143,18 +143,32 @@ struct DocumentChecker: Sendable {
             locate(root.offset(of: pointer), pointer)
         }
         var decoder = DonationDecoder(locate: locate)
+        decoder.otherKinds = subjects.others.keys
         let donations = decoder.decodeDocument(root)
         result.diagnostics += decoder.diagnostics
         result.donationCount += donations.count
         result.leftOutDonationCount += decoder.donationsMet - donations.count
-        for decoded in donations {
-            for ignore in decoded.ignores {
-                result.suppressions.append(PayloadSuppression(
-                    rule: ignore.rule, reason: ignore.reason, scope: decoded.pointer.description,
-                    line: isJSONLines ? ignore.location.line : nil, location: ignore.location))
+        if !decoder.otherPayloads.isEmpty {
+            let document = OtherPayloadDocument(context: context, locate: locate, locatePointer: locatePointer)
+            for payload in decoder.otherPayloads {
+                accept(payload.ignores, under: payload.pointer)
+                let checked = subjects.others.judges[payload.kind]!.check(payload, in: document, into: &result)
+                if checked { result.donationCount += 1 } else { result.leftOutDonationCount += 1 }
             }
+        }
+        for decoded in donations {
+            accept(decoded.ignores, under: decoded.pointer)
             subjects.judge(decoded.donation, in: context, locate: locatePointer, into: &result.findings)
             Self.collectFacts(decoded.donation, into: &facts, in: root, source: source, file: path, locate: locatePointer)
+        }
+    }
+
+    /// Records the rules a payload accepts breaking, for the findings under `pointer`.
+    private mutating func accept(_ ignores: [DecodedDonation.Ignore], under pointer: JSONPointer) {
+        for ignore in ignores {
+            result.suppressions.append(PayloadSuppression(
+                rule: ignore.rule, reason: ignore.reason, scope: pointer.description,
+                line: isJSONLines ? ignore.location.line : nil, location: ignore.location))
         }
     }
 

@@ -107,6 +107,17 @@ public struct ExpirationDate: RuleSubject, Sendable {
 /// reservations, the activity of each reservation action, and the titles, search result texts,
 /// domain identifiers and expiration dates they hold. `proctor lint` and the scenario
 /// player judge donations through this one walk.
+/// The judges of the payloads of ``InputKinds/others``, by the key that names each kind.
+package struct OtherPayloadJudges: Sendable {
+    package let keys: [String]
+    package let judges: [String: any OtherPayloadJudge]
+
+    init(_ engine: RuleEngine) {
+        keys = InputKinds.others.map(\.key)
+        judges = Dictionary(uniqueKeysWithValues: InputKinds.others.map { ($0.key, $0.makeJudge(for: engine)) })
+    }
+}
+
 package struct DonationSubjects: Sendable {
     private let activities: SubjectRules<UserActivity>
     private let items: SubjectRules<SearchableItem>
@@ -117,8 +128,11 @@ package struct DonationSubjects: Sendable {
     private let results: SubjectRules<SearchResultText>
     private let interactions: SubjectRules<Interaction>
     private let reservations: SubjectRules<Reservation>
+    /// The judges of the other payloads a donation file may hold (``InputKinds/others``).
+    package let others: OtherPayloadJudges
 
     package init(_ engine: RuleEngine) {
+        others = OtherPayloadJudges(engine)
         activities = engine.rules()
         items = engine.rules()
         titles = engine.rules()

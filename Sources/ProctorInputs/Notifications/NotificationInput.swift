@@ -1,0 +1,91 @@
+import ProctorCore
+import ProctorEngine
+import ProctorJSON
+import ProctorVocabulary
+
+// Remote notifications (docs/notifications.md), in two shapes:
+//
+// - an `.apns` file holds one payload exactly as the provider sends it, so its size is the
+//   file's bytes, as APNs measures it;
+// - a donation file may hold `{"notification": {"headers": {...}, "payload": {...}}}` beside
+//   donations, which states the request headers too; ``NotificationPayloads`` reads those.
+
+extension RemoteNotification: RuleSubject { public static var scope: RuleScope { .payload } }
+
+/// `.apns` files: one notification payload each, its bytes exactly as sent.
+public struct NotificationInput: PayloadInput {
+    public static let fileExtension = ".apns"
+
+    public init() {}
+
+    public var name: String { "notification payload" }
+
+    public func claims(path: String) -> Bool {
+        path.hasSuffix(Self.fileExtension)
+    }
+
+    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+        NotificationFileChecker(run: run)
+    }
+}
+
+/// Reads and judges `.apns` files, one at a time.
+final class NotificationFileChecker: PayloadChecker {
+    private let notifications: SubjectRules<RemoteNotification>
+    private let context: RuleContext
+    private let parser: JSONDocumentParser
+
+    init(run: PayloadRun) {
+        notifications = run.engine.rules()
+        context = run.context
+        parser = JSONDocumentParser(limits: run.limits)
+    }
+
+    func check(bytes: [UInt8], path: String, facts: inout RunFacts) -> FileResult {
+        var result = FileResult(path: path)
+        let source = SourceText(bytes: bytes)
+        let root: JSONNode
+        switch parser.parse(source) {
+        case .failure(let error):
+            result.inputErrors.append(InputError(error, in: source, file: path))
+            return result
+        case .success(let node): root = node
+        }
+        let locate = { (offset: Int, pointer: JSONPointer) in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) }
+        var decoder = RemoteNotificationDecoder(locate: locate)
+        let notification = decoder.decodeFile(root, byteCount: bytes.count)
+        result.diagnostics = decoder.diagnostics
+        result.wasChecked = true
+        guard let notification else {
+            result.leftOutDonationCount = 1
+            return result
+        }
+        result.donationCount = 1
+        notifications.judge(notification, in: context, locate: { locate(root.offset(of: $0), $0) }, into: &result.findings)
+        return result
+    }
+}
+
+/// `{"notification": {...}}` in a donation file: a request with its headers and payload.
+public struct NotificationPayloads: OtherPayloadKind {
+    public init() {}
+
+    public var key: String { "notification" }
+
+    public func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
+        NotificationJudge(rules: engine.rules())
+    }
+}
+
+struct NotificationJudge: OtherPayloadJudge {
+    let rules: SubjectRules<RemoteNotification>
+
+    func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult) -> Bool {
+        var decoder = RemoteNotificationDecoder(locate: document.locate)
+        let notification = decoder.decodeRequest(payload.node, at: payload.pointer.appending(payload.kind))
+        result.diagnostics += decoder.diagnostics
+        guard let notification else { return false }
+        rules.judge(notification, in: document.context, locate: document.locatePointer, into: &result.findings)
+        return true
+    }
+}

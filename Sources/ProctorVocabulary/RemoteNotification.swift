@@ -1,0 +1,188 @@
+import ProctorJSON
+
+// A remote notification as a provider sends it to the Apple Push Notification service: the
+// request's headers, when the input states them, and the JSON payload with its `aps` dictionary
+// (Apple, "Sending notification requests to APNs" and "Generating a remote notification";
+// docs/notifications.md). Each value keeps its pointer, so a rule can say where it is written.
+
+/// One notification request: what a `{"notification": {...}}` payload or an `.apns` file holds.
+public struct RemoteNotification: Sendable {
+    /// The request headers; nil when the input gives the payload alone (an `.apns` file, or a
+    /// `notification` without `headers`): the rules on headers then have nothing to judge.
+    public var headers: NotificationHeaders?
+    public var payload: NotificationPayload
+    /// The payload's size in bytes as APNs counts it: the bytes of an `.apns` file exactly; for a
+    /// payload written inside a JSON file, the bytes of its compact serialization.
+    public var payloadSize: Int
+    /// Whether ``payloadSize`` is the exact bytes sent (an `.apns` file) or the compact
+    /// serialization of a payload written inside another document.
+    public var payloadSizeIsExact: Bool
+    /// Where the notification is written: the `notification` object, or the root of an `.apns` file.
+    public var pointer: JSONPointer
+
+    public init(headers: NotificationHeaders?, payload: NotificationPayload, payloadSize: Int, payloadSizeIsExact: Bool, pointer: JSONPointer) {
+        self.headers = headers
+        self.payload = payload
+        self.payloadSize = payloadSize
+        self.payloadSizeIsExact = payloadSizeIsExact
+        self.pointer = pointer
+    }
+
+    /// The push type the request declares, or the one its payload implies when it declares none
+    /// (a payload whose `aps` holds only `content-available` is a background notification).
+    public var effectivePushType: PushType {
+        if let declared = headers?.pushType.flatMap(PushType.init(rawValue:)) { return declared }
+        return payload.aps?.isBackgroundOnly == true ? .background : .alert
+    }
+}
+
+/// `apns-push-type`: what the notification is for, which decides its topic and size limit.
+public enum PushType: String, Sendable, CaseIterable {
+    case alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets, controls
+
+    /// What `apns-topic` adds to the bundle identifier for this type; nil when the topic is not
+    /// derived from the bundle identifier (mdm's comes from the MDM certificate) or Apple does
+    /// not document a suffix.
+    public var topicSuffix: String? {
+        switch self {
+        case .alert, .background: ""
+        case .voip: ".voip"
+        case .complication: ".complication"
+        case .fileprovider: ".pushkit.fileprovider"
+        case .location: ".location-query"
+        case .liveactivity: ".push-type.liveactivity"
+        case .pushtotalk: ".voip-ptt"
+        case .widgets, .controls, .mdm: nil
+        }
+    }
+
+    /// The largest payload APNs accepts for this type, in bytes: "4 KB (4096 bytes)", and
+    /// "5 KB (5120 bytes)" for VoIP.
+    public var payloadLimit: Int { self == .voip ? 5120 : 4096 }
+}
+
+/// The request headers Proctor reads. A header the input does not give is nil.
+public struct NotificationHeaders: Sendable {
+    public static let keys = ["apns-push-type", "apns-priority", "apns-topic", "apns-expiration", "apns-collapse-id", "apns-id"]
+
+    /// `apns-push-type` as written (an unknown value is kept for the rule that names it).
+    public var pushType: String?
+    public var priority: Int64?
+    public var topic: String?
+    public var expiration: Int64?
+    public var collapseID: String?
+    public var id: String?
+    /// Where the `headers` object is written.
+    public var pointer: JSONPointer
+
+    public init(pointer: JSONPointer) {
+        self.pointer = pointer
+    }
+
+    public func pointer(_ header: String) -> JSONPointer { pointer.appending(header) }
+}
+
+/// The JSON payload: the `aps` dictionary the system acts on, and the app's own keys beside it.
+public struct NotificationPayload: Sendable {
+    /// nil when the payload has no `aps` key.
+    public var aps: APSDictionary?
+    /// The keys outside `aps`, which reach the app in `userInfo`.
+    public var custom: [PropertyListEntry]
+    public var pointer: JSONPointer
+
+    public init(aps: APSDictionary?, custom: [PropertyListEntry], pointer: JSONPointer) {
+        self.aps = aps
+        self.custom = custom
+        self.pointer = pointer
+    }
+}
+
+/// The `aps` dictionary: the keys Apple defines, each as written.
+public struct APSDictionary: Sendable {
+    /// Every key of the dictionary Apple defines, in the order messages list them.
+    public static let keys = [
+        "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content", "target-content-id",
+        "interruption-level", "relevance-score", "filter-criteria", "stale-date", "content-state", "timestamp", "event",
+        "dismissal-date", "attributes-type", "attributes", "input-push-token", "input-push-channel",
+    ]
+    /// `interruption-level`'s documented values.
+    public static let interruptionLevels = ["passive", "active", "time-sensitive", "critical"]
+    /// A Live Activity's `event` values.
+    public static let liveActivityEvents = ["start", "update", "end"]
+
+    public var alert: NotificationAlert?
+    public var badge: Int64?
+    public var sound: NotificationSound?
+    public var threadID: String?
+    public var category: String?
+    public var contentAvailable: Int64?
+    public var mutableContent: Int64?
+    public var targetContentID: String?
+    public var interruptionLevel: String?
+    public var relevanceScore: Double?
+    public var event: String?
+    /// Every key written, known or not, in document order.
+    public var writtenKeys: [String] = []
+    public var pointer: JSONPointer
+
+    public init(pointer: JSONPointer) {
+        self.pointer = pointer
+    }
+
+    public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
+
+    /// Whether the notification interacts with the user: an alert, a badge or a sound.
+    public var interactsWithUser: Bool { alert != nil || badge != nil || sound != nil }
+
+    /// `content-available: 1` and nothing that interacts with the user: a background update.
+    public var isBackgroundOnly: Bool { contentAvailable == 1 && !interactsWithUser }
+}
+
+/// `aps.alert`: a string (the body) or a dictionary.
+public struct NotificationAlert: Sendable {
+    public static let keys = [
+        "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key", "subtitle-loc-args",
+        "loc-key", "loc-args", "action-loc-key", "summary-arg", "summary-arg-count",
+    ]
+
+    public var title: String?
+    public var subtitle: String?
+    public var body: String?
+    public var titleLocKey: String?
+    public var titleLocArgs: [String]?
+    public var subtitleLocKey: String?
+    public var subtitleLocArgs: [String]?
+    public var locKey: String?
+    public var locArgs: [String]?
+    /// Written as a string rather than a dictionary.
+    public var isString = false
+    public var pointer: JSONPointer
+
+    public init(pointer: JSONPointer) {
+        self.pointer = pointer
+    }
+
+    public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
+
+    /// What the banner shows first: the title, else the body (keys to localize stand in for them).
+    public var headline: String? {
+        title ?? titleLocKey ?? body ?? locKey
+    }
+}
+
+/// `aps.sound`: a sound file's name, or a dictionary for a critical alert's sound.
+public struct NotificationSound: Sendable {
+    public static let keys = ["critical", "name", "volume"]
+
+    public var name: String?
+    public var critical: Int64?
+    public var volume: Double?
+    public var isDictionary = false
+    public var pointer: JSONPointer
+
+    public init(pointer: JSONPointer) {
+        self.pointer = pointer
+    }
+
+    public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
+}
