@@ -58,6 +58,10 @@ run: setup
 	echo "== proctor run Scenarios/run"; \
 	$(PROCTOR) run Scenarios/run --now $(NOW) --report text --report junit:$(REPORTS)/scenarios.junit.xml \
 	  --report sarif:$(REPORTS)/scenarios.sarif --report json:$(REPORTS)/scenarios.json || status=$$?; \
+	echo "== proctor run Scenarios/run-mistakes (fails on purpose: exit 1 expected)"; \
+	code=0; $(PROCTOR) run Scenarios/run-mistakes --now $(NOW) --report text --report junit:$(REPORTS)/scenario-mistakes.junit.xml \
+	  --report sarif:$(REPORTS)/scenario-mistakes.sarif --report json:$(REPORTS)/scenario-mistakes.json || code=$$?; \
+	if [ $$code -ne 1 ]; then echo "expected exit 1 from the scenario mistakes, got $$code"; status=1; fi; \
 	echo "== proctor conformance Conformance"; \
 	$(PROCTOR) conformance Conformance --report text --report junit:$(REPORTS)/conformance.junit.xml \
 	  --report json:$(REPORTS)/conformance.json || status=$$?; \

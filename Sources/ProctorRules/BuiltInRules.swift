@@ -53,6 +53,7 @@ public enum BuiltInRules {
         PushBackgroundShapeRule(),
         PushHeaderValuesRule(),
         PushPayloadSizeRule(),
+        PushQuietHoursRule(),
         PushServiceExtensionAlertRule(),
         PushTopicRule(),
         PushTypeDeclaredRule(),

@@ -19,6 +19,9 @@ struct Delivery {
         /// A universal link: `NSUserActivityTypeBrowsingWeb` with the link as `webpageURL` and an
         /// empty `userInfo` (App Search Programming Guide, "Support Universal Links").
         case universalLink
+        /// A tapped notification: the app's notification response handler gets the payload, its
+        /// own keys as `userInfo` and `aps.category` as the category.
+        case notification(category: String?)
     }
 
     var origin: Origin
@@ -61,6 +64,8 @@ struct Delivery {
             return "a URL launch delivers no userInfo"
         case .universalLink:
             return "a universal link delivers its URL as webpageURL and an empty userInfo: read what the screen needs from the URL"
+        case .notification:
+            return "the notification's payload has no '\(key)' beside aps: the server must send what the screen needs"
         case .interaction(let source):
             return "a launch from \(source) delivers an interaction and no userInfo"
         case .checkInShortcut(let activity):
@@ -76,6 +81,10 @@ struct Delivery {
 
     var summary: String {
         if let url { return "URL \(url)" }
+        if case .notification(let category) = origin {
+            let keys = userInfo.map(\.key).sorted()
+            return "a notification\(category.map { " of category '\($0)'" } ?? " without a category"), payload keys [\(keys.joined(separator: ", "))]"
+        }
         var text = "activity type '\(activityType ?? "")'"
         if let identifier { text += ", identifier '\(identifier)'" }
         let keys = userInfo.map(\.key).sorted()
@@ -173,6 +182,11 @@ enum LaunchRouter {
     }
 
     private static func accepts(_ route: Route, _ delivery: Delivery) -> Bool {
+        if case .notification(let category) = delivery.origin {
+            // By category, or by one of the app's own keys in the payload.
+            if let category, route.notificationCategories.contains(category) { return true }
+            return delivery.userInfo.contains { route.notificationKeys.contains($0.key) }
+        }
         if let url = delivery.url { return route.urls.contains { URLPattern.matches($0, url) } }
         if case .universalLink = delivery.origin, let link = delivery.webpageURL {
             // A route opens a universal link by its URL patterns, or, without patterns, takes

@@ -83,6 +83,10 @@ public struct Route: Sendable {
     /// For `INGetReservationDetailsIntent` launches: only the whole reservation (`none`) or only
     /// one item (`one`); nil accepts both.
     public var reservationItems: ReservationItemsKind? = nil
+    /// Notification categories (`aps.category`) the app's notification response handler routes here.
+    public var notificationCategories: [String] = []
+    /// The app's own payload keys that bring a tapped notification here, whatever its category.
+    public var notificationKeys: [String] = []
     public var location: SourceLocation
 }
 
@@ -97,6 +101,57 @@ public enum ReservationItemsKind: String, Sendable, CaseIterable {
 public struct Device: Sendable {
     public var name: String
     public var appInstalled: Bool
+    /// The user's time zone, in which ``quietHours`` are read (UTC unless stated).
+    public var timeZone = TimeZone(identifier: "UTC")!
+    /// The hours the user does not want to be disturbed, in their time zone: the window seed 003
+    /// asks servers to keep pushes out of.
+    public var quietHours: QuietHours?
+    /// Whether the device itself silences ``quietHours`` (Do Not Disturb): seed 003 warns that
+    /// users "might not use that", so it is off unless stated.
+    public var doNotDisturb = false
+
+    public init(name: String, appInstalled: Bool) {
+        self.name = name
+        self.appInstalled = appInstalled
+    }
+}
+
+/// A daily window of local time, `from` to `to`, which may span midnight (22:00 to 07:00).
+public struct QuietHours: Sendable {
+    /// Minutes after midnight.
+    public var from: Int
+    public var to: Int
+
+    /// Reads `HH:MM` (24-hour).
+    public static func minutes(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+            (0..<24).contains(hours), (0..<60).contains(minutes)
+        else { return nil }
+        return hours * 60 + minutes
+    }
+
+    /// Whether `date` falls in the window, in `timeZone`.
+    public func contains(_ date: Date, in timeZone: TimeZone) -> Bool {
+        let minute = Self.minute(of: date, in: timeZone)
+        return from <= to ? (from <= minute && minute < to) : (minute >= from || minute < to)
+    }
+
+    public var summary: String { "\(Self.clock(from)) to \(Self.clock(to))" }
+
+    /// `HH:MM` for minutes after midnight.
+    public static func clock(_ minutes: Int) -> String {
+        let hours = minutes / 60, rest = minutes % 60
+        return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+    }
+
+    /// Minutes after midnight at `date` in `timeZone`.
+    public static func minute(of date: Date, in timeZone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+    }
 }
 
 /// One step of a scenario, with where it is written.
@@ -224,6 +279,8 @@ public struct Expectation: Sendable {
         case calendar(CalendarExpectation)
         case checkInShortcuts(CheckInShortcutsExpectation)
         case link(LinkExpectation)
+        case apns(APNsExpectation)
+        case notifications(NotificationsExpectation)
     }
 
     /// The key that names the expectation in the file.
@@ -238,6 +295,8 @@ public struct Expectation: Sendable {
         case .calendar: "calendar"
         case .checkInShortcuts: "checkInShortcuts"
         case .link: "link"
+        case .apns: "apns"
+        case .notifications: "notifications"
         }
     }
 }
@@ -247,6 +306,22 @@ public struct Expectation: Sendable {
 public struct LinkExpectation: Sendable {
     public var verdict: LinkVerdict.Outcome
     public var pointer: String?
+}
+
+/// What APNs answered the last `sendPush`: its HTTP status and, when given, its reason.
+public struct APNsExpectation: Sendable {
+    public var status: Int
+    public var reason: String?
+}
+
+/// What a device shows of the app's notifications. A field that is absent is not compared.
+public struct NotificationsExpectation: Sendable {
+    public var device: Int
+    /// The headlines Notification Center lists, oldest first.
+    public var listed: [String]?
+    /// The headlines among them delivered without a banner (Do Not Disturb).
+    public var quiet: [String]?
+    public var backgroundWakes: Int?
 }
 
 /// Spotlight results for a query, by title.

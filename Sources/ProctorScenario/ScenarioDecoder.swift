@@ -45,8 +45,9 @@ struct ScenarioDecoder {
 
     static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "system", "sites", "steps"]
     static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "entitlements", "routes"]
-    static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "userInfoKeys"]
-    static let deviceKeys = ["name", "appInstalled"]
+    static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "notificationCategories", "notificationKeys", "userInfoKeys"]
+    static let deviceKeys = ["name", "appInstalled", "timeZone", "quietHours", "doNotDisturb"]
+    static let quietHoursKeys = ["from", "to"]
     static var stepKinds: [String] { ScenarioSteps.names }
     static var expectationKinds: [String] { ExpectStep.keys }
     static let launchInteractionKeys = ["intent", "reservationContainerReference", "reservationItemReferences", "recipients", "serviceName"]
@@ -193,7 +194,35 @@ struct ScenarioDecoder {
         reader.checkKeys(object, pointer, allowed: Self.deviceKeys, in: "a device")
         guard let name = reader.required(object, "name", node, pointer).flatMap({ reader.nonEmptyString($0, pointer.appending("name")) }) else { return nil }
         let installed = object["appInstalled"].flatMap { reader.bool($0.value, pointer.appending("appInstalled")) } ?? true
-        return Device(name: name, appInstalled: installed)
+        var device = Device(name: name, appInstalled: installed)
+        if let member = object["timeZone"], let identifier = reader.nonEmptyString(member.value, pointer.appending("timeZone")) {
+            if let zone = TimeZone(identifier: identifier) {
+                device.timeZone = zone
+            } else {
+                reader.report(ProblemCode.scenarioInvalidValue, "'\(identifier)' is not an IANA time zone such as America/New_York", member.value, pointer.appending("timeZone"))
+            }
+        }
+        if let member = object["quietHours"], let hours = reader.object(member.value, pointer.appending("quietHours"), what: "quietHours") {
+            let at = pointer.appending("quietHours")
+            reader.checkKeys(hours, at, allowed: Self.quietHoursKeys, in: "quietHours")
+            var bounds: [Int] = []
+            for key in Self.quietHoursKeys {
+                guard let value = reader.required(hours, key, member.value, at), let text = reader.string(value, at.appending(key)) else { continue }
+                if let minutes = QuietHours.minutes(text) {
+                    bounds.append(minutes)
+                } else {
+                    reader.report(ProblemCode.scenarioInvalidValue, "'\(text)' is not a time of day such as 22:00", value, at.appending(key))
+                }
+            }
+            if bounds.count == 2 { device.quietHours = QuietHours(from: bounds[0], to: bounds[1]) }
+        }
+        if let member = object["doNotDisturb"], let on = reader.bool(member.value, pointer.appending("doNotDisturb")) {
+            device.doNotDisturb = on
+            if on && object["quietHours"] == nil {
+                reader.report(ProblemCode.scenarioMissingValue, "Do Not Disturb silences the device's quiet hours: give 'quietHours' too", member.value, pointer.appending("doNotDisturb"))
+            }
+        }
+        return device
     }
 
     // MARK: - The app
@@ -345,6 +374,8 @@ struct ScenarioDecoder {
         let activityTypes = object["activityTypes"].flatMap { reader.strings($0.value, pointer.appending("activityTypes")) } ?? []
         let urls = object["urls"].flatMap { reader.strings($0.value, pointer.appending("urls")) } ?? []
         let userInfoKeys = object["userInfoKeys"].flatMap { reader.strings($0.value, pointer.appending("userInfoKeys")) } ?? []
+        let categories = object["notificationCategories"].flatMap { reader.strings($0.value, pointer.appending("notificationCategories")) } ?? []
+        let notificationKeys = object["notificationKeys"].flatMap { reader.strings($0.value, pointer.appending("notificationKeys")) } ?? []
         var identifierPrefix: String?
         if let member = object["identifierPrefix"] {
             identifierPrefix = reader.string(member.value, pointer.appending("identifierPrefix"))
@@ -362,13 +393,14 @@ struct ScenarioDecoder {
         for (index, pattern) in urls.enumerated() where URLPattern.scheme(of: pattern) == nil {
             reader.report(ProblemCode.scenarioInvalidValue, "'\(pattern)' is not a URL pattern such as myapp://place/*", object["urls"]!.value, pointer.appending("urls").appending(index))
         }
-        if activityTypes.isEmpty && urls.isEmpty && reader.errorCount == errorsBefore {
-            reader.report(ProblemCode.scenarioMissingValue, "a route accepts something: give 'activityTypes', 'urls' or both", node, pointer)
+        if activityTypes.isEmpty && urls.isEmpty && categories.isEmpty && notificationKeys.isEmpty && reader.errorCount == errorsBefore {
+            reader.report(ProblemCode.scenarioMissingValue, "a route accepts something: give 'activityTypes', 'urls', 'notificationCategories' or 'notificationKeys'", node, pointer)
         }
         guard reader.errorCount == errorsBefore, let name else { return nil }
         return Route(
             name: name, activityTypes: activityTypes, identifierPrefix: identifierPrefix, urls: urls, userInfoKeys: userInfoKeys,
-            reservationItems: reservationItems, location: reader.location(of: node, pointer))
+            reservationItems: reservationItems, notificationCategories: categories, notificationKeys: notificationKeys,
+            location: reader.location(of: node, pointer))
     }
 
     // MARK: - Steps
@@ -463,10 +495,49 @@ struct ScenarioDecoder {
                 let device = deviceReference(fields, at, context: context)
                 let titles = reader.required(fields, "titles", member.value, at).flatMap { reader.strings($0, at.appending("titles")) }
                 kind = device.flatMap { device in titles.map { .checkInShortcuts(CheckInShortcutsExpectation(device: device, titles: $0)) } }
+            case .apns: kind = apnsExpectation(member.value, at).map { .apns($0) }
+            case .notifications: kind = notificationsExpectation(member.value, at, context: context).map { .notifications($0) }
             }
             if let kind { expectations.append(Expectation(location: reader.location(of: member.value, at), kind: kind)) }
         }
         return expectations.count == fields.count ? expectations : nil
+    }
+
+    private mutating func apnsExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> APNsExpectation? {
+        guard let fields = reader.object(node, pointer, what: "an APNs expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.apns.keys, in: "an APNs expectation")
+        let errorsBefore = reader.errorCount
+        var status: Int?
+        if let member = reader.required(fields, "status", node, pointer), let number = reader.number(member, pointer.appending("status"), expected: "an HTTP status") {
+            if let whole = Int(exactly: number), (100..<600).contains(whole) {
+                status = whole
+            } else {
+                reader.report(ProblemCode.scenarioInvalidValue, "\(number) is not an HTTP status such as 200 or 410", member, pointer.appending("status"))
+            }
+        }
+        let reason = fields["reason"].flatMap { reader.nonEmptyString($0.value, pointer.appending("reason")) }
+        guard let status, reader.errorCount == errorsBefore else { return nil }
+        return APNsExpectation(status: status, reason: reason)
+    }
+
+    private mutating func notificationsExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> NotificationsExpectation? {
+        guard let fields = reader.object(node, pointer, what: "a notifications expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.notifications.keys, in: "a notifications expectation")
+        let errorsBefore = reader.errorCount
+        let device = deviceReference(fields, pointer, context: context)
+        let listed = fields["listed"].flatMap { reader.strings($0.value, pointer.appending("listed")) }
+        let quiet = fields["quiet"].flatMap { reader.strings($0.value, pointer.appending("quiet")) }
+        var wakes: Int?
+        if let member = fields["backgroundWakes"], let number = reader.number(member.value, pointer.appending("backgroundWakes"), expected: "a count") {
+            if let whole = Int(exactly: number), whole >= 0 { wakes = whole } else {
+                reader.report(ProblemCode.scenarioInvalidValue, "backgroundWakes counts wakes: a whole number, 0 or more", member.value, pointer.appending("backgroundWakes"))
+            }
+        }
+        if listed == nil && quiet == nil && wakes == nil && reader.errorCount == errorsBefore {
+            reader.missing("'listed', 'quiet' or 'backgroundWakes'", node, pointer)
+        }
+        guard let device, reader.errorCount == errorsBefore else { return nil }
+        return NotificationsExpectation(device: device, listed: listed, quiet: quiet, backgroundWakes: wakes)
     }
 
     private mutating func spotlightExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> SpotlightExpectation? {
@@ -755,6 +826,14 @@ struct ScenarioDecoder {
     /// Lint's decoder, locating its diagnostics in this scenario file.
     private func donationDecoder() -> DonationDecoder {
         DonationDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
+    }
+
+    /// A remote notification request (`{"headers": ..., "payload": ...}`), read as lint reads one.
+    mutating func decodeNotification(_ node: JSONNode, _ pointer: JSONPointer) -> RemoteNotification? {
+        var decoder = RemoteNotificationDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
+        let notification = decoder.decodeRequest(node, at: pointer)
+        for diagnostic in decoder.diagnostics { record(diagnostic) }
+        return notification
     }
 
     mutating func decodeDonation(_ kind: DonationKind, _ node: JSONNode, _ pointer: JSONPointer) -> Donation? {

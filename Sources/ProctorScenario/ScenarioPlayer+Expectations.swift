@@ -85,6 +85,10 @@ extension ScenarioPlayer {
                 let hidden = all.filter { !$0.isOpen(at: model.now) }.map { "'\($0.title)' (open \($0.window))" }
                 problem = ExpectationMismatch("the check-in shortcuts on '\(deviceName(expected.device))' at \(DateFormat.format(model.now)) differ", expected: quoted(expected.titles.sorted()), actual: quoted(visible.sorted()) + (hidden.isEmpty ? "" : "; not shown now: " + hidden.joined(separator: ", ")))
             }
+        case .apns(let expected):
+            problem = evaluateAPNs(expected)
+        case .notifications(let expected):
+            problem = evaluateNotifications(expected)
         }
         let key = [step.number, 3 + order]
         let caseName = testCaseName(step, name)
@@ -93,6 +97,46 @@ extension ScenarioPlayer {
         } else {
             record(key, caseName, .passed, expectation.location)
         }
+    }
+
+    /// The last `sendPush`'s answer; examining it spares it the default check (a refusal fails).
+    mutating func evaluateAPNs(_ expected: APNsExpectation) -> ExpectationMismatch? {
+        let wanted = expected.reason.map { "\(expected.status) \($0)" } ?? "\(expected.status)"
+        guard let index = model.notifications.answers.indices.last else {
+            return ExpectationMismatch("no sendPush step sent a notification before this step", expected: wanted, actual: "no request")
+        }
+        examinedAnswers.insert(index)
+        let answer = model.notifications.answers[index]
+        guard answer.status != expected.status || (expected.reason != nil && expected.reason != answer.reason) else { return nil }
+        return ExpectationMismatch("APNs answered the push of step \(answer.step) with \(answer.summary), not \(wanted)", expected: wanted, actual: "\(answer.summary): \(answer.why)")
+    }
+
+    func evaluateNotifications(_ expected: NotificationsExpectation) -> ExpectationMismatch? {
+        let listed = model.notifications.listed(on: expected.device)
+        let headlines = listed.map { $0.headline ?? "" }
+        let quiet = listed.filter { if case .quiet = $0.presentation { return true } else { return false } }.map { $0.headline ?? "" }
+        let wakes = model.notifications.backgroundWakes(on: expected.device)
+        var expectedParts: [String] = [], actualParts: [String] = []
+        if let wanted = expected.listed, wanted != headlines {
+            expectedParts.append("listed \(quoted(wanted))")
+            actualParts.append("listed \(quoted(headlines))")
+        }
+        if let wanted = expected.quiet, wanted != quiet {
+            expectedParts.append("quiet \(quoted(wanted))")
+            actualParts.append("quiet \(quoted(quiet))")
+        }
+        if let wanted = expected.backgroundWakes, wanted != wakes {
+            expectedParts.append("\(wanted) background wakes")
+            actualParts.append("\(wakes) background wakes")
+        }
+        guard !expectedParts.isEmpty else { return nil }
+        let hidden = model.notifications.delivered.filter { $0.device == expected.device }.compactMap { delivered -> String? in
+            if case .hidden(let why) = delivered.presentation { return "'\(delivered.headline ?? "")' not shown: \(why)" }
+            return nil
+        }
+        return ExpectationMismatch(
+            "the notifications on '\(deviceName(expected.device))' differ", expected: expectedParts.joined(separator: "; "),
+            actual: (actualParts + hidden).joined(separator: "; "))
     }
 
     mutating func evaluateLaunch(_ expected: LaunchExpectation) -> ExpectationMismatch? {

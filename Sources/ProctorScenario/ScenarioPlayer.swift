@@ -12,6 +12,9 @@ import ProctorVocabulary
 /// The kinds of checks a scenario reports besides rule findings; each failed one is a test case
 /// failure of this type, and a SARIF result under this id.
 public enum ScenarioCheck: String, CaseIterable, Sendable {
+    /// A notification the scenario's server sends that APNs refuses, unless an `expect.apns`
+    /// examines the answer.
+    case pushRejected = "push_rejected"
     /// An `expect` that does not hold.
     case expectationFailed = "expectation_failed"
     /// A launch that reaches no screen, or one without the data it needs.
@@ -27,6 +30,7 @@ public enum ScenarioCheck: String, CaseIterable, Sendable {
         case .launchFailed: "A launch from a donation reaches no screen, or a screen without the data it needs."
         case .actionFailed: "A user action in a scenario cannot be done (no such Spotlight result, no Handoff offer)."
         case .rules: "A donation in a scenario breaks a rule the scenario does not expect."
+        case .pushRejected: "APNs refuses a notification the scenario's server sends (a dead token, a wrong topic, an oversized payload)."
         }
     }
 }
@@ -55,6 +59,8 @@ struct ScenarioPlayer {
     var lastLink: (url: String, verdict: LinkVerdict)?
     /// Launches an `expect.launch` examined; the others get the default check.
     var examinedLaunches: Set<Int> = []
+    /// APNs answers an `expect.apns` examined; the others get the default check.
+    var examinedAnswers: Set<Int> = []
 
     init(scenario: Scenario, strict: Bool, locate: @escaping (JSONPointer) -> SourceLocation) {
         self.scenario = scenario
@@ -91,6 +97,20 @@ struct ScenarioPlayer {
         findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
         donationFindings.append((step, findings))
     }
+
+    /// Judges a notification the scenario's server sends with the rules `proctor lint` judges
+    /// notifications with, and what the model saw (a push in the user's quiet hours).
+    mutating func checkRules(_ notification: RemoteNotification, at step: Step, quietHours: PushDuringQuietHours?) {
+        let context = RuleContext(appInfo: scenario.app.info, now: model.now)
+        var findings: [Finding] = []
+        Self.notificationRules.judge(notification, in: context, locate: locate, into: &findings)
+        if let quietHours { Self.quietHoursRules.judge(quietHours, in: context, locate: locate, into: &findings) }
+        findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+        donationFindings.append((step, findings))
+    }
+
+    static let notificationRules = BuiltInRules.engine.rules(judging: RemoteNotification.self)
+    static let quietHoursRules = BuiltInRules.engine.rules(judging: PushDuringQuietHours.self)
 
     /// The same rules, walked the same way, as `proctor lint` judges donations with.
     static let donationSubjects = DonationSubjects(BuiltInRules.engine)
@@ -132,6 +152,15 @@ struct ScenarioPlayer {
                 record([launch.step.number, 2], name, .failed(type: ScenarioCheck.launchFailed.rawValue, message: "the launch after \(launch.cause) fails (\(failure.rawValue))", details: details("a route that restores the screen", describe(launch), at: launch.step.location)), launch.step.location)
             }
         }
+        for (index, answer) in model.notifications.answers.enumerated() where !examinedAnswers.contains(index) {
+            guard let step = scenario.steps.first(where: { $0.number == answer.step }) else { continue }
+            let name = testCaseName(step, "APNs answers \(step.summary)")
+            if answer.status == 200 {
+                record([step.number, 2], name, .passed, step.location)
+            } else {
+                record([step.number, 2], name, .failed(type: ScenarioCheck.pushRejected.rawValue, message: "APNs refuses the push with \(answer.summary): \(answer.why)", details: details("200", "\(answer.summary): \(answer.why)", at: step.location)), step.location)
+            }
+        }
         outcome.cases = keyedCases.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.testCase)
     }
 
@@ -169,7 +198,7 @@ struct ScenarioPlayer {
     }
 
     func hasApp(_ device: Int) -> Bool {
-        scenario.devices.indices.contains(device) && scenario.devices[device].appInstalled
+        model.hasApp(device)
     }
 
     func quoted(_ titles: [String]) -> String {

@@ -77,7 +77,15 @@ public enum ScenarioSchema {
             "deviceName": nonEmpty("The name of one of the scenario's devices; the first device when absent."),
             "app": app,
             "route": route,
-            "device": object(["name": nonEmpty("Unique among the devices."), "appInstalled": ["type": "boolean", "default": true]], required: ["name"]),
+            "device": object([
+                "name": nonEmpty("Unique among the devices."), "appInstalled": ["type": "boolean", "default": true],
+                "timeZone": nonEmpty("The user's IANA time zone, such as America/New_York; UTC when absent."),
+                "quietHours": object(
+                    ["from": ["type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"], "to": ["type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"]],
+                    required: ["from", "to"]),
+                "doNotDisturb": ["type": "boolean", "default": false, "description": "Whether the device silences its quietHours."],
+            ], required: ["name"]),
+            "notification": notification,
             "step": step,
             "userActivity": userActivity,
             "searchableItem": searchableItem,
@@ -132,11 +140,15 @@ public enum ScenarioSchema {
                 "description": "For INGetReservationDetailsIntent launches: only the whole reservation (none) or only one item (one).",
             ],
             "urls": ["type": "array", "items": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"], "description": "URL patterns: * is any text without '/', ** any text."],
-            "userInfoKeys": ["type": "array", "items": ["type": "string"], "description": "The userInfo keys the handler needs to restore its screen."],
+            "notificationCategories": ["type": "array", "items": ["type": "string"], "description": "Notification categories (aps.category) a tapped notification of which reaches this route."],
+            "notificationKeys": ["type": "array", "items": ["type": "string"], "description": "The app's own payload keys that bring a tapped notification here."],
+            "userInfoKeys": ["type": "array", "items": ["type": "string"], "description": "The userInfo keys the handler needs to restore its screen (for a notification: the payload's own keys)."],
         ], required: ["name"])
         schema["anyOf"] = [
             ["required": ["activityTypes"], "properties": ["activityTypes": ["minItems": 1]]],
             ["required": ["urls"], "properties": ["urls": ["minItems": 1]]],
+            ["required": ["notificationCategories"], "properties": ["notificationCategories": ["minItems": 1]]],
+            ["required": ["notificationKeys"], "properties": ["notificationKeys": ["minItems": 1]]],
         ]
         schema["dependentSchemas"] = [
             "identifierPrefix": ["required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": SystemActivityType.spotlightItem]]]],
@@ -239,6 +251,20 @@ public enum ScenarioSchema {
             return schema
         }()
         case .checkInShortcuts: return object(["device": ref("deviceName"), "titles": titles], required: ["titles"])
+        case .apns: return object([
+            "status": ["enum": [200, 400, 403, 404, 405, 410, 413, 429, 500, 503], "description": "The HTTP status APNs answered the last sendPush."],
+            "reason": nonEmpty("The reason APNs gave, such as Unregistered or BadDeviceToken."),
+        ], required: ["status"])
+        case .notifications: return {
+            var schema = object([
+                "device": ref("deviceName"),
+                "listed": ["type": "array", "items": ["type": "string"], "description": "The headlines (title, else body) Notification Center lists, oldest first, exactly."],
+                "quiet": ["type": "array", "items": ["type": "string"], "description": "The headlines among them delivered without a banner or sound (Do Not Disturb), exactly."],
+                "backgroundWakes": ["type": "integer", "minimum": 0, "description": "How many background notifications woke the app."],
+            ])
+            schema["minProperties"] = 1
+            return schema
+        }()
         case .link: return object([
             "verdict": ["enum": [LinkVerdict.Outcome.app.rawValue, LinkVerdict.Outcome.safari.rawValue], "description": "app or safari: what iOS did with the last universal link."],
             "pointer": ["type": "string", "description": "The component or legacy path that decided, as a JSON Pointer into the domain's association file."],
@@ -247,6 +273,27 @@ public enum ScenarioSchema {
     }
 
     // MARK: - Donations
+
+    /// A remote notification request, as in a donation file's `notification` (docs/notifications.md).
+    private static var notification: [String: Any] {
+        let apsKeys = Dictionary(uniqueKeysWithValues: APSDictionary.keys.map { ($0, [String: Any]()) })
+        var aps: [String: Any] = ["type": "object", "properties": apsKeys]
+        aps["properties"] = apsKeys.merging([
+            "alert": ["type": ["string", "object"]], "badge": ["type": "integer"], "sound": ["type": ["string", "object"]],
+            "content-available": ["type": "integer"], "mutable-content": ["type": "integer"], "category": ["type": "string"],
+            "thread-id": ["type": "string"], "interruption-level": ["enum": APSDictionary.interruptionLevels], "relevance-score": ["type": "number"],
+        ]) { $1 }
+        return object([
+            "headers": [
+                "type": "object", "description": "The request's HTTP headers (names case-insensitive).",
+                "properties": [
+                    "apns-push-type": ["type": "string"], "apns-priority": ["type": ["integer", "string"]], "apns-topic": ["type": "string"],
+                    "apns-expiration": ["type": ["integer", "string"]], "apns-collapse-id": ["type": "string"], "apns-id": ["type": "string"],
+                ],
+            ],
+            "payload": ["type": "object", "properties": ["aps": aps], "description": "The JSON payload: aps, and the app's own keys beside it."],
+        ], required: ["payload"])
+    }
 
     private static var userActivity: [String: Any] {
         let strings = ref("strings")

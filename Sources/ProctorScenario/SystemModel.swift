@@ -21,6 +21,8 @@ struct SystemModel {
     /// SiriKit interactions: the contact card, Siri Suggestions events, check-in shortcuts and the
     /// screens the app shows (SiriModel.swift).
     var siri = SiriModel()
+    /// Remote notifications: tokens, APNs' answers, Notification Center (NotificationModel.swift).
+    var notifications = NotificationModel()
     /// The scenario's web: its sites' association files, for the app (its app ID and Associated
     /// Domains). Links and handed-off web pages are decided with it.
     let links: UniversalLinkMatcher
@@ -39,6 +41,24 @@ struct SystemModel {
         let verdict = handoff ? links.continuationVerdict(for: url) : links.verdict(for: url, from: origin)
         guard verdict.outcome == .undecided else { return verdict }
         return LinkVerdict(outcome: .safari, reason: "the scenario's sites give no association file for the link's domain, so iOS opens it in Safari")
+    }
+
+    /// Whether the app is on `device` now: the scenario's devices say so at the start, and
+    /// `removeApp` and `installApp` steps change it.
+    func hasApp(_ device: Int) -> Bool {
+        devices.indices.contains(device) && devices[device].device.appInstalled
+    }
+
+    /// The app is removed from or installed on `device`. Removing it empties its index entries
+    /// on the device and its current activity, and invalidates its notification token.
+    mutating func setAppInstalled(_ installed: Bool, on device: Int) {
+        guard devices.indices.contains(device), devices[device].device.appInstalled != installed else { return }
+        devices[device].device.appInstalled = installed
+        if !installed {
+            devices[device].removeAll()
+            devices[device].current = nil
+            notifications.appRemoved(device: device, at: now)
+        }
     }
 
     struct DeviceState {

@@ -80,6 +80,14 @@ public struct NotificationHeaders: Sendable {
     }
 
     public func pointer(_ header: String) -> JSONPointer { pointer.appending(header) }
+
+    /// Whether `text` is the form `apns-id` takes: a canonical UUID, 32 lowercase hexadecimal
+    /// digits in groups of 8-4-4-4-12.
+    public static func isCanonicalUUID(_ text: String) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
+        return groups.allSatisfy { $0.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) } }
+    }
 }
 
 /// The JSON payload: the `aps` dictionary the system acts on, and the app's own keys beside it.

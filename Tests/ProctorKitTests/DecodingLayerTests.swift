@@ -57,7 +57,7 @@ struct DecodingLayerTests {
 
         let scenario = try scenarioErrors(scenario(device: #"{"name": "iPhone", "appInstaled": true}"#))
         #expect(scenario.map(\.code) == [ProblemCode.scenarioUnknownKey])
-        #expect(scenario.first?.message == "unknown key 'appInstaled' in a device; did you mean 'appInstalled'?; it takes 'name', 'appInstalled'")
+        #expect(scenario.first?.message == "unknown key 'appInstaled' in a device; did you mean 'appInstalled'?; it takes 'name', 'appInstalled', 'timeZone', 'quietHours', 'doNotDisturb'")
         #expect(scenario.first?.location.pointer == "/devices/0/appInstaled")
 
         let caseFile = #"{"cases": [{"description": "d", "filez": []}]}"#

@@ -294,16 +294,10 @@ struct PushHeaderValuesRule: Rule {
         if let collapse = headers.collapseID, collapse.utf8.count > 64 {
             violations.append(Violation("apns-collapse-id is \(collapse.utf8.count) bytes, over the 64 APNs accepts; it answers 400 BadCollapseId", at: headers.pointer("apns-collapse-id")))
         }
-        if let id = headers.id, !Self.isCanonicalUUID(id) {
+        if let id = headers.id, !NotificationHeaders.isCanonicalUUID(id) {
             violations.append(Violation("apns-id '\(id)' is not a canonical UUID (lowercase, 8-4-4-4-12); APNs answers 400 BadMessageId", at: headers.pointer("apns-id")))
         }
         return violations
-    }
-
-    static func isCanonicalUUID(_ text: String) -> Bool {
-        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-        return groups.allSatisfy { $0.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) } }
     }
 }
 
@@ -437,5 +431,61 @@ struct PushServiceExtensionAlertRule: Rule {
     func check(_ notification: RemoteNotification, in context: RuleContext) -> [Violation] {
         guard let aps = notification.payload.aps, aps.mutableContent == 1, aps.alert == nil else { return [] }
         return [Violation("mutable-content is 1 but aps has no alert, so the notification service extension never runs", at: aps.pointer("mutable-content"))]
+    }
+}
+
+/// The server keeps alerts out of the user's night.
+struct PushQuietHoursRule: Rule {
+    private static func scenario(at time: String, doNotDisturb: Bool = false, interruption: String? = nil) -> String {
+        let level = interruption.map { #", "interruption-level": "\#($0)""# } ?? ""
+        return #"""
+            {
+              "format": 1,
+              "name": "Upgrade alert",
+              "clock": "\#(time)",
+              "app": {"bundleIdentifier": "com.example.store", "info": {}, "routes": [{"name": "Upgrade", "notificationCategories": ["UPGRADE"]}]},
+              "devices": [{"name": "iPhone", "timeZone": "America/New_York", "quietHours": {"from": "22:00", "to": "07:00"}, "doNotDisturb": \#(doNotDisturb)}],
+              "steps": [
+                {"registerForRemoteNotifications": {"authorization": "granted"}},
+                {"sendPush": {"notification": {
+                  "headers": {"apns-push-type": "alert", "apns-topic": "com.example.store"},
+                  "payload": {"aps": {"alert": "You can get the phone at the best price now", "category": "UPGRADE"\#(level)}}
+                }}}
+              ]
+            }
+            """#
+    }
+
+    static let description = RuleDescription(
+        id: "push_quiet_hours",
+        name: "No Alerts In The User's Quiet Hours",
+        category: .notifications,
+        defaultSeverity: .warning,
+        summary: "A server should hold alert notifications while it is night in the user's time zone.",
+        rationale: """
+            Seed 003: "don't send the push in the middle of the night, don't wake somebody up", \
+            "think about time zones", and "create a Do Not Disturb Time window on your server-side": \
+            "Users have the do not disturb setting on their phone but they might not use that so you \
+            cannot rely on it." An alert at the wrong hour feels like spam, and users answer spam \
+            by turning notifications off or deleting the app. A recommendation, so a warning. The \
+            scenario states the user's quiet hours and time zone on the device; a time-sensitive \
+            or critical alert is exempt, as Apple lets those break through Focus. Judged in \
+            scenarios only: a payload file does not say when it is sent.
+            """,
+        sources: ["WWDC13, the Apple Store app team's talk (seed 003), lines 64-67 [H]", "Apple, User Notifications, UNNotificationInterruptionLevel [H]"],
+        passing: [
+            RuleExample(scenario: scenario(at: "2026-06-01T14:00:00Z")),
+            RuleExample(scenario: scenario(at: "2026-06-01T07:30:00Z", interruption: "time-sensitive")),
+        ],
+        failing: [
+            RuleExample(scenario: scenario(at: "2026-06-01T07:30:00Z"), at: ["/steps/1/sendPush/notification"]),
+            RuleExample(scenario: scenario(at: "2026-06-02T03:00:00Z", doNotDisturb: true), at: ["/steps/1/sendPush/notification"]),
+        ])
+
+    func check(_ event: PushDuringQuietHours, in context: RuleContext) -> [Violation] {
+        let silenced = event.silenced ? "; Do Not Disturb kept it quiet, but the user might not have turned it on" : ""
+        return [Violation(
+            "the alert reaches '\(event.device)' at \(event.localTime) (\(event.timeZone)), inside the user's quiet hours \(event.window)\(silenced); hold it on the server until the window ends",
+            at: event.pointer)]
     }
 }

@@ -47,3 +47,30 @@ public struct ReservationDonatedOnScreen: RuleSubject, Sendable {
         self.unchangedSinceStep = unchangedSinceStep
     }
 }
+
+/// A notification with an alert that the scenario's server sends while the device's local time is
+/// in the user's quiet hours (`quietHours` on the device, read in its `timeZone`).
+public struct PushDuringQuietHours: RuleSubject, Sendable {
+    public static var scope: RuleScope { .scenario }
+
+    /// The device, as the scenario names it.
+    public var device: String
+    /// The local time the push arrives, `HH:MM`, and the time zone it is read in.
+    public var localTime: String
+    public var timeZone: String
+    /// The quiet hours, `22:00 to 07:00`.
+    public var window: String
+    /// Whether the device's Do Not Disturb silenced it (it still reached Notification Center).
+    public var silenced: Bool
+    /// The step's notification.
+    public var pointer: JSONPointer
+
+    public init(device: String, localTime: String, timeZone: String, window: String, silenced: Bool, pointer: JSONPointer) {
+        self.device = device
+        self.localTime = localTime
+        self.timeZone = timeZone
+        self.window = window
+        self.silenced = silenced
+        self.pointer = pointer
+    }
+}

@@ -47,6 +47,11 @@ enum ScenarioSteps {
         TapContactCardStep.self,
         OpenCalendarEventStep.self,
         TapCheckInStep.self,
+        RegisterForRemoteNotificationsStep.self,
+        SendPushStep.self,
+        TapNotificationStep.self,
+        RemoveAppStep.self,
+        InstallAppStep.self,
         ExpectStep.self,
     ]
 
