@@ -72,8 +72,9 @@ public protocol PayloadChecker: AnyObject {
 /// (`{"notification": {...}}`), so that one file can hold everything a feature hands the system.
 /// Registered in ``InputKinds/others``.
 public protocol OtherPayloadKind: Sendable {
-    /// The key that names it in a donation file.
-    var key: String { get }
+    /// The keys that name its payloads in a donation file (`notification`; `circularRegion` and
+    /// `beaconRegion`).
+    var keys: [String] { get }
     /// What judges its payloads with the run's rules.
     func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge
 }
@@ -82,7 +83,7 @@ public protocol OtherPayloadKind: Sendable {
 public protocol OtherPayloadJudge: Sendable {
     /// Decodes `payload` and judges it, adding its diagnostics and findings to `result`; false
     /// when a decoding error left it out of the checks.
-    func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult) -> Bool
+    func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool
 }
 
 /// The document an embedded payload is read from: how to locate its values, and the run's facts.

@@ -13,7 +13,8 @@ public enum InputKinds {
 
     /// The kinds of payload a donation file may hold beside donations, under their own key.
     public static let others: [any OtherPayloadKind] = [
-        NotificationPayloads()
+        NotificationPayloads(),
+        RegionPayloads(),
     ]
 
     /// The app's Info.plist, named by `--info-plist`.

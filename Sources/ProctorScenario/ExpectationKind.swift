@@ -2,7 +2,7 @@
 /// them; the decoder and the schema switch over it, so the compiler refuses an expectation that is
 /// decoded but has no schema, or the other way round. (Steps are types of their own: `Steps/`.)
 enum ExpectationKind: String, CaseIterable, Sendable {
-    case spotlight, handoff, launch, link, findings, index, contactCard, calendar, checkInShortcuts, apns, notifications
+    case spotlight, handoff, launch, link, findings, index, contactCard, calendar, checkInShortcuts, apns, notifications, regions, ranging
 
     /// The keys the expectation's body takes (for `findings`, each expected finding's), in the
     /// order messages list them.
@@ -19,6 +19,8 @@ enum ExpectationKind: String, CaseIterable, Sendable {
         case .link: ["verdict", "pointer"]
         case .apns: ["status", "reason"]
         case .notifications: ["device", "listed", "quiet", "backgroundWakes"]
+        case .regions: ["device", "monitored", "inside", "events", "failed"]
+        case .ranging: ["device", "beacons"]
         }
     }
 }

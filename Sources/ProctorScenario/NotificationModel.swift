@@ -1,11 +1,12 @@
 import Foundation
 import ProctorCore
+import ProctorJSON
 import ProctorVocabulary
 
 /// Remote notifications in the model (docs/system-model.md, "Remote notifications"): the device
 /// tokens it issues when the app registers, what APNs answers a provider's request, what each
 /// device does with a notification APNs accepts, and the notifications waiting in Notification
-/// Center for the user to tap. Seed 003 (lines 51-53 and 64-70) is the flow; Apple's "Sending
+/// Center for the user to tap. Seed 003 (lines 44-47 and 61-70) is the flow; Apple's "Sending
 /// notification requests to APNs" and "Handling notification responses from APNs" are the answers.
 struct NotificationModel {
     /// What the user answered when the app asked to show notifications.
@@ -49,6 +50,8 @@ struct NotificationModel {
         var presentation: Presentation
         /// The alert's headline (title, else body), which the user sees and taps.
         var headline: String?
+        /// Posted by the app (a local notification), not pushed.
+        var isLocal = false
     }
 
     enum Presentation: Equatable {
@@ -63,6 +66,8 @@ struct NotificationModel {
     }
 
     private(set) var registrations: [Int: Registration] = [:]
+    /// What the user answered the app's authorization request, per device.
+    private(set) var authorizations: [Int: Authorization] = [:]
     /// Every token issued, by value.
     private(set) var tokens: [String: Token] = [:]
     /// The last token each device's app registered: what the server stored for it, kept after
@@ -76,6 +81,7 @@ struct NotificationModel {
     /// ones return the same (Apple: the token changes when the app is reinstalled or the device
     /// restored, and the model changes it only then).
     mutating func register(device: Int, deviceName: String, bundleIdentifier: String, authorization: Authorization) -> Registration {
+        authorizations[device] = authorization
         if var registration = registrations[device] {
             registration.authorization = authorization
             registrations[device] = registration
@@ -90,9 +96,37 @@ struct NotificationModel {
         return registration
     }
 
+    /// The user answers the app's authorization request (`requestAuthorization`), without a
+    /// registration for remote notifications: local notifications need only this.
+    mutating func authorize(device: Int, _ authorization: Authorization) {
+        authorizations[device] = authorization
+    }
+
+    /// The app posts a local notification on `device` (`UNUserNotificationCenter.add`), shown as
+    /// a remote one would be. It is listed like one, and a tap routes it the same way.
+    mutating func postLocal(_ content: LocalNotification, on device: Int, step: Int, now: Date, devices: [Device], pointer: JSONPointer) -> Delivered {
+        var aps = APSDictionary(pointer: pointer)
+        var alert = NotificationAlert(pointer: pointer)
+        alert.title = content.title
+        alert.subtitle = content.subtitle
+        alert.body = content.body
+        aps.alert = alert
+        aps.category = content.categoryIdentifier
+        aps.threadID = content.threadIdentifier
+        aps.interruptionLevel = content.interruptionLevel.flatMap { LocalNotification.interruptionLevels[$0] }
+        let notification = RemoteNotification(
+            headers: nil, payload: NotificationPayload(aps: aps, custom: content.userInfo, pointer: pointer), payloadSize: 0, payloadSizeIsExact: false, pointer: pointer)
+        let delivered = Delivered(
+            step: step, device: device, notification: notification, at: now, presentation: present(notification, on: device, at: now, devices: devices),
+            headline: alert.headline, isLocal: true)
+        self.delivered.append(delivered)
+        return delivered
+    }
+
     /// The app is removed from `device`: its token is no longer valid from `now`, and its
     /// notifications leave Notification Center.
     mutating func appRemoved(device: Int, at now: Date) {
+        authorizations[device] = nil
         if let registration = registrations.removeValue(forKey: device) {
             tokens[registration.token]?.unregisteredAt = now
         }
@@ -182,8 +216,10 @@ struct NotificationModel {
             if notification.payload.aps?.contentAvailable == 1 { return .backgroundWake }
             return .hidden("it has no alert, badge or sound")
         }
-        if registrations[device]?.authorization == .denied {
-            return .hidden("the user did not allow notifications")
+        switch authorizations[device] {
+        case .denied?: return .hidden("the user did not allow notifications")
+        case nil: return .hidden("the app never asked the user to allow notifications")
+        case .granted?: break
         }
         guard aps.alert != nil else {
             return .hidden("it has no alert; its badge or sound alone is not listed in Notification Center")

@@ -35,12 +35,20 @@ public struct Scenario: Sendable {
 /// model applies none of them unless the scenario does, so it never fails what a device would
 /// accept (docs/system-model.md, "Assumptions a scenario states").
 public struct SystemAssumptions: Sendable {
-    public static let keys = ["handoffUserInfoLimit"]
+    public static let keys = ["handoffUserInfoLimit", "maximumRegionMonitoringDistance", "regionCushion"]
 
     /// Fail a Handoff whose `userInfo` encodes to more bytes than this (as a binary property
     /// list) with `userInfoTooLarge`. Apple recommends "3KB or less" and publishes no hard limit,
     /// so by default nothing fails; a team holding itself to the recommendation states 3072.
     public var handoffUserInfoLimit: Int?
+    /// Fail a circular region whose radius is larger, in meters, with regionMonitoringFailure:
+    /// `CLLocationManager.maximumRegionMonitoringDistance` is the device's and undocumented, so
+    /// by default no radius fails.
+    public var maximumRegionMonitoringDistance: Double?
+    /// How far past a circular region's edge, in meters, a device must go before its exit is
+    /// reported: Apple documents "a system-defined cushion distance" without a number, so 0
+    /// unless stated.
+    public var regionCushion: Double = 0
 
     public init(handoffUserInfoLimit: Int? = nil) {
         self.handoffUserInfoLimit = handoffUserInfoLimit
@@ -58,12 +66,43 @@ public struct ScenarioApp: Sendable {
     /// The Associated Domains entitlement (`associatedDomains`); nil when the scenario does not
     /// state it, and then assumed to list every domain of `sites`.
     public var associatedDomains: [AssociatedDomain]? = nil
+    /// What the app does when Core Location wakes it for a region event (`regionHandlers`).
+    public var regionHandlers: [RegionHandler] = []
 
     /// `TEAMID.bundle.id`, when both are known: association files must name it.
     public var appID: String? {
         guard let team = teamIdentifier, let bundle = bundleIdentifier ?? info.bundleIdentifier else { return nil }
         return "\(team).\(bundle)"
     }
+}
+
+/// What the app's location manager delegate does when a region event wakes it: post a local
+/// notification (seed 003: "you then post the local notification"), unless it handled an event of
+/// the region less than `minimumInterval` ago (seed 003's "safety check").
+public struct RegionHandler: Sendable {
+    public var region: String
+    /// `entry` or `exit`.
+    public var event: String
+    public var notification: LocalNotification?
+    public var minimumInterval: TimeInterval?
+    public var location: SourceLocation
+    /// Where the handler is written in the scenario.
+    public var pointer: JSONPointer
+}
+
+/// `UNMutableNotificationContent`, as a region handler posts it.
+public struct LocalNotification: Sendable {
+    public static let keys = ["title", "subtitle", "body", "categoryIdentifier", "threadIdentifier", "userInfo", "interruptionLevel"]
+    /// `UNNotificationInterruptionLevel`'s cases, and the aps value each stands for.
+    public static let interruptionLevels = ["passive": "passive", "active": "active", "timeSensitive": "time-sensitive", "critical": "critical"]
+
+    public var title: String?
+    public var subtitle: String?
+    public var body: String?
+    public var categoryIdentifier: String?
+    public var threadIdentifier: String?
+    public var userInfo: [PropertyListEntry] = []
+    public var interruptionLevel: String?
 }
 
 /// One launch handler of the app: a screen `continue userActivity` or `open url` can lead to, what
@@ -281,6 +320,8 @@ public struct Expectation: Sendable {
         case link(LinkExpectation)
         case apns(APNsExpectation)
         case notifications(NotificationsExpectation)
+        case regions(RegionsExpectation)
+        case ranging(RangingExpectation)
     }
 
     /// The key that names the expectation in the file.
@@ -297,6 +338,8 @@ public struct Expectation: Sendable {
         case .link: "link"
         case .apns: "apns"
         case .notifications: "notifications"
+        case .regions: "regions"
+        case .ranging: "ranging"
         }
     }
 }
@@ -322,6 +365,33 @@ public struct NotificationsExpectation: Sendable {
     /// The headlines among them delivered without a banner (Do Not Disturb).
     public var quiet: [String]?
     public var backgroundWakes: Int?
+}
+
+/// The regions the app monitors on a device, by identifier; each field given is compared exactly.
+public struct RegionsExpectation: Sendable {
+    public var device: Int
+    /// In the order they were registered.
+    public var monitored: [String]?
+    /// The monitored regions the device is inside, sorted.
+    public var inside: [String]?
+    /// Every event reported so far, in order: "entry upper-west-side".
+    public var events: [String]?
+    /// The regions Core Location refused, in order.
+    public var failed: [String]?
+}
+
+/// What the app's beacon ranging reports now, closest first: an empty list when nothing is in
+/// range or the app is in the background.
+public struct RangingExpectation: Sendable {
+    public var device: Int
+    public var beacons: [RangedBeacon]
+}
+
+public struct RangedBeacon: Sendable, Equatable {
+    public var major: Int64
+    public var minor: Int64
+    /// immediate, near, far or unknown.
+    public var proximity: String
 }
 
 /// Spotlight results for a query, by title.

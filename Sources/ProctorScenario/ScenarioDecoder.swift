@@ -44,7 +44,8 @@ struct ScenarioDecoder {
     }
 
     static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "system", "sites", "steps"]
-    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "entitlements", "routes"]
+    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "entitlements", "routes", "regionHandlers"]
+    static let regionHandlerKeys = ["region", "event", "postNotification", "minimumInterval"]
     static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "notificationCategories", "notificationKeys", "userInfoKeys"]
     static let deviceKeys = ["name", "appInstalled", "timeZone", "quietHours", "doNotDisturb"]
     static let quietHoursKeys = ["from", "to"]
@@ -175,6 +176,14 @@ struct ScenarioDecoder {
         var system = SystemAssumptions()
         guard let object = reader.object(node, pointer, what: "system") else { return system }
         reader.checkKeys(object, pointer, allowed: SystemAssumptions.keys, in: "system")
+        for key in ["maximumRegionMonitoringDistance", "regionCushion"] {
+            guard let member = object[key], let meters = reader.number(member.value, pointer.appending(key), expected: "a distance in meters") else { continue }
+            guard meters >= 0, meters.isFinite else {
+                reader.invalid("\(key) is a distance in meters, 0 or more", member.value, pointer.appending(key))
+                continue
+            }
+            if key == "regionCushion" { system.regionCushion = meters } else { system.maximumRegionMonitoringDistance = meters }
+        }
         if let member = object["handoffUserInfoLimit"] {
             let at = pointer.appending("handoffUserInfoLimit")
             let expected = "a whole number of bytes, 1 or more"
@@ -306,13 +315,67 @@ struct ScenarioDecoder {
             }
         }
 
+        var handlers: [RegionHandler] = []
+        if let member = object["regionHandlers"], let elements = reader.array(member.value, pointer.appending("regionHandlers")) {
+            for (index, element) in elements.enumerated() {
+                if let handler = decodeRegionHandler(element, pointer.appending("regionHandlers").appending(index)) { handlers.append(handler) }
+            }
+        }
+
         guard var info else { return nil }
         if info.bundleIdentifier == nil { info.bundleIdentifier = bundleIdentifier }
         // Stated facts win over MinimumOSVersion, as --deployment-target does in lint.
         info = AppConfiguration(deploymentTarget: deploymentTarget, serviceNames: serviceNames).apply(to: info) ?? info
         return ScenarioApp(
             bundleIdentifier: bundleIdentifier ?? info.bundleIdentifier, teamIdentifier: teamIdentifier, info: info, routes: routes,
-            associatedDomains: associatedDomains)
+            associatedDomains: associatedDomains, regionHandlers: handlers)
+    }
+
+    private mutating func decodeRegionHandler(_ node: JSONNode, _ pointer: JSONPointer) -> RegionHandler? {
+        guard let object = reader.object(node, pointer, what: "a region handler") else { return nil }
+        reader.checkKeys(object, pointer, allowed: Self.regionHandlerKeys, in: "a region handler")
+        let errorsBefore = reader.errorCount
+        let region = reader.required(object, "region", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("region")) }
+        var event: String?
+        if let member = reader.required(object, "event", node, pointer), let text = reader.string(member, pointer.appending("event")) {
+            if ["entry", "exit"].contains(text) { event = text } else {
+                reader.report(ProblemCode.scenarioInvalidValue, "'\(text)' is not a region event: entry or exit", member, pointer.appending("event"))
+            }
+        }
+        var interval: TimeInterval?
+        if let member = object["minimumInterval"], let number = reader.number(member.value, pointer.appending("minimumInterval"), expected: "seconds") {
+            if number >= 0 { interval = number } else {
+                reader.report(ProblemCode.scenarioInvalidValue, "minimumInterval is a number of seconds, 0 or more", member.value, pointer.appending("minimumInterval"))
+            }
+        }
+        let notification = object["postNotification"].flatMap { localNotification($0.value, pointer.appending("postNotification")) }
+        guard let region, let event, reader.errorCount == errorsBefore else { return nil }
+        return RegionHandler(region: region, event: event, notification: notification, minimumInterval: interval, location: reader.location(of: node, pointer), pointer: pointer)
+    }
+
+    private mutating func localNotification(_ node: JSONNode, _ pointer: JSONPointer) -> LocalNotification? {
+        guard let object = reader.object(node, pointer, what: "postNotification") else { return nil }
+        reader.checkKeys(object, pointer, allowed: LocalNotification.keys, in: "postNotification")
+        var content = LocalNotification()
+        content.title = object["title"].flatMap { reader.string($0.value, pointer.appending("title")) }
+        content.subtitle = object["subtitle"].flatMap { reader.string($0.value, pointer.appending("subtitle")) }
+        content.body = object["body"].flatMap { reader.string($0.value, pointer.appending("body")) }
+        content.categoryIdentifier = object["categoryIdentifier"].flatMap { reader.string($0.value, pointer.appending("categoryIdentifier")) }
+        content.threadIdentifier = object["threadIdentifier"].flatMap { reader.string($0.value, pointer.appending("threadIdentifier")) }
+        if let member = object["interruptionLevel"], let level = reader.string(member.value, pointer.appending("interruptionLevel")) {
+            if LocalNotification.interruptionLevels[level] != nil { content.interruptionLevel = level } else {
+                reader.report(ProblemCode.scenarioInvalidValue, "'\(level)' is not a UNNotificationInterruptionLevel: passive, active, timeSensitive or critical", member.value, pointer.appending("interruptionLevel"))
+            }
+        }
+        if let member = object["userInfo"] {
+            var decoder = donationDecoderForScenario()
+            content.userInfo = decoder.decodeUserInfo(member.value, at: pointer.appending("userInfo")) ?? []
+            for diagnostic in decoder.diagnostics { record(diagnostic) }
+        }
+        if content.title == nil && content.body == nil {
+            reader.missing("'title' or 'body': a notification without them shows nothing", node, pointer)
+        }
+        return content
     }
 
     private mutating func inlineInfo(_ node: JSONNode, _ pointer: JSONPointer, bundleIdentifier: String?) -> AppInfo? {
@@ -497,10 +560,52 @@ struct ScenarioDecoder {
                 kind = device.flatMap { device in titles.map { .checkInShortcuts(CheckInShortcutsExpectation(device: device, titles: $0)) } }
             case .apns: kind = apnsExpectation(member.value, at).map { .apns($0) }
             case .notifications: kind = notificationsExpectation(member.value, at, context: context).map { .notifications($0) }
+            case .regions: kind = regionsExpectation(member.value, at, context: context).map { .regions($0) }
+            case .ranging: kind = rangingExpectation(member.value, at, context: context).map { .ranging($0) }
             }
             if let kind { expectations.append(Expectation(location: reader.location(of: member.value, at), kind: kind)) }
         }
         return expectations.count == fields.count ? expectations : nil
+    }
+
+    private mutating func regionsExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> RegionsExpectation? {
+        guard let fields = reader.object(node, pointer, what: "a regions expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.regions.keys, in: "a regions expectation")
+        let errorsBefore = reader.errorCount
+        let device = deviceReference(fields, pointer, context: context)
+        func list(_ key: String) -> [String]? { fields[key].flatMap { reader.strings($0.value, pointer.appending(key)) } }
+        let expectation = RegionsExpectation(device: device ?? 0, monitored: list("monitored"), inside: list("inside"), events: list("events"), failed: list("failed"))
+        if let events = expectation.events, let member = fields["events"] {
+            for (index, event) in events.enumerated() where !(event.hasPrefix("entry ") || event.hasPrefix("exit ")) {
+                reader.report(ProblemCode.scenarioInvalidValue, "'\(event)' is not an event such as \"entry upper-west-side\" or \"exit upper-west-side\"", member.value, pointer.appending("events").appending(index))
+            }
+        }
+        if fields.count == (fields["device"] == nil ? 0 : 1) && reader.errorCount == errorsBefore {
+            reader.missing("'monitored', 'inside', 'events' or 'failed'", node, pointer)
+        }
+        guard device != nil, reader.errorCount == errorsBefore else { return nil }
+        return expectation
+    }
+
+    private mutating func rangingExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> RangingExpectation? {
+        guard let fields = reader.object(node, pointer, what: "a ranging expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.ranging.keys, in: "a ranging expectation")
+        let errorsBefore = reader.errorCount
+        let device = deviceReference(fields, pointer, context: context)
+        var beacons: [RangedBeacon] = []
+        if let member = reader.required(fields, "beacons", node, pointer), let elements = reader.array(member, pointer.appending("beacons")) {
+            for (index, element) in elements.enumerated() {
+                let at = pointer.appending("beacons").appending(index)
+                guard let beacon = reader.object(element, at, what: "a ranged beacon") else { continue }
+                reader.checkKeys(beacon, at, allowed: ["major", "minor", "proximity"], in: "a ranged beacon")
+                let major = reader.required(beacon, "major", element, at).flatMap { beaconValue($0, at.appending("major")) }
+                let minor = reader.required(beacon, "minor", element, at).flatMap { beaconValue($0, at.appending("minor")) }
+                let proximity = reader.required(beacon, "proximity", element, at).flatMap { reader.choice($0, at.appending("proximity"), LocationModel.Proximity.self) }
+                if let major, let minor, let proximity { beacons.append(RangedBeacon(major: major, minor: minor, proximity: proximity.rawValue)) }
+            }
+        }
+        guard let device, reader.errorCount == errorsBefore else { return nil }
+        return RangingExpectation(device: device, beacons: beacons)
     }
 
     private mutating func apnsExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> APNsExpectation? {
@@ -824,6 +929,8 @@ struct ScenarioDecoder {
     // MARK: - Donations
 
     /// Lint's decoder, locating its diagnostics in this scenario file.
+    func donationDecoderForScenario() -> DonationDecoder { donationDecoder() }
+
     private func donationDecoder() -> DonationDecoder {
         DonationDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
     }
@@ -858,5 +965,10 @@ struct ScenarioDecoder {
 
     private mutating func record(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
+    }
+
+    /// Keeps a diagnostic of a payload decoder run on a step's body.
+    mutating func recordDiagnostic(_ diagnostic: Diagnostic) {
+        record(diagnostic)
     }
 }

@@ -89,6 +89,21 @@ extension ScenarioPlayer {
             problem = evaluateAPNs(expected)
         case .notifications(let expected):
             problem = evaluateNotifications(expected)
+        case .regions(let expected):
+            problem = evaluateRegions(expected)
+            if expected.failed != nil {
+                for index in regionRefusals.indices where regionRefusals[index].device == expected.device { regionRefusals[index].examined = true }
+            }
+        case .ranging(let expected):
+            let ranged = model.location.ranged(on: expected.device, foreground: model.foreground.contains(expected.device))
+            let actual = ranged.map { RangedBeacon(major: $0.beacon.major, minor: $0.beacon.minor, proximity: $0.proximity.rawValue) }
+            if actual != expected.beacons {
+                func text(_ beacons: [RangedBeacon]) -> String { "[" + beacons.map { "\($0.major)/\($0.minor) \($0.proximity)" }.joined(separator: ", ") + "]" }
+                var why = ""
+                if !model.foreground.contains(expected.device) { why = "; the app is in the background, and ranging reports only in the foreground" }
+                else if model.location.state(of: expected.device).ranging.isEmpty { why = "; the app ranges no beacons (no startRangingBeacons step)" }
+                problem = ExpectationMismatch("ranging on '\(deviceName(expected.device))' reports other beacons", expected: text(expected.beacons), actual: text(actual) + why)
+            }
         }
         let key = [step.number, 3 + order]
         let caseName = testCaseName(step, name)
@@ -97,6 +112,22 @@ extension ScenarioPlayer {
         } else {
             record(key, caseName, .passed, expectation.location)
         }
+    }
+
+    func evaluateRegions(_ expected: RegionsExpectation) -> ExpectationMismatch? {
+        let state = model.location.state(of: expected.device)
+        var expectedParts: [String] = [], actualParts: [String] = []
+        func compare(_ label: String, _ wanted: [String]?, _ actual: [String]) {
+            guard let wanted, wanted != actual else { return }
+            expectedParts.append("\(label) \(quoted(wanted))")
+            actualParts.append("\(label) \(quoted(actual))")
+        }
+        compare("monitored", expected.monitored, state.monitored.compactMap(\.identifier))
+        compare("inside", expected.inside.map { $0.sorted() }, state.inside.sorted())
+        compare("events", expected.events, state.events.map(\.summary))
+        compare("failed", expected.failed, state.failed)
+        guard !expectedParts.isEmpty else { return nil }
+        return ExpectationMismatch("the regions on '\(deviceName(expected.device))' differ", expected: expectedParts.joined(separator: "; "), actual: actualParts.joined(separator: "; "))
     }
 
     /// The last `sendPush`'s answer; examining it spares it the default check (a refusal fails).

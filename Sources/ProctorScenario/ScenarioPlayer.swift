@@ -61,6 +61,9 @@ struct ScenarioPlayer {
     var examinedLaunches: Set<Int> = []
     /// APNs answers an `expect.apns` examined; the others get the default check.
     var examinedAnswers: Set<Int> = []
+    /// Regions Core Location refused (`regionMonitoringFailure`): each fails its step unless a
+    /// later `expect.regions` with `failed` examines the device's refusals.
+    var regionRefusals: [(step: Step, device: Int, name: String, message: String, examined: Bool)] = []
 
     init(scenario: Scenario, strict: Bool, locate: @escaping (JSONPointer) -> SourceLocation) {
         self.scenario = scenario
@@ -109,6 +112,22 @@ struct ScenarioPlayer {
         donationFindings.append((step, findings))
     }
 
+    /// Judges a region the app monitors with the rules `proctor lint` judges regions with.
+    mutating func checkRules(_ region: MonitoredRegion, at step: Step) {
+        let context = RuleContext(appInfo: scenario.app.info, now: model.now)
+        var findings: [Finding] = []
+        Self.regionRules.judge(region, in: context, locate: locate, into: &findings)
+        switch region {
+        case .circular(let circle): Self.circleRules.judge(circle, in: context, locate: locate, into: &findings)
+        case .beacon(let beacon): Self.beaconRules.judge(beacon, in: context, locate: locate, into: &findings)
+        }
+        findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+        donationFindings.append((step, findings))
+    }
+
+    static let regionRules = BuiltInRules.engine.rules(judging: MonitoredRegion.self)
+    static let circleRules = BuiltInRules.engine.rules(judging: CircularRegion.self)
+    static let beaconRules = BuiltInRules.engine.rules(judging: BeaconRegion.self)
     static let notificationRules = BuiltInRules.engine.rules(judging: RemoteNotification.self)
     static let quietHoursRules = BuiltInRules.engine.rules(judging: PushDuringQuietHours.self)
 
@@ -125,6 +144,7 @@ struct ScenarioPlayer {
                 location: step.location))
         }
         launches.append(Launch(step: step, device: device, cause: cause, delivery: delivery, outcome: launchOutcome))
+        if case .routed = launchOutcome { model.foreground.insert(device) }
     }
 
     // MARK: - The end
@@ -151,6 +171,9 @@ struct ScenarioPlayer {
             case .failed(let failure, _, _):
                 record([launch.step.number, 2], name, .failed(type: ScenarioCheck.launchFailed.rawValue, message: "the launch after \(launch.cause) fails (\(failure.rawValue))", details: details("a route that restores the screen", describe(launch), at: launch.step.location)), launch.step.location)
             }
+        }
+        for refusal in regionRefusals where !refusal.examined {
+            fail(.actionFailed, refusal.step, order: 1, name: refusal.name, message: refusal.message, expected: "Core Location monitors the region", actual: "regionMonitoringFailure")
         }
         for (index, answer) in model.notifications.answers.enumerated() where !examinedAnswers.contains(index) {
             guard let step = scenario.steps.first(where: { $0.number == answer.step }) else { continue }

@@ -52,6 +52,14 @@ public enum ScenarioSchema {
                             "type": "integer", "minimum": 1,
                             "description": "Fail a Handoff whose userInfo encodes to more bytes than this, as a binary property list, with userInfoTooLarge. Apple recommends 3 KB or less (3072) and publishes no hard limit.",
                         ],
+                        "maximumRegionMonitoringDistance": [
+                            "type": "number", "minimum": 0,
+                            "description": "Meters: monitoring a circular region with a larger radius fails with regionMonitoringFailure. The device's value is undocumented; without it no radius fails.",
+                        ],
+                        "regionCushion": [
+                            "type": "number", "minimum": 0, "default": 0,
+                            "description": "Meters past a circular region's edge a device must go before its exit is reported (Apple's undocumented 'system-defined cushion').",
+                        ],
                     ],
                 ],
                 "sites": [
@@ -86,6 +94,16 @@ public enum ScenarioSchema {
                 "doNotDisturb": ["type": "boolean", "default": false, "description": "Whether the device silences its quietHours."],
             ], required: ["name"]),
             "notification": notification,
+            "circularRegion": object([
+                "identifier": nonEmpty("Tells the app's regions apart."),
+                "center": object(["latitude": ["type": "number"], "longitude": ["type": "number"]], required: ["latitude", "longitude"]),
+                "radius": ["type": "number", "description": "Meters."], "notifyOnEntry": ["type": "boolean"], "notifyOnExit": ["type": "boolean"],
+            ], required: ["identifier", "center", "radius"]),
+            "beaconRegion": object([
+                "identifier": nonEmpty("Tells the app's regions apart."), "uuid": ["type": "string"], "proximityUUID": ["type": "string"],
+                "major": ["type": "integer"], "minor": ["type": "integer"], "notifyOnEntry": ["type": "boolean"], "notifyOnExit": ["type": "boolean"],
+                "notifyEntryStateOnDisplay": ["type": "boolean"],
+            ], required: ["identifier"]),
             "step": step,
             "userActivity": userActivity,
             "searchableItem": searchableItem,
@@ -125,6 +143,17 @@ public enum ScenarioSchema {
             ],
             "entitlements": nonEmpty("The app's .entitlements file (XML or binary), relative to the scenario file, for its Associated Domains; instead of associatedDomains."),
             "routes": ["type": "array", "items": ref("route"), "description": "The app's launch handlers."],
+            "regionHandlers": [
+                "type": "array", "description": "What the app does when a region event wakes it.",
+                "items": object([
+                    "region": nonEmpty("The region's identifier."), "event": ["enum": ["entry", "exit"]],
+                    "minimumInterval": ["type": "number", "minimum": 0, "description": "Seconds: an event of the region sooner after the last one handled is ignored (the app's own safety check)."],
+                    "postNotification": object([
+                        "title": ["type": "string"], "subtitle": ["type": "string"], "body": ["type": "string"], "categoryIdentifier": ["type": "string"],
+                        "threadIdentifier": ["type": "string"], "userInfo": ref("userInfo"), "interruptionLevel": ["enum": ["passive", "active", "timeSensitive", "critical"]],
+                    ]),
+                ], required: ["region", "event"]),
+            ],
         ], required: ["routes"])
         schema["oneOf"] = [["required": ["info"]], ["required": ["infoPlist"]]]
         return schema
@@ -251,6 +280,24 @@ public enum ScenarioSchema {
             return schema
         }()
         case .checkInShortcuts: return object(["device": ref("deviceName"), "titles": titles], required: ["titles"])
+        case .regions: return {
+            var schema = object([
+                "device": ref("deviceName"), "monitored": titles, "inside": titles, "failed": titles,
+                "events": ["type": "array", "items": ["type": "string", "pattern": "^(entry|exit) .+$"], "description": "Every event so far, in order: \"entry <identifier>\"."],
+            ])
+            schema["minProperties"] = 1
+            return schema
+        }()
+        case .ranging: return object([
+            "device": ref("deviceName"),
+            "beacons": [
+                "type": "array", "description": "What ranging reports now, closest first.",
+                "items": object([
+                    "major": ["type": "integer", "minimum": 0, "maximum": 65535], "minor": ["type": "integer", "minimum": 0, "maximum": 65535],
+                    "proximity": ["enum": LocationModel.Proximity.allCases.map(\.rawValue)],
+                ], required: ["major", "minor", "proximity"]),
+            ],
+        ], required: ["beacons"])
         case .apns: return object([
             "status": ["enum": [200, 400, 403, 404, 405, 410, 413, 429, 500, 503], "description": "The HTTP status APNs answered the last sendPush."],
             "reason": nonEmpty("The reason APNs gave, such as Unregistered or BadDeviceToken."),

@@ -23,6 +23,11 @@ struct SystemModel {
     var siri = SiriModel()
     /// Remote notifications: tokens, APNs' answers, Notification Center (NotificationModel.swift).
     var notifications = NotificationModel()
+    /// Regions, beacons and where each device is (LocationModel.swift).
+    var location = LocationModel()
+    /// The devices where the app is in the foreground: after a launch or a `showScreen`, until a
+    /// `leaveApp` step. (The model tracks it for beacon ranging, which needs the foreground.)
+    var foreground: Set<Int> = []
     /// The scenario's web: its sites' association files, for the app (its app ID and Associated
     /// Domains). Links and handed-off web pages are decided with it.
     let links: UniversalLinkMatcher
@@ -58,6 +63,8 @@ struct SystemModel {
             devices[device].removeAll()
             devices[device].current = nil
             notifications.appRemoved(device: device, at: now)
+            location.appRemoved(device: device)
+            foreground.remove(device)
         }
     }
 

@@ -152,7 +152,7 @@ struct DocumentChecker: Sendable {
             let document = OtherPayloadDocument(context: context, locate: locate, locatePointer: locatePointer)
             for payload in decoder.otherPayloads {
                 accept(payload.ignores, under: payload.pointer)
-                let checked = subjects.others.judges[payload.kind]!.check(payload, in: document, into: &result)
+                let checked = subjects.others.judges[payload.kind]!.check(payload, in: document, into: &result, facts: &facts)
                 if checked { result.donationCount += 1 } else { result.leftOutDonationCount += 1 }
             }
         }

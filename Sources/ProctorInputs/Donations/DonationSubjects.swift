@@ -113,8 +113,11 @@ package struct OtherPayloadJudges: Sendable {
     package let judges: [String: any OtherPayloadJudge]
 
     init(_ engine: RuleEngine) {
-        keys = InputKinds.others.map(\.key)
-        judges = Dictionary(uniqueKeysWithValues: InputKinds.others.map { ($0.key, $0.makeJudge(for: engine)) })
+        keys = InputKinds.others.flatMap(\.keys)
+        judges = Dictionary(uniqueKeysWithValues: InputKinds.others.flatMap { kind in
+            let judge = kind.makeJudge(for: engine)
+            return kind.keys.map { ($0, judge) }
+        })
     }
 }
 

@@ -96,6 +96,16 @@ public struct RunFacts: RuleSubject, Sendable {
     /// The web pages that state their URL, in input order.
     public var pages: [PageMention] = []
 
+    /// A region the app monitors: its identifier and where it is written.
+    public struct RegionMention: Sendable {
+        public var identifier: String
+        public var location: SourceLocation
+    }
+
+    /// The regions of the run (`circularRegion`, `beaconRegion`), in input order: the set of
+    /// regions the app registers, a later one with the same identifier replacing an earlier one.
+    public var regions: [RegionMention] = []
+
     public init() {}
 
     package mutating func append(_ other: RunFacts) {
@@ -105,5 +115,6 @@ public struct RunFacts: RuleSubject, Sendable {
         entitlements += other.entitlements
         sites += other.sites
         pages += other.pages
+        regions += other.regions
     }
 }

@@ -70,7 +70,7 @@ final class NotificationFileChecker: PayloadChecker {
 public struct NotificationPayloads: OtherPayloadKind {
     public init() {}
 
-    public var key: String { "notification" }
+    public var keys: [String] { ["notification"] }
 
     public func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
         NotificationJudge(rules: engine.rules())
@@ -80,7 +80,7 @@ public struct NotificationPayloads: OtherPayloadKind {
 struct NotificationJudge: OtherPayloadJudge {
     let rules: SubjectRules<RemoteNotification>
 
-    func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult) -> Bool {
+    func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool {
         var decoder = RemoteNotificationDecoder(locate: document.locate)
         let notification = decoder.decodeRequest(payload.node, at: payload.pointer.appending(payload.kind))
         result.diagnostics += decoder.diagnostics

@@ -472,7 +472,7 @@ struct PushQuietHoursRule: Rule {
             or critical alert is exempt, as Apple lets those break through Focus. Judged in \
             scenarios only: a payload file does not say when it is sent.
             """,
-        sources: ["WWDC13, the Apple Store app team's talk (seed 003), lines 64-67 [H]", "Apple, User Notifications, UNNotificationInterruptionLevel [H]"],
+        sources: ["WWDC13, the Apple Store app team's talk (seed 003), lines 61-67 [H]", "Apple, User Notifications, UNNotificationInterruptionLevel [H]"],
         passing: [
             RuleExample(scenario: scenario(at: "2026-06-01T14:00:00Z")),
             RuleExample(scenario: scenario(at: "2026-06-01T07:30:00Z", interruption: "time-sensitive")),

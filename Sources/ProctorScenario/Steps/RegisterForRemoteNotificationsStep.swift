@@ -6,7 +6,7 @@ import ProctorVocabulary
 /// `registerForRemoteNotifications`: the app asks the user to allow notifications
 /// (`requestAuthorization`, answered by `authorization`) and registers with APNs
 /// (`registerForRemoteNotifications`), getting the device token its server pushes to (seed 003,
-/// lines 51-53). A token is issued whatever the user answers; the answer decides what is shown.
+/// lines 44-47). A token is issued whatever the user answers; the answer decides what is shown.
 struct RegisterForRemoteNotificationsStep: ScenarioStep {
     static let name = "registerForRemoteNotifications"
     static let keys = ["device", "authorization"]

@@ -5,7 +5,7 @@ import ProctorVocabulary
 
 /// `removeApp`: the user deletes the app from a device. Its device token stops being valid (APNs
 /// answers 410 Unregistered from then on), its notifications leave Notification Center, and its
-/// entries leave the device's index. Seed 003 (lines 68-70): "they might delete your app ... so
+/// entries leave the device's index. Seed 003 (lines 67-70): "they might delete your app ... so
 /// then these tokens are no longer valid".
 struct RemoveAppStep: ScenarioStep {
     static let name = "removeApp"

@@ -52,6 +52,12 @@ enum ScenarioSteps {
         TapNotificationStep.self,
         RemoveAppStep.self,
         InstallAppStep.self,
+        RequestNotificationAuthorizationStep.self,
+        MonitorRegionStep.self,
+        StopMonitoringRegionStep.self,
+        MoveDeviceStep.self,
+        StartRangingBeaconsStep.self,
+        LeaveAppStep.self,
         ExpectStep.self,
     ]
 

@@ -26,6 +26,7 @@ struct ShowScreenStep: ScenarioStep {
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         player.model.siri.show(screen: screen, reservations: reservations, device: device, step: step.number)
+        player.model.foreground.insert(device)
     }
 }
 

@@ -1,0 +1,46 @@
+import ProctorCore
+import ProctorEngine
+import ProctorJSON
+import ProctorVocabulary
+
+// Regions an app monitors (docs/regions.md), written in donation files beside donations:
+// {"circularRegion": {...}} and {"beaconRegion": {...}}. Each is judged on its own by the rules on
+// its kind; the run's regions together are the set the app registers, for the 20-region limit.
+
+extension CircularRegion: RuleSubject { public static var scope: RuleScope { .payload } }
+extension BeaconRegion: RuleSubject { public static var scope: RuleScope { .payload } }
+extension MonitoredRegion: RuleSubject { public static var scope: RuleScope { .payload } }
+
+/// `circularRegion` and `beaconRegion` payloads.
+public struct RegionPayloads: OtherPayloadKind {
+    public init() {}
+
+    public var keys: [String] { [RegionDecoder.circularKey, RegionDecoder.beaconKey] }
+
+    public func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
+        RegionJudge(regions: engine.rules(), circles: engine.rules(), beacons: engine.rules())
+    }
+}
+
+struct RegionJudge: OtherPayloadJudge {
+    let regions: SubjectRules<MonitoredRegion>
+    let circles: SubjectRules<CircularRegion>
+    let beacons: SubjectRules<BeaconRegion>
+
+    func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool {
+        var decoder = RegionDecoder(locate: document.locate)
+        let pointer = payload.pointer.appending(payload.kind)
+        let region = decoder.decode(payload.kind, payload.node, at: pointer)
+        result.diagnostics += decoder.diagnostics
+        guard let region else { return false }
+        regions.judge(region, in: document.context, locate: document.locatePointer, into: &result.findings)
+        switch region {
+        case .circular(let circle): circles.judge(circle, in: document.context, locate: document.locatePointer, into: &result.findings)
+        case .beacon(let beacon): beacons.judge(beacon, in: document.context, locate: document.locatePointer, into: &result.findings)
+        }
+        if let identifier = region.identifier {
+            facts.regions.append(RunFacts.RegionMention(identifier: identifier, location: document.locatePointer(pointer.appending("identifier"))))
+        }
+        return true
+    }
+}

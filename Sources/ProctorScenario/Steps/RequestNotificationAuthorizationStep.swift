@@ -1,0 +1,35 @@
+import Foundation
+import ProctorCore
+import ProctorJSON
+import ProctorVocabulary
+
+/// `requestNotificationAuthorization`: the app asks the user to allow notifications
+/// (`UNUserNotificationCenter.requestAuthorization`) without registering for remote ones: what an
+/// app that only posts local notifications (a geofenced welcome) does.
+struct RequestNotificationAuthorizationStep: ScenarioStep {
+    static let name = "requestNotificationAuthorization"
+    static let keys = ["device", "authorization"]
+    var device: Int
+    var authorization: NotificationModel.Authorization
+
+    static var schema: [String: Any] {
+        ScenarioSchema.object([
+            "device": ScenarioSchema.device,
+            "authorization": ["enum": NotificationModel.Authorization.allCases.map(\.rawValue), "default": "granted", "description": "What the user answers."],
+        ])
+    }
+
+    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+        guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
+        decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
+        let authorization = fields["authorization"].map { decoder.reader.choice($0.value, pointer.appending("authorization"), NotificationModel.Authorization.self) } ?? .granted
+        guard let device = decoder.appDevice(fields, body, pointer, context: context), let authorization else { return nil }
+        return RequestNotificationAuthorizationStep(device: device, authorization: authorization)
+    }
+
+    var summary: String { "ask to show notifications (\(authorization.rawValue))" }
+
+    func play(_ step: Step, on player: inout ScenarioPlayer) {
+        player.model.notifications.authorize(device: device, authorization)
+    }
+}
