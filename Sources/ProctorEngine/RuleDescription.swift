@@ -14,6 +14,7 @@ public enum RuleCategory: String, Codable, CaseIterable, Sendable {
     case communication
     case reservation
     case links
+    case wallet
 }
 
 /// An input shown in a rule's documentation and checked by its tests: a donation file, optional
