@@ -55,6 +55,13 @@ run: setup
 	  --report text --report junit:$(REPORTS)/flights-mistakes.junit.xml --report sarif:$(REPORTS)/flights-mistakes.sarif \
 	  --report json:$(REPORTS)/flights-mistakes.json || code=$$?; \
 	if [ $$code -ne 1 ]; then echo "expected exit 1 from the flights mistakes, got $$code"; status=1; fi; \
+	echo "== proctor lint Scenarios/lint/store"; \
+	$(PROCTOR) lint --strict --now $(NOW) Scenarios/lint/store --report text --report junit:$(REPORTS)/store.junit.xml \
+	  --report sarif:$(REPORTS)/store.sarif --report json:$(REPORTS)/store.json || status=$$?; \
+	echo "== proctor lint Scenarios/lint/store-mistakes (fails on purpose: exit 1 expected)"; \
+	code=0; $(PROCTOR) lint --now $(NOW) Scenarios/lint/store-mistakes --report text --report junit:$(REPORTS)/store-mistakes.junit.xml \
+	  --report sarif:$(REPORTS)/store-mistakes.sarif --report json:$(REPORTS)/store-mistakes.json || code=$$?; \
+	if [ $$code -ne 1 ]; then echo "expected exit 1 from the store mistakes, got $$code"; status=1; fi; \
 	echo "== proctor run Scenarios/run"; \
 	$(PROCTOR) run Scenarios/run --now $(NOW) --report text --report junit:$(REPORTS)/scenarios.junit.xml \
 	  --report sarif:$(REPORTS)/scenarios.sarif --report json:$(REPORTS)/scenarios.json || status=$$?; \

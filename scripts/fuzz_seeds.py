@@ -31,7 +31,7 @@ def main():
         if not (out / MARKER).exists():
             sys.exit(f"fuzz_seeds.py: {out} exists and was not made by this script; give a new directory")
         shutil.rmtree(out)
-    seeds = {name: set() for name in ("json", "lint", "lint-lines", "scenario", "info-plist", "conformance", "aasa", "html", "config")}
+    seeds = {name: set() for name in ("json", "lint", "lint-lines", "scenario", "info-plist", "conformance", "aasa", "html", "pass", "config")}
     keys = set()
 
     def add(target, data):
@@ -88,6 +88,9 @@ def main():
         except ValueError:
             continue
         collect_keys(document)
+        if name == "pass.json":
+            add("pass", data)
+            continue
         if name.endswith(".links.json"):
             add("conformance", data)
             for site in (document.get("sites") or {}).values() if isinstance(document, dict) else []:
@@ -108,9 +111,11 @@ def main():
                     content = file.get("text")
                     if content is None and "base64" in file:
                         content = base64.b64decode(file["base64"])
+                    file_name = file.get("path", "")
+                    if content is None and "json" in file and (file_name == "pass.json" or file_name.endswith("/pass.json")):
+                        content = json.dumps(file["json"], indent=2)  # the pass rules' examples (Conformance/rules/pass_*.json)
                     if content is None:
                         continue
-                    file_name = file.get("path", "")
                     if file_name.endswith((".html", ".htm")):
                         add("html", content.encode() if isinstance(content, str) else content)
                         continue
@@ -120,6 +125,9 @@ def main():
                         add("lint-lines", content)
                     elif file_name.endswith(".plist"):
                         add("info-plist", content)
+                    elif file_name == "pass.json" or file_name.endswith("/pass.json"):
+                        add("pass", content)
+                        add("json", content)
                     else:
                         add("lint", content)
                         add("json", content)

@@ -15,6 +15,7 @@ public enum RuleCategory: String, Codable, CaseIterable, Sendable {
     case reservation
     case links
     case notifications
+    case wallet
 }
 
 /// An input shown in a rule's documentation and checked by its tests: a donation file, optional

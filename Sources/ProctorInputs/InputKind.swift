@@ -45,7 +45,7 @@ public protocol PayloadInput: Sendable {
     /// Whether a file is one of this kind's, by its name: the last component of `path` (a kind
     /// that claims a whole name checks that `path` ends in `/` and the name, or is the name). A
     /// directory walk reads the files some kind claims; a file named on the command line that no
-    /// kind claims is read by the first kind in ``InputKinds/payloads``.
+    /// kind claims is read as a donation file (``InputKinds/payloadKind(forPath:declared:)``).
     func claims(path: String) -> Bool
     /// Whether the user named the file at `path` as one of this kind's (`--aasa`, `--entitlements`),
     /// which wins over any claim by name. False unless the kind has such an option.

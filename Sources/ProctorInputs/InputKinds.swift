@@ -1,9 +1,11 @@
 /// The kinds of input `proctor lint` reads. Adding a kind is its folder in this module and one
 /// line here.
 public enum InputKinds {
-    /// The kinds of payload file, in the order a walked file is offered to them; the first reads
-    /// a file named on the command line that none claims.
+    /// The kinds of payload file, in the order a walked file is offered to them: a name two kinds
+    /// claim is the first's (`pass.json` is a Wallet pass, not a donation file). The donation kind
+    /// reads a file named on the command line that none claims (``unclaimed``).
     public static let payloads: [any PayloadInput] = [
+        WalletPassInput(),
         DonationInput(),
         SiteAssociationInput(),
         WebPageInput(),
@@ -17,6 +19,9 @@ public enum InputKinds {
         RegionPayloads(),
     ]
 
+    /// The index in ``payloads`` of the kind that reads a file no kind claims: donations.
+    static let unclaimed = payloads.firstIndex { $0 is DonationInput } ?? 0
+
     /// The app's Info.plist, named by `--info-plist`.
     public static let infoPlist: any AppDescriptionInput = InfoPlistInput()
 
@@ -27,7 +32,7 @@ public enum InputKinds {
             let normalized = DeclaredFiles.normalized(path)
             if let kind = payloads.firstIndex(where: { $0.claims(declared: normalized, in: declared) }) { return kind }
         }
-        return payloads.firstIndex { $0.claims(path: path) } ?? 0
+        return payloads.firstIndex { $0.claims(path: path) } ?? unclaimed
     }
 
     /// Whether a directory walk picks the file at `path`.

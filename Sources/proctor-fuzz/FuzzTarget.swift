@@ -23,6 +23,8 @@ enum FuzzTarget: String, CaseIterable {
     case aasa
     /// `proctor lint` on one web page: libxml2's HTML parser, then the web page rules.
     case html
+    /// `proctor lint` on one Wallet pass (`pass.json`): the pass reader, then the pass rules.
+    case pass
     /// A project's `.proctor.json` and a baseline file, the two readers `proctor lint` runs
     /// before any work: the same bytes through both.
     case config
@@ -80,6 +82,9 @@ enum FuzzTarget: String, CaseIterable {
         case .html:
             let result = Linter.lint(files: [Linter.InMemoryFile(path: "fuzz.html", bytes: bytes)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
             render(result.report())
+        case .pass:
+            let file = Linter.InMemoryFile(path: "Fuzz.pkpass/pass.json", bytes: bytes)
+            render(Linter.lint(files: [file], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)).report())
         case .config:
             if case .success(let configuration) = ProjectConfiguration.read(bytes, path: "project/.proctor.json", knownRules: Self.ruleIDs) {
                 _ = configuration.lintPaths?.value.map(configuration.resolve)

@@ -39,24 +39,24 @@ struct LinterTests {
     }
 
     /// Which kind reads a file is decided by the registry alone: donations claim `.json` and
-    /// `.jsonl` but leave scenarios to `proctor run`, association files are claimed by their name,
-    /// and a file no kind claims goes to the first.
+    /// `.jsonl` but leave scenarios to `proctor run`, association files and passes are claimed by
+    /// their name, and a file no kind claims goes to the donation kind.
     @Test func inputKindsClaimFilesByName() {
-        #expect(InputKinds.payloads.map(\.name) == ["donation", "apple-app-site-association file", "web page", "entitlements file", "notification payload"])
-        #expect(InputKinds.payloadKind(forPath: "push/upgrade.apns") == 4)
-        #expect(InputKinds.payloadKind(forPath: "App/App.entitlements") == 3)
+        #expect(InputKinds.payloads.map(\.name) == ["Wallet pass", "donation", "apple-app-site-association file", "web page", "entitlements file", "notification payload"])
+        #expect(InputKinds.payloadKind(forPath: "push/upgrade.apns") == 5)
+        #expect(InputKinds.payloadKind(forPath: "App/App.entitlements") == 4)
         // A file named for what it is (--aasa, --entitlements) is read as such, whatever its name.
         let declared = DeclaredFiles(entitlements: ["./config/app-entitlements.plist"], sites: [("example.com", "fixtures/aasa.json")])
-        #expect(InputKinds.payloadKind(forPath: "fixtures/aasa.json", declared: declared) == 1)
-        #expect(InputKinds.payloadKind(forPath: "config/app-entitlements.plist", declared: declared) == 3)
-        #expect(InputKinds.payloadKind(forPath: "fixtures/other.json", declared: declared) == 0)
-        #expect(InputKinds.payloadKind(forPath: "site/places/sf-0412.html") == 2 && InputKinds.payloadKind(forPath: "INDEX.HTM") == 2)
-        #expect(InputKinds.payloadKind(forPath: "site/.well-known/apple-app-site-association") == 1)
-        #expect(InputKinds.payloadKind(forPath: "apple-app-site-association") == 1)
-        #expect(InputKinds.payloadKind(forPath: "my-apple-app-site-association") == 0)
+        #expect(InputKinds.payloadKind(forPath: "fixtures/aasa.json", declared: declared) == 2)
+        #expect(InputKinds.payloadKind(forPath: "config/app-entitlements.plist", declared: declared) == 4)
+        #expect(InputKinds.payloadKind(forPath: "fixtures/other.json", declared: declared) == 1)
+        #expect(InputKinds.payloadKind(forPath: "site/places/sf-0412.html") == 3 && InputKinds.payloadKind(forPath: "INDEX.HTM") == 3)
+        #expect(InputKinds.payloadKind(forPath: "site/.well-known/apple-app-site-association") == 2)
+        #expect(InputKinds.payloadKind(forPath: "apple-app-site-association") == 2)
+        #expect(InputKinds.payloadKind(forPath: "my-apple-app-site-association") == 1)
         #expect(InputKinds.claims(path: "a/b.json") && InputKinds.claims(path: "export.jsonl"))
         #expect(!InputKinds.claims(path: "trip.scenario.json") && !InputKinds.claims(path: "Info.plist"))
-        #expect(InputKinds.payloadKind(forPath: "notes.txt") == 0)
+        #expect(InputKinds.payloadKind(forPath: "notes.txt") == 1)
         #expect(InputKinds.infoPlist.name == "Info.plist")
     }
 
