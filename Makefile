@@ -56,10 +56,10 @@ run: setup
 	  --report json:$(REPORTS)/flights-mistakes.json || code=$$?; \
 	if [ $$code -ne 1 ]; then echo "expected exit 1 from the flights mistakes, got $$code"; status=1; fi; \
 	echo "== proctor lint Scenarios/lint/store"; \
-	$(PROCTOR) lint --strict --now $(NOW) Scenarios/lint/store --report text --report junit:$(REPORTS)/store.junit.xml \
+	$(PROCTOR) lint --strict --bundle-identifier com.example.pippin --now $(NOW) Scenarios/lint/store --report text --report junit:$(REPORTS)/store.junit.xml \
 	  --report sarif:$(REPORTS)/store.sarif --report json:$(REPORTS)/store.json || status=$$?; \
 	echo "== proctor lint Scenarios/lint/store-mistakes (fails on purpose: exit 1 expected)"; \
-	code=0; $(PROCTOR) lint --now $(NOW) Scenarios/lint/store-mistakes --report text --report junit:$(REPORTS)/store-mistakes.junit.xml \
+	code=0; $(PROCTOR) lint --bundle-identifier com.example.pippin --now $(NOW) Scenarios/lint/store-mistakes --report text --report junit:$(REPORTS)/store-mistakes.junit.xml \
 	  --report sarif:$(REPORTS)/store-mistakes.sarif --report json:$(REPORTS)/store-mistakes.json || code=$$?; \
 	if [ $$code -ne 1 ]; then echo "expected exit 1 from the store mistakes, got $$code"; status=1; fi; \
 	echo "== proctor run Scenarios/run"; \
