@@ -15,6 +15,7 @@ public enum RuleCategory: String, Codable, CaseIterable, Sendable {
     case reservation
     case links
     case notifications
+    case calendar
     case wallet
 }
 

@@ -17,6 +17,7 @@ public enum InputKinds {
     public static let others: [any OtherPayloadKind] = [
         NotificationPayloads(),
         RegionPayloads(),
+        CalendarEventPayloads(),
     ]
 
     /// The index in ``payloads`` of the kind that reads a file no kind claims: donations.

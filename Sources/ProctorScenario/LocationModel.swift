@@ -150,15 +150,18 @@ struct LocationModel {
         guard foreground, !state.ranging.isEmpty else { return [] }
         return state.beacons
             .filter { beacon in state.ranging.contains { $0.matches(uuid: beacon.uuid, major: beacon.major, minor: beacon.minor) } }
-            .sorted { ($0.distance, $0.major, $0.minor) < ($1.distance, $1.major, $1.minor) }
+            .sorted { ($0.distance, $0.uuid.lowercased(), $0.major, $0.minor) < ($1.distance, $1.uuid.lowercased(), $1.major, $1.minor) }
             .map { ($0, Proximity(distance: $0.distance)) }
     }
 
     /// The app is removed: Core Location forgets its regions and ranging on the device.
     mutating func appRemoved(device: Int) {
         guard var state = devices[device] else { return }
+        // A reinstall starts again: no regions, events or refusals of the old install.
         state.monitored = []
         state.inside = []
+        state.events = []
+        state.failed = []
         state.ranging = []
         state.lastHandled = [:]
         devices[device] = state

@@ -81,12 +81,9 @@ struct NotificationModel {
     /// ones return the same (Apple: the token changes when the app is reinstalled or the device
     /// restored, and the model changes it only then).
     mutating func register(device: Int, deviceName: String, bundleIdentifier: String, authorization: Authorization) -> Registration {
-        authorizations[device] = authorization
-        if var registration = registrations[device] {
-            registration.authorization = authorization
-            registrations[device] = registration
-            return registration
-        }
+        authorize(device: device, authorization)
+        let authorization = authorizations[device] ?? authorization
+        if let registration = registrations[device] { return registration }
         issued += 1
         let token = Self.token(for: "\(bundleIdentifier)|\(deviceName)|\(issued)")
         tokens[token] = Token(value: token, device: device)
@@ -99,7 +96,8 @@ struct NotificationModel {
     /// The user answers the app's authorization request (`requestAuthorization`), without a
     /// registration for remote notifications: local notifications need only this.
     mutating func authorize(device: Int, _ authorization: Authorization) {
-        authorizations[device] = authorization
+        // iOS asks once per install; the first answer holds (changing it is in Settings).
+        if authorizations[device] == nil { authorizations[device] = authorization }
     }
 
     /// The app posts a local notification on `device` (`UNUserNotificationCenter.add`), shown as
@@ -115,7 +113,7 @@ struct NotificationModel {
         aps.threadID = content.threadIdentifier
         aps.interruptionLevel = content.interruptionLevel.flatMap { LocalNotification.interruptionLevels[$0] }
         let notification = RemoteNotification(
-            headers: nil, payload: NotificationPayload(aps: aps, custom: content.userInfo, pointer: pointer), payloadSize: 0, payloadSizeIsExact: false, pointer: pointer)
+            headers: nil, payload: NotificationPayload(aps: aps, custom: content.userInfo, pointer: pointer), payloadSize: 0, pointer: pointer)
         let delivered = Delivered(
             step: step, device: device, notification: notification, at: now, presentation: present(notification, on: device, at: now, devices: devices),
             headline: alert.headline, isLocal: true)
@@ -192,6 +190,11 @@ struct NotificationModel {
         guard let known = tokens[token] else {
             return refuse(400, "BadDeviceToken", "'\(token)' is not a token the app registered on any device")
         }
+        guard type.usesRemoteNotificationToken else {
+            // Assumption: the model issues only registerForRemoteNotifications tokens; VoIP,
+            // Live Activity, location and the other types have tokens of their own.
+            return refuse(400, "DeviceTokenNotForTopic", "\(type.withArticle) push needs a token of its own (PushKit, ActivityKit, the location push service), not the one registerForRemoteNotifications gave")
+        }
         if let bundle = app.bundleIdentifier, let suffix = type.topicSuffix, topic != bundle + suffix {
             return refuse(400, "DeviceTokenNotForTopic", "the token belongs to the app, whose \(type.rawValue) topic is '\(bundle + suffix)', not '\(topic)'")
         }
@@ -231,6 +234,7 @@ struct NotificationModel {
             }
             return .quiet("Do Not Disturb silences it from \(hours.summary) on '\(owner.name)'")
         }
+        if aps.interruptionLevel == "passive" { return .quiet("its interruption level is passive") }
         return .banner
     }
 

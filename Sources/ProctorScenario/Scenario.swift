@@ -322,6 +322,7 @@ public struct Expectation: Sendable {
         case notifications(NotificationsExpectation)
         case regions(RegionsExpectation)
         case ranging(RangingExpectation)
+        case addedEvents(AddedEventsExpectation)
     }
 
     /// The key that names the expectation in the file.
@@ -340,6 +341,7 @@ public struct Expectation: Sendable {
         case .notifications: "notifications"
         case .regions: "regions"
         case .ranging: "ranging"
+        case .addedEvents: "addedEvents"
         }
     }
 }
@@ -365,6 +367,23 @@ public struct NotificationsExpectation: Sendable {
     /// The headlines among them delivered without a banner (Do Not Disturb).
     public var quiet: [String]?
     public var backgroundWakes: Int?
+}
+
+/// The events the app added to the user's calendar, and the saves EventKit refused.
+public struct AddedEventsExpectation: Sendable {
+    /// Exactly these events, in the calendar's order (by start).
+    public var events: [ExpectedAddedEvent]?
+    /// The titles of the events whose save was refused, in order.
+    public var refused: [String]?
+}
+
+/// An added event as expected: the title, and every other field given.
+public struct ExpectedAddedEvent: Sendable {
+    public var title: String
+    public var start: Date?
+    public var end: Date?
+    /// `.some(nil)`: no url.
+    public var url: String??
 }
 
 /// The regions the app monitors on a device, by identifier; each field given is compared exactly.

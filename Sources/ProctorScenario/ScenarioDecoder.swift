@@ -223,7 +223,13 @@ struct ScenarioDecoder {
                     reader.report(ProblemCode.scenarioInvalidValue, "'\(text)' is not a time of day such as 22:00", value, at.appending(key))
                 }
             }
-            if bounds.count == 2 { device.quietHours = QuietHours(from: bounds[0], to: bounds[1]) }
+            if bounds.count == 2 {
+                if bounds[0] == bounds[1] {
+                    reader.report(ProblemCode.scenarioInvalidValue, "quietHours from and to are the same time, an empty window", member.value, at)
+                } else {
+                    device.quietHours = QuietHours(from: bounds[0], to: bounds[1])
+                }
+            }
         }
         if let member = object["doNotDisturb"], let on = reader.bool(member.value, pointer.appending("doNotDisturb")) {
             device.doNotDisturb = on
@@ -562,10 +568,37 @@ struct ScenarioDecoder {
             case .notifications: kind = notificationsExpectation(member.value, at, context: context).map { .notifications($0) }
             case .regions: kind = regionsExpectation(member.value, at, context: context).map { .regions($0) }
             case .ranging: kind = rangingExpectation(member.value, at, context: context).map { .ranging($0) }
+            case .addedEvents: kind = addedEventsExpectation(member.value, at).map { .addedEvents($0) }
             }
             if let kind { expectations.append(Expectation(location: reader.location(of: member.value, at), kind: kind)) }
         }
         return expectations.count == fields.count ? expectations : nil
+    }
+
+    private mutating func addedEventsExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> AddedEventsExpectation? {
+        guard let fields = reader.object(node, pointer, what: "an addedEvents expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.addedEvents.keys, in: "an addedEvents expectation")
+        let errorsBefore = reader.errorCount
+        var expectation = AddedEventsExpectation()
+        expectation.refused = fields["refused"].flatMap { reader.strings($0.value, pointer.appending("refused")) }
+        if let member = fields["events"], let elements = reader.array(member.value, pointer.appending("events")) {
+            var events: [ExpectedAddedEvent] = []
+            for (index, element) in elements.enumerated() {
+                let at = pointer.appending("events").appending(index)
+                guard let event = reader.object(element, at, what: "an added event") else { continue }
+                reader.checkKeys(event, at, allowed: ["title", "start", "end", "url"], in: "an added event")
+                guard let title = reader.required(event, "title", element, at).flatMap({ reader.string($0, at.appending("title")) }) else { continue }
+                var expected = ExpectedAddedEvent(title: title)
+                expected.start = event["start"].flatMap { reader.date($0.value, at.appending("start")) }
+                expected.end = event["end"].flatMap { reader.date($0.value, at.appending("end")) }
+                if let url = event["url"] { expected.url = reader.nullableString(url.value, at.appending("url")) }
+                events.append(expected)
+            }
+            expectation.events = events
+        }
+        if fields.count == 0 { reader.missing("'events' or 'refused'", node, pointer) }
+        guard reader.errorCount == errorsBefore else { return nil }
+        return expectation
     }
 
     private mutating func regionsExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> RegionsExpectation? {

@@ -89,6 +89,11 @@ extension ScenarioPlayer {
             problem = evaluateAPNs(expected)
         case .notifications(let expected):
             problem = evaluateNotifications(expected)
+        case .addedEvents(let expected):
+            problem = evaluateAddedEvents(expected)
+            if expected.refused != nil {
+                for index in model.eventStore.refusals.indices { model.eventStore.refusals[index].examined = true }
+            }
         case .regions(let expected):
             problem = evaluateRegions(expected)
             if expected.failed != nil {
@@ -114,6 +119,40 @@ extension ScenarioPlayer {
         }
     }
 
+    func evaluateAddedEvents(_ expected: AddedEventsExpectation) -> ExpectationMismatch? {
+        let saved = model.eventStore.events.map(\.event)
+        func describe(_ event: CalendarEvent) -> String {
+            "'\(event.title ?? "")' \(event.startDate.map(DateFormat.format) ?? "?") to \(event.endDate.map(DateFormat.format) ?? "?")\(event.url.map { ", url \($0)" } ?? "")"
+        }
+        func describe(_ event: ExpectedAddedEvent) -> String {
+            var parts = ["'\(event.title)'"]
+            if let start = event.start { parts.append("start \(DateFormat.format(start))") }
+            if let end = event.end { parts.append("end \(DateFormat.format(end))") }
+            if let url = event.url { parts.append("url \(url ?? "none")") }
+            return parts.joined(separator: ", ")
+        }
+        if let wanted = expected.events {
+            let matches = wanted.count == saved.count && zip(wanted, saved).allSatisfy { want, have in
+                want.title == (have.title ?? "") && (want.start == nil || want.start == have.startDate) && (want.end == nil || want.end == have.endDate)
+                    && (want.url == nil || want.url! == have.url)
+            }
+            if !matches {
+                return ExpectationMismatch(
+                    "the events the app added to the calendar differ", expected: "[" + wanted.map(describe).joined(separator: "; ") + "]",
+                    actual: saved.isEmpty ? "no events" : "[" + saved.map(describe).joined(separator: "; ") + "]")
+            }
+        }
+        if let wanted = expected.refused {
+            let refused = model.eventStore.refusals.map(\.title)
+            if wanted != refused {
+                return ExpectationMismatch(
+                    "the calendar saves EventKit refused differ", expected: "refused \(quoted(wanted))",
+                    actual: "refused \(quoted(refused))" + model.eventStore.refusals.map { "; '\($0.title)': \($0.reason)" }.joined())
+            }
+        }
+        return nil
+    }
+
     func evaluateRegions(_ expected: RegionsExpectation) -> ExpectationMismatch? {
         let state = model.location.state(of: expected.device)
         var expectedParts: [String] = [], actualParts: [String] = []
@@ -135,6 +174,9 @@ extension ScenarioPlayer {
         let wanted = expected.reason.map { "\(expected.status) \($0)" } ?? "\(expected.status)"
         guard let index = model.notifications.answers.indices.last else {
             return ExpectationMismatch("no sendPush step sent a notification before this step", expected: wanted, actual: "no request")
+        }
+        if let last = lastPushStep, model.notifications.answers[index].step != last {
+            return ExpectationMismatch("the last sendPush (step \(last)) sent no request: the server had no token", expected: wanted, actual: "no request")
         }
         examinedAnswers.insert(index)
         let answer = model.notifications.answers[index]

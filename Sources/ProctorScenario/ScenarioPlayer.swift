@@ -61,6 +61,8 @@ struct ScenarioPlayer {
     var examinedLaunches: Set<Int> = []
     /// APNs answers an `expect.apns` examined; the others get the default check.
     var examinedAnswers: Set<Int> = []
+    /// The last `sendPush` step, whose answer `expect.apns` examines (none when it had no token).
+    var lastPushStep: Int?
     /// Regions Core Location refused (`regionMonitoringFailure`): each fails its step unless a
     /// later `expect.regions` with `failed` examines the device's refusals.
     var regionRefusals: [(step: Step, device: Int, name: String, message: String, examined: Bool)] = []
@@ -125,6 +127,16 @@ struct ScenarioPlayer {
         donationFindings.append((step, findings))
     }
 
+    /// Judges an event the app adds to the calendar with the rules `proctor lint` judges events with.
+    mutating func checkRules(_ event: CalendarEvent, at step: Step) {
+        let context = RuleContext(appInfo: scenario.app.info, now: model.now)
+        var findings: [Finding] = []
+        Self.calendarEventRules.judge(event, in: context, locate: locate, into: &findings)
+        findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+        donationFindings.append((step, findings))
+    }
+
+    static let calendarEventRules = BuiltInRules.engine.rules(judging: CalendarEvent.self)
     static let regionRules = BuiltInRules.engine.rules(judging: MonitoredRegion.self)
     static let circleRules = BuiltInRules.engine.rules(judging: CircularRegion.self)
     static let beaconRules = BuiltInRules.engine.rules(judging: BeaconRegion.self)
@@ -144,7 +156,11 @@ struct ScenarioPlayer {
                 location: step.location))
         }
         launches.append(Launch(step: step, device: device, cause: cause, delivery: delivery, outcome: launchOutcome))
-        if case .routed = launchOutcome { model.foreground.insert(device) }
+        // The app comes to the foreground when it opens, even on a screen that shows nothing.
+        switch launchOutcome {
+        case .routed, .failed(.noRoute, _, _), .failed(.missingUserInfo, _, _): model.foreground.insert(device)
+        case .failed, .safari, .ambiguous: break
+        }
     }
 
     // MARK: - The end
@@ -171,6 +187,10 @@ struct ScenarioPlayer {
             case .failed(let failure, _, _):
                 record([launch.step.number, 2], name, .failed(type: ScenarioCheck.launchFailed.rawValue, message: "the launch after \(launch.cause) fails (\(failure.rawValue))", details: details("a route that restores the screen", describe(launch), at: launch.step.location)), launch.step.location)
             }
+        }
+        for refusal in model.eventStore.refusals where !refusal.examined {
+            guard let step = scenario.steps.first(where: { $0.number == refusal.step }) else { continue }
+            fail(.actionFailed, step, order: 1, name: step.summary, message: refusal.reason, expected: "EventKit saves the event", actual: "not saved")
         }
         for refusal in regionRefusals where !refusal.examined {
             fail(.actionFailed, refusal.step, order: 1, name: refusal.name, message: refusal.message, expected: "Core Location monitors the region", actual: "regionMonitoringFailure")

@@ -92,8 +92,13 @@ public enum ScenarioSchema {
                     ["from": ["type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"], "to": ["type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"]],
                     required: ["from", "to"]),
                 "doNotDisturb": ["type": "boolean", "default": false, "description": "Whether the device silences its quietHours."],
-            ], required: ["name"]),
+            ], required: ["name"]).merging(["dependentRequired": ["doNotDisturb": ["quietHours"]]]) { $1 },
             "notification": notification,
+            "calendarEvent": object([
+                "title": ["type": "string"], "startDate": ref("date"), "endDate": ref("date"), "timeZone": ["type": ["string", "null"]],
+                "isAllDay": ["type": "boolean"], "location": ["type": "string"], "url": ["type": "string"], "notes": ["type": "string"],
+                "alarms": ["type": "array", "items": object(["relativeOffset": ["type": "number"], "absoluteDate": ref("date")])],
+            ]),
             "circularRegion": object([
                 "identifier": nonEmpty("Tells the app's regions apart."),
                 "center": object(["latitude": ["type": "number"], "longitude": ["type": "number"]], required: ["latitude", "longitude"]),
@@ -103,7 +108,7 @@ public enum ScenarioSchema {
                 "identifier": nonEmpty("Tells the app's regions apart."), "uuid": ["type": "string"], "proximityUUID": ["type": "string"],
                 "major": ["type": "integer"], "minor": ["type": "integer"], "notifyOnEntry": ["type": "boolean"], "notifyOnExit": ["type": "boolean"],
                 "notifyEntryStateOnDisplay": ["type": "boolean"],
-            ], required: ["identifier"]),
+            ], required: ["identifier"]).merging(["oneOf": [["required": ["uuid"]], ["required": ["proximityUUID"]]]]) { $1 },
             "step": step,
             "userActivity": userActivity,
             "searchableItem": searchableItem,
@@ -151,7 +156,7 @@ public enum ScenarioSchema {
                     "postNotification": object([
                         "title": ["type": "string"], "subtitle": ["type": "string"], "body": ["type": "string"], "categoryIdentifier": ["type": "string"],
                         "threadIdentifier": ["type": "string"], "userInfo": ref("userInfo"), "interruptionLevel": ["enum": ["passive", "active", "timeSensitive", "critical"]],
-                    ]),
+                    ]).merging(["anyOf": [["required": ["title"]], ["required": ["body"]]]]) { $1 },
                 ], required: ["region", "event"]),
             ],
         ], required: ["routes"])
@@ -285,7 +290,7 @@ public enum ScenarioSchema {
                 "device": ref("deviceName"), "monitored": titles, "inside": titles, "failed": titles,
                 "events": ["type": "array", "items": ["type": "string", "pattern": "^(entry|exit) .+$"], "description": "Every event so far, in order: \"entry <identifier>\"."],
             ])
-            schema["minProperties"] = 1
+            schema["anyOf"] = [["required": ["monitored"]], ["required": ["inside"]], ["required": ["events"]], ["required": ["failed"]]]
             return schema
         }()
         case .ranging: return object([
@@ -298,8 +303,19 @@ public enum ScenarioSchema {
                 ], required: ["major", "minor", "proximity"]),
             ],
         ], required: ["beacons"])
+        case .addedEvents: return {
+            let event = object([
+                "title": ["type": "string"], "start": ref("date"), "end": ref("date"), "url": ref("nullableString"),
+            ], required: ["title"])
+            var schema = object([
+                "events": ["type": "array", "items": event, "description": "Exactly these events the app added, in the calendar's order (by start)."],
+                "refused": ["type": "array", "items": ["type": "string"], "description": "The titles of the events EventKit refused to save, in order."],
+            ])
+            schema["minProperties"] = 1
+            return schema
+        }()
         case .apns: return object([
-            "status": ["enum": [200, 400, 403, 404, 405, 410, 413, 429, 500, 503], "description": "The HTTP status APNs answered the last sendPush."],
+            "status": ["type": "integer", "minimum": 100, "maximum": 599, "description": "The HTTP status APNs answered the last sendPush."],
             "reason": nonEmpty("The reason APNs gave, such as Unregistered or BadDeviceToken."),
         ], required: ["status"])
         case .notifications: return {
@@ -309,7 +325,7 @@ public enum ScenarioSchema {
                 "quiet": ["type": "array", "items": ["type": "string"], "description": "The headlines among them delivered without a banner or sound (Do Not Disturb), exactly."],
                 "backgroundWakes": ["type": "integer", "minimum": 0, "description": "How many background notifications woke the app."],
             ])
-            schema["minProperties"] = 1
+            schema["anyOf"] = [["required": ["listed"]], ["required": ["quiet"]], ["required": ["backgroundWakes"]]]
             return schema
         }()
         case .link: return object([

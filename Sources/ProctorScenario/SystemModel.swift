@@ -28,6 +28,8 @@ struct SystemModel {
     /// The devices where the app is in the foreground: after a launch or a `showScreen`, until a
     /// `leaveApp` step. (The model tracks it for beacon ranging, which needs the foreground.)
     var foreground: Set<Int> = []
+    /// The events the app adds to the user's calendar (EventStoreModel.swift).
+    var eventStore = EventStoreModel()
     /// The scenario's web: its sites' association files, for the app (its app ID and Associated
     /// Domains). Links and handed-off web pages are decided with it.
     let links: UniversalLinkMatcher

@@ -105,12 +105,12 @@ package struct DonationDecoder {
             if kindMember == nil { kindMember = candidate } else if extraMember == nil { extraMember = candidate }
         }
         guard let member = kindMember else {
-            reader.report(ProblemCode.invalidValue, "a donation is an object with one key naming its kind (\(kinds.joined(separator: " or ")))", node, pointer)
+            reader.report(ProblemCode.invalidValue, "a payload is an object with one key naming its kind (\((kinds + otherKinds).joined(separator: ", ")))", node, pointer)
             return nil
         }
         if let extra = extraMember {
             reader.report(ProblemCode.invalidValue,
-                "a donation has exactly one key naming its kind; found '\(member.key)' and '\(extra.key)'",
+                "a payload has exactly one key naming its kind (besides \"proctor\"); found '\(member.key)' and '\(extra.key)'",
                 offset: extra.keyOffset, pointer: pointer.appending(extra.key))
             return nil
         }

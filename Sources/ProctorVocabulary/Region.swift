@@ -92,9 +92,15 @@ public struct BeaconRegion: Sendable {
     }
 }
 
-/// Whether `text` is a UUID in its canonical textual form (8-4-4-4-12 hexadecimal digits, either case).
-public func isUUID(_ text: String) -> Bool {
-    let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+/// Whether `text` is a UUID in its textual form: 8-4-4-4-12 ASCII hexadecimal digits, of either
+/// case unless `lowercaseOnly` (the canonical form). What `UUID(uuidString:)` reads; the
+/// fullwidth digits `Character.isHexDigit` also accepts are not.
+public func isUUID(_ text: String, lowercaseOnly: Bool = false) -> Bool {
+    let groups = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
     guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-    return groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    return groups.allSatisfy { group in
+        group.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) || (!lowercaseOnly && (0x41...0x46).contains(byte))
+        }
+    }
 }

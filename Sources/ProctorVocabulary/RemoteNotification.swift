@@ -11,22 +11,27 @@ public struct RemoteNotification: Sendable {
     /// `notification` without `headers`): the rules on headers then have nothing to judge.
     public var headers: NotificationHeaders?
     public var payload: NotificationPayload
-    /// The payload's size in bytes as APNs counts it: the bytes of an `.apns` file exactly; for a
-    /// payload written inside a JSON file, the bytes of its compact serialization.
+    /// The payload's size in bytes written compactly (no whitespace), the smallest body a server
+    /// can send for it: what APNs' limit is judged on. An `.apns` file's `Simulator Target Bundle`
+    /// key, which only the simulator reads, is not counted.
     public var payloadSize: Int
-    /// Whether ``payloadSize`` is the exact bytes sent (an `.apns` file) or the compact
-    /// serialization of a payload written inside another document.
-    public var payloadSizeIsExact: Bool
+    /// The bytes of an `.apns` file as written (whitespace included): what a server that sends
+    /// the file as it is sends. Nil for a payload written inside another document.
+    public var writtenSize: Int?
     /// Where the notification is written: the `notification` object, or the root of an `.apns` file.
     public var pointer: JSONPointer
 
-    public init(headers: NotificationHeaders?, payload: NotificationPayload, payloadSize: Int, payloadSizeIsExact: Bool, pointer: JSONPointer) {
+    public init(headers: NotificationHeaders?, payload: NotificationPayload, payloadSize: Int, writtenSize: Int? = nil, pointer: JSONPointer) {
         self.headers = headers
         self.payload = payload
         self.payloadSize = payloadSize
-        self.payloadSizeIsExact = payloadSizeIsExact
+        self.writtenSize = writtenSize
         self.pointer = pointer
     }
+
+    /// The top-level key of an `.apns` file that names the app for Xcode's simulator; it is not
+    /// part of what a server sends.
+    public static let simulatorTargetKey = "Simulator Target Bundle"
 
     /// The push type the request declares, or the one its payload implies when it declares none
     /// (a payload whose `aps` holds only `content-available` is a background notification).
@@ -59,6 +64,14 @@ public enum PushType: String, Sendable, CaseIterable {
     /// The largest payload APNs accepts for this type, in bytes: "4 KB (4096 bytes)", and
     /// "5 KB (5120 bytes)" for VoIP.
     public var payloadLimit: Int { self == .voip ? 5120 : 4096 }
+
+    /// Whether the push goes to the token `registerForRemoteNotifications` gives (alert and
+    /// background pushes); the other types use tokens of their own (PushKit, ActivityKit, the
+    /// location push service), and their payloads follow their own frameworks.
+    public var usesRemoteNotificationToken: Bool { self == .alert || self == .background }
+
+    /// "a voip notification", "an alert notification".
+    public var withArticle: String { (["a", "e", "i", "o", "u"].contains(rawValue.prefix(1)) ? "an " : "a ") + rawValue }
 }
 
 /// The request headers Proctor reads. A header the input does not give is nil.
@@ -84,9 +97,7 @@ public struct NotificationHeaders: Sendable {
     /// Whether `text` is the form `apns-id` takes: a canonical UUID, 32 lowercase hexadecimal
     /// digits in groups of 8-4-4-4-12.
     public static func isCanonicalUUID(_ text: String) -> Bool {
-        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
-        return groups.allSatisfy { $0.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) } }
+        isUUID(text, lowercaseOnly: true)
     }
 }
 
@@ -111,7 +122,7 @@ public struct APSDictionary: Sendable {
     public static let keys = [
         "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content", "target-content-id",
         "interruption-level", "relevance-score", "filter-criteria", "stale-date", "content-state", "timestamp", "event",
-        "dismissal-date", "attributes-type", "attributes", "input-push-token", "input-push-channel",
+        "dismissal-date", "attributes-type", "attributes", "input-push-token", "input-push-channel", "content-changed",
     ]
     /// `interruption-level`'s documented values.
     public static let interruptionLevels = ["passive", "active", "time-sensitive", "critical"]

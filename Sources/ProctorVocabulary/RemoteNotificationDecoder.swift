@@ -26,15 +26,26 @@ package struct RemoteNotificationDecoder {
         guard let payloadNode = reader.required(object, "payload", node, pointer) else { return nil }
         let payload = decodePayload(payloadNode, at: pointer.appending("payload"))
         guard let payload, reader.errorCount == errorsBefore else { return nil }
-        let size = JSONWriter.write(payloadNode).utf8.count
-        return RemoteNotification(headers: headers, payload: payload, payloadSize: size, payloadSizeIsExact: false, pointer: pointer)
+        return RemoteNotification(headers: headers, payload: payload, payloadSize: Self.compactSize(of: payloadNode), pointer: pointer)
     }
 
     /// A payload file's whole content (an `.apns` file): its size is the file's bytes.
     package mutating func decodeFile(_ root: JSONNode, byteCount: Int) -> RemoteNotification? {
         let errorsBefore = reader.errorCount
-        guard let payload = decodePayload(root, at: .root), reader.errorCount == errorsBefore else { return nil }
-        return RemoteNotification(headers: nil, payload: payload, payloadSize: byteCount, payloadSizeIsExact: true, pointer: .root)
+        guard let payload = decodePayload(root, at: .root, isFile: true), reader.errorCount == errorsBefore else { return nil }
+        return RemoteNotification(headers: nil, payload: payload, payloadSize: Self.compactSize(of: root), writtenSize: byteCount, pointer: .root)
+    }
+
+    /// The bytes of `payload` written compactly, as JSONSerialization and most server libraries
+    /// write it, without the simulator's `Simulator Target Bundle` key.
+    static func compactSize(of payload: JSONNode) -> Int {
+        var size = JSONWriter.write(payload).utf8.count
+        if case .object(let object) = payload.value, let target = object[RemoteNotification.simulatorTargetKey] {
+            var key = ""
+            JSONWriter.writeString(target.key, into: &key)
+            size -= key.utf8.count + 1 + JSONWriter.write(target.value).utf8.count + (object.count > 1 ? 1 : 0)
+        }
+        return size
     }
 
     // MARK: - Headers
@@ -42,9 +53,18 @@ package struct RemoteNotificationDecoder {
     mutating func decodeHeaders(_ node: JSONNode, at pointer: JSONPointer) -> NotificationHeaders? {
         guard let object = reader.object(node, pointer, what: "headers") else { return nil }
         var headers = NotificationHeaders(pointer: pointer)
+        var seen: [String: String] = [:]
         for member in object.members {
             let at = pointer.appending(member.key)
-            switch member.key.lowercased() {
+            let name = member.key.lowercased()
+            if NotificationHeaders.keys.contains(name) {
+                if let first = seen[name] {
+                    reader.report(reader.codes.invalidValue, "'\(member.key)' repeats the header '\(first)' (header names are case-insensitive); which one a server sends is unclear", offset: member.keyOffset, pointer: at)
+                    continue
+                }
+                seen[name] = member.key
+            }
+            switch name {
             case "apns-push-type": headers.pushType = reader.string(member.value, at)
             case "apns-priority": headers.priority = headerInteger(member.value, at)
             case "apns-topic": headers.topic = reader.string(member.value, at)
@@ -64,7 +84,10 @@ package struct RemoteNotificationDecoder {
     private mutating func headerInteger(_ node: JSONNode, _ pointer: JSONPointer) -> Int64? {
         switch node.value {
         case .integer(let value): return value
-        case .unsignedInteger(let value): return Int64(exactly: value)
+        case .unsignedInteger(let value):
+            if let exact = Int64(exactly: value) { return exact }
+            reader.invalid("\(value) is too large for a header", node, pointer)
+            return nil
         case .string(let text):
             if let value = Int64(text.trimmingCharacters(in: .whitespaces)) { return value }
             reader.invalid("'\(text)' is not a whole number", node, pointer)
@@ -77,12 +100,14 @@ package struct RemoteNotificationDecoder {
 
     // MARK: - Payload
 
-    mutating func decodePayload(_ node: JSONNode, at pointer: JSONPointer) -> NotificationPayload? {
+    mutating func decodePayload(_ node: JSONNode, at pointer: JSONPointer, isFile: Bool = false) -> NotificationPayload? {
         guard let object = reader.object(node, pointer, what: "payload") else { return nil }
         var aps: APSDictionary?
         var custom: [PropertyListEntry] = []
         for member in object.members {
-            if member.key == "aps" {
+            if isFile && member.key == RemoteNotification.simulatorTargetKey {
+                _ = reader.string(member.value, pointer.appending(member.key))
+            } else if member.key == "aps" {
                 aps = decodeAPS(member.value, at: pointer.appending("aps"))
             } else {
                 custom.append(PropertyListEntry(key: member.key, value: Self.plain(member.value, at: pointer.appending(member.key)), parent: pointer))
@@ -112,7 +137,7 @@ package struct RemoteNotificationDecoder {
             case "event": aps.event = reader.string(value, at)
             case "filter-criteria", "attributes-type", "input-push-token": _ = reader.string(value, at)
             case "stale-date", "timestamp", "dismissal-date": _ = integer(value, at)
-            case "content-state", "attributes", "input-push-channel": break
+            case "content-state", "attributes", "input-push-channel", "content-changed": break
             default:
                 // "APNs ignores custom keys" in aps: the app's own keys belong beside it.
                 reader.unknownKey(member, in: "aps (the app's own keys belong beside aps, not in it)", at: at, known: APSDictionary.keys)
@@ -179,7 +204,10 @@ package struct RemoteNotificationDecoder {
     private mutating func integer(_ node: JSONNode, _ pointer: JSONPointer) -> Int64? {
         switch node.value {
         case .integer(let value): return value
-        case .unsignedInteger(let value): return Int64(exactly: value) ?? Int64.max
+        case .unsignedInteger(let value):
+            if let exact = Int64(exactly: value) { return exact }
+            reader.invalid("\(value) is too large", node, pointer)
+            return nil
         default:
             reader.mismatch("a whole number", node, pointer)
             return nil

@@ -81,4 +81,31 @@ struct NotificationTests {
         #expect(broken.files.map { $0.inputErrors.count } == [1, 0])
         #expect(broken.files[1].findings.map(\.ruleID) == ["push_alert_content"])
     }
+
+    /// An `.apns` file for the simulator is often pretty-printed and names its app: the limit is
+    /// judged on the compact payload without that key, and the bytes as written only warn.
+    @Test func apnsFilesAreJudgedCompactWithoutTheSimulatorKey() {
+        let padding = String(repeating: "x", count: 4000)
+        let pretty = "{\n    \"Simulator Target Bundle\": \"com.example.store\",\n    \"aps\": {\"alert\": \"Ready\"},\n    \"pad\": \"\(padding)\"\n" + String(repeating: " ", count: 100) + "}"
+        let result = lint(pretty, path: "pretty.apns")
+        #expect(result.files[0].findings.map { "\($0.ruleID) \($0.severity.rawValue)" } == ["push_payload_size warning"])
+        #expect(result.files[0].diagnostics.isEmpty)
+    }
+
+    /// Header names are case-insensitive: the same header twice is a located error, not a
+    /// silent choice; a number too large for a header is one too.
+    @Test func repeatedOrOversizedHeadersAreErrors() {
+        let repeated = lint(#"{"notification": {"headers": {"apns-topic": "a", "APNS-Topic": "b"}, "payload": {"aps": {"alert": "Hi"}}}}"#)
+        #expect(diagnostics(repeated) == ["invalid_value payload.json:1:50 /notification/headers/APNS-Topic"])
+        let huge = lint(#"{"notification": {"headers": {"apns-expiration": 18446744073709551615}, "payload": {"aps": {"alert": "Hi"}}}}"#)
+        #expect(diagnostics(huge).map { $0.split(separator: " ")[0] } == ["invalid_value"])
+    }
+
+    /// Each key names one kind: the kinds beside donations share no key with each other or with
+    /// the donation kinds, or one of them would never be read.
+    @Test func payloadKeysNameOneKindEach() {
+        let keys = InputKinds.others.flatMap(\.keys)
+        #expect(Set(keys).count == keys.count)
+        #expect(Set(keys).isDisjoint(with: DonationKind.allCases.map(\.rawValue)))
+    }
 }

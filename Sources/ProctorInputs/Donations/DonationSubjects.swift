@@ -106,7 +106,6 @@ public struct ExpirationDate: RuleSubject, Sendable {
 /// attribute set), a searchable item (and its attribute set), an interaction and each of its
 /// reservations, the activity of each reservation action, and the titles, search result texts,
 /// domain identifiers and expiration dates they hold. `proctor lint` and the scenario
-/// player judge donations through this one walk.
 /// The judges of the payloads of ``InputKinds/others``, by the key that names each kind.
 package struct OtherPayloadJudges: Sendable {
     package let keys: [String]
@@ -121,6 +120,11 @@ package struct OtherPayloadJudges: Sendable {
     }
 }
 
+/// Every subject of a donation, handed to the rules judging its kind: an activity (and its
+/// attribute set), a searchable item (and its attribute set), an interaction and each of its
+/// reservations, the activity of each reservation action, and the titles, search result texts,
+/// domain identifiers and expiration dates they hold. `proctor lint` and the scenario
+/// player judge donations through this one walk.
 package struct DonationSubjects: Sendable {
     private let activities: SubjectRules<UserActivity>
     private let items: SubjectRules<SearchableItem>

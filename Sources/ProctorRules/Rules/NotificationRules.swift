@@ -30,13 +30,14 @@ struct PushAPSRequiredRule: Rule {
         name: "Push Payload Has An aps Dictionary",
         category: .notifications,
         defaultSeverity: .error,
-        summary: "A remote notification's payload must have an aps dictionary holding an alert, a badge, a sound or content-available.",
+        summary: "An alert or background notification's payload must have an aps dictionary holding an alert, a badge, a sound or content-available.",
         rationale: """
             "The JSON dictionary object must contain an aps key": it holds every key the system acts \
             on. A payload without it, or whose aps holds none of alert, badge, sound and \
             content-available (nor a Live Activity's event), shows nothing, plays nothing and wakes \
             nothing: the user never learns of the event the server meant to announce. The app's own \
-            keys go beside aps, where the app reads them from userInfo.
+            keys go beside aps, where the app reads them from userInfo. Other push types (VoIP, \
+            Live Activities, MDM, File Provider) follow their own frameworks and are not judged.
             """,
         sources: [payloadKeys + " [H]", generating + " [H]"],
         passing: [RuleExample(request(alertPayload)), RuleExample(#"{"aps": {"content-available": 1}, "sync": "orders"}"#, named: "refresh.apns")],
@@ -46,6 +47,8 @@ struct PushAPSRequiredRule: Rule {
         ])
 
     func check(_ notification: RemoteNotification, in context: RuleContext) -> [Violation] {
+        // Other push types' payloads follow their own frameworks (PushKit, ActivityKit, MDM).
+        guard notification.effectivePushType.usesRemoteNotificationToken else { return [] }
         guard let aps = notification.payload.aps else {
             return [Violation("the payload has no aps dictionary, so the system shows nothing and wakes nothing; put alert, badge, sound or content-available in aps and the app's own keys beside it", at: notification.payload.pointer)]
         }
@@ -66,10 +69,11 @@ struct PushPayloadSizeRule: Rule {
             APNs refuses a larger payload with HTTP 413 and the reason PayloadTooLarge, so the \
             notification is never delivered: "it's limited to a maximum size of 4 KB (4096 bytes). \
             The maximum size for a Voice over Internet Protocol (VoIP) notification is 5 KB (5120 \
-            bytes)." APNs counts the bytes of the request body, so Proctor measures an .apns file's \
-            bytes exactly (whitespace included, as a server sending the file would) and a payload \
-            written inside a donation file by its compact serialization, the smallest a server \
-            sends. The limit is that of the apns-push-type header, or 4096 bytes when there is none.
+            bytes)." APNs counts the bytes of the request body. Proctor judges the payload written \
+            compactly (no whitespace), the smallest body a server can send, leaving out an .apns \
+            file's Simulator Target Bundle key; an .apns file whose bytes as written are over the \
+            limit while its compact form fits is a warning. The limit is that of the \
+            apns-push-type header, or 4096 bytes when there is none.
             """,
         sources: [requests + ": payload size [H]", "Legacy limits of 256 bytes and 2 KB applied to the binary protocol, retired on March 31, 2021 [H]"],
         passing: [
@@ -79,16 +83,25 @@ struct PushPayloadSizeRule: Rule {
         failing: [
             RuleExample(request(#"{"aps": {"alert": "Your order has shipped"}, "items": "\#(String(repeating: "x", count: 4100))"}"#), at: ["/notification/payload"]),
             RuleExample(#"{"aps": {"alert": "Your order has shipped"}, "items": "\#(String(repeating: "x", count: 4100))"}"#, named: "shipped.apns", at: [""]),
+            RuleExample(
+                #"{"Simulator Target Bundle": "com.example.store", "aps": {"alert": "Your order has shipped"}, "items": "\#(String(repeating: "x", count: 4040))"\#(String(repeating: " ", count: 80))}"#,
+                named: "pretty.apns", at: [""], severity: .warning),
         ])
 
     func check(_ notification: RemoteNotification, in context: RuleContext) -> [Violation] {
         let type = notification.effectivePushType
         let limit = type.payloadLimit
-        guard notification.payloadSize > limit else { return [] }
-        let measured = notification.payloadSizeIsExact ? "\(notification.payloadSize) bytes" : "\(notification.payloadSize) bytes written compactly"
-        return [Violation(
-            "the payload is \(measured), over the \(limit) bytes APNs accepts for \(type == .voip ? "a VoIP" : "a\(type == .alert ? "n" : "") \(type.rawValue)") notification; APNs answers 413 PayloadTooLarge and nothing is delivered. Send an identifier and let the app fetch the rest",
-            at: notification.payload.pointer)]
+        if notification.payloadSize > limit {
+            return [Violation(
+                "the payload is \(notification.payloadSize) bytes even written compactly, over the \(limit) bytes APNs accepts for \(type.withArticle) notification; APNs answers 413 PayloadTooLarge and nothing is delivered. Send an identifier and let the app fetch the rest",
+                at: notification.payload.pointer)]
+        }
+        if let written = notification.writtenSize, written > limit {
+            return [Violation(
+                assuming: "the file is \(written) bytes as written, over the \(limit) bytes APNs accepts: a server that sends it as it is gets 413 PayloadTooLarge. Written compactly it is \(notification.payloadSize) bytes, which fits",
+                at: notification.payload.pointer, severity: .warning)]
+        }
+        return []
     }
 }
 
@@ -165,7 +178,7 @@ struct PushTypeDeclaredRule: Rule {
     func check(_ notification: RemoteNotification, in context: RuleContext) -> [Violation] {
         guard let headers = notification.headers, headers.pushType == nil else { return [] }
         let implied = notification.effectivePushType.rawValue
-        return [Violation("the request has no apns-push-type; this payload is a\(implied == "alert" ? "n" : "") \(implied) notification, so send \"apns-push-type\": \"\(implied)\"", at: headers.pointer)]
+        return [Violation("the request has no apns-push-type; this payload is \(notification.effectivePushType.withArticle) notification, so send \"apns-push-type\": \"\(implied)\"", at: headers.pointer)]
     }
 }
 
@@ -250,7 +263,7 @@ struct PushTopicRule: Rule {
         }
         guard topic != expected else { return [] }
         return [Violation(
-            "apns-topic is '\(topic)', but a\(type == .alert ? "n" : "") \(type.rawValue) notification for this app goes to '\(expected)'; the device token belongs to the app, so APNs refuses the request",
+            "apns-topic is '\(topic)', but \(type.withArticle) notification for this app goes to '\(expected)'; the device token belongs to the app, so APNs refuses the request",
             at: headers.pointer("apns-topic"))]
     }
 }

@@ -3,6 +3,7 @@ import ProctorCore
 import ProctorEngine
 import ProctorInputs
 import ProctorJSON
+import ProctorVocabulary
 
 // Rules on Wallet passes (docs/input-format.md, "Wallet passes"). Their examples are files named
 // pass.json, which the Wallet pass input reads: a gift card (a store card) that every rule passes,
@@ -486,11 +487,6 @@ struct PassBeaconsRule: Rule {
                 named: passFile, at: ["/beacons/0/proximityUUID", "/beacons/1/major", "/beacons/1/minor", "/beacons/2", "/beacons/2/major"]),
         ])
 
-    static func isUUID(_ text: String) -> Bool {
-        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
-        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
-    }
-
     func check(_ pass: WalletPass, in context: RuleContext) -> [Violation] {
         guard let beacons = pass.beacons else { return [] }
         var violations: [Violation] = []
@@ -506,7 +502,7 @@ struct PassBeaconsRule: Rule {
         }
         for beacon in beacons {
             if let uuid = beacon.proximityUUID {
-                if !Self.isUUID(uuid) {
+                if !isUUID(uuid) {
                     violations.append(Violation(
                         "'\(uuid)' is not a UUID (8-4-4-4-12 hexadecimal digits), so no beacon matches it", at: beacon.pointer.appending("proximityUUID")))
                 }

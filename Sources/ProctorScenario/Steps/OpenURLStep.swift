@@ -32,8 +32,10 @@ struct OpenURLStep: ScenarioStep {
 }
 
 extension ScenarioPlayer {
-    fileprivate mutating func openURL(_ step: Step, device: Int, url: String) {
-        let cause = "opening \(url) on '\(deviceName(device))'"
+    /// The system opens `url` on `device`, because of `cause` ("tapping the link of ..."): a
+    /// custom scheme launches the app, a web URL is a universal link.
+    mutating func openURL(_ step: Step, device: Int, url: String, cause: String? = nil) {
+        let cause = cause ?? "opening \(url) on '\(deviceName(device))'"
         let scheme = URLPattern.scheme(of: url) ?? ""
         if scheme == "http" || scheme == "https" {
             // A web URL another app opens is a universal link like a tapped one.

@@ -58,6 +58,9 @@ enum ScenarioSteps {
         MoveDeviceStep.self,
         StartRangingBeaconsStep.self,
         LeaveAppStep.self,
+        RequestCalendarAccessStep.self,
+        AddCalendarEventStep.self,
+        OpenEventURLStep.self,
         ExpectStep.self,
     ]
 

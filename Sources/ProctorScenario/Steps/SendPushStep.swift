@@ -47,6 +47,7 @@ struct SendPushStep: ScenarioStep {
     }
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
+        player.lastPushStep = step.number
         let cause = deviceToken == nil ? "the token '\(player.deviceName(device))' registered" : "token \(deviceToken!)"
         guard let token = deviceToken ?? player.model.notifications.lastToken[device] else {
             player.fail(
@@ -71,6 +72,10 @@ struct SendPushStep: ScenarioStep {
     static func quietHoursEvent(_ delivered: NotificationModel.Delivered, devices: [Device]) -> PushDuringQuietHours? {
         guard devices.indices.contains(delivered.device), let aps = delivered.notification.payload.aps, aps.alert != nil else { return nil }
         let device = devices[delivered.device]
+        switch delivered.presentation {
+        case .banner, .quiet: break
+        case .hidden, .backgroundWake: return nil
+        }
         guard let hours = device.quietHours, hours.contains(delivered.at, in: device.timeZone) else { return nil }
         if let level = aps.interruptionLevel, level == "time-sensitive" || level == "critical" { return nil }
         let local = QuietHours.clock(QuietHours.minute(of: delivered.at, in: device.timeZone))
