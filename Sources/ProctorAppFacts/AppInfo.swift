@@ -17,6 +17,9 @@ public struct AppInfo: Sendable {
     public var intentsSupported: [String]
     /// `NSExtension` → `NSExtensionAttributes` → `IntentsSupported`, for an Intents extension's plist.
     public var extensionIntentsSupported: [String]
+    /// The location purpose strings the Info.plist gives (non-empty): of
+    /// ``AppInfo/locationUsageKeys``, by key.
+    public var locationUsageDescriptions: [String] = []
     /// `INIntentsRestrictedWhileLocked`: intents the app handles only when the device is unlocked.
     public var intentsRestrictedWhileLocked: [String] = []
     /// `NSExtension` → `NSExtensionAttributes` → `IntentsRestrictedWhileLocked`.
@@ -37,6 +40,11 @@ public struct AppInfo: Sendable {
     /// Lines of the keys and entries that rules about the Info.plist itself point at, by JSON
     /// Pointer over the property list (`/INIntentsRestrictedWhileLocked/0`). XML files only.
     public var lines: [String: Int] = [:]
+
+    /// The Info.plist keys that explain why the app uses the user's location.
+    public static let locationUsageKeys = [
+        "NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription",
+    ]
 
     public init(
         source: String, bundleIdentifier: String? = nil, userActivityTypes: [String]? = nil, urlSchemes: [String] = [],
@@ -215,6 +223,14 @@ public enum InfoPlistReader {
             }
         }
         info.intentsSupported = stringArray(root["INIntentsSupported"], "INIntentsSupported") ?? []
+        for key in AppInfo.locationUsageKeys {
+            guard let value = root[key] else { continue }
+            if let text = value as? String {
+                if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { info.locationUsageDescriptions.append(key) }
+            } else {
+                wrongType(key, "a string")
+            }
+        }
         info.intentsRestrictedWhileLocked = stringArray(root["INIntentsRestrictedWhileLocked"], "INIntentsRestrictedWhileLocked") ?? []
         if let extensionInfo = root["NSExtension"] as? [String: Any],
             let attributes = extensionInfo["NSExtensionAttributes"] as? [String: Any]

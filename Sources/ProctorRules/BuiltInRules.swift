@@ -83,6 +83,7 @@ public enum BuiltInRules {
         RegionLimitRule(),
         RegionNotifiesRule(),
         RegionRadiusRule(),
+        RegionUsageDescriptionRule(),
         RelatedItemMissingRule(),
         RequiredUserInfoKeysExistRule(),
         RequiredUserInfoKeysUnsetRule(),

@@ -323,6 +323,7 @@ public struct Expectation: Sendable {
         case regions(RegionsExpectation)
         case ranging(RangingExpectation)
         case addedEvents(AddedEventsExpectation)
+        case lockScreen(LockScreenExpectation)
     }
 
     /// The key that names the expectation in the file.
@@ -342,6 +343,7 @@ public struct Expectation: Sendable {
         case .regions: "regions"
         case .ranging: "ranging"
         case .addedEvents: "addedEvents"
+        case .lockScreen: "lockScreen"
         }
     }
 }
@@ -367,6 +369,19 @@ public struct NotificationsExpectation: Sendable {
     /// The headlines among them delivered without a banner (Do Not Disturb).
     public var quiet: [String]?
     public var backgroundWakes: Int?
+}
+
+/// The Wallet passes the lock screen shows now: exactly these, by description.
+public struct LockScreenExpectation: Sendable {
+    public var device: Int
+    public var passes: [ExpectedLockScreenPass]
+}
+
+public struct ExpectedLockScreenPass: Sendable {
+    /// The pass's `description`.
+    public var description: String
+    /// The relevant text shown, when given: `.some(nil)` expects none.
+    public var text: String??
 }
 
 /// The events the app added to the user's calendar, and the saves EventKit refused.

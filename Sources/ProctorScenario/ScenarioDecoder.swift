@@ -569,10 +569,32 @@ struct ScenarioDecoder {
             case .regions: kind = regionsExpectation(member.value, at, context: context).map { .regions($0) }
             case .ranging: kind = rangingExpectation(member.value, at, context: context).map { .ranging($0) }
             case .addedEvents: kind = addedEventsExpectation(member.value, at).map { .addedEvents($0) }
+            case .lockScreen: kind = lockScreenExpectation(member.value, at, context: context).map { .lockScreen($0) }
             }
             if let kind { expectations.append(Expectation(location: reader.location(of: member.value, at), kind: kind)) }
         }
         return expectations.count == fields.count ? expectations : nil
+    }
+
+    private mutating func lockScreenExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> LockScreenExpectation? {
+        guard let fields = reader.object(node, pointer, what: "a lock screen expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.lockScreen.keys, in: "a lock screen expectation")
+        let errorsBefore = reader.errorCount
+        let device = deviceReference(fields, pointer, context: context)
+        var passes: [ExpectedLockScreenPass] = []
+        if let member = reader.required(fields, "passes", node, pointer), let elements = reader.array(member, pointer.appending("passes")) {
+            for (index, element) in elements.enumerated() {
+                let at = pointer.appending("passes").appending(index)
+                guard let pass = reader.object(element, at, what: "a lock screen pass") else { continue }
+                reader.checkKeys(pass, at, allowed: ["description", "text"], in: "a lock screen pass")
+                guard let description = reader.required(pass, "description", element, at).flatMap({ reader.string($0, at.appending("description")) }) else { continue }
+                var expected = ExpectedLockScreenPass(description: description)
+                if let text = pass["text"] { expected.text = reader.nullableString(text.value, at.appending("text")) }
+                passes.append(expected)
+            }
+        }
+        guard let device, reader.errorCount == errorsBefore else { return nil }
+        return LockScreenExpectation(device: device, passes: passes)
     }
 
     private mutating func addedEventsExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> AddedEventsExpectation? {

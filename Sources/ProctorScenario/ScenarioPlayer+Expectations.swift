@@ -89,6 +89,17 @@ extension ScenarioPlayer {
             problem = evaluateAPNs(expected)
         case .notifications(let expected):
             problem = evaluateNotifications(expected)
+        case .lockScreen(let expected):
+            let shown = model.wallet.lockScreen(on: expected.device, location: model.location.state(of: expected.device), now: model.now)
+            let matches = shown.count == expected.passes.count && zip(expected.passes, shown).allSatisfy { want, have in
+                want.description == have.description && (want.text == nil || want.text! == have.text)
+            }
+            if !matches {
+                problem = ExpectationMismatch(
+                    "the lock screen of '\(deviceName(expected.device))' shows other passes",
+                    expected: quoted(expected.passes.map { $0.description + ($0.text.map { " (\($0 ?? "no text"))" } ?? "") }),
+                    actual: shown.isEmpty ? "no passes" : quoted(shown.map { "\($0.description) (\($0.text ?? "no text"); \($0.reason))" }))
+            }
         case .addedEvents(let expected):
             problem = evaluateAddedEvents(expected)
             if expected.refused != nil {

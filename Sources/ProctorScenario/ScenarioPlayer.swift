@@ -137,6 +137,17 @@ struct ScenarioPlayer {
     }
 
     static let calendarEventRules = BuiltInRules.engine.rules(judging: CalendarEvent.self)
+
+    /// Judges a pass the user adds with the rules `proctor lint` judges passes with.
+    mutating func checkRules(_ pass: WalletPass, at step: Step) {
+        let context = RuleContext(appInfo: scenario.app.info, now: model.now)
+        var findings: [Finding] = []
+        Self.passRules.judge(pass, in: context, locate: locate, into: &findings)
+        findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+        donationFindings.append((step, findings))
+    }
+
+    static let passRules = BuiltInRules.engine.rules(judging: WalletPass.self)
     static let regionRules = BuiltInRules.engine.rules(judging: MonitoredRegion.self)
     static let circleRules = BuiltInRules.engine.rules(judging: CircularRegion.self)
     static let beaconRules = BuiltInRules.engine.rules(judging: BeaconRegion.self)

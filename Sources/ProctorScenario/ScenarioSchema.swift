@@ -303,6 +303,13 @@ public enum ScenarioSchema {
                 ], required: ["major", "minor", "proximity"]),
             ],
         ], required: ["beacons"])
+        case .lockScreen: return object([
+            "device": ref("deviceName"),
+            "passes": [
+                "type": "array", "description": "Exactly the passes the lock screen shows now, by description.",
+                "items": object(["description": ["type": "string"], "text": ref("nullableString")], required: ["description"]),
+            ],
+        ], required: ["passes"])
         case .addedEvents: return {
             let event = object([
                 "title": ["type": "string"], "start": ref("date"), "end": ref("date"), "url": ref("nullableString"),

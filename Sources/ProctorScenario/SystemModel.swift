@@ -30,6 +30,8 @@ struct SystemModel {
     var foreground: Set<Int> = []
     /// The events the app adds to the user's calendar (EventStoreModel.swift).
     var eventStore = EventStoreModel()
+    /// The Wallet passes on each device (WalletModel.swift).
+    var wallet = WalletModel()
     /// The scenario's web: its sites' association files, for the app (its app ID and Associated
     /// Domains). Links and handed-off web pages are decided with it.
     let links: UniversalLinkMatcher

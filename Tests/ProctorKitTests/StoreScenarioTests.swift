@@ -15,7 +15,7 @@ struct StoreScenarioTests {
         let report = run("Scenarios/run/store", strict: true)
         let failed = report.suites.flatMap(\.cases).filter { $0.outcome.isFailure || $0.outcome.isError }.map(\.name)
         #expect(failed.isEmpty, "\(failed)")
-        #expect(report.suites.count == 7)
+        #expect(report.suites.count == 8)
         #expect(report.exitCode == .success)
     }
 

@@ -229,3 +229,45 @@ struct RegionLimitRule: Rule {
         return violations
     }
 }
+
+/// An app that monitors regions explains why it wants the user's location always.
+struct RegionUsageDescriptionRule: Rule {
+    private static let regions = #"[{"circularRegion": {"identifier": "upper-west-side", "center": {"latitude": 40.7794, "longitude": -73.9815}, "radius": 150}}]"#
+
+    static let description = RuleDescription(
+        id: "region_usage_description",
+        name: "Region Monitoring Has Its Purpose Strings",
+        category: .location,
+        defaultSeverity: .error,
+        summary: "An app that monitors regions must give NSLocationWhenInUseUsageDescription and NSLocationAlwaysAndWhenInUseUsageDescription in its Info.plist.",
+        rationale: """
+            Region monitoring needs the user's Always authorization, which the app asks for with \
+            requestAlwaysAuthorization; Apple requires both NSLocationWhenInUseUsageDescription and \
+            NSLocationAlwaysAndWhenInUseUsageDescription for it, and without them the request fails \
+            at once, no prompt is shown, and no region ever wakes the app. The strings are also the \
+            app's chance to do what seed 003 asks: "be upfront with your users ... Tell them why \
+            you're monitoring location, explain the value of this". Judged when the lint run has \
+            regions and an Info.plist.
+            """,
+        sources: [
+            "Apple, Core Location, requestAlwaysAuthorization() and \"Requesting authorization to use location services\" [H]",
+            seed003 + ", lines 103-104 [H]",
+        ],
+        needsInfoPlist: true,
+        passing: [
+            RuleExample(regions, infoPlist: #"{"NSLocationWhenInUseUsageDescription": "Shows the store you are in.", "NSLocationAlwaysAndWhenInUseUsageDescription": "Welcomes you when you arrive to pick up an order."}"#)
+        ],
+        failing: [
+            RuleExample(regions, infoPlist: #"{"NSLocationWhenInUseUsageDescription": "Shows the store you are in."}"#, at: ["/0/circularRegion/identifier"])
+        ])
+
+    func check(_ facts: RunFacts, in context: RuleContext) -> [Violation] {
+        guard let first = facts.regions.first, let app = context.appInfo else { return [] }
+        let needed = ["NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription"]
+        let missing = needed.filter { !app.locationUsageDescriptions.contains($0) }
+        guard !missing.isEmpty else { return [] }
+        return [Violation(
+            "the app monitors regions, but its Info.plist has no \(missing.joined(separator: " and ")): the request for Always authorization fails without a prompt, so no region ever wakes the app",
+            at: first.location)]
+    }
+}

@@ -61,6 +61,7 @@ enum ScenarioSteps {
         RequestCalendarAccessStep.self,
         AddCalendarEventStep.self,
         OpenEventURLStep.self,
+        AddPassStep.self,
         ExpectStep.self,
     ]
 
