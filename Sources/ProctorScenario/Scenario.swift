@@ -88,6 +88,8 @@ public struct RegionHandler: Sendable {
     public var location: SourceLocation
     /// Where the handler is written in the scenario.
     public var pointer: JSONPointer
+    /// Where its `region` value is, for a message about it.
+    var regionOffset: Int
 }
 
 /// `UNMutableNotificationContent`, as a region handler posts it.

@@ -119,6 +119,7 @@ struct ScenarioDecoder {
                 }
             }
         }
+        if let app { checkRegionNames(app, steps: steps) }
 
         guard reader.errorCount == errorsBefore, !diagnostics.contains(where: { $0.severity == .error }),
             let name, let clock, let app
@@ -337,6 +338,22 @@ struct ScenarioDecoder {
             associatedDomains: associatedDomains, regionHandlers: handlers)
     }
 
+    /// A region handler or a `stopMonitoringRegion` naming a region no `monitorRegion` step
+    /// monitors would silently never run: a misspelt identifier is an error, with a suggestion.
+    private mutating func checkRegionNames(_ app: ScenarioApp, steps: [Step]) {
+        let monitored = steps.compactMap { ($0.action as? MonitorRegionStep)?.region.identifier }
+        func check(_ name: String, offset: Int, pointer: JSONPointer, what: String) {
+            guard !monitored.contains(name) else { return }
+            let known = monitored.isEmpty ? "no monitorRegion step monitors a region" : "the regions monitored are \(Array(Set(monitored)).sorted().map { "'\($0)'" }.joined(separator: ", "))"
+            reader.report(ProblemCode.scenarioUnknownReference, "\(what) names region '\(name)'\(Suggestion.phrase(for: name, among: monitored)), but \(known)", offset: offset, pointer: pointer)
+        }
+        for handler in app.regionHandlers { check(handler.region, offset: handler.regionOffset, pointer: handler.pointer.appending("region"), what: "the region handler") }
+        for step in steps {
+            guard let stop = step.action as? StopMonitoringRegionStep else { continue }
+            check(stop.identifier, offset: stop.identifierOffset, pointer: stop.pointer.appending("identifier"), what: "stopMonitoringRegion")
+        }
+    }
+
     private mutating func decodeRegionHandler(_ node: JSONNode, _ pointer: JSONPointer) -> RegionHandler? {
         guard let object = reader.object(node, pointer, what: "a region handler") else { return nil }
         reader.checkKeys(object, pointer, allowed: Self.regionHandlerKeys, in: "a region handler")
@@ -356,7 +373,8 @@ struct ScenarioDecoder {
         }
         let notification = object["postNotification"].flatMap { localNotification($0.value, pointer.appending("postNotification")) }
         guard let region, let event, reader.errorCount == errorsBefore else { return nil }
-        return RegionHandler(region: region, event: event, notification: notification, minimumInterval: interval, location: reader.location(of: node, pointer), pointer: pointer)
+        return RegionHandler(region: region, event: event, notification: notification, minimumInterval: interval, location: reader.location(of: node, pointer), pointer: pointer,
+            regionOffset: object["region"]?.value.offset ?? node.offset)
     }
 
     private mutating func localNotification(_ node: JSONNode, _ pointer: JSONPointer) -> LocalNotification? {

@@ -12,6 +12,8 @@ enum FuzzTarget: String, CaseIterable {
     case lint
     /// `proctor lint` on one `.jsonl` file, line by line and split across runs as for large files.
     case lintLines = "lint-lines"
+    /// `proctor lint` on one `.apns` file: the notification payload reader, then the push rules.
+    case apns
     /// `proctor run` on one scenario file: the scenario decoder, the model and the expectations.
     case scenario
     /// `--info-plist`: XML and binary property lists, then the facts read from them.
@@ -54,8 +56,9 @@ enum FuzzTarget: String, CaseIterable {
             let source = SourceText(bytes: bytes)
             _ = JSONReader.parse(source)
             _ = JSONReader.parseLines(source)
-        case .lint, .lintLines:
-            let file = Linter.InMemoryFile(path: self == .lint ? "fuzz.json" : "fuzz.jsonl", bytes: bytes)
+        case .lint, .lintLines, .apns:
+            let path = self == .lint ? "fuzz.json" : self == .apns ? "fuzz.apns" : "fuzz.jsonl"
+            let file = Linter.InMemoryFile(path: path, bytes: bytes)
             let appInfo = AppInfo(
                 source: "Info.plist", bundleIdentifier: "com.example.app", userActivityTypes: ["com.example.app.view"],
                 urlSchemes: ["example"], intentsSupported: ["INSendMessageIntent"])

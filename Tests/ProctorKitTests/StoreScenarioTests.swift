@@ -34,4 +34,22 @@ struct StoreScenarioTests {
         ], "\(failures)")
         #expect(report.exitCode == .problemsFound)
     }
+
+    /// A region handler or a stopMonitoringRegion naming a region no step monitors would never
+    /// run: the scenario is refused, at the name, with a suggestion.
+    @Test func regionNamesMustBeMonitored() throws {
+        let text = #"""
+            {"format": 1, "name": "typo", "clock": "2026-05-02T16:00:00Z",
+             "app": {"bundleIdentifier": "com.example.store", "info": {}, "routes": [],
+                     "regionHandlers": [{"region": "upper-westside", "event": "entry", "postNotification": {"title": "Hi"}}]},
+             "steps": [
+               {"monitorRegion": {"circularRegion": {"identifier": "upper-west-side", "center": {"latitude": 40.78, "longitude": -73.98}, "radius": 100}}},
+               {"stopMonitoringRegion": {"identifier": "uws"}}
+             ]}
+            """#
+        let suite = try #require(ScenarioRunner.runFile(bytes: Array(text.utf8), path: "typo.scenario.json", directory: "/nonexistent", options: RunOptions(now: fixedNow, parallel: false)))
+        let problems = suite.inputErrors.map { "\($0.code.rawValue) \($0.location.pointer ?? "")" }
+        #expect(problems == ["scenario_unknown_reference /app/regionHandlers/0/region", "scenario_unknown_reference /steps/1/stopMonitoringRegion/identifier"], "\(problems)")
+        #expect(suite.inputErrors.first?.message.contains("did you mean 'upper-west-side'?") == true)
+    }
 }

@@ -53,6 +53,9 @@ struct StopMonitoringRegionStep: ScenarioStep {
     static let keys = ["device", "identifier"]
     var device: Int
     var identifier: String
+    /// Where the step and its identifier are written, for the check that a region of that name is monitored.
+    var pointer: JSONPointer
+    var identifierOffset: Int
 
     static var schema: [String: Any] {
         ScenarioSchema.object(["device": ScenarioSchema.device, "identifier": ScenarioSchema.nonEmpty("The region's identifier.")], required: ["identifier"])
@@ -63,7 +66,7 @@ struct StopMonitoringRegionStep: ScenarioStep {
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let identifier = decoder.reader.required(fields, "identifier", body, pointer).flatMap { decoder.reader.nonEmptyString($0, pointer.appending("identifier")) }
         guard let device = decoder.appDevice(fields, body, pointer, context: context), let identifier else { return nil }
-        return StopMonitoringRegionStep(device: device, identifier: identifier)
+        return StopMonitoringRegionStep(device: device, identifier: identifier, pointer: pointer, identifierOffset: fields["identifier"]?.value.offset ?? body.offset)
     }
 
     var summary: String { "stop monitoring region '\(identifier)'" }
