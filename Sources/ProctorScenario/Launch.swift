@@ -16,6 +16,8 @@ struct Delivery {
         case interaction(String)
         /// A check-in shortcut: like a Spotlight restore, only `requiredUserInfoKeys` survive.
         case checkInShortcut(UserActivity)
+        /// A place suggested in Maps: like a Spotlight restore, only `requiredUserInfoKeys` survive.
+        case locationSuggestion(UserActivity)
         /// A universal link: `NSUserActivityTypeBrowsingWeb` with the link as `webpageURL` and an
         /// empty `userInfo` (App Search Programming Guide, "Support Universal Links").
         case universalLink
@@ -68,6 +70,14 @@ struct Delivery {
             return "the notification's payload has no '\(key)' beside aps: the server must send what the screen needs"
         case .interaction(let source):
             return "a launch from \(source) delivers an interaction and no userInfo"
+        case .locationSuggestion(let activity):
+            guard activity.userInfo?.contains(where: { $0.key == key }) == true else {
+                return "the place activity's userInfo has no '\(key)'"
+            }
+            guard let required = activity.requiredUserInfoKeys else {
+                return "the place activity sets no requiredUserInfoKeys, so Maps restores it with an empty userInfo"
+            }
+            return "'\(key)' is not in the place activity's requiredUserInfoKeys [\(required.sorted().joined(separator: ", "))]"
         case .checkInShortcut(let activity):
             guard activity.userInfo?.contains(where: { $0.key == key }) == true else {
                 return "the check-in activity's userInfo has no '\(key)'"

@@ -326,6 +326,7 @@ public struct Expectation: Sendable {
         case ranging(RangingExpectation)
         case addedEvents(AddedEventsExpectation)
         case lockScreen(LockScreenExpectation)
+        case locationSuggestions(LocationSuggestionsExpectation)
     }
 
     /// The key that names the expectation in the file.
@@ -346,6 +347,7 @@ public struct Expectation: Sendable {
         case .ranging: "ranging"
         case .addedEvents: "addedEvents"
         case .lockScreen: "lockScreen"
+        case .locationSuggestions: "locationSuggestions"
         }
     }
 }
@@ -371,6 +373,17 @@ public struct NotificationsExpectation: Sendable {
     /// The headlines among them delivered without a banner (Do Not Disturb).
     public var quiet: [String]?
     public var backgroundWakes: Int?
+}
+
+/// Where a device suggests the places the app promoted; each field given is compared.
+public struct LocationSuggestionsExpectation: Sendable {
+    public var device: Int
+    /// The place of the app switcher's directions banner; `.some(nil)`: no banner.
+    public var appSwitcher: String??
+    /// The places Maps suggests, most recent first.
+    public var maps: [String]?
+    /// What QuickType offered in the text field last focused (`focusTextField`).
+    public var quickType: [String]?
 }
 
 /// The Wallet passes the lock screen shows now: exactly these, by description.

@@ -588,10 +588,27 @@ struct ScenarioDecoder {
             case .ranging: kind = rangingExpectation(member.value, at, context: context).map { .ranging($0) }
             case .addedEvents: kind = addedEventsExpectation(member.value, at).map { .addedEvents($0) }
             case .lockScreen: kind = lockScreenExpectation(member.value, at, context: context).map { .lockScreen($0) }
+            case .locationSuggestions: kind = locationSuggestionsExpectation(member.value, at, context: context).map { .locationSuggestions($0) }
             }
             if let kind { expectations.append(Expectation(location: reader.location(of: member.value, at), kind: kind)) }
         }
         return expectations.count == fields.count ? expectations : nil
+    }
+
+    private mutating func locationSuggestionsExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> LocationSuggestionsExpectation? {
+        guard let fields = reader.object(node, pointer, what: "a location suggestions expectation") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ExpectationKind.locationSuggestions.keys, in: "a location suggestions expectation")
+        let errorsBefore = reader.errorCount
+        let device = deviceReference(fields, pointer, context: context)
+        var expectation = LocationSuggestionsExpectation(device: device ?? 0)
+        if let member = fields["appSwitcher"] { expectation.appSwitcher = reader.nullableString(member.value, pointer.appending("appSwitcher")) }
+        expectation.maps = fields["maps"].flatMap { reader.strings($0.value, pointer.appending("maps")) }
+        expectation.quickType = fields["quickType"].flatMap { reader.strings($0.value, pointer.appending("quickType")) }
+        if fields["appSwitcher"] == nil && fields["maps"] == nil && fields["quickType"] == nil && reader.errorCount == errorsBefore {
+            reader.missing("'appSwitcher', 'maps' or 'quickType'", node, pointer)
+        }
+        guard device != nil, reader.errorCount == errorsBefore else { return nil }
+        return expectation
     }
 
     private mutating func lockScreenExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> LockScreenExpectation? {

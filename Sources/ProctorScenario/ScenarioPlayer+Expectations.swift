@@ -89,6 +89,32 @@ extension ScenarioPlayer {
             problem = evaluateAPNs(expected)
         case .notifications(let expected):
             problem = evaluateNotifications(expected)
+        case .locationSuggestions(let expected):
+            var expectedParts: [String] = [], actualParts: [String] = []
+            if let wanted = expected.appSwitcher {
+                let banner = model.appSwitcherPlace(on: expected.device)?.name
+                if wanted != banner {
+                    expectedParts.append("app switcher \(wanted.map { "'\($0)'" } ?? "no banner")")
+                    actualParts.append("app switcher \(banner.map { "'\($0)'" } ?? "no banner")")
+                }
+            }
+            if let wanted = expected.maps {
+                let places = (model.recentPlaces[expected.device] ?? []).map(\.name)
+                if wanted != places {
+                    expectedParts.append("Maps \(quoted(wanted))")
+                    actualParts.append("Maps \(quoted(places))")
+                }
+            }
+            if let wanted = expected.quickType {
+                let offered = model.quickType[expected.device]
+                if wanted != offered?.suggestions ?? [] {
+                    expectedParts.append("QuickType \(quoted(wanted))")
+                    actualParts.append(offered.map { "QuickType \(quoted($0.suggestions)) in a \($0.type.rawValue) field" } ?? "no text field focused")
+                }
+            }
+            if !expectedParts.isEmpty {
+                problem = ExpectationMismatch("the location suggestions on '\(deviceName(expected.device))' differ", expected: expectedParts.joined(separator: "; "), actual: actualParts.joined(separator: "; "))
+            }
         case .lockScreen(let expected):
             let shown = model.wallet.lockScreen(on: expected.device, location: model.location.state(of: expected.device), now: model.now)
             let matches = shown.count == expected.passes.count && zip(expected.passes, shown).allSatisfy { want, have in

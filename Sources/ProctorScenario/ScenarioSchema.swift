@@ -303,6 +303,15 @@ public enum ScenarioSchema {
                 ], required: ["major", "minor", "proximity"]),
             ],
         ], required: ["beacons"])
+        case .locationSuggestions: return {
+            var schema = object([
+                "device": ref("deviceName"), "appSwitcher": ref("nullableString"),
+                "maps": ["type": "array", "items": ["type": "string"], "description": "The places Maps suggests, most recent first."],
+                "quickType": ["type": "array", "items": ["type": "string"], "description": "What QuickType offered in the text field last focused."],
+            ])
+            schema["anyOf"] = [["required": ["appSwitcher"]], ["required": ["maps"]], ["required": ["quickType"]]]
+            return schema
+        }()
         case .lockScreen: return object([
             "device": ref("deviceName"),
             "passes": [

@@ -32,6 +32,18 @@ struct SystemModel {
     var eventStore = EventStoreModel()
     /// The Wallet passes on each device (WalletModel.swift).
     var wallet = WalletModel()
+    /// The places each device's activities promoted, most recent first, one per name
+    /// (LocationSuggestions.swift): what Maps suggests.
+    private(set) var recentPlaces: [Int: [LocationSuggestions.Place]] = [:]
+    /// What QuickType offered in the text field last focused on each device, and its type.
+    var quickType: [Int: (type: LocationSuggestions.TextContentType, suggestions: [String])] = [:]
+
+    /// The place the app switcher's directions banner offers on `device`: the current activity's,
+    /// when it describes one.
+    func appSwitcherPlace(on device: Int) -> LocationSuggestions.Place? {
+        guard devices.indices.contains(device), let handle = devices[device].current, let live = activities[handle], !live.invalidated else { return nil }
+        return LocationSuggestions.Place(handle: handle, activity: live.activity)
+    }
     /// The scenario's web: its sites' association files, for the app (its app ID and Associated
     /// Domains). Links and handed-off web pages are decided with it.
     let links: UniversalLinkMatcher
@@ -68,6 +80,7 @@ struct SystemModel {
             devices[device].current = nil
             notifications.appRemoved(device: device, at: now)
             location.appRemoved(device: device)
+            recentPlaces[device] = nil
             foreground.remove(device)
         }
     }
@@ -223,6 +236,12 @@ struct SystemModel {
         live.currentSequence = sequence
         activities[handle] = live
         devices[device].current = handle
+        if let place = LocationSuggestions.Place(handle: handle, activity: live.activity) {
+            var places = recentPlaces[device] ?? []
+            places.removeAll { $0.name == place.name || $0.handle == handle }
+            places.insert(place, at: 0)
+            recentPlaces[device] = places
+        }
         return indexIfEligible(live, on: device)
     }
 

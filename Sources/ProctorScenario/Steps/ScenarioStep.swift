@@ -62,6 +62,8 @@ enum ScenarioSteps {
         AddCalendarEventStep.self,
         OpenEventURLStep.self,
         AddPassStep.self,
+        FocusTextFieldStep.self,
+        TapLocationSuggestionStep.self,
         ExpectStep.self,
     ]
 
