@@ -183,7 +183,7 @@ struct CoveragePolygonCountRule: Rule {
         }
         guard shape.polygons.count > Self.limit else { return [] }
         return [Violation(
-            "the MultiPolygon has \(shape.polygons.count) polygons, over the limit of 20 from this one on; merge neighbouring areas", at: shape.pointer(polygon: Self.limit))]
+            "the MultiPolygon has \(shape.polygons.count) polygons and the limit is 20: this is the 21st; merge neighbouring areas into one polygon", at: shape.pointer(polygon: Self.limit))]
     }
 }
 
