@@ -50,6 +50,13 @@ public struct CoverageMultiPolygon: Sendable {
         public var longitude: Double?
         public var latitude: Double?
         public var count: Int
+
+        /// Whether both positions have a longitude and a latitude and they are the same: how a
+        /// ring's closing position is recognised (an altitude is not compared).
+        public func isSamePlace(as other: Position) -> Bool {
+            guard let longitude, let latitude else { return false }
+            return longitude == other.longitude && latitude == other.latitude
+        }
     }
 
     /// The geometry object's pointer (`""` for a bare geometry, `/geometry` in a feature).

@@ -85,8 +85,8 @@ public enum CoverageFileReader {
 
         mutating func featureCollection(_ object: JSONObject, _ node: JSONNode) {
             reader.checkKeys(object, .root, allowed: CoverageFileReader.featureCollectionKeys, in: "a FeatureCollection")
-            guard let features = reader.required(object, "features", node, .root) else { return }
             bbox(object, .root)
+            guard let features = reader.required(object, "features", node, .root) else { return }
             guard let elements = reader.array(features, JSONPointer(["features"])) else { return }
             if elements.isEmpty { file.missingGeometries.append(JSONPointer(["features"])) }
             for (index, element) in elements.enumerated() {
@@ -103,8 +103,8 @@ public enum CoverageFileReader {
         mutating func feature(_ object: JSONObject, _ node: JSONNode, _ pointer: JSONPointer) {
             reader.checkKeys(object, pointer, allowed: CoverageFileReader.featureKeys, in: "a Feature")
             bbox(object, pointer)
-            if let properties = object["properties"] {
-                if case .null = properties.value.value {} else { _ = reader.object(properties.value, pointer.appending("properties"), what: "properties") }
+            if let properties = object["properties"], !Self.isNull(properties.value) {
+                _ = reader.object(properties.value, pointer.appending("properties"), what: "properties")
             }
             if let id = object["id"] {
                 switch id.value.value {
@@ -117,12 +117,17 @@ public enum CoverageFileReader {
                 return
             }
             let at = pointer.appending("geometry")
-            if case .null = member.value.value {
+            if Self.isNull(member.value) {
                 file.missingGeometries.append(at)
                 return
             }
             guard let geometry = reader.object(member.value, at, what: "a GeoJSON geometry"), let type = type(of: geometry, member.value, at) else { return }
             self.geometry(geometry, member.value, type: type, at)
+        }
+
+        static func isNull(_ node: JSONNode) -> Bool {
+            if case .null = node.value { return true }
+            return false
         }
 
         mutating func geometry(_ object: JSONObject, _ node: JSONNode, type: String, _ pointer: JSONPointer) {

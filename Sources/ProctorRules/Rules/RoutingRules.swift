@@ -288,7 +288,7 @@ struct CoveragePolygonClosedRule: Rule {
         shape.polygons.enumerated().compactMap { index, polygon in
             guard let outline = polygon.rings.first, outline.count > 1, let first = outline.first, let last = outline.last,
                 let firstLongitude = first.longitude, let firstLatitude = first.latitude, let lastLongitude = last.longitude,
-                let lastLatitude = last.latitude, firstLongitude != lastLongitude || firstLatitude != lastLatitude
+                let lastLatitude = last.latitude, !first.isSamePlace(as: last)
             else { return nil }
             return Violation(
                 "the polygon ends at [\(shown(lastLongitude)), \(shown(lastLatitude))], not where it starts, [\(shown(firstLongitude)), \(shown(firstLatitude))]; repeat the first position at the end to close it",
@@ -380,7 +380,7 @@ struct CoveragePolygonPointsRule: Rule {
     func check(_ shape: CoverageMultiPolygon, in context: RuleContext) -> [Violation] {
         shape.polygons.enumerated().compactMap { index, polygon in
             guard let outline = polygon.rings.first else { return nil }
-            let isClosed = outline.count > 1 && outline.first == outline.last
+            let isClosed = outline.count > 1 && outline[0].isSamePlace(as: outline[outline.count - 1])
             let points = outline.count - (isClosed ? 1 : 0)
             guard points > Self.recommended else { return nil }
             return Violation(
