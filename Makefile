@@ -62,6 +62,14 @@ run: setup
 	code=0; $(PROCTOR) lint --bundle-identifier com.example.pippin --now $(NOW) Scenarios/lint/store-mistakes --report text --report junit:$(REPORTS)/store-mistakes.junit.xml \
 	  --report sarif:$(REPORTS)/store-mistakes.sarif --report json:$(REPORTS)/store-mistakes.json || code=$$?; \
 	if [ $$code -ne 1 ]; then echo "expected exit 1 from the store mistakes, got $$code"; status=1; fi; \
+	echo "== proctor lint Scenarios/lint/ride-share"; \
+	$(PROCTOR) lint --strict --info-plist Scenarios/lint/ride-share/Info.plist --now $(NOW) Scenarios/lint/ride-share --report text \
+	  --report junit:$(REPORTS)/ride-share.junit.xml --report sarif:$(REPORTS)/ride-share.sarif --report json:$(REPORTS)/ride-share.json || status=$$?; \
+	echo "== proctor lint Scenarios/lint/ride-share-mistakes (fails on purpose: exit 1 expected)"; \
+	code=0; $(PROCTOR) lint --info-plist Scenarios/lint/ride-share-mistakes/Info.plist --now $(NOW) Scenarios/lint/ride-share-mistakes --report text \
+	  --report junit:$(REPORTS)/ride-share-mistakes.junit.xml --report sarif:$(REPORTS)/ride-share-mistakes.sarif \
+	  --report json:$(REPORTS)/ride-share-mistakes.json || code=$$?; \
+	if [ $$code -ne 1 ]; then echo "expected exit 1 from the ride-share mistakes, got $$code"; status=1; fi; \
 	echo "== proctor run Scenarios/run"; \
 	$(PROCTOR) run Scenarios/run --now $(NOW) --report text --report junit:$(REPORTS)/scenarios.junit.xml \
 	  --report sarif:$(REPORTS)/scenarios.sarif --report json:$(REPORTS)/scenarios.json || status=$$?; \

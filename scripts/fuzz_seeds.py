@@ -31,7 +31,7 @@ def main():
         if not (out / MARKER).exists():
             sys.exit(f"fuzz_seeds.py: {out} exists and was not made by this script; give a new directory")
         shutil.rmtree(out)
-    seeds = {name: set() for name in ("json", "lint", "lint-lines", "apns", "scenario", "info-plist", "conformance", "aasa", "html", "pass", "config")}
+    seeds = {name: set() for name in ("json", "lint", "lint-lines", "apns", "scenario", "info-plist", "conformance", "aasa", "html", "pass", "coverage", "config")}
     keys = set()
 
     def add(target, data):
@@ -78,6 +78,10 @@ def main():
             add("apns", data)
             add("json", data)
             continue
+        if name.endswith(".geojson"):
+            add("coverage", data)
+            add("json", data)
+            continue
         if name.endswith(".jsonl"):
             add("lint-lines", data)
             add("json", data)
@@ -116,8 +120,8 @@ def main():
                     if content is None and "base64" in file:
                         content = base64.b64decode(file["base64"])
                     file_name = file.get("path", "")
-                    if content is None and "json" in file and (file_name == "pass.json" or file_name.endswith(("/pass.json", ".apns"))):
-                        content = json.dumps(file["json"], indent=2)  # the pass and push rules' examples (Conformance/rules/)
+                    if content is None and "json" in file and (file_name == "pass.json" or file_name.endswith(("/pass.json", ".apns", ".geojson"))):
+                        content = json.dumps(file["json"], indent=2)  # the pass, push and coverage rules' examples (Conformance/rules/)
                     if content is None:
                         continue
                     if file_name.endswith((".html", ".htm")):
@@ -125,6 +129,10 @@ def main():
                         continue
                     if file_name.endswith(".apns"):
                         add("apns", content)
+                        add("json", content)
+                        continue
+                    if file_name.endswith(".geojson"):
+                        add("coverage", content)
                         add("json", content)
                         continue
                     if file_name.endswith(".scenario.json"):

@@ -37,6 +37,11 @@ public struct AppInfo: Sendable {
     public var teamIdentifier: String?
     /// False when the facts come from `--bundle-identifier` alone: NSUserActivityTypes is unknown.
     public var isFromInfoPlist: Bool
+    /// `MKDirectionsApplicationSupportedModes`: the modes a routing app gives directions for; nil
+    /// when the key is absent (the app is not a routing app). See RoutingAppInfo.swift.
+    public var directionsModes: [String]?
+    /// The entries of `CFBundleDocumentTypes`, with their content types; nil when it is absent.
+    public var documentTypes: [DocumentType]?
     /// Lines of the keys and entries that rules about the Info.plist itself point at, by JSON
     /// Pointer over the property list (`/INIntentsRestrictedWhileLocked/0`). XML files only.
     public var lines: [String: Int] = [:]
@@ -250,6 +255,7 @@ public enum InfoPlistReader {
             info.lines[pointer] = lineOf(key)
             for (index, line) in linesOfEntries(key).prefix(entries.count).enumerated() { info.lines[pointer + "/\(index)"] = line }
         }
+        extractRoutingApp(from: root, into: &info, lineOf: lineOf, linesOfEntries: linesOfEntries, wrongType: wrongType)
         if let deploymentTarget {
             info.deploymentTarget = deploymentTarget
         } else if let value = root["MinimumOSVersion"] {

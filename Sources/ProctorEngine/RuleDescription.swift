@@ -17,6 +17,7 @@ public enum RuleCategory: String, Codable, CaseIterable, Sendable {
     case notifications
     case calendar
     case wallet
+    case routing
 }
 
 /// An input shown in a rule's documentation and checked by its tests: a donation file, optional

@@ -11,6 +11,7 @@ public enum InputKinds {
         WebPageInput(),
         EntitlementsInput(),
         NotificationInput(),
+        CoverageFileInput(),
     ]
 
     /// The kinds of payload a donation file may hold beside donations, under their own key.

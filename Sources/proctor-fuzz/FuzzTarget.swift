@@ -27,6 +27,9 @@ enum FuzzTarget: String, CaseIterable {
     case html
     /// `proctor lint` on one Wallet pass (`pass.json`): the pass reader, then the pass rules.
     case pass
+    /// `proctor lint` on one routing app's coverage file (`.geojson`): the coverage reader, then
+    /// the coverage rules.
+    case coverage
     /// A project's `.proctor.json` and a baseline file, the two readers `proctor lint` runs
     /// before any work: the same bytes through both.
     case config
@@ -85,8 +88,8 @@ enum FuzzTarget: String, CaseIterable {
         case .html:
             let result = Linter.lint(files: [Linter.InMemoryFile(path: "fuzz.html", bytes: bytes)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
             render(result.report())
-        case .pass:
-            let file = Linter.InMemoryFile(path: "Fuzz.pkpass/pass.json", bytes: bytes)
+        case .pass, .coverage:
+            let file = Linter.InMemoryFile(path: self == .pass ? "Fuzz.pkpass/pass.json" : "fuzz.geojson", bytes: bytes)
             render(Linter.lint(files: [file], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)).report())
         case .config:
             if case .success(let configuration) = ProjectConfiguration.read(bytes, path: "project/.proctor.json", knownRules: Self.ruleIDs) {

@@ -42,8 +42,9 @@ struct LinterTests {
     /// `.jsonl` but leave scenarios to `proctor run`, association files and passes are claimed by
     /// their name, and a file no kind claims goes to the donation kind.
     @Test func inputKindsClaimFilesByName() {
-        #expect(InputKinds.payloads.map(\.name) == ["Wallet pass", "donation", "apple-app-site-association file", "web page", "entitlements file", "notification payload"])
+        #expect(InputKinds.payloads.map(\.name) == ["Wallet pass", "donation", "apple-app-site-association file", "web page", "entitlements file", "notification payload", "coverage file"])
         #expect(InputKinds.payloadKind(forPath: "push/upgrade.apns") == 5)
+        #expect(InputKinds.payloadKind(forPath: "routing/coverage.geojson") == 6 && InputKinds.claims(path: "coverage.geojson"))
         #expect(InputKinds.payloadKind(forPath: "App/App.entitlements") == 4)
         // A file named for what it is (--aasa, --entitlements) is read as such, whatever its name.
         let declared = DeclaredFiles(entitlements: ["./config/app-entitlements.plist"], sites: [("example.com", "fixtures/aasa.json")])

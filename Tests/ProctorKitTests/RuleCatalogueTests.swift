@@ -32,7 +32,7 @@ struct RuleCatalogueTests {
             let onlyScenarios = !rule.failing.isEmpty && examples.allSatisfy(\.isScenario)
             #expect(rule.judgedInScenariosOnly == onlyScenarios, "\(rule.id): scope \(rule.scope), but its examples are \(onlyScenarios ? "" : "not ")all scenarios")
         }
-        #expect(Self.rules.filter(\.judgesInfoPlist).map(\.id) == ["intents_restricted_while_locked_supported"])
+        #expect(Self.rules.filter(\.judgesInfoPlist).map(\.id) == ["intents_restricted_while_locked_supported", "routing_app_document_type", "routing_app_modes"])
     }
 
     @Test(arguments: rules.map(\.id))

@@ -1,0 +1,75 @@
+import ProctorJSON
+
+/// A routing app's geographic coverage file (docs/routing.md): the GeoJSON an app uploads to App
+/// Store Connect to say where it gives directions. Apple's listing is the bare geometry,
+/// `{"type": "MultiPolygon", "coordinates": [...]}`; a `Feature` or `FeatureCollection` around it
+/// is read too, its geometries collected, and the rules say what Apple would make of it.
+///
+/// Pointers are kept per geometry only: a polygon's, a ring's or a position's is built from its
+/// indices when a rule reports it (``CoverageMultiPolygon/pointer(polygon:ring:position:)``), so
+/// a file of many positions costs no string per position.
+public struct CoverageFile: Sendable {
+    /// The GeoJSON object around the geometry, when the file is not a bare geometry.
+    public enum Wrapper: String, Sendable {
+        case feature = "Feature"
+        case featureCollection = "FeatureCollection"
+    }
+
+    /// A geometry the file holds, as written: its `type` and where it is.
+    public struct Geometry: Sendable {
+        public var type: String
+        public var pointer: JSONPointer
+    }
+
+    public var wrapper: Wrapper?
+    /// Every geometry, in document order: the root, a feature's `geometry`, each feature's of a
+    /// collection.
+    public var geometries: [Geometry] = []
+    /// Where a geometry should be and none is: a feature whose `geometry` is null, a collection
+    /// without features.
+    public var missingGeometries: [JSONPointer] = []
+    /// The MultiPolygons among ``geometries``, decoded.
+    public var multiPolygons: [CoverageMultiPolygon] = []
+
+    /// The one MultiPolygon the geometry rules judge: there is exactly one.
+    public var judgedMultiPolygon: CoverageMultiPolygon? { multiPolygons.count == 1 ? multiPolygons[0] : nil }
+
+    public static let multiPolygonType = "MultiPolygon"
+}
+
+/// A MultiPolygon's coordinates: polygons, each of rings (the first the exterior, any other a
+/// hole), each of positions.
+public struct CoverageMultiPolygon: Sendable {
+    public struct Polygon: Sendable {
+        public var rings: [[Position]]
+    }
+
+    /// A position as written: its first two numbers, longitude then latitude (nil when the array
+    /// is shorter), and how many numbers it has (a third is an altitude).
+    public struct Position: Sendable, Equatable {
+        public var longitude: Double?
+        public var latitude: Double?
+        public var count: Int
+
+        /// Whether both positions have a longitude and a latitude and they are the same: how a
+        /// ring's closing position is recognised (an altitude is not compared).
+        public func isSamePlace(as other: Position) -> Bool {
+            guard let longitude, let latitude else { return false }
+            return longitude == other.longitude && latitude == other.latitude
+        }
+    }
+
+    /// The geometry object's pointer (`""` for a bare geometry, `/geometry` in a feature).
+    public var pointer: JSONPointer
+    public var polygons: [Polygon]
+
+    /// `coordinates`, or a polygon, ring or position under it.
+    public func pointer(polygon: Int? = nil, ring: Int? = nil, position: Int? = nil) -> JSONPointer {
+        var result = pointer.appending("coordinates")
+        for index in [polygon, ring, position] {
+            guard let index else { break }
+            result = result.appending(index)
+        }
+        return result
+    }
+}

@@ -1,0 +1,69 @@
+import ProctorCore
+import ProctorEngine
+import ProctorJSON
+
+/// Routing apps' geographic coverage files (docs/routing.md): the GeoJSON a routing app uploads
+/// to App Store Connect, which App Store Connect requires to end in `.geojson`. A file is claimed
+/// by that extension, wherever it lies.
+public struct CoverageFileInput: PayloadInput {
+    public static let fileExtension = ".geojson"
+
+    public init() {}
+
+    public var name: String { "coverage file" }
+
+    public func claims(path: String) -> Bool {
+        path.hasSuffix(Self.fileExtension)
+    }
+
+    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+        CoverageFileChecker(run: run)
+    }
+}
+
+/// The whole file, for the rules on what it holds: one MultiPolygon, bare.
+extension CoverageFile: RuleSubject {
+    public static var scope: RuleScope { .payload }
+}
+
+/// The file's MultiPolygon, for the rules on its polygons, rings and positions: judged when the
+/// file holds exactly one, bare or in a wrapper.
+extension CoverageMultiPolygon: RuleSubject {
+    public static var scope: RuleScope { .payload }
+}
+
+/// Reads and judges coverage files, one at a time. A file with an error among its decoding
+/// diagnostics (a value of the wrong type) is not judged by the rules, as a donation is not.
+final class CoverageFileChecker: PayloadChecker {
+    private let files: SubjectRules<CoverageFile>
+    private let multiPolygons: SubjectRules<CoverageMultiPolygon>
+    private let context: RuleContext
+    private let parser: JSONDocumentParser
+
+    init(run: PayloadRun) {
+        files = run.engine.rules()
+        multiPolygons = run.engine.rules()
+        context = run.context
+        parser = JSONDocumentParser(limits: run.limits)
+    }
+
+    func check(bytes: [UInt8], path: String, facts: inout RunFacts) -> FileResult {
+        var result = FileResult(path: path)
+        let read = CoverageFileReader.read(bytes, path: path, parser: parser)
+        result.inputErrors = read.inputErrors
+        result.diagnostics = read.diagnostics
+        result.wasChecked = read.inputErrors.isEmpty
+        guard let file = read.file, let root = read.root, !read.diagnostics.contains(where: { $0.severity == .error }) else {
+            result.leftOutDonationCount = read.inputErrors.isEmpty ? 1 : 0
+            return result
+        }
+        result.donationCount = 1
+        let source = SourceText(bytes: bytes)
+        let locate = { (pointer: JSONPointer) in SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source) }
+        files.judge(file, in: context, locate: locate, into: &result.findings)
+        if let multiPolygon = file.judgedMultiPolygon {
+            multiPolygons.judge(multiPolygon, in: context, locate: locate, into: &result.findings)
+        }
+        return result
+    }
+}
