@@ -2,7 +2,7 @@
 /// them; the decoder and the schema switch over it, so the compiler refuses an expectation that is
 /// decoded but has no schema, or the other way round. (Steps are types of their own: `Steps/`.)
 enum ExpectationKind: String, CaseIterable, Sendable {
-    case spotlight, handoff, launch, link, findings, index, contactCard, calendar, checkInShortcuts, apns, notifications, regions, ranging, addedEvents, lockScreen, locationSuggestions
+    case spotlight, handoff, launch, link, findings, index, contactCard, calendar, checkInShortcuts, apns, notifications, regions, ranging, addedEvents, lockScreen, locationSuggestions, directions
 
     /// The keys the expectation's body takes (for `findings`, each expected finding's), in the
     /// order messages list them.
@@ -24,6 +24,7 @@ enum ExpectationKind: String, CaseIterable, Sendable {
         case .addedEvents: ["events", "refused"]
         case .lockScreen: ["device", "passes"]
         case .locationSuggestions: ["device", "appSwitcher", "maps", "quickType"]
+        case .directions: ["offered"]
         }
     }
 }

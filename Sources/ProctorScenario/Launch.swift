@@ -18,6 +18,8 @@ struct Delivery {
         case checkInShortcut(UserActivity)
         /// A place suggested in Maps: like a Spotlight restore, only `requiredUserInfoKeys` survive.
         case locationSuggestion(UserActivity)
+        /// A directions request from Maps: two map items, no userInfo.
+        case directionsRequest(source: DirectionsModel.Place?, destination: DirectionsModel.Place)
         /// A universal link: `NSUserActivityTypeBrowsingWeb` with the link as `webpageURL` and an
         /// empty `userInfo` (App Search Programming Guide, "Support Universal Links").
         case universalLink
@@ -68,6 +70,8 @@ struct Delivery {
             return "a universal link delivers its URL as webpageURL and an empty userInfo: read what the screen needs from the URL"
         case .notification:
             return "the notification's payload has no '\(key)' beside aps: the server must send what the screen needs"
+        case .directionsRequest:
+            return "a directions request delivers two map items and no userInfo"
         case .interaction(let source):
             return "a launch from \(source) delivers an interaction and no userInfo"
         case .locationSuggestion(let activity):
@@ -91,6 +95,9 @@ struct Delivery {
 
     var summary: String {
         if let url { return "URL \(url)" }
+        if case .directionsRequest(let source, let destination) = origin {
+            return "a directions request from \(source?.summary ?? "the current location") to \(destination.summary)"
+        }
         if case .notification(let category) = origin {
             let keys = userInfo.map(\.key).sorted()
             return "a notification\(category.map { " of category '\($0)'" } ?? " without a category"), payload keys [\(keys.joined(separator: ", "))]"
@@ -178,6 +185,14 @@ enum LaunchRouter {
                 .undeclaredActivityType, route: route,
                 message: "activity type '\(type)' is not in the app's NSUserActivityTypes, so the system does not continue it")
         }
+        if case .directionsRequest(let source, let destination) = delivery.origin, route.needsCoordinates {
+            for (role, place) in [("destination", Optional(destination)), ("start", source)] {
+                guard let place, !place.hasCoordinates else { continue }
+                return .failed(
+                    .missingCoordinates, route: route,
+                    message: "the \(role)\(place.name.map { " '\($0)'" } ?? "")\(place.address.map { " ('\($0)')" } ?? "") comes without coordinates and route '\(route.name)' needs them: since iOS 10 a map item may carry only an address, which the app must geocode")
+            }
+        }
         let delivered = Set(delivery.userInfo.map(\.key))
         let missing = route.userInfoKeys.filter { !delivered.contains($0) }
         if !missing.isEmpty {
@@ -192,6 +207,7 @@ enum LaunchRouter {
     }
 
     private static func accepts(_ route: Route, _ delivery: Delivery) -> Bool {
+        if case .directionsRequest = delivery.origin { return route.directionsRequests }
         if case .notification(let category) = delivery.origin {
             // By category, or by one of the app's own keys in the payload.
             if let category, route.notificationCategories.contains(category) { return true }

@@ -3,6 +3,7 @@ import ProctorLinks
 import ProctorAppFacts
 import ProctorCore
 import ProctorFiles
+import ProctorInputs
 import ProctorJSON
 import ProctorVocabulary
 
@@ -68,6 +69,9 @@ public struct ScenarioApp: Sendable {
     public var associatedDomains: [AssociatedDomain]? = nil
     /// What the app does when Core Location wakes it for a region event (`regionHandlers`).
     public var regionHandlers: [RegionHandler] = []
+    /// A routing app's coverage regions, from its `.geojson` coverage file (`coverageFile`); nil
+    /// when the scenario gives none, and then every place is covered.
+    public var coverage: CoverageMultiPolygon? = nil
 
     /// `TEAMID.bundle.id`, when both are known: association files must name it.
     public var appID: String? {
@@ -128,6 +132,11 @@ public struct Route: Sendable {
     public var notificationCategories: [String] = []
     /// The app's own payload keys that bring a tapped notification here, whatever its category.
     public var notificationKeys: [String] = []
+    /// Directions requests from Maps (`application(_:open:)` with an `MKDirectionsRequest`).
+    public var directionsRequests = false
+    /// For directions requests: the handler reads the map items' coordinates and does not
+    /// geocode an item that comes with an address only.
+    public var needsCoordinates = false
     public var location: SourceLocation
 }
 
@@ -327,6 +336,7 @@ public struct Expectation: Sendable {
         case addedEvents(AddedEventsExpectation)
         case lockScreen(LockScreenExpectation)
         case locationSuggestions(LocationSuggestionsExpectation)
+        case directions(DirectionsExpectation)
     }
 
     /// The key that names the expectation in the file.
@@ -348,6 +358,7 @@ public struct Expectation: Sendable {
         case .addedEvents: "addedEvents"
         case .lockScreen: "lockScreen"
         case .locationSuggestions: "locationSuggestions"
+        case .directions: "directions"
         }
     }
 }
@@ -373,6 +384,11 @@ public struct NotificationsExpectation: Sendable {
     /// The headlines among them delivered without a banner (Do Not Disturb).
     public var quiet: [String]?
     public var backgroundWakes: Int?
+}
+
+/// Whether Maps offered the app for the last `requestDirections`.
+public struct DirectionsExpectation: Sendable {
+    public var offered: Bool
 }
 
 /// Where a device suggests the places the app promoted; each field given is compared.
@@ -482,6 +498,9 @@ public enum LaunchFailure: String, Sendable, CaseIterable {
     case schemeNotDeclared
     /// The device does not have the app.
     case appNotInstalled
+    /// A directions request's map item came without coordinates (iOS 10 and later may send one
+    /// with an address only) and the route does not geocode it.
+    case missingCoordinates
 }
 
 public struct LaunchExpectation: Sendable {

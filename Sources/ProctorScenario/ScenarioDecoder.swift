@@ -4,6 +4,7 @@ import ProctorLinks
 import ProctorAppFacts
 import ProctorCore
 import ProctorFiles
+import ProctorInputs
 import ProctorJSON
 import ProctorRules
 import ProctorVocabulary
@@ -44,9 +45,12 @@ struct ScenarioDecoder {
     }
 
     static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "system", "sites", "steps"]
-    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "entitlements", "routes", "regionHandlers"]
+    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "entitlements", "routes", "regionHandlers", "coverageFile"]
     static let regionHandlerKeys = ["region", "event", "postNotification", "minimumInterval"]
-    static let routeKeys = ["name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "notificationCategories", "notificationKeys", "userInfoKeys"]
+    static let routeKeys = [
+        "name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "notificationCategories", "notificationKeys", "directionsRequests",
+        "needsCoordinates", "userInfoKeys",
+    ]
     static let deviceKeys = ["name", "appInstalled", "timeZone", "quietHours", "doNotDisturb"]
     static let quietHoursKeys = ["from", "to"]
     static var stepKinds: [String] { ScenarioSteps.names }
@@ -329,13 +333,44 @@ struct ScenarioDecoder {
             }
         }
 
+        let coverage = object["coverageFile"].flatMap { coverageFile($0.value, pointer.appending("coverageFile")) }
+
         guard var info else { return nil }
         if info.bundleIdentifier == nil { info.bundleIdentifier = bundleIdentifier }
         // Stated facts win over MinimumOSVersion, as --deployment-target does in lint.
         info = AppConfiguration(deploymentTarget: deploymentTarget, serviceNames: serviceNames).apply(to: info) ?? info
         return ScenarioApp(
             bundleIdentifier: bundleIdentifier ?? info.bundleIdentifier, teamIdentifier: teamIdentifier, info: info, routes: routes,
-            associatedDomains: associatedDomains, regionHandlers: handlers)
+            associatedDomains: associatedDomains, regionHandlers: handlers, coverage: coverage)
+    }
+
+    /// `coverageFile`: a routing app's `.geojson` coverage file, relative to the scenario. A file
+    /// with problems is not used: they are reported in the file, as lint reports them.
+    private mutating func coverageFile(_ node: JSONNode, _ pointer: JSONPointer) -> CoverageMultiPolygon? {
+        guard let relative = reader.nonEmptyString(node, pointer) else { return nil }
+        let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
+        if let refusal = references.refusal(of: relative, resolved: resolved) {
+            reader.report(ProblemCode.scenarioReferenceOutsideProject, "the coverage file is not read: \(refusal)", node, pointer)
+            return nil
+        }
+        let bytes: [UInt8]
+        switch InputFiles.load(resolved, limit: JSONLimits.standard.maximumFileSize, naming: "the coverage file") {
+        case .success(let loaded): bytes = loaded
+        case .failure(let error):
+            reader.report(error.code, "the coverage file '\(resolved)' cannot be used: \(error.message)", node, pointer)
+            return nil
+        }
+        let read = CoverageFileReader.read(bytes, path: resolved)
+        if let first = read.inputErrors.first {
+            reader.report(first.code, "the coverage file '\(resolved)' cannot be used: \(first.message)", node, pointer)
+            return nil
+        }
+        for diagnostic in read.diagnostics { record(diagnostic) }
+        guard let multiPolygon = read.file?.judgedMultiPolygon else {
+            reader.report(ProblemCode.scenarioInvalidValue, "the coverage file '\(resolved)' holds no single MultiPolygon (proctor lint says why)", node, pointer)
+            return nil
+        }
+        return multiPolygon
     }
 
     /// A region handler or a `stopMonitoringRegion` naming a region no `monitorRegion` step
@@ -463,6 +498,11 @@ struct ScenarioDecoder {
         let userInfoKeys = object["userInfoKeys"].flatMap { reader.strings($0.value, pointer.appending("userInfoKeys")) } ?? []
         let categories = object["notificationCategories"].flatMap { reader.strings($0.value, pointer.appending("notificationCategories")) } ?? []
         let notificationKeys = object["notificationKeys"].flatMap { reader.strings($0.value, pointer.appending("notificationKeys")) } ?? []
+        let directions = object["directionsRequests"].flatMap { reader.bool($0.value, pointer.appending("directionsRequests")) } ?? false
+        let needsCoordinates = object["needsCoordinates"].flatMap { reader.bool($0.value, pointer.appending("needsCoordinates")) } ?? false
+        if needsCoordinates && !directions, let member = object["needsCoordinates"] {
+            reader.report(ProblemCode.scenarioInvalidValue, "'needsCoordinates' is about directions requests: the route must take them (\"directionsRequests\": true)", member.value, pointer.appending("needsCoordinates"))
+        }
         var identifierPrefix: String?
         if let member = object["identifierPrefix"] {
             identifierPrefix = reader.string(member.value, pointer.appending("identifierPrefix"))
@@ -480,14 +520,14 @@ struct ScenarioDecoder {
         for (index, pattern) in urls.enumerated() where URLPattern.scheme(of: pattern) == nil {
             reader.report(ProblemCode.scenarioInvalidValue, "'\(pattern)' is not a URL pattern such as myapp://place/*", object["urls"]!.value, pointer.appending("urls").appending(index))
         }
-        if activityTypes.isEmpty && urls.isEmpty && categories.isEmpty && notificationKeys.isEmpty && reader.errorCount == errorsBefore {
-            reader.report(ProblemCode.scenarioMissingValue, "a route accepts something: give 'activityTypes', 'urls', 'notificationCategories' or 'notificationKeys'", node, pointer)
+        if activityTypes.isEmpty && urls.isEmpty && categories.isEmpty && notificationKeys.isEmpty && !directions && reader.errorCount == errorsBefore {
+            reader.report(ProblemCode.scenarioMissingValue, "a route accepts something: give 'activityTypes', 'urls', 'notificationCategories', 'notificationKeys' or 'directionsRequests'", node, pointer)
         }
         guard reader.errorCount == errorsBefore, let name else { return nil }
         return Route(
             name: name, activityTypes: activityTypes, identifierPrefix: identifierPrefix, urls: urls, userInfoKeys: userInfoKeys,
             reservationItems: reservationItems, notificationCategories: categories, notificationKeys: notificationKeys,
-            location: reader.location(of: node, pointer))
+            directionsRequests: directions, needsCoordinates: needsCoordinates, location: reader.location(of: node, pointer))
     }
 
     // MARK: - Steps
@@ -589,6 +629,10 @@ struct ScenarioDecoder {
             case .addedEvents: kind = addedEventsExpectation(member.value, at).map { .addedEvents($0) }
             case .lockScreen: kind = lockScreenExpectation(member.value, at, context: context).map { .lockScreen($0) }
             case .locationSuggestions: kind = locationSuggestionsExpectation(member.value, at, context: context).map { .locationSuggestions($0) }
+            case .directions:
+                guard let fields = reader.object(member.value, at, what: "a directions expectation") else { kind = nil; break }
+                reader.checkKeys(fields, at, allowed: ExpectationKind.directions.keys, in: "a directions expectation")
+                kind = reader.required(fields, "offered", member.value, at).flatMap { reader.bool($0, at.appending("offered")) }.map { .directions(DirectionsExpectation(offered: $0)) }
             }
             if let kind { expectations.append(Expectation(location: reader.location(of: member.value, at), kind: kind)) }
         }

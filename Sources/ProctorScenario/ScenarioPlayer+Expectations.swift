@@ -89,6 +89,18 @@ extension ScenarioPlayer {
             problem = evaluateAPNs(expected)
         case .notifications(let expected):
             problem = evaluateNotifications(expected)
+        case .directions(let expected):
+            if let last = lastDirections {
+                for index in directionsRefusals.indices where directionsRefusals[index].step.number == last.step { directionsRefusals[index].examined = true }
+                let offered = last.refusal == nil
+                if offered != expected.offered {
+                    problem = ExpectationMismatch(
+                        "Maps \(offered ? "offers" : "does not offer") the app for the directions of step \(last.step)",
+                        expected: expected.offered ? "offered" : "not offered", actual: last.refusal.map { "not offered: \($0)" } ?? "offered")
+                }
+            } else {
+                problem = ExpectationMismatch("no requestDirections step came before this one", expected: expected.offered ? "offered" : "not offered", actual: "no request")
+            }
         case .locationSuggestions(let expected):
             var expectedParts: [String] = [], actualParts: [String] = []
             if let wanted = expected.appSwitcher {

@@ -63,6 +63,11 @@ struct ScenarioPlayer {
     var examinedAnswers: Set<Int> = []
     /// The last `sendPush` step, whose answer `expect.apns` examines (none when it had no token).
     var lastPushStep: Int?
+    /// The last `requestDirections` and why Maps did not offer the app (nil when it did).
+    var lastDirections: (step: Int, refusal: String?)?
+    /// Requests for which Maps did not offer the app: each fails its step unless an
+    /// `expect.directions` examines it.
+    var directionsRefusals: [(step: Step, message: String, examined: Bool)] = []
     /// Regions Core Location refused (`regionMonitoringFailure`): each fails its step unless a
     /// later `expect.regions` with `failed` examines the device's refusals.
     var regionRefusals: [(step: Step, device: Int, name: String, message: String, examined: Bool)] = []
@@ -202,6 +207,9 @@ struct ScenarioPlayer {
         for refusal in model.eventStore.refusals where !refusal.examined {
             guard let step = scenario.steps.first(where: { $0.number == refusal.step }) else { continue }
             fail(.actionFailed, step, order: 1, name: step.summary, message: refusal.reason, expected: "EventKit saves the event", actual: "not saved")
+        }
+        for refusal in directionsRefusals where !refusal.examined {
+            fail(.actionFailed, refusal.step, order: 1, name: refusal.step.summary, message: "Maps does not offer the app: \(refusal.message)", expected: "Maps offers the app", actual: "not offered")
         }
         for refusal in regionRefusals where !refusal.examined {
             fail(.actionFailed, refusal.step, order: 1, name: refusal.name, message: refusal.message, expected: "Core Location monitors the region", actual: "regionMonitoringFailure")

@@ -146,6 +146,7 @@ public enum ScenarioSchema {
                 "type": "array", "items": ["type": "string", "pattern": "^(applinks|webcredentials|activitycontinuation|appclips):"],
                 "description": "The Associated Domains entitlement, such as applinks:example.com; absent: every domain of sites is assumed listed.",
             ],
+            "coverageFile": nonEmpty("A routing app's .geojson coverage file, relative to the scenario: Maps offers the app only for places inside it."),
             "entitlements": nonEmpty("The app's .entitlements file (XML or binary), relative to the scenario file, for its Associated Domains; instead of associatedDomains."),
             "routes": ["type": "array", "items": ref("route"), "description": "The app's launch handlers."],
             "regionHandlers": [
@@ -176,6 +177,8 @@ public enum ScenarioSchema {
             "urls": ["type": "array", "items": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"], "description": "URL patterns: * is any text without '/', ** any text."],
             "notificationCategories": ["type": "array", "items": ["type": "string"], "description": "Notification categories (aps.category) a tapped notification of which reaches this route."],
             "notificationKeys": ["type": "array", "items": ["type": "string"], "description": "The app's own payload keys that bring a tapped notification here."],
+            "directionsRequests": ["type": "boolean", "description": "Takes directions requests from Maps (a routing app's MKDirectionsRequest)."],
+            "needsCoordinates": ["type": "boolean", "description": "For directions requests: reads the map items' coordinates and does not geocode an address."],
             "userInfoKeys": ["type": "array", "items": ["type": "string"], "description": "The userInfo keys the handler needs to restore its screen (for a notification: the payload's own keys)."],
         ], required: ["name"])
         schema["anyOf"] = [
@@ -183,6 +186,7 @@ public enum ScenarioSchema {
             ["required": ["urls"], "properties": ["urls": ["minItems": 1]]],
             ["required": ["notificationCategories"], "properties": ["notificationCategories": ["minItems": 1]]],
             ["required": ["notificationKeys"], "properties": ["notificationKeys": ["minItems": 1]]],
+            ["required": ["directionsRequests"], "properties": ["directionsRequests": ["const": true]]],
         ]
         schema["dependentSchemas"] = [
             "identifierPrefix": ["required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": SystemActivityType.spotlightItem]]]],
@@ -303,6 +307,7 @@ public enum ScenarioSchema {
                 ], required: ["major", "minor", "proximity"]),
             ],
         ], required: ["beacons"])
+        case .directions: return object(["offered": ["type": "boolean", "description": "Whether Maps offered the app for the last requestDirections."]], required: ["offered"])
         case .locationSuggestions: return {
             var schema = object([
                 "device": ref("deviceName"), "appSwitcher": ref("nullableString"),

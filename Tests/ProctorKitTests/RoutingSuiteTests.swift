@@ -54,4 +54,18 @@ struct RoutingSuiteTests {
         let modes = try #require(result.files.flatMap(\.findings).first { $0.ruleID == "routing_app_modes" })
         #expect(modes.message.hasSuffix("did you mean 'MKDirectionsModeRideShare'?"))
     }
+
+    /// The directions scenarios: Maps offers Jitney inside its coverage and for its modes only,
+    /// and a ride screen that needs coordinates fails on a map item with an address only.
+    @Test func theDirectionsScenariosPlayAsWritten() {
+        let options = RunOptions(strict: true, now: fixedNow, parallel: false, fileReferences: .anywhere)
+        let clean = ScenarioRunner.run(paths: [Repository.url("Scenarios/run/ride-share").path], options: options).report
+        #expect(clean.exitCode == .success)
+        let mistakes = ScenarioRunner.run(paths: [Repository.url("Scenarios/run-mistakes/ride-share").path], options: options).report
+        let failures = mistakes.suites.flatMap(\.cases).compactMap { testCase -> String? in
+            guard case .failed(let type, let message, _) = testCase.outcome else { return nil }
+            return "\(type) \(message.contains("missingCoordinates"))"
+        }
+        #expect(failures == ["launch_failed true"], "\(failures)")
+    }
 }

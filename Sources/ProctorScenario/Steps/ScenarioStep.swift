@@ -64,6 +64,7 @@ enum ScenarioSteps {
         AddPassStep.self,
         FocusTextFieldStep.self,
         TapLocationSuggestionStep.self,
+        RequestDirectionsStep.self,
         ExpectStep.self,
     ]
 
