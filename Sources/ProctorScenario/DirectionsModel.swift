@@ -3,7 +3,7 @@ import ProctorAppFacts
 import ProctorInputs
 
 /// Directions requests from Maps to a routing app (docs/system-model.md, "Routing apps"): WWDC16
-/// session 240 (seed 000, lines 189-194) and Apple's "Providing Directions": Maps offers a routing
+/// session 240 (seed 000, lines 189-201) and Apple's "Providing Directions": Maps offers a routing
 /// app for a request when the app declares the request's mode and document type and both ends
 /// lie in its coverage file's regions; the app is launched with the two map items, which may come
 /// without coordinates since iOS 10.

@@ -31,8 +31,19 @@ struct EventStoreModel {
     private(set) var events: [SavedEvent] = []
     var refusals: [Refusal] = []
 
+    /// The user's answer. iOS asks once per install: a later request keeps the first answer,
+    /// except that an app with write-only access may ask for full access.
     mutating func setAccess(_ answer: Access, on device: Int) {
-        access[device] = answer
+        switch access[device] {
+        case nil: access[device] = answer
+        case .writeOnly? where answer == .fullAccess: access[device] = answer
+        default: break
+        }
+    }
+
+    /// The app is removed: its access goes with it; the events it saved stay in the calendar.
+    mutating func appRemoved(device: Int) {
+        access[device] = nil
     }
 
     /// Saves `event` (or replaces the event saved under `identifier`); the reason it is refused

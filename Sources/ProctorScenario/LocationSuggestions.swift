@@ -29,7 +29,8 @@ enum LocationSuggestions {
             self.handle = handle
             self.name = name
             let number = set.string("subThoroughfare"), road = set.string("thoroughfare")
-            street = [number, road].compactMap { $0 }.joined(separator: " ").nilIfEmpty
+            // A house number without its street is no street address.
+            street = road.map { road in number.map { "\($0) \(road)" } ?? road }
             city = set.string("city")
             state = set.string("stateOrProvince")
             postalCode = set.string("postalCode")
@@ -50,13 +51,16 @@ enum LocationSuggestions {
     /// The `UITextContentType`s QuickType offers a place for, and what it inserts for each.
     /// **Assumption**: Apple lists the types but not what each inserts from a place; the model
     /// inserts the component the type names, and for `location` the name and the address
-    /// (seed 000, line 142: "both the name of the place and the address get inserted").
+    /// (seed 000, line 142: "both the name of the place and the address get inserted"); a place
+    /// without the component a type asks for offers nothing there.
     enum TextContentType: String, Sendable, CaseIterable {
         case location, fullStreetAddress, streetAddressLine1, addressCity, addressState, addressCityAndState, postalCode, countryName, telephoneNumber
 
         func suggestion(for place: Place) -> String? {
             switch self {
-            case .location: place.fullAddress.map { "\(place.name), \($0)" } ?? place.name
+            // The address is "required for all of the text based UIs, such as the keyboard"
+            // (seed 000, lines 76-77): a place without one is not offered.
+            case .location: place.fullAddress.map { "\(place.name), \($0)" }
             case .fullStreetAddress: place.fullAddress
             case .streetAddressLine1: place.street
             case .addressCity: place.city

@@ -366,8 +366,20 @@ struct ScenarioDecoder {
             return nil
         }
         for diagnostic in read.diagnostics { record(diagnostic) }
-        guard let multiPolygon = read.file?.judgedMultiPolygon else {
-            reader.report(ProblemCode.scenarioInvalidValue, "the coverage file '\(resolved)' holds no single MultiPolygon (proctor lint says why)", node, pointer)
+        guard let file = read.file, let multiPolygon = file.judgedMultiPolygon, !read.diagnostics.contains(where: { $0.severity == .error }) else {
+            reader.report(ProblemCode.scenarioInvalidValue, "the coverage file '\(resolved)' holds no single MultiPolygon (proctor lint \(resolved) says why)", node, pointer)
+            return nil
+        }
+        // A file App Store Connect would refuse is not used: its regions are not what Maps has.
+        let context = RuleContext(appInfo: nil, now: Date())
+        var findings: [Finding] = []
+        BuiltInRules.engine.rules(judging: CoverageFile.self).judge(file, in: context, locate: { _ in SourceLocation(file: resolved) }, into: &findings)
+        BuiltInRules.engine.rules(judging: CoverageMultiPolygon.self).judge(multiPolygon, in: context, locate: { _ in SourceLocation(file: resolved) }, into: &findings)
+        if let error = findings.first(where: { $0.severity == .error }) {
+            reader.report(
+                ProblemCode.scenarioInvalidValue,
+                "the coverage file '\(resolved)' breaks \(error.ruleID) (\(error.message)); proctor lint \(resolved) locates every finding",
+                node, pointer)
             return nil
         }
         return multiPolygon

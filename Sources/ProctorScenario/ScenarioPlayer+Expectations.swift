@@ -140,13 +140,18 @@ extension ScenarioPlayer {
             }
         case .addedEvents(let expected):
             problem = evaluateAddedEvents(expected)
-            if expected.refused != nil {
-                for index in model.eventStore.refusals.indices { model.eventStore.refusals[index].examined = true }
+            if let refused = expected.refused {
+                for index in model.eventStore.refusals.indices where refused.contains(model.eventStore.refusals[index].title) {
+                    model.eventStore.refusals[index].examined = true
+                }
             }
         case .regions(let expected):
             problem = evaluateRegions(expected)
-            if expected.failed != nil {
-                for index in regionRefusals.indices where regionRefusals[index].device == expected.device { regionRefusals[index].examined = true }
+            // A refusal is examined by an expectation that names it, once its own step has run.
+            if let failed = expected.failed {
+                for index in regionRefusals.indices where regionRefusals[index].device == expected.device && failed.contains(regionRefusals[index].identifier) {
+                    regionRefusals[index].examined = true
+                }
             }
         case .ranging(let expected):
             let ranged = model.location.ranged(on: expected.device, foreground: model.foreground.contains(expected.device))

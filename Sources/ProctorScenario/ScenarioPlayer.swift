@@ -70,7 +70,7 @@ struct ScenarioPlayer {
     var directionsRefusals: [(step: Step, message: String, examined: Bool)] = []
     /// Regions Core Location refused (`regionMonitoringFailure`): each fails its step unless a
     /// later `expect.regions` with `failed` examines the device's refusals.
-    var regionRefusals: [(step: Step, device: Int, name: String, message: String, examined: Bool)] = []
+    var regionRefusals: [(step: Step, device: Int, identifier: String, name: String, message: String, examined: Bool)] = []
 
     init(scenario: Scenario, strict: Bool, locate: @escaping (JSONPointer) -> SourceLocation) {
         self.scenario = scenario
@@ -143,11 +143,12 @@ struct ScenarioPlayer {
 
     static let calendarEventRules = BuiltInRules.engine.rules(judging: CalendarEvent.self)
 
-    /// Judges a pass the user adds with the rules `proctor lint` judges passes with.
-    mutating func checkRules(_ pass: WalletPass, at step: Step) {
+    /// Judges a pass the user adds with the rules `proctor lint` judges passes with; `locate`
+    /// places its pointers, which start at the pass's own root.
+    mutating func checkRules(_ pass: WalletPass, at step: Step, locate passLocate: (JSONPointer) -> SourceLocation) {
         let context = RuleContext(appInfo: scenario.app.info, now: model.now)
         var findings: [Finding] = []
-        Self.passRules.judge(pass, in: context, locate: locate, into: &findings)
+        Self.passRules.judge(pass, in: context, locate: passLocate, into: &findings)
         findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
         donationFindings.append((step, findings))
     }
@@ -174,7 +175,7 @@ struct ScenarioPlayer {
         launches.append(Launch(step: step, device: device, cause: cause, delivery: delivery, outcome: launchOutcome))
         // The app comes to the foreground when it opens, even on a screen that shows nothing.
         switch launchOutcome {
-        case .routed, .failed(.noRoute, _, _), .failed(.missingUserInfo, _, _): model.foreground.insert(device)
+        case .routed, .failed(.noRoute, _, _), .failed(.missingUserInfo, _, _), .failed(.missingCoordinates, _, _): model.foreground.insert(device)
         case .failed, .safari, .ambiguous: break
         }
     }

@@ -97,7 +97,10 @@ public enum ScenarioSchema {
             "calendarEvent": object([
                 "title": ["type": "string"], "startDate": ref("date"), "endDate": ref("date"), "timeZone": ["type": ["string", "null"]],
                 "isAllDay": ["type": "boolean"], "location": ["type": "string"], "url": ["type": "string"], "notes": ["type": "string"],
-                "alarms": ["type": "array", "items": object(["relativeOffset": ["type": "number"], "absoluteDate": ref("date")])],
+                "alarms": [
+                    "type": "array",
+                    "items": object(["relativeOffset": ["type": "number"], "absoluteDate": ref("date")]).merging(["oneOf": [["required": ["relativeOffset"]], ["required": ["absoluteDate"]]]]) { $1 },
+                ],
             ]),
             "circularRegion": object([
                 "identifier": nonEmpty("Tells the app's regions apart."),
@@ -188,6 +191,7 @@ public enum ScenarioSchema {
             ["required": ["notificationKeys"], "properties": ["notificationKeys": ["minItems": 1]]],
             ["required": ["directionsRequests"], "properties": ["directionsRequests": ["const": true]]],
         ]
+        schema["dependentRequired"] = ["needsCoordinates": ["directionsRequests"]]
         schema["dependentSchemas"] = [
             "identifierPrefix": ["required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": SystemActivityType.spotlightItem]]]],
             "reservationItems": ["required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": IntentClass.getReservationDetails.rawValue]]]],

@@ -81,6 +81,8 @@ struct SystemModel {
             notifications.appRemoved(device: device, at: now)
             location.appRemoved(device: device)
             recentPlaces[device] = nil
+            quickType[device] = nil
+            eventStore.appRemoved(device: device)
             foreground.remove(device)
         }
     }

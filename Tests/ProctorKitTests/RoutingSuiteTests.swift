@@ -68,4 +68,21 @@ struct RoutingSuiteTests {
         }
         #expect(failures == ["launch_failed true"], "\(failures)")
     }
+
+    /// A coverage file App Store Connect would refuse (an unclosed ring) is not used by a scenario:
+    /// the scenario says so at its coverageFile, and lint locates the problem in the file.
+    @Test func aBrokenCoverageFileIsRefusedByScenarios() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        try directory.write("coverage.geojson", #"{"type": "MultiPolygon", "coordinates": [[[[-118.7, 33.7], [-118.0, 33.7], [-118.0, 34.3], [-118.7, 34.3]]]]}"#)
+        let path = try directory.write("d.scenario.json", #"""
+            {"format": 1, "name": "d", "clock": "2026-06-01T12:00:00Z",
+             "app": {"bundleIdentifier": "com.x", "info": {}, "coverageFile": "coverage.geojson", "routes": [{"name": "drive", "directionsRequests": true}]},
+             "steps": [{"requestDirections": {"to": {"latitude": 34.0, "longitude": -118.2}}}]}
+            """#)
+        let report = ScenarioRunner.run(paths: [path], options: RunOptions(now: fixedNow, parallel: false, fileReferences: .anywhere)).report
+        let errors = report.suites.flatMap(\.inputErrors)
+        #expect(errors.map { "\($0.code.rawValue) \($0.location.pointer ?? "")" } == ["scenario_invalid_value /app/coverageFile"], "\(errors.map(\.message))")
+        #expect(errors.first?.message.contains("coverage_polygon_closed") == true)
+    }
 }

@@ -52,4 +52,39 @@ struct StoreScenarioTests {
         #expect(problems == ["scenario_unknown_reference /app/regionHandlers/0/region", "scenario_unknown_reference /steps/1/stopMonitoringRegion/identifier"], "\(problems)")
         #expect(suite.inputErrors.first?.message.contains("did you mean 'upper-west-side'?") == true)
     }
+
+    private func play(_ text: String) throws -> RunReport.Suite {
+        try #require(ScenarioRunner.runFile(bytes: Array(text.utf8), path: "t.scenario.json", directory: "/nonexistent", options: RunOptions(now: fixedNow, parallel: false)))
+    }
+
+    /// A pass written inside a scenario is judged where it is written: its findings point into
+    /// the scenario under `pass`, not at the pass's own root.
+    @Test func inlinePassFindingsPointIntoTheScenario() throws {
+        let locations = (0..<11).map { #"{"latitude": 37.\#($0), "longitude": -122.0}"# }.joined(separator: ", ")
+        let text = #"""
+            {"format": 1, "name": "pass", "clock": "2026-06-01T12:00:00Z", "app": {"bundleIdentifier": "com.x", "info": {}, "routes": []},
+             "steps": [{"addPass": {"pass": {"formatVersion": 1, "passTypeIdentifier": "pass.com.x.card", "serialNumber": "1", "teamIdentifier": "A1B2C3D4E5",
+               "organizationName": "X", "description": "Card", "storeCard": {"primaryFields": [{"key": "b", "label": "B", "value": 1}]},
+               "barcodes": [{"format": "PKBarcodeFormatQR", "message": "1", "messageEncoding": "iso-8859-1"}],
+               "locations": [\#(locations)]}}}]}
+            """#
+        let suite = try play(text)
+        #expect(suite.findings.map { "\($0.ruleID) \($0.location.pointer ?? "") \($0.location.line ?? 0)" } == ["pass_locations /steps/0/addPass/pass/locations 5"])
+    }
+
+    /// An expectation examines the refusals it names: a 21st region refused before the app was
+    /// removed still fails when a later expect lists no failure.
+    @Test func regionRefusalsAreExaminedByName() throws {
+        let regions = (1...21).map { #"{"monitorRegion": {"circularRegion": {"identifier": "s\#($0)", "center": {"latitude": 40.\#($0), "longitude": -73.0}, "radius": 100}}}"# }
+        let text = #"""
+            {"format": 1, "name": "regions", "clock": "2026-06-01T12:00:00Z", "app": {"bundleIdentifier": "com.x", "info": {}, "routes": []},
+             "steps": [\#(regions.joined(separator: ", ")), {"removeApp": {}}, {"expect": {"regions": {"failed": []}}}]}
+            """#
+        let suite = try play(text)
+        let failed = suite.cases.compactMap { testCase -> String? in
+            guard case .failed(let type, _, _) = testCase.outcome else { return nil }
+            return type
+        }
+        #expect(failed == ["action_failed"], "\(failed)")
+    }
 }

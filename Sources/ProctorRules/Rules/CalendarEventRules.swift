@@ -55,14 +55,13 @@ struct CalendarEventTimeZoneRule: Rule {
         summary: "An event's timeZone must be an IANA time zone identifier, such as America/New_York, or null for a floating event.",
         rationale: """
             EKEvent.timeZone is a TimeZone, made from an identifier of the IANA time zone database. \
-            TimeZone(identifier:) returns nil for a name it does not know (a typo), so the event \
-            falls back to the device's zone and shows the wrong hour to a user who is travelling; \
-            an abbreviation such as PST or EST has a fixed offset and no daylight-saving rules, so \
-            the event is an hour off for half the year. Seed 003 asks apps to think about \
-            time zones for everything time-based. Null makes a floating event, at the same wall-clock \
-            time in every zone.
+            TimeZone(identifier:) returns nil for a name it does not know (a typo), and an event \
+            whose timeZone is nil is floating: at the same clock time in whatever zone the user is, \
+            so a user who travels sees the wrong hour. An abbreviation such as PST or EST has a \
+            fixed offset and no daylight-saving rules, so the event is an hour off for half the \
+            year. Write null to mean a floating event on purpose.
             """,
-        sources: ["Apple, EventKit, EKCalendarItem.timeZone; Foundation, TimeZone(identifier:) [H]", "WWDC13, the Apple Store app team's talk (seed 003), lines 63-64 [H]"],
+        sources: ["Apple, EventKit, EKCalendarItem.timeZone (nil makes a floating event); Foundation, TimeZone(identifier:) [H]"],
         passing: [RuleExample(#"{"calendarEvent": {\#(event)}}"#), RuleExample(#"{"calendarEvent": {"title": "Pickup", "startDate": "2026-04-15T09:00:00Z", "endDate": "2026-04-15T09:30:00Z", "timeZone": null}}"#)],
         failing: [RuleExample(#"{"calendarEvent": {"title": "Pickup", "startDate": "2026-04-15T09:00:00Z", "endDate": "2026-04-15T09:30:00Z", "timeZone": "America/NewYork"}}"#, at: ["/calendarEvent/timeZone"])])
 
@@ -70,7 +69,7 @@ struct CalendarEventTimeZoneRule: Rule {
         guard let zone = event.timeZone, !Self.isIANA(zone) else { return [] }
         // Whether Foundation reads an abbreviation differs between platforms; either way it is wrong.
         return [Violation(
-            "'\(zone)' is not an IANA time zone identifier such as America/New_York: where TimeZone(identifier:) does not know it the event takes the device's zone, and where it reads an abbreviation the offset is fixed, an hour off for half the year",
+            "'\(zone)' is not an IANA time zone identifier such as America/New_York: where TimeZone(identifier:) does not know it the event is floating, at that clock time wherever the user is, and where it reads an abbreviation the offset is fixed, an hour off for half the year",
             at: event.pointer("timeZone"))]
     }
 

@@ -13,6 +13,13 @@ struct AddPassStep: ScenarioStep {
     static let keys = ["device", "pass", "passFile"]
     var device: Int
     var pass: WalletPass
+    /// Where the pass is written, for its findings: inside the scenario under `pass`, or a file.
+    var origin: PassOrigin
+
+    enum PassOrigin: Sendable {
+        case inline(JSONPointer)
+        case file(path: String, root: JSONNode, source: SourceText)
+    }
 
     static var schema: [String: Any] {
         var schema = ScenarioSchema.object([
@@ -28,22 +35,29 @@ struct AddPassStep: ScenarioStep {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.deviceReference(fields, pointer, context: context)
-        let pass: WalletPass?
+        let read: (WalletPass, PassOrigin)?
         switch (fields["pass"], fields["passFile"]) {
-        case (let inline?, nil): pass = decoder.inlinePass(inline.value, pointer.appending("pass"))
-        case (nil, let file?): pass = decoder.passFile(file.value, pointer.appending("passFile"))
+        case (let inline?, nil): read = decoder.inlinePass(inline.value, pointer.appending("pass")).map { ($0, .inline(pointer.appending("pass"))) }
+        case (nil, let file?): read = decoder.passFile(file.value, pointer.appending("passFile")).map { ($0.pass, .file(path: $0.path, root: $0.root, source: $0.source)) }
         default:
             decoder.reader.report(ProblemCode.scenarioInvalidValue, "addPass takes the pass inline ('pass') or as a file ('passFile'), one of them", body, pointer)
-            pass = nil
+            read = nil
         }
-        guard let device, let pass else { return nil }
-        return AddPassStep(device: device, pass: pass)
+        guard let device, let read else { return nil }
+        return AddPassStep(device: device, pass: read.0, origin: read.1)
     }
 
     var summary: String { "add pass '\(pass.description ?? pass.serialNumber ?? "")'" }
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
-        player.checkRules(pass, at: step)
+        // The pass's pointers start at its own root: found under `pass` in the scenario, or in its file.
+        switch origin {
+        case .inline(let base):
+            let scenarioLocate = player.locate
+            player.checkRules(pass, at: step) { scenarioLocate(JSONPointer(base.tokens + $0.tokens)) }
+        case .file(let path, let root, let source):
+            player.checkRules(pass, at: step) { SourceLocation(file: path, offset: root.offset(of: $0), pointer: $0, in: source) }
+        }
         player.model.wallet.add(pass, on: device, step: step.number)
     }
 }
@@ -59,7 +73,7 @@ extension ScenarioDecoder {
     }
 
     /// A pass.json file beside the scenario; its problems are located in that file.
-    mutating func passFile(_ node: JSONNode, _ pointer: JSONPointer) -> WalletPass? {
+    mutating func passFile(_ node: JSONNode, _ pointer: JSONPointer) -> (pass: WalletPass, path: String, root: JSONNode, source: SourceText)? {
         guard let relative = reader.nonEmptyString(node, pointer) else { return nil }
         let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
         if let refusal = references.refusal(of: relative, resolved: resolved) {
@@ -79,6 +93,7 @@ extension ScenarioDecoder {
             return nil
         }
         for diagnostic in read.diagnostics { recordDiagnostic(diagnostic) }
-        return read.diagnostics.contains { $0.severity == .error } ? nil : read.pass
+        guard !read.diagnostics.contains(where: { $0.severity == .error }), let pass = read.pass, let root = read.root else { return nil }
+        return (pass, resolved, root, SourceText(bytes: bytes))
     }
 }

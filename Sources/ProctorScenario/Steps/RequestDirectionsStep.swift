@@ -1,4 +1,5 @@
 import Foundation
+import ProctorAppFacts
 import ProctorCore
 import ProctorJSON
 import ProctorVocabulary
@@ -18,13 +19,15 @@ struct RequestDirectionsStep: ScenarioStep {
     var mode: String?
 
     static var schema: [String: Any] {
-        let place = ScenarioSchema.object([
-            "name": ["type": "string"], "latitude": ["type": "number", "minimum": -90, "maximum": 90],
-            "longitude": ["type": "number", "minimum": -180, "maximum": 180], "address": ["type": "string"],
+        var place = ScenarioSchema.object([
+            "name": ["type": "string", "minLength": 1], "latitude": ["type": "number", "minimum": -90, "maximum": 90],
+            "longitude": ["type": "number", "minimum": -180, "maximum": 180], "address": ["type": "string", "minLength": 1],
         ])
+        place["anyOf"] = [["required": ["latitude", "longitude"]], ["required": ["address"]]]
+        place["dependentRequired"] = ["latitude": ["longitude"], "longitude": ["latitude"]]
         return ScenarioSchema.object([
             "device": ScenarioSchema.device, "from": place, "to": place,
-            "mode": ["type": "string", "pattern": "^MKDirectionsMode", "description": "The transport mode asked for, such as MKDirectionsModeRideShare."],
+            "mode": ["enum": AppInfo.directionsModes, "description": "The transport mode asked for, such as MKDirectionsModeRideShare."],
         ], required: ["to"])
     }
 
@@ -35,7 +38,17 @@ struct RequestDirectionsStep: ScenarioStep {
         let device = decoder.deviceReference(fields, pointer, context: context)
         let from = fields["from"].flatMap { decoder.directionsPlace($0.value, pointer.appending("from")) }
         let to = decoder.reader.required(fields, "to", body, pointer).flatMap { decoder.directionsPlace($0, pointer.appending("to")) }
-        let mode = fields["mode"].flatMap { decoder.reader.nonEmptyString($0.value, pointer.appending("mode")) }
+        var mode: String?
+        if let member = fields["mode"], let text = decoder.reader.nonEmptyString(member.value, pointer.appending("mode")) {
+            if AppInfo.directionsModes.contains(text) {
+                mode = text
+            } else {
+                decoder.reader.report(
+                    ProblemCode.scenarioInvalidValue,
+                    "'\(text)' is not a directions mode\(Suggestion.phrase(for: text, among: AppInfo.directionsModes)); the modes are \(AppInfo.directionsModes.joined(separator: ", "))",
+                    member.value, pointer.appending("mode"))
+            }
+        }
         guard let device, let to, decoder.reader.errorCount == errorsBefore else { return nil }
         return RequestDirectionsStep(device: device, from: from, to: to, mode: mode)
     }
@@ -43,7 +56,12 @@ struct RequestDirectionsStep: ScenarioStep {
     var summary: String { "ask Maps for directions to \(to.name.map { "'\($0)'" } ?? "a place")" }
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
-        let refusal = DirectionsModel.refusal(from: from, to: to, mode: mode, app: player.scenario.app, hasApp: player.hasApp(device))
+        // Without `from`, the start is where the device is, when a moveDevice step has said so.
+        let here = player.model.location.state(of: device)
+        let start = from ?? here.latitude.flatMap { latitude in
+            here.longitude.map { DirectionsModel.Place(name: "the current location", latitude: latitude, longitude: $0) }
+        }
+        let refusal = DirectionsModel.refusal(from: start, to: to, mode: mode, app: player.scenario.app, hasApp: player.hasApp(device))
         player.lastDirections = (step.number, refusal)
         if let refusal {
             player.directionsRefusals.append((step, refusal, examined: false))
@@ -62,8 +80,8 @@ extension ScenarioDecoder {
         guard let fields = reader.object(node, pointer, what: "a place") else { return nil }
         reader.checkKeys(fields, pointer, allowed: RequestDirectionsStep.placeKeys, in: "a place")
         var place = DirectionsModel.Place()
-        place.name = fields["name"].flatMap { reader.string($0.value, pointer.appending("name")) }
-        place.address = fields["address"].flatMap { reader.string($0.value, pointer.appending("address")) }
+        place.name = fields["name"].flatMap { reader.nonEmptyString($0.value, pointer.appending("name")) }
+        place.address = fields["address"].flatMap { reader.nonEmptyString($0.value, pointer.appending("address")) }
         if fields["latitude"] != nil || fields["longitude"] != nil {
             place.latitude = coordinate(fields, "latitude", limit: 90, node, pointer)
             place.longitude = coordinate(fields, "longitude", limit: 180, node, pointer)
