@@ -153,15 +153,7 @@ struct ScenarioDecoder {
                 for diagnostic in decoded.diagnostics { record(diagnostic) }
                 if let association = decoded.association { sites.append(.init(domain: domain, association: association, file: path)) }
             case .string(let relative):
-                let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
-                if let refusal = references.refusal(of: relative, resolved: resolved) {
-                    reader.report(ProblemCode.scenarioReferenceOutsideProject, "the association file is not read: \(refusal)", member.value, at)
-                    continue
-                }
-                switch InputFiles.load(resolved, limit: LinkCheck.readLimit, naming: "the apple-app-site-association file") {
-                case .failure(let error):
-                    reader.report(error.code, "the association file '\(resolved)' cannot be used: \(error.message)", member.value, at)
-                case .success(let bytes):
+                if let (resolved, bytes) = loadReference(relative, member.value, at, noun: "the association file", limit: LinkCheck.readLimit) {
                     let read = SiteAssociationReader.read(bytes, path: resolved, domain: domain)
                     if let first = read.inputErrors.first ?? read.diagnostics.first(where: { $0.severity == .error }).map({ InputError(code: $0.code, message: $0.message, location: $0.location) }) {
                         reader.report(first.code, "the association file '\(resolved)' cannot be used: \(first.location.compilerStyle): \(first.message)", member.value, at)
@@ -347,19 +339,9 @@ struct ScenarioDecoder {
     /// `coverageFile`: a routing app's `.geojson` coverage file, relative to the scenario. A file
     /// with problems is not used: they are reported in the file, as lint reports them.
     private mutating func coverageFile(_ node: JSONNode, _ pointer: JSONPointer) -> CoverageMultiPolygon? {
-        guard let relative = reader.nonEmptyString(node, pointer) else { return nil }
-        let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
-        if let refusal = references.refusal(of: relative, resolved: resolved) {
-            reader.report(ProblemCode.scenarioReferenceOutsideProject, "the coverage file is not read: \(refusal)", node, pointer)
-            return nil
-        }
-        let bytes: [UInt8]
-        switch InputFiles.load(resolved, limit: JSONLimits.standard.maximumFileSize, naming: "the coverage file") {
-        case .success(let loaded): bytes = loaded
-        case .failure(let error):
-            reader.report(error.code, "the coverage file '\(resolved)' cannot be used: \(error.message)", node, pointer)
-            return nil
-        }
+        guard let relative = reader.nonEmptyString(node, pointer),
+            let (resolved, bytes) = loadReference(relative, node, pointer, noun: "the coverage file", limit: JSONLimits.standard.maximumFileSize)
+        else { return nil }
         let read = CoverageFileReader.read(bytes, path: resolved)
         if let first = read.inputErrors.first {
             reader.report(first.code, "the coverage file '\(resolved)' cannot be used: \(first.message)", node, pointer)
@@ -464,13 +446,33 @@ struct ScenarioDecoder {
         return read.appInfo
     }
 
-    private mutating func infoPlistFile(_ node: JSONNode, _ pointer: JSONPointer, bundleIdentifier: String?) -> AppInfo? {
-        guard let relative = reader.nonEmptyString(node, pointer) else { return nil }
+    // MARK: - Files a scenario names
+
+    /// A file named by the scenario, relative to its folder: the path to read, or nil after
+    /// reporting at the scenario's value that the policy refuses it (outside the project).
+    mutating func resolveReference(_ relative: String, _ node: JSONNode, _ pointer: JSONPointer, noun: String) -> String? {
         let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
         if let refusal = references.refusal(of: relative, resolved: resolved) {
-            reader.report(ProblemCode.scenarioReferenceOutsideProject, "the app's Info.plist is not read: \(refusal)", node, pointer)
+            reader.report(ProblemCode.scenarioReferenceOutsideProject, "\(noun) is not read: \(refusal)", node, pointer)
             return nil
         }
+        return resolved
+    }
+
+    /// ``resolveReference(_:_:_:noun:)``, then the file's bytes within `limit`; nil after
+    /// reporting why at the scenario's value.
+    mutating func loadReference(_ relative: String, _ node: JSONNode, _ pointer: JSONPointer, noun: String, limit: Int) -> (path: String, bytes: [UInt8])? {
+        guard let resolved = resolveReference(relative, node, pointer, noun: noun) else { return nil }
+        switch InputFiles.load(resolved, limit: limit, naming: noun) {
+        case .success(let bytes): return (resolved, bytes)
+        case .failure(let error):
+            reader.report(error.code, "\(noun) '\(resolved)' cannot be used: \(error.message)", node, pointer)
+            return nil
+        }
+    }
+
+    private mutating func infoPlistFile(_ node: JSONNode, _ pointer: JSONPointer, bundleIdentifier: String?) -> AppInfo? {
+        guard let relative = reader.nonEmptyString(node, pointer), let resolved = resolveReference(relative, node, pointer, noun: "the app's Info.plist") else { return nil }
         let read = InfoPlistReader.read(contentsOf: URL(fileURLWithPath: resolved), displayPath: resolved, bundleIdentifier: bundleIdentifier)
         if let first = read.inputErrors.first {
             // One error, at the scenario's value: that is what the author edits.
@@ -485,12 +487,7 @@ struct ScenarioDecoder {
     /// Domains. A malformed entry is an error located in that file, as `links check` reports it:
     /// the scenario is not played with an entitlement iOS would read differently.
     private mutating func entitlementsFile(_ node: JSONNode, _ pointer: JSONPointer) -> [AssociatedDomain]? {
-        guard let relative = reader.nonEmptyString(node, pointer) else { return nil }
-        let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
-        if let refusal = references.refusal(of: relative, resolved: resolved) {
-            reader.report(ProblemCode.scenarioReferenceOutsideProject, "the entitlements file is not read: \(refusal)", node, pointer)
-            return nil
-        }
+        guard let relative = reader.nonEmptyString(node, pointer), let resolved = resolveReference(relative, node, pointer, noun: "the entitlements file") else { return nil }
         let read = EntitlementsReader.read(path: resolved)
         if let first = read.inputErrors.first {
             reader.report(first.code, "the entitlements file '\(resolved)' cannot be used: \(first.message)", node, pointer)

@@ -74,19 +74,9 @@ extension ScenarioDecoder {
 
     /// A pass.json file beside the scenario; its problems are located in that file.
     mutating func passFile(_ node: JSONNode, _ pointer: JSONPointer) -> (pass: WalletPass, path: String, root: JSONNode, source: SourceText)? {
-        guard let relative = reader.nonEmptyString(node, pointer) else { return nil }
-        let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
-        if let refusal = references.refusal(of: relative, resolved: resolved) {
-            reader.report(ProblemCode.scenarioReferenceOutsideProject, "the pass is not read: \(refusal)", node, pointer)
-            return nil
-        }
-        let bytes: [UInt8]
-        switch InputFiles.load(resolved, limit: JSONLimits.standard.maximumFileSize, naming: "the pass") {
-        case .success(let loaded): bytes = loaded
-        case .failure(let error):
-            reader.report(error.code, "the pass '\(resolved)' cannot be used: \(error.message)", node, pointer)
-            return nil
-        }
+        guard let relative = reader.nonEmptyString(node, pointer),
+            let (resolved, bytes) = loadReference(relative, node, pointer, noun: "the pass", limit: JSONLimits.standard.maximumFileSize)
+        else { return nil }
         let read = WalletPassReader.read(bytes, path: resolved)
         if let first = read.inputErrors.first {
             reader.report(first.code, "the pass '\(resolved)' cannot be used: \(first.message)", node, pointer)
