@@ -108,37 +108,42 @@ struct ScenarioPlayer {
         donationFindings.append((step, findings))
     }
 
+    /// Judges what a step hands the system besides donations, with `judge` given the app's facts
+    /// and the model's clock; the findings are kept in location order, as a report lists them.
+    mutating func recordFindings(of step: Step, _ judge: (RuleContext, inout [Finding]) -> Void) {
+        let context = RuleContext(appInfo: scenario.app.info, now: model.now)
+        var findings: [Finding] = []
+        judge(context, &findings)
+        findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+        donationFindings.append((step, findings))
+    }
+
     /// Judges a notification the scenario's server sends with the rules `proctor lint` judges
     /// notifications with, and what the model saw (a push in the user's quiet hours).
     mutating func checkRules(_ notification: RemoteNotification, at step: Step, quietHours: PushDuringQuietHours?) {
-        let context = RuleContext(appInfo: scenario.app.info, now: model.now)
-        var findings: [Finding] = []
-        Self.notificationRules.judge(notification, in: context, locate: locate, into: &findings)
-        if let quietHours { Self.quietHoursRules.judge(quietHours, in: context, locate: locate, into: &findings) }
-        findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
-        donationFindings.append((step, findings))
+        let locate = self.locate
+        recordFindings(of: step) { context, findings in
+            Self.notificationRules.judge(notification, in: context, locate: locate, into: &findings)
+            if let quietHours { Self.quietHoursRules.judge(quietHours, in: context, locate: locate, into: &findings) }
+        }
     }
 
     /// Judges a region the app monitors with the rules `proctor lint` judges regions with.
     mutating func checkRules(_ region: MonitoredRegion, at step: Step) {
-        let context = RuleContext(appInfo: scenario.app.info, now: model.now)
-        var findings: [Finding] = []
-        Self.regionRules.judge(region, in: context, locate: locate, into: &findings)
-        switch region {
-        case .circular(let circle): Self.circleRules.judge(circle, in: context, locate: locate, into: &findings)
-        case .beacon(let beacon): Self.beaconRules.judge(beacon, in: context, locate: locate, into: &findings)
+        let locate = self.locate
+        recordFindings(of: step) { context, findings in
+            Self.regionRules.judge(region, in: context, locate: locate, into: &findings)
+            switch region {
+            case .circular(let circle): Self.circleRules.judge(circle, in: context, locate: locate, into: &findings)
+            case .beacon(let beacon): Self.beaconRules.judge(beacon, in: context, locate: locate, into: &findings)
+            }
         }
-        findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
-        donationFindings.append((step, findings))
     }
 
     /// Judges an event the app adds to the calendar with the rules `proctor lint` judges events with.
     mutating func checkRules(_ event: CalendarEvent, at step: Step) {
-        let context = RuleContext(appInfo: scenario.app.info, now: model.now)
-        var findings: [Finding] = []
-        Self.calendarEventRules.judge(event, in: context, locate: locate, into: &findings)
-        findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
-        donationFindings.append((step, findings))
+        let locate = self.locate
+        recordFindings(of: step) { Self.calendarEventRules.judge(event, in: $0, locate: locate, into: &$1) }
     }
 
     static let calendarEventRules = BuiltInRules.engine.rules(judging: CalendarEvent.self)
@@ -146,11 +151,7 @@ struct ScenarioPlayer {
     /// Judges a pass the user adds with the rules `proctor lint` judges passes with; `locate`
     /// places its pointers, which start at the pass's own root.
     mutating func checkRules(_ pass: WalletPass, at step: Step, locate passLocate: (JSONPointer) -> SourceLocation) {
-        let context = RuleContext(appInfo: scenario.app.info, now: model.now)
-        var findings: [Finding] = []
-        Self.passRules.judge(pass, in: context, locate: passLocate, into: &findings)
-        findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
-        donationFindings.append((step, findings))
+        recordFindings(of: step) { Self.passRules.judge(pass, in: $0, locate: passLocate, into: &$1) }
     }
 
     static let passRules = BuiltInRules.engine.rules(judging: WalletPass.self)

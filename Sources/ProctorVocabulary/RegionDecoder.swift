@@ -79,15 +79,6 @@ package struct RegionDecoder {
     }
 
     private mutating func integer(_ node: JSONNode, _ pointer: JSONPointer) -> Int64? {
-        switch node.value {
-        case .integer(let value): return value
-        case .unsignedInteger(let value):
-            if let exact = Int64(exactly: value) { return exact }
-            reader.invalid("\(value) is too large", node, pointer)
-            return nil
-        default:
-            reader.mismatch("a whole number", node, pointer)
-            return nil
-        }
+        reader.wholeNumber(node, pointer)
     }
 }

@@ -202,16 +202,7 @@ package struct RemoteNotificationDecoder {
     }
 
     private mutating func integer(_ node: JSONNode, _ pointer: JSONPointer) -> Int64? {
-        switch node.value {
-        case .integer(let value): return value
-        case .unsignedInteger(let value):
-            if let exact = Int64(exactly: value) { return exact }
-            reader.invalid("\(value) is too large", node, pointer)
-            return nil
-        default:
-            reader.mismatch("a whole number", node, pointer)
-            return nil
-        }
+        reader.wholeNumber(node, pointer)
     }
 
     /// A custom key's value as the app receives it in `userInfo`: JSON's own types, untagged.

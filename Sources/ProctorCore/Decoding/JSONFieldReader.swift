@@ -203,6 +203,22 @@ public struct JSONFieldReader {
         }
     }
 
+    /// A whole number that fits in 64 bits, exactly as written: a fraction or text is a type
+    /// mismatch, a number too large an invalid value (never clamped, so messages quote what the
+    /// user wrote).
+    public mutating func wholeNumber(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Int64? {
+        switch node.value {
+        case .integer(let value): return value
+        case .unsignedInteger(let value):
+            if let exact = Int64(exactly: value) { return exact }
+            invalid("\(value) is too large", node, pointer())
+            return nil
+        default:
+            mismatch("a whole number", node, pointer())
+            return nil
+        }
+    }
+
     /// An RFC 3339 date with a time zone.
     public mutating func date(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Date? {
         guard let text = string(node, pointer()) else { return nil }
