@@ -68,6 +68,7 @@ public enum BuiltInRules {
         PersonHandleTypeRule(),
         PhoneCallRequiresNumbersRule(),
         PlaceNameRule(),
+        PlaceStreetAddressRule(),
         PlaceTextAddressRule(),
         PlacemarkLocationRule(),
         PublicActivityUserDataRule(),

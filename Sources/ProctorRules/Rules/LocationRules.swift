@@ -173,3 +173,51 @@ struct PlaceTextAddressRule: Rule {
         return [Violation("the place has no text address (fullyFormattedAddress or its components), so text-based location suggestions such as QuickType do not offer it", at: attributes.pointer)]
     }
 }
+
+/// A place's address components make a street address.
+struct PlaceStreetAddressRule: Rule {
+    static let description = RuleDescription(
+        id: "place_street_address",
+        name: "Place Address Makes A Street Address",
+        category: .location,
+        defaultSeverity: .warning,
+        summary: "A place's street address should come with its city, and a house number with its street, unless fullyFormattedAddress gives the whole address.",
+        rationale: """
+            The keyboard's location suggestions insert a text address, "required for all of the text \
+            based UIs, such as the keyboard" (WWDC16 session 240), and a navigation or ride-sharing \
+            app's destination field asks for the full street address (textContentType \
+            fullStreetAddress). A street (thoroughfare) without its city, or a house number \
+            (subThoroughfare) without its street, makes no address a user can be taken to. A place \
+            that is a city or a region (city, stateOrProvince, country alone) is judged complete. \
+            Apple documents the components, not which make an address, so this is a warning; \
+            fullyFormattedAddress answers it.
+            """,
+        sources: [wwdc16, placesHeader],
+        passing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "subThoroughfare": "1570", "thoroughfare": "Stockton St", "city": "San Francisco"}}}"#),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Dolores Park", "fullyFormattedAddress": "Dolores St & 19th St, San Francisco, CA 94114", "city": "San Francisco"}}}"#),
+            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "lisbon", "attributeSet": {"namedLocation": "Lisbon", "city": "Lisbon", "country": "Portugal"}}}"#),
+        ],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "subThoroughfare": "1570", "city": "San Francisco"}}}"#,
+                at: ["/userActivity/contentAttributeSet/subThoroughfare"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"thoroughfare": "Stockton St", "postalCode": "94133"}}}}"#,
+                at: ["/userActivity/mapItem"]),
+        ])
+
+    func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
+        let isPlace = attributes.flag("supportsNavigation") || attributes.isFilledFromMapItem || !(attributes.string("namedLocation") ?? "").isEmpty
+        func has(_ key: String) -> Bool { !(attributes.string(key) ?? "").isEmpty }
+        guard isPlace, !has("fullyFormattedAddress") else { return [] }
+        if has("subThoroughfare") && !has("thoroughfare") {
+            return [Violation("the house number (subThoroughfare) has no street (thoroughfare), so no street address can be made from them", at: attributes.pointer.appending("subThoroughfare"))]
+        }
+        // A city or a region is a complete place; only a street needs its city.
+        guard has("thoroughfare"), !has("city") else { return [] }
+        return [Violation(
+            "the street (thoroughfare '\(attributes.string("thoroughfare") ?? "")') has no city, so no full street address can be made: set city, or fullyFormattedAddress",
+            at: attributes.pointer)]
+    }
+}
