@@ -18,18 +18,18 @@ struct EventStoreModel {
         var step: Int
     }
 
+    /// A save EventKit refused, for `expect.addedEvents`.
     struct Refusal {
         var step: Int
         var title: String
         var reason: String
-        var examined = false
     }
 
     private(set) var access: [Int: Access] = [:]
     /// The events the app saved, in the calendar's order (by start). **Assumption**: saved to
     /// the account's default calendar, so every device of the account shows them.
     private(set) var events: [SavedEvent] = []
-    var refusals: [Refusal] = []
+    private(set) var refusals: [Refusal] = []
 
     /// The user's answer. iOS asks once per install: a later request keeps the first answer,
     /// except that an app with write-only access may ask for full access.

@@ -23,12 +23,6 @@ struct NotificationModel {
         var unregisteredAt: Date?
     }
 
-    /// The device's current install: its token and the user's answer.
-    struct Registration {
-        var token: String
-        var authorization: Authorization
-    }
-
     /// What APNs answered the last request, and why.
     struct Answer {
         var step: Int
@@ -65,7 +59,8 @@ struct NotificationModel {
         case backgroundWake
     }
 
-    private(set) var registrations: [Int: Registration] = [:]
+    /// The token of each device's current install (the user's answer is in ``authorizations``).
+    private(set) var registrations: [Int: String] = [:]
     /// What the user answered the app's authorization request, per device.
     private(set) var authorizations: [Int: Authorization] = [:]
     /// Every token issued, by value.
@@ -80,17 +75,16 @@ struct NotificationModel {
     /// Registers the app on `device`: the first registration of an install issues a token, later
     /// ones return the same (Apple: the token changes when the app is reinstalled or the device
     /// restored, and the model changes it only then).
-    mutating func register(device: Int, deviceName: String, bundleIdentifier: String, authorization: Authorization) -> Registration {
+    @discardableResult
+    mutating func register(device: Int, deviceName: String, bundleIdentifier: String, authorization: Authorization) -> String {
         authorize(device: device, authorization)
-        let authorization = authorizations[device] ?? authorization
-        if let registration = registrations[device] { return registration }
+        if let token = registrations[device] { return token }
         issued += 1
         let token = Self.token(for: "\(bundleIdentifier)|\(deviceName)|\(issued)")
         tokens[token] = Token(value: token, device: device)
         lastToken[device] = token
-        let registration = Registration(token: token, authorization: authorization)
-        registrations[device] = registration
-        return registration
+        registrations[device] = token
+        return token
     }
 
     /// The user answers the app's authorization request (`requestAuthorization`), without a
@@ -125,8 +119,8 @@ struct NotificationModel {
     /// notifications leave Notification Center.
     mutating func appRemoved(device: Int, at now: Date) {
         authorizations[device] = nil
-        if let registration = registrations.removeValue(forKey: device) {
-            tokens[registration.token]?.unregisteredAt = now
+        if let token = registrations.removeValue(forKey: device) {
+            tokens[token]?.unregisteredAt = now
         }
         delivered.removeAll { $0.device == device }
     }
@@ -229,7 +223,7 @@ struct NotificationModel {
         }
         let owner = devices.indices.contains(device) ? devices[device] : nil
         if let owner, owner.doNotDisturb, let hours = owner.quietHours, hours.contains(now, in: owner.timeZone) {
-            if let level = aps.interruptionLevel, level == "time-sensitive" || level == "critical" {
+            if aps.breaksThroughFocus {
                 return .banner
             }
             return .quiet("Do Not Disturb silences it from \(hours.summary) on '\(owner.name)'")

@@ -1037,6 +1037,18 @@ struct ScenarioDecoder {
         return appDevice(fields, node, pointer, context: context)
     }
 
+    /// The body of a step where the user answers a request of the app (`{"device", key}`): the
+    /// device, which must have the app, and the answer, `answer` when the key is absent.
+    mutating func userAnswer<Answer: RawRepresentable & CaseIterable>(
+        _ body: JSONNode, _ pointer: JSONPointer, context: StepContext, step: String, keys: [String], key: String, default answer: Answer
+    ) -> (device: Int, answer: Answer)? where Answer.RawValue == String {
+        guard let fields = reader.object(body, pointer, what: step) else { return nil }
+        reader.checkKeys(fields, pointer, allowed: keys, in: step)
+        let given = fields[key].map { reader.choice($0.value, pointer.appending(key), Answer.self) } ?? answer
+        guard let device = appDevice(fields, body, pointer, context: context), let given else { return nil }
+        return (device, given)
+    }
+
     /// The device a step of the app runs on: the app must be installed there.
     mutating func appDevice(_ fields: JSONObject, _ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> Int? {
         // No such device: the devices list did not decode, and that is already reported.

@@ -91,7 +91,7 @@ extension ScenarioPlayer {
             problem = evaluateNotifications(expected)
         case .directions(let expected):
             if let last = lastDirections {
-                for index in directionsRefusals.indices where directionsRefusals[index].step.number == last.step { directionsRefusals[index].examined = true }
+                examineRefusals { $0.subject == .directions && $0.step.number == last.step }
                 let offered = last.refusal == nil
                 if offered != expected.offered {
                     problem = ExpectationMismatch(
@@ -141,17 +141,13 @@ extension ScenarioPlayer {
         case .addedEvents(let expected):
             problem = evaluateAddedEvents(expected)
             if let refused = expected.refused {
-                for index in model.eventStore.refusals.indices where refused.contains(model.eventStore.refusals[index].title) {
-                    model.eventStore.refusals[index].examined = true
-                }
+                examineRefusals { refusal in refused.contains { refusal.subject == .calendarSave(title: $0) } }
             }
         case .regions(let expected):
             problem = evaluateRegions(expected)
             // A refusal is examined by an expectation that names it, once its own step has run.
             if let failed = expected.failed {
-                for index in regionRefusals.indices where regionRefusals[index].device == expected.device && failed.contains(regionRefusals[index].identifier) {
-                    regionRefusals[index].examined = true
-                }
+                examineRefusals { refusal in failed.contains { refusal.subject == .region(device: expected.device, identifier: $0) } }
             }
         case .ranging(let expected):
             let ranged = model.location.ranged(on: expected.device, foreground: model.foreground.contains(expected.device))

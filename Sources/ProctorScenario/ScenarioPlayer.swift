@@ -65,12 +65,36 @@ struct ScenarioPlayer {
     var lastPushStep: Int?
     /// The last `requestDirections` and why Maps did not offer the app (nil when it did).
     var lastDirections: (step: Int, refusal: String?)?
-    /// Requests for which Maps did not offer the app: each fails its step unless an
-    /// `expect.directions` examines it.
-    var directionsRefusals: [(step: Step, message: String, examined: Bool)] = []
-    /// Regions Core Location refused (`regionMonitoringFailure`): each fails its step unless a
-    /// later `expect.regions` with `failed` examines the device's refusals.
-    var regionRefusals: [(step: Step, device: Int, identifier: String, name: String, message: String, examined: Bool)] = []
+    /// What the system refused that a scenario may expect; each fails its step at the end unless
+    /// an expectation that names it examined it.
+    var refusals: [Refusal] = []
+
+    /// A refusal of the system a step met: a region Core Location would not monitor, a directions
+    /// request Maps did not offer the app for, a calendar save EventKit refused.
+    struct Refusal {
+        enum Subject: Equatable {
+            /// Examined by an `expect.regions` of the device whose `failed` lists the identifier.
+            case region(device: Int, identifier: String)
+            /// Examined by the `expect.directions` that follows the request.
+            case directions
+            /// Examined by an `expect.addedEvents` whose `refused` lists the title.
+            case calendarSave(title: String)
+        }
+
+        var subject: Subject
+        var step: Step
+        /// The failed case's name, message and expected and actual values.
+        var name: String
+        var message: String
+        var expected: String
+        var actual: String
+        var examined = false
+    }
+
+    /// Marks the refusals `examines` picks as examined: they no longer fail their steps.
+    mutating func examineRefusals(where examines: (Refusal) -> Bool) {
+        for index in refusals.indices where examines(refusals[index]) { refusals[index].examined = true }
+    }
 
     init(scenario: Scenario, strict: Bool, locate: @escaping (JSONPointer) -> SourceLocation) {
         self.scenario = scenario
@@ -206,15 +230,8 @@ struct ScenarioPlayer {
                 record([launch.step.number, 2], name, .failed(type: ScenarioCheck.launchFailed.rawValue, message: "the launch after \(launch.cause) fails (\(failure.rawValue))", details: details("a route that restores the screen", describe(launch), at: launch.step.location)), launch.step.location)
             }
         }
-        for refusal in model.eventStore.refusals where !refusal.examined {
-            guard let step = scenario.steps.first(where: { $0.number == refusal.step }) else { continue }
-            fail(.actionFailed, step, order: 1, name: step.summary, message: refusal.reason, expected: "EventKit saves the event", actual: "not saved")
-        }
-        for refusal in directionsRefusals where !refusal.examined {
-            fail(.actionFailed, refusal.step, order: 1, name: refusal.step.summary, message: "Maps does not offer the app: \(refusal.message)", expected: "Maps offers the app", actual: "not offered")
-        }
-        for refusal in regionRefusals where !refusal.examined {
-            fail(.actionFailed, refusal.step, order: 1, name: refusal.name, message: refusal.message, expected: "Core Location monitors the region", actual: "regionMonitoringFailure")
+        for refusal in refusals where !refusal.examined {
+            fail(.actionFailed, refusal.step, order: 1, name: refusal.name, message: refusal.message, expected: refusal.expected, actual: refusal.actual)
         }
         for (index, answer) in model.notifications.answers.enumerated() where !examinedAnswers.contains(index) {
             guard let step = scenario.steps.first(where: { $0.number == answer.step }) else { continue }

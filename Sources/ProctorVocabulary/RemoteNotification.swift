@@ -155,6 +155,10 @@ public struct APSDictionary: Sendable {
 
     /// `content-available: 1` and nothing that interacts with the user: a background update.
     public var isBackgroundOnly: Bool { contentAvailable == 1 && !interactsWithUser }
+
+    /// A time-sensitive or critical alert, which iOS lets through Focus and Do Not Disturb when
+    /// the app may send them and the user allows it.
+    public var breaksThroughFocus: Bool { interruptionLevel == "time-sensitive" || interruptionLevel == "critical" }
 }
 
 /// `aps.alert`: a string (the body) or a dictionary.

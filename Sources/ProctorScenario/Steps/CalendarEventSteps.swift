@@ -21,11 +21,8 @@ struct RequestCalendarAccessStep: ScenarioStep {
     }
 
     static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
-        guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
-        decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
-        let access = fields["access"].map { decoder.reader.choice($0.value, pointer.appending("access"), EventStoreModel.Access.self) } ?? .fullAccess
-        guard let device = decoder.appDevice(fields, body, pointer, context: context), let access else { return nil }
-        return RequestCalendarAccessStep(device: device, access: access)
+        decoder.userAnswer(body, pointer, context: context, step: name, keys: keys, key: "access", default: EventStoreModel.Access.fullAccess)
+            .map { RequestCalendarAccessStep(device: $0.device, access: $0.answer) }
     }
 
     var summary: String { "ask for calendar access (\(access.rawValue))" }
@@ -70,7 +67,11 @@ struct AddCalendarEventStep: ScenarioStep {
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         player.checkRules(event, at: step)
-        _ = player.model.eventStore.save(event, identifier: identifier, on: device, step: step.number)
+        if let reason = player.model.eventStore.save(event, identifier: identifier, on: device, step: step.number) {
+            player.refusals.append(.init(
+                subject: .calendarSave(title: event.title ?? ""), step: step, name: summary, message: reason,
+                expected: "EventKit saves the event", actual: "not saved"))
+        }
     }
 }
 

@@ -42,7 +42,9 @@ struct MonitorRegionStep: ScenarioStep {
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         player.checkRules(region, at: step)
         if let refusal = player.model.location.monitor(region, on: device, maximumDistance: player.scenario.system.maximumRegionMonitoringDistance) {
-            player.regionRefusals.append((step, device, region.identifier ?? "", summary, refusal, examined: false))
+            player.refusals.append(.init(
+                subject: .region(device: device, identifier: region.identifier ?? ""), step: step, name: summary, message: refusal,
+                expected: "Core Location monitors the region", actual: "regionMonitoringFailure"))
         }
     }
 }

@@ -24,17 +24,14 @@ struct RegisterForRemoteNotificationsStep: ScenarioStep {
     }
 
     static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
-        guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
-        decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
-        let authorization = fields["authorization"].map { decoder.reader.choice($0.value, pointer.appending("authorization"), NotificationModel.Authorization.self) } ?? .granted
-        guard let device = decoder.appDevice(fields, body, pointer, context: context), let authorization else { return nil }
-        return RegisterForRemoteNotificationsStep(device: device, authorization: authorization)
+        decoder.userAnswer(body, pointer, context: context, step: name, keys: keys, key: "authorization", default: NotificationModel.Authorization.granted)
+            .map { RegisterForRemoteNotificationsStep(device: $0.device, authorization: $0.answer) }
     }
 
     var summary: String { "register for remote notifications (\(authorization.rawValue))" }
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         let bundle = player.scenario.app.bundleIdentifier ?? "app"
-        _ = player.model.notifications.register(device: device, deviceName: player.deviceName(device), bundleIdentifier: bundle, authorization: authorization)
+        player.model.notifications.register(device: device, deviceName: player.deviceName(device), bundleIdentifier: bundle, authorization: authorization)
     }
 }

@@ -64,7 +64,9 @@ struct RequestDirectionsStep: ScenarioStep {
         let refusal = DirectionsModel.refusal(from: start, to: to, mode: mode, app: player.scenario.app, hasApp: player.hasApp(device))
         player.lastDirections = (step.number, refusal)
         if let refusal {
-            player.directionsRefusals.append((step, refusal, examined: false))
+            player.refusals.append(.init(
+                subject: .directions, step: step, name: summary, message: "Maps does not offer the app: \(refusal)",
+                expected: "Maps offers the app", actual: "not offered"))
             return
         }
         let delivery = Delivery(origin: .directionsRequest(source: from, destination: to), activityType: nil, userInfo: [], url: nil)

@@ -77,7 +77,7 @@ struct SendPushStep: ScenarioStep {
         case .hidden, .backgroundWake: return nil
         }
         guard let hours = device.quietHours, hours.contains(delivered.at, in: device.timeZone) else { return nil }
-        if let level = aps.interruptionLevel, level == "time-sensitive" || level == "critical" { return nil }
+        if aps.breaksThroughFocus { return nil }
         let local = QuietHours.clock(QuietHours.minute(of: delivered.at, in: device.timeZone))
         let silenced: Bool
         if case .quiet = delivered.presentation { silenced = true } else { silenced = false }
