@@ -18,6 +18,7 @@ public enum RuleCategory: String, Codable, CaseIterable, Sendable {
     case calendar
     case wallet
     case routing
+    case media
 }
 
 /// An input shown in a rule's documentation and checked by its tests: a donation file, optional

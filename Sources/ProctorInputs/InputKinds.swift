@@ -19,6 +19,7 @@ public enum InputKinds {
         NotificationPayloads(),
         RegionPayloads(),
         CalendarEventPayloads(),
+        NowPlayingPayloads(),
     ]
 
     /// The index in ``payloads`` of the kind that reads a file no kind claims: donations.

@@ -8,7 +8,7 @@ enum ExpectationKind: String, CaseIterable, Sendable {
     /// order messages list them.
     var keys: [String] {
         switch self {
-        case .spotlight: ["device", "query", "contains", "excludes", "results"]
+        case .spotlight: ["device", "query", "contains", "excludes", "results", "actions"]
         case .handoff: ["device", "offer", "activity"]
         case .launch: ["route", "failure", "safari", "activityType", "userInfo", "identifier", "url", "webpageURL", "continuationStreams", "interaction"]
         case .findings: ["ruleId", "pointer", "severity"]
@@ -22,7 +22,7 @@ enum ExpectationKind: String, CaseIterable, Sendable {
         case .regions: ["device", "monitored", "inside", "events", "failed"]
         case .ranging: ["device", "beacons"]
         case .addedEvents: ["events", "refused"]
-        case .lockScreen: ["device", "passes"]
+        case .lockScreen: ["device", "passes", "media"]
         case .locationSuggestions: ["device", "appSwitcher", "maps", "quickType"]
         case .directions: ["offered"]
         }

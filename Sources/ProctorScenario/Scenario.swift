@@ -72,12 +72,60 @@ public struct ScenarioApp: Sendable {
     /// A routing app's coverage regions, from its `.geojson` coverage file (`coverageFile`); nil
     /// when the scenario gives none, and then every place is covered.
     public var coverage: CoverageMultiPolygon? = nil
+    /// What the app does when the system suggests it as a media app (`media`); nil when the
+    /// scenario does not say.
+    public var media: MediaApp? = nil
 
     /// `TEAMID.bundle.id`, when both are known: association files must name it.
     public var appID: String? {
         guard let team = teamIdentifier, let bundle = bundleIdentifier ?? info.bundleIdentifier else { return nil }
         return "\(team).\(bundle)"
     }
+}
+
+/// A media app's answers to the system (docs/media.md): today, how it prepares playback when the
+/// system suggests it after a trigger (`prepare`).
+public struct MediaApp: Sendable {
+    public static let keys = ["prepare"]
+    public var prepare: PlaybackPreparation?
+}
+
+/// What the app's `MPPlayableContentDelegate` does when the system, having suggested the app after
+/// a trigger such as headphones plugged in, launches it in the background and asks it to prepare
+/// a playback queue (`playableContentManager(_:initializePlaybackQueueWithContentItems:
+/// completionHandler:)`; seed 000, lines 213-221).
+public struct PlaybackPreparation: Sendable {
+    public static let keys = ["nowPlayingInfo", "setsNowPlayingInfo", "completion", "streamsContent", "errorsWhenOffline", "startsPlayback"]
+
+    /// When the handler sets `MPNowPlayingInfoCenter.nowPlayingInfo`.
+    public enum Timing: String, CaseIterable, Sendable {
+        /// Before it calls the completion handler, as the seed says to.
+        case beforeCompletion
+        /// After: when the system looks, there is nothing to show.
+        case afterCompletion
+    }
+
+    /// What the handler passes the completion handler.
+    public enum Completion: String, CaseIterable, Sendable {
+        /// nil: the queue is ready.
+        case success
+        /// An error: the app cannot play the content, and the system does not promote it.
+        case error
+    }
+
+    /// The Now Playing information it sets; nil when it sets none.
+    public var nowPlayingInfo: NowPlayingInfo?
+    public var setsNowPlayingInfo: Timing = .beforeCompletion
+    public var completion: Completion = .success
+    /// The content is fetched over the network ("if you're fetching remote assets").
+    public var streamsContent = false
+    /// The handler passes an error when the device has no network ("if the phone's on Airplane
+    /// Mode ... error out early").
+    public var errorsWhenOffline = false
+    /// The handler starts playback itself ("you don't actually want to start playback").
+    public var startsPlayback = false
+    /// Where the facts are written in the scenario.
+    public var pointer: JSONPointer
 }
 
 /// What the app's location manager delegate does when a region event wakes it: post a local
@@ -405,7 +453,26 @@ public struct LocationSuggestionsExpectation: Sendable {
 /// The Wallet passes the lock screen shows now: exactly these, by description.
 public struct LockScreenExpectation: Sendable {
     public var device: Int
-    public var passes: [ExpectedLockScreenPass]
+    /// Exactly the passes shown, when given.
+    public var passes: [ExpectedLockScreenPass]?
+    /// The media suggestion shown, when given.
+    public var media: ExpectedMediaSuggestion?
+}
+
+/// What the Lock Screen shows of a suggested media app: `shown` is `none`, `appSuggestion` (the
+/// Handoff banner) or `nowPlaying`; the other fields, when given, describe the Now Playing item.
+public struct ExpectedMediaSuggestion: Sendable {
+    public static let keys = ["shown", "title", "subtitle", "artwork", "playing"]
+
+    public enum Shown: String, CaseIterable, Sendable {
+        case none, appSuggestion, nowPlaying
+    }
+
+    public var shown: Shown
+    public var title: String??
+    public var subtitle: String??
+    public var artwork: Bool?
+    public var playing: Bool?
 }
 
 public struct ExpectedLockScreenPass: Sendable {
@@ -467,6 +534,8 @@ public struct SpotlightExpectation: Sendable {
     public var excludes: [String]?
     /// The exact list, in order.
     public var results: [String]?
+    /// The quick actions each result shows, by result title (`call`, `directions`), sorted by title.
+    public var actions: [(title: String, actions: [String])]? = nil
 }
 
 public enum HandoffOfferKind: String, Sendable, CaseIterable {

@@ -45,7 +45,7 @@ struct ScenarioDecoder {
     }
 
     static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "system", "sites", "steps"]
-    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "entitlements", "routes", "regionHandlers", "coverageFile"]
+    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "entitlements", "routes", "regionHandlers", "coverageFile", "media"]
     static let regionHandlerKeys = ["region", "event", "postNotification", "minimumInterval"]
     static let routeKeys = [
         "name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "notificationCategories", "notificationKeys", "directionsRequests",
@@ -326,6 +326,7 @@ struct ScenarioDecoder {
         }
 
         let coverage = object["coverageFile"].flatMap { coverageFile($0.value, pointer.appending("coverageFile")) }
+        let media = object["media"].flatMap { mediaApp($0.value, pointer.appending("media")) }
 
         guard var info else { return nil }
         if info.bundleIdentifier == nil { info.bundleIdentifier = bundleIdentifier }
@@ -333,7 +334,7 @@ struct ScenarioDecoder {
         info = AppConfiguration(deploymentTarget: deploymentTarget, serviceNames: serviceNames).apply(to: info) ?? info
         return ScenarioApp(
             bundleIdentifier: bundleIdentifier ?? info.bundleIdentifier, teamIdentifier: teamIdentifier, info: info, routes: routes,
-            associatedDomains: associatedDomains, regionHandlers: handlers, coverage: coverage)
+            associatedDomains: associatedDomains, regionHandlers: handlers, coverage: coverage, media: media)
     }
 
     /// `coverageFile`: a routing app's `.geojson` coverage file, relative to the scenario. A file
@@ -669,8 +670,9 @@ struct ScenarioDecoder {
         reader.checkKeys(fields, pointer, allowed: ExpectationKind.lockScreen.keys, in: "a lock screen expectation")
         let errorsBefore = reader.errorCount
         let device = deviceReference(fields, pointer, context: context)
-        var passes: [ExpectedLockScreenPass] = []
-        if let member = reader.required(fields, "passes", node, pointer), let elements = reader.array(member, pointer.appending("passes")) {
+        var passes: [ExpectedLockScreenPass]?
+        if let member = fields["passes"], let elements = reader.array(member.value, pointer.appending("passes")) {
+            passes = []
             for (index, element) in elements.enumerated() {
                 let at = pointer.appending("passes").appending(index)
                 guard let pass = reader.object(element, at, what: "a lock screen pass") else { continue }
@@ -678,11 +680,30 @@ struct ScenarioDecoder {
                 guard let description = reader.required(pass, "description", element, at).flatMap({ reader.string($0, at.appending("description")) }) else { continue }
                 var expected = ExpectedLockScreenPass(description: description)
                 if let text = pass["text"] { expected.text = reader.nullableString(text.value, at.appending("text")) }
-                passes.append(expected)
+                passes?.append(expected)
             }
         }
+        let media = fields["media"].flatMap { mediaExpectation($0.value, pointer.appending("media")) }
+        if fields["passes"] == nil && fields["media"] == nil && reader.errorCount == errorsBefore {
+            reader.missing("'passes' or 'media'", node, pointer)
+        }
         guard let device, reader.errorCount == errorsBefore else { return nil }
-        return LockScreenExpectation(device: device, passes: passes)
+        return LockScreenExpectation(device: device, passes: passes, media: media)
+    }
+
+    private mutating func mediaExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> ExpectedMediaSuggestion? {
+        guard let fields = reader.object(node, pointer, what: "a media suggestion") else { return nil }
+        reader.checkKeys(fields, pointer, allowed: ExpectedMediaSuggestion.keys, in: "a media suggestion")
+        guard let shown = reader.required(fields, "shown", node, pointer).flatMap({ reader.choice($0, pointer.appending("shown"), ExpectedMediaSuggestion.Shown.self) }) else { return nil }
+        var expected = ExpectedMediaSuggestion(shown: shown)
+        if let member = fields["title"] { expected.title = reader.nullableString(member.value, pointer.appending("title")) }
+        if let member = fields["subtitle"] { expected.subtitle = reader.nullableString(member.value, pointer.appending("subtitle")) }
+        expected.artwork = fields["artwork"].flatMap { reader.bool($0.value, pointer.appending("artwork")) }
+        expected.playing = fields["playing"].flatMap { reader.bool($0.value, pointer.appending("playing")) }
+        if shown != .nowPlaying, let extra = ["title", "subtitle", "artwork", "playing"].first(where: { fields[$0] != nil }) {
+            reader.report(ProblemCode.scenarioInvalidValue, "'\(extra)' describes a Now Playing item; it needs \"shown\": \"nowPlaying\"", fields[extra]!.value, pointer.appending(extra))
+        }
+        return expected
     }
 
     private mutating func addedEventsExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> AddedEventsExpectation? {
@@ -796,12 +817,26 @@ struct ScenarioDecoder {
         let contains = fields["contains"].flatMap { reader.strings($0.value, pointer.appending("contains")) }
         let excludes = fields["excludes"].flatMap { reader.strings($0.value, pointer.appending("excludes")) }
         let results = fields["results"].flatMap { reader.strings($0.value, pointer.appending("results")) }
-        if fields["contains"] == nil && fields["excludes"] == nil && fields["results"] == nil {
-            reader.missing("'contains', 'excludes' or 'results' (result titles)", node, pointer)
+        var actions: [(title: String, actions: [String])]?
+        if let member = fields["actions"], let byTitle = reader.object(member.value, pointer.appending("actions"), what: "the actions of results") {
+            actions = []
+            let names = SpotlightAction.allCases.map(\.rawValue)
+            for entry in byTitle.members {
+                let at = pointer.appending("actions").appending(entry.key)
+                guard let listed = reader.strings(entry.value, at) else { continue }
+                for (index, name) in listed.enumerated() where !names.contains(name) {
+                    reader.report(ProblemCode.scenarioInvalidValue, "'\(name)' is not a Spotlight quick action; the actions are \(names.joined(separator: " and "))", entry.value, at.appending(index))
+                }
+                actions?.append((entry.key, listed))
+            }
+            actions?.sort { $0.title < $1.title }
+        }
+        if fields["contains"] == nil && fields["excludes"] == nil && fields["results"] == nil && fields["actions"] == nil {
+            reader.missing("'contains', 'excludes', 'results' (result titles) or 'actions'", node, pointer)
             return nil
         }
         guard let query else { return nil }
-        return SpotlightExpectation(device: device, query: query, contains: contains, excludes: excludes, results: results)
+        return SpotlightExpectation(device: device, query: query, contains: contains, excludes: excludes, results: results, actions: actions)
     }
 
     private mutating func handoffExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> HandoffExpectation? {

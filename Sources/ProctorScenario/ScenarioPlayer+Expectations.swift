@@ -36,6 +36,18 @@ extension ScenarioPlayer {
                 problem = ExpectationMismatch("\(where_) does not show \(quoted(missing))", expected: "contains \(quoted(spotlight.contains ?? []))", actual: describe(results))
             } else if let present = spotlight.excludes?.filter(titles.contains), !present.isEmpty {
                 problem = ExpectationMismatch("\(where_) shows \(quoted(present))", expected: "excludes \(quoted(spotlight.excludes ?? []))", actual: describe(results))
+            } else if let wanted = spotlight.actions {
+                // A title that is not among the results shows no actions: `results` says which are there.
+                var expectedParts: [String] = [], actualParts: [String] = []
+                for (title, actions) in wanted {
+                    let shown = results.first { $0.title == title }.map { model.actions(of: $0, device: spotlight.device).map(\.rawValue) }
+                    guard shown != actions else { continue }
+                    expectedParts.append("'\(title)' \(quoted(actions))")
+                    actualParts.append("'\(title)' " + (shown.map { quoted($0) } ?? "is not a result"))
+                }
+                if !expectedParts.isEmpty {
+                    problem = ExpectationMismatch("\(where_) shows other quick actions", expected: expectedParts.joined(separator: "; "), actual: actualParts.joined(separator: "; "))
+                }
             }
         case .handoff(let handoff):
             let offer = model.handoffOffer(on: handoff.device)
@@ -128,15 +140,21 @@ extension ScenarioPlayer {
                 problem = ExpectationMismatch("the location suggestions on '\(deviceName(expected.device))' differ", expected: expectedParts.joined(separator: "; "), actual: actualParts.joined(separator: "; "))
             }
         case .lockScreen(let expected):
-            let shown = model.wallet.lockScreen(on: expected.device, location: model.location.state(of: expected.device), now: model.now)
-            let matches = shown.count == expected.passes.count && zip(expected.passes, shown).allSatisfy { want, have in
-                want.description == have.description && (want.text == nil || want.text! == have.text)
+            if let passes = expected.passes {
+                let shown = model.wallet.lockScreen(on: expected.device, location: model.location.state(of: expected.device), now: model.now)
+                let matches = shown.count == passes.count && zip(passes, shown).allSatisfy { want, have in
+                    want.description == have.description && (want.text == nil || want.text! == have.text)
+                }
+                if !matches {
+                    problem = ExpectationMismatch(
+                        "the lock screen of '\(deviceName(expected.device))' shows other passes",
+                        expected: quoted(passes.map { $0.description + ($0.text.map { " (\($0 ?? "no text"))" } ?? "") }),
+                        actual: shown.isEmpty ? "no passes" : quoted(shown.map { "\($0.description) (\($0.text ?? "no text"); \($0.reason))" }))
+                }
             }
-            if !matches {
-                problem = ExpectationMismatch(
-                    "the lock screen of '\(deviceName(expected.device))' shows other passes",
-                    expected: quoted(expected.passes.map { $0.description + ($0.text.map { " (\($0 ?? "no text"))" } ?? "") }),
-                    actual: shown.isEmpty ? "no passes" : quoted(shown.map { "\($0.description) (\($0.text ?? "no text"); \($0.reason))" }))
+            if let media = expected.media {
+                if problem == nil { problem = evaluateMedia(media, on: expected.device) }
+                examineRefusals { $0.subject == .playback(device: expected.device) }
             }
         case .addedEvents(let expected):
             problem = evaluateAddedEvents(expected)

@@ -70,7 +70,8 @@ struct ScenarioPlayer {
     var refusals: [Refusal] = []
 
     /// A refusal of the system a step met: a region Core Location would not monitor, a directions
-    /// request Maps did not offer the app for, a calendar save EventKit refused.
+    /// request Maps did not offer the app for, a calendar save EventKit refused, a Play button
+    /// that played nothing.
     struct Refusal {
         enum Subject: Equatable {
             /// Examined by an `expect.regions` of the device whose `failed` lists the identifier.
@@ -79,6 +80,8 @@ struct ScenarioPlayer {
             case directions
             /// Examined by an `expect.addedEvents` whose `refused` lists the title.
             case calendarSave(title: String)
+            /// Examined by a later `expect.lockScreen` of the device that states its `media`.
+            case playback(device: Int)
         }
 
         var subject: Subject

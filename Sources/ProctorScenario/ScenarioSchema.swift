@@ -152,6 +152,16 @@ public enum ScenarioSchema {
             "coverageFile": nonEmpty("A routing app's .geojson coverage file, relative to the scenario: Maps offers the app only for places inside it."),
             "entitlements": nonEmpty("The app's .entitlements file (XML or binary), relative to the scenario file, for its Associated Domains; instead of associatedDomains."),
             "routes": ["type": "array", "items": ref("route"), "description": "The app's launch handlers."],
+            "media": object([
+                "prepare": object([
+                    "nowPlayingInfo": ["type": "object", "description": "MPNowPlayingInfoCenter.nowPlayingInfo as the app sets it, with Media Player's key names (docs/media.md)."],
+                    "setsNowPlayingInfo": ["enum": PlaybackPreparation.Timing.allCases.map(\.rawValue), "description": "When the app sets nowPlayingInfo: before its completion handler (the default) or after."],
+                    "completion": ["enum": PlaybackPreparation.Completion.allCases.map(\.rawValue), "description": "What the app passes its completion handler: success (the default) or an error."],
+                    "streamsContent": ["type": "boolean", "description": "The content is fetched over the network."],
+                    "errorsWhenOffline": ["type": "boolean", "description": "With streamsContent: the app passes an error when the device has no network."],
+                    "startsPlayback": ["type": "boolean", "description": "The app starts playing while it prepares."],
+                ]).merging(["description": "What the app's MPPlayableContentDelegate does when the system asks it to prepare a playback queue after a trigger.", "dependentRequired": ["setsNowPlayingInfo": ["nowPlayingInfo"], "errorsWhenOffline": ["streamsContent"]]]) { $1 },
+            ]).merging(["description": "A media app's answers to the system (docs/media.md)."]) { $1 },
             "regionHandlers": [
                 "type": "array", "description": "What the app does when a region event wakes it.",
                 "items": object([
@@ -219,8 +229,12 @@ public enum ScenarioSchema {
     /// a schema.
     private static func expectationBody(_ kind: ExpectationKind) -> [String: Any] {
         let titles: [String: Any] = ["type": "array", "items": ["type": "string"]]
-        var spotlight = object(["device": ref("deviceName"), "query": query, "contains": titles, "excludes": titles, "results": titles], required: ["query"])
-        spotlight["anyOf"] = [["required": ["contains"]], ["required": ["excludes"]], ["required": ["results"]]]
+        let actions: [String: Any] = [
+            "type": "object", "description": "The quick action icons each result shows, by result title: exactly these, in this order.",
+            "additionalProperties": ["type": "array", "items": ["enum": SpotlightAction.allCases.map(\.rawValue)], "uniqueItems": true],
+        ]
+        var spotlight = object(["device": ref("deviceName"), "query": query, "contains": titles, "excludes": titles, "results": titles, "actions": actions], required: ["query"])
+        spotlight["anyOf"] = [["required": ["contains"]], ["required": ["excludes"]], ["required": ["results"]], ["required": ["actions"]]]
         var launch = object([
             "route": nonEmpty("The route the launch reaches (with failure: the route that fails)."),
             "failure": ["enum": LaunchFailure.allCases.map(\.rawValue)],
@@ -321,13 +335,24 @@ public enum ScenarioSchema {
             schema["anyOf"] = [["required": ["appSwitcher"]], ["required": ["maps"]], ["required": ["quickType"]]]
             return schema
         }()
-        case .lockScreen: return object([
-            "device": ref("deviceName"),
-            "passes": [
-                "type": "array", "description": "Exactly the passes the lock screen shows now, by description.",
-                "items": object(["description": ["type": "string"], "text": ref("nullableString")], required: ["description"]),
-            ],
-        ], required: ["passes"])
+        case .lockScreen: return {
+            var media = object([
+                "shown": ["enum": ExpectedMediaSuggestion.Shown.allCases.map(\.rawValue), "description": "none, the app in the Handoff banner (appSuggestion), or the prepared item with a Play button (nowPlaying)."],
+                "title": ref("nullableString"), "subtitle": ref("nullableString"),
+                "artwork": ["type": "boolean"], "playing": ["type": "boolean"],
+            ], required: ["shown"])
+            media["description"] = "The media suggestion the Lock Screen shows (docs/media.md)."
+            var schema = object([
+                "device": ref("deviceName"),
+                "passes": [
+                    "type": "array", "description": "Exactly the passes the lock screen shows now, by description.",
+                    "items": object(["description": ["type": "string"], "text": ref("nullableString")], required: ["description"]),
+                ],
+                "media": media,
+            ])
+            schema["anyOf"] = [["required": ["passes"]], ["required": ["media"]]]
+            return schema
+        }()
         case .addedEvents: return {
             let event = object([
                 "title": ["type": "string"], "start": ref("date"), "end": ref("date"), "url": ref("nullableString"),

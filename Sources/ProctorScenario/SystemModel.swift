@@ -32,6 +32,8 @@ struct SystemModel {
     var eventStore = EventStoreModel()
     /// The Wallet passes on each device (WalletModel.swift).
     var wallet = WalletModel()
+    /// Media suggestions on each device's Lock Screen (MediaModel.swift).
+    var media = MediaModel()
     /// The places each device's activities promoted, most recent first, one per name
     /// (LocationSuggestions.swift): what Maps suggests.
     private(set) var recentPlaces: [Int: [LocationSuggestions.Place]] = [:]

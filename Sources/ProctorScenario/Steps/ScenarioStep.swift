@@ -65,6 +65,8 @@ enum ScenarioSteps {
         FocusTextFieldStep.self,
         TapLocationSuggestionStep.self,
         RequestDirectionsStep.self,
+        ConnectAudioRouteStep.self,
+        TapPlayStep.self,
         ExpectStep.self,
     ]
 
