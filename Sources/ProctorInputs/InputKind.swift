@@ -86,6 +86,28 @@ public protocol OtherPayloadJudge: Sendable {
     func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool
 }
 
+/// The judge of a kind whose payloads are each one subject of its rules: decodes the payload at
+/// its key with `decode` (which returns the subject, nil after a decoding error, and the
+/// diagnostics) and judges it with the rules on `Subject`.
+public struct SubjectPayloadJudge<Subject: RuleSubject>: OtherPayloadJudge {
+    public typealias Decode = @Sendable (JSONNode, JSONPointer, _ locate: @escaping (Int, JSONPointer) -> SourceLocation) -> (Subject?, [Diagnostic])
+    let rules: SubjectRules<Subject>
+    let decode: Decode
+
+    public init(engine: RuleEngine, decode: @escaping Decode) {
+        self.rules = engine.rules()
+        self.decode = decode
+    }
+
+    public func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool {
+        let (subject, diagnostics) = decode(payload.node, payload.pointer.appending(payload.kind), document.locate)
+        result.diagnostics += diagnostics
+        guard let subject else { return false }
+        rules.judge(subject, in: document.context, locate: document.locatePointer, into: &result.findings)
+        return true
+    }
+}
+
 /// The document an embedded payload is read from: how to locate its values, and the run's facts.
 public struct OtherPayloadDocument {
     public var context: RuleContext

@@ -15,19 +15,9 @@ public struct CalendarEventPayloads: OtherPayloadKind {
     public var keys: [String] { [CalendarEventDecoder.key] }
 
     public func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
-        CalendarEventJudge(rules: engine.rules())
-    }
-}
-
-struct CalendarEventJudge: OtherPayloadJudge {
-    let rules: SubjectRules<CalendarEvent>
-
-    func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool {
-        var decoder = CalendarEventDecoder(locate: document.locate)
-        let event = decoder.decode(payload.node, at: payload.pointer.appending(payload.kind))
-        result.diagnostics += decoder.diagnostics
-        guard let event else { return false }
-        rules.judge(event, in: document.context, locate: document.locatePointer, into: &result.findings)
-        return true
+        SubjectPayloadJudge<CalendarEvent>(engine: engine) { node, pointer, locate in
+            var decoder = CalendarEventDecoder(locate: locate)
+            return (decoder.decode(node, at: pointer), decoder.diagnostics)
+        }
     }
 }

@@ -73,19 +73,9 @@ public struct NotificationPayloads: OtherPayloadKind {
     public var keys: [String] { ["notification"] }
 
     public func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
-        NotificationJudge(rules: engine.rules())
-    }
-}
-
-struct NotificationJudge: OtherPayloadJudge {
-    let rules: SubjectRules<RemoteNotification>
-
-    func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool {
-        var decoder = RemoteNotificationDecoder(locate: document.locate)
-        let notification = decoder.decodeRequest(payload.node, at: payload.pointer.appending(payload.kind))
-        result.diagnostics += decoder.diagnostics
-        guard let notification else { return false }
-        rules.judge(notification, in: document.context, locate: document.locatePointer, into: &result.findings)
-        return true
+        SubjectPayloadJudge<RemoteNotification>(engine: engine) { node, pointer, locate in
+            var decoder = RemoteNotificationDecoder(locate: locate)
+            return (decoder.decodeRequest(node, at: pointer), decoder.diagnostics)
+        }
     }
 }

@@ -15,19 +15,9 @@ public struct NowPlayingPayloads: OtherPayloadKind {
     public var keys: [String] { [NowPlayingInfoDecoder.key] }
 
     public func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
-        NowPlayingJudge(rules: engine.rules())
-    }
-}
-
-struct NowPlayingJudge: OtherPayloadJudge {
-    let rules: SubjectRules<NowPlayingInfo>
-
-    func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool {
-        var decoder = NowPlayingInfoDecoder(locate: document.locate)
-        let info = decoder.decode(payload.node, at: payload.pointer.appending(payload.kind))
-        result.diagnostics += decoder.diagnostics
-        guard let info else { return false }
-        rules.judge(info, in: document.context, locate: document.locatePointer, into: &result.findings)
-        return true
+        SubjectPayloadJudge<NowPlayingInfo>(engine: engine) { node, pointer, locate in
+            var decoder = NowPlayingInfoDecoder(locate: locate)
+            return (decoder.decode(node, at: pointer), decoder.diagnostics)
+        }
     }
 }
