@@ -71,10 +71,10 @@ run: setup
 	  --report json:$(REPORTS)/ride-share-mistakes.json || code=$$?; \
 	if [ $$code -ne 1 ]; then echo "expected exit 1 from the ride-share mistakes, got $$code"; status=1; fi; \
 	echo "== proctor lint Scenarios/lint/audio"; \
-	$(PROCTOR) lint --strict --now $(NOW) Scenarios/lint/audio --report text --report junit:$(REPORTS)/audio.junit.xml \
+	$(PROCTOR) lint --strict --info-plist Scenarios/lint/audio/Info.plist --now $(NOW) Scenarios/lint/audio --report text --report junit:$(REPORTS)/audio.junit.xml \
 	  --report sarif:$(REPORTS)/audio.sarif --report json:$(REPORTS)/audio.json || status=$$?; \
 	echo "== proctor lint Scenarios/lint/audio-mistakes (fails on purpose: exit 1 expected)"; \
-	code=0; $(PROCTOR) lint --now $(NOW) Scenarios/lint/audio-mistakes --report text --report junit:$(REPORTS)/audio-mistakes.junit.xml \
+	code=0; $(PROCTOR) lint --info-plist Scenarios/lint/audio-mistakes/Info.plist --now $(NOW) Scenarios/lint/audio-mistakes --report text --report junit:$(REPORTS)/audio-mistakes.junit.xml \
 	  --report sarif:$(REPORTS)/audio-mistakes.sarif --report json:$(REPORTS)/audio-mistakes.json || code=$$?; \
 	if [ $$code -ne 1 ]; then echo "expected exit 1 from the audio mistakes, got $$code"; status=1; fi; \
 	echo "== proctor run Scenarios/run"; \

@@ -20,6 +20,9 @@ public struct AppInfo: Sendable {
     /// The location purpose strings the Info.plist gives (non-empty): of
     /// ``AppInfo/locationUsageKeys``, by key.
     public var locationUsageDescriptions: [String] = []
+    /// `UIBackgroundModes`: what the app keeps running for in the background (`audio`,
+    /// `location`, `remote-notification`, ...); nil when the key is absent.
+    public var backgroundModes: [String]?
     /// `INIntentsRestrictedWhileLocked`: intents the app handles only when the device is unlocked.
     public var intentsRestrictedWhileLocked: [String] = []
     /// `NSExtension` → `NSExtensionAttributes` → `IntentsRestrictedWhileLocked`.
@@ -237,6 +240,7 @@ public enum InfoPlistReader {
             }
         }
         info.intentsRestrictedWhileLocked = stringArray(root["INIntentsRestrictedWhileLocked"], "INIntentsRestrictedWhileLocked") ?? []
+        info.backgroundModes = stringArray(root["UIBackgroundModes"], "UIBackgroundModes")
         if let extensionInfo = root["NSExtension"] as? [String: Any],
             let attributes = extensionInfo["NSExtensionAttributes"] as? [String: Any]
         {

@@ -10,6 +10,10 @@ import ProctorVocabulary
 ///   prepare a playback queue. If its completion handler reports an error, the system does not
 ///   promote it; if it reports success with `nowPlayingInfo` already set, the Lock Screen shows
 ///   that item, its artwork and a Play button;
+/// - an app that does not adopt it but donated `INPlayMediaIntent`s (iOS 12 and later) gets
+///   Siri's media suggestion of the most recent one: its title, with a Play button that sends the
+///   intent to the app (Apple's SiriKit Media documentation). Assumption: when an app does both,
+///   the seed's preparation wins;
 /// - otherwise (no adoption, or nothing set before completion) the Lock Screen shows the app in
 ///   the banner Handoff uses, which the user must unlock and swipe to use.
 ///
@@ -24,12 +28,15 @@ struct MediaModel {
         case appSuggestion
         /// The item the app prepared, with a Play button (the seed's "after").
         case nowPlaying(title: String?, subtitle: String?, artwork: Bool, playing: Bool)
+        /// Siri's suggestion of a donated `INPlayMediaIntent`, with a Play button.
+        case mediaSuggestion(title: String?)
 
         var shown: ExpectedMediaSuggestion.Shown {
             switch self {
             case .none: .none
             case .appSuggestion: .appSuggestion
             case .nowPlaying: .nowPlaying
+            case .mediaSuggestion: .mediaSuggestion
             }
         }
 
@@ -39,6 +46,7 @@ struct MediaModel {
             case .appSuggestion: "the app suggestion in the Handoff banner"
             case .nowPlaying(let title, let subtitle, let artwork, let playing):
                 "Now Playing \(title.map { "'\($0)'" } ?? "without a title")\(subtitle.map { " (\($0))" } ?? ""), \(artwork ? "with" : "without") artwork, \(playing ? "playing" : "paused")"
+            case .mediaSuggestion(let title): "Siri's media suggestion \(title.map { "'\($0)'" } ?? "without a title")"
             }
         }
     }
@@ -75,9 +83,10 @@ struct MediaModel {
     /// What the system does when `route` connects on `device` and it suggests `app`; returns the
     /// completion the app's preparation reported, nil when the app adopts none.
     @discardableResult
-    mutating func connect(route: AudioRoute, on device: Int, online: Bool, app: MediaApp?) -> PlaybackPreparation.Completion? {
+    mutating func connect(route: AudioRoute, on device: Int, online: Bool, app: MediaApp?, donated: PlayMediaIntent?) -> PlaybackPreparation.Completion? {
         guard let preparation = app?.prepare else {
-            devices[device] = DeviceMedia(route: route, online: online, promotion: .appSuggestion, cannotPlay: false)
+            let promotion = donated.map { Promotion.mediaSuggestion(title: $0.suggestedTitle) } ?? .appSuggestion
+            devices[device] = DeviceMedia(route: route, online: online, promotion: promotion, cannotPlay: false)
             return nil
         }
         let offline = preparation.streamsContent && !online
@@ -106,5 +115,13 @@ struct MediaModel {
         state.promotion = .nowPlaying(title: title, subtitle: subtitle, artwork: artwork, playing: true)
         devices[device] = state
         return nil
+    }
+
+    /// The app, launched with the suggested intent, plays it. Assumption: the player shows the
+    /// intent's title; what the app then sets as Now Playing information is not stated.
+    mutating func playSuggestedIntent(on device: Int) {
+        guard var state = devices[device], case .mediaSuggestion(let title) = state.promotion else { return }
+        state.promotion = .nowPlaying(title: title, subtitle: nil, artwork: false, playing: true)
+        devices[device] = state
     }
 }

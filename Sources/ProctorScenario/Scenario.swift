@@ -465,7 +465,7 @@ public struct ExpectedMediaSuggestion: Sendable {
     public static let keys = ["shown", "title", "subtitle", "artwork", "playing"]
 
     public enum Shown: String, CaseIterable, Sendable {
-        case none, appSuggestion, nowPlaying
+        case none, appSuggestion, nowPlaying, mediaSuggestion
     }
 
     public var shown: Shown

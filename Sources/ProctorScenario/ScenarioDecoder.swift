@@ -700,7 +700,8 @@ struct ScenarioDecoder {
         if let member = fields["subtitle"] { expected.subtitle = reader.nullableString(member.value, pointer.appending("subtitle")) }
         expected.artwork = fields["artwork"].flatMap { reader.bool($0.value, pointer.appending("artwork")) }
         expected.playing = fields["playing"].flatMap { reader.bool($0.value, pointer.appending("playing")) }
-        if shown != .nowPlaying, let extra = ["title", "subtitle", "artwork", "playing"].first(where: { fields[$0] != nil }) {
+        let described = shown == .nowPlaying ? [] : shown == .mediaSuggestion ? ["subtitle", "artwork", "playing"] : ["title", "subtitle", "artwork", "playing"]
+        if let extra = described.first(where: { fields[$0] != nil }) {
             reader.report(ProblemCode.scenarioInvalidValue, "'\(extra)' describes a Now Playing item; it needs \"shown\": \"nowPlaying\"", fields[extra]!.value, pointer.appending(extra))
         }
         return expected

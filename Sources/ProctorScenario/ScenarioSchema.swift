@@ -140,6 +140,7 @@ public enum ScenarioSchema {
                     "NSUserActivityTypes": ref("strings"),
                     "CFBundleURLTypes": ["type": "array", "items": ["type": "object", "properties": ["CFBundleURLSchemes": ref("strings")]]],
                     "INIntentsSupported": ref("strings"),
+                    "UIBackgroundModes": ref("strings"),
                 ],
             ],
             "infoPlist": nonEmpty("The app's real Info.plist (XML or binary), relative to the scenario file."),
@@ -337,7 +338,7 @@ public enum ScenarioSchema {
         }()
         case .lockScreen: return {
             var media = object([
-                "shown": ["enum": ExpectedMediaSuggestion.Shown.allCases.map(\.rawValue), "description": "none, the app in the Handoff banner (appSuggestion), or the prepared item with a Play button (nowPlaying)."],
+                "shown": ["enum": ExpectedMediaSuggestion.Shown.allCases.map(\.rawValue), "description": "none, the app in the Handoff banner (appSuggestion), the prepared item with a Play button (nowPlaying), or Siri's suggestion of a donated INPlayMediaIntent (mediaSuggestion)."],
                 "title": ref("nullableString"), "subtitle": ref("nullableString"),
                 "artwork": ["type": "boolean"], "playing": ["type": "boolean"],
             ], required: ["shown"])
@@ -513,6 +514,7 @@ public enum ScenarioSchema {
             let body = open((Keys.reservation + own).map { ($0, property($0, trip: trip)) }, required: ["itemReference"] + required)
             return object([reservationClass.rawValue: body], required: [reservationClass.rawValue])
         }
+        let mediaItem = open(Keys.mediaItem.map { ($0, string) })
         let intents = IntentClass.allCases.map { intentClass -> [String: Any] in
             let keys: [String] = switch intentClass {
             case .sendMessage: Keys.sendMessage
@@ -520,6 +522,7 @@ public enum ScenarioSchema {
             case .startAudioCall: Keys.startAudioCall
             case .startVideoCall: Keys.startVideoCall
             case .getReservationDetails: Keys.getReservationDetails
+            case .playMedia: Keys.playMedia
             }
             let body = open(keys.map { key -> (String, [String: Any]) in
                 switch key {
@@ -527,6 +530,10 @@ public enum ScenarioSchema {
                 case "sender": (key, person)
                 case "speakableGroupName", "reservationContainerReference": (key, speakable)
                 case "reservationItemReferences": (key, ["anyOf": [speakables, ["type": "null"]]])
+                case "mediaItems": (key, ["type": "array", "items": mediaItem])
+                case "mediaContainer": (key, mediaItem)
+                case "playShuffled", "resumePlayback": (key, ["type": "boolean"])
+                case "playbackSpeed": (key, ["type": "number"])
                 default: (key, string)
                 }
             })

@@ -39,6 +39,15 @@ struct SiriModel {
 
     /// Every interaction the app donated and did not delete, in donation order.
     private(set) var donations: [DonatedInteraction] = []
+
+    /// The most recent `INPlayMediaIntent` donated on `device` that was not deleted: what Siri
+    /// suggests after a trigger (MediaModel).
+    func latestMediaDonation(on device: Int) -> PlayMediaIntent? {
+        for donation in donations.reversed() where donation.device == device {
+            if case .playMedia(let media) = donation.interaction.intent.kind { return media }
+        }
+        return nil
+    }
     /// The view each device shows, from its last `showScreen`.
     private(set) var screens: [Int: ScreenView] = [:]
 

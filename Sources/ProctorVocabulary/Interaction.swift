@@ -53,6 +53,7 @@ public struct Intent: Sendable {
         case sendMessage(SendMessageIntent)
         case startCall(StartCallIntent)
         case getReservationDetails(GetReservationDetailsIntent)
+        case playMedia(PlayMediaIntent)
     }
 
     public init(pointer: JSONPointer, kind: Kind) {
@@ -66,6 +67,7 @@ public struct Intent: Sendable {
         case .sendMessage: IntentClass.sendMessage.rawValue
         case .startCall(let call): call.intentClass.rawValue
         case .getReservationDetails: IntentClass.getReservationDetails.rawValue
+        case .playMedia: IntentClass.playMedia.rawValue
         }
     }
 
@@ -73,7 +75,7 @@ public struct Intent: Sendable {
     public var isCommunication: Bool {
         switch kind {
         case .sendMessage, .startCall: true
-        case .getReservationDetails: false
+        case .getReservationDetails, .playMedia: false
         }
     }
 
@@ -83,7 +85,7 @@ public struct Intent: Sendable {
         switch kind {
         case .sendMessage(let message): message.recipients
         case .startCall(let call): call.contacts
-        case .getReservationDetails: []
+        case .getReservationDetails, .playMedia: []
         }
     }
 
@@ -93,6 +95,7 @@ public struct Intent: Sendable {
         case .sendMessage: "recipients"
         case .startCall: "contacts"
         case .getReservationDetails: "reservationItemReferences"
+        case .playMedia: "mediaItems"
         }
     }
 
@@ -109,6 +112,8 @@ public enum IntentClass: String, Sendable, CaseIterable {
     /// Deprecated in iOS 13.
     case startVideoCall = "INStartVideoCallIntent"
     case getReservationDetails = "INGetReservationDetailsIntent"
+    /// iOS 12: media the user played, for Siri's media suggestions (docs/media.md).
+    case playMedia = "INPlayMediaIntent"
 
     /// The release that deprecated the class, if any.
     public var deprecatedIn: OSVersion? {
@@ -156,6 +161,40 @@ public struct GetReservationDetailsIntent: Sendable {
     public var reservationItemReferences: [SpeakableString]?
 
     public init() {}
+}
+
+/// `INPlayMediaIntent`: media the user played in the app, which Siri may suggest again, for
+/// example after the user connects headphones (Apple, SiriKit, "Media").
+public struct PlayMediaIntent: Sendable {
+    public var mediaItems: [MediaItem]?
+    public var mediaContainer: MediaItem?
+    public var playShuffled: Bool?
+    /// `INPlaybackRepeatMode`: `unknown`, `none`, `all`, `one`.
+    public var playbackRepeatMode: String?
+    public var resumePlayback: Bool?
+    /// `INPlaybackQueueLocation`: `unknown`, `now`, `next`, `later`.
+    public var playbackQueueLocation: String?
+    public var playbackSpeed: Double?
+
+    public init() {}
+
+    /// What a suggestion of the intent shows: the container's title, else the first item's.
+    public var suggestedTitle: String? { mediaContainer?.title ?? mediaItems?.first?.title }
+}
+
+/// `INMediaItem`: `init(identifier:title:type:artwork:)`, with the artist of iOS 13.
+public struct MediaItem: Sendable {
+    public var pointer: JSONPointer
+    /// The app's own identifier, which the app receives back to find the content.
+    public var identifier: String?
+    public var title: String?
+    /// `INMediaItemType`, by case name (`song`, `album`, `podcastEpisode`, ...).
+    public var type: String?
+    public var artist: String?
+
+    public init(pointer: JSONPointer) {
+        self.pointer = pointer
+    }
 }
 
 /// An intent's response: `code`, and for `INGetReservationDetailsIntentResponse` its `reservations`.

@@ -19,6 +19,10 @@ extension DonationDecoder {
         package static let startAudioCall = ["contacts", "destinationType"]
         package static let startVideoCall = ["contacts"]
         package static let getReservationDetails = ["reservationContainerReference", "reservationItemReferences"]
+        package static let playMedia = ["mediaItems", "mediaContainer", "playShuffled", "playbackRepeatMode", "resumePlayback", "playbackQueueLocation", "playbackSpeed"]
+        static let playMediaUnmodelled: Set<String> = ["mediaSearch", "suggestedInvocationPhrase", "donationMetadata"]
+        package static let mediaItem = ["identifier", "title", "type", "artist"]
+        static let mediaItemUnmodelled: Set<String> = ["artwork", "namedEntities"]
         static let response = ["code", "reservations"]
         static let responseUnmodelled: Set<String> = ["userActivity"]
         package static let speakableString = ["spokenPhrase", "vocabularyIdentifier", "pronunciationHint"]
@@ -183,7 +187,40 @@ extension DonationDecoder {
                 }
             }
             return Intent(pointer: pointer, kind: .getReservationDetails(details))
+        case .playMedia:
+            guard let fields = fields(payload, at, what: className, known: InteractionKeys.playMedia, unmodelled: InteractionKeys.playMediaUnmodelled) else { return nil }
+            var media = PlayMediaIntent()
+            if let value = fields["mediaItems"], let elements = reader.array(value, at.appending("mediaItems")) {
+                media.mediaItems = elements.enumerated().compactMap { index, element in mediaItem(element, at.appending("mediaItems").appending(index)) }
+            }
+            if let value = fields["mediaContainer"] { media.mediaContainer = mediaItem(value, at.appending("mediaContainer")) }
+            if let value = fields["playShuffled"] { media.playShuffled = reader.bool(value, at.appending("playShuffled")) }
+            if let value = fields["resumePlayback"] { media.resumePlayback = reader.bool(value, at.appending("resumePlayback")) }
+            if let value = fields["playbackSpeed"] { media.playbackSpeed = reader.number(value, at.appending("playbackSpeed")) }
+            if let value = fields["playbackRepeatMode"] {
+                media.playbackRepeatMode = name(value, at.appending("playbackRepeatMode"), "INPlaybackRepeatMode", ["unknown", "none", "all", "one"])
+            }
+            if let value = fields["playbackQueueLocation"] {
+                media.playbackQueueLocation = name(value, at.appending("playbackQueueLocation"), "INPlaybackQueueLocation", ["unknown", "now", "next", "later"])
+            }
+            return Intent(pointer: pointer, kind: .playMedia(media))
         }
+    }
+
+    /// `INMediaItem`, and the `INMediaItemType` cases by name.
+    static let mediaItemTypes = [
+        "unknown", "song", "album", "artist", "genre", "playlist", "podcastShow", "podcastEpisode", "podcastPlaylist", "musicStation", "audioBook",
+        "movie", "tvShow", "tvShowEpisode", "musicVideo", "podcastStation", "radioStation", "station", "music", "algorithmicRadioStation", "news",
+    ]
+
+    private mutating func mediaItem(_ node: JSONNode, _ pointer: JSONPointer) -> MediaItem? {
+        guard let fields = fields(node, pointer, what: "INMediaItem", known: InteractionKeys.mediaItem, unmodelled: InteractionKeys.mediaItemUnmodelled) else { return nil }
+        var item = MediaItem(pointer: pointer)
+        if let value = fields["identifier"] { item.identifier = reader.string(value, pointer.appending("identifier")) }
+        if let value = fields["title"] { item.title = reader.string(value, pointer.appending("title")) }
+        if let value = fields["artist"] { item.artist = reader.string(value, pointer.appending("artist")) }
+        if let value = fields["type"] { item.type = name(value, pointer.appending("type"), "INMediaItemType", Self.mediaItemTypes) }
+        return item
     }
 
     private mutating func response(_ node: JSONNode, _ pointer: JSONPointer, for intent: Intent) -> IntentResponse? {
@@ -197,6 +234,11 @@ extension DonationDecoder {
                 response.code = name(
                     value, pointer.appending("code"), "INGetReservationDetailsIntentResponseCode",
                     ["unspecified", "ready", "inProgress", "success", "failure", "failureRequiringAppLaunch"])
+            } else if case .playMedia = intent.kind {
+                response.code = name(
+                    value, pointer.appending("code"), "INPlayMediaIntentResponseCode",
+                    ["unspecified", "ready", "continueInApp", "inProgress", "success", "handleInApp", "failure", "failureRequiringAppLaunch",
+                     "failureUnknownMediaType", "failureNoUnplayedContent", "failureRestrictedContent", "failureMaxStreamLimitReached"])
             } else {
                 // Each communication intent has its own failure codes; Proctor does not judge them.
                 response.code = reader.string(value, pointer.appending("code"))

@@ -10,12 +10,14 @@ import Testing
 struct MediaSuiteTests {
     static func lint(_ folder: String, strict: Bool = false) -> (LintResult, prefix: String) {
         let suite = Repository.url("Scenarios/lint/\(folder)")
-        return (Linter.lint(paths: [suite.path], options: LintOptions(now: fixedNow, strict: strict)), suite.path + "/")
+        let options = LintOptions(infoPlistPath: suite.appendingPathComponent("Info.plist").path, now: fixedNow, strict: strict)
+        return (Linter.lint(paths: [suite.path], options: options), suite.path + "/")
     }
 
     @Test func theAudioAppIsCleanUnderStrict() {
         let (result, _) = Self.lint("audio", strict: true)
-        #expect(result.files.count == 1)
+        #expect(result.files.count == 2)
+        #expect(result.appInfo?.backgroundModes == ["audio"])
         #expect(result.files.allSatisfy { !$0.hasProblems && $0.wasChecked }, "\(result.files.flatMap(\.findings).map(\.message))")
         #expect(result.report().exitCode == .success)
     }
@@ -24,6 +26,9 @@ struct MediaSuiteTests {
         let (result, _) = Self.lint("audio-mistakes")
         let found = result.files.flatMap(\.findings).map { "\($0.location.pointer ?? "") \($0.ruleID) \($0.severity.rawValue)" }.sorted()
         #expect(found == [
+            "/0/interaction/intent/INPlayMediaIntent play_media_background_audio error",
+            "/0/interaction/intent/INPlayMediaIntent play_media_intent_handled error",
+            "/0/interaction/intent/INPlayMediaIntent/mediaItems/0 play_media_intent_content warning",
             "/0/nowPlayingInfo now_playing_artwork warning",
             "/0/nowPlayingInfo now_playing_title warning",
             "/0/nowPlayingInfo/MPNowPlayingInfoPropertyElapsedPlaybackTime now_playing_position error",

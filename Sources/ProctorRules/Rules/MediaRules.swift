@@ -268,3 +268,112 @@ struct MediaPrepareOfflineErrorRule: Rule {
             at: prepared.pointer("streamsContent"))]
     }
 }
+
+// Rules on INPlayMediaIntent donations: since iOS 12, Siri suggests media the user played after
+// the same triggers the seed describes ("Siri may suggest a playlist to the user after they
+// connect headphones", Apple's SiriKit Media documentation), from the app's INPlayMediaIntent
+// donations; tapping the suggestion sends the intent to the app's handler.
+
+private let siriKitMedia = "Apple, SiriKit, Media: donate an INPlayMediaIntent after the user plays the content"
+private let playMedia = #"{"INPlayMediaIntent": {"mediaContainer": {"identifier": "show-proactive", "title": "The Proactive Show", "type": "podcastShow"}, "mediaItems": [{"identifier": "ep-112", "title": "Episode 112: Deep Links", "type": "podcastEpisode"}]}}"#
+private let mediaApp = #"{"CFBundleIdentifier": "com.example.casts", "NSUserActivityTypes": ["INPlayMediaIntent"], "INIntentsSupported": ["INPlayMediaIntent"], "UIBackgroundModes": ["audio"]}"#
+
+/// The donation names what to play.
+struct PlayMediaIntentContentRule: Rule {
+    static let description = RuleDescription(
+        id: "play_media_intent_content",
+        name: "Play Media Donation Names What To Play",
+        category: .media,
+        defaultSeverity: .warning,
+        summary: "A donated INPlayMediaIntent should name the media (mediaContainer or mediaItems), each INMediaItem with the app's identifier and a title.",
+        rationale: """
+            Siri suggests the donated intent as the media to play, and shows its container's or \
+            item's title; when the user taps the suggestion, the intent comes back to the app's \
+            handler, which finds the content by the INMediaItem's identifier. A donation without \
+            mediaContainer or mediaItems suggests nothing playable, an item without an identifier \
+            cannot be found again, and one without a title shows no name. Apple's initializers \
+            leave every value optional, so this is a warning.
+            """,
+        sources: [siriKitMedia + " [H]", "Apple, Intents, INPlayMediaIntent and INMediaItem(identifier:title:type:artwork:) [H]"],
+        passing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#)],
+        failing: [
+            RuleExample(#"{"interaction": {"intent": {"INPlayMediaIntent": {"playShuffled": true}}}}"#, at: ["/interaction/intent/INPlayMediaIntent"]),
+            RuleExample(#"{"interaction": {"intent": {"INPlayMediaIntent": {"mediaItems": [{"title": "Episode 112", "type": "podcastEpisode"}]}}}}"#, at: ["/interaction/intent/INPlayMediaIntent/mediaItems/0"]),
+        ])
+
+    func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
+        guard case .playMedia(let media) = interaction.intent.kind else { return [] }
+        let items = (media.mediaContainer.map { [$0] } ?? []) + (media.mediaItems ?? [])
+        guard !items.isEmpty else {
+            return [Violation("the INPlayMediaIntent names no mediaContainer and no mediaItems, so Siri has nothing to suggest playing", at: interaction.intent.payloadPointer)]
+        }
+        return items.compactMap { item in
+            let missing = [item.identifier == nil ? "identifier (the app finds the content by it when the suggestion comes back)" : nil,
+                           (item.title ?? "").allSatisfy(\.isWhitespace) ? "title (what the suggestion shows)" : nil].compactMap { $0 }
+            guard !missing.isEmpty else { return nil }
+            return Violation("the INMediaItem has no \(missing.joined(separator: " and no "))", at: item.pointer)
+        }
+    }
+}
+
+/// The app declares that it handles the intent.
+struct PlayMediaIntentHandledRule: Rule {
+    static let description = RuleDescription(
+        id: "play_media_intent_handled",
+        name: "Play Media Intent Is Declared As Handled",
+        category: .media,
+        defaultSeverity: .error,
+        summary: "An app that donates INPlayMediaIntent must list it in INIntentsSupported or an Intents extension's IntentsSupported.",
+        rationale: """
+            Tapping a media suggestion hands the intent to the app's INPlayMediaIntentHandling, in \
+            an Intents extension (IntentsSupported) or, from iOS 14, in the app itself \
+            (INIntentsSupported). The system sends an intent only to a handler that declares its \
+            class, so a donated media intent that neither list names is a suggestion that plays \
+            nothing.
+            """,
+        sources: [siriKitMedia + " [H]", "Apple, Information Property List, INIntentsSupported and NSExtension IntentsSupported [H]"],
+        needsInfoPlist: true,
+        passing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#, infoPlist: mediaApp)],
+        failing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#, infoPlist: #"{"NSUserActivityTypes": ["INPlayMediaIntent"], "UIBackgroundModes": ["audio"]}"#, at: ["/interaction/intent/INPlayMediaIntent"])])
+
+    func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
+        guard case .playMedia = interaction.intent.kind, let app = context.appInfo, app.isFromInfoPlist else { return [] }
+        guard !(app.intentsSupported + app.extensionIntentsSupported).contains(IntentClass.playMedia.rawValue) else { return [] }
+        return [Violation(
+            "INPlayMediaIntent is in neither INIntentsSupported nor an Intents extension's IntentsSupported of \(app.source), so a media suggestion of this donation reaches no handler",
+            at: interaction.intent.payloadPointer)]
+    }
+}
+
+/// The app can play in the background, where a media suggestion launches it.
+struct PlayMediaBackgroundAudioRule: Rule {
+    static let description = RuleDescription(
+        id: "play_media_background_audio",
+        name: "Media App Declares Background Audio",
+        category: .media,
+        defaultSeverity: .error,
+        summary: "An app that donates INPlayMediaIntent must declare the audio background mode (UIBackgroundModes contains audio).",
+        rationale: """
+            INPlayMediaIntent "supports playing audio in the background": the handler answers \
+            handleInApp and "the system should launch the app in the background to play the \
+            media", which is how a Lock Screen suggestion plays with the device locked. An app \
+            without the audio background mode is suspended when it leaves the foreground, and its \
+            audio with it ("Enabling Background Audio"). UIBackgroundModes must list audio.
+            """,
+        sources: [
+            "Apple, Intents, INPlayMediaIntent; INPlayMediaIntentResponseCode.handleInApp [H]",
+            "Apple, AVFoundation, Enabling Background Audio; Information Property List, UIBackgroundModes [H]",
+        ],
+        needsInfoPlist: true,
+        passing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#, infoPlist: mediaApp)],
+        failing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#, infoPlist: #"{"NSUserActivityTypes": ["INPlayMediaIntent"], "INIntentsSupported": ["INPlayMediaIntent"], "UIBackgroundModes": ["remote-notification"]}"#, at: ["/interaction/intent/INPlayMediaIntent"])])
+
+    func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
+        guard case .playMedia = interaction.intent.kind, let app = context.appInfo, app.isFromInfoPlist else { return [] }
+        guard !(app.backgroundModes ?? []).contains("audio") else { return [] }
+        let modes = app.backgroundModes.map { $0.isEmpty ? "lists no mode" : "lists \($0.joined(separator: ", "))" } ?? "is absent"
+        return [Violation(
+            "UIBackgroundModes of \(app.source) \(modes), not audio: launched in the background to play a media suggestion, the app is suspended and its audio stops",
+            at: interaction.intent.payloadPointer)]
+    }
+}

@@ -41,7 +41,8 @@ struct ConnectAudioRouteStep: ScenarioStep {
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         let media = player.scenario.app.media
-        let completion = player.model.media.connect(route: route, on: device, online: online, app: media)
+        let donated = player.model.siri.latestMediaDonation(on: device)
+        let completion = player.model.media.connect(route: route, on: device, online: online, app: media, donated: donated)
         guard let preparation = media?.prepare, let completion else { return }
         let prepared = PlaybackPrepared(
             device: player.deviceName(device), trigger: route.happened, online: online,
@@ -75,6 +76,14 @@ struct TapPlayStep: ScenarioStep {
     var summary: String { "press Play on the Lock Screen" }
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
+        if case .mediaSuggestion = player.model.media.promotion(on: device) {
+            // Siri hands the donated intent to the app's handler, which plays it (handleInApp).
+            let delivery = Delivery(origin: .interaction("the Lock Screen's media suggestion"), activityType: IntentClass.playMedia.rawValue, userInfo: [], url: nil)
+            let outcome = LaunchRouter.route(delivery, app: player.scenario.app)
+            player.launch(step, device: device, cause: "pressing Play on the media suggestion on '\(player.deviceName(device))'", delivery: delivery, outcome: outcome)
+            if case .routed = outcome { player.model.media.playSuggestedIntent(on: device) }
+            return
+        }
         if let why = player.model.media.play(on: device) {
             player.refusals.append(.init(
                 subject: .playback(device: device), step: step, name: summary, message: "pressing Play on '\(player.deviceName(device))' plays nothing: \(why)",
@@ -100,12 +109,13 @@ extension ScenarioPlayer {
     func evaluateMedia(_ expected: ExpectedMediaSuggestion, on device: Int) -> ExpectationMismatch? {
         let promotion = model.media.promotion(on: device)
         var wanted = [expected.shown.rawValue], have = [promotion.shown.rawValue]
+        func compare(_ label: String, _ want: String??, _ actual: String?) {
+            guard let want, want != actual else { return }
+            wanted.append("\(label) \(want.map { "'\($0)'" } ?? "none")")
+            have.append("\(label) \(actual.map { "'\($0)'" } ?? "none")")
+        }
+        if case .mediaSuggestion(let title) = promotion { compare("title", expected.title, title) }
         if case .nowPlaying(let title, let subtitle, let artwork, let playing) = promotion {
-            func compare(_ label: String, _ want: String??, _ actual: String?) {
-                guard let want, want != actual else { return }
-                wanted.append("\(label) \(want.map { "'\($0)'" } ?? "none")")
-                have.append("\(label) \(actual.map { "'\($0)'" } ?? "none")")
-            }
             compare("title", expected.title, title)
             compare("subtitle", expected.subtitle, subtitle)
             if let want = expected.artwork, want != artwork {
