@@ -26,6 +26,11 @@ public enum ConfigurationSchema {
         ]
         var rules: [String: Any] = [:]
         for id in ruleIDs { rules[id] = setting }
+        let ruleObject: [String: Any] = ["type": "object", "additionalProperties": false, "properties": rules]
+        let patterns: [String: Any] = [
+            "type": "array", "items": ["type": "string", "minLength": 1, "not": ["pattern": "(^|/)\\.{1,2}(/|$)|//"]],
+            "description": "Path patterns relative to this file: a name without '/' matches at any depth (*.jsonl, Pods), a path with '/' from this file's folder; ** is any number of folders, * any text in a name, ? one character, [a-z] a class; a matching folder matches everything in it.",
+        ]
         return [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": identifier,
@@ -47,15 +52,30 @@ public enum ConfigurationSchema {
                 ], description: "What Proctor is told about the app, as lint's flags tell it."),
                 "lint": object([
                     "paths": strings.merging(["description": "What proctor lint reads when the command names nothing, relative to this file."]) { $1 },
+                    "include": patterns.merging(["description": "Only the walked files these patterns match are read (files named on the command line always are)."]) { $1 },
+                    "exclude": patterns.merging(["description": "Walked files and folders these patterns match are not read; exclude wins over include."]) { $1 },
                     "reports": reports,
                     "baseline": string.merging(["description": "The baseline file: findings accepted for now, hidden from the run (--baseline), relative to this file."]) { $1 },
                     "baselineStrict": ["type": "boolean", "description": "A baseline entry that matches no finding fails the run (--baseline-strict)."],
                 ], description: "proctor lint's inputs and reports."),
                 "run": object([
                     "paths": strings.merging(["description": "What proctor run plays when the command names nothing, relative to this file."]) { $1 },
+                    "include": patterns.merging(["description": "Only the walked scenario files these patterns match are played."]) { $1 },
+                    "exclude": patterns.merging(["description": "Walked scenario files and folders these patterns match are not played."]) { $1 },
                     "reports": reports,
                 ], description: "proctor run's inputs and reports."),
-                "rules": ["type": "object", "additionalProperties": false, "properties": rules, "description": "Rules proctor lint turns off, or gives another severity."],
+                "rules": ruleObject.merging(["description": "Rules proctor lint turns off, or gives another severity."]) { $1 },
+                "overrides": [
+                    "type": "array", "description": "Rule settings for the files some patterns match; later entries win over earlier ones and over rules.",
+                    "items": [
+                        "type": "object", "additionalProperties": false, "required": ["files", "rules"],
+                        "properties": [
+                            "files": patterns.merging(["minItems": 1, "description": "The files the override applies to."]) { $1 },
+                            "exclude": patterns.merging(["description": "Files left out of the override."]) { $1 },
+                            "rules": ruleObject,
+                        ],
+                    ],
+                ],
                 "strict": ["type": "boolean", "description": "Warnings fail the run, as --strict."],
             ],
         ]

@@ -2,6 +2,7 @@ import Foundation
 import ProctorAppFacts
 import ProctorCore
 import ProctorEngine
+import ProctorFiles
 import ProctorJSON
 import ProctorReports
 import ProctorVocabulary
@@ -50,14 +51,31 @@ public struct ProjectConfiguration: Sendable {
     public var runPaths: Located<[String]>?
     /// `run.reports`: as `run --report`.
     public var runReports: Located<[String]>?
+    /// `lint.include` and `lint.exclude`: which walked files `proctor lint` reads, as patterns
+    /// relative to the file's folder (`--include`, `--exclude`).
+    public var lintInclude: Located<[PathPattern]>?
+    public var lintExclude: Located<[PathPattern]>?
+    /// `run.include` and `run.exclude`, for the scenario files `proctor run` walks.
+    public var runInclude: Located<[PathPattern]>?
+    public var runExclude: Located<[PathPattern]>?
     /// `rules`: each rule off, or at a severity of the project's choosing (`proctor lint`).
     public var rules: Located<RuleSettings>?
+    /// `overrides`: rule settings for the files some patterns match, later ones winning.
+    public var overrides: Located<[Override]>?
+
+    /// One entry of `overrides`.
+    public struct Override: Sendable {
+        public static let keys = ["files", "exclude", "rules"]
+        public var files: [PathPattern]
+        public var exclude: [PathPattern]
+        public var rules: RuleSettings
+    }
     public var strict: Located<Bool>?
 
     /// The keys of the file's top level and of `app`, in the order docs/configuration.md lists them.
-    public static let keys = ["$schema", "format", "app", "lint", "run", "rules", "strict"]
-    public static let commandKeys = ["paths", "reports"]
-    public static let lintKeys = ["paths", "reports", "baseline", "baselineStrict"]
+    public static let keys = ["$schema", "format", "app", "lint", "run", "rules", "overrides", "strict"]
+    public static let commandKeys = ["paths", "include", "exclude", "reports"]
+    public static let lintKeys = ["paths", "include", "exclude", "reports", "baseline", "baselineStrict"]
     public static let appKeys = ["infoPlist", "bundleIdentifier", "teamIdentifier", "deploymentTarget", "serviceNames", "entitlements", "sites"]
     public static let ruleValues = ["off", "note", "warning", "error"]
 
@@ -169,6 +187,13 @@ public struct ProjectConfiguration: Sendable {
                     baselineStrict = located(reader.bool(value.value, JSONPointer([key, "baselineStrict"])), value.value, JSONPointer([key, "baselineStrict"]))
                 }
             }
+            let patternTargets = key == "lint"
+                ? [("include", \ProjectConfiguration.lintInclude), ("exclude", \.lintExclude)] : [("include", \.runInclude), ("exclude", \.runExclude)]
+            for (field, target) in patternTargets {
+                guard let value = section[field] else { continue }
+                let pointer = JSONPointer([key, field])
+                self[keyPath: target] = located(patterns(value.value, pointer, &reader), value.value, pointer)
+            }
             for (field, target) in [("paths", paths), ("reports", reports)] {
                 guard let value = section[field] else { continue }
                 let pointer = JSONPointer([key, field])
@@ -178,30 +203,76 @@ public struct ProjectConfiguration: Sendable {
                 checkReports(written.value, elements, JSONPointer([key, "reports"]), &reader)
             }
         }
-        if let member = object["rules"], let rules = reader.object(member.value, JSONPointer(["rules"]), what: "rules") {
-            var settings: [String: RuleSettings.Setting] = [:]
-            for rule in rules.members {
-                let pointer = JSONPointer(["rules", rule.key])
-                guard knownRules.contains(rule.key) else {
-                    reader.report(
-                        Self.unknownKey, "'\(rule.key)' is not a rule\(Suggestion.phrase(for: rule.key, among: knownRules)); proctor rules lists them",
-                        offset: rule.keyOffset, pointer: pointer)
-                    continue
+        if let member = object["rules"] {
+            self.rules = located(ruleSettings(member.value, JSONPointer(["rules"]), knownRules: knownRules, &reader), member.value, JSONPointer(["rules"]))
+        }
+        if let member = object["overrides"], let elements = reader.array(member.value, JSONPointer(["overrides"])) {
+            var overrides: [Override] = []
+            for (index, element) in elements.enumerated() {
+                let at = JSONPointer(["overrides"]).appending(index)
+                guard let fields = reader.object(element, at, what: "an override") else { continue }
+                reader.checkKeys(fields, at, allowed: Override.keys, in: "an override")
+                let files = reader.required(fields, "files", element, at).flatMap { patterns($0, at.appending("files"), &reader) }
+                let exclude = fields["exclude"].flatMap { patterns($0.value, at.appending("exclude"), &reader) } ?? []
+                let rules = reader.required(fields, "rules", element, at).flatMap { ruleSettings($0, at.appending("rules"), knownRules: knownRules, &reader) }
+                if let files, files.isEmpty, let node = fields["files"]?.value {
+                    reader.invalid("an override applies to the files its patterns match; give at least one, such as \"legacy/**\"", node, at.appending("files"))
                 }
-                guard let text = reader.string(rule.value, pointer) else { continue }
-                switch text {
-                case "off": settings[rule.key] = .off
-                case "note": settings[rule.key] = .severity(.note)
-                case "warning": settings[rule.key] = .severity(.warning)
-                case "error": settings[rule.key] = .severity(.error)
-                default: reader.invalid("a rule is \(Self.ruleValues.map { "\"\($0)\"" }.joined(separator: ", ")); found '\(text)'", rule.value, pointer)
-                }
+                if let files, let rules { overrides.append(Override(files: files, exclude: exclude, rules: rules)) }
             }
-            self.rules = located(RuleSettings(settings), member.value, JSONPointer(["rules"]))
+            self.overrides = located(overrides, member.value, JSONPointer(["overrides"]))
         }
         if let member = object["strict"] {
             strict = located(reader.bool(member.value, JSONPointer(["strict"])), member.value, JSONPointer(["strict"]))
         }
+    }
+
+    /// A `rules` object: each known rule id to off or a severity.
+    private func ruleSettings(_ node: JSONNode, _ pointer: JSONPointer, knownRules: [String], _ reader: inout JSONFieldReader) -> RuleSettings? {
+        guard let rules = reader.object(node, pointer, what: "rules") else { return nil }
+        var settings: [String: RuleSettings.Setting] = [:]
+        for rule in rules.members {
+            let at = pointer.appending(rule.key)
+            guard knownRules.contains(rule.key) else {
+                reader.report(
+                    Self.unknownKey, "'\(rule.key)' is not a rule\(Suggestion.phrase(for: rule.key, among: knownRules)); proctor rules lists them",
+                    offset: rule.keyOffset, pointer: at)
+                continue
+            }
+            guard let text = reader.string(rule.value, at) else { continue }
+            switch text {
+            case "off": settings[rule.key] = .off
+            case "note": settings[rule.key] = .severity(.note)
+            case "warning": settings[rule.key] = .severity(.warning)
+            case "error": settings[rule.key] = .severity(.error)
+            default: reader.invalid("a rule is \(Self.ruleValues.map { "\"\($0)\"" }.joined(separator: ", ")); found '\(text)'", rule.value, at)
+            }
+        }
+        return RuleSettings(settings)
+    }
+
+    /// An array of path patterns (docs/configuration.md, "Include and exclude").
+    private func patterns(_ node: JSONNode, _ pointer: JSONPointer, _ reader: inout JSONFieldReader) -> [PathPattern]? {
+        guard let texts = nonEmptyStrings(node, pointer, &reader), case .array(let elements) = node.value else { return nil }
+        var patterns: [PathPattern] = []
+        for (index, text) in texts.enumerated() where index < elements.count {
+            do throws(PathPattern.Invalid) {
+                patterns.append(try PathPattern(text))
+            } catch {
+                reader.invalid(error.reason, elements[index], pointer.appending(index))
+            }
+        }
+        return patterns
+    }
+
+    /// The include and exclude patterns of `lint` or `run`, relative to this file's folder.
+    public func filterPatterns(include: Located<[PathPattern]>?, exclude: Located<[PathPattern]>?) -> PathFilter.Patterns {
+        PathFilter.Patterns(base: directory, include: include?.value ?? [], exclude: exclude?.value ?? [])
+    }
+
+    /// `overrides`, as the linter applies them.
+    public var pathRules: [(files: PathFilter.Patterns, rules: RuleSettings)] {
+        (overrides?.value ?? []).map { (PathFilter.Patterns(base: directory, include: $0.files, exclude: $0.exclude), $0.rules) }
     }
 
     /// Each report is FORMAT[:PATH] with a format Proctor writes, and at most one goes to

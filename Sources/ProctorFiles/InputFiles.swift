@@ -42,6 +42,8 @@ package enum InputFiles {
         /// Entries left out of the walk, and why (a pipe, a second name for one file, a link back
         /// to a directory already walked); sorted by path.
         package var notes: [Diagnostic] = []
+        /// Walked files and folders the include and exclude patterns left out.
+        package var filteredOut = 0
     }
 
     /// Which files a directory walk picks; files named explicitly are always read.
@@ -76,6 +78,8 @@ package enum InputFiles {
     /// The state of one expansion: what has been entered and found so far.
     private struct Walk {
         let selection: Selection
+        /// The include and exclude patterns of the run, for walked files and folders.
+        let filter: PathFilter
         var collection = Collection()
         /// Directories entered, with the path they were first entered by.
         var directories: [Identity: String] = [:]
@@ -90,10 +94,11 @@ package enum InputFiles {
     }
 
     /// Expands directories recursively into the files `selection` picks (hidden entries and
-    /// `.build` skipped), keeps named files whatever their name, and sorts the result by path so
-    /// every run sees the same order. Paths that do not exist become input errors.
-    package static func collect(_ paths: [String], selecting selection: Selection) -> Collection {
-        var walk = Walk(selection: selection)
+    /// `.build` skipped) and `filter` accepts (an excluded folder is not entered), keeps named
+    /// files whatever their name, and sorts the result by path so every run sees the same order.
+    /// Paths that do not exist become input errors.
+    package static func collect(_ paths: [String], selecting selection: Selection, filter: PathFilter = PathFilter()) -> Collection {
+        var walk = Walk(selection: selection, filter: filter)
         for path in paths {
             if path == "-" {
                 walk.files.append((Input(path: standardInputName, isStandardInput: true), nil, false))
@@ -200,9 +205,15 @@ package enum InputFiles {
             }
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
-                subdirectories.append((name, status))
+                if walk.filter.isEmpty || walk.filter.enters(folder: prefix + name) {
+                    subdirectories.append((name, status))
+                } else {
+                    walk.collection.filteredOut += 1
+                }
             case S_IFREG:
-                if accepted {
+                if accepted && !walk.filter.isEmpty && !walk.filter.accepts(file: prefix + name) {
+                    walk.collection.filteredOut += 1
+                } else if accepted {
                     let mayHaveOtherNames = type != DT_REG || status.st_nlink > 1
                     walk.files.append((Input(path: prefix + name), Identity(status), mayHaveOtherNames))
                 }

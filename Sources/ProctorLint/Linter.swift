@@ -26,6 +26,10 @@ public struct LintOptions: Sendable {
     public var configuration: AppConfiguration
     /// Files named for what they are (`--entitlements`, `--aasa DOMAIN=PATH`), read besides the paths.
     public var declaredFiles: DeclaredFiles
+    /// Which walked files are read (`--include`, `--exclude`, `lint.include` and `lint.exclude`).
+    public var filter = PathFilter()
+    /// Rule settings for some paths only (`.proctor.json`'s `overrides`).
+    public var pathRules = PathRules()
     /// Rules the project turns off or gives another severity (`.proctor.json`'s `rules`).
     public var rules: RuleSettings {
         didSet { engine = Self.engine(for: rules) }
@@ -86,7 +90,7 @@ public enum Linter {
         let declared = options.declaredFiles
         let given = Set(paths.map(DeclaredFiles.normalized))
         let collected = InputFiles.collect(
-            paths + declared.paths.filter { !given.contains($0) }, selecting: .claimed(by: { InputKinds.claims(path: $0) }))
+            paths + declared.paths.filter { !given.contains($0) }, selecting: .claimed(by: { InputKinds.claims(path: $0) }), filter: options.filter)
         for error in collected.errors {
             var missing = FileResult(path: error.location.file)
             missing.inputErrors = [error]
@@ -99,7 +103,8 @@ public enum Linter {
         }
         if paths.isEmpty == false && collected.inputs.isEmpty && collected.errors.isEmpty {
             var empty = FileResult(path: paths.joined(separator: " "))
-            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no input files found: donation files (.json, .jsonl), apple-app-site-association files, web pages (.html, .htm) or .entitlements files (*.scenario.json files are played by proctor run)", location: SourceLocation(file: paths[0]))]
+            let filtered = collected.filteredOut == 0 ? "" : "; the include and exclude patterns left out \(collected.filteredOut) file\(collected.filteredOut == 1 ? "" : "s") or folder\(collected.filteredOut == 1 ? "" : "s")"
+            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no input files found: donation files (.json, .jsonl), apple-app-site-association files, web pages (.html, .htm) or .entitlements files (*.scenario.json files are played by proctor run)\(filtered)", location: SourceLocation(file: paths[0]))]
             files.append(empty)
         }
 
@@ -240,6 +245,9 @@ public enum Linter {
             }
         }
         if let appInfo { InputKinds.infoPlist.judge(appInfo, with: engine, in: context, into: &files) }
+        if !options.pathRules.isEmpty {
+            for index in files.indices { options.pathRules.apply(to: &files[index]) }
+        }
         if files.contains(where: { !$0.suppressions.isEmpty }) {
             // Rules the run did not judge (turned off, or missing the facts they need) cannot
             // find anything; an ignore of one is not unused, only idle.

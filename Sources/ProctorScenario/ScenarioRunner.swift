@@ -21,6 +21,9 @@ public struct RunOptions: Sendable {
     public var fileReferences: FileReferencePolicy
     /// Plays only this shard of the scenario files (`--shard K/N`), for a CI matrix.
     public var shard: Shard?
+    /// Which walked scenario files are played (`--include`, `--exclude`, `run.include` and
+    /// `run.exclude`).
+    public var filter = PathFilter()
 
     /// Shard `index` (1-based) of `count`: the scenario files in path order, dealt round-robin,
     /// so every file is in exactly one shard and shards differ by one file at most. Problems of
@@ -75,7 +78,7 @@ public enum ScenarioRunner {
     /// Runs the scenario files under `paths`: directories are searched recursively for
     /// `*.scenario.json`; files named explicitly are read whatever their name.
     public static func run(paths: [String], options: RunOptions) -> Result {
-        let collected = InputFiles.collect(paths, selecting: .scenarios)
+        let collected = InputFiles.collect(paths, selecting: .scenarios, filter: options.filter)
         var inputs = collected.inputs
         let first = options.shard.map { $0.index == 1 } ?? true
         var suites = first ? collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) } : []

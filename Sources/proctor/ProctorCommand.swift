@@ -173,6 +173,8 @@ struct Lint: ParsableCommand {
         @Flag(inversion: .prefixedNo, help: "Treat warnings as errors (--no-strict overrides strict: true in .proctor.json).")
         var strict: Bool?
 
+        @OptionGroup var filter: PathFilterOptions
+
         @OptionGroup var output: ReportOptions
 
         @Option(help: ArgumentHelp("Hide the findings this baseline file holds; report only new ones.", valueName: "path"))
@@ -221,7 +223,8 @@ struct Lint: ParsableCommand {
     }
 
     func run() throws {
-        let settings = try LintSettings(flags: flags, configuration: try config.load())
+        let configuration = try config.load()
+        let settings = try LintSettings(flags: flags, configuration: configuration)
         // A report must not replace the baseline it is judged against, or the one just written.
         for path in [flags.writeBaseline ?? settings.baseline.value].compactMap({ $0 }) {
             if let (_, clash) = ReportWriter.clash(among: [path] + settings.reports.value.map(\.destination)), clash != ReportWriter.standardOutput {
@@ -232,13 +235,15 @@ struct Lint: ParsableCommand {
             throw ValidationError("name at least one file or directory, e.g. 'proctor lint payloads/', or give lint.paths in .proctor.json")
         }
         try ReportOptions.validate(settings.reports.value)
-        let options = LintOptions(
+        var options = LintOptions(
             infoPlistPath: settings.infoPlist.value, bundleIdentifier: settings.bundleIdentifier.value, now: now.flatMap(DateFormat.parse) ?? Date(),
             strict: settings.strict.value, parallel: !sequential,
             configuration: AppConfiguration(
                 deploymentTarget: settings.deploymentTarget.value, serviceNames: settings.serviceNames.value, teamIdentifier: settings.teamIdentifier.value),
             declaredFiles: DeclaredFiles(entitlements: settings.entitlements.value, sites: settings.sites.value),
             rules: settings.rules.value)
+        options.filter = settings.filter
+        options.pathRules = settings.pathRules(in: configuration)
         // The baseline is read before any work: a malformed one is exit 64, like the configuration.
         // Writing a baseline replaces it, so the old one is not read (it may not exist yet).
         let baseline = flags.writeBaseline != nil ? nil : try settings.baseline.value.map { path throws(ExitCode) in try Self.readBaseline(path) }
@@ -393,6 +398,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Let a scenario's infoPlist name a file outside the current directory (an absolute path, a '..' that climbs out, a link out). Off by default, so a scenario from a pull request cannot read the machine's files into a report.")
     var allowPathsOutsideProject = false
 
+    @OptionGroup var filter: PathFilterOptions
     @OptionGroup var output: ReportOptions
     @OptionGroup var config: ConfigurationOptions
 
@@ -416,9 +422,10 @@ struct Run: ParsableCommand {
         }
         let reports = try LintSettings.reports(output.reports, configuration?.runReports, in: configuration).value
         try ReportOptions.validate(reports)
-        let options = RunOptions(
+        var options = RunOptions(
             names: names, tags: tags, strict: strict ?? configuration?.strict?.value ?? false, now: now.flatMap(DateFormat.parse) ?? Date(),
             parallel: !sequential, fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory, shard: shard.flatMap(RunOptions.Shard.init))
+        options.filter = filter.filter(configuration: configuration, include: configuration?.runInclude, exclude: configuration?.runExclude).filter
         let result = ScenarioRunner.run(paths: paths, options: options)
         if result.filteredOut > 0 {
             Output.standardError("\(result.filteredOut) scenario\(result.filteredOut == 1 ? "" : "s") left out by --name/--tag\n")

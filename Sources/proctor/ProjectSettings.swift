@@ -47,6 +47,47 @@ struct ConfigurationOptions: ParsableArguments {
     }
 }
 
+/// `--include` and `--exclude`: which walked files a command reads, as path patterns relative to
+/// the current directory (docs/configuration.md, "Include and exclude"). Each replaces the
+/// configuration's list of the same name when given.
+struct PathFilterOptions: ParsableArguments {
+    @Option(name: .customLong("include"), help: ArgumentHelp("Read only the walked files this pattern matches (*.json, payloads/**/*.json). Repeatable.", valueName: "pattern"))
+    var include: [String] = []
+
+    @Option(name: .customLong("exclude"), help: ArgumentHelp("Leave out the walked files and folders this pattern matches (legacy, **/fixtures). Repeatable; wins over --include.", valueName: "pattern"))
+    var exclude: [String] = []
+
+    func validate() throws {
+        for (flag, texts) in [("include", include), ("exclude", exclude)] {
+            for text in texts {
+                do throws(PathPattern.Invalid) { _ = try PathPattern(text) } catch { throw ValidationError("--\(flag): \(error.reason)") }
+            }
+        }
+    }
+
+    /// The filter of a run: each list from its flag when given (relative to the current
+    /// directory), else from the configuration (relative to its folder).
+    func filter(
+        configuration: ProjectConfiguration?, include written: ProjectConfiguration.Located<[PathPattern]>?, exclude writtenExclude: ProjectConfiguration.Located<[PathPattern]>?
+    ) -> (filter: PathFilter, include: LintSettings.Setting<[String]>, exclude: LintSettings.Setting<[String]>) {
+        var sets: [PathFilter.Patterns] = []
+        func pick(_ flags: [String], _ name: String, _ file: ProjectConfiguration.Located<[PathPattern]>?, _ make: ([PathPattern], String) -> PathFilter.Patterns) -> LintSettings.Setting<[String]> {
+            if !flags.isEmpty {
+                sets.append(make(flags.compactMap { try? PathPattern($0) }, ""))
+                return LintSettings.Setting(value: flags, origin: .flag(name))
+            }
+            if let file, let configuration {
+                sets.append(make(file.value, configuration.directory))
+                return LintSettings.Setting(value: file.value.map(\.description), origin: .file(file.location))
+            }
+            return LintSettings.Setting(value: [], origin: .standard)
+        }
+        let include = pick(self.include, "include", written) { PathFilter.Patterns(base: $1, include: $0) }
+        let exclude = pick(self.exclude, "exclude", writtenExclude) { PathFilter.Patterns(base: $1, exclude: $0) }
+        return (PathFilter(sets), include, exclude)
+    }
+}
+
 /// Every setting of `proctor lint`, with where it came from: a flag, the configuration file
 /// (file, line, column), or Proctor's default. Flags win over the file.
 struct LintSettings {
@@ -79,6 +120,10 @@ struct LintSettings {
     var entitlements: Setting<[String]>
     var sites: Setting<[(domain: String, path: String)]>
     var rules: Setting<RuleSettings>
+    var overrides: Setting<[ProjectConfiguration.Override]>
+    var filter: PathFilter
+    var include: Setting<[String]>
+    var exclude: Setting<[String]>
     var reports: Setting<[ReportRequest]>
     var strict: Setting<Bool>
     var baseline: Setting<String?>
@@ -110,6 +155,8 @@ struct LintSettings {
             flags.sites.isEmpty ? nil : flags.sites.map { ($0.domain, $0.path) }, "aasa", configuration?.sites,
             resolve: { $0.map { ($0.domain, resolve($0.path)) } }, default: [])
         rules = pick(nil, "", configuration?.rules, default: RuleSettings())
+        overrides = pick(nil, "", configuration?.overrides, default: [])
+        (filter, include, exclude) = flags.filter.filter(configuration: configuration, include: configuration?.lintInclude, exclude: configuration?.lintExclude)
         reports = try Self.reports(flags.reports, configuration?.lintReports, in: configuration)
         strict = pick(flags.strict, flags.strict == true ? "strict" : "no-strict", configuration?.strict, default: false)
         baseline = optional(flags.baseline, "baseline", configuration?.baseline, resolve: resolve)
@@ -135,6 +182,18 @@ struct LintSettings {
         return Setting(value: requests, origin: .file(written.location))
     }
 
+    static func name(of setting: RuleSettings.Setting) -> String {
+        switch setting {
+        case .off: "off"
+        case .severity(let severity): severity.rawValue
+        }
+    }
+
+    /// The overrides as the linter applies them, relative to the configuration's folder.
+    func pathRules(in configuration: ProjectConfiguration?) -> PathRules {
+        PathRules((configuration?.pathRules ?? []).map { PathRules.Override(files: $0.files, rules: $0.rules) })
+    }
+
     /// `proctor config print`: one line per setting, its value and where it came from.
     var description: String {
         func show(_ values: [String]) -> String { values.isEmpty ? "(none)" : values.joined(separator: " ") }
@@ -148,13 +207,15 @@ struct LintSettings {
             ("app.entitlements", show(entitlements.value), entitlements.origin),
             ("app.sites", show(sites.value.map { "\($0.domain)=\($0.path)" }), sites.origin),
         ]
-        let ruleLines = rules.value.settings.sorted { $0.key < $1.key }.map { id, setting -> String in
-            switch setting {
-            case .off: "\(id)=off"
-            case .severity(let severity): "\(id)=\(severity.rawValue)"
-            }
-        }
+        let ruleLines = rules.value.settings.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.name(of: $0.value))" }
         rows.append(("rules", show(ruleLines), rules.origin))
+        let overrideLines = overrides.value.map { override in
+            "[" + override.files.map(\.description).joined(separator: " ") + (override.exclude.isEmpty ? "" : " except " + override.exclude.map(\.description).joined(separator: " "))
+                + ": " + override.rules.settings.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.name(of: $0.value))" }.joined(separator: " ") + "]"
+        }
+        rows.append(("overrides", show(overrideLines), overrides.origin))
+        rows.append(("lint.include", show(include.value), include.origin))
+        rows.append(("lint.exclude", show(exclude.value), exclude.origin))
         rows.append(("lint.reports", show(reports.value.map { $0.format.rawValue + ($0.path.map { ":" + $0 } ?? "") }), reports.origin))
         rows.append(("strict", strict.value ? "true" : "false", strict.origin))
         rows.append(("lint.baseline", baseline.value ?? "(none)", baseline.origin))
