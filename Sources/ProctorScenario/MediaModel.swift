@@ -1,19 +1,21 @@
 import Foundation
 import ProctorVocabulary
 
-/// Media suggestions (docs/system-model.md, "Media suggestions"; seed 000, lines 202-221). When a
+/// Media suggestions (docs/system-model.md, "Media suggestions"; seed 000, lines 202-225). When a
 /// trigger the system learns from (headphones plugged in, a Bluetooth device paired, the car)
 /// precedes the user's habit of playing media in an app, iOS promotes the app; for a media app it
 /// "may further elevate that" to the Lock Screen. What the Lock Screen shows then depends on the
 /// app:
-/// - an app that adopts `MPPlayableContentManager` is launched in the background and asked to
-///   prepare a playback queue. If its completion handler reports an error, the system does not
-///   promote it; if it reports success with `nowPlayingInfo` already set, the Lock Screen shows
-///   that item, its artwork and a Play button;
-/// - an app that does not adopt it but donated `INPlayMediaIntent`s (iOS 12 and later) gets
-///   Siri's media suggestion of the most recent one: its title, with a Play button that sends the
-///   intent to the app (Apple's SiriKit Media documentation). Assumption: when an app does both,
-///   the seed's preparation wins;
+/// - an app that donated `INPlayMediaIntent`s (iOS 12 and later) gets Siri's media suggestion of
+///   the most recent one: its title, with a Play button that sends the intent to the app (Apple's
+///   SiriKit Media documentation). iOS 12 deprecated the seed's queue preparation "for initiating
+///   playback queues" in favour of the Intents framework, so the donation wins when an app does
+///   both (assumption);
+/// - an app that adopts `MPPlayableContentManager` (`app.media.prepare`) is launched in the
+///   background and asked to prepare a playback queue. If its completion handler reports an
+///   error, the system does "not necessarily promote" it: the model shows nothing (assumption);
+///   if it reports success with `nowPlayingInfo` already set, the Lock Screen shows that item,
+///   its artwork and a Play button;
 /// - otherwise (no adoption, or nothing set before completion) the Lock Screen shows the app in
 ///   the banner Handoff uses, which the user must unlock and swipe to use.
 ///
@@ -22,7 +24,7 @@ import ProctorVocabulary
 struct MediaModel {
     /// What the Lock Screen of a device shows of the suggested app.
     enum Promotion: Equatable {
-        /// No media suggestion: no trigger yet, or the app reported an error.
+        /// No media suggestion: no trigger yet, no app, or the app reported an error.
         case none
         /// The app in the banner Handoff uses (the seed's "before").
         case appSuggestion
@@ -66,46 +68,57 @@ struct MediaModel {
         }
     }
 
-    struct DeviceMedia {
-        var route: AudioRoute
-        var online: Bool
-        var promotion: Promotion
-        /// The preparation reported success for content it cannot fetch: Play fails.
-        var cannotPlay: Bool
+    /// How the app's queue preparation went, for the rules that judge it.
+    struct Prepared {
+        var completion: PlaybackPreparation.Completion
+        /// The device had no network and the content streams.
+        var offline: Bool
     }
 
-    private(set) var devices: [Int: DeviceMedia] = [:]
+    private struct DeviceMedia {
+        var promotion: Promotion
+        /// The preparation reported success for content it cannot fetch: Play fails.
+        var cannotPlay = false
+    }
+
+    private var devices: [Int: DeviceMedia] = [:]
 
     func promotion(on device: Int) -> Promotion { devices[device]?.promotion ?? .none }
 
-    func state(of device: Int) -> DeviceMedia? { devices[device] }
-
-    /// What the system does when `route` connects on `device` and it suggests `app`; returns the
-    /// completion the app's preparation reported, nil when the app adopts none.
-    @discardableResult
-    mutating func connect(route: AudioRoute, on device: Int, online: Bool, app: MediaApp?, donated: PlayMediaIntent?) -> PlaybackPreparation.Completion? {
+    /// What the system does when a route connects on `device` and it suggests `app` (nil when the
+    /// device does not have the app); returns how the app's preparation went, nil when it was not
+    /// asked to prepare.
+    mutating func connect(on device: Int, online: Bool, app: MediaApp?, hasApp: Bool, donated: PlayMediaIntent?) -> Prepared? {
+        guard hasApp else {
+            devices[device] = DeviceMedia(promotion: .none)
+            return nil
+        }
+        if let donated {
+            devices[device] = DeviceMedia(promotion: .mediaSuggestion(title: donated.suggestedTitle))
+            return nil
+        }
         guard let preparation = app?.prepare else {
-            let promotion = donated.map { Promotion.mediaSuggestion(title: $0.suggestedTitle) } ?? .appSuggestion
-            devices[device] = DeviceMedia(route: route, online: online, promotion: promotion, cannotPlay: false)
+            devices[device] = DeviceMedia(promotion: .appSuggestion)
             return nil
         }
         let offline = preparation.streamsContent && !online
         let completion: PlaybackPreparation.Completion = offline && preparation.errorsWhenOffline ? .error : preparation.completion
-        var promotion = Promotion.none
+        var state = DeviceMedia(promotion: .none)
         if completion == .success {
             if let info = preparation.nowPlayingInfo, preparation.setsNowPlayingInfo == .beforeCompletion {
-                promotion = .nowPlaying(title: info.titleText, subtitle: info.subtitle, artwork: info.artworkImage != nil, playing: preparation.startsPlayback && !offline)
+                state.promotion = .nowPlaying(title: info.titleText, subtitle: info.subtitle, artwork: info.artworkImage != nil, playing: preparation.startsPlayback && !offline)
             } else {
-                promotion = .appSuggestion
+                state.promotion = .appSuggestion
             }
+            state.cannotPlay = offline
         }
-        devices[device] = DeviceMedia(route: route, online: online, promotion: promotion, cannotPlay: completion == .success && offline)
-        return completion
+        devices[device] = state
+        return Prepared(completion: completion, offline: offline)
     }
 
     /// The user presses Play on the Lock Screen: the prepared queue plays. Returns why it cannot.
     mutating func play(on device: Int) -> String? {
-        guard var state = devices[device] else { return "no media suggestion is on the Lock Screen (no connectAudioRoute step)" }
+        guard var state = devices[device], state.promotion != .none else { return "the Lock Screen shows no media suggestion" }
         guard case .nowPlaying(let title, let subtitle, let artwork, _) = state.promotion else {
             return "the Lock Screen shows \(state.promotion.summary), which has no Play button"
         }
@@ -120,8 +133,12 @@ struct MediaModel {
     /// The app, launched with the suggested intent, plays it. Assumption: the player shows the
     /// intent's title; what the app then sets as Now Playing information is not stated.
     mutating func playSuggestedIntent(on device: Int) {
-        guard var state = devices[device], case .mediaSuggestion(let title) = state.promotion else { return }
-        state.promotion = .nowPlaying(title: title, subtitle: nil, artwork: false, playing: true)
-        devices[device] = state
+        guard case .mediaSuggestion(let title)? = devices[device]?.promotion else { return }
+        devices[device] = DeviceMedia(promotion: .nowPlaying(title: title, subtitle: nil, artwork: false, playing: true))
+    }
+
+    /// The app was deleted from `device`: its suggestion and its playback go with it.
+    mutating func appRemoved(device: Int) {
+        devices[device] = nil
     }
 }

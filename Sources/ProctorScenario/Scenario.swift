@@ -93,7 +93,7 @@ public struct MediaApp: Sendable {
 /// What the app's `MPPlayableContentDelegate` does when the system, having suggested the app after
 /// a trigger such as headphones plugged in, launches it in the background and asks it to prepare
 /// a playback queue (`playableContentManager(_:initializePlaybackQueueWithContentItems:
-/// completionHandler:)`; seed 000, lines 213-221).
+/// completionHandler:)`; seed 000, lines 214-223).
 public struct PlaybackPreparation: Sendable {
     public static let keys = ["nowPlayingInfo", "setsNowPlayingInfo", "completion", "streamsContent", "errorsWhenOffline", "startsPlayback"]
 
@@ -460,7 +460,9 @@ public struct LockScreenExpectation: Sendable {
 }
 
 /// What the Lock Screen shows of a suggested media app: `shown` is `none`, `appSuggestion` (the
-/// Handoff banner) or `nowPlaying`; the other fields, when given, describe the Now Playing item.
+/// Handoff banner), `nowPlaying` or `mediaSuggestion` (Siri's suggestion of a donated
+/// `INPlayMediaIntent`); the other fields, when given, describe the Now Playing item (and the
+/// suggestion's title).
 public struct ExpectedMediaSuggestion: Sendable {
     public static let keys = ["shown", "title", "subtitle", "artwork", "playing"]
 

@@ -828,6 +828,11 @@ struct ScenarioDecoder {
                 for (index, name) in listed.enumerated() where !names.contains(name) {
                     reader.report(ProblemCode.scenarioInvalidValue, "'\(name)' is not a Spotlight quick action; the actions are \(names.joined(separator: " and "))", entry.value, at.appending(index))
                 }
+                // A result shows each action once, in this order: a list that cannot be shown is a mistake of the file.
+                let known = listed.filter(names.contains)
+                if known.count == listed.count, known != names.filter(known.contains) {
+                    reader.report(ProblemCode.scenarioInvalidValue, "a result shows each quick action once, in the order \(names.joined(separator: ", ")); write \(names.filter(known.contains))", entry.value, at)
+                }
                 actions?.append((entry.key, listed))
             }
             actions?.sort { $0.title < $1.title }

@@ -154,7 +154,10 @@ extension ScenarioPlayer {
             }
             if let media = expected.media {
                 if problem == nil { problem = evaluateMedia(media, on: expected.device) }
-                examineRefusals { $0.subject == .playback(device: expected.device) }
+                // A Play that played nothing is examined by an expectation that says so.
+                if media.shown != .nowPlaying || media.playing == false {
+                    examineRefusals { $0.subject == .playback(device: expected.device) }
+                }
             }
         case .addedEvents(let expected):
             problem = evaluateAddedEvents(expected)
@@ -463,5 +466,33 @@ extension ScenarioPlayer {
         let actual = donationFindings.filter { $0.step.number < step.number }.flatMap(\.findings)
             .map { "\($0.ruleID) at \($0.location.pointer ?? "")" }
         return ExpectationMismatch("expected findings are missing: \(missing.joined(separator: "; "))", expected: missing.joined(separator: "; "), actual: actual.isEmpty ? "no findings" : actual.joined(separator: "; "))
+    }
+
+    /// `expect.lockScreen`'s `media`: what the Lock Screen shows of the suggested media app.
+    func evaluateMedia(_ expected: ExpectedMediaSuggestion, on device: Int) -> ExpectationMismatch? {
+        let promotion = model.media.promotion(on: device)
+        var wanted = [expected.shown.rawValue], have = [promotion.shown.rawValue]
+        func compare(_ label: String, _ want: String??, _ actual: String?) {
+            guard let want, want != actual else { return }
+            wanted.append("\(label) \(want.map { "'\($0)'" } ?? "none")")
+            have.append("\(label) \(actual.map { "'\($0)'" } ?? "none")")
+        }
+        if case .mediaSuggestion(let title) = promotion { compare("title", expected.title, title) }
+        if case .nowPlaying(let title, let subtitle, let artwork, let playing) = promotion {
+            compare("title", expected.title, title)
+            compare("subtitle", expected.subtitle, subtitle)
+            if let want = expected.artwork, want != artwork {
+                wanted.append(want ? "artwork" : "no artwork")
+                have.append(artwork ? "artwork" : "no artwork")
+            }
+            if let want = expected.playing, want != playing {
+                wanted.append(want ? "playing" : "paused")
+                have.append(playing ? "playing" : "paused")
+            }
+        }
+        guard wanted != have else { return nil }
+        return ExpectationMismatch(
+            "the Lock Screen of '\(deviceName(device))' shows another media suggestion: \(promotion.summary)",
+            expected: wanted.joined(separator: "; "), actual: have.joined(separator: "; "))
     }
 }

@@ -65,6 +65,8 @@ struct ScenarioPlayer {
     var lastPushStep: Int?
     /// The last `requestDirections` and why Maps did not offer the app (nil when it did).
     var lastDirections: (step: Int, refusal: String?)?
+    /// The findings about the media app's preparation reported so far, by rule and pointer.
+    var reportedPreparationFindings: Set<String> = []
     /// What the system refused that a scenario may expect; each fails its step at the end unless
     /// an expectation that names it examined it.
     var refusals: [Refusal] = []
@@ -80,7 +82,7 @@ struct ScenarioPlayer {
             case directions
             /// Examined by an `expect.addedEvents` whose `refused` lists the title.
             case calendarSave(title: String)
-            /// Examined by a later `expect.lockScreen` of the device that states its `media`.
+            /// Examined by a later `expect.lockScreen` of the device whose `media` says nothing plays.
             case playback(device: Int)
         }
 
@@ -182,6 +184,26 @@ struct ScenarioPlayer {
     }
 
     static let passRules = BuiltInRules.engine.rules(judging: WalletPass.self)
+
+    /// Judges a media app's preparation: its Now Playing information with the rules `proctor lint`
+    /// judges it with, and how it prepared with the rules only a scenario can judge.
+    /// The preparation is the app's, the same at every trigger: a finding about it is reported at
+    /// the first trigger that finds it, not again at each one.
+    mutating func checkRules(_ prepared: PlaybackPrepared, nowPlaying: NowPlayingInfo?, at step: Step) {
+        let locate = self.locate
+        var seen = reportedPreparationFindings
+        recordFindings(of: step) { context, findings in
+            var judged: [Finding] = []
+            if let nowPlaying { Self.nowPlayingRules.judge(nowPlaying, in: context, locate: locate, into: &judged) }
+            Self.preparationRules.judge(prepared, in: context, locate: locate, into: &judged)
+            findings += judged.filter { seen.insert("\($0.ruleID) \($0.location.pointer ?? "")").inserted }
+        }
+        reportedPreparationFindings = seen
+    }
+
+    static let nowPlayingRules = BuiltInRules.engine.rules(judging: NowPlayingInfo.self)
+    static let preparationRules = BuiltInRules.engine.rules(judging: PlaybackPrepared.self)
+
     static let regionRules = BuiltInRules.engine.rules(judging: MonitoredRegion.self)
     static let circleRules = BuiltInRules.engine.rules(judging: CircularRegion.self)
     static let beaconRules = BuiltInRules.engine.rules(judging: BeaconRegion.self)

@@ -161,7 +161,7 @@ public enum ScenarioSchema {
                     "streamsContent": ["type": "boolean", "description": "The content is fetched over the network."],
                     "errorsWhenOffline": ["type": "boolean", "description": "With streamsContent: the app passes an error when the device has no network."],
                     "startsPlayback": ["type": "boolean", "description": "The app starts playing while it prepares."],
-                ]).merging(["description": "What the app's MPPlayableContentDelegate does when the system asks it to prepare a playback queue after a trigger.", "dependentRequired": ["setsNowPlayingInfo": ["nowPlayingInfo"], "errorsWhenOffline": ["streamsContent"]]]) { $1 },
+                ]).merging(["description": "What the app's MPPlayableContentDelegate does when the system asks it to prepare a playback queue after a trigger.", "dependentRequired": ["setsNowPlayingInfo": ["nowPlayingInfo"]], "dependentSchemas": ["errorsWhenOffline": ["required": ["streamsContent"], "properties": ["streamsContent": ["const": true]]]]]) { $1 },
             ]).merging(["description": "A media app's answers to the system (docs/media.md)."]) { $1 },
             "regionHandlers": [
                 "type": "array", "description": "What the app does when a region event wakes it.",
@@ -343,6 +343,12 @@ public enum ScenarioSchema {
                 "artwork": ["type": "boolean"], "playing": ["type": "boolean"],
             ], required: ["shown"])
             media["description"] = "The media suggestion the Lock Screen shows (docs/media.md)."
+            // What describes a Now Playing item needs one; a title also fits Siri's suggestion.
+            let describing = { (keys: [String]) -> [String: Any] in ["not": ["anyOf": keys.map { ["required": [$0]] }]] }
+            media["allOf"] = [
+                ["if": ["properties": ["shown": ["enum": ["none", "appSuggestion"]]]], "then": describing(["title", "subtitle", "artwork", "playing"])],
+                ["if": ["properties": ["shown": ["const": "mediaSuggestion"]]], "then": describing(["subtitle", "artwork", "playing"])],
+            ]
             var schema = object([
                 "device": ref("deviceName"),
                 "passes": [

@@ -1,7 +1,7 @@
 import ProctorVocabulary
 
 /// The quick action icons a Spotlight result shows (docs/system-model.md, "Spotlight quick
-/// actions"). Seed 000 (lines 79-81): an attribute set that says the content "supports both
+/// actions"). Seed 000 (lines 80-81): an attribute set that says the content "supports both
 /// navigation and phone call" is presented "in Spotlight Search results UI, with the right quick
 /// action icons to make a phone call or get directions". Apple's CSSearchableItemAttributeSet
 /// documents what each needs: `supportsPhoneCall` with `phoneNumbers`, `supportsNavigation` with a

@@ -85,6 +85,7 @@ struct SystemModel {
             recentPlaces[device] = nil
             quickType[device] = nil
             eventStore.appRemoved(device: device)
+            media.appRemoved(device: device)
             foreground.remove(device)
         }
     }

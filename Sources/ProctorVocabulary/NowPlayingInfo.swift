@@ -3,7 +3,7 @@ import ProctorCore
 import ProctorJSON
 
 // What a media app puts in `MPNowPlayingInfoCenter.default().nowPlayingInfo`, with Apple's own key
-// names (docs/media.md). Seed 000 (WWDC16 session 240, lines 213-221): when the system suggests a
+// names (docs/media.md). Seed 000 (WWDC16 session 240, lines 214-222): when the system suggests a
 // media app after a trigger (headphones plugged in), the app translates its item "to the
 // nowPlayingInfo representation" and sets it, with the item's artwork, before its preparation
 // handler completes; the Lock Screen then shows it "front and center".
@@ -16,7 +16,20 @@ public struct NowPlayingInfo: Sendable {
         case string, number, wholeNumber, bool, date, url, artwork
         /// `MPNowPlayingInfoMediaType`.
         case mediaType
+        /// `MPMediaEntityPersistentID`, a UInt64.
+        case persistentID
     }
+
+    /// The values of the `MPMediaItemProperty…` constants (Media Player's KVC keys), which a
+    /// dictionary dumped at run time holds in place of the names Swift code writes; the
+    /// `MPNowPlayingInfoProperty…` constants' values are their names.
+    public static let runtimeNames: [String: String] = [
+        "title": "MPMediaItemPropertyTitle", "artist": "MPMediaItemPropertyArtist", "albumTitle": "MPMediaItemPropertyAlbumTitle",
+        "albumArtist": "MPMediaItemPropertyAlbumArtist", "genre": "MPMediaItemPropertyGenre", "composer": "MPMediaItemPropertyComposer",
+        "playbackDuration": "MPMediaItemPropertyPlaybackDuration", "albumTrackNumber": "MPMediaItemPropertyAlbumTrackNumber",
+        "albumTrackCount": "MPMediaItemPropertyAlbumTrackCount", "discNumber": "MPMediaItemPropertyDiscNumber",
+        "discCount": "MPMediaItemPropertyDiscCount", "persistentID": "MPMediaItemPropertyPersistentID", "artwork": "MPMediaItemPropertyArtwork",
+    ]
 
     /// Every key Proctor reads, with its value's type: `MPMediaItemProperty…` keys describe the
     /// item, `MPNowPlayingInfoProperty…` keys the playback (Apple, MPNowPlayingInfoCenter: "Now
@@ -26,7 +39,7 @@ public struct NowPlayingInfo: Sendable {
         ("MPMediaItemPropertyAlbumArtist", .string), ("MPMediaItemPropertyGenre", .string), ("MPMediaItemPropertyComposer", .string),
         ("MPMediaItemPropertyPlaybackDuration", .number), ("MPMediaItemPropertyAlbumTrackNumber", .wholeNumber),
         ("MPMediaItemPropertyAlbumTrackCount", .wholeNumber), ("MPMediaItemPropertyDiscNumber", .wholeNumber),
-        ("MPMediaItemPropertyDiscCount", .wholeNumber), ("MPMediaItemPropertyPersistentID", .wholeNumber),
+        ("MPMediaItemPropertyDiscCount", .wholeNumber), ("MPMediaItemPropertyPersistentID", .persistentID),
         ("MPMediaItemPropertyArtwork", .artwork),
         ("MPNowPlayingInfoPropertyElapsedPlaybackTime", .number), ("MPNowPlayingInfoPropertyPlaybackRate", .number),
         ("MPNowPlayingInfoPropertyDefaultPlaybackRate", .number), ("MPNowPlayingInfoPropertyPlaybackProgress", .number),
@@ -62,12 +75,15 @@ public struct NowPlayingInfo: Sendable {
     public var flags: [String: Bool] = [:]
     public var artworkImage: Artwork?
     public var pointer: JSONPointer
+    /// The key each value is written under, by the constant's name, when it is the runtime value.
+    public var writtenKeys: [String: String] = [:]
 
     public init(pointer: JSONPointer) {
         self.pointer = pointer
     }
 
-    public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
+    /// Where the value of the constant `key` is written.
+    public func pointer(_ key: String) -> JSONPointer { pointer.appending(writtenKeys[key] ?? key) }
 
     /// `MPMediaItemArtwork(boundsSize:requestHandler:)`: the image's size in points, and the
     /// image the handler returns, by name (the app's asset or file).
@@ -103,29 +119,43 @@ package struct NowPlayingInfoDecoder {
         guard let object = reader.object(node, pointer, what: Self.key) else { return nil }
         let errorsBefore = reader.errorCount
         var info = NowPlayingInfo(pointer: pointer)
+        var seen: Set<String> = []
         for member in object.members {
             let at = pointer.appending(member.key)
             let value = member.value
-            guard let type = Self.types[member.key] else {
+            let name = NowPlayingInfo.runtimeNames[member.key] ?? member.key
+            guard let type = Self.types[name] else {
                 if !NowPlayingInfo.unmodelledKeys.contains(member.key) {
                     reader.unknownKey(member, in: Self.key, at: at, known: NowPlayingInfo.keys)
                 }
                 continue
             }
+            guard seen.insert(name).inserted else {
+                reader.invalid("'\(member.key)' is \(name) again, written by its name and by its value; keep one", value, at)
+                continue
+            }
+            if name != member.key { info.writtenKeys[name] = member.key }
             switch type {
-            case .string: info.strings[member.key] = reader.string(value, at)
-            case .url: info.strings[member.key] = reader.nonEmptyString(value, at)
-            case .number: info.numbers[member.key] = reader.number(value, at)
-            case .wholeNumber: info.numbers[member.key] = reader.wholeNumber(value, at).map(Double.init)
-            case .bool: info.flags[member.key] = reader.bool(value, at)
-            case .date: if let date = reader.date(value, at) { info.numbers[member.key] = date.timeIntervalSince1970 }
+            case .string: info.strings[name] = reader.string(value, at)
+            case .url: info.strings[name] = reader.nonEmptyString(value, at)
+            case .number: info.numbers[name] = reader.number(value, at)
+            case .wholeNumber: info.numbers[name] = reader.wholeNumber(value, at).map(Double.init)
+            case .persistentID:
+                // A UInt64: JSON numbers past Int64 are read as doubles, which only the range matters for.
+                if let number = reader.number(value, at) {
+                    if number < 0 || number != number.rounded() || number > 18_446_744_073_709_551_615 {
+                        reader.invalid("a persistent ID is a whole number from 0 to 18446744073709551615 (UInt64)", value, at)
+                    }
+                }
+            case .bool: info.flags[name] = reader.bool(value, at)
+            case .date: if let date = reader.date(value, at) { info.numbers[name] = date.timeIntervalSince1970 }
             case .mediaType:
-                guard let name = reader.string(value, at) else { continue }
-                if NowPlayingInfo.mediaTypes.contains(name) {
-                    info.strings[member.key] = name
+                guard let mediaType = reader.string(value, at) else { continue }
+                if NowPlayingInfo.mediaTypes.contains(mediaType) {
+                    info.strings[name] = mediaType
                 } else {
                     reader.invalid(
-                        "'\(name)' is not an MPNowPlayingInfoMediaType\(Suggestion.phrase(for: name, among: NowPlayingInfo.mediaTypes)); write one of \(NowPlayingInfo.mediaTypes.joined(separator: ", "))",
+                        "'\(mediaType)' is not an MPNowPlayingInfoMediaType\(Suggestion.phrase(for: mediaType, among: NowPlayingInfo.mediaTypes)); write one of \(NowPlayingInfo.mediaTypes.joined(separator: ", "))",
                         value, at)
                 }
             case .artwork: info.artworkImage = artwork(value, at)
@@ -141,12 +171,17 @@ package struct NowPlayingInfoDecoder {
         let sizeAt = pointer.appending("boundsSize")
         guard let size = reader.object(sizeNode, sizeAt, what: "a size") else { return nil }
         reader.checkKeys(size, sizeAt, allowed: ["width", "height"], in: "a size")
-        let width = reader.required(size, "width", sizeNode, sizeAt).flatMap { reader.number($0, sizeAt.appending("width")) }
-        let height = reader.required(size, "height", sizeNode, sizeAt).flatMap { reader.number($0, sizeAt.appending("height")) }
-        guard let width, let height else { return nil }
-        for (side, value) in [("width", width), ("height", height)] where !(value > 0) {
-            reader.invalid("the artwork's \(side) is \(value); an image's bounds size is positive", size[side]!.value, sizeAt.appending(side))
+        var sides: [Double] = []
+        for side in ["width", "height"] {
+            guard let node = reader.required(size, side, sizeNode, sizeAt), let value = reader.number(node, sizeAt.appending(side)) else { continue }
+            if !(value > 0) {
+                let written = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+                reader.invalid("the artwork's \(side) is \(written); an image's bounds size is positive", node, sizeAt.appending(side))
+            }
+            sides.append(value)
         }
+        guard sides.count == 2 else { return nil }
+        let (width, height) = (sides[0], sides[1])
         let image = fields["image"].flatMap { reader.nonEmptyString($0.value, pointer.appending("image")) }
         return NowPlayingInfo.Artwork(width: width, height: height, image: image)
     }

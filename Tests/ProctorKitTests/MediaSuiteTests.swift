@@ -71,3 +71,79 @@ struct MediaSuiteTests {
         #expect(mistakes.suites.flatMap(\.findings).map(\.ruleID).sorted() == ["media_now_playing_before_completion", "media_prepare_offline_error"])
     }
 }
+
+/// The media model's edges: a device without the app, a deleted app, a Play that played nothing
+/// and what excuses it, and Now Playing information dumped at run time.
+@Suite("Media suggestions: the model's edges")
+struct MediaModelEdgeTests {
+    private static let app = #""app": {"bundleIdentifier": "com.example.casts", "info": {}, "routes": [], "media": {"prepare": {"nowPlayingInfo": {"MPMediaItemPropertyTitle": "Ep", "MPMediaItemPropertyArtwork": {"boundsSize": {"width": 1, "height": 1}}}}}}"#
+
+    private func play(_ steps: String, devices: String = #"[{"name": "iPhone"}]"#) throws -> [String] {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = try directory.write("m.scenario.json", #"{"format": 1, "name": "m", "clock": "2026-06-01T12:00:00Z", \#(Self.app), "devices": \#(devices), "steps": [\#(steps)]}"#)
+        let report = ScenarioRunner.run(paths: [path], options: RunOptions(now: fixedNow, parallel: false, fileReferences: .anywhere)).report
+        #expect(report.suites.flatMap(\.inputErrors).isEmpty, "\(report.suites.flatMap(\.inputErrors).map(\.message))")
+        return report.suites.flatMap(\.cases).compactMap { testCase in
+            guard case .failed(let type, _, _) = testCase.outcome else { return nil }
+            return "\(testCase.name.split(separator: ":").first ?? "") \(type)"
+        }
+    }
+
+    @Test func aDeviceWithoutTheAppIsSuggestedNothing() throws {
+        let failures = try play(
+            #"{"connectAudioRoute": {"device": "iPad", "route": "headphones"}}, {"expect": {"lockScreen": {"device": "iPad", "media": {"shown": "none"}}}}"#,
+            devices: #"[{"name": "iPhone"}, {"name": "iPad", "appInstalled": false}]"#)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test func deletingTheAppTakesItsSuggestionAway() throws {
+        let failures = try play(#"""
+            {"connectAudioRoute": {"route": "headphones"}}, {"removeApp": {}},
+            {"expect": {"lockScreen": {"media": {"shown": "none"}}}}
+            """#)
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    /// Only an expectation that says nothing plays excuses a Play that played nothing.
+    @Test func aFailedPlayIsExcusedOnlyByAnExpectationThatSaysSo() throws {
+        let unexcused = try play(#"""
+            {"connectAudioRoute": {"route": "headphones"}}, {"removeApp": {}}, {"installApp": {}}, {"tapPlay": {}},
+            {"connectAudioRoute": {"route": "headphones"}}, {"expect": {"lockScreen": {"media": {"shown": "nowPlaying", "playing": false}}}}
+            """#)
+        #expect(unexcused.isEmpty, "playing: false after the failed Play says nothing played: \(unexcused)")
+        let stillFails = try play(#"""
+            {"tapPlay": {}}, {"connectAudioRoute": {"route": "headphones"}}, {"expect": {"lockScreen": {"media": {"shown": "nowPlaying", "title": "Ep"}}}}
+            """#)
+        #expect(stillFails == ["step 1 action_failed"], "\(stillFails)")
+    }
+
+    @Test func findingsAboutThePreparationAreReportedOnce() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = try directory.write("m.scenario.json", #"""
+            {"format": 1, "name": "m", "clock": "2026-06-01T12:00:00Z",
+             "app": {"bundleIdentifier": "com.x", "info": {}, "routes": [], "media": {"prepare": {"nowPlayingInfo": {"MPMediaItemPropertyTitle": "Ep"}, "startsPlayback": true}}},
+             "steps": [{"connectAudioRoute": {"route": "headphones"}}, {"connectAudioRoute": {"route": "carPlay"}}]}
+            """#)
+        let report = ScenarioRunner.run(paths: [path], options: RunOptions(now: fixedNow, parallel: false, fileReferences: .anywhere)).report
+        #expect(report.suites.flatMap(\.findings).map(\.ruleID).sorted() == ["media_prepare_without_playing", "now_playing_artwork"])
+    }
+
+    /// A dictionary dumped at run time holds the MPMediaItemProperty constants' values; a persistent
+    /// ID is a UInt64; a key written both ways is refused.
+    @Test func runtimeKeysAndPersistentIDs() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = try directory.write("np.json", #"""
+            [{"nowPlayingInfo": {"title": "Ep", "artwork": {"boundsSize": {"width": 600, "height": 600}}, "playbackDuration": 60,
+              "MPNowPlayingInfoPropertyElapsedPlaybackTime": 90, "persistentID": 18446744073709551615}},
+             {"nowPlayingInfo": {"title": "A", "MPMediaItemPropertyTitle": "B", "MPMediaItemPropertyArtwork": {"boundsSize": {"width": 1, "height": 1}}}}]
+            """#)
+        let result = Linter.lint(paths: [path], options: LintOptions(now: fixedNow))
+        let findings = result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.pointer ?? "")" }
+        #expect(findings == ["now_playing_position /0/nowPlayingInfo/MPNowPlayingInfoPropertyElapsedPlaybackTime"], "\(findings)")
+        let problems = result.files.flatMap(\.diagnostics).map { "\($0.code.rawValue) \($0.location.pointer ?? "")" }
+        #expect(problems == ["invalid_value /1/nowPlayingInfo/MPMediaItemPropertyTitle"], "\(problems)")
+    }
+}

@@ -8,7 +8,7 @@ import ProctorVocabulary
 // Rules on what a media app sets as its Now Playing information (docs/media.md). Their examples
 // are donation files holding {"nowPlayingInfo": ...}.
 
-private let seedMedia = "WWDC16 session 240 (seed 000), lines 213-221: media suggestions and the nowPlayingInfo set before the callback completes"
+private let seedMedia = "WWDC16 session 240 (seed 000), lines 202-225: media suggestions and the nowPlayingInfo set before the callback completes"
 private let infoCenter = "Apple, Media Player, MPNowPlayingInfoCenter"
 private let episode = #""MPMediaItemPropertyTitle": "Episode 112: Deep Links", "MPMediaItemPropertyArtist": "The Proactive Show", "MPMediaItemPropertyAlbumTitle": "Season 3""#
 private let artwork = #""MPMediaItemPropertyArtwork": {"boundsSize": {"width": 600, "height": 600}, "image": "episode-112"}"#
@@ -25,7 +25,7 @@ struct NowPlayingTitleRule: Rule {
         name: "Now Playing Has A Title",
         category: .media,
         defaultSeverity: .warning,
-        summary: "Now Playing information should name the item (MPMediaItemPropertyTitle), with its artist or album.",
+        summary: "Now Playing information should name the item (MPMediaItemPropertyTitle).",
         rationale: """
             The Lock Screen and Control Center show what nowPlayingInfo says and nothing else: \
             without MPMediaItemPropertyTitle the player has no line naming what the user is about \
@@ -58,7 +58,7 @@ struct NowPlayingArtworkRule: Rule {
         defaultSeverity: .warning,
         summary: "Now Playing information should carry artwork (MPMediaItemPropertyArtwork): the item's own image, or the app's default one.",
         rationale: """
-            Seed 000 (lines 215-219): a media suggestion "gets your album art front and center" on \
+            Seed 000 (lines 211 and 219-220): a media suggestion "gets your album art front and center" on \
             the Lock Screen; the app promotes the item's image, and an app without one sets its \
             default image ("an opportunity for you to get your brand elevated"). Without \
             MPMediaItemPropertyArtwork the Lock Screen shows a blank square. A warning: the talk \
@@ -133,8 +133,9 @@ struct NowPlayingQueueRule: Rule {
         rationale: """
             The queue index is the item's zero-based position in the app's playback queue and the \
             queue count the number of items in it; the system shows them as the item's place in \
-            the queue ("3 of 12"). An index equal to the count (a one-based index) or past it, or \
-            a count of zero with an item playing, describes a queue the item is not in.
+            the queue ("3 of 12"). An index equal to the count (a one-based index) or past it \
+            describes a queue the item is not in. Apple states no lower bound for the count; \
+            Proctor reads a count of zero beside an item as the same mistake (assumption).
             """,
         sources: [infoCenter + ": MPNowPlayingInfoPropertyPlaybackQueueIndex, MPNowPlayingInfoPropertyPlaybackQueueCount [H]"],
         passing: [RuleExample(#"{"nowPlayingInfo": {\#(episode), "MPNowPlayingInfoPropertyPlaybackQueueIndex": 0, "MPNowPlayingInfoPropertyPlaybackQueueCount": 12}}"#)],
@@ -181,7 +182,7 @@ struct MediaPrepareWithoutPlayingRule: Rule {
         defaultSeverity: .warning,
         summary: "When the system asks a suggested media app to prepare its queue, the app should load the content and wait for Play, not start playback.",
         rationale: """
-            Seed 000 (lines 219-221): "you don't actually want to start playback at this point. You \
+            Seed 000 (lines 223-224): "you don't actually want to start playback at this point. You \
             plugged in your headphones, you want to wait for the customer to hit the Play button. \
             But you want to get prepared for it, load into Stream, and so forth." The system asks \
             because it predicts the user may play something, not because they asked: audio that \
@@ -207,9 +208,9 @@ struct MediaNowPlayingBeforeCompletionRule: Rule {
         name: "Now Playing Set Before The Preparation Completes",
         category: .media,
         defaultSeverity: .warning,
-        summary: "A suggested media app should set nowPlayingInfo, with artwork, before it calls the completion handler of its queue preparation.",
+        summary: "A suggested media app should set nowPlayingInfo before it calls the completion handler of its queue preparation.",
         rationale: """
-            Seed 000 (lines 215-219): "most importantly, you're going to set the nowPlayingInfo on \
+            Seed 000 (lines 221-222): "most importantly, you're going to set the nowPlayingInfo on \
             the infoCenter, before the callback that I showed you earlier, completes. So you want \
             to do this before your method closes." The system shows what is set when the app \
             reports ready: with Now Playing information the Lock Screen shows the item, its art \
@@ -224,8 +225,8 @@ struct MediaNowPlayingBeforeCompletionRule: Rule {
         ])
 
     func check(_ prepared: PlaybackPrepared, in context: RuleContext) -> [Violation] {
-        guard prepared.reportedReady, !prepared.setsNowPlayingInfoBeforeCompletion else { return [] }
-        if prepared.setsNowPlayingInfo {
+        guard prepared.reportedReady, prepared.nowPlaying != .beforeCompletion else { return [] }
+        if prepared.nowPlaying == .afterCompletion {
             return [Violation(
                 "the app sets nowPlayingInfo after it reports the queue ready, so the Lock Screen of '\(prepared.device)' shows the app in the Handoff banner instead of the item; set it before calling the completion handler",
                 at: prepared.pointer("setsNowPlayingInfo"))]
@@ -245,7 +246,7 @@ struct MediaPrepareOfflineErrorRule: Rule {
         defaultSeverity: .warning,
         summary: "A suggested media app whose content streams should pass an error to the preparation's completion handler when the device has no network.",
         rationale: """
-            Seed 000 (lines 212-213 and 219-220): "you'll obviously want to be prepared, especially \
+            Seed 000 (lines 216-218 and 222-223): "you'll obviously want to be prepared, especially \
             if you're fetching remote assets for it not working. In which case, you're going to \
             call that call back handler ... and the system will understand, not to necessarily \
             promote you", and "if the phone's on Airplane Mode. This is another opportunity for \
@@ -262,7 +263,7 @@ struct MediaPrepareOfflineErrorRule: Rule {
         ])
 
     func check(_ prepared: PlaybackPrepared, in context: RuleContext) -> [Violation] {
-        guard prepared.streamsContent, !prepared.online, prepared.reportedReady else { return [] }
+        guard prepared.offline, prepared.reportedReady else { return [] }
         return [Violation(
             "'\(prepared.device)' has no network, yet the app reports its streamed content ready when \(prepared.trigger): the Lock Screen offers a Play button that plays nothing; pass an error to the completion handler instead",
             at: prepared.pointer("streamsContent"))]
@@ -308,7 +309,7 @@ struct PlayMediaIntentContentRule: Rule {
             return [Violation("the INPlayMediaIntent names no mediaContainer and no mediaItems, so Siri has nothing to suggest playing", at: interaction.intent.payloadPointer)]
         }
         return items.compactMap { item in
-            let missing = [item.identifier == nil ? "identifier (the app finds the content by it when the suggestion comes back)" : nil,
+            let missing = [(item.identifier ?? "").allSatisfy(\.isWhitespace) ? "identifier (the app finds the content by it when the suggestion comes back)" : nil,
                            (item.title ?? "").allSatisfy(\.isWhitespace) ? "title (what the suggestion shows)" : nil].compactMap { $0 }
             guard !missing.isEmpty else { return nil }
             return Violation("the INMediaItem has no \(missing.joined(separator: " and no "))", at: item.pointer)
@@ -358,19 +359,31 @@ struct PlayMediaBackgroundAudioRule: Rule {
             handleInApp and "the system should launch the app in the background to play the \
             media", which is how a Lock Screen suggestion plays with the device locked. An app \
             without the audio background mode is suspended when it leaves the foreground, and its \
-            audio with it ("Enabling Background Audio"). UIBackgroundModes must list audio.
+            audio with it ("Enabling Background Audio"). UIBackgroundModes must list audio. Video \
+            (every item a movie, TV show, episode or music video) plays in the foreground \
+            (continueInApp) and is not judged.
             """,
         sources: [
             "Apple, Intents, INPlayMediaIntent; INPlayMediaIntentResponseCode.handleInApp [H]",
             "Apple, AVFoundation, Enabling Background Audio; Information Property List, UIBackgroundModes [H]",
         ],
         needsInfoPlist: true,
-        passing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#, infoPlist: mediaApp)],
+        passing: [
+            RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#, infoPlist: mediaApp),
+            RuleExample(
+                #"{"interaction": {"intent": {"INPlayMediaIntent": {"mediaItems": [{"identifier": "m-7", "title": "The Long Night", "type": "movie"}]}}}}"#,
+                infoPlist: #"{"NSUserActivityTypes": ["INPlayMediaIntent"], "INIntentsSupported": ["INPlayMediaIntent"]}"#),
+        ],
         failing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#, infoPlist: #"{"NSUserActivityTypes": ["INPlayMediaIntent"], "INIntentsSupported": ["INPlayMediaIntent"], "UIBackgroundModes": ["remote-notification"]}"#, at: ["/interaction/intent/INPlayMediaIntent"])])
 
+    /// `INMediaItemType`s the user watches: their playback is in the foreground (`continueInApp`).
+    static let videoTypes: Set<String> = ["movie", "tvShow", "tvShowEpisode", "musicVideo"]
+
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
-        guard case .playMedia = interaction.intent.kind, let app = context.appInfo, app.isFromInfoPlist else { return [] }
+        guard case .playMedia(let media) = interaction.intent.kind, let app = context.appInfo, app.isFromInfoPlist else { return [] }
         guard !(app.backgroundModes ?? []).contains("audio") else { return [] }
+        let types = ((media.mediaContainer.map { [$0] } ?? []) + (media.mediaItems ?? [])).compactMap(\.type)
+        if !types.isEmpty, types.allSatisfy(Self.videoTypes.contains) { return [] }
         let modes = app.backgroundModes.map { $0.isEmpty ? "lists no mode" : "lists \($0.joined(separator: ", "))" } ?? "is absent"
         return [Violation(
             "UIBackgroundModes of \(app.source) \(modes), not audio: launched in the background to play a media suggestion, the app is suspended and its audio stops",

@@ -76,36 +76,34 @@ public struct PushDuringQuietHours: RuleSubject, Sendable {
 }
 
 /// How a media app prepared playback when the system suggested it after a trigger
-/// (`connectAudioRoute`; seed 000, lines 213-221), as the scenario's `app.media.prepare` states it.
+/// (`connectAudioRoute`; seed 000, lines 214-223), as the scenario's `app.media.prepare` states it.
 public struct PlaybackPrepared: RuleSubject, Sendable {
     public static var scope: RuleScope { .scenario }
+
+    /// When the app set its Now Playing information.
+    public enum NowPlayingTiming: Sendable {
+        case never, beforeCompletion, afterCompletion
+    }
 
     /// The device, as the scenario names it, and what triggered the suggestion ("headphones were
     /// plugged in").
     public var device: String
     public var trigger: String
-    public var online: Bool
-    /// What the handler did, from the app's facts.
-    public var setsNowPlayingInfoBeforeCompletion: Bool
-    public var setsNowPlayingInfo: Bool
+    public var nowPlaying: NowPlayingTiming
     public var startsPlayback: Bool
-    public var streamsContent: Bool
+    /// The device had no network and the app's content streams.
+    public var offline: Bool
     /// What it passed the completion handler on this device: true for success.
     public var reportedReady: Bool
     /// The preparation's facts (`/app/media/prepare`).
     public var pointer: JSONPointer
 
-    public init(
-        device: String, trigger: String, online: Bool, setsNowPlayingInfoBeforeCompletion: Bool, setsNowPlayingInfo: Bool, startsPlayback: Bool,
-        streamsContent: Bool, reportedReady: Bool, pointer: JSONPointer
-    ) {
+    public init(device: String, trigger: String, nowPlaying: NowPlayingTiming, startsPlayback: Bool, offline: Bool, reportedReady: Bool, pointer: JSONPointer) {
         self.device = device
         self.trigger = trigger
-        self.online = online
-        self.setsNowPlayingInfoBeforeCompletion = setsNowPlayingInfoBeforeCompletion
-        self.setsNowPlayingInfo = setsNowPlayingInfo
+        self.nowPlaying = nowPlaying
         self.startsPlayback = startsPlayback
-        self.streamsContent = streamsContent
+        self.offline = offline
         self.reportedReady = reportedReady
         self.pointer = pointer
     }
