@@ -30,6 +30,8 @@ public struct LintOptions: Sendable {
     public var filter = PathFilter()
     /// Rule settings for some paths only (`.proctor.json`'s `overrides`).
     public var pathRules = PathRules()
+    /// Counts the files checked, for a progress line; nil when nobody shows one.
+    public var progress: ProgressCounter?
     /// Rules the project turns off or gives another severity (`.proctor.json`'s `rules`).
     public var rules: RuleSettings {
         didSet { engine = Self.engine(for: rules) }
@@ -112,12 +114,15 @@ public enum Linter {
         let run = PayloadRun(
             engine: engine, context: RuleContext(appInfo: appInfo, now: options.now), limits: options.limits,
             parallel: options.parallel, declared: declared)
+        let progress = options.progress
+        progress?.expect(collected.inputs.count)
         let batches = Parallel.mapBatches(collected.inputs, parallel: options.parallel) { batch in
             var checkers = Checkers(run: run)
             var checked = CheckedBatch()
             checked.files.reserveCapacity(batch.count)
             for input in batch {
                 checked.files.append(check(input, with: &checkers, limit: options.limits.maximumFileSize, facts: &checked.facts))
+                progress?.advance()
             }
             return checked
         }

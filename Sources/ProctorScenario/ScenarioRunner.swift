@@ -24,6 +24,8 @@ public struct RunOptions: Sendable {
     /// Which walked scenario files are played (`--include`, `--exclude`, `run.include` and
     /// `run.exclude`).
     public var filter = PathFilter()
+    /// Counts the scenario files played, for a progress line; nil when nobody shows one.
+    public var progress: ProgressCounter?
 
     /// Shard `index` (1-based) of `count`: the scenario files in path order, dealt round-robin,
     /// so every file is in exactly one shard and shards differ by one file at most. Problems of
@@ -91,7 +93,11 @@ public enum ScenarioRunner {
                 name: paths.joined(separator: " "),
                 inputErrors: [InputError(code: ProblemCode.noInputs, message: "no *\(Scenario.fileSuffix) files found", location: SourceLocation(file: paths[0]))]))
         }
-        let played = Parallel.map(inputs, parallel: options.parallel) { input in runFile(input, options: options) }
+        options.progress?.expect(inputs.count)
+        let played = Parallel.map(inputs, parallel: options.parallel) { input in
+            defer { options.progress?.advance() }
+            return runFile(input, options: options)
+        }
         suites += played.compactMap { $0 }
         suites.sort { $0.name < $1.name }
         return Result(report: report(suites, options: options), filteredOut: played.count - played.compactMap { $0 }.count)

@@ -247,7 +247,11 @@ struct Lint: ParsableCommand {
         // The baseline is read before any work: a malformed one is exit 64, like the configuration.
         // Writing a baseline replaces it, so the old one is not read (it may not exist yet).
         let baseline = flags.writeBaseline != nil ? nil : try settings.baseline.value.map { path throws(ExitCode) in try Self.readBaseline(path) }
+        let counter = ProgressCounter()
+        options.progress = counter
+        let progress = ProgressLine.start(counting: counter, label: "lint", noun: "file", quiet: flags.output.quiet)
         var result = Linter.lint(paths: settings.paths.value, options: options)
+        progress?.stop()
         var unused: [Baseline.Entry] = []
         var wroteBaseline = true
         if let path = flags.writeBaseline {
@@ -426,7 +430,11 @@ struct Run: ParsableCommand {
             names: names, tags: tags, strict: strict ?? configuration?.strict?.value ?? false, now: now.flatMap(DateFormat.parse) ?? Date(),
             parallel: !sequential, fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory, shard: shard.flatMap(RunOptions.Shard.init))
         options.filter = filter.filter(configuration: configuration, include: configuration?.runInclude, exclude: configuration?.runExclude).filter
+        let counter = ProgressCounter()
+        options.progress = counter
+        let progress = ProgressLine.start(counting: counter, label: "run", noun: "scenario file", quiet: output.quiet)
         let result = ScenarioRunner.run(paths: paths, options: options)
+        progress?.stop()
         if result.filteredOut > 0 {
             Output.standardError("\(result.filteredOut) scenario\(result.filteredOut == 1 ? "" : "s") left out by --name/--tag\n")
         }

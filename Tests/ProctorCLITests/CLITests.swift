@@ -6,7 +6,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 /// Finds the built `proctor` binary: `PROCTOR_BINARY` if set, else beside the test bundle (the
 /// products directory), else the usual build directories of the checkout.
-private let proctorBinary: URL? = {
+let proctorBinary: URL? = {
     let manager = FileManager.default
     var candidates: [URL] = []
     if let explicit = ProcessInfo.processInfo.environment["PROCTOR_BINARY"] { candidates.append(URL(fileURLWithPath: explicit)) }
