@@ -30,13 +30,19 @@ struct ProgressCLITests {
         environment["PROCTOR_PROGRESS_DELAY_MS"] = String(delayMilliseconds)
         environment["TERM"] = "xterm"
         process.environment = environment
-        let output = Pipe()
+        // A file, not a pipe: script copies the terminal's output to it as the command writes.
+        let outputFile = directory.appendingPathComponent("terminal-\(UUID().uuidString).out")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputFile)
+        defer { try? output.close() }
         process.standardOutput = output
+        process.standardError = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let text = String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "script ended with \(process.terminationStatus): \(text.debugDescription)")
+        return text
     }
 
     @Test(.enabled(if: script != nil, "util-linux's script is not installed: no pseudo-terminal to test the progress line on"))
