@@ -400,6 +400,35 @@ def source_line(path, number):
     return line.removesuffix("\r") if line is not None else None
 
 
+def misnested_elements(text):
+    """Where the page's elements are not closed in the order they were opened (HTML's void
+    elements aside), read with Python's own HTML parser: a browser would repair such a page, each
+    its own way."""
+    from html.parser import HTMLParser
+
+    class Nesting(HTMLParser):
+        VOID = {"meta", "br", "hr", "img", "link", "input", "wbr", "col", "area", "base", "source"}
+
+        def __init__(self):
+            super().__init__()
+            self.open, self.problems = [], []
+
+        def handle_starttag(self, tag, attributes):
+            if tag not in self.VOID:
+                self.open.append(tag)
+
+        def handle_endtag(self, tag):
+            if self.open and self.open[-1] == tag:
+                self.open.pop()
+            else:
+                self.problems.append(f"</{tag}> at line {self.getpos()[0]} closes <{self.open[-1] if self.open else 'nothing'}>")
+
+    parser = Nesting()
+    parser.feed(text)
+    parser.close()
+    return parser.problems + [f"<{tag}> is never closed" for tag in parser.open]
+
+
 def check_html_reports(proctor, directory):
     """The HTML reports of the bundled mistakes, opened in headless Chromium."""
     chromium = browser.find()
@@ -429,6 +458,8 @@ def check_html_reports(proctor, directory):
         text = page.read_text()
         check(f"{name}.html is one self-contained page", "<script" not in text and not re.search(r"\b(src|href)=\"(?!#)|url\(|@import", text),
               "a script, or a reference to something outside the page")
+        problems = misnested_elements(text)
+        check(f"{name}.html closes every element it opens, in order", not problems, "; ".join(problems[:3]))
         shown = probe_html(chromium, page)
         if shown is None:
             continue
