@@ -229,16 +229,22 @@ enum HTMLReporter {
             return parts.joined(separator: ", ")
         }
 
-        /// "line 3, column 21 · /userActivity/activityType", the parts that are known.
+        /// `3:21 · /userActivity/activityType`: line and column as compilers write them (`line 7`
+        /// without a column), and the JSON Pointer, the parts that are known.
         private mutating func writePlace(_ location: SourceLocation) {
             html.raw("<span class=\"place\">")
-            var parts: [String] = []
+            var known = false
             if let line = location.line, line > 0 {
-                parts.append("line \(line)" + (location.column.map { $0 > 0 ? ", column \($0)" : "" } ?? ""))
+                // Without a column, a bare number would say nothing: "line 7".
+                if let column = location.column, column > 0 {
+                    html.element("code", [("class", "position"), ("title", "line:column")], "\(line):\(column)")
+                } else {
+                    html.element("span", [("class", "position")], "line \(line)")
+                }
+                known = true
             }
-            html.text(parts.joined())
             if let pointer = location.pointer {
-                if !parts.isEmpty { html.text(" · ") }
+                if known { html.raw(" · ") }
                 html.element("code", [("class", "pointer"), ("title", "JSON Pointer")], pointer.isEmpty ? "(the root)" : pointer)
             }
             html.raw("</span>")
