@@ -43,7 +43,7 @@ enum HTMLReportStyle {
         li.problem.accepted { opacity: 0.75; border-left-style: dashed; }
         .head { margin: 0 0 0.25rem; display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; }
         .severity, .outcome, .kind { padding: 0 0.4rem; border-radius: 0.25rem; font-size: 0.8rem; font-weight: 600; }
-        .severity.error, .outcome.failed, .outcome.errored { color: var(--error); background: var(--error-bg); }
+        .severity.error, .outcome.failed { color: var(--error); background: var(--error-bg); }
         .severity.warning { color: var(--warning); background: var(--warning-bg); }
         .severity.note { color: var(--note); background: var(--note-bg); }
         .outcome.ok { color: var(--ok); background: var(--ok-bg); }

@@ -36,7 +36,10 @@ enum HTMLReporter {
         mutating func write() {
             let cases = report.suites.map { $0.failingCases() }
             let groups = problemsByFile()
-            let checks = report.command == "lint" ? [] : zip(report.suites, cases).filter { !$0.1.cases.isEmpty }
+            // In lint the failed cases repeat the findings; errored cases repeat input errors, which
+            // are among the problems (as in the text report). Failures are news.
+            let checks = report.command == "lint" ? [] : report.suites.indices.filter { cases[$0].cases.contains { $0.outcome.isFailure } }
+                .map { (index: $0, list: cases[$0]) }
             let scenarios = report.suites.filter { $0.timeline != nil }
             let verdict = report.exitCode == .success ? "passed" : "failed"
 
@@ -109,7 +112,7 @@ enum HTMLReporter {
             html.end("div")
         }
 
-        private mutating func writeContents(groups: [FileGroup], checks: [(RunReport.Suite, RunReport.CaseList)], scenarios: [RunReport.Suite]) {
+        private mutating func writeContents(groups: [FileGroup], checks: [(index: Int, list: RunReport.CaseList)], scenarios: [RunReport.Suite]) {
             guard !groups.isEmpty || !checks.isEmpty || !scenarios.isEmpty else {
                 html.raw("<p class=\"nothing\">Nothing to show: no problems, no failed checks.</p>\n")
                 return
@@ -121,7 +124,7 @@ enum HTMLReporter {
                 html.raw("</li>\n")
             }
             if !checks.isEmpty {
-                let count = checks.reduce(0) { $0 + $1.1.cases.count }
+                let count = checks.reduce(0) { $0 + $1.list.failed }
                 html.raw("<li><a href=\"#checks\">Failed checks</a>")
                 html.text(" (\(count))")
                 html.raw("</li>\n")
@@ -321,33 +324,29 @@ enum HTMLReporter {
 
         // MARK: - Failed checks
 
-        private mutating func writeChecks(_ checks: [(RunReport.Suite, RunReport.CaseList)]) {
+        private mutating func writeChecks(_ checks: [(index: Int, list: RunReport.CaseList)]) {
             html.raw("<section id=\"checks\">\n<h2>Failed checks</h2>\n")
-            let timelineNumbers = Dictionary(uniqueKeysWithValues: report.suites.filter { $0.timeline != nil }.enumerated().map { ($1.name, $0 + 1) })
-            for (number, (suite, list)) in checks.enumerated() {
+            // The number of each suite's timeline, as writeScenarios numbers them.
+            var timelineNumbers: [Int: Int] = [:]
+            for index in report.suites.indices where report.suites[index].timeline != nil { timelineNumbers[index] = timelineNumbers.count + 1 }
+            for (number, (index, list)) in checks.enumerated() {
+                let suite = report.suites[index]
                 html.start("section", [("class", "suite"), ("id", "checks-\(number + 1)")])
                 html.raw("\n<h3>")
                 html.element("code", [], suite.name)
                 html.raw("</h3>\n<ol class=\"checks\">\n")
                 // A failed check of a played scenario links to its entry on the timeline.
                 var entries: [SourceLocation: String] = [:]
-                if let timeline = suite.timeline, let scenario = timelineNumbers[suite.name] {
-                    for (index, event) in timeline.events.enumerated() {
+                if let timeline = suite.timeline, let scenario = timelineNumbers[index] {
+                    for (position, event) in timeline.events.enumerated() {
                         if case .failed = event.outcome, let location = event.location, entries[location] == nil {
-                            entries[location] = "scenario-\(scenario)-event-\(index + 1)"
+                            entries[location] = "scenario-\(scenario)-event-\(position + 1)"
                         }
                     }
                 }
                 for testCase in list.cases {
-                    let state: String, type: String, message: String, details: String
-                    switch testCase.outcome {
-                    case .failed(let t, let m, let d): (state, type, message, details) = ("failed", t, m, d)
-                    case .errored(let t, let m, let d): (state, type, message, details) = ("errored", t, m, d)
-                    case .passed, .skipped: continue
-                    }
-                    html.start("li", [("class", "check \(state)")])
-                    html.raw("\n<p class=\"head\">")
-                    html.element("span", [("class", "outcome \(state)")], state == "failed" ? "✗ failed" : "✗ errored")
+                    guard case .failed(let type, let message, let details) = testCase.outcome else { continue }
+                    html.raw("<li class=\"check failed\">\n<p class=\"head\"><span class=\"outcome failed\">✗ failed</span>")
                     html.raw(" ")
                     html.element("code", [("class", "code")], type)
                     html.raw(" ")
