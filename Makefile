@@ -15,7 +15,7 @@ MESSAGING = --deployment-target 15.0 --service-name Matrix --service-name XMPP
 # Slice Finder's facts (Scenarios/lint/local-places/.proctor.json), for its website's mistakes.
 SLICEFINDER = --info-plist Scenarios/lint/local-places/Info.plist --team-identifier A1B2C3D4E5
 
-.PHONY: all setup run test check-reports docs bench fuzz clean
+.PHONY: all setup run test check-reports docs screenshot bench fuzz clean
 
 all: test
 
@@ -79,10 +79,11 @@ run: setup
 	if [ $$code -ne 1 ]; then echo "expected exit 1 from the audio mistakes, got $$code"; status=1; fi; \
 	echo "== proctor run Scenarios/run"; \
 	$(PROCTOR) run Scenarios/run --now $(NOW) --report text --report junit:$(REPORTS)/scenarios.junit.xml \
-	  --report sarif:$(REPORTS)/scenarios.sarif --report json:$(REPORTS)/scenarios.json || status=$$?; \
+	  --report sarif:$(REPORTS)/scenarios.sarif --report json:$(REPORTS)/scenarios.json --report html:$(REPORTS)/scenarios.html || status=$$?; \
 	echo "== proctor run Scenarios/run-mistakes (fails on purpose: exit 1 expected)"; \
 	code=0; $(PROCTOR) run Scenarios/run-mistakes --now $(NOW) --report text --report junit:$(REPORTS)/scenario-mistakes.junit.xml \
-	  --report sarif:$(REPORTS)/scenario-mistakes.sarif --report json:$(REPORTS)/scenario-mistakes.json || code=$$?; \
+	  --report sarif:$(REPORTS)/scenario-mistakes.sarif --report json:$(REPORTS)/scenario-mistakes.json \
+	  --report html:$(REPORTS)/scenario-mistakes.html || code=$$?; \
 	if [ $$code -ne 1 ]; then echo "expected exit 1 from the scenario mistakes, got $$code"; status=1; fi; \
 	echo "== proctor conformance Conformance"; \
 	$(PROCTOR) conformance Conformance --report text --report junit:$(REPORTS)/conformance.junit.xml \
@@ -113,6 +114,12 @@ check-reports: setup
 docs: setup
 	$(SWIFT) build --product proctor-docgen
 	.build/debug/proctor-docgen .
+
+# Redraws docs/images/html-report.png: the HTML report of a scenario mistake, in headless Chromium.
+screenshot: setup
+	@scripts/setup.sh --with-validators
+	$(SWIFT) build --product proctor
+	python3 scripts/html_report_screenshot.py .build/debug/proctor
 
 bench: setup
 	$(SWIFT) build -c release --product proctor

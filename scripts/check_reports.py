@@ -11,17 +11,26 @@ broken JSON, awkward file names and messages), then checks that:
   - every conformance case file validates against Conformance/case-schema.json;
   - every scenario in Scenarios/ and Conformance/ validates against docs/scenario.schema.json
     with a real JSON Schema validator, and the schema and Proctor's decoder agree on every
-    scenario of the corpus, the invalid ones of Conformance/scenario-format/ included.
+    scenario of the corpus, the invalid ones of Conformance/scenario-format/ included;
+  - the HTML report, opened in headless Chromium, shows a person what the JSON report of the
+    same run holds: every failing step of the bundled scenario mistakes marked failed on its
+    timeline with expected and actual side by side, and every finding of the lint mistakes
+    with its source line; it runs no script and fetches nothing.
 
 The schemas come from ../shared/schemas beside the checkout, which exists for Proctor's
 developers and CI only; without it those checks are skipped with a message.
 """
+import html
 import json
+import os
+import re
 import shutil
 import pathlib
 import subprocess
 import sys
 import tempfile
+
+import browser
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT.parent / "shared" / "schemas"
@@ -302,6 +311,213 @@ def check_ci_reports(name, out):
     check(f"{name}: markdown tables have a header and a row per entry", rows >= len(problems) + tables, f"{rows} rows, {len(problems)} findings")
 
 
+# What the HTML report shows a person, read in Chromium from a page that frames it: the report
+# keeps its own Content-Security-Policy (no script may run in it), and this script, in the
+# frame's parent, reads its DOM after layout. innerText is the text as rendered (nothing hidden
+# by CSS or a closed <details>), and the boxes' positions say what sits beside what.
+PROBE = """<!DOCTYPE html><html><body><iframe id="report" src="REPORT" style="width:1400px;height:1800px"></iframe><pre id="probe"></pre>
+<script>
+function visible(element) {
+  if (!element || !element.getClientRects().length) return false;
+  // What a closed <details> holds still has boxes; checkVisibility knows it is not shown.
+  if (!element.checkVisibility({contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true})) return false;
+  const style = element.ownerDocument.defaultView.getComputedStyle(element);
+  const box = element.getBoundingClientRect();
+  return style.visibility === "visible" && parseFloat(style.opacity) > 0 && box.width > 0 && box.height > 0;
+}
+const text = element => element ? element.innerText : null;
+document.getElementById("report").addEventListener("load", function () {
+  const page = this.contentDocument;
+  const result = {
+    title: page.title,
+    verdict: text(page.querySelector(".verdict")),
+    summary: text(page.querySelector(".summary-line")),
+    scripts: page.querySelectorAll("script").length,
+    fetched: this.contentWindow.performance.getEntriesByType("resource").length,
+    failedEvents: [...page.querySelectorAll("table.timeline tr.failed")].map(row => {
+      const cell = row.querySelector("td.event");
+      const index = [...row.cells].indexOf(cell);
+      return {
+        visible: visible(row) && visible(cell),
+        kind: text(cell.querySelector(".kind")),
+        outcome: text(cell.querySelector(".outcome")),
+        lane: text(row.closest("table").tHead.rows[0].cells[index]),
+        mismatches: [...cell.querySelectorAll(".mismatch")].map(mismatch => {
+          const expected = mismatch.querySelector(".expected .value"), actual = mismatch.querySelector(".actual .value");
+          const left = expected.getBoundingClientRect(), right = actual.getBoundingClientRect();
+          return {expected: text(expected), actual: text(actual), visible: visible(expected) && visible(actual),
+                  sideBySide: left.right <= right.left && Math.abs(left.top - right.top) < 2};
+        }),
+      };
+    }),
+    problems: [...page.querySelectorAll("li.problem")].map(item => ({
+      visible: visible(item),
+      file: text(item.closest("section.file").querySelector("h3 code")),
+      code: text(item.querySelector(".code")),
+      message: text(item.querySelector(".message")),
+      accepted: item.classList.contains("accepted"),
+      source: text(item.querySelector("pre.source code")),
+      sourceVisible: visible(item.querySelector("pre.source")),
+      mark: text(item.querySelector("pre.source mark")),
+    })),
+  };
+  document.getElementById("probe").textContent = JSON.stringify(result);
+});
+</script></body></html>
+"""
+
+
+def probe_html(chromium, page):
+    """What Chromium shows of the report at `page`, as the probe above reads it."""
+    wrapper = page.with_suffix(".probe.html")
+    wrapper.write_text(PROBE.replace("REPORT", page.name))
+    result = browser.run(chromium, "--allow-file-access-from-files", "--dump-dom", wrapper.as_uri())
+    found = re.search(r'<pre id="probe">(.*?)</pre>', result.stdout, re.S)
+    check(f"{page.name} renders in Chromium", result.returncode == 0 and found is not None and found.group(1),
+          f"exit {result.returncode}: {result.stderr[-500:]}")
+    return json.loads(html.unescape(found.group(1))) if found and found.group(1) else None
+
+
+def shown_as_text(text):
+    """Text as the HTML report shows it: control characters other than tab and line feed (and
+    U+FFFE, U+FFFF) written as \\u{1B}, as the text report does."""
+    return "".join(f"\\u{{{ord(c):X}}}" if (ord(c) < 0x20 and c not in "\t\n") or ord(c) in (0x7F, 0xFFFE, 0xFFFF) else c for c in text)
+
+
+def split_details(details):
+    """A failed scenario check's details, "expected: X\n  actual: Y", as (X, Y)."""
+    found = re.fullmatch(r"expected: (.*)\n  actual: (.*)", details, re.S)
+    return (shown_as_text(found.group(1)), shown_as_text(found.group(2))) if found else None
+
+
+def source_line(path, number):
+    """Line `number` of a file as Proctor counts lines (LF ends a line; a CR before it and a
+    byte-order mark at the start are not part of it)."""
+    lines = (ROOT / path).read_bytes().decode("utf-8", "replace").split("\n")
+    line = lines[number - 1] if 0 < number <= len(lines) else None
+    if line is not None and number == 1:
+        line = line.removeprefix("\ufeff")
+    return line.removesuffix("\r") if line is not None else None
+
+
+def misnested_elements(text):
+    """Where the page's elements are not closed in the order they were opened (HTML's void
+    elements aside), read with Python's own HTML parser: a browser would repair such a page, each
+    its own way."""
+    from html.parser import HTMLParser
+
+    class Nesting(HTMLParser):
+        VOID = {"meta", "br", "hr", "img", "link", "input", "wbr", "col", "area", "base", "source"}
+
+        def __init__(self):
+            super().__init__()
+            self.open, self.problems = [], []
+
+        def handle_starttag(self, tag, attributes):
+            if tag not in self.VOID:
+                self.open.append(tag)
+
+        def handle_endtag(self, tag):
+            if self.open and self.open[-1] == tag:
+                self.open.pop()
+            else:
+                self.problems.append(f"</{tag}> at line {self.getpos()[0]} closes <{self.open[-1] if self.open else 'nothing'}>")
+
+    parser = Nesting()
+    parser.feed(text)
+    parser.close()
+    return parser.problems + [f"<{tag}> is never closed" for tag in parser.open]
+
+
+def check_html_reports(proctor, directory):
+    """The HTML reports of the bundled mistakes, opened in headless Chromium."""
+    chromium = browser.find()
+    if chromium is None:
+        reason = "no headless Chromium ('chromium') on PATH; scripts/setup.sh --with-validators installs Debian's chromium package"
+        if os.environ.get("CI", "").lower() == "true":
+            check("HTML reports open in headless Chromium", False, reason)
+        else:
+            print(f"skipped: the HTML reports in a browser, because {reason} (CI=true makes this a failure)")
+        return
+    pages = directory / "html"
+    pages.mkdir()
+    scenarios = pages / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "restore.scenario.json").write_text(json.dumps(FAILING_SCENARIO, indent=2))
+    runs = [
+        ("run-mistakes", ["run", "--now", "2026-06-01T12:00:00Z", "Scenarios/run-mistakes"], 1),
+        ("failed-expectation", ["run", "--now", "2026-06-01T12:00:00Z", str(scenarios)], 1),
+        ("lint-mistakes", ["lint", "--info-plist", "Scenarios/lint/common-mistakes/Info.plist", "--now", "2026-06-01T12:00:00Z",
+                           "Scenarios/lint/common-mistakes"], 1),
+        ("lint-escaping", ["lint", "--now", "2026-06-01T12:00:00Z", str(write_inputs(pages))], 2),
+    ]
+    for name, args, code in runs:
+        page = pages / f"{name}.html"
+        run(proctor, args + ["--report", f"html:{page}", "--report", f"json:{pages / name}.json"], code)
+        report = json.loads((pages / f"{name}.json").read_text())
+        text = page.read_text()
+        check(f"{name}.html is one self-contained page", "<script" not in text and not re.search(r"\b(src|href)=\"(?!#)|url\(|@import", text),
+              "a script, or a reference to something outside the page")
+        problems = misnested_elements(text)
+        check(f"{name}.html closes every element it opens, in order", not problems, "; ".join(problems[:3]))
+        shown = probe_html(chromium, page)
+        if shown is None:
+            continue
+        check(f"{name}.html runs no script and fetches nothing", shown["scripts"] == 0 and shown["fetched"] == 0, f"{shown['scripts']} scripts, {shown['fetched']} fetches")
+        check(f"{name}.html says the run {'failed' if code else 'passed'}", shown["verdict"] == ("FAILED" if code else "PASSED"), shown["verdict"])
+
+        # Every failed scenario check is a failing entry on a timeline, in view, marked failed,
+        # with what the JSON report says was expected and what happened, side by side.
+        failed = [case for suite in report["suites"] for case in suite["cases"]
+                  if case["outcome"] == "failed" and split_details(case.get("details", ""))]
+        entries = [(mismatch["expected"], mismatch["actual"]) for event in shown["failedEvents"] for mismatch in event["mismatches"]]
+        for case in failed:
+            check(f"{name}: '{case['name']}' is a failing entry of its timeline, expected beside actual", split_details(case["details"]) in entries,
+                  f"{split_details(case['details'])} not among {entries}")
+        for event in shown["failedEvents"]:
+            check(f"{name}: a failing {event['kind']} on '{event['lane']}' is in view and says so", event["visible"] and event["outcome"] == "✗ failed",
+                  f"visible {event['visible']}, outcome {event['outcome']!r}")
+            for mismatch in event["mismatches"]:
+                check(f"{name}: expected and actual of the {event['kind']} are shown side by side", mismatch["visible"] and mismatch["sideBySide"], str(mismatch))
+        if report["command"] == "run":
+            check(f"{name}: it has failing timeline entries", len(shown["failedEvents"]) >= len(failed) > 0, f"{len(shown['failedEvents'])} entries, {len(failed)} failed checks")
+
+        # Every finding is listed under its file, in view, with the line it is on.
+        listed = list(shown["problems"])
+        findings = [f for suite in report["suites"] for f in suite["findings"]]
+        for finding in findings:
+            location = finding["location"]
+            match = next((p for p in listed if (p["file"], p["code"], p["message"]) == (location["file"], finding["ruleId"], shown_as_text(finding["message"]))), None)
+            check(f"{name}: {finding['ruleId']} in {location['file']} is listed", match is not None and match["visible"], f"{finding['message']!r}")
+            if match is None:
+                continue
+            listed.remove(match)
+            check(f"{name}: {finding['ruleId']} is marked accepted exactly when it is", match["accepted"] == ("suppression" in finding))
+            line = source_line(location["file"], location["line"]) if location.get("line") else None
+            if line is None:
+                continue
+            source = match["source"] or ""
+            check(f"{name}: {finding['ruleId']} shows its source line", match["sourceVisible"] and (source == line or source.strip("…") in line),
+                  f"shown {source!r}, the file has {line!r}")
+            column = location.get("column")
+            if column and column <= len(line):
+                check(f"{name}: {finding['ruleId']} marks its column", match["mark"] == line[column - 1], f"{match['mark']!r} vs {line[column - 1]!r}")
+        if name == "lint-mistakes":
+            check("lint-mistakes: every finding of the mistakes is on the page", len(findings) > 20 and not [p for p in listed if p["code"] in {f["ruleId"] for f in findings}],
+                  f"{len(findings)} findings")
+        if name == "lint-escaping":
+            messages = [p["message"] for p in shown["problems"]]
+            check("lint-escaping: a message quoting <&>\"' shows them as text, and escape characters as \\u{1B}",
+                  any("<&>\"'\U0001F355" in m and "\\u{1B}" in m for m in messages) and not any("\x1b" in m for m in messages), str(messages[:3]))
+
+    # A person's first look: the page draws (a blank or failed render is one colour).
+    screenshot = pages / "run-mistakes.png"
+    result = browser.screenshot(chromium, (pages / "run-mistakes.html").as_uri(), screenshot)
+    summary = browser.png_summary(screenshot) if screenshot.exists() else None
+    check("run-mistakes.html draws in Chromium", result.returncode == 0 and summary is not None and summary[:2] == (1400, 1800) and summary[2] > 16,
+          f"exit {result.returncode}, PNG {summary}")
+
+
 def main():
     proctor = str((ROOT / sys.argv[1]).resolve()) if len(sys.argv) > 1 else str(ROOT / ".build/debug/proctor")
     validators = []
@@ -360,6 +576,7 @@ def main():
                 check("baseline: every remaining finding is a suppressed SARIF result", len(suppressed) == entries - 1, f"{len(suppressed)} of {entries - 1}")
                 check("baseline: the deleted file's entry is one unused-entry result", len(unused) == 1 and len(results) == entries, f"{len(unused)}, {len(results)}")
         check_scenario_schema(proctor, directory)
+        check_html_reports(proctor, directory)
         conformance = directory / "conformance"
         run(proctor, ["conformance", "Conformance", "--report", f"junit:{conformance}.junit.xml", "--report", f"json:{conformance}.json"], 0)
         check_junit(pathlib.Path(f"{conformance}.junit.xml"), validators)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing Proctor needs, only when it is missing:
 # json-c's and libxml2's headers (libjson-c-dev, libxml2-dev) and pkg-config from Debian's packages, and the
-# Python validators the report checks use (xmlschema, jsonschema, junitparser).
+# Python validators the report checks use (xmlschema, jsonschema, junitparser, markdown-it-py) and headless
+# Chromium, which opens the HTML report as a person would (Debian's chromium package).
 set -euo pipefail
 
 as_root() {
@@ -57,5 +58,16 @@ if [ "${1:-}" = "--with-validators" ]; then
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "setup: installing Python validators: ${missing[*]}"
     python3 -m pip install -q "${missing[@]}" || python3 -m pip install -q --break-system-packages "${missing[@]}"
+  fi
+  # Headless Chromium renders the HTML report for scripts/check_reports.py (and the screenshot in
+  # docs/images/). Without it the check fails under CI=true and is skipped, with a message, elsewhere.
+  if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null && ! command -v google-chrome >/dev/null; then
+    if command -v apt-get >/dev/null; then
+      echo "setup: installing chromium (headless, for the HTML report check)"
+      as_root apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
+    else
+      echo "setup: no chromium on PATH; install Chromium to check the HTML report in a browser (skipped without it, except under CI=true)" >&2
+    fi
   fi
 fi

@@ -12,10 +12,16 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case gitlab
     /// A Markdown summary, for `$GITHUB_STEP_SUMMARY` or a CI page.
     case markdown
+    /// One self-contained page for a person: problems with their lines, scenario timelines.
+    case html
 
-    /// Writes `report` in this format to `output`, as it is rendered (JSON and JUnit stream a
-    /// suite at a time; text and SARIF are small and written whole).
-    public func write(_ report: RunReport, to output: inout ReportOutput, style: TextStyle = .plain) {
+    /// Whether the format draws each scenario's timeline, which `proctor run` then records.
+    public var drawsTimelines: Bool { self == .html }
+
+    /// Writes `report` in this format to `output`, as it is rendered (JSON, JUnit and HTML stream
+    /// a suite at a time; text and SARIF are small and written whole). `sources` gives the HTML
+    /// report the lines its problems are on.
+    public func write(_ report: RunReport, to output: inout ReportOutput, style: TextStyle = .plain, sources: SourceFiles = .currentDirectory) {
         switch self {
         case .text: output.write(string: TextReporter.render(report, style: style))
         case .json: JSONReporter.write(report, to: &output)
@@ -24,13 +30,14 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .github: output.write(string: GitHubReporter.render(report))
         case .gitlab: output.write(string: GitLabReporter.render(report))
         case .markdown: output.write(string: MarkdownReporter.render(report))
+        case .html: HTMLReporter.write(report, to: &output, sources: sources)
         }
     }
 
     /// `report` in this format, as one string.
-    public func render(_ report: RunReport) -> String {
+    public func render(_ report: RunReport, sources: SourceFiles = .currentDirectory) -> String {
         var output = ReportOutput()
-        write(report, to: &output)
+        write(report, to: &output, sources: sources)
         return output.text
     }
 }

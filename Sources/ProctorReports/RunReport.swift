@@ -36,6 +36,9 @@ public struct RunReport: Sendable {
         public var inputErrors: [InputError]
         public var diagnostics: [Diagnostic]
         public var findings: [Finding]
+        /// What happened while a scenario was played, when the run recorded it (a `proctor run`
+        /// with an HTML report); nil otherwise.
+        public var timeline: Timeline?
 
         /// The suite's test cases. A run with few cases stores them; a lint run, with one case
         /// per file and rule (480,000 for 10,000 files), gives a recipe instead, made only by the
@@ -66,12 +69,16 @@ public struct RunReport: Sendable {
             return list
         }
 
-        public init(name: String, inputErrors: [InputError] = [], diagnostics: [Diagnostic] = [], findings: [Finding] = [], cases: [TestCase] = []) {
+        public init(
+            name: String, inputErrors: [InputError] = [], diagnostics: [Diagnostic] = [], findings: [Finding] = [], cases: [TestCase] = [],
+            timeline: Timeline? = nil
+        ) {
             self.name = name
             self.inputErrors = inputErrors
             self.diagnostics = diagnostics
             self.findings = findings
             self.storedCases = cases
+            self.timeline = timeline
         }
 
         /// A suite whose cases are made when a report lists them; `failedCase` says whether one

@@ -183,8 +183,9 @@ extension ScenarioPlayer {
         }
         let key = [step.number, 3 + order]
         let caseName = testCaseName(step, name)
+        noteOnTimeline(expectation, of: step, key: key)
         if let problem {
-            record(key, caseName, .failed(type: ScenarioCheck.expectationFailed.rawValue, message: problem.message, details: details(problem.expected, problem.actual, at: expectation.location)), expectation.location)
+            record(key, caseName, failing: ScenarioCheck.expectationFailed.rawValue, message: problem.message, expected: problem.expected, actual: problem.actual, at: expectation.location)
         } else {
             record(key, caseName, .passed, expectation.location)
         }

@@ -40,6 +40,8 @@ struct ScenarioOutcome {
     var findings: [Finding] = []
     var cases: [RunReport.TestCase] = []
     var inputErrors: [InputError] = []
+    /// What happened, step by step, when it was recorded.
+    var timeline: Timeline?
 }
 
 /// Plays a scenario's steps against the ``SystemModel`` and checks every donation, launch and
@@ -51,6 +53,8 @@ struct ScenarioPlayer {
     let strict: Bool
     var model: SystemModel
     var outcome = ScenarioOutcome()
+    /// Records the timeline when a report draws it (``RunOptions/recordsTimeline``).
+    var timeline: TimelineRecorder?
     /// Test cases keyed by (step, order within the step), sorted at the end.
     private var keyedCases: [(key: [Int], testCase: RunReport.TestCase)] = []
     var donationFindings: [(step: Step, findings: [Finding])] = []
@@ -117,6 +121,7 @@ struct ScenarioPlayer {
     // MARK: - Steps
 
     private mutating func perform(_ step: Step) {
+        noteOnTimeline(step)
         step.action.play(step, on: &self)
     }
 
@@ -222,7 +227,10 @@ struct ScenarioPlayer {
                 message: "\(cause) reaches routes \(routes.map { "'\($0.name)'" }.joined(separator: " and ")), which both accept \(delivery?.summary ?? "it"); a launch must resolve to exactly one route",
                 location: step.location))
         }
-        launches.append(Launch(step: step, device: device, cause: cause, delivery: delivery, outcome: launchOutcome))
+        let launch = Launch(step: step, device: device, cause: cause, delivery: delivery, outcome: launchOutcome)
+        launches.append(launch)
+        // Under the key finish() records the launch's check with.
+        timeline?.launched(launch, key: [step.number, 2], at: model.now)
         // The app comes to the foreground when it opens, even on a screen that shows nothing.
         switch launchOutcome {
         case .routed, .failed(.noRoute, _, _), .failed(.missingUserInfo, _, _), .failed(.missingCoordinates, _, _): model.foreground.insert(device)
@@ -239,7 +247,8 @@ struct ScenarioPlayer {
             let name = testCaseName(step, "rules on \(step.summary)")
             if let first = failing.first {
                 let details = failing.map { $0.compilerLine() }.joined(separator: "\n")
-                record([step.number, 0], name, .failed(type: ScenarioCheck.rules.rawValue, message: "\(first.ruleID): \(first.message)", details: details), step.location)
+                record([step.number, 0], name, .failed(type: ScenarioCheck.rules.rawValue, message: "\(first.ruleID): \(first.message)", details: details), step.location,
+                       compared: ("no finding that fails the run", details))
             } else {
                 record([step.number, 0], name, .passed, step.location)
             }
@@ -250,9 +259,9 @@ struct ScenarioPlayer {
             case .routed, .safari:
                 record([launch.step.number, 2], name, .passed, launch.step.location)
             case .ambiguous:
-                record([launch.step.number, 2], name, .errored(type: ProblemCode.scenarioAmbiguousRoute.rawValue, message: launch.outcomeSummary, details: details("exactly one route", launch.outcomeSummary, at: launch.step.location)), launch.step.location)
+                record([launch.step.number, 2], name, failing: ProblemCode.scenarioAmbiguousRoute.rawValue, message: launch.outcomeSummary, expected: "exactly one route", actual: launch.outcomeSummary, at: launch.step.location, errored: true)
             case .failed(let failure, _, _):
-                record([launch.step.number, 2], name, .failed(type: ScenarioCheck.launchFailed.rawValue, message: "the launch after \(launch.cause) fails (\(failure.rawValue))", details: details("a route that restores the screen", describe(launch), at: launch.step.location)), launch.step.location)
+                record([launch.step.number, 2], name, failing: ScenarioCheck.launchFailed.rawValue, message: "the launch after \(launch.cause) fails (\(failure.rawValue))", expected: "a route that restores the screen", actual: describe(launch), at: launch.step.location)
             }
         }
         for refusal in refusals where !refusal.examined {
@@ -264,10 +273,11 @@ struct ScenarioPlayer {
             if answer.status == 200 {
                 record([step.number, 2], name, .passed, step.location)
             } else {
-                record([step.number, 2], name, .failed(type: ScenarioCheck.pushRejected.rawValue, message: "APNs refuses the push with \(answer.summary): \(answer.why)", details: details("200", "\(answer.summary): \(answer.why)", at: step.location)), step.location)
+                record([step.number, 2], name, failing: ScenarioCheck.pushRejected.rawValue, message: "APNs refuses the push with \(answer.summary): \(answer.why)", expected: "200", actual: "\(answer.summary): \(answer.why)", at: step.location)
             }
         }
         outcome.cases = keyedCases.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.testCase)
+        outcome.timeline = timeline?.timeline
     }
 
     // MARK: - Recording
@@ -277,11 +287,27 @@ struct ScenarioPlayer {
     }
 
     mutating func fail(_ check: ScenarioCheck, _ step: Step, order: Int, name: String, message: String, expected: String, actual: String) {
-        record([step.number, order], testCaseName(step, name), .failed(type: check.rawValue, message: message, details: details(expected, actual, at: step.location)), step.location)
+        record([step.number, order], testCaseName(step, name), failing: check.rawValue, message: message, expected: expected, actual: actual, at: step.location)
     }
 
-    mutating func record(_ key: [Int], _ name: String, _ caseOutcome: RunReport.TestCase.Outcome, _ location: SourceLocation) {
+    /// Records a check of type `type` that failed (or, `errored`, could not be made) under `key`,
+    /// with what it expected and what the model showed: its details and its timeline entry show both.
+    mutating func record(
+        _ key: [Int], _ name: String, failing type: String, message: String, expected: String, actual: String, at location: SourceLocation, errored: Bool = false
+    ) {
+        let details = details(expected, actual, at: location)
+        let outcome: RunReport.TestCase.Outcome =
+            errored ? .errored(type: type, message: message, details: details) : .failed(type: type, message: message, details: details)
+        record(key, name, outcome, location, compared: (expected, actual))
+    }
+
+    /// Records a test case under `key` (step, order within the step); a failed one also marks its
+    /// event on the timeline, with what it expected and what the model showed (`compared`).
+    mutating func record(
+        _ key: [Int], _ name: String, _ caseOutcome: RunReport.TestCase.Outcome, _ location: SourceLocation, compared: (expected: String, actual: String)? = nil
+    ) {
         keyedCases.append((key, RunReport.TestCase(classname: scenario.name, name: name, outcome: caseOutcome, location: location)))
+        timeline?.settle(key, caseOutcome, compared: compared)
     }
 
     /// "step 4: expect spotlight (places.scenario.json:31)": unique within a scenario, and it

@@ -26,6 +26,10 @@ public struct RunOptions: Sendable {
     public var filter = PathFilter()
     /// Counts the scenario files played, for a progress line; nil when nobody shows one.
     public var progress: ProgressCounter?
+    /// Records each scenario's ``Timeline`` in its suite, for a report that draws it (HTML). Off
+    /// by default: the other reports do not need it, and a run of 100,000 scenarios would keep
+    /// an event per step in memory for nothing.
+    public var recordsTimeline: Bool
 
     /// Shard `index` (1-based) of `count`: the scenario files in path order, dealt round-robin,
     /// so every file is in exactly one shard and shards differ by one file at most. Problems of
@@ -55,8 +59,9 @@ public struct RunOptions: Sendable {
 
     public init(
         names: [String] = [], tags: [String] = [], strict: Bool = false, now: Date = Date(), limits: JSONLimits = .standard, parallel: Bool = true,
-        fileReferences: FileReferencePolicy = .projectDirectory, shard: Shard? = nil
+        fileReferences: FileReferencePolicy = .projectDirectory, shard: Shard? = nil, recordsTimeline: Bool = false
     ) {
+        self.recordsTimeline = recordsTimeline
         self.fileReferences = fileReferences
         self.shard = shard
         self.names = names
@@ -149,7 +154,9 @@ public enum ScenarioRunner {
         var player = ScenarioPlayer(scenario: scenario, strict: options.strict) { pointer in
             SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)
         }
+        if options.recordsTimeline { player.timeline = TimelineRecorder(scenario: scenario.name, devices: scenario.devices.map(\.name)) }
         let outcome = player.play()
+        suite.timeline = outcome.timeline
         suite.findings = outcome.findings
         suite.inputErrors += outcome.inputErrors
         suite.cases = outcome.cases

@@ -48,8 +48,11 @@ enum FuzzTarget: String, CaseIterable {
     /// The reports read every field of a result, escaping included. SARIF is left out: its
     /// results are written by the same JSON writer as the JSON report, and the rest of it, the
     /// rules' metadata, does not depend on the input but costs 5 ms, a hundred times the rest.
-    private func render(_ report: RunReport) {
+    /// The HTML report also quotes the lines its problems are on: they are read from `bytes`, the
+    /// input itself, whatever file a problem names.
+    private func render(_ report: RunReport, lines bytes: [UInt8]) {
         for format in [ReportFormat.text, .json, .junit] { _ = format.render(report) }
+        _ = ReportFormat.html.render(report, sources: SourceFiles { _ in .success(SourceText(bytes: bytes)) })
     }
 
     /// Runs the target on one input.
@@ -66,12 +69,13 @@ enum FuzzTarget: String, CaseIterable {
                 source: "Info.plist", bundleIdentifier: "com.example.app", userActivityTypes: ["com.example.app.view"],
                 urlSchemes: ["example"], intentsSupported: ["INSendMessageIntent"])
             let result = Linter.lint(files: [file], appInfo: appInfo, options: LintOptions(now: Self.now, parallel: self == .lintLines))
-            render(result.report())
+            render(result.report(), lines: bytes)
         case .scenario:
             // No directory: an `infoPlist` reference must not read the fuzzing machine's files.
-            let options = RunOptions(now: Self.now, parallel: false)
+            // The timeline too, as an HTML report has it recorded.
+            let options = RunOptions(now: Self.now, parallel: false, recordsTimeline: true)
             if let suite = ScenarioRunner.runFile(bytes: bytes, path: "fuzz.scenario.json", directory: "/nonexistent", options: options) {
-                render(ScenarioRunner.report([suite], options: options))
+                render(ScenarioRunner.report([suite], options: options), lines: bytes)
             }
         case .infoPlist:
             let read = InfoPlistReader.read(bytes: bytes, displayPath: "Info.plist")
@@ -87,10 +91,10 @@ enum FuzzTarget: String, CaseIterable {
             for url in Self.urls { _ = matcher.verdict(for: url) }
         case .html:
             let result = Linter.lint(files: [Linter.InMemoryFile(path: "fuzz.html", bytes: bytes)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
-            render(result.report())
+            render(result.report(), lines: bytes)
         case .pass, .coverage:
             let file = Linter.InMemoryFile(path: self == .pass ? "Fuzz.pkpass/pass.json" : "fuzz.geojson", bytes: bytes)
-            render(Linter.lint(files: [file], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)).report())
+            render(Linter.lint(files: [file], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)).report(), lines: bytes)
         case .config:
             if case .success(let configuration) = ProjectConfiguration.read(bytes, path: "project/.proctor.json", knownRules: Self.ruleIDs) {
                 _ = configuration.lintPaths?.value.map(configuration.resolve)
@@ -99,7 +103,7 @@ enum FuzzTarget: String, CaseIterable {
                 var result = Linter.lint(files: [], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
                 var report = result.report()
                 report.addUnused(result.apply(baseline), of: baseline, strict: true)
-                render(report)
+                render(report, lines: bytes)
             }
         }
     }

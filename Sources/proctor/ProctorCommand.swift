@@ -40,7 +40,7 @@ struct ReportOptions: ParsableArguments {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp(
-            "A report to write: text, json, junit, sarif, github (workflow commands), gitlab (Code Quality) or markdown, each optionally followed by :PATH (standard output otherwise, or with :-). Repeatable, one path each; defaults to text on standard output.",
+            "A report to write: text, json, junit, sarif, github (workflow commands), gitlab (Code Quality), markdown or html (one self-contained page), each optionally followed by :PATH (standard output otherwise, or with :-). Repeatable, one path each; defaults to text on standard output.",
             valueName: "format[:path]"))
     var reports: [ReportRequest] = []
 
@@ -428,7 +428,8 @@ struct Run: ParsableCommand {
         try ReportOptions.validate(reports)
         var options = RunOptions(
             names: names, tags: tags, strict: strict ?? configuration?.strict?.value ?? false, now: now.flatMap(DateFormat.parse) ?? Date(),
-            parallel: !sequential, fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory, shard: shard.flatMap(RunOptions.Shard.init))
+            parallel: !sequential, fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory, shard: shard.flatMap(RunOptions.Shard.init),
+            recordsTimeline: reports.contains { $0.format.drawsTimelines })
         options.filter = filter.filter(configuration: configuration, include: configuration?.runInclude, exclude: configuration?.runExclude).filter
         let counter = ProgressCounter()
         options.progress = counter

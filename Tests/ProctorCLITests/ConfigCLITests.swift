@@ -145,11 +145,11 @@ struct ConfigCLITests {
         #expect(print.stdout.contains("strict                false  [--no-strict]"), "\(print.stdout)")
         let lint = try proctor(["lint", "--now", "2026-06-01T12:00:00Z", "--report", "json"], in: root.appendingPathComponent("payloads"))
         #expect(lint.stdout.contains("\"name\" : \"../payloads/view.json\"") && !lint.stdout.contains(root.path), "\(lint.stdout)")
-        try Data(#"{"format": 1, "app": {"sites": {"https://x/": "a"}}, "run": {"reports": ["html:x", "text", "json"]}}"#.utf8)
+        try Data(#"{"format": 1, "app": {"sites": {"https://x/": "a"}}, "run": {"reports": ["pdf:x", "text", "json"]}}"#.utf8)
             .write(to: root.appendingPathComponent(".proctor.json"))
         let bad = try proctor(["lint", "payloads"], in: root)
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("'https://x/' is not a domain") && bad.stderr.contains("'html:x' is not FORMAT[:PATH]")
+        #expect(bad.stderr.contains("'https://x/' is not a domain") && bad.stderr.contains("'pdf:x' is not FORMAT[:PATH]")
             && bad.stderr.contains("only one report can go to standard output"), "\(bad.stderr)")
     }
 

@@ -51,6 +51,58 @@ enum ReportFixture: String, CaseIterable, Sendable, CustomTestStringConvertible 
     /// CDATA terminator.
     static let nastyText = "<b>&amp;</b> \"quoted\" 'single' 🍕 café\nsecond line\tafter tab\r\u{1B}[31mred\u{1B}[0m \u{FFFE} ]]> end"
 
+    /// The timeline of the `scenario` fixture's run, as the player records it: the same steps and
+    /// failures as its cases, on two devices and the system's lane, with the clock moving once.
+    private static func timeline(file: String, name: String, at: (Int, String) -> Location) -> Timeline {
+        let later = timestamp.addingTimeInterval(90 * 60)
+        return Timeline(scenario: name, devices: ["iPhone", "iPad"], events: [
+            TimelineEvent(step: 1, time: timestamp, device: "iPhone", kind: .step("becomeCurrent"), summary: "becomeCurrent 'place'", location: at(10, "/steps/0")),
+            TimelineEvent(step: 2, time: timestamp, device: "iPhone", kind: .step("searchSpotlight"), summary: "search Spotlight for 'pizza' and tap 'Golden Crust'",
+                          location: at(20, "/steps/1"), outcome: .failed([.init(
+                            message: "Spotlight on 'iPhone' shows no result 'Golden Crust' for 'pizza'", expected: "a result 'Golden Crust'", actual: "no results")])),
+            TimelineEvent(step: 3, time: later, device: nil, kind: .step("advanceClock"), summary: "advanceClock 1 hour 30 minutes", location: at(21, "/steps/2")),
+            TimelineEvent(step: 3, time: later, device: "iPad", kind: .launch, summary: "opening places://x: noRoute: no route accepts URL places://x", location: at(22, "/steps/2"),
+                          outcome: .failed([.init(
+                            message: "the launch after opening places://x fails (noRoute)", expected: "a route that restores the screen",
+                            actual: "noRoute: no route accepts URL places://x, so the app opens and shows nothing")])),
+            TimelineEvent(step: 4, time: later, device: "iPhone", kind: .expectation("spotlight"), summary: "Spotlight on 'iPhone' for 'pizza'",
+                          location: at(24, "/steps/3/expect/spotlight"), outcome: .failed([.init(
+                            message: "Spotlight on 'iPhone' for 'pizza' does not show ['Golden Crust']", expected: "contains ['Golden Crust'] <&>", actual: "no results")])),
+            TimelineEvent(step: 5, time: later, device: nil, kind: .expectation("findings"), summary: "findings fixture_error at /steps/0/becomeCurrent/userActivity",
+                          location: at(26, "/steps/4/expect/findings")),
+        ])
+    }
+
+    /// The files the fixtures' problems name, for the lines the HTML report shows; the others
+    /// (`c.json`, `Info.plist`, ...) are missing, as a file deleted since the run would be.
+    static let sources = SourceFiles.inMemory([
+        "payloads/a.json": """
+            {
+              "userActivity": {
+                "activityType": "view",
+                  "relatedUniqueIdentifier": "x",
+                "titel": "Pizza"
+              }
+            }
+
+            """,
+        "we ird/<&> \"ü\" 🍕#%?.json": "{\"userActivity\": {\"activityType\": \"</code></pre><script>alert('x')</script>\",\r\n\"\u{1B}[31m🍕\": \"&amp;\"}}\n",
+        "broken.json": "{\n  \"a\": 1,\n}\n",
+        "Scenarios/run/places.scenario.json": (1...26).map { line in
+            switch line {
+            case 10: "    {\"becomeCurrent\": {\"activity\": \"place\", \"userActivity\": {"
+            case 12: "    \"userActivity\": {\"activityType\": \"com.example.places.view\","
+            case 14: "    \"title\": \"\","
+            case 20: "    {\"searchSpotlight\": {\"query\": \"pizza\", \"tap\": \"Golden Crust\"}},"
+            case 21: "    {\"advanceClock\": {\"hours\": 1, \"minutes\": 30}},"
+            case 22: "    {\"openURL\": {\"device\": \"iPad\", \"url\": \"places://x\"}},"
+            case 24: "    {\"expect\": {\"spotlight\": {\"query\": \"pizza\", \"contains\": [\"Golden Crust\"]}}},"
+            case 26: "    {\"expect\": {\"findings\": [{\"ruleId\": \"fixture_error\"}]}}"
+            default: "    "
+            }
+        }.joined(separator: "\n") + "\n",
+    ])
+
     var report: RunReport {
         let t = Self.timestamp
         let rules = Self.rules
@@ -210,7 +262,8 @@ enum ReportFixture: String, CaseIterable, Sendable, CustomTestStringConvertible 
                             type: "expectation_failed", message: "Spotlight on 'iPhone' for 'pizza' does not show ['Golden Crust']",
                             details: "expected: contains ['Golden Crust']\n  actual: no results"), location: at(24, "/steps/3/expect/spotlight")),
                         .init(classname: name, name: "step 5: expect findings (places.scenario.json:26)", outcome: .passed, location: at(26, "/steps/4/expect/findings")),
-                    ]),
+                    ],
+                    timeline: Self.timeline(file: file, name: name, at: at)),
             ])
         }
     }

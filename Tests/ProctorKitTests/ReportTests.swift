@@ -21,6 +21,7 @@ extension ReportFormat {
         case .github: "txt"
         case .gitlab: "json"
         case .markdown: "md"
+        case .html: "html"
         }
     }
 }
@@ -39,13 +40,13 @@ struct RenderedFixture: Sendable, CustomTestStringConvertible {
 struct ReportSnapshotTests {
     @Test(arguments: RenderedFixture.all)
     func matchesGolden(_ rendered: RenderedFixture) {
-        assertSnapshot(rendered.format.render(rendered.fixture.report), named: rendered.goldenName)
+        assertSnapshot(rendered.format.render(rendered.fixture.report, sources: ReportFixture.sources), named: rendered.goldenName)
     }
 
     @Test(arguments: ReportFixture.allCases, ReportFormat.allCases)
     func renderingIsDeterministic(_ fixture: ReportFixture, _ format: ReportFormat) {
-        let first = format.render(fixture.report)
-        #expect(format.render(fixture.report) == first)
+        let first = format.render(fixture.report, sources: ReportFixture.sources)
+        #expect(format.render(fixture.report, sources: ReportFixture.sources) == first)
         #expect(first.hasSuffix("\n"))
     }
 

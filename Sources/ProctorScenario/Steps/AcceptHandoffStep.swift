@@ -5,7 +5,7 @@ import ProctorVocabulary
 
 /// `acceptHandoff`: the user accepts the Handoff offer on a device; the launch that follows is
 /// checked.
-struct AcceptHandoffStep: ScenarioStep {
+struct AcceptHandoffStep: ScenarioStep, StepOnOneDevice {
     static let name = "acceptHandoff"
     static let keys = ["device"]
     var device: Int

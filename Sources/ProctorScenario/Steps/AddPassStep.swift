@@ -8,7 +8,7 @@ import ProctorJSON
 /// `pass.json`, inline (`pass`) or as a file relative to the scenario (`passFile`). The pass is
 /// judged by the pass rules; near its locations or beacons the lock screen shows it
 /// (`expect.lockScreen`).
-struct AddPassStep: ScenarioStep {
+struct AddPassStep: ScenarioStep, StepOnOneDevice {
     static let name = "addPass"
     static let keys = ["device", "pass", "passFile"]
     var device: Int

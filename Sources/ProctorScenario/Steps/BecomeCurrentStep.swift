@@ -5,7 +5,7 @@ import ProctorVocabulary
 
 /// `becomeCurrent`: the activity named `handle` becomes the device's current activity
 /// (`becomeCurrent()`); `activity` is nil when an activity already defined becomes current again.
-struct BecomeCurrentStep: ScenarioStep {
+struct BecomeCurrentStep: ScenarioStep, StepOnOneDevice {
     static let name = "becomeCurrent"
     static let keys = ["activity", "device", "userActivity"]
     var handle: String

@@ -9,7 +9,7 @@ import ProctorVocabulary
 /// activity, under the handle `activity` (default "safari"), so Handoff offers the page on the
 /// user's other devices: in the app when it claims the URL, else in Safari (docs/system-model.md,
 /// "Universal links"). Safari is on every device, so the app need not be.
-struct BrowseInSafariStep: ScenarioStep {
+struct BrowseInSafariStep: ScenarioStep, StepOnOneDevice {
     static let name = "browseInSafari"
     static let keys = ["activity", "device", "url"]
     static let defaultHandle = "safari"

@@ -7,7 +7,7 @@ import ProctorVocabulary
 /// `requestCalendarAccess`: the app asks for access to the user's calendar
 /// (`requestFullAccessToEvents` or `requestWriteOnlyAccessToEvents`); seed 003: "Your app has to
 /// ask user permission to use the calendar".
-struct RequestCalendarAccessStep: ScenarioStep {
+struct RequestCalendarAccessStep: ScenarioStep, StepOnOneDevice {
     static let name = "requestCalendarAccess"
     static let keys = ["device", "access"]
     var device: Int
@@ -37,7 +37,7 @@ struct RequestCalendarAccessStep: ScenarioStep {
 /// the event again (an update). The event is judged by the calendar event rules; a save EventKit
 /// refuses (no access, inverted dates) fails the step unless an `expect.addedEvents` lists it in
 /// `refused`.
-struct AddCalendarEventStep: ScenarioStep {
+struct AddCalendarEventStep: ScenarioStep, StepOnOneDevice {
     static let name = "addCalendarEvent"
     static let keys = ["device", "identifier", CalendarEventDecoder.key]
     var device: Int
@@ -77,7 +77,7 @@ struct AddCalendarEventStep: ScenarioStep {
 
 /// `openEventURL`: the user taps the link of an event the app added, in Calendar: the system
 /// opens its `url` (a custom scheme launches the app, a web URL is a universal link).
-struct OpenEventURLStep: ScenarioStep {
+struct OpenEventURLStep: ScenarioStep, StepOnOneDevice {
     static let name = "openEventURL"
     static let keys = ["device", "title"]
     var device: Int

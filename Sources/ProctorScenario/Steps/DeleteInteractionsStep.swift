@@ -5,7 +5,7 @@ import ProctorVocabulary
 
 /// `deleteInteractions`: the app deletes donated interactions by identifier or group
 /// (`INInteraction.delete(with:)`).
-struct DeleteInteractionsStep: ScenarioStep {
+struct DeleteInteractionsStep: ScenarioStep, StepOnOneDevice {
     static let name = "deleteInteractions"
     static let keys = ["device", "identifiers", "groupIdentifier"]
     var device: Int
@@ -32,7 +32,7 @@ struct DeleteInteractionsStep: ScenarioStep {
 
 /// `deleteAllInteractions`: every interaction the app donated on the device
 /// (`INInteraction.deleteAll()`).
-struct DeleteAllInteractionsStep: ScenarioStep {
+struct DeleteAllInteractionsStep: ScenarioStep, StepOnOneDevice {
     static let name = "deleteAllInteractions"
     static let keys = ["device"]
     var device: Int

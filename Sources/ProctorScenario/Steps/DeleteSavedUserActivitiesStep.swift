@@ -5,7 +5,7 @@ import ProctorVocabulary
 
 /// `deleteSavedUserActivities`: the app deletes saved activities by `persistentIdentifier`
 /// (`NSUserActivity.deleteSavedUserActivities(withPersistentIdentifiers:)`).
-struct DeleteSavedUserActivitiesStep: ScenarioStep {
+struct DeleteSavedUserActivitiesStep: ScenarioStep, StepOnOneDevice {
     static let name = "deleteSavedUserActivities"
     static let keys = ["device", "persistentIdentifiers"]
     var device: Int
@@ -34,7 +34,7 @@ struct DeleteSavedUserActivitiesStep: ScenarioStep {
 }
 
 /// `deleteAllSavedUserActivities`: every saved activity of the app on the device.
-struct DeleteAllSavedUserActivitiesStep: ScenarioStep {
+struct DeleteAllSavedUserActivitiesStep: ScenarioStep, StepOnOneDevice {
     static let name = "deleteAllSavedUserActivities"
     static let keys = ["device"]
     var device: Int

@@ -5,7 +5,7 @@ import ProctorVocabulary
 
 /// `deleteSearchableItems`: items deleted by identifier or by domain (recursive over dotted
 /// domains).
-struct DeleteSearchableItemsStep: ScenarioStep {
+struct DeleteSearchableItemsStep: ScenarioStep, StepOnOneDevice {
     static let name = "deleteSearchableItems"
     static let keys = ["device", "identifiers", "domainIdentifiers"]
     var device: Int
@@ -31,7 +31,7 @@ struct DeleteSearchableItemsStep: ScenarioStep {
 }
 
 /// `deleteAllSearchableItems`: every item of the app on the device (`deleteAllSearchableItems`).
-struct DeleteAllSearchableItemsStep: ScenarioStep {
+struct DeleteAllSearchableItemsStep: ScenarioStep, StepOnOneDevice {
     static let name = "deleteAllSearchableItems"
     static let keys = ["device"]
     var device: Int

@@ -6,7 +6,7 @@ import ProctorVocabulary
 /// `donate`: the app donates an interaction (`INInteraction.donate`), from the screen shown last or
 /// from the background. Its payload is judged by the payload rules, and what the model saw by the
 /// rules about it (a ``ReservationDonatedOnScreen``, ``ItemReferenceChange``s).
-struct DonateStep: ScenarioStep {
+struct DonateStep: ScenarioStep, StepOnOneDevice {
     static let name = "donate"
     static let keys = ["device", "interaction", "screen", "background"]
     var device: Int

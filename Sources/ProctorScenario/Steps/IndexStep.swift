@@ -4,7 +4,7 @@ import ProctorJSON
 import ProctorVocabulary
 
 /// `index`: the app indexes searchable items (`CSSearchableIndex.indexSearchableItems`).
-struct IndexStep: ScenarioStep {
+struct IndexStep: ScenarioStep, StepOnOneDevice {
     static let name = "index"
     static let keys = ["device", "items"]
     var device: Int

@@ -7,7 +7,7 @@ import ProctorVocabulary
 /// destination, a message) whose `textContentType` asks for a location: QuickType offers the
 /// most recent place the user's apps promoted, in the form the type asks for (seed 000,
 /// lines 175-188). `expect.locationSuggestions.quickType` reads what it offered.
-struct FocusTextFieldStep: ScenarioStep {
+struct FocusTextFieldStep: ScenarioStep, StepOnOneDevice {
     static let name = "focusTextField"
     static let keys = ["device", "textContentType"]
     var device: Int
@@ -43,7 +43,7 @@ struct FocusTextFieldStep: ScenarioStep {
 /// `tapLocationSuggestion`: the user taps a place Maps suggests, promoted by the app: the app is
 /// launched with the place's activity, restored like a Spotlight result (only
 /// `requiredUserInfoKeys` survive).
-struct TapLocationSuggestionStep: ScenarioStep {
+struct TapLocationSuggestionStep: ScenarioStep, StepOnOneDevice {
     static let name = "tapLocationSuggestion"
     static let keys = ["device", "name"]
     var device: Int

@@ -11,7 +11,7 @@ import ProctorVocabulary
 /// prepare its queue; the Lock Screen then shows what it prepared (`expect.lockScreen`'s `media`).
 /// The Now Playing information it sets is judged by the rules `proctor lint` judges it with, and
 /// how it prepared by the media rules only a scenario can judge.
-struct ConnectAudioRouteStep: ScenarioStep {
+struct ConnectAudioRouteStep: ScenarioStep, StepOnOneDevice {
     static let name = "connectAudioRoute"
     static let keys = ["device", "route", "online"]
     var device: Int
@@ -58,7 +58,7 @@ struct ConnectAudioRouteStep: ScenarioStep {
 /// the queue the app prepared plays. It fails the step when the Lock Screen shows no player (no
 /// suggestion, or the app in the Handoff banner) or when the app reported ready content it cannot
 /// fetch, unless a later `expect.lockScreen` of the device states that nothing plays.
-struct TapPlayStep: ScenarioStep {
+struct TapPlayStep: ScenarioStep, StepOnOneDevice {
     static let name = "tapPlay"
     static let keys = ["device"]
     var device: Int

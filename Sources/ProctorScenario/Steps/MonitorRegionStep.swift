@@ -8,7 +8,7 @@ import ProctorVocabulary
 /// written as in a payload file: `circularRegion` or `beaconRegion`. The region is judged by the
 /// region rules; Core Location refuses the 21st region, or a radius over the scenario's
 /// `maximumRegionMonitoringDistance`, with regionMonitoringFailure (an `action_failed` case).
-struct MonitorRegionStep: ScenarioStep {
+struct MonitorRegionStep: ScenarioStep, StepOnOneDevice {
     static let name = "monitorRegion"
     static let keys = ["device", RegionDecoder.circularKey, RegionDecoder.beaconKey]
     var device: Int
@@ -50,7 +50,7 @@ struct MonitorRegionStep: ScenarioStep {
 }
 
 /// `stopMonitoringRegion`: the app stops monitoring a region by identifier, freeing its slot.
-struct StopMonitoringRegionStep: ScenarioStep {
+struct StopMonitoringRegionStep: ScenarioStep, StepOnOneDevice {
     static let name = "stopMonitoringRegion"
     static let keys = ["device", "identifier"]
     var device: Int
@@ -80,7 +80,7 @@ struct StopMonitoringRegionStep: ScenarioStep {
 
 /// `startRangingBeacons`: the app ranges the beacons of a UUID (and major, minor)
 /// (`startRangingBeacons(satisfying:)`); results reach it only while it is in the foreground.
-struct StartRangingBeaconsStep: ScenarioStep {
+struct StartRangingBeaconsStep: ScenarioStep, StepOnOneDevice {
     static let name = "startRangingBeacons"
     static let keys = ["device", "uuid", "major", "minor"]
     var device: Int
@@ -118,7 +118,7 @@ struct StartRangingBeaconsStep: ScenarioStep {
 
 /// `leaveApp`: the user leaves the app (the Home Screen, another app, the lock button): it is in
 /// the background until a launch or a `showScreen` brings it back.
-struct LeaveAppStep: ScenarioStep {
+struct LeaveAppStep: ScenarioStep, StepOnOneDevice {
     static let name = "leaveApp"
     static let keys = ["device"]
     var device: Int

@@ -6,7 +6,7 @@ import ProctorVocabulary
 /// `moveDevice`: the user carries a device to a place (`to`) where it hears these beacons. Core
 /// Location reports each monitored region the move crosses: the app is woken in the background
 /// and its `regionHandlers` run, posting their local notifications (seed 003's Storefront Pickup).
-struct MoveDeviceStep: ScenarioStep {
+struct MoveDeviceStep: ScenarioStep, StepOnOneDevice {
     static let name = "moveDevice"
     static let keys = ["device", "to", "beacons"]
     static let beaconKeys = ["uuid", "major", "minor", "distance"]

@@ -5,7 +5,7 @@ import ProctorVocabulary
 
 /// `openCalendarEvent`: the user opens the app link of a Siri Suggestions calendar event, for the
 /// whole reservation or its item; the launch that follows is checked.
-struct OpenCalendarEventStep: ScenarioStep {
+struct OpenCalendarEventStep: ScenarioStep, StepOnOneDevice {
     static let name = "openCalendarEvent"
     static let keys = ["device", "event", "show"]
     var device: Int

@@ -5,7 +5,7 @@ import ProctorVocabulary
 
 /// `openURL`: the system opens a URL; a custom scheme launches the app, a web URL is a universal
 /// link (``OpenUniversalLinkStep``).
-struct OpenURLStep: ScenarioStep {
+struct OpenURLStep: ScenarioStep, StepOnOneDevice {
     static let name = "openURL"
     static let keys = ["device", "url"]
     var device: Int

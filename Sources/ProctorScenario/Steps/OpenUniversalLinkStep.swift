@@ -6,7 +6,7 @@ import ProctorLinks
 /// `openUniversalLink`: the user taps a web link (in Messages, Mail, another app): iOS opens the
 /// app when the domain's association file claims the URL for it and its Associated Domains list
 /// the domain, else Safari (docs/system-model.md, "Universal links").
-struct OpenUniversalLinkStep: ScenarioStep {
+struct OpenUniversalLinkStep: ScenarioStep, StepOnOneDevice {
     static let name = "openUniversalLink"
     static let keys = ["device", "safariPage", "typedInSafari", "url"]
     var device: Int

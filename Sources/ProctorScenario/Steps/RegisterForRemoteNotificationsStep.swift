@@ -7,7 +7,7 @@ import ProctorVocabulary
 /// (`requestAuthorization`, answered by `authorization`) and registers with APNs
 /// (`registerForRemoteNotifications`), getting the device token its server pushes to (seed 003,
 /// lines 44-47). A token is issued whatever the user answers; the answer decides what is shown.
-struct RegisterForRemoteNotificationsStep: ScenarioStep {
+struct RegisterForRemoteNotificationsStep: ScenarioStep, StepOnOneDevice {
     static let name = "registerForRemoteNotifications"
     static let keys = ["device", "authorization"]
     var device: Int

@@ -7,7 +7,7 @@ import ProctorVocabulary
 /// answers 410 Unregistered from then on), its notifications leave Notification Center, and its
 /// entries leave the device's index. Seed 003 (lines 67-70): "they might delete your app ... so
 /// then these tokens are no longer valid".
-struct RemoveAppStep: ScenarioStep {
+struct RemoveAppStep: ScenarioStep, StepOnOneDevice {
     static let name = "removeApp"
     static let keys = ["device"]
     var device: Int
@@ -29,7 +29,7 @@ struct RemoveAppStep: ScenarioStep {
 
 /// `installApp`: the user installs the app on a device that does not have it (again). It must
 /// register for remote notifications anew, and gets a new token.
-struct InstallAppStep: ScenarioStep {
+struct InstallAppStep: ScenarioStep, StepOnOneDevice {
     static let name = "installApp"
     static let keys = ["device"]
     var device: Int

@@ -9,7 +9,7 @@ import ProctorVocabulary
 /// when the app is a routing app for that mode with both ends in its coverage; then the app is
 /// launched with the two map items, routed to the route that takes `directionsRequests`. When
 /// Maps does not offer the app, the step fails unless an `expect.directions` examines it.
-struct RequestDirectionsStep: ScenarioStep {
+struct RequestDirectionsStep: ScenarioStep, StepOnOneDevice {
     static let name = "requestDirections"
     static let keys = ["device", "from", "to", "mode"]
     static let placeKeys = ["name", "latitude", "longitude", "address"]

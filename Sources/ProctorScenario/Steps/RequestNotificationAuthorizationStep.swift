@@ -6,7 +6,7 @@ import ProctorVocabulary
 /// `requestNotificationAuthorization`: the app asks the user to allow notifications
 /// (`UNUserNotificationCenter.requestAuthorization`) without registering for remote ones: what an
 /// app that only posts local notifications (a geofenced welcome) does.
-struct RequestNotificationAuthorizationStep: ScenarioStep {
+struct RequestNotificationAuthorizationStep: ScenarioStep, StepOnOneDevice {
     static let name = "requestNotificationAuthorization"
     static let keys = ["device", "authorization"]
     var device: Int

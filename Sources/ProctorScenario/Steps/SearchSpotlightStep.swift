@@ -5,7 +5,7 @@ import ProctorVocabulary
 
 /// `searchSpotlight`: the user searches Spotlight and taps a result, by title or position; the
 /// launch that follows is checked.
-struct SearchSpotlightStep: ScenarioStep {
+struct SearchSpotlightStep: ScenarioStep, StepOnOneDevice {
     static let name = "searchSpotlight"
     static let keys = ["device", "query", "tap"]
     var device: Int

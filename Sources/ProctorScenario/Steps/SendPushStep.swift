@@ -9,7 +9,7 @@ import ProctorVocabulary
 /// by the rules `proctor lint` judges notifications with; APNs answers (NotificationModel), and a
 /// refusal fails the scenario unless an `expect.apns` examines it; an accepted notification is
 /// delivered as the device decides (a banner, quietly, not at all, or a background wake).
-struct SendPushStep: ScenarioStep {
+struct SendPushStep: ScenarioStep, StepOnOneDevice {
     static let name = "sendPush"
     static let keys = ["device", "deviceToken", "notification"]
     var device: Int

@@ -4,7 +4,7 @@ import ProctorJSON
 import ProctorVocabulary
 
 /// `showScreen`: the app shows a new view of a screen listing these reservation containers.
-struct ShowScreenStep: ScenarioStep {
+struct ShowScreenStep: ScenarioStep, StepOnOneDevice {
     static let name = "showScreen"
     static let keys = ["device", "screen", "reservations"]
     var device: Int

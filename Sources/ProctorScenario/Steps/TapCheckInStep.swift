@@ -5,7 +5,7 @@ import ProctorVocabulary
 
 /// `tapCheckIn`: the user taps a check-in shortcut Siri shows while a reservation's check-in
 /// window is open; the launch that follows is checked.
-struct TapCheckInStep: ScenarioStep {
+struct TapCheckInStep: ScenarioStep, StepOnOneDevice {
     static let name = "tapCheckIn"
     static let keys = ["device", "title"]
     var device: Int

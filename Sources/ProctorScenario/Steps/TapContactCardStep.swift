@@ -64,3 +64,7 @@ extension ScenarioPlayer {
         launch(step, device: tap.device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
     }
 }
+
+extension TapContactCardStep: StepOnOneDevice {
+    var device: Int { tap.device }
+}

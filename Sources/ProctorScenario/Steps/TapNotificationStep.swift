@@ -7,7 +7,7 @@ import ProctorVocabulary
 /// banner): the one with this headline, else the latest. The app is launched with the payload
 /// (`didReceive response`): its own keys as `userInfo` and `aps.category`, routed through the
 /// app's routes (`notificationCategories`, `notificationKeys`, `userInfoKeys`).
-struct TapNotificationStep: ScenarioStep {
+struct TapNotificationStep: ScenarioStep, StepOnOneDevice {
     static let name = "tapNotification"
     static let keys = ["device", "headline"]
     var device: Int
