@@ -9,11 +9,10 @@ SWIFT ?= swift
 REPORTS ?= .reports
 NOW ?= 2026-06-01T12:00:00Z
 PROCTOR = .build/release/proctor
-# What the messaging suite's app states besides its Info.plist (Scenarios/lint/messaging/README.md);
-# its donations are linted with Scenarios/lint/messaging/.proctor.json, which says the same.
-MESSAGING = --deployment-target 15.0 --service-name Matrix --service-name XMPP
-# Slice Finder's facts (Scenarios/lint/local-places/.proctor.json), for its website's mistakes.
-SLICEFINDER = --info-plist Scenarios/lint/local-places/Info.plist --team-identifier A1B2C3D4E5
+# The suites of Scenarios/lint, each linted with the .proctor.json in its folder (its app's facts
+# and files, docs/configuration.md): the clean ones must pass, the mistakes ones must fail.
+CLEAN_SUITES = local-places recipes photos messaging flights store ride-share audio
+MISTAKES_SUITES = web-mistakes messaging/mistakes flights/mistakes store-mistakes ride-share-mistakes audio-mistakes common-mistakes
 
 .PHONY: all setup run test check-reports docs screenshot bench fuzz clean
 
@@ -26,57 +25,19 @@ run: setup
 	$(SWIFT) build -c release --product proctor
 	@mkdir -p $(REPORTS)
 	@status=0; \
-	for app in local-places recipes photos; do \
-	  echo "== proctor lint --config Scenarios/lint/$$app/.proctor.json"; \
-	  $(PROCTOR) lint --config Scenarios/lint/$$app/.proctor.json --now $(NOW) \
-	    --report text --report junit:$(REPORTS)/$$app.junit.xml --report sarif:$(REPORTS)/$$app.sarif \
-	    --report json:$(REPORTS)/$$app.json || status=$$?; \
+	for suite in $(CLEAN_SUITES); do \
+	  name=$$(echo $$suite | tr / -); \
+	  echo "== proctor lint --config Scenarios/lint/$$suite/.proctor.json"; \
+	  $(PROCTOR) lint --config Scenarios/lint/$$suite/.proctor.json --now $(NOW) --report text --report junit:$(REPORTS)/$$name.junit.xml \
+	    --report sarif:$(REPORTS)/$$name.sarif --report json:$(REPORTS)/$$name.json --report html:$(REPORTS)/$$name.html || status=$$?; \
 	done; \
-	echo "== proctor lint Scenarios/lint/web-mistakes (fails on purpose: exit 1 expected)"; \
-	code=0; $(PROCTOR) lint $(SLICEFINDER) --now $(NOW) Scenarios/lint/web-mistakes --report text \
-	  --report junit:$(REPORTS)/web-mistakes.junit.xml --report sarif:$(REPORTS)/web-mistakes.sarif \
-	  --report json:$(REPORTS)/web-mistakes.json || code=$$?; \
-	if [ $$code -ne 1 ]; then echo "expected exit 1 from the web mistakes, got $$code"; status=1; fi; \
-	echo "== proctor lint --config Scenarios/lint/messaging/.proctor.json"; \
-	$(PROCTOR) lint --config Scenarios/lint/messaging/.proctor.json --now $(NOW) \
-	  --report text --report junit:$(REPORTS)/messaging.junit.xml --report sarif:$(REPORTS)/messaging.sarif \
-	  --report json:$(REPORTS)/messaging.json || status=$$?; \
-	echo "== proctor lint Scenarios/lint/messaging/mistakes (fails on purpose: exit 1 expected)"; \
-	code=0; $(PROCTOR) lint --info-plist Scenarios/lint/messaging/mistakes/Info.plist $(MESSAGING) --now $(NOW) \
-	  Scenarios/lint/messaging/mistakes --report text --report junit:$(REPORTS)/messaging-mistakes.junit.xml \
-	  --report sarif:$(REPORTS)/messaging-mistakes.sarif --report json:$(REPORTS)/messaging-mistakes.json || code=$$?; \
-	if [ $$code -ne 1 ]; then echo "expected exit 1 from the messaging mistakes, got $$code"; status=1; fi; \
-	echo "== proctor lint Scenarios/lint/flights/bookings"; \
-	$(PROCTOR) lint --info-plist Scenarios/lint/flights/Info.plist --now $(NOW) Scenarios/lint/flights/bookings \
-	  --report text --report junit:$(REPORTS)/flights.junit.xml --report sarif:$(REPORTS)/flights.sarif \
-	  --report json:$(REPORTS)/flights.json || status=$$?; \
-	echo "== proctor lint Scenarios/lint/flights/mistakes (fails on purpose: exit 1 expected)"; \
-	code=0; $(PROCTOR) lint --info-plist Scenarios/lint/flights/Info.plist --now $(NOW) Scenarios/lint/flights/mistakes \
-	  --report text --report junit:$(REPORTS)/flights-mistakes.junit.xml --report sarif:$(REPORTS)/flights-mistakes.sarif \
-	  --report json:$(REPORTS)/flights-mistakes.json || code=$$?; \
-	if [ $$code -ne 1 ]; then echo "expected exit 1 from the flights mistakes, got $$code"; status=1; fi; \
-	echo "== proctor lint Scenarios/lint/store"; \
-	$(PROCTOR) lint --strict --bundle-identifier com.example.pippin --now $(NOW) Scenarios/lint/store --report text --report junit:$(REPORTS)/store.junit.xml \
-	  --report sarif:$(REPORTS)/store.sarif --report json:$(REPORTS)/store.json || status=$$?; \
-	echo "== proctor lint Scenarios/lint/store-mistakes (fails on purpose: exit 1 expected)"; \
-	code=0; $(PROCTOR) lint --bundle-identifier com.example.pippin --now $(NOW) Scenarios/lint/store-mistakes --report text --report junit:$(REPORTS)/store-mistakes.junit.xml \
-	  --report sarif:$(REPORTS)/store-mistakes.sarif --report json:$(REPORTS)/store-mistakes.json || code=$$?; \
-	if [ $$code -ne 1 ]; then echo "expected exit 1 from the store mistakes, got $$code"; status=1; fi; \
-	echo "== proctor lint Scenarios/lint/ride-share"; \
-	$(PROCTOR) lint --strict --info-plist Scenarios/lint/ride-share/Info.plist --now $(NOW) Scenarios/lint/ride-share --report text \
-	  --report junit:$(REPORTS)/ride-share.junit.xml --report sarif:$(REPORTS)/ride-share.sarif --report json:$(REPORTS)/ride-share.json || status=$$?; \
-	echo "== proctor lint Scenarios/lint/ride-share-mistakes (fails on purpose: exit 1 expected)"; \
-	code=0; $(PROCTOR) lint --info-plist Scenarios/lint/ride-share-mistakes/Info.plist --now $(NOW) Scenarios/lint/ride-share-mistakes --report text \
-	  --report junit:$(REPORTS)/ride-share-mistakes.junit.xml --report sarif:$(REPORTS)/ride-share-mistakes.sarif \
-	  --report json:$(REPORTS)/ride-share-mistakes.json || code=$$?; \
-	if [ $$code -ne 1 ]; then echo "expected exit 1 from the ride-share mistakes, got $$code"; status=1; fi; \
-	echo "== proctor lint Scenarios/lint/audio"; \
-	$(PROCTOR) lint --strict --info-plist Scenarios/lint/audio/Info.plist --now $(NOW) Scenarios/lint/audio --report text --report junit:$(REPORTS)/audio.junit.xml \
-	  --report sarif:$(REPORTS)/audio.sarif --report json:$(REPORTS)/audio.json || status=$$?; \
-	echo "== proctor lint Scenarios/lint/audio-mistakes (fails on purpose: exit 1 expected)"; \
-	code=0; $(PROCTOR) lint --info-plist Scenarios/lint/audio-mistakes/Info.plist --now $(NOW) Scenarios/lint/audio-mistakes --report text --report junit:$(REPORTS)/audio-mistakes.junit.xml \
-	  --report sarif:$(REPORTS)/audio-mistakes.sarif --report json:$(REPORTS)/audio-mistakes.json || code=$$?; \
-	if [ $$code -ne 1 ]; then echo "expected exit 1 from the audio mistakes, got $$code"; status=1; fi; \
+	for suite in $(MISTAKES_SUITES); do \
+	  name=$$(echo $$suite | tr / -); \
+	  echo "== proctor lint --config Scenarios/lint/$$suite/.proctor.json (fails on purpose: exit 1 expected)"; \
+	  code=0; $(PROCTOR) lint --config Scenarios/lint/$$suite/.proctor.json --now $(NOW) --report text --report junit:$(REPORTS)/$$name.junit.xml \
+	    --report sarif:$(REPORTS)/$$name.sarif --report json:$(REPORTS)/$$name.json --report html:$(REPORTS)/$$name.html || code=$$?; \
+	  if [ $$code -ne 1 ]; then echo "expected exit 1 from Scenarios/lint/$$suite, got $$code"; status=1; fi; \
+	done; \
 	echo "== proctor run Scenarios/run"; \
 	$(PROCTOR) run Scenarios/run --now $(NOW) --report text --report junit:$(REPORTS)/scenarios.junit.xml \
 	  --report sarif:$(REPORTS)/scenarios.sarif --report json:$(REPORTS)/scenarios.json --report html:$(REPORTS)/scenarios.html || status=$$?; \

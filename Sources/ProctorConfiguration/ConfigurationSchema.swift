@@ -41,6 +41,7 @@ public enum ConfigurationSchema {
             "properties": [
                 "$schema": ["type": "string", "description": "This schema, for editors."],
                 "format": ["const": ProjectConfiguration.format, "description": "The configuration format: 1."],
+                "projects": strings.merging(["description": "Folders (or files) of other .proctor.json files, relative to this file: each an app with its own facts, linted one after the other into one report by a plain proctor lint here."]) { $1 },
                 "app": object([
                     "infoPlist": string.merging(["description": "The app's Info.plist (XML or binary), relative to this file."]) { $1 },
                     "bundleIdentifier": string,

@@ -62,6 +62,9 @@ public struct ProjectConfiguration: Sendable {
     public var rules: Located<RuleSettings>?
     /// `overrides`: rule settings for the files some patterns match, later ones winning.
     public var overrides: Located<[Override]>?
+    /// `projects`: folders (or files) of other configurations, each an app with its own facts,
+    /// which a plain `proctor lint` here lints one after the other into one report.
+    public var projects: Located<[String]>?
 
     /// One entry of `overrides`.
     public struct Override: Sendable {
@@ -73,7 +76,7 @@ public struct ProjectConfiguration: Sendable {
     public var strict: Located<Bool>?
 
     /// The keys of the file's top level and of `app`, in the order docs/configuration.md lists them.
-    public static let keys = ["$schema", "format", "app", "lint", "run", "rules", "overrides", "strict"]
+    public static let keys = ["$schema", "format", "projects", "app", "lint", "run", "rules", "overrides", "strict"]
     public static let commandKeys = ["paths", "include", "exclude", "reports"]
     public static let lintKeys = ["paths", "include", "exclude", "reports", "baseline", "baselineStrict"]
     public static let appKeys = ["infoPlist", "bundleIdentifier", "teamIdentifier", "deploymentTarget", "serviceNames", "entitlements", "sites"]
@@ -222,6 +225,9 @@ public struct ProjectConfiguration: Sendable {
             }
             self.overrides = located(overrides, member.value, JSONPointer(["overrides"]))
         }
+        if let member = object["projects"] {
+            projects = located(nonEmptyStrings(member.value, JSONPointer(["projects"]), &reader), member.value, JSONPointer(["projects"]))
+        }
         if let member = object["strict"] {
             strict = located(reader.bool(member.value, JSONPointer(["strict"])), member.value, JSONPointer(["strict"]))
         }
@@ -268,6 +274,17 @@ public struct ProjectConfiguration: Sendable {
     /// The include and exclude patterns of `lint` or `run`, relative to this file's folder.
     public func filterPatterns(include: Located<[PathPattern]>?, exclude: Located<[PathPattern]>?) -> PathFilter.Patterns {
         PathFilter.Patterns(base: directory, include: include?.value ?? [], exclude: exclude?.value ?? [])
+    }
+
+    /// The configuration file of each of `projects`, as the current directory sees it: an entry
+    /// that names a folder stands for the `.proctor.json` in it.
+    public var projectFiles: [String] {
+        (projects?.value ?? []).map { entry in
+            let path = resolve(entry)
+            var isDirectory: ObjCBool = false
+            let isFolder = entry.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+            return isFolder ? (path.hasSuffix("/") ? path : path + "/") + Self.fileName : path
+        }
     }
 
     /// `overrides`, as the linter applies them.

@@ -23,6 +23,9 @@ public struct ProjectDiscovery: Sendable {
     /// Folders holding an `apple-app-site-association` file or scenarios, for lint and run.
     public var siteFolders: [String] = []
     public var scenarioFolders: [String] = []
+    /// Folders below the root that hold a `.proctor.json` of their own: each an app with its own
+    /// facts, which the starter file lists as `projects` instead of guessing one app.
+    public var projectFolders: [String] = []
 
     /// Folders no project keeps its own sources in: build products and dependencies.
     static let skipped: Set<String> = ["build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
@@ -37,6 +40,7 @@ public struct ProjectDiscovery: Sendable {
         var projects: [String] = []
         var sites: Set<String> = []
         var scenarios: Set<String> = []
+        var configured: [String] = []
         var queue = [""]
         var seen = 0
         let manager = FileManager.default
@@ -46,6 +50,10 @@ public struct ProjectDiscovery: Sendable {
             guard let names = try? manager.contentsOfDirectory(atPath: absolute) else { continue }
             for name in names.sorted() {
                 seen += 1
+                if name == ProjectConfiguration.fileName, !folder.isEmpty {
+                    configured.append(folder)
+                    continue
+                }
                 guard !name.hasPrefix(".") || name == ".well-known" else { continue }
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 var isDirectory: ObjCBool = false
@@ -74,9 +82,14 @@ public struct ProjectDiscovery: Sendable {
                 }
             }
         }
-        discovery.choose(plists, in: root)
-        for project in projects.sorted() { discovery.readBuildSettings(project, in: root) }
-        discovery.siteFolders = Self.outermost(sites)
+        // What a project folder holds is that project's: the starter file names the folder, and
+        // takes the app facts and sites from outside every project folder only.
+        discovery.projectFolders = configured.sorted()
+        let outside = { (path: String) in !configured.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        discovery.choose(plists.filter(outside), in: root)
+        for project in projects.sorted() where outside(project) { discovery.readBuildSettings(project, in: root) }
+        discovery.entitlements = discovery.entitlements.filter(outside)
+        discovery.siteFolders = Self.outermost(sites.filter(outside))
         discovery.scenarioFolders = Self.outermost(scenarios)
         return discovery
     }
@@ -160,15 +173,25 @@ public struct ProjectDiscovery: Sendable {
         if let deploymentTarget, OSVersionCheck.isVersion(deploymentTarget.value) { app.append(("deploymentTarget", quoted(deploymentTarget.value))) }
         if !entitlements.isEmpty { app.append(("entitlements", list(entitlements))) }
         var lines = ["{", "  \"format\": 1,"]
-        lines.append("  \"app\": {")
-        lines += app.enumerated().map { index, pair in "    \"\(pair.0)\": \(pair.1)" + (index < app.count - 1 ? "," : "") }
-        lines.append("  },")
+        if !projectFolders.isEmpty {
+            lines.append("  \"projects\": [")
+            lines += projectFolders.enumerated().map { index, folder in "    \(quoted(folder))" + (index < projectFolders.count - 1 ? "," : "") }
+            lines.append("  ],")
+        }
+        if !app.isEmpty || projectFolders.isEmpty {
+            lines.append("  \"app\": {")
+            lines += app.enumerated().map { index, pair in "    \"\(pair.0)\": \(pair.1)" + (index < app.count - 1 ? "," : "") }
+            lines.append("  },")
+        }
         // Donation payloads have no name of their own: the user adds their folders. The
         // entitlements need no place here: app.entitlements has lint read them.
+        // With projects and nothing of its own to lint, the root lints only its projects.
         let lintPaths = siteFolders
-        lines.append("  \"lint\": {")
-        lines.append("    \"paths\": \(list(lintPaths))")
-        lines.append("  },")
+        if !lintPaths.isEmpty || projectFolders.isEmpty {
+            lines.append("  \"lint\": {")
+            lines.append("    \"paths\": \(list(lintPaths))")
+            lines.append("  },")
+        }
         lines.append("  \"run\": {")
         lines.append("    \"paths\": \(list(scenarioFolders))")
         lines.append("  }")

@@ -205,3 +205,23 @@ public enum ExitStatus: Int32, Sendable {
     /// Some input could not be read, parsed or decoded; the rest was still checked.
     case inputError = 2
 }
+
+extension RunReport {
+    /// One report of several runs of one command (`proctor lint` of a configuration's projects):
+    /// their suites in path order, each rule and check listed once (the first run's metadata for
+    /// a rule several runs judged), the first run's command, clock and strictness.
+    public static func merging(_ reports: [RunReport]) -> RunReport? {
+        guard var merged = reports.first else { return nil }
+        var rules = Set(merged.rules.map(\.id)), checks = Set(merged.checks.map(\.id))
+        for report in reports.dropFirst() {
+            merged.rules += report.rules.filter { rules.insert($0.id).inserted }
+            merged.checks += report.checks.filter { checks.insert($0.id).inserted }
+            merged.suites += report.suites
+        }
+        merged.rules.sort { $0.id < $1.id }
+        // Stable: a file in two projects keeps both suites, in project order.
+        let indexed = merged.suites.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }
+        merged.suites = indexed.map(\.element)
+        return merged
+    }
+}

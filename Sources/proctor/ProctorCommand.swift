@@ -225,16 +225,62 @@ struct Lint: ParsableCommand {
     func run() throws {
         let configuration = try config.load()
         let settings = try LintSettings(flags: flags, configuration: configuration)
-        // A report must not replace the baseline it is judged against, or the one just written.
-        for path in [flags.writeBaseline ?? settings.baseline.value].compactMap({ $0 }) {
-            if let (_, clash) = ReportWriter.clash(among: [path] + settings.reports.value.map(\.destination)), clash != ReportWriter.standardOutput {
-                throw ValidationError("the baseline '\(path)' and a report would be the same file ('\(clash)'); give the report another path")
+        try ReportOptions.validate(settings.reports.value)
+        // A configuration of several projects, with nothing named on the command line: each
+        // project is linted with its own facts and files, into one report written as this
+        // configuration (or the flags) says, with its strictness.
+        var projects = [(configuration: configuration, settings: settings)]
+        if flags.paths.isEmpty, let configuration, !(configuration.projects?.value ?? []).isEmpty {
+            if flags.writeBaseline != nil {
+                throw ValidationError("--write-baseline records one project's findings: give that project's configuration with --config")
+            }
+            projects = configuration.lintPaths == nil ? [] : [(configuration, settings)]
+            for file in configuration.projectFiles {
+                let project = try ConfigurationOptions.load(file)
+                if let nested = project.projects {
+                    Output.standardError("\(nested.location.compilerStyle): error: a project of \(configuration.path) lists projects of its own; list them all in \(configuration.path) [config_invalid_value]\n")
+                    throw ExitCode(64)
+                }
+                var projectSettings = try LintSettings(flags: flags, configuration: project)
+                projectSettings.strict = settings.strict
+                projects.append((project, projectSettings))
             }
         }
-        guard !settings.paths.value.isEmpty else {
-            throw ValidationError("name at least one file or directory, e.g. 'proctor lint payloads/', or give lint.paths in .proctor.json")
+        for project in projects {
+            // A report must not replace the baseline it is judged against, or the one just written.
+            for path in [flags.writeBaseline ?? project.settings.baseline.value].compactMap({ $0 }) {
+                if let (_, clash) = ReportWriter.clash(among: [path] + settings.reports.value.map(\.destination)), clash != ReportWriter.standardOutput {
+                    throw ValidationError("the baseline '\(path)' and a report would be the same file ('\(clash)'); give the report another path")
+                }
+            }
+            guard !project.settings.paths.value.isEmpty else {
+                let which = projects.count > 1 ? " (the project \(project.configuration?.path ?? "") has none)" : ""
+                throw ValidationError("name at least one file or directory, e.g. 'proctor lint payloads/', or give lint.paths in .proctor.json\(which)")
+            }
         }
-        try ReportOptions.validate(settings.reports.value)
+        // Baselines are read before any work: a malformed one is exit 64, like the configuration.
+        // Writing a baseline replaces it, so the old one is not read (it may not exist yet).
+        let baselines = try projects.map { project throws(ExitCode) -> Baseline? in
+            flags.writeBaseline != nil ? nil : try project.settings.baseline.value.map { path throws(ExitCode) in try Self.readBaseline(path) }
+        }
+        let counter = ProgressCounter()
+        let progress = ProgressLine.start(counting: counter, label: "lint", noun: "file", quiet: flags.output.quiet)
+        var reports: [RunReport] = []
+        var wroteBaseline = true
+        for (project, baseline) in zip(projects, baselines) {
+            let (report, wrote) = lint(project.settings, configuration: project.configuration, baseline: baseline, counter: counter)
+            reports.append(report)
+            wroteBaseline = wroteBaseline && wrote
+        }
+        progress?.stop()
+        guard let report = RunReport.merging(reports) else { throw ValidationError("the configuration lists no project to lint") }
+        let wroteReports = ReportOptions.write(report, to: settings.reports.value, options: flags.output)
+        throw processExitCode(for: report, wroteReports: wroteReports && wroteBaseline)
+    }
+
+    /// Lints one project as `settings` say, applies or writes its baseline, and returns its
+    /// report and whether the baseline asked for could be written.
+    private func lint(_ settings: LintSettings, configuration: ProjectConfiguration?, baseline: Baseline?, counter: ProgressCounter) -> (RunReport, Bool) {
         var options = LintOptions(
             infoPlistPath: settings.infoPlist.value, bundleIdentifier: settings.bundleIdentifier.value, now: now.flatMap(DateFormat.parse) ?? Date(),
             strict: settings.strict.value, parallel: !sequential,
@@ -244,14 +290,8 @@ struct Lint: ParsableCommand {
             rules: settings.rules.value)
         options.filter = settings.filter
         options.pathRules = settings.pathRules(in: configuration)
-        // The baseline is read before any work: a malformed one is exit 64, like the configuration.
-        // Writing a baseline replaces it, so the old one is not read (it may not exist yet).
-        let baseline = flags.writeBaseline != nil ? nil : try settings.baseline.value.map { path throws(ExitCode) in try Self.readBaseline(path) }
-        let counter = ProgressCounter()
         options.progress = counter
-        let progress = ProgressLine.start(counting: counter, label: "lint", noun: "file", quiet: flags.output.quiet)
         var result = Linter.lint(paths: settings.paths.value, options: options)
-        progress?.stop()
         var unused: [Baseline.Entry] = []
         var wroteBaseline = true
         if let path = flags.writeBaseline {
@@ -271,8 +311,7 @@ struct Lint: ParsableCommand {
         }
         var report = result.report()
         if let baseline { report.addUnused(unused, of: baseline, strict: settings.baselineStrict.value) }
-        let wroteReports = ReportOptions.write(report, to: settings.reports.value, options: flags.output)
-        throw processExitCode(for: report, wroteReports: wroteReports && wroteBaseline)
+        return (report, wroteBaseline)
     }
 
     static func readBaseline(_ path: String) throws(ExitCode) -> Baseline {

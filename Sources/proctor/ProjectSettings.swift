@@ -19,6 +19,12 @@ struct ConfigurationOptions: ParsableArguments {
     /// stops the command before any work: each problem is printed with its location, exit 64.
     func load() throws(ExitCode) -> ProjectConfiguration? {
         guard !noConfig, let file = path ?? ProjectConfiguration.find().map(Self.relative) else { return nil }
+        return try Self.load(file)
+    }
+
+    /// Reads the configuration file at `file`; its problems are printed, located, and end the
+    /// command with exit 64.
+    static func load(_ file: String) throws(ExitCode) -> ProjectConfiguration {
         let bytes: [UInt8]
         switch InputFiles.load(file, limit: 1 << 20, naming: "the configuration file") {
         case .failure(let error):
@@ -111,6 +117,8 @@ struct LintSettings {
     }
 
     var configurationFile: String?
+    /// The configurations of the projects a plain `proctor lint` lints here.
+    var projects: Setting<[String]>
     var paths: Setting<[String]>
     var infoPlist: Setting<String?>
     var bundleIdentifier: Setting<String?>
@@ -145,6 +153,9 @@ struct LintSettings {
         }
         let resolve = { (path: String) in configuration?.resolve(path) ?? path }
         paths = pick(flags.paths.isEmpty ? nil : flags.paths, "", configuration?.lintPaths, resolve: { $0.map(resolve) }, default: [])
+        projects = flags.paths.isEmpty
+            ? pick(nil, "", configuration?.projects, resolve: { _ in configuration?.projectFiles ?? [] }, default: [])
+            : Setting(value: [], origin: .flag(""))
         infoPlist = optional(flags.infoPlist, "info-plist", configuration?.infoPlist, resolve: resolve)
         bundleIdentifier = optional(flags.bundleIdentifier, "bundle-identifier", configuration?.bundleIdentifier)
         teamIdentifier = optional(flags.teamIdentifier, "team-identifier", configuration?.teamIdentifier)
@@ -198,6 +209,7 @@ struct LintSettings {
     var description: String {
         func show(_ values: [String]) -> String { values.isEmpty ? "(none)" : values.joined(separator: " ") }
         var rows: [(String, String, Origin)] = [
+            ("projects", show(projects.value), projects.origin),
             ("lint.paths", show(paths.value), paths.origin),
             ("app.infoPlist", infoPlist.value ?? "(none)", infoPlist.origin),
             ("app.bundleIdentifier", bundleIdentifier.value ?? "(from the Info.plist)", bundleIdentifier.origin),
@@ -281,13 +293,22 @@ struct Init: ParsableCommand {
         }
         var summary = "wrote \(path):\n"
         func line(_ key: String, _ value: String, _ why: String) { summary += "  \(key.padding(toLength: 22, withPad: " ", startingAt: 0))\(value)  (\(why))\n" }
-        if let plist = discovery.infoPlist { line("app.infoPlist", plist.value, plist.source) } else { line("app.infoPlist", "(none found)", "give the app's Info.plist") }
+        if !discovery.projectFolders.isEmpty {
+            line("projects", discovery.projectFolders.joined(separator: " "), "folders with a .proctor.json of their own; proctor lint lints each with its facts")
+        }
+        if let plist = discovery.infoPlist {
+            line("app.infoPlist", plist.value, plist.source)
+        } else if discovery.projectFolders.isEmpty {
+            line("app.infoPlist", "(none found)", "give the app's Info.plist")
+        }
         if !discovery.otherInfoPlists.isEmpty { summary += "  (other Info.plists, not the app's: \(discovery.otherInfoPlists.joined(separator: ", ")))\n" }
         if let team = discovery.teamIdentifier { line("app.teamIdentifier", team.value, "DEVELOPMENT_TEAM, \(team.source)") }
         if let bundle = discovery.bundleIdentifier { line("app.bundleIdentifier", bundle.value, "PRODUCT_BUNDLE_IDENTIFIER, \(bundle.source)") }
         if let target = discovery.deploymentTarget { line("app.deploymentTarget", target.value, "IPHONEOS_DEPLOYMENT_TARGET, \(target.source)") }
         if !discovery.entitlements.isEmpty { line("app.entitlements", discovery.entitlements.joined(separator: " "), "the .entitlements files") }
-        line("lint.paths", discovery.siteFolders.joined(separator: " "), "folders of apple-app-site-association files; add your payload folders")
+        if !discovery.siteFolders.isEmpty || discovery.projectFolders.isEmpty {
+            line("lint.paths", discovery.siteFolders.joined(separator: " "), "folders of apple-app-site-association files; add your payload folders")
+        }
         line("run.paths", discovery.scenarioFolders.joined(separator: " "), "folders of *.scenario.json")
         summary += "next: check the file, add the folders of your donation payloads to lint.paths, then run proctor lint\n"
         try Output.standardOutput(summary)

@@ -10,9 +10,10 @@ public final class ProgressCounter: @unchecked Sendable {
 
     public init() {}
 
-    /// The number of files the run will check, once it knows.
+    /// `count` more files the run will check, once it knows (a run of several projects adds
+    /// each project's).
     public func expect(_ count: Int) {
-        lock.withLock { total = count }
+        lock.withLock { total += count }
     }
 
     /// One more file checked.
