@@ -14,6 +14,8 @@ final class ProgressLine: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     /// Touched only on `queue`.
     private var drawn = false
+    /// When the line is due: a run still going then shows it, even if the timer has not fired yet.
+    private var due = DispatchTime.now()
 
     /// Starts a progress line for `counter` when standard error is a terminal; nil otherwise.
     /// `PROCTOR_PROGRESS_DELAY_MS` shortens the one-second wait, for tests.
@@ -34,7 +36,8 @@ final class ProgressLine: @unchecked Sendable {
 
     private func schedule(after delay: DispatchTimeInterval) {
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + delay, repeating: .milliseconds(100))
+        due = .now() + delay
+        timer.schedule(deadline: due, repeating: .milliseconds(100))
         timer.setEventHandler { [unowned self] in self.draw() }
         self.timer = timer
         timer.resume()
@@ -60,6 +63,9 @@ final class ProgressLine: @unchecked Sendable {
         queue.sync {
             timer?.cancel()
             timer = nil
+            // A run that lasted past the wait shows where it ended, even when the timer's thread
+            // had no turn yet (a loaded machine), then clears it.
+            if !drawn && DispatchTime.now() >= due { draw() }
             if drawn { Output.standardError("\r\u{1B}[K") }
             drawn = false
         }
