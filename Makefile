@@ -38,6 +38,13 @@ run: setup
 	    --report sarif:$(REPORTS)/$$name.sarif --report json:$(REPORTS)/$$name.json --report html:$(REPORTS)/$$name.html || code=$$?; \
 	  if [ $$code -ne 1 ]; then echo "expected exit 1 from Scenarios/lint/$$suite, got $$code"; status=1; fi; \
 	done; \
+	echo "== proctor scan Scenarios/scan/slicefinder"; \
+	$(PROCTOR) scan --info-plist Scenarios/lint/local-places/Info.plist --now $(NOW) Scenarios/scan/slicefinder --report text \
+	  --report junit:$(REPORTS)/scan.junit.xml --report sarif:$(REPORTS)/scan.sarif --report json:$(REPORTS)/scan.json || status=$$?; \
+	echo "== proctor scan Scenarios/scan/slicefinder-mistakes (fails on purpose: exit 1 expected)"; \
+	code=0; $(PROCTOR) scan --info-plist Scenarios/lint/local-places/Info.plist --now $(NOW) Scenarios/scan/slicefinder-mistakes --report text \
+	  --report junit:$(REPORTS)/scan-mistakes.junit.xml --report sarif:$(REPORTS)/scan-mistakes.sarif --report json:$(REPORTS)/scan-mistakes.json || code=$$?; \
+	if [ $$code -ne 1 ]; then echo "expected exit 1 from the scan mistakes, got $$code"; status=1; fi; \
 	echo "== proctor run Scenarios/run"; \
 	$(PROCTOR) run Scenarios/run --now $(NOW) --report text --report junit:$(REPORTS)/scenarios.junit.xml \
 	  --report sarif:$(REPORTS)/scenarios.sarif --report json:$(REPORTS)/scenarios.json --report html:$(REPORTS)/scenarios.html || status=$$?; \

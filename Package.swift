@@ -10,7 +10,11 @@ let package = Package(
     dependencies: [
         // The command-line interface: subcommands, options, help and usage errors. Used only by
         // the executables, so the library stays free of it.
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Swift's own parser (SwiftParser) and syntax tree (SwiftSyntax), for proctor scan: it reads
+        // an app's sources exactly as the compiler does, with source locations, and needs no
+        // compiler or Xcode. Used by ProctorScan alone; no syntax type crosses its API.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // MARK: - C
@@ -88,6 +92,16 @@ let package = Package(
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
                 "ProctorRules", "ProctorReports", "ProctorLinks",
             ]),
+        // proctor scan: an app's Swift sources read with swift-syntax, the donations and launch
+        // handlers they contain extracted (values resolved statically, or marked dynamic), and
+        // judged with the payload rules and the rules only source can answer.
+        .target(
+            name: "ProctorScan",
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
+                "ProctorRules", "ProctorLint",
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+            ]),
         // A project's .proctor.json: the app facts, inputs, rules and reports a project states
         // once, read with the JSON layer and located like every input.
         .target(name: "ProctorConfiguration", dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorReports"]),
@@ -98,6 +112,7 @@ let package = Package(
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
                 "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
+                "ProctorScan",
             ]),
 
         // MARK: - Executables
@@ -123,6 +138,7 @@ let package = Package(
             dependencies: [
                 "ProctorKit", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
                 "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
+                "ProctorScan",
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),

@@ -41,6 +41,9 @@ public enum RuleScope: String, Sendable, CaseIterable {
     case history
     /// What the system model saw while a scenario played: judged by `proctor run` only.
     case scenario
+    /// What an app's Swift sources donate and handle, taken together (a type donated and never
+    /// handled): judged by `proctor scan` only.
+    case source
 }
 
 /// App facts a rule cannot be judged without.

@@ -157,8 +157,9 @@ public struct RuleDescription: Sendable {
     /// Why a lint run with these app facts cannot evaluate the rule, or nil when it can: the reason
     /// a report gives for the rule's skipped test cases. The engine skips the rule for the same
     /// reasons (``RuleRequirements/unmet(by:)``).
-    public func unmetRequirement(_ appInfo: AppInfo?) -> String? {
+    public func unmetRequirement(_ appInfo: AppInfo?, scanningSources: Bool = false) -> String? {
         if judgedInScenariosOnly { return "judged only in scenarios, by proctor run" }
+        if judgedInSourcesOnly && !scanningSources { return "judged only in Swift sources, by proctor scan" }
         return requirements.unmet(by: RuleRequirements(metBy: appInfo))
     }
 
@@ -173,6 +174,10 @@ public struct RuleDescription: Sendable {
     /// while it donates), which no payload says: its examples are scenarios, and `proctor lint`
     /// never reports it.
     public var judgedInScenariosOnly: Bool { scope == .scenario }
+
+    /// The rule judges an app's Swift sources as a whole (what is donated against what is
+    /// handled): its examples are Swift files, and only `proctor scan` reports it.
+    public var judgedInSourcesOnly: Bool { scope == .source }
 }
 
 /// What a finding says of the rule that made it: its id and severity. Every finding is built by

@@ -19,7 +19,7 @@ public enum RuleDocumentation {
             "| Identifier | `\(rule.id)` |",
             "| Category | \(rule.category.rawValue) |",
             "| Default severity | \(rule.defaultSeverity.rawValue) |",
-            "| Needs | \(rule.judgedInScenariosOnly ? "a scenario: only `proctor run` judges it, from what the app shows" : rule.needsInfoPlist ? "`--info-plist`" : rule.needsBundleIdentifier ? "the bundle identifier (`--info-plist` or `--bundle-identifier`)" : rule.needsDeploymentTarget ? "the deployment target (`MinimumOSVersion` in `--info-plist`, or `--deployment-target`)" : "nothing beyond the payload") |",
+            "| Needs | \(rule.judgedInScenariosOnly ? "a scenario: only `proctor run` judges it, from what the app shows" : rule.judgedInSourcesOnly ? "the app's Swift sources: only `proctor scan` judges it\(rule.needsInfoPlist ? ", with `--info-plist`" : "")" : rule.needsInfoPlist ? "`--info-plist`" : rule.needsBundleIdentifier ? "the bundle identifier (`--info-plist` or `--bundle-identifier`)" : rule.needsDeploymentTarget ? "the deployment target (`MinimumOSVersion` in `--info-plist`, or `--deployment-target`)" : "nothing beyond the payload") |",
             "",
             "## Why",
             "",

@@ -14,3 +14,4 @@
 @_exported import ProctorScenario
 @_exported import ProctorVocabulary
 @_exported import ProctorWeb
+@_exported import ProctorScan

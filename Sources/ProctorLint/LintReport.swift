@@ -13,14 +13,14 @@ extension LintResult {
         // The rules as the run judged with them: those turned off are not listed, and a
         // severity the project chose is the rule's in SARIF and JUnit too.
         let rules = options.engine.descriptions.sorted { $0.id < $1.id }
-        let (strict, appInfo) = (options.strict, appInfo)
+        let (strict, appInfo, scansSources) = (options.strict, appInfo, scansSources)
         let suites = files.map { file -> RunReport.Suite in
             RunReport.Suite(
                 name: file.path, inputErrors: file.inputErrors, diagnostics: file.diagnostics, findings: file.findings,
                 failedCase: Self.hasFailedCase(file, strict: strict),
-                cases: { Self.cases(of: file, rules: rules, strict: strict, appInfo: appInfo, selection: $0) })
+                cases: { Self.cases(of: file, rules: rules, strict: strict, appInfo: appInfo, scansSources: scansSources, selection: $0) })
         }
-        return RunReport(command: "lint", timestamp: options.now, strict: options.strict, rules: rules, suites: suites)
+        return RunReport(command: scansSources ? "scan" : "lint", timestamp: options.now, strict: options.strict, rules: rules, suites: suites)
     }
 
     /// Whether one of the cases ``cases(of:rules:strict:appInfo:)`` makes fails: the input case
@@ -33,7 +33,8 @@ extension LintResult {
     }
 
     static func cases(
-        of file: FileResult, rules: [RuleDescription], strict: Bool, appInfo: AppInfo?, selection: RunReport.CaseList.Selection = .all
+        of file: FileResult, rules: [RuleDescription], strict: Bool, appInfo: AppInfo?, scansSources: Bool = false,
+        selection: RunReport.CaseList.Selection = .all
     ) -> RunReport.CaseList {
         var cases = RunReport.CaseList(selection)
         let decodeErrors = file.diagnostics.filter { $0.severity == .error }
@@ -57,7 +58,7 @@ extension LintResult {
         // The Info.plist's own result lists the rules that judge it; a payload file, the others.
         let isInfoPlist = appInfo?.isFromInfoPlist == true && file.path == appInfo?.source
         for rule in rules where rule.judgesInfoPlist == isInfoPlist {
-            if let reason = rule.unmetRequirement(appInfo) {
+            if let reason = rule.unmetRequirement(appInfo, scanningSources: scansSources) {
                 cases.add(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: reason)))
                 continue
             }

@@ -38,7 +38,7 @@ public struct LintOptions: Sendable {
     }
 
     /// The rules this run judges with: the built-in engine, or one built once for the settings.
-    private(set) var engine: RuleEngine
+    public private(set) var engine: RuleEngine
 
     private static func engine(for rules: RuleSettings) -> RuleEngine {
         rules.isEmpty ? BuiltInRules.engine : RuleEngine(BuiltInRules.all, settings: rules)
@@ -67,6 +67,16 @@ public struct LintResult: Sendable {
     public var files: [FileResult]
     public var appInfo: AppInfo?
     public var options: LintOptions
+    /// The files are an app's Swift sources (`proctor scan`): the rules over sources are judged,
+    /// and the report says `scan`.
+    public var scansSources = false
+
+    public init(files: [FileResult], appInfo: AppInfo?, options: LintOptions, scansSources: Bool = false) {
+        self.files = files
+        self.appInfo = appInfo
+        self.options = options
+        self.scansSources = scansSources
+    }
 }
 
 /// The lint pipeline: the files that describe the app first (its Info.plist), then each payload
@@ -75,17 +85,9 @@ public struct LintResult: Sendable {
 /// callers render the result with a ``Reporter``.
 public enum Linter {
     public static func lint(paths: [String], options: LintOptions) -> LintResult {
-        var files: [FileResult] = []
-
         // Load the app's facts first: every payload is checked against them.
-        var appInfo: AppInfo?
-        if let plistPath = options.infoPlistPath {
-            let described = AppDescriptionOptions(bundleIdentifier: options.bundleIdentifier, deploymentTarget: options.configuration.deploymentTarget)
-            if let result = InputKinds.infoPlist.read(path: plistPath, options: described, into: &appInfo) { files.append(result) }
-        } else if let bundle = options.bundleIdentifier {
-            appInfo = AppInfo(source: "--bundle-identifier", bundleIdentifier: bundle, isFromInfoPlist: false)
-        }
-        appInfo = options.configuration.apply(to: appInfo)
+        let (appInfo, appFiles) = app(options: options)
+        var files = appFiles
 
         // Scenario files found in a directory are `proctor run`'s; a file named explicitly is linted.
         // A declared file is read once, even when a directory walk finds it again.
@@ -127,6 +129,20 @@ public enum Linter {
             return checked
         }
         return finish(batches, besides: files, appInfo: appInfo, options: options)
+    }
+
+    /// The app's facts the options name: its Info.plist (with the result of reading it, when
+    /// there is one), else the bundle identifier alone, with the stated facts applied.
+    public static func app(options: LintOptions) -> (AppInfo?, [FileResult]) {
+        var files: [FileResult] = []
+        var appInfo: AppInfo?
+        if let plistPath = options.infoPlistPath {
+            let described = AppDescriptionOptions(bundleIdentifier: options.bundleIdentifier, deploymentTarget: options.configuration.deploymentTarget)
+            if let result = InputKinds.infoPlist.read(path: plistPath, options: described, into: &appInfo) { files.append(result) }
+        } else if let bundle = options.bundleIdentifier {
+            appInfo = AppInfo(source: "--bundle-identifier", bundleIdentifier: bundle, isFromInfoPlist: false)
+        }
+        return (options.configuration.apply(to: appInfo), files)
     }
 
     static let unusedSuppression = ProblemCode(

@@ -35,7 +35,7 @@ enum GitHubReporter {
             for finding in suite.findings where finding.suppression == nil {
                 annotate(finding.severity, finding.location, title: "proctor: \(finding.ruleID)", finding.message)
             }
-            if report.command != "lint" {
+            if report.listsChecks {
                 for testCase in suite.cases {
                     guard case .failed(let type, let message, let details) = testCase.outcome else { continue }
                     annotate(.error, testCase.location, title: "proctor: \(type)", details.isEmpty ? message : message + "\n" + details)
@@ -94,7 +94,7 @@ enum GitLabReporter {
             for error in suite.inputErrors { issue(.error, error.location, check: error.code.rawValue, error.message) }
             for diagnostic in suite.diagnostics { issue(diagnostic.severity, diagnostic.location, check: diagnostic.code.rawValue, diagnostic.message) }
             for finding in suite.findings where finding.suppression == nil { issue(finding.severity, finding.location, check: finding.ruleID, finding.message) }
-            if report.command != "lint" {
+            if report.listsChecks {
                 for testCase in suite.cases {
                     guard case .failed(let type, let message, _) = testCase.outcome else { continue }
                     issue(.error, testCase.location, check: type, message)
@@ -128,7 +128,7 @@ enum MarkdownReporter {
                 let columns = "| \(finding.severity.rawValue) | \(place(finding.location)) | \(cell(finding.ruleID)) | \(cell(finding.message)) |"
                 if let reason = finding.suppression { accepted.append(columns + " \(cell(reason)) |") } else { rows.append(columns) }
             }
-            if report.command != "lint" {
+            if report.listsChecks {
                 for testCase in suite.cases {
                     guard case .failed(let type, let message, _) = testCase.outcome else { continue }
                     rows.append("| failed | \(place(testCase.location)) | \(cell(type)) | \(cell(message)) |")

@@ -38,7 +38,7 @@ enum HTMLReporter {
             let groups = problemsByFile()
             // In lint the failed cases repeat the findings; errored cases repeat input errors, which
             // are among the problems (as in the text report). Failures are news.
-            let checks = report.command == "lint" ? [] : report.suites.indices.filter { cases[$0].cases.contains { $0.outcome.isFailure } }
+            let checks = !report.listsChecks ? [] : report.suites.indices.filter { cases[$0].cases.contains { $0.outcome.isFailure } }
                 .map { (index: $0, list: cases[$0]) }
             let scenarios = report.suites.filter { $0.timeline != nil }
             let verdict = report.exitCode == .success ? "passed" : "failed"

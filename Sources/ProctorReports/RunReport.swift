@@ -20,6 +20,11 @@ public struct RunReport: Sendable {
     public var checks: [any ReportedCheck]
     public var suites: [Suite]
 
+    /// Whether the report's failed test cases are checks a person reads one by one (a scenario's
+    /// expectations, a conformance case). `lint` and `scan` report findings, whose cases are only
+    /// each file's rules: the findings say it all.
+    public var listsChecks: Bool { command != "lint" && command != "scan" }
+
     public init(
         command: String, timestamp: Date, strict: Bool, rules: [any ReportedCheck], checks: [any ReportedCheck] = [], suites: [Suite]
     ) {

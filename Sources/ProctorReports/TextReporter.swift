@@ -25,7 +25,7 @@ enum TextReporter {
             }
             entries.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
             lines += entries.map { style.color ? colored($0.2, location: $0.0, severity: $0.3) : $0.2 }
-            if report.command != "lint" {
+            if report.listsChecks {
                 // Errored cases repeat the input errors printed above; failures are news.
                 for testCase in suite.cases where !testCase.outcome.isError {
                     switch testCase.outcome {
@@ -93,14 +93,14 @@ enum TextReporter {
         let unreadable = report.allInputErrors.count
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         var text = "\(report.command): \(plural(report.suites.count, "file"))"
-        if report.command == "lint" || errors + warnings + notes > 0 {
+        if !report.listsChecks || errors + warnings + notes > 0 {
             text += ", \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(notes, "note"))"
         }
         if expected > 0 { text += ", \(expected) expected finding\(expected == 1 ? "" : "s")" }
         if ignored > 0 { text += ", \(ignored) ignored" }
         if baselined > 0 { text += ", \(baselined) in the baseline" }
         if unreadable > 0 { text += ", \(plural(unreadable, "input error"))" }
-        if report.command != "lint" {
+        if report.listsChecks {
             let cases = report.suites.flatMap(\.cases)
             let failed = cases.filter { $0.outcome.isFailure || $0.outcome.isError }.count
             text += "; \(cases.count - failed) passed, \(failed) failed"

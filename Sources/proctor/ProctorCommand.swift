@@ -13,7 +13,7 @@ struct ProctorCommand: ParsableCommand {
             could not be written; 64 usage error.
             """,
         version: ProctorVersion.current,
-        subcommands: [Init.self, Lint.self, Run.self, Links.self, Config.self, Rules.self, Explain.self, Schema.self, Conformance.self]
+        subcommands: [Init.self, Lint.self, Scan.self, Run.self, Links.self, Config.self, Rules.self, Explain.self, Schema.self, Conformance.self]
     )
 }
 

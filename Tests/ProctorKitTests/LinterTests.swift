@@ -305,7 +305,7 @@ struct LinterTests {
         }
         #expect(type == "activity_title_required")
         let skipped = a.cases.filter { if case .skipped = $0.outcome { true } else { false } }.map(\.name)
-        #expect(Set(skipped) == Set(payloadRules.filter { $0.needsInfoPlist || $0.needsBundleIdentifier || $0.needsDeploymentTarget || $0.judgedInScenariosOnly }.map(\.id)), "rules needing app facts are skipped without them, and lint skips the rules only scenarios judge")
+        #expect(Set(skipped) == Set(payloadRules.filter { $0.needsInfoPlist || $0.needsBundleIdentifier || $0.needsDeploymentTarget || $0.judgedInScenariosOnly || $0.judgedInSourcesOnly }.map(\.id)), "rules needing app facts are skipped without them, and lint skips the rules only scenarios judge")
         let b = try #require(report.suites.last)
         #expect(b.cases.count == 1, "an unreadable file has only its input case")
         guard case .errored(let code, _, _)? = b.cases.first?.outcome else {

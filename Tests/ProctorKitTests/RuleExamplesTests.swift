@@ -6,6 +6,7 @@ import Testing
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario
+@testable import ProctorScan
 
 /// One passing or failing example of a rule, as a test argument.
 struct RuleExampleCase: Sendable, CustomTestStringConvertible {
@@ -59,10 +60,14 @@ struct RuleExamplesTests {
             case .failure(let problem): Issue.record("config: \(problem.message) at \(problem.pointer)", sourceLocation: location)
             }
         }
-        let result = Linter.lint(
-            files: [Linter.InMemoryFile(path: example.fileName, bytes: Array(example.input.utf8))]
-                + example.besides.map { Linter.InMemoryFile(path: $0.name, bytes: Array($0.content.utf8)) },
-            appInfo: app, options: LintOptions(now: now, parallel: false, configuration: configuration))
+        // A Swift example is an app's source, read by proctor scan.
+        let options = LintOptions(now: now, parallel: false, configuration: configuration)
+        let result = example.fileName.hasSuffix(".swift")
+            ? SourceScanner.scan([SourceScanner.SourceFile(path: example.fileName, text: example.input)], appInfo: configuration.apply(to: app), options: options)
+            : Linter.lint(
+                files: [Linter.InMemoryFile(path: example.fileName, bytes: Array(example.input.utf8))]
+                    + example.besides.map { Linter.InMemoryFile(path: $0.name, bytes: Array($0.content.utf8)) },
+                appInfo: app, options: options)
         // A rule about the Info.plist itself (judgesInfoPlist) reports in the Info.plist, which
         // then has a result of its own; the donation file is still there and must be clean. Files
         // besides the example's are read and must be clean too.

@@ -108,13 +108,21 @@ public enum ConformanceRunner {
                 nil
             }
         let appInfo = testCase.configuration.apply(to: plist?.appInfo)
-        // Files named *.scenario.json are played as scenarios; the others are linted together.
+        // Files named *.scenario.json are played as scenarios, *.swift files scanned together as
+        // an app's sources; the others are linted together.
         let scenarios = testCase.files.filter { $0.path.hasSuffix(Scenario.fileSuffix) }
-        let payloads = testCase.files.filter { !$0.path.hasSuffix(Scenario.fileSuffix) }
-        let result = Linter.lint(files: payloads, appInfo: appInfo, options: LintOptions(now: testCase.now, parallel: false))
-        var findings = result.files.flatMap(\.findings)
-        var inputErrors = (plist?.inputErrors ?? []) + result.files.flatMap(\.inputErrors)
-        var diagnostics = (plist?.diagnostics ?? []) + result.files.flatMap(\.diagnostics)
+        let sources = testCase.files.filter { $0.path.hasSuffix(".swift") }
+        let payloads = testCase.files.filter { !$0.path.hasSuffix(Scenario.fileSuffix) && !$0.path.hasSuffix(".swift") }
+        var results = Linter.lint(files: payloads, appInfo: appInfo, options: LintOptions(now: testCase.now, parallel: false)).files
+        if !sources.isEmpty {
+            let scanned = SourceScanner.scan(
+                sources.map { SourceScanner.SourceFile(path: $0.path, text: String(decoding: $0.bytes, as: UTF8.self)) }, appInfo: appInfo,
+                options: LintOptions(now: testCase.now, parallel: false))
+            results += scanned.files
+        }
+        var findings = results.flatMap(\.findings)
+        var inputErrors = (plist?.inputErrors ?? []) + results.flatMap(\.inputErrors)
+        var diagnostics = (plist?.diagnostics ?? []) + results.flatMap(\.diagnostics)
         for scenario in scenarios {
             guard let suite = ScenarioRunner.runFile(bytes: scenario.bytes, path: scenario.path, options: RunOptions(now: testCase.now, parallel: false)) else { continue }
             findings += suite.findings

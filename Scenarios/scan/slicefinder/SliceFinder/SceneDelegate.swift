@@ -1,0 +1,23 @@
+import CoreSpotlight
+import UIKit
+
+/// Continues what the system hands back: an activity from Handoff, Spotlight or a suggestion.
+final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var router: Router!
+
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+        switch userActivity.activityType {
+        case ActivityType.viewPlace:
+            guard let id = userActivity.userInfo?[ActivityKey.placeID] as? String else { return }
+            router.showPlace(id: id)
+        case ActivityType.browseNeighborhood:
+            guard let slug = userActivity.userInfo?[ActivityKey.neighborhood] as? String else { return }
+            router.showNeighborhood(slug: slug)
+        case CSSearchableItemActionType:
+            guard let id = userActivity.userInfo?[CSSearchableItemActivityIdentifier] as? String else { return }
+            router.showPlace(id: id)
+        default:
+            break
+        }
+    }
+}

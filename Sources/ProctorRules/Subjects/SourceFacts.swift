@@ -1,0 +1,84 @@
+import ProctorEngine
+import ProctorJSON
+
+// What `proctor scan` found in an app's Swift sources, taken together: the rules over sources
+// judge these (docs/scan.md). Pointers are the scan's own, `/donations/3/...` and
+// `/handlers/1/...`; the scanner locates them on the Swift lines they stand for.
+
+/// An activity type the app's code donates (`NSUserActivity(activityType:)` or SwiftUI's
+/// `.userActivity(_:)`), with what the handlers of that type read.
+public struct SourceDonation: RuleSubject, Sendable {
+    public static var scope: RuleScope { .source }
+
+    /// How the donation reaches the system.
+    public enum Currentness: String, Sendable {
+        case madeCurrent, advertisedBySwiftUI, handedOn, never
+    }
+
+    /// A `userInfo` key a handler of the type reads, where.
+    public struct KeyRead: Sendable {
+        public var key: String
+        public var handler: String
+        public var pointer: JSONPointer
+
+        public init(key: String, handler: String, pointer: JSONPointer) {
+            self.key = key
+            self.handler = handler
+            self.pointer = pointer
+        }
+    }
+
+    public var activityType: String
+    /// Where the code creates it, `Type.function(_:)`.
+    public var symbol: String
+    /// The handlers found for its type, by symbol; empty when none is.
+    public var handlers: [String]
+    /// Some handler takes every type without telling them apart, so any type may be handled.
+    public var anyTypeHandled: Bool
+    /// How many handlers the scan found in all: none at all means the handling code was not
+    /// scanned, and nothing is said of it.
+    public var handlerCount: Int
+    public var keysRead: [KeyRead]
+    /// `requiredUserInfoKeys` as the code sets it; nil when it is not set or not constant.
+    public var requiredUserInfoKeys: [String]?
+    public var isEligibleForSearch: Bool
+    public var currentness: Currentness
+    public var pointer: JSONPointer
+
+    public init(
+        activityType: String, symbol: String, handlers: [String], anyTypeHandled: Bool, handlerCount: Int, keysRead: [KeyRead],
+        requiredUserInfoKeys: [String]?, isEligibleForSearch: Bool, currentness: Currentness, pointer: JSONPointer
+    ) {
+        self.activityType = activityType
+        self.symbol = symbol
+        self.handlers = handlers
+        self.anyTypeHandled = anyTypeHandled
+        self.handlerCount = handlerCount
+        self.keysRead = keysRead
+        self.requiredUserInfoKeys = requiredUserInfoKeys
+        self.isEligibleForSearch = isEligibleForSearch
+        self.currentness = currentness
+        self.pointer = pointer
+    }
+
+    public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
+}
+
+/// An activity type a launch handler of the app tells apart (`case`, `if`, `guard`,
+/// `onContinueUserActivity`).
+public struct SourceHandler: RuleSubject, Sendable {
+    public static var scope: RuleScope { .source }
+
+    public var activityType: String
+    public var symbol: String
+    /// A type the system sends without the app declaring it (a Spotlight item, a web page).
+    public var isSystemType: Bool
+    public var pointer: JSONPointer
+
+    public init(activityType: String, symbol: String, isSystemType: Bool, pointer: JSONPointer) {
+        self.activityType = activityType
+        self.symbol = symbol
+        self.isSystemType = isSystemType
+        self.pointer = pointer
+    }
+}

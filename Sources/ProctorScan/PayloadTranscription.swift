@@ -1,0 +1,88 @@
+import ProctorCore
+import ProctorJSON
+
+/// A donation found in Swift, written as the `{"userActivity": {...}}` payload `proctor lint`
+/// reads, with the Swift place of every value it holds, so that the payload rules judge it and
+/// each finding lands on the line that causes it. What the code computes at run time is left
+/// out, except a string, which is written as "…": its key exists, its content is unknown (size
+/// rules then judge a lower bound, and a title is present).
+struct PayloadTranscription {
+    /// The payload's text.
+    var text: String
+    /// The Swift place of each JSON Pointer the payload holds; the donation's own place for the
+    /// rest.
+    var places: [String: SourceLocation]
+    var donationPlace: SourceLocation
+    /// Properties left out, and why, for the notes.
+    var leftOut: [(key: String, reason: String, place: SourceLocation)] = []
+
+    static let placeholder = "…"
+
+    init?(_ donation: ScannedDonation) {
+        guard let type = donation.activityType.string else { return nil }
+        donationPlace = donation.location
+        places = ["/userActivity": donation.location, "/userActivity/activityType": donation.location]
+        var members: [(String, JSONNode)] = [("activityType", Self.node(.string(type)))]
+        var written: Set<String> = []
+        // The last assignment of each property is the one the system sees.
+        for property in donation.properties.reversed() where written.insert(property.key).inserted {
+            let pointer = "/userActivity/\(property.key)"
+            switch property.value {
+            case .bool, .number, .string, .array, .dictionary:
+                guard let node = Self.node(property.value, for: property.key) else {
+                    leftOut.append((property.key, "its value is not one the property takes", property.location))
+                    continue
+                }
+                members.append((property.key, node))
+                places[pointer] = property.location
+                for entry in property.entries { places[pointer + "/" + Self.escaped(entry.key)] = entry.location }
+            case .dynamic(let reason):
+                // A title computed at run time is there; its length is unknown.
+                if property.key == "title" {
+                    members.append((property.key, Self.node(.string(Self.placeholder))))
+                    places[pointer] = property.location
+                } else {
+                    leftOut.append((property.key, reason, property.location))
+                }
+            }
+        }
+        let ordered = [members[0]] + members.dropFirst().sorted { $0.0 < $1.0 }
+        let activity = JSONNode(.object(JSONObject(members: ordered.map { JSONObject.Member(key: $0.0, keyOffset: 0, value: $0.1) })), offset: 0)
+        let root = JSONNode(.object(JSONObject(members: [JSONObject.Member(key: "userActivity", keyOffset: 0, value: activity)])), offset: 0)
+        text = JSONWriter.write(root, indent: 2) + "\n"
+    }
+
+    /// The place a finding at `pointer` belongs to: that of the longest pointer written.
+    func place(of pointer: String) -> SourceLocation {
+        var candidate = pointer
+        while !candidate.isEmpty {
+            if let place = places[candidate] { return place }
+            guard let slash = candidate.lastIndex(of: "/") else { break }
+            candidate = String(candidate[..<slash])
+        }
+        return donationPlace
+    }
+
+    /// A key as a JSON Pointer writes it (RFC 6901: `~` as `~0`, `/` as `~1`).
+    static func escaped(_ key: String) -> String {
+        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// A value as the payload writes it; a run-time value inside a collection as "…". Sets of
+    /// keys and keywords are arrays of strings; nil when the value cannot be the property's.
+    private static func node(_ value: StaticValue, for key: String? = nil) -> JSONNode? {
+        switch value {
+        case .string(let text): return JSONNode(.string(text), offset: 0)
+        case .bool(let flag): return JSONNode(.bool(flag), offset: 0)
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 1e15 { return JSONNode(.integer(Int64(number)), offset: 0) }
+            return JSONNode(.double(number), offset: 0)
+        case .array(let elements): return JSONNode(.array(elements.compactMap { node($0, for: nil) }), offset: 0)
+        case .dictionary(let pairs):
+            return JSONNode(.object(JSONObject(members: pairs.compactMap { pair in node(pair.value, for: nil).map { JSONObject.Member(key: pair.key, keyOffset: 0, value: $0) } })), offset: 0)
+        case .dynamic: return JSONNode(.string(placeholder), offset: 0)
+        }
+    }
+
+    private static func node(_ value: StaticValue) -> JSONNode { node(value, for: nil) ?? JSONNode(.null, offset: 0) }
+}

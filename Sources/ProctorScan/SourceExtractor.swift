@@ -1,0 +1,321 @@
+import ProctorCore
+import SwiftSyntax
+
+/// Walks one Swift file for donations and launch handlers (docs/scan.md, "What it reads").
+/// Everything is read from syntax alone: a value is what ``ValueResolver`` can tell statically,
+/// else marked dynamic.
+final class SourceExtractor: SyntaxVisitor {
+    private let path: String
+    private let converter: SourceLocationConverter
+    private let resolver: ValueResolver
+    private(set) var donations: [ScannedDonation] = []
+    private(set) var handlers: [ScannedHandler] = []
+    /// The enclosing types and functions, for symbols.
+    private var scopes: [String] = []
+
+    /// The NSUserActivity properties a donation is read for, as Proctor's payloads name them.
+    static let properties: Set<String> = [
+        "title", "userInfo", "requiredUserInfoKeys", "keywords", "webpageURL", "referrerURL", "isEligibleForHandoff", "isEligibleForSearch",
+        "isEligibleForPublicIndexing", "isEligibleForPrediction", "persistentIdentifier", "targetContentIdentifier", "needsSave",
+        "supportsContinuationStreams",
+    ]
+
+    /// The activity types the system sends that no app declares: a Spotlight item, a web page, a
+    /// Spotlight search continued in the app.
+    static let systemTypes: [String: String] = [
+        "CSSearchableItemActionType": "com.apple.corespotlightitem",
+        "NSUserActivityTypeBrowsingWeb": "NSUserActivityTypeBrowsingWeb",
+        "CSQueryContinuationActionType": "com.apple.corespotlightquery",
+    ]
+
+    init(path: String, tree: SourceFileSyntax, resolver: ValueResolver) {
+        self.path = path
+        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        self.resolver = resolver
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func location(_ node: some SyntaxProtocol) -> ProctorCore.SourceLocation {
+        let place = node.startLocation(converter: converter)
+        return ProctorCore.SourceLocation(file: path, line: place.line, column: place.column)
+    }
+
+    private var symbol: String { scopes.isEmpty ? "(file)" : scopes.joined(separator: ".") }
+
+    private func value(_ expression: ExprSyntax) -> StaticValue {
+        if let path = ValueResolver.path(of: expression), path.count == 1, let system = Self.systemTypes[path[0]] { return .string(system) }
+        return resolver.value(of: expression)
+    }
+
+    // MARK: - Scopes
+
+    private func enter(_ name: String) -> SyntaxVisitorContinueKind {
+        scopes.append(name)
+        return .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visitPost(_ node: StructDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visitPost(_ node: EnumDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.extendedType.trimmedDescription) }
+    override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visitPost(_ node: ActorDeclSyntax) { scopes.removeLast() }
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        // A computed property (`var body: some View`) is a scope of its own.
+        let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        scopes.append(name ?? "var")
+        return .visitChildren
+    }
+    override func visitPost(_ node: VariableDeclSyntax) { scopes.removeLast() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+        scopes.append("\(node.name.text)(\(labels))")
+        readUIKitHandler(node)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: FunctionDeclSyntax) { scopes.removeLast() }
+
+    // MARK: - Donations: NSUserActivity(activityType:) and what its scope does with it
+
+    override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+        let items = Array(node)
+        for (index, item) in items.enumerated() {
+            guard case .decl(let declaration) = item.item, let variable = declaration.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                    ValueResolver.path(of: call.calledExpression) == ["NSUserActivity"],
+                    let typeArgument = call.arguments.first(where: { $0.label?.text == "activityType" })
+                else { continue }
+                var donation = ScannedDonation(activityType: value(typeArgument.expression), location: location(call), symbol: symbol)
+                for later in items[(index + 1)...] { read(uses: name, in: Syntax(later), into: &donation) }
+                donations.append(donation)
+            }
+        }
+        return .visitChildren
+    }
+
+    /// What the code after the declaration does with the activity named `name`.
+    private func read(uses name: String, in node: Syntax, into donation: inout ScannedDonation) {
+        let uses = UseCollector(name: name)
+        uses.walk(node)
+        for (key, expression, place) in uses.assignments {
+            record(key, expression, at: location(place), into: &donation)
+        }
+        for (expression, place) in uses.userInfoAdditions {
+            record("userInfo", expression, at: location(place), into: &donation, merging: true)
+        }
+        if uses.madeCurrent {
+            donation.currentness = .madeCurrent
+        } else if uses.handedOn && donation.currentness == .never {
+            donation.currentness = .handedOn
+        }
+    }
+
+    private func record(_ key: String, _ expression: ExprSyntax, at place: ProctorCore.SourceLocation, into donation: inout ScannedDonation, merging: Bool = false) {
+        var property = ScannedDonation.Property(key: key, value: value(expression), location: place)
+        if let dictionary = expression.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content {
+            property.entries = elements.compactMap { element in value(element.key).string.map { ($0, location(element)) } }
+        }
+        if merging, let earlier = donation.property(key), case .dictionary(let old) = earlier.value, case .dictionary(let added) = property.value {
+            property.value = .dictionary(old.filter { pair in !added.contains { $0.key == pair.key } } + added)
+            property.entries = earlier.entries + property.entries
+            property.location = earlier.location
+        }
+        donation.properties.append(property)
+    }
+
+    // MARK: - SwiftUI: .userActivity(_:_:) and .onContinueUserActivity(_:perform:)
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            let typeArgument = node.arguments.first, typeArgument.label == nil
+        else { return .visitChildren }
+        let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self)
+        switch member.declName.baseName.text {
+        case "userActivity":
+            // `.userActivity("type") { activity in ... }`, or with `element:` the last parameter.
+            var donation = ScannedDonation(activityType: value(typeArgument.expression), location: location(node), symbol: symbol)
+            donation.currentness = .advertisedBySwiftUI
+            if let closure, let name = Self.parameterNames(of: closure).last {
+                read(uses: name, in: Syntax(closure.statements), into: &donation)
+                donation.currentness = .advertisedBySwiftUI
+            }
+            donations.append(donation)
+        case "onContinueUserActivity":
+            var handler = ScannedHandler(activityType: value(typeArgument.expression), location: location(node), symbol: symbol)
+            if let closure, let name = Self.parameterNames(of: closure).first {
+                handler.keysRead = keysRead(from: name, in: Syntax(closure.statements))
+            }
+            handlers.append(handler)
+        default: break
+        }
+        return .visitChildren
+    }
+
+    static func parameterNames(of closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let names): names.map(\.name.text)
+        case .parameterClause(let clause): clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: []
+        }
+    }
+
+    // MARK: - UIKit: application(_:continue:restorationHandler:), scene(_:continue:)
+
+    private func readUIKitHandler(_ function: FunctionDeclSyntax) {
+        guard ["application", "scene"].contains(function.name.text), let body = function.body,
+            let parameter = function.signature.parameterClause.parameters.first(where: { $0.firstName.text == "continue" })
+        else { return }
+        let name = (parameter.secondName ?? parameter.firstName).text
+        let symbol = symbol
+        var found = false
+        // Each way the code tells types apart: a switch, an if, a guard.
+        for node in body.statements.allDescendants {
+            if let switchExpression = node.as(SwitchExprSyntax.self), isActivityType(switchExpression.subject, of: name) {
+                for case .switchCase(let switchCase) in switchExpression.cases {
+                    guard case .case(let label) = switchCase.label else { continue }
+                    for item in label.caseItems {
+                        guard let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression else { continue }
+                        var handler = ScannedHandler(activityType: value(expression), location: location(item), symbol: symbol)
+                        handler.keysRead = keysRead(from: name, in: Syntax(switchCase.statements))
+                        handlers.append(handler)
+                        found = true
+                    }
+                }
+            } else if let ifExpression = node.as(IfExprSyntax.self), let type = comparedType(ifExpression.conditions, of: name) {
+                var handler = ScannedHandler(activityType: type, location: location(ifExpression), symbol: symbol)
+                handler.keysRead = keysRead(from: name, in: Syntax(ifExpression.body))
+                handlers.append(handler)
+                found = true
+            } else if let guardStatement = node.as(GuardStmtSyntax.self), let type = comparedType(guardStatement.conditions, of: name) {
+                // What follows the guard handles that type: the rest of the function.
+                var handler = ScannedHandler(activityType: type, location: location(guardStatement), symbol: symbol)
+                handler.keysRead = keysRead(from: name, in: Syntax(body))
+                handlers.append(handler)
+                found = true
+            }
+        }
+        if !found {
+            var handler = ScannedHandler(activityType: nil, location: location(function.name), symbol: symbol)
+            handler.keysRead = keysRead(from: name, in: Syntax(body))
+            handlers.append(handler)
+        }
+    }
+
+    private func isActivityType(_ expression: ExprSyntax, of name: String) -> Bool {
+        ValueResolver.path(of: expression) == [name, "activityType"]
+    }
+
+    /// `userActivity.activityType == X` (either way round) among `conditions`: X's value.
+    private func comparedType(_ conditions: ConditionElementListSyntax, of name: String) -> StaticValue? {
+        for condition in conditions {
+            guard case .expression(let expression) = condition.condition, let sequence = expression.as(SequenceExprSyntax.self) else { continue }
+            let parts = Array(sequence.elements)
+            guard parts.count == 3, parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" else { continue }
+            if isActivityType(parts[0], of: name) { return value(parts[2]) }
+            if isActivityType(parts[2], of: name) { return value(parts[0]) }
+        }
+        return nil
+    }
+
+    /// The `userInfo` keys read from the activity `name` in `node`: `name.userInfo?["key"]`, and
+    /// through a constant that holds its userInfo (`let info = name.userInfo`).
+    private func keysRead(from name: String, in node: Syntax) -> [(key: StaticValue, location: ProctorCore.SourceLocation)] {
+        var holders: Set<[String]> = [[name, "userInfo"]]
+        for descendant in node.allDescendants {
+            if let binding = descendant.as(PatternBindingSyntax.self), let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let initial = binding.initializer?.value, ValueResolver.path(of: Self.unwrapped(initial)) == [name, "userInfo"]
+            {
+                holders.insert([alias])
+            } else if let binding = descendant.as(OptionalBindingConditionSyntax.self), let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let initial = binding.initializer?.value, ValueResolver.path(of: Self.unwrapped(initial)) == [name, "userInfo"]
+            {
+                holders.insert([alias])
+            }
+        }
+        var keys: [(key: StaticValue, location: ProctorCore.SourceLocation)] = []
+        for descendant in node.allDescendants {
+            guard let subscriptCall = descendant.as(SubscriptCallExprSyntax.self), let base = ValueResolver.path(of: subscriptCall.calledExpression),
+                holders.contains(base), let argument = subscriptCall.arguments.first
+            else { continue }
+            keys.append((value(argument.expression), location(subscriptCall)))
+        }
+        return keys
+    }
+
+    /// `x as? [String: Any]`, `x!`: the expression inside.
+    private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        if let cast = expression.as(SequenceExprSyntax.self), let first = cast.elements.first, cast.elements.count >= 2 { return first }
+        if let cast = expression.as(AsExprSyntax.self) { return cast.expression }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return unwrapped.expression }
+        return expression
+    }
+}
+
+/// What code does with one activity after creating it: assignments to its properties,
+/// `addUserInfoEntries(from:)`, `becomeCurrent()`, assignment to a `userActivity`, or handing it on.
+private final class UseCollector: SyntaxVisitor {
+    let name: String
+    var assignments: [(key: String, value: ExprSyntax, node: Syntax)] = []
+    var userInfoAdditions: [(value: ExprSyntax, node: Syntax)] = []
+    var madeCurrent = false
+    var handedOn = false
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let parts = Array(node.elements)
+        guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
+        if let target = ValueResolver.path(of: parts[0]) {
+            if target.count == 2, target[0] == name, SourceExtractor.properties.contains(target[1]) {
+                assignments.append((target[1], parts[2], Syntax(node)))
+            } else if target.last == "userActivity", ValueResolver.path(of: parts[2]) == [name] {
+                // A responder's or a scene's userActivity: UIKit makes it current.
+                madeCurrent = true
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let callee = ValueResolver.path(of: node.calledExpression), callee.count == 2, callee[0] == name {
+            switch callee[1] {
+            case "becomeCurrent": madeCurrent = true
+            case "addUserInfoEntries":
+                if let argument = node.arguments.first { userInfoAdditions.append((argument.expression, Syntax(node))) }
+            default: break
+            }
+        } else if node.arguments.contains(where: { ValueResolver.path(of: $0.expression) == [name] }) {
+            handedOn = true
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let expression = node.expression, ValueResolver.path(of: expression) == [name] { handedOn = true }
+        return .visitChildren
+    }
+}
+
+extension SyntaxProtocol {
+    /// Every node below this one, in source order.
+    var allDescendants: [Syntax] {
+        var nodes: [Syntax] = []
+        var stack = Array(children(viewMode: .sourceAccurate).reversed())
+        while let node = stack.popLast() {
+            nodes.append(node)
+            stack += node.children(viewMode: .sourceAccurate).reversed()
+        }
+        return nodes
+    }
+}

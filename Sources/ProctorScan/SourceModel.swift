@@ -1,0 +1,57 @@
+import ProctorCore
+
+/// What `proctor scan` found in an app's Swift sources: the activities it donates and the launch
+/// handlers that restore them, each with its place in the source.
+struct ScannedSources {
+    var donations: [ScannedDonation] = []
+    var handlers: [ScannedHandler] = []
+    /// Swift files that could not be read, with the reason.
+    var unreadable: [InputError] = []
+}
+
+/// An `NSUserActivity` the code creates and configures.
+struct ScannedDonation {
+    /// How it is made current: the donation only reaches the system then.
+    enum Currentness: Equatable {
+        /// `becomeCurrent()`, or assigned to a responder's or scene's `userActivity`.
+        case madeCurrent
+        /// SwiftUI's `.userActivity(_:_:)` modifier advertises it.
+        case advertisedBySwiftUI
+        /// Returned or handed to other code: whether it becomes current is not in this scope.
+        case handedOn
+        /// None of these in its scope.
+        case never
+    }
+
+    /// The NSUserActivity property set, its value and where the assignment is.
+    struct Property {
+        var key: String
+        var value: StaticValue
+        var location: SourceLocation
+        /// Each entry of a dictionary literal (userInfo), by key.
+        var entries: [(key: String, location: SourceLocation)] = []
+    }
+
+    var activityType: StaticValue
+    /// `NSUserActivity(activityType:)`, or the SwiftUI modifier.
+    var location: SourceLocation
+    /// The enclosing declarations, `PlaceViewController.showPlace(_:)`: the donation's name in
+    /// baselines and messages, stable when lines move.
+    var symbol: String
+    var properties: [Property] = []
+    var currentness: Currentness = .never
+
+    func property(_ key: String) -> Property? { properties.last { $0.key == key } }
+}
+
+/// A handler that receives activities to continue: SwiftUI's `onContinueUserActivity`, or UIKit's
+/// `application(_:continue:restorationHandler:)` and `scene(_:continue:)`, one per activity type
+/// the code tells apart (`switch` or `if` on `activityType`).
+struct ScannedHandler {
+    /// The type it handles; nil when the handler does not tell types apart.
+    var activityType: StaticValue?
+    var location: SourceLocation
+    var symbol: String
+    /// The `userInfo` keys it reads for that type, where.
+    var keysRead: [(key: StaticValue, location: SourceLocation)] = []
+}

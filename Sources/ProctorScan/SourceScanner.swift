@@ -1,0 +1,193 @@
+import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorEngine
+import ProctorFiles
+import ProctorInputs
+import ProctorJSON
+import ProctorLint
+import ProctorRules
+import SwiftParser
+import SwiftSyntax
+
+/// `proctor scan`: reads an app's Swift sources with swift-syntax, extracts what they donate and
+/// what their launch handlers take, and judges both (docs/scan.md):
+/// 1. every `.swift` file under the paths is parsed (no compiler; a file that does not parse is
+///    still read as far as it goes, as swift-syntax recovers);
+/// 2. the constants of all the files are collected, so a donation may use one declared elsewhere;
+/// 3. each donation is written as the payload `proctor lint` reads and judged by the same rules,
+///    each finding moved to the Swift line of the value that causes it;
+/// 4. donations and handlers together are judged by the rules over sources.
+///
+/// The result is a ``LintResult`` of one file result per Swift file, so baselines, reports and
+/// the exit code work as for `proctor lint`.
+public enum SourceScanner {
+    /// A Swift file held in memory (rule examples, conformance vectors, embedding).
+    public struct SourceFile: Sendable {
+        public var path: String
+        public var text: String
+
+        public init(path: String, text: String) {
+            self.path = path
+            self.text = text
+        }
+    }
+
+    /// Scans the `.swift` files under `paths` (directories walked as `proctor lint` walks them).
+    public static func scan(paths: [String], options: LintOptions) -> LintResult {
+        let collected = InputFiles.collect(paths, selecting: .claimed(by: { $0.hasSuffix(".swift") }), filter: options.filter)
+        var files: [SourceFile] = []
+        var results: [FileResult] = []
+        for error in collected.errors {
+            var missing = FileResult(path: error.location.file)
+            missing.inputErrors = [error]
+            results.append(missing)
+        }
+        for input in collected.inputs {
+            switch InputFiles.load(input, limit: options.limits.maximumFileSize) {
+            case .success(let bytes): files.append(SourceFile(path: input.path, text: String(decoding: bytes, as: UTF8.self)))
+            case .failure(let error):
+                var unreadable = FileResult(path: input.path)
+                unreadable.inputErrors = [error]
+                results.append(unreadable)
+            }
+        }
+        if !paths.isEmpty && collected.inputs.isEmpty && collected.errors.isEmpty {
+            var empty = FileResult(path: paths.joined(separator: " "))
+            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no Swift files (.swift) found", location: ProctorCore.SourceLocation(file: paths[0]))]
+            results.append(empty)
+        }
+        let (appInfo, appFiles) = Linter.app(options: options)
+        var result = scan(files, appInfo: appInfo, options: options)
+        result.files = (appFiles + results + result.files).sorted { $0.path < $1.path }
+        return result
+    }
+
+    /// Scans Swift files held in memory against the app's facts.
+    public static func scan(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> LintResult {
+        let trees = files.map { (file: $0, tree: Parser.parse(source: $0.text)) }
+        var constants = ConstantTable()
+        for (_, tree) in trees { constants.add(tree) }
+        let resolver = ValueResolver(constants: constants, bundleIdentifier: appInfo?.bundleIdentifier)
+        var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
+        for (file, tree) in trees {
+            let extractor = SourceExtractor(path: file.path, tree: tree, resolver: resolver)
+            extractor.walk(tree)
+            scanned.append((file.path, extractor.donations, extractor.handlers))
+        }
+        var results = Dictionary(uniqueKeysWithValues: files.map { ($0.path, FileResult(path: $0.path)) })
+        for index in results.keys { results[index]?.wasChecked = true }
+
+        // The donations, judged as the payloads they are.
+        var transcriptions: [(path: String, donation: ScannedDonation, transcription: PayloadTranscription)] = []
+        for (path, donations, _) in scanned {
+            for donation in donations {
+                results[path]?.donationCount += 1
+                guard let transcription = PayloadTranscription(donation) else {
+                    results[path]?.diagnostics.append(Diagnostic(
+                        code: dynamicValue, severity: .note,
+                        message: "the activity type of this donation is not a constant Proctor can resolve (\(donation.activityType.dynamicReason ?? "computed at run time")); it is not checked",
+                        location: donation.location))
+                    continue
+                }
+                for (key, reason, place) in transcription.leftOut {
+                    results[path]?.diagnostics.append(Diagnostic(
+                        code: dynamicValue, severity: .note, message: "\(key) is left out of the checks: \(reason)", location: place))
+                }
+                transcriptions.append((path, donation, transcription))
+            }
+        }
+        let payloads = transcriptions.enumerated().map { index, item in Linter.InMemoryFile(path: "donation-\(index).json", bytes: Array(item.transcription.text.utf8)) }
+        let judged = Linter.lint(files: payloads, appInfo: appInfo, options: options)
+        for judgedFile in judged.files {
+            guard judgedFile.path.hasPrefix("donation-"), let index = Int(judgedFile.path.dropFirst("donation-".count).dropLast(".json".count)),
+                transcriptions.indices.contains(index)
+            else { continue }
+            let (path, donation, transcription) = transcriptions[index]
+            let symbol = Self.pointer(donation: donation)
+            func moved(_ location: ProctorCore.SourceLocation) -> ProctorCore.SourceLocation {
+                var place = transcription.place(of: location.pointer ?? "/userActivity")
+                let rest = (location.pointer ?? "").dropFirst("/userActivity".count)
+                place.pointer = symbol.description + rest
+                return place
+            }
+            for var finding in judgedFile.findings {
+                finding.location = moved(finding.location)
+                results[path]?.findings.append(finding)
+            }
+            for var diagnostic in judgedFile.diagnostics + judgedFile.inputErrors.map({ Diagnostic(code: $0.code, severity: .error, message: $0.message, location: $0.location) }) {
+                diagnostic.location = moved(diagnostic.location)
+                results[path]?.diagnostics.append(diagnostic)
+            }
+        }
+
+        // Donations and handlers together.
+        var places: [String: ProctorCore.SourceLocation] = [:]
+        let allHandlers = scanned.flatMap(\.handlers)
+        let handlerSubjects = allHandlers.compactMap { handler -> (SourceHandler, String)? in
+            guard let type = handler.activityType?.string else { return nil }
+            let pointer = JSONPointer([handler.symbol, "handler", type])
+            places[pointer.description] = handler.location
+            for read in handler.keysRead {
+                if let key = read.key.string { places[pointer.appending("userInfo").appending(key).description] = read.location }
+            }
+            let isSystem = SourceExtractor.systemTypes.values.contains(type)
+            return (SourceHandler(activityType: type, symbol: handler.symbol, isSystemType: isSystem, pointer: pointer), handler.location.file)
+        }
+        let donationSubjects = transcriptions.map { item -> (SourceDonation, String) in
+            let donation = item.donation
+            let type = donation.activityType.string ?? ""
+            let pointer = Self.pointer(donation: donation)
+            places[pointer.description] = donation.location
+            if let required = donation.property("requiredUserInfoKeys") { places[pointer.appending("requiredUserInfoKeys").description] = required.location }
+            let handlers = allHandlers.filter { $0.activityType?.string == type }
+            let keysRead = handlers.flatMap { handler in
+                handler.keysRead.compactMap { read in
+                    read.key.string.map { SourceDonation.KeyRead(key: $0, handler: handler.symbol, pointer: JSONPointer([handler.symbol, "handler", type, "userInfo", $0])) }
+                }
+            }
+            var required: [String]?
+            if case .array(let keys)? = donation.property("requiredUserInfoKeys")?.value, !keys.contains(where: \.isDynamic) { required = keys.compactMap(\.string) }
+            let eligible = donation.property("isEligibleForSearch")?.value == .bool(true)
+            let currentness: SourceDonation.Currentness = switch donation.currentness {
+            case .madeCurrent: .madeCurrent
+            case .advertisedBySwiftUI: .advertisedBySwiftUI
+            case .handedOn: .handedOn
+            case .never: .never
+            }
+            let subject = SourceDonation(
+                activityType: type, symbol: donation.symbol, handlers: handlers.map(\.symbol), anyTypeHandled: allHandlers.contains { $0.activityType == nil },
+                handlerCount: allHandlers.count, keysRead: keysRead, requiredUserInfoKeys: required, isEligibleForSearch: eligible,
+                currentness: currentness, pointer: pointer)
+            return (subject, item.path)
+        }
+        let engine = options.engine
+        let context = RuleContext(appInfo: appInfo, now: options.now)
+        let locate = { (pointer: JSONPointer) -> ProctorCore.SourceLocation in
+            var place = places[pointer.description] ?? ProctorCore.SourceLocation(file: "")
+            place.pointer = pointer.description
+            return place
+        }
+        var sourceFindings: [Finding] = []
+        for (subject, _) in donationSubjects { engine.rules(judging: SourceDonation.self).judge(subject, in: context, locate: locate, into: &sourceFindings) }
+        for (subject, _) in handlerSubjects { engine.rules(judging: SourceHandler.self).judge(subject, in: context, locate: locate, into: &sourceFindings) }
+        for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
+
+        var files = Array(results.values)
+        for index in files.indices {
+            files[index].findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
+            files[index].diagnostics.sort { ($0.location, $0.message) < ($1.location, $1.message) }
+        }
+        files.sort { $0.path < $1.path }
+        return LintResult(files: files, appInfo: appInfo, options: options, scansSources: true)
+    }
+
+    /// A donation's name in findings and baselines: its symbol and type, stable when lines move.
+    static func pointer(donation: ScannedDonation) -> JSONPointer {
+        JSONPointer([donation.symbol, "donation", donation.activityType.string ?? "(dynamic)"])
+    }
+
+    /// A value the scan cannot know statically, and the check it leaves out.
+    public static let dynamicValue = ProblemCode(
+        "scan_dynamic_value", severity: .note, summary: "A value in the Swift source is computed at run time, so the checks that need it are left out.")
+}

@@ -1,0 +1,187 @@
+import SwiftSyntax
+
+/// What the scanner knows of an expression's value without running the app: a literal, a
+/// constant it resolved in the scanned files, or `dynamic` with the reason it could not. Nothing
+/// is guessed: a rule that needs a dynamic value is skipped, and says why.
+enum StaticValue: Equatable {
+    case string(String)
+    case bool(Bool)
+    case number(Double)
+    case array([StaticValue])
+    /// A dictionary literal, in the order written.
+    case dictionary([(key: String, value: StaticValue)])
+    case dynamic(String)
+
+    static func == (lhs: StaticValue, rhs: StaticValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.dictionary(let a), .dictionary(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.dynamic(let a), .dynamic(let b)): a == b
+        default: false
+        }
+    }
+
+    var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    var isDynamic: Bool {
+        switch self {
+        case .dynamic: true
+        case .array(let elements): elements.contains(where: \.isDynamic)
+        case .dictionary(let pairs): pairs.contains { $0.value.isDynamic }
+        default: false
+        }
+    }
+
+    /// The reason it is dynamic, for a message: the first dynamic part's.
+    var dynamicReason: String? {
+        switch self {
+        case .dynamic(let reason): reason
+        case .array(let elements): elements.lazy.compactMap(\.dynamicReason).first
+        case .dictionary(let pairs): pairs.lazy.compactMap(\.value.dynamicReason).first
+        default: nil
+        }
+    }
+}
+
+/// Resolves expressions to ``StaticValue``s: literals, string concatenation and interpolation of
+/// resolvable parts, the constants of the scanned files (`static let`, file-level `let`, an enum
+/// case's raw value), and `Bundle.main.bundleIdentifier` when the app's identifier is known.
+struct ValueResolver {
+    let constants: ConstantTable
+    let bundleIdentifier: String?
+    /// Constants resolved through constants so far: past a depth no real code needs, a constant
+    /// is taken to be defined through itself.
+    var depth = 0
+
+    func value(of expression: ExprSyntax) -> StaticValue {
+        if let literal = expression.as(StringLiteralExprSyntax.self) { return string(literal) }
+        if let literal = expression.as(BooleanLiteralExprSyntax.self) { return .bool(literal.literal.tokenKind == .keyword(.true)) }
+        if let literal = expression.as(IntegerLiteralExprSyntax.self) {
+            return Double(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(StaticValue.number) ?? .dynamic("an integer Proctor cannot read")
+        }
+        if let literal = expression.as(FloatLiteralExprSyntax.self) {
+            return Double(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(StaticValue.number) ?? .dynamic("a number Proctor cannot read")
+        }
+        if let array = expression.as(ArrayExprSyntax.self) { return .array(array.elements.map { value(of: $0.expression) }) }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            guard case .elements(let elements) = dictionary.content else { return .dictionary([]) }
+            var pairs: [(key: String, value: StaticValue)] = []
+            for element in elements {
+                guard let key = value(of: element.key).string else { return .dynamic("a dictionary key that is not a constant string") }
+                pairs.append((key, value(of: element.value)))
+            }
+            return .dictionary(pairs)
+        }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return value(of: unwrapped.expression) }
+        if let parenthesized = expression.as(TupleExprSyntax.self), parenthesized.elements.count == 1, let only = parenthesized.elements.first {
+            return value(of: only.expression)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) { return concatenation(sequence) }
+        if let call = expression.as(FunctionCallExprSyntax.self) { return self.call(call) }
+        if let path = Self.path(of: expression) {
+            if path == ["Bundle", "main", "bundleIdentifier"] {
+                return bundleIdentifier.map(StaticValue.string) ?? .dynamic("Bundle.main.bundleIdentifier, and no Info.plist or --bundle-identifier gives it")
+            }
+            guard depth < 32 else { return .dynamic("'\(path.joined(separator: "."))' is defined through itself") }
+            var deeper = self
+            deeper.depth += 1
+            if let constant = constants.value(of: path, resolver: deeper) { return constant }
+            return .dynamic("'\(path.joined(separator: "."))' is not a constant Proctor can resolve in the scanned files")
+        }
+        return .dynamic("an expression computed at run time")
+    }
+
+    /// `Set(["a"])`, `URL(string: "https://...")`, `Array([...])`: the literal they wrap.
+    private func call(_ call: FunctionCallExprSyntax) -> StaticValue {
+        let name = Self.path(of: call.calledExpression)?.joined(separator: ".")
+        let arguments = Array(call.arguments)
+        switch name {
+        case "Set", "Array", "NSSet", "Set<String>":
+            if arguments.count == 1 { return value(of: arguments[0].expression) }
+        case "URL":
+            if arguments.count == 1, arguments[0].label?.text == "string" { return value(of: arguments[0].expression) }
+        default: break
+        }
+        return .dynamic("the value of a call to \(name ?? "a function")")
+    }
+
+    private func string(_ literal: StringLiteralExprSyntax) -> StaticValue {
+        var text = ""
+        for segment in literal.segments {
+            switch segment {
+            case .stringSegment(let part):
+                text += Self.unescaped(part.content.text)
+            case .expressionSegment(let interpolation):
+                guard interpolation.expressions.count == 1, let part = interpolation.expressions.first,
+                    let resolved = value(of: part.expression).string
+                else { return .dynamic("a string interpolating a value computed at run time") }
+                text += resolved
+            }
+        }
+        return .string(text)
+    }
+
+    /// `a + b + c` of strings; other operators are not constant folding Proctor does.
+    private func concatenation(_ sequence: SequenceExprSyntax) -> StaticValue {
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements.count % 2 == 1 else { return .dynamic("an expression computed at run time") }
+        var text = ""
+        for (index, element) in elements.enumerated() {
+            if index % 2 == 1 {
+                guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return .dynamic("an expression computed at run time") }
+                continue
+            }
+            guard let part = value(of: element).string else { return .dynamic("a string built from a value computed at run time") }
+            text += part
+        }
+        return .string(text)
+    }
+
+    /// The names of `a.b.c` (with `self.`, optional chaining and `!` left out), or nil for
+    /// anything else.
+    static func path(of expression: ExprSyntax) -> [String]? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [reference.baseName.text] }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return [member.declName.baseName.text] }
+            guard var prefix = path(of: base) else { return nil }
+            if prefix == ["self"] { prefix = [] }
+            return prefix + [member.declName.baseName.text]
+        }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { return path(of: chained.expression) }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return path(of: unwrapped.expression) }
+        return nil
+    }
+
+    /// A string segment's text with Swift's escapes resolved (\n, \t, \", \\, \u{...}).
+    static func unescaped(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            guard character == "\\", let escaped = characters.next() else {
+                result.append(character)
+                continue
+            }
+            switch escaped {
+            case "n": result.append("\n")
+            case "t": result.append("\t")
+            case "r": result.append("\r")
+            case "0": result.append("\0")
+            case "u":
+                var hex = ""
+                while let next = characters.next(), next != "}" {
+                    if next != "{" { hex.append(next) }
+                }
+                if let scalar = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) { result.unicodeScalars.append(scalar) }
+            default: result.append(escaped)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import ProctorKit
+@testable import ProctorScan
+
+/// proctor scan reading Swift: which values it resolves, which donations and handlers it finds,
+/// and where their findings land.
+@Suite("Source scan")
+struct SourceScanTests {
+    private let places = #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view", "com.example.places.list", "com.example.places.map"]}"#
+
+    private func scan(_ files: [String: String], plist: String? = nil) throws -> LintResult {
+        let app = try plist.map { try appInfo(fromJSON: $0).appInfo }
+        return SourceScanner.scan(
+            files.sorted { $0.key < $1.key }.map { SourceScanner.SourceFile(path: $0.key, text: $0.value) }, appInfo: app ?? nil,
+            options: LintOptions(now: fixedNow, parallel: false))
+    }
+
+    private func findings(_ result: LintResult) -> [String] {
+        result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.file):\($0.location.line ?? 0)" }.sorted()
+    }
+
+    /// Constants across files: a static let, an enum's raw value (written or implied), a
+    /// concatenation and an interpolation of the bundle identifier.
+    @Test func constantsAreResolvedAcrossFiles() throws {
+        let result = try scan([
+            "Constants.swift": """
+                enum Activity {
+                    static let prefix = Bundle.main.bundleIdentifier! + "."
+                    static let view = prefix + "view"
+                }
+                enum Kind: String { case list = "com.example.places.list", map }
+                """,
+            "Donations.swift": """
+                func donate() {
+                    let a = NSUserActivity(activityType: Activity.view)
+                    a.title = "Places"
+                    a.becomeCurrent()
+                    let b = NSUserActivity(activityType: Kind.list.rawValue)
+                    b.title = "List"
+                    b.becomeCurrent()
+                    let c = NSUserActivity(activityType: "\\(Bundle.main.bundleIdentifier!).map")
+                    c.title = "Map"
+                    c.becomeCurrent()
+                    let d = NSUserActivity(activityType: Kind.map.rawValue)
+                    d.title = "Implied"
+                    d.becomeCurrent()
+                }
+                """,
+        ], plist: places)
+        #expect(findings(result) == ["activity_type_bundle_prefix Donations.swift:11", "activity_type_declared Donations.swift:11", "activity_type_reverse_dns Donations.swift:11"], "map's raw value is 'map': \(findings(result))")
+        #expect(result.files.first { $0.path == "Donations.swift" }?.donationCount == 4)
+    }
+
+    /// SwiftUI's modifiers, an if and a guard on activityType, and userInfo read through a constant.
+    @Test func swiftUIAndUIKitHandlersAreFound() throws {
+        let result = try scan([
+            "App.swift": """
+                struct PlaceView: View {
+                    var body: some View {
+                        Text("x")
+                            .userActivity("com.example.places.view") { activity in
+                                activity.title = "Place"
+                                activity.userInfo = ["id": 1, "tab": "menu"]
+                                activity.requiredUserInfoKeys = ["id"]
+                                activity.isEligibleForSearch = true
+                            }
+                            .onContinueUserActivity("com.example.places.view") { activity in
+                                let info = activity.userInfo
+                                _ = info?["tab"]
+                            }
+                    }
+                }
+                class AppDelegate {
+                    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                        guard userActivity.activityType == "com.example.places.list" else { return false }
+                        return true
+                    }
+                }
+                """,
+        ], plist: places)
+        #expect(findings(result) == ["source_restored_keys_required App.swift:12"], "\(findings(result))")
+        let finding = try #require(result.files.flatMap(\.findings).first)
+        #expect(finding.location.pointer == "/PlaceView.body.Text.onContinueUserActivity/handler/com.example.places.view/userInfo/tab" || finding.location.pointer?.hasSuffix("/handler/com.example.places.view/userInfo/tab") == true, "\(finding.location.pointer ?? "")")
+    }
+
+    /// What cannot be known statically is said, not guessed.
+    @Test func dynamicValuesAreNotedNotGuessed() throws {
+        let result = try scan([
+            "D.swift": """
+                func donate(type: String, search: Bool) -> NSUserActivity {
+                    let a = NSUserActivity(activityType: type)
+                    a.becomeCurrent()
+                    let b = NSUserActivity(activityType: "com.example.places.view")
+                    b.isEligibleForSearch = search
+                    b.title = makeTitle()
+                    return b
+                }
+                """,
+        ], plist: places)
+        let notes = result.files.flatMap(\.diagnostics).map { "\($0.location.line ?? 0) \($0.message.prefix(40))" }
+        #expect(notes.count == 2, "\(notes)")
+        #expect(notes.contains { $0.hasPrefix("2 the activity type of this donation") })
+        #expect(notes.contains { $0.hasPrefix("5 isEligibleForSearch is left out") })
+        #expect(findings(result).isEmpty, "b is returned, so whether it becomes current is not this scope's: \(findings(result))")
+    }
+
+    /// A file that is not valid Swift is still read as far as swift-syntax recovers, and never crashes.
+    @Test func brokenSwiftIsReadAsFarAsItGoes() throws {
+        let result = try scan(["B.swift": "func f( { let a = NSUserActivity(activityType: \"x.y.z\")\n a.title = \n }}}} ]]", "Empty.swift": ""])
+        #expect(result.files.count == 2)
+        #expect(result.files.allSatisfy { $0.wasChecked })
+    }
+}
