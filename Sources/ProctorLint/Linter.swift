@@ -153,7 +153,7 @@ public enum Linter {
     /// Marks the findings a payload's ignores cover, `ignored: REASON`, counted in every report
     /// but failing nothing; an ignore that covers nothing, or names no rule of the run, is a
     /// warning at its place, as SwiftLint reports a superfluous disable command.
-    static func applySuppressions(_ file: inout FileResult, judged: Set<String>, known: [String]) {
+    package static func applySuppressions(_ file: inout FileResult, judged: Set<String>, known: [String]) {
         for suppression in file.suppressions {
             guard known.contains(suppression.rule) else {
                 file.diagnostics.append(Diagnostic(
@@ -171,7 +171,7 @@ public enum Linter {
             if !used {
                 file.diagnostics.append(Diagnostic(
                     code: unusedSuppression, severity: .warning,
-                    message: "'\(suppression.rule)' finds nothing in this donation; delete the ignore",
+                    message: "'\(suppression.rule)' finds nothing \(suppression.line != nil && suppression.scope.isEmpty && file.path.hasSuffix(".swift") ? "on this line" : "in this donation"); delete the ignore",
                     location: suppression.location))
             }
         }

@@ -173,6 +173,17 @@ public enum SourceScanner {
         for (subject, _) in handlerSubjects { engine.rules(judging: SourceHandler.self).judge(subject, in: context, locate: locate, into: &sourceFindings) }
         for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
 
+        // The ignores written in the sources, applied once every rule has judged.
+        let judgedRules = Set(engine.descriptions.filter { $0.unmetRequirement(appInfo, scanningSources: true) == nil }.map(\.id))
+        let knownRules = BuiltInRules.descriptions.map(\.id)
+        for (file, tree) in trees {
+            let (ignores, problems) = SourceSuppressions.read(tree, path: file.path)
+            results[file.path]?.diagnostics += problems
+            guard !ignores.isEmpty, var result = results[file.path] else { continue }
+            result.suppressions = ignores
+            Linter.applySuppressions(&result, judged: judgedRules, known: knownRules)
+            results[file.path] = result
+        }
         var files = Array(results.values)
         for index in files.indices {
             files[index].findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }

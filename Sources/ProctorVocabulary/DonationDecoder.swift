@@ -137,7 +137,7 @@ package struct DonationDecoder {
     private mutating func readIgnores(in wrapper: JSONObject, at pointer: JSONPointer) -> [DecodedDonation.Ignore] {
         wrapper.count > 1 ? wrapper[Self.proctorKey].map { readIgnores($0.value, at: pointer.appending(Self.proctorKey)) } ?? [] : []
     }
-    static let suppressionWithoutReason = ProblemCode(
+    package static let suppressionWithoutReason = ProblemCode(
         "suppression_without_reason", summary: "A donation ignores a rule without saying why; the finding is not suppressed.")
 
     /// `"proctor": {"ignore": {"rule_id": "why"}}`. A reason is required: an empty one is an

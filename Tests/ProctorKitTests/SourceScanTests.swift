@@ -113,3 +113,27 @@ struct SourceScanTests {
         #expect(result.files.allSatisfy { $0.wasChecked })
     }
 }
+
+/// `// proctor:ignore rule: reason` in Swift: on the line, or on a line of its own above it.
+@Suite("Source scan: suppressions")
+struct SourceSuppressionTests {
+    @Test func ignoresNeedAReasonAndCoverTheirLine() throws {
+        let source = """
+            func donate() {
+                let activity = NSUserActivity(activityType: "com.example.places.view")
+                // proctor:ignore title_length: the product team chose this title
+                activity.title = "All the pizza places in town, sorted by how far they are from where you are right now and open"
+                activity.keywords = ["pizza"] // proctor:ignore keywords_repeat_title, title_length: not relevant here
+                activity.isEligibleForSearch = true // proctor:ignore title_length
+                activity.becomeCurrent()
+            }
+            """
+        let result = SourceScanner.scan([SourceScanner.SourceFile(path: "A.swift", text: source)], appInfo: nil, options: LintOptions(now: fixedNow, parallel: false))
+        let file = try #require(result.files.first)
+        #expect(file.findings.map { "\($0.ruleID) \($0.suppression ?? "-")" }.sorted() == [
+            "keywords_repeat_title ignored: not relevant here", "title_length ignored: the product team chose this title",
+        ], "\(file.findings.map(\.message))")
+        let problems = file.diagnostics.map { "\($0.code.rawValue) \($0.location.line ?? 0)" }.sorted()
+        #expect(problems == ["suppression_without_reason 6", "unused_suppression 5"], "\(file.diagnostics.map(\.message))")
+    }
+}
