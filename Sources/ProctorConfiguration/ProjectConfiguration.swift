@@ -279,11 +279,14 @@ public struct ProjectConfiguration: Sendable {
     /// The configuration file of each of `projects`, as the current directory sees it: an entry
     /// that names a folder stands for the `.proctor.json` in it.
     public var projectFiles: [String] {
-        (projects?.value ?? []).map { entry in
+        var seen: Set<String> = []
+        return (projects?.value ?? []).compactMap { entry in
             let path = resolve(entry)
             var isDirectory: ObjCBool = false
             let isFolder = entry.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
-            return isFolder ? (path.hasSuffix("/") ? path : path + "/") + Self.fileName : path
+            let file = isFolder ? (path.hasSuffix("/") ? path : path + "/") + Self.fileName : path
+            // `apps/a` and `apps/a/.proctor.json` are one project, linted once.
+            return seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted ? file : nil
         }
     }
 

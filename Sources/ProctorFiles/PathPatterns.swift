@@ -20,6 +20,8 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     public let description: String
     private let segments: [String]
     private let anchored: Bool
+    /// Whether the pattern has a slash: it then matches from its base only.
+    public var isAnchored: Bool { anchored }
     private let foldersOnly: Bool
 
     /// Throws, with the reason, for a pattern that can match nothing: empty, an empty segment,
@@ -33,7 +35,8 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         let parts = body.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard !body.isEmpty, !parts.contains(where: \.isEmpty) else { throw Invalid("'\(text)' names no file: a pattern is a name or a path of names, such as *.jsonl or payloads/legacy/**") }
         guard !parts.contains(where: { $0 == "." || $0 == ".." }) else { throw Invalid("'\(text)' has a '.' or '..' folder; patterns are relative to their base folder and cannot leave it") }
-        segments = parts
+        // `**/**` is `**`: collapsed, so that matching never tries the same split twice.
+        segments = parts.enumerated().filter { index, part in !(part == "**" && index > 0 && parts[index - 1] == "**") }.map(\.element)
         anchored = text.dropLast(foldersOnly ? 1 : 0).contains("/")
     }
 
@@ -61,16 +64,30 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// Whether `pattern` matches all of `names`: dynamic programming over (pattern segment,
+    /// name), so several `**` cost a product of the lengths, never a search of every split.
     private static func match(_ pattern: ArraySlice<String>, _ names: ArraySlice<String>) -> Bool {
-        guard let first = pattern.first else { return names.isEmpty }
-        if first == "**" {
-            let rest = pattern.dropFirst()
-            // `**` takes none, one, or more of the names.
-            for skip in 0...names.count where match(rest, names.dropFirst(skip)) { return true }
-            return false
+        let pattern = Array(pattern), names = Array(names)
+        // matches[j]: the first i pattern segments match the first j names.
+        var matches = [Bool](repeating: false, count: names.count + 1)
+        matches[0] = true
+        for segment in pattern {
+            var next = [Bool](repeating: false, count: names.count + 1)
+            if segment == "**" {
+                // None, one or more names: once a prefix matches, every longer one does.
+                var any = false
+                for j in 0...names.count {
+                    any = any || matches[j]
+                    next[j] = any
+                }
+            } else {
+                for j in stride(from: 1, through: names.count, by: 1) where matches[j - 1] {
+                    next[j] = self.segment(segment, matches: names[j - 1])
+                }
+            }
+            matches = next
         }
-        guard let name = names.first, segment(first, matches: name) else { return false }
-        return match(pattern.dropFirst(), names.dropFirst())
+        return matches[names.count]
     }
 
     private static func segment(_ pattern: String, matches name: String) -> Bool {
@@ -108,17 +125,25 @@ public struct PathFilter: Sendable {
     }
 
     public var patterns: [Patterns]
+    /// Folders the walk does not enter, as absolute paths: other projects' folders inside this
+    /// one's (docs/configuration.md, "Several apps").
+    public var excludedFolders: [String] = []
 
     public init(_ patterns: [Patterns] = []) {
         self.patterns = patterns.filter { !$0.include.isEmpty || !$0.exclude.isEmpty }
     }
 
-    public var isEmpty: Bool { patterns.isEmpty }
+    public var isEmpty: Bool { patterns.isEmpty && excludedFolders.isEmpty }
 
     /// Whether a walked file is read.
     public func accepts(file path: String) -> Bool {
         patterns.allSatisfy { set in
-            guard let relative = set.relative(path) else { return set.include.isEmpty }
+            guard let relative = set.relative(path) else {
+                // Outside the base, only a pattern without a slash (a name) can match.
+                let names = PathFilter.absolute(path)
+                if set.exclude.contains(where: { !$0.isAnchored && $0.matches(names) }) { return false }
+                return set.include.isEmpty || set.include.contains { !$0.isAnchored && $0.matches(names) }
+            }
             if set.exclude.contains(where: { $0.matches(relative) }) { return false }
             return set.include.isEmpty || set.include.contains { $0.matches(relative) }
         }
@@ -126,13 +151,20 @@ public struct PathFilter: Sendable {
 
     /// Whether the walk enters a folder: not when an exclude pattern matches it.
     public func enters(folder path: String) -> Bool {
-        patterns.allSatisfy { set in
-            guard let relative = set.relative(path), !relative.isEmpty else { return true }
+        if !excludedFolders.isEmpty, excludedFolders.contains(PathFilter.absolute(path)) { return false }
+        return patterns.allSatisfy { set in
+            guard let relative = set.relative(path) else {
+                let names = PathFilter.absolute(path)
+                return !set.exclude.contains { !$0.isAnchored && $0.matches(names, isFolder: true) }
+            }
+            guard !relative.isEmpty else { return true }
             return !set.exclude.contains { $0.matches(relative, isFolder: true) }
         }
     }
 
-    static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path.isEmpty ? "." : path).standardizedFileURL.path
+    /// The path with links resolved: the current directory is always its physical path, so a
+    /// path through a link (macOS's /tmp, a linked checkout) must be compared physically too.
+    public static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path.isEmpty ? "." : path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 }

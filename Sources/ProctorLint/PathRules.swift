@@ -39,7 +39,7 @@ public struct PathRules: Sendable {
 
     /// Drops the findings of rules turned off for the file and gives the others the severity set
     /// for it. Findings of the run's own checks (not rules) are left as they are.
-    func apply(to file: inout FileResult) {
+    package func apply(to file: inout FileResult) {
         guard !file.findings.isEmpty, let settings = settings(for: file.path) else { return }
         file.findings = file.findings.compactMap { finding in
             switch settings[finding.ruleID] {

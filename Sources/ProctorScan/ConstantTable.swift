@@ -3,7 +3,7 @@ import SwiftSyntax
 /// The constants of the scanned files an expression may name: `static let` and `let` properties
 /// of types (`Activity.viewPlace`), file-level `let`s, and enum cases' raw values
 /// (`ActivityType.viewPlace.rawValue`, an undeclared raw value of a `String` enum being the
-/// case's name). A bare name (`viewPlace`) resolves when exactly one constant has it. The table is
+/// case's name). Names are looked up as Swift does (``qualifiedName(of:within:)``). The table is
 /// built from every file first, so a constant may be used in a file before the one declaring it.
 struct ConstantTable {
     /// By qualified name (`Activity.viewPlace`, `ActivityType.viewPlace.rawValue`), the
@@ -11,43 +11,68 @@ struct ConstantTable {
     private(set) var expressions: [String: ExprSyntax] = [:]
     /// Raw values already known as text (an enum case without an explicit raw value).
     private(set) var texts: [String: String] = [:]
-    /// Bare names, to the qualified names that end with them.
-    private var bare: [String: Set<String>] = [:]
+    /// The types each constant is declared in, for the names its initializer uses.
+    private var owners: [String: [String]] = [:]
 
     mutating func add(_ file: SourceFileSyntax) {
         let collector = Collector(viewMode: .sourceAccurate)
         collector.walk(file)
-        for (name, expression) in collector.expressions { record(name, expression: expression) }
-        for (name, text) in collector.texts { record(name, text: text) }
-    }
-
-    private mutating func record(_ name: String, expression: ExprSyntax? = nil, text: String? = nil) {
-        if let expression { expressions[name] = expression }
-        if let text { texts[name] = text }
-        let last = name.hasSuffix(".rawValue") ? String(name.dropLast(".rawValue".count)) : name
-        bare[String(last.split(separator: ".").last ?? ""), default: []].insert(name)
-    }
-
-    /// The value of the constant `path` names, resolved with `resolver`; nil when no constant has
-    /// that name.
-    func value(of path: [String], resolver: ValueResolver) -> StaticValue? {
-        var name = path.joined(separator: ".")
-        if expressions[name] == nil && texts[name] == nil {
-            // `Self.x`, `Type.x` seen from inside the type, and a bare `x`, through its unique owner.
-            let key = path.last == "rawValue" && path.count >= 2 ? path[path.count - 2] : (path.last ?? "")
-            let wanted = path.last == "rawValue" ? { (candidate: String) in candidate.hasSuffix(".rawValue") } : { !$0.hasSuffix(".rawValue") }
-            let candidates = (bare[key] ?? []).filter(wanted)
-            guard candidates.count == 1, let only = candidates.first, path.first == "Self" || path.count == 1 || only.hasSuffix(name) else { return nil }
-            name = only
+        for (name, owner, expression) in collector.expressions {
+            expressions[name] = expression
+            owners[name] = owner
         }
+        for (name, text) in collector.texts { texts[name] = text }
+    }
+
+    /// The qualified name of the constant `path` names where `types` enclose the use, as Swift
+    /// looks it up: `Self.x` and a bare `x` in the innermost enclosing type that has it, then at
+    /// file level; `Type.x` as written, or inside an enclosing type (`Outer.Type.x`). A bare name
+    /// is never taken from an unrelated type, so a parameter or a local named like someone else's
+    /// constant stays unresolved.
+    func qualifiedName(of path: [String], within types: [String]) -> String? {
+        func known(_ name: String) -> Bool { expressions[name] != nil || texts[name] != nil }
+        var path = path
+        if path.first == "Self" {
+            guard !types.isEmpty else { return nil }
+            path = types + path.dropFirst()
+        }
+        for depth in stride(from: types.count, through: 0, by: -1) {
+            let name = (types.prefix(depth) + path).joined(separator: ".")
+            if known(name) { return name }
+        }
+        return nil
+    }
+
+    /// The value of the constant `path` names at a use enclosed by `types`, resolved with
+    /// `resolver`; nil when no constant has that name.
+    func value(of path: [String], within types: [String], resolver: ValueResolver) -> StaticValue? {
+        guard let name = qualifiedName(of: path, within: types) else { return nil }
         if let text = texts[name] { return .string(text) }
         guard let expression = expressions[name] else { return nil }
-        return resolver.value(of: expression)
+        // Each constant is resolved once: constants built from constants (a = b + b, b = c + c, …)
+        // would otherwise cost twice as much per level.
+        if let known = memo.values[name] { return known }
+        guard !resolver.resolving.contains(name) else { return .dynamic("'\(name)' is defined through itself") }
+        // The constant's own initializer is read where it is written: inside its type.
+        var inside = resolver
+        inside.types = owners[name] ?? []
+        inside.resolving.insert(name)
+        let value = inside.value(of: expression)
+        memo.values[name] = value
+        return value
+    }
+
+    /// Constants already resolved, by qualified name; shared by the copies of the table a
+    /// resolver holds.
+    private let memo = Memo()
+
+    private final class Memo: @unchecked Sendable {
+        var values: [String: StaticValue] = [:]
     }
 
     /// Walks the declarations, with the names of the types they are in.
     private final class Collector: SyntaxVisitor {
-        var expressions: [(String, ExprSyntax)] = []
+        var expressions: [(String, [String], ExprSyntax)] = []
         var texts: [(String, String)] = []
         private var types: [String] = []
 
@@ -56,12 +81,20 @@ struct ConstantTable {
             return .visitChildren
         }
 
+        /// An extension of `A.B` declares inside A and B.
+        private var extensionDepths: [Int] = []
+
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
         override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
         override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
-        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.extendedType.trimmedDescription) }
-        override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+        override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+            let names = node.extendedType.trimmedDescription.split(separator: ".").map(String.init)
+            types += names
+            extensionDepths.append(names.count)
+            return .visitChildren
+        }
+        override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast(extensionDepths.removeLast()) }
         override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
         override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
 
@@ -81,7 +114,7 @@ struct ConstantTable {
         override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
             let owner = (types + [node.name.text]).joined(separator: ".")
             if let raw = node.rawValue?.value {
-                expressions.append((owner + ".rawValue", raw))
+                expressions.append((owner + ".rawValue", types, raw))
             } else if enumIsString.last == true {
                 texts.append((owner + ".rawValue", node.name.text))
             }
@@ -97,7 +130,7 @@ struct ConstantTable {
             guard node.bindingSpecifier.tokenKind == .keyword(.let) else { return .skipChildren }
             for binding in node.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { continue }
-                expressions.append(((types + [name]).joined(separator: "."), value))
+                expressions.append(((types + [name]).joined(separator: "."), types, value))
             }
             return .skipChildren
         }

@@ -12,6 +12,8 @@ final class SourceExtractor: SyntaxVisitor {
     private(set) var handlers: [ScannedHandler] = []
     /// The enclosing types and functions, for symbols.
     private var scopes: [String] = []
+    /// The enclosing types alone, where names are looked up.
+    private var types: [String] = []
 
     /// The NSUserActivity properties a donation is read for, as Proctor's payloads name them.
     static let properties: Set<String> = [
@@ -44,6 +46,8 @@ final class SourceExtractor: SyntaxVisitor {
 
     private func value(_ expression: ExprSyntax) -> StaticValue {
         if let path = ValueResolver.path(of: expression), path.count == 1, let system = Self.systemTypes[path[0]] { return .string(system) }
+        var resolver = resolver
+        resolver.types = types
         return resolver.value(of: expression)
     }
 
@@ -51,19 +55,26 @@ final class SourceExtractor: SyntaxVisitor {
 
     private func enter(_ name: String) -> SyntaxVisitorContinueKind {
         scopes.append(name)
+        // An extension of `A.B` is inside A and B.
+        types += name.split(separator: ".").map(String.init)
         return .visitChildren
     }
 
+    private func leave() {
+        let name = scopes.removeLast()
+        types.removeLast(name.split(separator: ".").count)
+    }
+
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: StructDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: StructDeclSyntax) { leave() }
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: ClassDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: ClassDeclSyntax) { leave() }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: EnumDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: EnumDeclSyntax) { leave() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.extendedType.trimmedDescription) }
-    override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leave() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: ActorDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: ActorDeclSyntax) { leave() }
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         // A computed property (`var body: some View`) is a scope of its own.
         let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
@@ -182,8 +193,16 @@ final class SourceExtractor: SyntaxVisitor {
                 for case .switchCase(let switchCase) in switchExpression.cases {
                     guard case .case(let label) = switchCase.label else { continue }
                     for item in label.caseItems {
-                        guard let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression else { continue }
-                        var handler = ScannedHandler(activityType: value(expression), location: location(item), symbol: symbol)
+                        // `case X:`, or `case let t where t == X:`; another pattern may take any type.
+                        var type: StaticValue?
+                        if let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression {
+                            type = value(expression)
+                        } else if let binding = item.pattern.as(ValueBindingPatternSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                            let condition = item.whereClause?.condition.as(SequenceExprSyntax.self)
+                        {
+                            type = comparison(condition, of: [binding])
+                        }
+                        var handler = ScannedHandler(activityType: type, location: location(item), symbol: symbol)
                         handler.keysRead = keysRead(from: name, in: Syntax(switchCase.statements))
                         handlers.append(handler)
                         found = true
@@ -216,12 +235,20 @@ final class SourceExtractor: SyntaxVisitor {
     /// `userActivity.activityType == X` (either way round) among `conditions`: X's value.
     private func comparedType(_ conditions: ConditionElementListSyntax, of name: String) -> StaticValue? {
         for condition in conditions {
-            guard case .expression(let expression) = condition.condition, let sequence = expression.as(SequenceExprSyntax.self) else { continue }
-            let parts = Array(sequence.elements)
-            guard parts.count == 3, parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" else { continue }
-            if isActivityType(parts[0], of: name) { return value(parts[2]) }
-            if isActivityType(parts[2], of: name) { return value(parts[0]) }
+            guard case .expression(let expression) = condition.condition, let sequence = expression.as(SequenceExprSyntax.self),
+                let type = comparison(sequence, of: [name, "activityType"])
+            else { continue }
+            return type
         }
+        return nil
+    }
+
+    /// `subject == X` or `X == subject`, where `subject` is the path given: X's value.
+    private func comparison(_ sequence: SequenceExprSyntax, of subject: [String]) -> StaticValue? {
+        let parts = Array(sequence.elements)
+        guard parts.count == 3, parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" else { return nil }
+        if ValueResolver.path(of: parts[0]) == subject { return value(parts[2]) }
+        if ValueResolver.path(of: parts[2]) == subject { return value(parts[0]) }
         return nil
     }
 
@@ -279,12 +306,44 @@ private final class UseCollector: SyntaxVisitor {
         if let target = ValueResolver.path(of: parts[0]) {
             if target.count == 2, target[0] == name, SourceExtractor.properties.contains(target[1]) {
                 assignments.append((target[1], parts[2], Syntax(node)))
-            } else if target.last == "userActivity", ValueResolver.path(of: parts[2]) == [name] {
-                // A responder's or a scene's userActivity: UIKit makes it current.
-                madeCurrent = true
+            } else if ValueResolver.path(of: parts[2]) == [name] {
+                // A responder's or a scene's userActivity: UIKit makes it current. Stored
+                // anywhere else, it is handed on.
+                if target.last == "userActivity" { madeCurrent = true } else { handedOn = true }
             }
         }
         return .visitChildren
+    }
+
+    // A declaration of the same name starts another activity: what follows it is not this one's.
+
+    override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+        guard let index = node.firstIndex(where: { Self.declares(name, $0) }) else { return .visitChildren }
+        for item in node[..<index] { walk(item) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        SourceExtractor.parameterNames(of: node).contains(name) ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        node.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name } ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        let rebinds = node.conditions.contains { element in
+            element.condition.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        }
+        guard rebinds else { return .visitChildren }
+        walk(node.conditions)
+        if let elseBody = node.elseBody { walk(elseBody) }
+        return .skipChildren
+    }
+
+    private static func declares(_ name: String, _ item: CodeBlockItemSyntax) -> Bool {
+        guard case .decl(let declaration) = item.item, let variable = declaration.as(VariableDeclSyntax.self) else { return false }
+        return variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

@@ -44,8 +44,18 @@ public enum SourceScanner {
             results.append(missing)
         }
         for input in collected.inputs {
-            switch InputFiles.load(input, limit: options.limits.maximumFileSize) {
-            case .success(let bytes): files.append(SourceFile(path: input.path, text: String(decoding: bytes, as: UTF8.self)))
+            switch InputFiles.load(input, limit: maximumFileSize) {
+            case .success(let bytes):
+                // Columns are counted in the text as written: a file that is not UTF-8 would move them.
+                if let text = String(validating: bytes, as: UTF8.self) {
+                    files.append(SourceFile(path: input.path, text: text))
+                } else {
+                    var unreadable = FileResult(path: input.path)
+                    unreadable.inputErrors = [InputError(
+                        code: invalidEncoding, message: "the file is not valid UTF-8 (at byte \(Self.firstInvalidByte(bytes))), so it is not scanned",
+                        location: ProctorCore.SourceLocation(file: input.path, line: Self.line(ofByte: Self.firstInvalidByte(bytes), in: bytes)))]
+                    results.append(unreadable)
+                }
             case .failure(let error):
                 var unreadable = FileResult(path: input.path)
                 unreadable.inputErrors = [error]
@@ -54,7 +64,8 @@ public enum SourceScanner {
         }
         if !paths.isEmpty && collected.inputs.isEmpty && collected.errors.isEmpty {
             var empty = FileResult(path: paths.joined(separator: " "))
-            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no Swift files (.swift) found", location: ProctorCore.SourceLocation(file: paths[0]))]
+            let filtered = collected.filteredOut == 0 ? "" : "; the include and exclude patterns left out \(collected.filteredOut) file\(collected.filteredOut == 1 ? "" : "s") or folder\(collected.filteredOut == 1 ? "" : "s")"
+            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no Swift files (.swift) found\(filtered)", location: ProctorCore.SourceLocation(file: paths[0]))]
             results.append(empty)
         }
         let (appInfo, appFiles) = Linter.app(options: options)
@@ -63,8 +74,16 @@ public enum SourceScanner {
         return result
     }
 
+    /// The largest Swift file read: real sources are kilobytes; past this a file is an input
+    /// error rather than minutes of parsing.
+    public static let maximumFileSize = 4 << 20
+
     /// Scans Swift files held in memory against the app's facts.
     public static func scan(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> LintResult {
+        DeepStack.run { scanOnThisThread(files, appInfo: appInfo, options: options) }
+    }
+
+    private static func scanOnThisThread(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> LintResult {
         let trees = files.map { (file: $0, tree: Parser.parse(source: $0.text)) }
         var constants = ConstantTable()
         for (_, tree) in trees { constants.add(tree) }
@@ -97,14 +116,26 @@ public enum SourceScanner {
                 transcriptions.append((path, donation, transcription))
             }
         }
+        // Each donation's name: its symbol and type, with an ordinal for a second one of the same
+        // type in the same place.
+        var seenNames: [String: Int] = [:]
+        let names = transcriptions.map { item -> JSONPointer in
+            let base = Self.pointer(donation: item.donation)
+            let count = seenNames[base.description, default: 0] + 1
+            seenNames[base.description] = count
+            return count == 1 ? base : JSONPointer(base.tokens.dropLast() + [base.tokens.last! + "#\(count)"])
+        }
         let payloads = transcriptions.enumerated().map { index, item in Linter.InMemoryFile(path: "donation-\(index).json", bytes: Array(item.transcription.text.utf8)) }
-        let judged = Linter.lint(files: payloads, appInfo: appInfo, options: options)
+        // Rule settings for paths apply to the Swift files, below, not to the transcriptions' names.
+        var payloadOptions = options
+        payloadOptions.pathRules = PathRules()
+        let judged = Linter.lint(files: payloads, appInfo: appInfo, options: payloadOptions)
         for judgedFile in judged.files {
             guard judgedFile.path.hasPrefix("donation-"), let index = Int(judgedFile.path.dropFirst("donation-".count).dropLast(".json".count)),
                 transcriptions.indices.contains(index)
             else { continue }
-            let (path, donation, transcription) = transcriptions[index]
-            let symbol = Self.pointer(donation: donation)
+            let (path, _, transcription) = transcriptions[index]
+            let symbol = names[index]
             func moved(_ location: ProctorCore.SourceLocation) -> ProctorCore.SourceLocation {
                 var place = transcription.place(of: location.pointer ?? "/userActivity")
                 let rest = (location.pointer ?? "").dropFirst("/userActivity".count)
@@ -134,10 +165,10 @@ public enum SourceScanner {
             let isSystem = SourceExtractor.systemTypes.values.contains(type)
             return (SourceHandler(activityType: type, symbol: handler.symbol, isSystemType: isSystem, pointer: pointer), handler.location.file)
         }
-        let donationSubjects = transcriptions.map { item -> (SourceDonation, String) in
+        let donationSubjects = transcriptions.enumerated().map { index, item -> (SourceDonation, String) in
             let donation = item.donation
             let type = donation.activityType.string ?? ""
-            let pointer = Self.pointer(donation: donation)
+            let pointer = names[index]
             places[pointer.description] = donation.location
             if let required = donation.property("requiredUserInfoKeys") { places[pointer.appending("requiredUserInfoKeys").description] = required.location }
             let handlers = allHandlers.filter { $0.activityType?.string == type }
@@ -173,7 +204,10 @@ public enum SourceScanner {
         for (subject, _) in handlerSubjects { engine.rules(judging: SourceHandler.self).judge(subject, in: context, locate: locate, into: &sourceFindings) }
         for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
 
-        // The ignores written in the sources, applied once every rule has judged.
+        // Rule settings for some paths, then the ignores written in the sources, once every rule has judged.
+        if !options.pathRules.isEmpty {
+            for path in results.keys { options.pathRules.apply(to: &results[path]!) }
+        }
         let judgedRules = Set(engine.descriptions.filter { $0.unmetRequirement(appInfo, scanningSources: true) == nil }.map(\.id))
         let knownRules = BuiltInRules.descriptions.map(\.id)
         for (file, tree) in trees {
@@ -193,10 +227,31 @@ public enum SourceScanner {
         return LintResult(files: files, appInfo: appInfo, options: options, scansSources: true)
     }
 
+    /// The offset of the first byte that is not valid UTF-8.
+    static func firstInvalidByte(_ bytes: [UInt8]) -> Int {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return offset
+            case .error: return offset
+            }
+        }
+    }
+
+    static func line(ofByte offset: Int, in bytes: [UInt8]) -> Int {
+        bytes.prefix(offset).reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    }
+
     /// A donation's name in findings and baselines: its symbol and type, stable when lines move.
     static func pointer(donation: ScannedDonation) -> JSONPointer {
         JSONPointer([donation.symbol, "donation", donation.activityType.string ?? "(dynamic)"])
     }
+
+    /// A Swift file that is not UTF-8.
+    public static let invalidEncoding = ProblemCode("swift_invalid_utf8", summary: "A Swift file is not valid UTF-8, so it is not scanned.")
 
     /// A value the scan cannot know statically, and the check it leaves out.
     public static let dynamicValue = ProblemCode(

@@ -55,11 +55,23 @@ enum StaticValue: Equatable {
 struct ValueResolver {
     let constants: ConstantTable
     let bundleIdentifier: String?
-    /// Constants resolved through constants so far: past a depth no real code needs, a constant
-    /// is taken to be defined through itself.
-    var depth = 0
+    /// The constants being resolved, outermost first: one met again is defined through itself.
+    var resolving: Set<String> = []
+    /// The types that enclose the expression being read, outermost first: where a bare name or
+    /// `Self` is looked up.
+    var types: [String] = []
+
+    /// Strings longer than this are not built: no activity property needs them, and constants
+    /// that double at each level would grow without bound.
+    static let maximumStringLength = 64 * 1024
 
     func value(of expression: ExprSyntax) -> StaticValue {
+        let resolved = unboundedValue(of: expression)
+        if case .string(let text) = resolved, text.utf8.count > Self.maximumStringLength { return .dynamic("a string over 64 KiB") }
+        return resolved
+    }
+
+    private func unboundedValue(of expression: ExprSyntax) -> StaticValue {
         if let literal = expression.as(StringLiteralExprSyntax.self) { return string(literal) }
         if let literal = expression.as(BooleanLiteralExprSyntax.self) { return .bool(literal.literal.tokenKind == .keyword(.true)) }
         if let literal = expression.as(IntegerLiteralExprSyntax.self) {
@@ -88,10 +100,7 @@ struct ValueResolver {
             if path == ["Bundle", "main", "bundleIdentifier"] {
                 return bundleIdentifier.map(StaticValue.string) ?? .dynamic("Bundle.main.bundleIdentifier, and no Info.plist or --bundle-identifier gives it")
             }
-            guard depth < 32 else { return .dynamic("'\(path.joined(separator: "."))' is defined through itself") }
-            var deeper = self
-            deeper.depth += 1
-            if let constant = constants.value(of: path, resolver: deeper) { return constant }
+            if let constant = constants.value(of: path, within: types, resolver: self) { return constant }
             return .dynamic("'\(path.joined(separator: "."))' is not a constant Proctor can resolve in the scanned files")
         }
         return .dynamic("an expression computed at run time")
@@ -137,8 +146,13 @@ struct ValueResolver {
                 guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return .dynamic("an expression computed at run time") }
                 continue
             }
-            guard let part = value(of: element).string else { return .dynamic("a string built from a value computed at run time") }
+            let resolved = value(of: element)
+            guard let part = resolved.string else {
+                if case .dynamic = resolved { return resolved }
+                return .dynamic("a string built from a value that is not a string")
+            }
             text += part
+            if text.utf8.count > Self.maximumStringLength { return .dynamic("a string over 64 KiB") }
         }
         return .string(text)
     }
@@ -146,16 +160,27 @@ struct ValueResolver {
     /// The names of `a.b.c` (with `self.`, optional chaining and `!` left out), or nil for
     /// anything else.
     static func path(of expression: ExprSyntax) -> [String]? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [reference.baseName.text] }
-        if let member = expression.as(MemberAccessExprSyntax.self) {
-            guard let base = member.base else { return [member.declName.baseName.text] }
-            guard var prefix = path(of: base) else { return nil }
-            if prefix == ["self"] { prefix = [] }
-            return prefix + [member.declName.baseName.text]
+        // Iterative, from the outermost member inwards: a chain of thousands of members must not
+        // cost a copy per level, nor a stack frame.
+        var names: [String] = []
+        var current = expression
+        while true {
+            if let reference = current.as(DeclReferenceExprSyntax.self) {
+                if reference.baseName.text != "self" || names.isEmpty { names.append(reference.baseName.text) }
+                break
+            } else if let member = current.as(MemberAccessExprSyntax.self) {
+                names.append(member.declName.baseName.text)
+                guard let base = member.base else { break }
+                current = base
+            } else if let chained = current.as(OptionalChainingExprSyntax.self) {
+                current = chained.expression
+            } else if let unwrapped = current.as(ForceUnwrapExprSyntax.self) {
+                current = unwrapped.expression
+            } else {
+                return nil
+            }
         }
-        if let chained = expression.as(OptionalChainingExprSyntax.self) { return path(of: chained.expression) }
-        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { return path(of: unwrapped.expression) }
-        return nil
+        return names.reversed()
     }
 
     /// A string segment's text with Swift's escapes resolved (\n, \t, \", \\, \u{...}).

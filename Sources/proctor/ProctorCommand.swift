@@ -236,6 +236,11 @@ struct Lint: ParsableCommand {
             }
             projects = configuration.lintPaths == nil ? [] : [(configuration, settings)]
             for file in configuration.projectFiles {
+                guard FileManager.default.fileExists(atPath: file) else {
+                    let at = configuration.projects?.location.compilerStyle ?? configuration.path
+                    Output.standardError("\(at): error: projects names '\(file)', which does not exist; list the folders that have a \(ProjectConfiguration.fileName), or the files [config_invalid_value]\n")
+                    throw ExitCode(64)
+                }
                 let project = try ConfigurationOptions.load(file)
                 if let nested = project.projects {
                     Output.standardError("\(nested.location.compilerStyle): error: a project of \(configuration.path) lists projects of its own; list them all in \(configuration.path) [config_invalid_value]\n")
@@ -244,6 +249,16 @@ struct Lint: ParsableCommand {
                 var projectSettings = try LintSettings(flags: flags, configuration: project)
                 projectSettings.strict = settings.strict
                 projects.append((project, projectSettings))
+            }
+        }
+        // A project inside another's folder is its own: the outer one's walk does not enter it, so
+        // no file is linted twice, under two settings.
+        if projects.count > 1 {
+            let folders = projects.compactMap { $0.configuration.map { PathFilter.absolute($0.directory) } }
+            for index in projects.indices {
+                guard let own = projects[index].configuration else { continue }
+                let mine = PathFilter.absolute(own.directory)
+                projects[index].settings.filter.excludedFolders += folders.filter { $0 != mine && $0.hasPrefix(mine == "/" ? "/" : mine + "/") }
             }
         }
         for project in projects {

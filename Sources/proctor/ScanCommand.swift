@@ -41,7 +41,8 @@ struct Scan: ParsableCommand {
             configuration: AppConfiguration(
                 deploymentTarget: settings.deploymentTarget.value, serviceNames: settings.serviceNames.value, teamIdentifier: settings.teamIdentifier.value),
             rules: settings.rules.value)
-        options.filter = settings.filter
+        // Only the flags' patterns: lint.include and lint.exclude choose payload files, not sources.
+        options.filter = flags.filter.filter(configuration: nil, include: nil, exclude: nil).filter
         options.pathRules = settings.pathRules(in: configuration)
         let result = SourceScanner.scan(paths: flags.paths, options: options)
         let report = result.report()

@@ -66,3 +66,25 @@ struct PathPatternTests {
         #expect(filter.enters(folder: "project/payloads"))
     }
 }
+
+@Suite("Path patterns: review cases")
+struct PathPatternReviewTests {
+    @Test func manyDoubleStarsDoNotBacktrack() throws {
+        let pattern = try PathPattern(Array(repeating: "**", count: 11).joined(separator: "/") + "/nomatch")
+        let deep = (1...40).map { "d\($0)" }.joined(separator: "/") + "/f.json"
+        let started = Date()
+        #expect(!pattern.matches(deep))
+        #expect(try PathPattern("**/**/d40/*.json").matches(deep))
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
+    @Test func aPathThroughALinkIsJudgedLikeItsTarget() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-link-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("real/legacy"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("link"), withDestinationURL: root.appendingPathComponent("real"))
+        let filter = PathFilter([PathFilter.Patterns(base: root.appendingPathComponent("real").path, exclude: [try PathPattern("legacy")])])
+        #expect(!filter.accepts(file: root.appendingPathComponent("link/legacy/a.json").path))
+        #expect(filter.accepts(file: root.appendingPathComponent("link/a.json").path))
+    }
+}

@@ -137,3 +137,97 @@ struct SourceSuppressionTests {
         #expect(problems == ["suppression_without_reason 6", "unused_suppression 5"], "\(file.diagnostics.map(\.message))")
     }
 }
+
+/// The cases a review found misread, kept as tests.
+@Suite("Source scan: review cases")
+struct SourceScanReviewTests {
+    private func scan(_ text: String, plist: String? = nil) throws -> LintResult {
+        let app = try plist.map { try appInfo(fromJSON: $0).appInfo } ?? nil
+        return SourceScanner.scan([SourceScanner.SourceFile(path: "A.swift", text: text)], appInfo: app, options: LintOptions(now: fixedNow, parallel: false))
+    }
+
+    private func findings(_ result: LintResult) -> [String] {
+        result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.line ?? 0)" }.sorted()
+    }
+
+    private let plist = #"{"CFBundleIdentifier": "com.example.app", "NSUserActivityTypes": ["com.example.app.a", "com.example.app.b"]}"#
+
+    @Test func aParameterIsNotAnotherTypesConstant() throws {
+        let result = try scan("""
+            enum Copy { static let title = "An unrelated title that goes on and on, well past the ninety characters a result shows"; static let type = "x" }
+            func show(title: String, type: String) {
+                let a = NSUserActivity(activityType: type)
+                a.title = title
+                a.becomeCurrent()
+            }
+            """, plist: plist)
+        #expect(findings(result).isEmpty, "\(findings(result))")
+        #expect(result.files.flatMap(\.diagnostics).count == 1, "the type is a parameter: noted, not checked")
+    }
+
+    @Test func anInnerActivityOfTheSameNameIsAnotherOne() throws {
+        let result = try scan("""
+            func f() {
+                let activity = NSUserActivity(activityType: "com.example.app.a")
+                activity.title = "Outer"
+                do {
+                    let activity = NSUserActivity(activityType: "com.example.app.b")
+                    activity.title = "Inner"
+                    activity.becomeCurrent()
+                }
+            }
+            """, plist: plist)
+        #expect(findings(result) == ["source_donation_made_current 2"], "\(findings(result))")
+    }
+
+    @Test func twoDonationsOfOneTypeInOnePlaceAreTold() throws {
+        let result = try scan("""
+            func f() {
+                let first = NSUserActivity(activityType: "com.example.app.a")
+                first.title = "First"
+                let second = NSUserActivity(activityType: "com.example.app.a")
+                second.title = "Second"
+                second.becomeCurrent()
+            }
+            """, plist: plist)
+        let finding = try #require(result.files.flatMap(\.findings).first)
+        #expect(finding.ruleID == "source_donation_made_current" && finding.location.line == 2, "\(findings(result))")
+        #expect(finding.location.pointer == "/f()/donation/com.example.app.a", "\(finding.location.pointer ?? "")")
+    }
+
+    @Test func whereClausesStoredActivitiesAndCycles() throws {
+        let result = try scan("""
+            enum T { static let a = "com.example.app.a"; static let b = "com.example.app.b" }
+            enum Loop { static let x = y + y; static let y = x + x }
+            final class C {
+                var current: NSUserActivity?
+                func f() {
+                    let a = NSUserActivity(activityType: T.b)
+                    a.title = Loop.x
+                    current = a
+                }
+                func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                    switch userActivity.activityType {
+                    case let t where t == T.b: break
+                    default: break
+                    }
+                }
+            }
+            """, plist: plist)
+        #expect(findings(result).isEmpty, "stored in a property: handed on; the where clause takes T.b: \(findings(result))")
+    }
+
+    @Test func constantsThatDoubleDoNotHang() throws {
+        let constants = (1...40).map { "static let a\($0) = a\($0 - 1) + a\($0 - 1)" }.joined(separator: "\n")
+        let started = Date()
+        let result = try scan("""
+            enum K {
+            static let a0 = "x"
+            \(constants)
+            }
+            func f() { let a = NSUserActivity(activityType: K.a40); a.becomeCurrent() }
+            """)
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(result.files.flatMap(\.diagnostics).contains { $0.message.contains("64 KiB") })
+    }
+}

@@ -9,7 +9,7 @@ final class PlaceViewController: UIViewController {
     override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         let activity = NSUserActivity(activityType: ActivityType.viewPlace)
-        activity.title = "Slice Finder: the best pizza by the slice near you, open late, with delivery and a terrace"
+        activity.title = "Slice Finder: the best pizza by the slice near you, open late, with delivery and a sunny terrace"
         activity.keywords = ["pizza", "slice"]
         activity.userInfo = [ActivityKey.placeID: place.id]
         activity.requiredUserInfoKeys = [ActivityKey.placeID]
