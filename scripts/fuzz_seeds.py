@@ -31,7 +31,7 @@ def main():
         if not (out / MARKER).exists():
             sys.exit(f"fuzz_seeds.py: {out} exists and was not made by this script; give a new directory")
         shutil.rmtree(out)
-    seeds = {name: set() for name in ("json", "lint", "lint-lines", "apns", "scenario", "info-plist", "conformance", "aasa", "html", "pass", "coverage", "config")}
+    seeds = {name: set() for name in ("json", "lint", "lint-lines", "apns", "scenario", "info-plist", "conformance", "aasa", "html", "pass", "coverage", "config", "swift")}
     keys = set()
 
     def add(target, data):
@@ -77,6 +77,9 @@ def main():
         if name.endswith(".apns"):
             add("apns", data)
             add("json", data)
+            continue
+        if name.endswith(".swift"):
+            add("swift", data)
             continue
         if name.endswith(".geojson"):
             add("coverage", data)

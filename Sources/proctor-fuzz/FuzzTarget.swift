@@ -30,6 +30,9 @@ enum FuzzTarget: String, CaseIterable {
     /// `proctor lint` on one routing app's coverage file (`.geojson`): the coverage reader, then
     /// the coverage rules.
     case coverage
+    /// `proctor scan` on one Swift file: swift-syntax's parser, the constants, the extraction of
+    /// donations and handlers, the transcriptions and every rule, the Swift suppressions.
+    case swift
     /// A project's `.proctor.json` and a baseline file, the two readers `proctor lint` runs
     /// before any work: the same bytes through both.
     case config
@@ -95,6 +98,11 @@ enum FuzzTarget: String, CaseIterable {
         case .pass, .coverage:
             let file = Linter.InMemoryFile(path: self == .pass ? "Fuzz.pkpass/pass.json" : "fuzz.geojson", bytes: bytes)
             render(Linter.lint(files: [file], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)).report(), lines: bytes)
+        case .swift:
+            // Bytes that are not UTF-8 are refused before parsing, as scan refuses the file.
+            guard let text = String(validating: bytes, as: UTF8.self) else { return }
+            let result = SourceScanner.scan([SourceScanner.SourceFile(path: "Fuzz.swift", text: text)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
+            render(result.report(), lines: bytes)
         case .config:
             if case .success(let configuration) = ProjectConfiguration.read(bytes, path: "project/.proctor.json", knownRules: Self.ruleIDs) {
                 _ = configuration.lintPaths?.value.map(configuration.resolve)
