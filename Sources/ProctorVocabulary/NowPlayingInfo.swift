@@ -141,11 +141,13 @@ package struct NowPlayingInfoDecoder {
             case .number: info.numbers[name] = reader.number(value, at)
             case .wholeNumber: info.numbers[name] = reader.wholeNumber(value, at).map(Double.init)
             case .persistentID:
-                // A UInt64: JSON numbers past Int64 are read as doubles, which only the range matters for.
-                if let number = reader.number(value, at) {
-                    if number < 0 || number != number.rounded() || number > 18_446_744_073_709_551_615 {
-                        reader.invalid("a persistent ID is a whole number from 0 to 18446744073709551615 (UInt64)", value, at)
-                    }
+                // A UInt64: JSON keeps integers past Int64 exact, so read the value as written.
+                switch value.value {
+                case .unsignedInteger: break
+                case .integer(let number) where number >= 0: break
+                case .integer, .double:
+                    reader.invalid("a persistent ID is a whole number from 0 to 18446744073709551615 (UInt64)", value, at)
+                default: _ = reader.number(value, at)
                 }
             case .bool: info.flags[name] = reader.bool(value, at)
             case .date: if let date = reader.date(value, at) { info.numbers[name] = date.timeIntervalSince1970 }

@@ -42,6 +42,18 @@ struct Run {
 /// Runs `proctor` with `arguments` in `directory`, collecting its output. `input` is its
 /// standard input (empty by default); a run still going after `timeout` seconds is killed, and
 /// then fails the test instead of hanging the suite.
+/// A folder under the temporary directory holding `files` (relative path to text), for a test
+/// to run proctor in; the test removes it.
+func temporaryProject(_ files: [String: String], prefix: String = "proctor-project") throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    for (name, text) in files {
+        let url = root.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+    return root
+}
+
 func proctor(
     _ arguments: [String], in directory: URL? = nil, input: Data = Data(), timeout: TimeInterval = 120, standardOutput: String? = nil
 ) throws -> Run {

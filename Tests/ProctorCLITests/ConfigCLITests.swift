@@ -6,13 +6,7 @@ import Testing
 @Suite("CLI: the project configuration")
 struct ConfigCLITests {
     private func project(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-config-\(UUID().uuidString)")
-        for (name, text) in files {
-            let url = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
+        try temporaryProject(files, prefix: "proctor-config")
     }
 
     private let long = String(repeating: "Golden Crust Pizzeria, ", count: 5)

@@ -5,13 +5,7 @@ import Testing
 @Suite("CLI: include, exclude and overrides")
 struct PathFilterCLITests {
     private func project(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-filter-\(UUID().uuidString)")
-        for (name, text) in files {
-            let url = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
+        try temporaryProject(files, prefix: "proctor-filter")
     }
 
     private let donation = #"{"userActivity": {"activityType": "com.example.app.view", "title": "\#(String(repeating: "Golden Crust Pizzeria, ", count: 5))", "isEligibleForSearch": true}}"#

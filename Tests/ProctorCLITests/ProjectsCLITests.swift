@@ -6,13 +6,7 @@ import Testing
 @Suite("CLI: several projects in one configuration")
 struct ProjectsCLITests {
     private func project(_ files: [String: String]) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-projects-\(UUID().uuidString)")
-        for (name, text) in files {
-            let url = root.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return root
+        try temporaryProject(files, prefix: "proctor-projects")
     }
 
     private func plist(_ bundle: String, _ type: String) -> String {
