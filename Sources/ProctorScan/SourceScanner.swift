@@ -70,7 +70,12 @@ public enum SourceScanner {
         }
         let (appInfo, appFiles) = Linter.app(options: options)
         var result = scan(files, appInfo: appInfo, options: options)
-        result.files = (appFiles + results + result.files).sorted { $0.path < $1.path }
+        result.files = appFiles + results + result.files
+        // The Info.plist is judged as proctor lint judges it: its findings are in it.
+        if let appInfo {
+            InputKinds.infoPlist.judge(appInfo, with: options.engine, in: RuleContext(appInfo: appInfo, now: options.now), into: &result.files)
+        }
+        result.files.sort { $0.path < $1.path }
         return result
     }
 

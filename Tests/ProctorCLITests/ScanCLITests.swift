@@ -29,3 +29,25 @@ struct ScanCLITests {
         #expect(missing.status == 2 && missing.stdout.contains("no/such/folder"), "\(missing.stdout)")
     }
 }
+
+/// The Info.plist scan reads is judged as lint judges it.
+@Suite("CLI: proctor scan and the Info.plist")
+struct ScanInfoPlistCLITests {
+    @Test func infoPlistFindingsAreReported() throws {
+        let root = try temporaryProject([
+            "Info.plist": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.app</string>
+                <key>NSUserActivityTypes</key><array><string>com.example.app.view</string></array>
+                <key>INIntentsRestrictedWhileLocked</key><array><string>INSendMessageIntent</string></array></dict></plist>
+                """,
+            "Sources/A.swift": "func f() { let a = NSUserActivity(activityType: \"com.example.app.view\"); a.title = \"A\"; a.becomeCurrent() }\n",
+        ], prefix: "proctor-scan-plist")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try proctor(["lint", "--no-config", "--info-plist", "Info.plist", "--now", "2026-06-01T12:00:00Z", "Sources/A.swift"], in: root)
+        let scan = try proctor(["scan", "--no-config", "--info-plist", "Info.plist", "--now", "2026-06-01T12:00:00Z", "Sources"], in: root)
+        let plistLines = { (text: String) in text.split(separator: "\n").filter { $0.hasPrefix("Info.plist:") } }
+        #expect(!plistLines(lint.stdout).isEmpty, "the fixture has an Info.plist finding: \(lint.stdout)")
+        #expect(plistLines(scan.stdout) == plistLines(lint.stdout), "\(scan.stdout)")
+    }
+}
