@@ -26,16 +26,13 @@ struct PayloadTranscription {
         var written: Set<String> = []
         // The last assignment of each property is the one the system sees.
         for property in donation.properties.reversed() where written.insert(property.key).inserted {
-            let pointer = "/userActivity/\(property.key)"
+            let at = JSONPointer(["userActivity", property.key])
+            let pointer = at.description
             switch property.value {
             case .bool, .number, .string, .array, .dictionary:
-                guard let node = Self.node(property.value, for: property.key) else {
-                    leftOut.append((property.key, "its value is not one the property takes", property.location))
-                    continue
-                }
-                members.append((property.key, node))
+                members.append((property.key, Self.node(property.value)))
                 places[pointer] = property.location
-                for entry in property.entries { places[pointer + "/" + Self.escaped(entry.key)] = entry.location }
+                for entry in property.entries { places[at.appending(entry.key).description] = entry.location }
             case .dynamic(let reason):
                 // A title computed at run time is there; its length is unknown.
                 if property.key == "title" {
@@ -63,26 +60,19 @@ struct PayloadTranscription {
         return donationPlace
     }
 
-    /// A key as a JSON Pointer writes it (RFC 6901: `~` as `~0`, `/` as `~1`).
-    static func escaped(_ key: String) -> String {
-        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
-
-    /// A value as the payload writes it; a run-time value inside a collection as "…". Sets of
-    /// keys and keywords are arrays of strings; nil when the value cannot be the property's.
-    private static func node(_ value: StaticValue, for key: String? = nil) -> JSONNode? {
+    /// A value as the payload writes it; a run-time value inside a collection as "…". The
+    /// payload decoder judges whether it is one the property takes.
+    private static func node(_ value: StaticValue) -> JSONNode {
         switch value {
         case .string(let text): return JSONNode(.string(text), offset: 0)
         case .bool(let flag): return JSONNode(.bool(flag), offset: 0)
         case .number(let number):
             if number == number.rounded(), abs(number) < 1e15 { return JSONNode(.integer(Int64(number)), offset: 0) }
             return JSONNode(.double(number), offset: 0)
-        case .array(let elements): return JSONNode(.array(elements.compactMap { node($0, for: nil) }), offset: 0)
+        case .array(let elements): return JSONNode(.array(elements.map(node)), offset: 0)
         case .dictionary(let pairs):
-            return JSONNode(.object(JSONObject(members: pairs.compactMap { pair in node(pair.value, for: nil).map { JSONObject.Member(key: pair.key, keyOffset: 0, value: $0) } })), offset: 0)
+            return JSONNode(.object(JSONObject(members: pairs.map { JSONObject.Member(key: $0.key, keyOffset: 0, value: node($0.value)) })), offset: 0)
         case .dynamic: return JSONNode(.string(placeholder), offset: 0)
         }
     }
-
-    private static func node(_ value: StaticValue) -> JSONNode { node(value, for: nil) ?? JSONNode(.null, offset: 0) }
 }

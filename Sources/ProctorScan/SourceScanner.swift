@@ -184,7 +184,6 @@ public enum SourceScanner {
             }
             var required: [String]?
             if case .array(let keys)? = donation.property("requiredUserInfoKeys")?.value, !keys.contains(where: \.isDynamic) { required = keys.compactMap(\.string) }
-            let eligible = donation.property("isEligibleForSearch")?.value == .bool(true)
             let currentness: SourceDonation.Currentness = switch donation.currentness {
             case .madeCurrent: .madeCurrent
             case .advertisedBySwiftUI: .advertisedBySwiftUI
@@ -193,7 +192,7 @@ public enum SourceScanner {
             }
             let subject = SourceDonation(
                 activityType: type, symbol: donation.symbol, handlers: handlers.map(\.symbol), anyTypeHandled: allHandlers.contains { $0.activityType == nil },
-                handlerCount: allHandlers.count, keysRead: keysRead, requiredUserInfoKeys: required, isEligibleForSearch: eligible,
+                handlerCount: allHandlers.count, keysRead: keysRead, requiredUserInfoKeys: required,
                 currentness: currentness, pointer: pointer)
             return (subject, item.path)
         }

@@ -41,13 +41,12 @@ public struct SourceDonation: RuleSubject, Sendable {
     public var keysRead: [KeyRead]
     /// `requiredUserInfoKeys` as the code sets it; nil when it is not set or not constant.
     public var requiredUserInfoKeys: [String]?
-    public var isEligibleForSearch: Bool
     public var currentness: Currentness
     public var pointer: JSONPointer
 
     public init(
         activityType: String, symbol: String, handlers: [String], anyTypeHandled: Bool, handlerCount: Int, keysRead: [KeyRead],
-        requiredUserInfoKeys: [String]?, isEligibleForSearch: Bool, currentness: Currentness, pointer: JSONPointer
+        requiredUserInfoKeys: [String]?, currentness: Currentness, pointer: JSONPointer
     ) {
         self.activityType = activityType
         self.symbol = symbol
@@ -56,7 +55,6 @@ public struct SourceDonation: RuleSubject, Sendable {
         self.handlerCount = handlerCount
         self.keysRead = keysRead
         self.requiredUserInfoKeys = requiredUserInfoKeys
-        self.isEligibleForSearch = isEligibleForSearch
         self.currentness = currentness
         self.pointer = pointer
     }
