@@ -45,6 +45,13 @@ run: setup
 	code=0; $(PROCTOR) scan --info-plist Scenarios/lint/local-places/Info.plist --now $(NOW) Scenarios/scan/slicefinder-mistakes --report text \
 	  --report junit:$(REPORTS)/scan-mistakes.junit.xml --report sarif:$(REPORTS)/scan-mistakes.sarif --report json:$(REPORTS)/scan-mistakes.json || code=$$?; \
 	if [ $$code -ne 1 ]; then echo "expected exit 1 from the scan mistakes, got $$code"; status=1; fi; \
+	echo "== proctor lint Scenarios/scan/slicefinder/payloads (the donations proctor scan --emit-payloads extracted)"; \
+	$(PROCTOR) lint --no-config --info-plist Scenarios/lint/local-places/Info.plist --now $(NOW) Scenarios/scan/slicefinder/payloads --report text || status=$$?; \
+	echo "== proctor run Scenarios/scan/slicefinder (its routes are the ones proctor scan --emit-routes extracted)"; \
+	$(PROCTOR) run Scenarios/scan/slicefinder --now $(NOW) --report text --report junit:$(REPORTS)/scan-scenarios.junit.xml || status=$$?; \
+	echo "== proctor run Scenarios/scan/slicefinder-mistakes (fails on purpose: exit 1 expected)"; \
+	code=0; $(PROCTOR) run Scenarios/scan/slicefinder-mistakes --now $(NOW) --report text --report junit:$(REPORTS)/scan-scenario-mistakes.junit.xml || code=$$?; \
+	if [ $$code -ne 1 ]; then echo "expected exit 1 from the scan scenario mistakes, got $$code"; status=1; fi; \
 	echo "== proctor run Scenarios/run"; \
 	$(PROCTOR) run Scenarios/run --now $(NOW) --report text --report junit:$(REPORTS)/scenarios.junit.xml \
 	  --report sarif:$(REPORTS)/scenarios.sarif --report json:$(REPORTS)/scenarios.json --report html:$(REPORTS)/scenarios.html || status=$$?; \

@@ -20,3 +20,15 @@ extension JSONNode {
         self.init(json, offset: 0)
     }
 }
+
+extension JSONNode {
+    /// Values built in code to be written (payloads, routes, baselines), not parsed: every
+    /// offset is 0, and an object keeps its members in the order given.
+    public static func object(_ members: [(String, JSONNode)]) -> JSONNode {
+        JSONNode(.object(JSONObject(members: members.map { JSONObject.Member(key: $0.0, keyOffset: 0, value: $0.1) })), offset: 0)
+    }
+
+    public static func array(_ elements: [JSONNode]) -> JSONNode { JSONNode(.array(elements), offset: 0) }
+    public static func string(_ text: String) -> JSONNode { JSONNode(.string(text), offset: 0) }
+    public static func integer(_ number: Int) -> JSONNode { JSONNode(.integer(Int64(number)), offset: 0) }
+}

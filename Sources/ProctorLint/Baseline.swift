@@ -83,17 +83,13 @@ public struct Baseline: Sendable {
                 rule: finding.ruleID, file: file(of: finding, baselinePath: path), pointer: pointer(of: finding), message: finding.message,
                 fingerprint: fingerprint(of: finding, baselinePath: path), line: 0)
         }.sorted { ($0.file, $0.rule, $0.pointer, $0.message) < ($1.file, $1.rule, $1.pointer, $1.message) }
-        func string(_ text: String) -> JSONNode { JSONNode(.string(text), offset: 0) }
-        func object(_ members: [(String, JSONNode)]) -> JSONNode {
-            JSONNode(.object(JSONObject(members: members.map { JSONObject.Member(key: $0.0, keyOffset: 0, value: $0.1) })), offset: 0)
-        }
         let list = entries.map { entry in
-            object([
-                ("rule", string(entry.rule)), ("file", string(entry.file)), ("pointer", string(entry.pointer)),
-                ("message", string(entry.message)), ("fingerprint", string(entry.fingerprint)),
+            JSONNode.object([
+                ("rule", .string(entry.rule)), ("file", .string(entry.file)), ("pointer", .string(entry.pointer)),
+                ("message", .string(entry.message)), ("fingerprint", .string(entry.fingerprint)),
             ])
         }
-        let json = object([("format", JSONNode(.integer(Int64(format)), offset: 0)), ("findings", JSONNode(.array(list), offset: 0))])
+        let json = JSONNode.object([("format", .integer(format)), ("findings", .array(list))])
         return JSONWriter.write(json, indent: 2) + "\n"
     }
 

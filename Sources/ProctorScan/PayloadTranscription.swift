@@ -9,6 +9,8 @@ import ProctorJSON
 struct PayloadTranscription {
     /// The payload's text.
     var text: String
+    /// The `NSUserActivity` object it holds.
+    private var activity: JSONNode
     /// The Swift place of each JSON Pointer the payload holds; the donation's own place for the
     /// rest.
     var places: [String: SourceLocation]
@@ -43,10 +45,18 @@ struct PayloadTranscription {
                 }
             }
         }
-        let ordered = [members[0]] + members.dropFirst().sorted { $0.0 < $1.0 }
-        let activity = JSONNode(.object(JSONObject(members: ordered.map { JSONObject.Member(key: $0.0, keyOffset: 0, value: $0.1) })), offset: 0)
-        let root = JSONNode(.object(JSONObject(members: [JSONObject.Member(key: "userActivity", keyOffset: 0, value: activity)])), offset: 0)
-        text = JSONWriter.write(root, indent: 2) + "\n"
+        activity = .object([members[0]] + members.dropFirst().sorted { $0.0 < $1.0 })
+        text = JSONWriter.write(.object([("userActivity", activity)]), indent: 2) + "\n"
+    }
+
+    /// The payload as `--emit-payloads` writes it: the same donation, with where it is in the
+    /// Swift sources under `proctor.source`, which lint reads as a comment.
+    func emittedText(symbol: String) -> String {
+        let source = JSONNode.object([
+            ("file", .string(donationPlace.file)), ("line", .integer(donationPlace.line ?? 0)), ("column", .integer(donationPlace.column ?? 0)),
+            ("symbol", .string(symbol)),
+        ])
+        return JSONWriter.write(.object([("userActivity", activity), ("proctor", .object([("source", source)]))]), indent: 2) + "\n"
     }
 
     /// The place a finding at `pointer` belongs to: that of the longest pointer written.
@@ -64,15 +74,14 @@ struct PayloadTranscription {
     /// payload decoder judges whether it is one the property takes.
     private static func node(_ value: StaticValue) -> JSONNode {
         switch value {
-        case .string(let text): return JSONNode(.string(text), offset: 0)
+        case .string(let text): return .string(text)
         case .bool(let flag): return JSONNode(.bool(flag), offset: 0)
         case .number(let number):
             if number == number.rounded(), abs(number) < 1e15 { return JSONNode(.integer(Int64(number)), offset: 0) }
             return JSONNode(.double(number), offset: 0)
-        case .array(let elements): return JSONNode(.array(elements.map(node)), offset: 0)
-        case .dictionary(let pairs):
-            return JSONNode(.object(JSONObject(members: pairs.map { JSONObject.Member(key: $0.key, keyOffset: 0, value: node($0.value)) })), offset: 0)
-        case .dynamic: return JSONNode(.string(placeholder), offset: 0)
+        case .array(let elements): return .array(elements.map(node))
+        case .dictionary(let pairs): return .object(pairs.map { ($0.key, node($0.value)) })
+        case .dynamic: return .string(placeholder)
         }
     }
 }

@@ -30,6 +30,9 @@ final class SourceExtractor: SyntaxVisitor {
         "CSQueryContinuationActionType": "com.apple.corespotlightquery",
     ]
 
+    /// The `userInfo` keys the system writes: a Spotlight item's identifier.
+    static let systemKeys: [String: String] = ["CSSearchableItemActivityIdentifier": "kCSSearchableItemActivityIdentifier"]
+
     init(path: String, tree: SourceFileSyntax, resolver: ValueResolver) {
         self.path = path
         self.converter = SourceLocationConverter(fileName: path, tree: tree)
@@ -45,7 +48,7 @@ final class SourceExtractor: SyntaxVisitor {
     private var symbol: String { scopes.isEmpty ? "(file)" : scopes.joined(separator: ".") }
 
     private func value(_ expression: ExprSyntax) -> StaticValue {
-        if let path = ValueResolver.path(of: expression), path.count == 1, let system = Self.systemTypes[path[0]] { return .string(system) }
+        if let path = ValueResolver.path(of: expression), path.count == 1, let system = Self.systemTypes[path[0]] ?? Self.systemKeys[path[0]] { return .string(system) }
         var resolver = resolver
         resolver.types = types
         return resolver.value(of: expression)

@@ -19,8 +19,9 @@ import SwiftSyntax
 ///    each finding moved to the Swift line of the value that causes it;
 /// 4. donations and handlers together are judged by the rules over sources.
 ///
-/// The result is a ``LintResult`` of one file result per Swift file, so baselines, reports and
-/// the exit code work as for `proctor lint`.
+/// The result holds a ``LintResult`` of one file result per Swift file, so baselines, reports and
+/// the exit code work as for `proctor lint`, and what was extracted, for `--emit-payloads` and
+/// `--emit-routes`.
 public enum SourceScanner {
     /// A Swift file held in memory (rule examples, conformance vectors, embedding).
     public struct SourceFile: Sendable {
@@ -34,7 +35,7 @@ public enum SourceScanner {
     }
 
     /// Scans the `.swift` files under `paths` (directories walked as `proctor lint` walks them).
-    public static func scan(paths: [String], options: LintOptions) -> LintResult {
+    public static func scan(paths: [String], options: LintOptions) -> SourceScan {
         let collected = InputFiles.collect(paths, selecting: .claimed(by: { $0.hasSuffix(".swift") }), filter: options.filter)
         var files: [SourceFile] = []
         var results: [FileResult] = []
@@ -69,14 +70,14 @@ public enum SourceScanner {
             results.append(empty)
         }
         let (appInfo, appFiles) = Linter.app(options: options)
-        var result = scan(files, appInfo: appInfo, options: options)
-        result.files = appFiles + results + result.files
+        var scan = scan(files, appInfo: appInfo, options: options)
+        scan.result.files = appFiles + results + scan.result.files
         // The Info.plist is judged as proctor lint judges it: its findings are in it.
         if let appInfo {
-            InputKinds.infoPlist.judge(appInfo, with: options.engine, in: RuleContext(appInfo: appInfo, now: options.now), into: &result.files)
+            InputKinds.infoPlist.judge(appInfo, with: options.engine, in: RuleContext(appInfo: appInfo, now: options.now), into: &scan.result.files)
         }
-        result.files.sort { $0.path < $1.path }
-        return result
+        scan.result.files.sort { $0.path < $1.path }
+        return scan
     }
 
     /// The largest Swift file read: real sources are kilobytes; past this a file is an input
@@ -84,11 +85,11 @@ public enum SourceScanner {
     public static let maximumFileSize = 4 << 20
 
     /// Scans Swift files held in memory against the app's facts.
-    public static func scan(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> LintResult {
+    public static func scan(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> SourceScan {
         DeepStack.run { scanOnThisThread(files, appInfo: appInfo, options: options) }
     }
 
-    private static func scanOnThisThread(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> LintResult {
+    private static func scanOnThisThread(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> SourceScan {
         let trees = files.map { (file: $0, tree: Parser.parse(source: $0.text)) }
         var constants = ConstantTable()
         for (_, tree) in trees { constants.add(tree) }
@@ -130,11 +131,11 @@ public enum SourceScanner {
             seenNames[base.description] = count
             return count == 1 ? base : JSONPointer(base.tokens.dropLast() + [base.tokens.last! + "#\(count)"])
         }
-        let payloads = transcriptions.enumerated().map { index, item in Linter.InMemoryFile(path: "donation-\(index).json", bytes: Array(item.transcription.text.utf8)) }
+        let payloadFiles = transcriptions.enumerated().map { index, item in Linter.InMemoryFile(path: "donation-\(index).json", bytes: Array(item.transcription.text.utf8)) }
         // Rule settings for paths apply to the Swift files, below, not to the transcriptions' names.
         var payloadOptions = options
         payloadOptions.pathRules = PathRules()
-        let judged = Linter.lint(files: payloads, appInfo: appInfo, options: payloadOptions)
+        let judged = Linter.lint(files: payloadFiles, appInfo: appInfo, options: payloadOptions)
         for judgedFile in judged.files {
             guard judgedFile.path.hasPrefix("donation-"), let index = Int(judgedFile.path.dropFirst("donation-".count).dropLast(".json".count)),
                 transcriptions.indices.contains(index)
@@ -228,7 +229,14 @@ public enum SourceScanner {
             files[index].diagnostics.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         }
         files.sort { $0.path < $1.path }
-        return LintResult(files: files, appInfo: appInfo, options: options, scansSources: true)
+        let fileNames = SourceScan.fileNames(for: transcriptions.map { ($0.donation.symbol, $0.donation.activityType.string ?? "") })
+        let payloads = transcriptions.indices.map { index in
+            ExtractedPayload(fileName: fileNames[index], text: transcriptions[index].transcription.emittedText(symbol: transcriptions[index].donation.symbol))
+        }
+        let (routes, leftOut) = SourceScan.routes(from: allHandlers)
+        return SourceScan(
+            result: LintResult(files: files, appInfo: appInfo, options: options, scansSources: true), payloads: payloads, routes: routes,
+            handlersLeftOut: leftOut)
     }
 
     /// The offset of the first byte that is not valid UTF-8.

@@ -49,7 +49,7 @@ struct ScenarioDecoder {
     static let regionHandlerKeys = ["region", "event", "postNotification", "minimumInterval"]
     static let routeKeys = [
         "name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "notificationCategories", "notificationKeys", "directionsRequests",
-        "needsCoordinates", "userInfoKeys",
+        "needsCoordinates", "userInfoKeys", "handledIn",
     ]
     static let deviceKeys = ["name", "appInstalled", "timeZone", "quietHours", "doNotDisturb"]
     static let quietHoursKeys = ["from", "to"]
@@ -265,21 +265,35 @@ struct ScenarioDecoder {
         }
 
         var routes: [Route] = []
-        if let member = reader.required(object, "routes", node, pointer), let elements = reader.array(member, pointer.appending("routes")) {
+        if let member = reader.required(object, "routes", node, pointer) {
+            // The routes, or {"from": FILE} for those proctor scan --emit-routes wrote, in the
+            // array or in its place.
+            let at = pointer.appending("routes")
+            let elements: [(node: JSONNode, pointer: JSONPointer)]? =
+                if case .object = member.value { [(member, at)] } else { reader.array(member, at)?.enumerated().map { ($1, at.appending($0)) } }
             var names: [String] = []
-            for (index, element) in elements.enumerated() {
-                let route = decodeRoute(element, pointer.appending("routes").appending(index))
-                // A route whose body has an error keeps its name, so that the steps naming it
-                // report nothing but that error.
-                guard let name = route?.name ?? Self.routeName(of: element) else { continue }
-                if names.contains(name) {
-                    reader.report(ProblemCode.scenarioDuplicateName, "two routes are named '\(name)'", nameNode(of: element), pointer.appending("routes").appending(index).appending("name"))
+            for (element, elementPointer) in elements ?? [] {
+                var found: [(route: Route?, name: String?, nameNode: JSONNode, pointer: JSONPointer)] = []
+                if case .object(let fields) = element.value, let file = fields["from"] {
+                    reader.checkKeys(fields, elementPointer, allowed: ["from"], in: "a routes reference")
+                    for route in routesFile(file.value, elementPointer.appending("from")) { found.append((route, route.name, file.value, elementPointer.appending("from"))) }
                 } else {
-                    names.append(name)
+                    // A route whose body has an error keeps its name, so that the steps naming it
+                    // report nothing but that error.
+                    let route = decodeRoute(element, elementPointer)
+                    found.append((route, route?.name ?? Self.routeName(of: element), nameNode(of: element), elementPointer.appending("name")))
                 }
-                if let route { routes.append(route) }
+                for (route, name, nameNode, namePointer) in found {
+                    guard let name else { continue }
+                    if names.contains(name) {
+                        reader.report(ProblemCode.scenarioDuplicateName, "two routes are named '\(name)'", nameNode, namePointer)
+                    } else {
+                        names.append(name)
+                    }
+                    if let route { routes.append(route) }
+                }
             }
-            routeNames = names
+            routeNames = elements == nil ? nil : names
         }
         var deploymentTarget: OSVersion?
         if let member = object["deploymentTarget"], let text = reader.string(member.value, pointer.appending("deploymentTarget")) {
@@ -498,6 +512,38 @@ struct ScenarioDecoder {
         return read.domains
     }
 
+    /// `{"from": FILE}` among the routes: a routes file, relative to the scenario, as `proctor
+    /// scan --emit-routes` writes it (`{"routes": [...]}`, docs/scenario-format.md). Its problems
+    /// are located in it; a route with one is left out, as in the scenario.
+    private mutating func routesFile(_ node: JSONNode, _ pointer: JSONPointer) -> [Route] {
+        guard let relative = reader.nonEmptyString(node, pointer),
+            let (resolved, bytes) = loadReference(relative, node, pointer, noun: "the routes file", limit: JSONLimits.standard.maximumFileSize)
+        else { return [] }
+        let text = SourceText(bytes: bytes)
+        let root: JSONNode
+        switch JSONReader.parse(text) {
+        case .success(let parsed): root = parsed
+        case .failure(let error):
+            let located = InputError(error, in: text, file: resolved)
+            reader.adopt([Diagnostic(code: located.code, severity: .error, message: located.message, location: located.location)])
+            return []
+        }
+        var file = ScenarioDecoder(path: resolved, source: text, directory: directory, references: references)
+        var routes: [Route] = []
+        if let object = file.reader.object(root, .root, what: "a routes file") {
+            file.reader.checkKeys(object, .root, allowed: ["generatedBy", "routes", "leftOut"], in: "a routes file")
+            if let member = file.reader.required(object, "routes", root, .root), let elements = file.reader.array(member, JSONPointer.root.appending("routes")) {
+                for (index, element) in elements.enumerated() {
+                    if let route = file.decodeRoute(element, JSONPointer.root.appending("routes").appending(index)) { routes.append(route) }
+                }
+            }
+            if let member = object["generatedBy"] { _ = file.reader.string(member.value, JSONPointer.root.appending("generatedBy")) }
+            if let member = object["leftOut"] { _ = file.reader.strings(member.value, JSONPointer.root.appending("leftOut")) }
+        }
+        reader.adopt(file.reader.problems)
+        return routes
+    }
+
     private mutating func decodeRoute(_ node: JSONNode, _ pointer: JSONPointer) -> Route? {
         guard let object = reader.object(node, pointer, what: "a route") else { return nil }
         reader.checkKeys(object, pointer, allowed: Self.routeKeys, in: "a route")
@@ -506,6 +552,8 @@ struct ScenarioDecoder {
         let activityTypes = object["activityTypes"].flatMap { reader.strings($0.value, pointer.appending("activityTypes")) } ?? []
         let urls = object["urls"].flatMap { reader.strings($0.value, pointer.appending("urls")) } ?? []
         let userInfoKeys = object["userInfoKeys"].flatMap { reader.strings($0.value, pointer.appending("userInfoKeys")) } ?? []
+        // Where proctor scan found the handler: a comment, held to its type.
+        if let member = object["handledIn"] { _ = reader.strings(member.value, pointer.appending("handledIn")) }
         let categories = object["notificationCategories"].flatMap { reader.strings($0.value, pointer.appending("notificationCategories")) } ?? []
         let notificationKeys = object["notificationKeys"].flatMap { reader.strings($0.value, pointer.appending("notificationKeys")) } ?? []
         let directions = object["directionsRequests"].flatMap { reader.bool($0.value, pointer.appending("directionsRequests")) } ?? false

@@ -85,6 +85,7 @@ public enum ScenarioSchema {
             "deviceName": nonEmpty("The name of one of the scenario's devices; the first device when absent."),
             "app": app,
             "route": route,
+            "routesFile": object(["from": nonEmpty("A routes file, relative to the scenario, as proctor scan --emit-routes writes it.")], required: ["from"]),
             "device": object([
                 "name": nonEmpty("Unique among the devices."), "appInstalled": ["type": "boolean", "default": true],
                 "timeZone": nonEmpty("The user's IANA time zone, such as America/New_York; UTC when absent."),
@@ -152,7 +153,10 @@ public enum ScenarioSchema {
             ],
             "coverageFile": nonEmpty("A routing app's .geojson coverage file, relative to the scenario: Maps offers the app only for places inside it."),
             "entitlements": nonEmpty("The app's .entitlements file (XML or binary), relative to the scenario file, for its Associated Domains; instead of associatedDomains."),
-            "routes": ["type": "array", "items": ref("route"), "description": "The app's launch handlers."],
+            "routes": [
+                "oneOf": [["type": "array", "items": ["oneOf": [ref("route"), ref("routesFile")]]], ref("routesFile")],
+                "description": "The app's launch handlers; {\"from\": FILE} takes those of a routes file proctor scan --emit-routes wrote.",
+            ],
             "media": object([
                 "prepare": object([
                     "nowPlayingInfo": ["type": "object", "description": "MPNowPlayingInfoCenter.nowPlayingInfo as the app sets it, with Media Player's key names (docs/media.md)."],
@@ -194,6 +198,7 @@ public enum ScenarioSchema {
             "directionsRequests": ["type": "boolean", "description": "Takes directions requests from Maps (a routing app's MKDirectionsRequest)."],
             "needsCoordinates": ["type": "boolean", "description": "For directions requests: reads the map items' coordinates and does not geocode an address."],
             "userInfoKeys": ["type": "array", "items": ["type": "string"], "description": "The userInfo keys the handler needs to restore its screen (for a notification: the payload's own keys)."],
+            "handledIn": ["type": "array", "items": ["type": "string"], "description": "Where proctor scan found the handler (path:line:column and symbol); a comment."],
         ], required: ["name"])
         schema["anyOf"] = [
             ["required": ["activityTypes"], "properties": ["activityTypes": ["minItems": 1]]],

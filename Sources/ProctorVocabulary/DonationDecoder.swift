@@ -137,6 +137,23 @@ package struct DonationDecoder {
     private mutating func readIgnores(in wrapper: JSONObject, at pointer: JSONPointer) -> [DecodedDonation.Ignore] {
         wrapper.count > 1 ? wrapper[Self.proctorKey].map { readIgnores($0.value, at: pointer.appending(Self.proctorKey)) } ?? [] : []
     }
+    /// `"proctor": {"source": {"file", "line", "column", "symbol"}}`: where `proctor scan
+    /// --emit-payloads` found the donation in Swift. Read as a comment (no rule uses it), but held
+    /// to its shape, so a hand edit that breaks it is said.
+    private mutating func readSource(_ node: JSONNode, at pointer: JSONPointer) {
+        guard let object = reader.object(node, pointer, what: "source") else { return }
+        reader.checkKeys(object, pointer, allowed: ["file", "line", "column", "symbol"], in: "source")
+        for key in ["file", "symbol"] {
+            if let member = object[key] { _ = reader.string(member.value, pointer.appending(key)) }
+        }
+        for key in ["line", "column"] {
+            guard let member = object[key], let number = reader.number(member.value, pointer.appending(key), expected: "a whole number, 0 or more") else { continue }
+            if Int(exactly: number).map({ $0 < 0 }) ?? true {
+                reader.report(ProblemCode.invalidValue, "\(key) is a whole number, 0 or more", member.value, pointer.appending(key))
+            }
+        }
+    }
+
     package static let suppressionWithoutReason = ProblemCode(
         "suppression_without_reason", summary: "A donation ignores a rule without saying why; the finding is not suppressed.")
 
@@ -144,7 +161,8 @@ package struct DonationDecoder {
     /// error, and that rule is not ignored. Whether the id names a rule is the linter's to say.
     private mutating func readIgnores(_ node: JSONNode, at pointer: JSONPointer) -> [DecodedDonation.Ignore] {
         guard let object = reader.object(node, pointer, what: "proctor") else { return [] }
-        reader.checkKeys(object, pointer, allowed: ["ignore"], in: "proctor")
+        reader.checkKeys(object, pointer, allowed: ["ignore", "source"], in: "proctor")
+        if let member = object["source"] { readSource(member.value, at: pointer.appending("source")) }
         guard let member = object["ignore"], let rules = reader.object(member.value, pointer.appending("ignore"), what: "ignore") else { return [] }
         var ignores: [DecodedDonation.Ignore] = []
         for rule in rules.members {

@@ -101,7 +101,7 @@ enum FuzzTarget: String, CaseIterable {
         case .swift:
             // Bytes that are not UTF-8 are refused before parsing, as scan refuses the file.
             guard let text = String(validating: bytes, as: UTF8.self) else { return }
-            let result = SourceScanner.scan([SourceScanner.SourceFile(path: "Fuzz.swift", text: text)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
+            let result = SourceScanner.scan([SourceScanner.SourceFile(path: "Fuzz.swift", text: text)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)).result
             render(result.report(), lines: bytes)
         case .config:
             if case .success(let configuration) = ProjectConfiguration.read(bytes, path: "project/.proctor.json", knownRules: Self.ruleIDs) {

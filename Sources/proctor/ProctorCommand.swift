@@ -306,10 +306,16 @@ struct Lint: ParsableCommand {
         options.filter = settings.filter
         options.pathRules = settings.pathRules(in: configuration)
         options.progress = counter
-        var result = Linter.lint(paths: settings.paths.value, options: options)
+        return Self.report(Linter.lint(paths: settings.paths.value, options: options), writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
+    }
+
+    /// The report of `result` once its baseline is applied, or recorded at `writingBaseline`
+    /// (and then applied), with whether that baseline could be written. Lint and scan share it.
+    static func report(_ result: LintResult, writingBaseline: String?, baseline: Baseline?, strict: Bool) -> (RunReport, Bool) {
+        var result = result
         var unused: [Baseline.Entry] = []
         var wroteBaseline = true
-        if let path = flags.writeBaseline {
+        if let path = writingBaseline {
             let findings = result.files.flatMap(\.findings).filter { $0.suppression == nil }
             let text = Baseline.text(of: findings, path: path)
             do {
@@ -325,7 +331,7 @@ struct Lint: ParsableCommand {
             unused = result.apply(baseline)
         }
         var report = result.report()
-        if let baseline { report.addUnused(unused, of: baseline, strict: settings.baselineStrict.value) }
+        if let baseline { report.addUnused(unused, of: baseline, strict: strict) }
         return (report, wroteBaseline)
     }
 

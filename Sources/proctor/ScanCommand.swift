@@ -19,12 +19,26 @@ struct Scan: ParsableCommand {
     @Option(help: "The current time for expiration checks, RFC 3339 with a zone (default: the wall clock).")
     var now: String?
 
+    @Option(help: ArgumentHelp(
+        "Write each donation found as a payload file proctor lint reads, into this folder (created; payloads it wrote before are replaced or removed, other files left alone).",
+        valueName: "dir"))
+    var emitPayloads: String?
+
+    @Option(help: ArgumentHelp("Write the launch handlers found as scenario routes, to this file (a scenario's app.routes names it: {\"from\": \"FILE\"}).", valueName: "file"))
+    var emitRoutes: String?
+
     func validate() throws {
         if let now, DateFormat.parse(now) == nil {
             throw ValidationError("--now '\(now)' is not an RFC 3339 date with a zone, such as 2026-06-01T12:00:00Z")
         }
-        if flags.writeBaseline != nil || flags.baseline != nil {
-            throw ValidationError("baselines are proctor lint's for now; scan findings are fingerprinted by their Swift symbol, ready for them")
+        if flags.writeBaseline != nil && flags.baseline != nil {
+            throw ValidationError("give either --baseline (use one) or --write-baseline (record one), not both")
+        }
+        if flags.writeBaseline == ReportWriter.standardOutput || flags.baseline == ReportWriter.standardOutput {
+            throw ValidationError("a baseline is a file: give it a path, not -")
+        }
+        if emitPayloads == ReportWriter.standardOutput {
+            throw ValidationError("--emit-payloads writes one file per donation: give it a folder, not -")
         }
     }
 
@@ -35,6 +49,20 @@ struct Scan: ParsableCommand {
             throw ValidationError("name the folders of the app's Swift sources, e.g. 'proctor scan Sources/'")
         }
         try ReportOptions.validate(settings.reports.value)
+        // A scan's baseline is its own, named on the command line: lint.baseline in .proctor.json
+        // holds payload findings.
+        let baselinePath = flags.writeBaseline ?? flags.baseline
+        let reportPaths = (settings.reports.value.isEmpty ? [ReportWriter.standardOutput] : settings.reports.value.map(\.destination))
+        for (path, what) in [(emitRoutes, "the routes file"), (baselinePath, "the baseline")] {
+            guard let path else { continue }
+            if let (_, clash) = ReportWriter.clash(among: [path] + reportPaths) {
+                throw ValidationError("\(what) '\(path)' and a report would be the same \(clash == ReportWriter.standardOutput ? "output" : "file") ('\(clash)'); give the report another path")
+            }
+        }
+        if let emitRoutes, let baselinePath, ReportWriter.clash(among: [emitRoutes, baselinePath]) != nil {
+            throw ValidationError("the routes file and the baseline would be the same file ('\(emitRoutes)')")
+        }
+        let baseline = try flags.baseline.map { path throws(ExitCode) in try Lint.readBaseline(path) }
         var options = LintOptions(
             infoPlistPath: settings.infoPlist.value, bundleIdentifier: settings.bundleIdentifier.value, now: now.flatMap(DateFormat.parse) ?? Date(),
             strict: settings.strict.value, parallel: false,
@@ -44,8 +72,12 @@ struct Scan: ParsableCommand {
         // Only the flags' patterns: lint.include and lint.exclude choose payload files, not sources.
         options.filter = flags.filter.filter(configuration: nil, include: nil, exclude: nil).filter
         options.pathRules = settings.pathRules(in: configuration)
-        let result = SourceScanner.scan(paths: flags.paths, options: options)
-        let report = result.report()
-        throw processExitCode(for: report, wroteReports: ReportOptions.write(report, to: settings.reports.value, options: flags.output))
+        let scan = SourceScanner.scan(paths: flags.paths, options: options)
+        var wrote = true
+        if let emitPayloads { wrote = ScanOutputWriter.writePayloads(scan.payloads, to: emitPayloads) && wrote }
+        if let emitRoutes { wrote = ScanOutputWriter.writeRoutes(scan.routesText, to: emitRoutes) && wrote }
+        let (report, wroteBaseline) = Lint.report(scan.result, writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
+        wrote = ReportOptions.write(report, to: settings.reports.value, options: flags.output) && wroteBaseline && wrote
+        throw processExitCode(for: report, wroteReports: wrote)
     }
 }

@@ -51,3 +51,107 @@ struct ScanInfoPlistCLITests {
         #expect(plistLines(scan.stdout) == plistLines(lint.stdout), "\(scan.stdout)")
     }
 }
+
+/// --emit-payloads and --emit-routes: the committed outputs of the bundled apps are what the scan
+/// writes today, the payloads lint as the scan judged them, and the folder keeps only Proctor's
+/// own files in step with the code.
+@Suite("CLI: proctor scan --emit-payloads and --emit-routes")
+struct ScanEmitCLITests {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let plist = ["--info-plist", "Scenarios/lint/local-places/Info.plist", "--now", "2026-06-01T12:00:00Z"]
+
+    /// The bundled routes.json and payloads/ are not hand-edited: emitting them again gives the
+    /// same bytes, as a team's CI would check with `git diff --exit-code`.
+    @Test(arguments: ["slicefinder", "slicefinder-mistakes"])
+    func theCommittedOutputsAreWhatTheScanWrites(app: String) throws {
+        let folder = "Scenarios/scan/\(app)"
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-emit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = try proctor(
+            ["scan"] + Self.plist + [folder, "--emit-payloads", scratch.appendingPathComponent("payloads").path, "--emit-routes", scratch.appendingPathComponent("routes.json").path,
+             "--report", "json:/dev/null"],
+            in: Self.repository)
+        #expect(run.status == (app == "slicefinder" ? 0 : 1), "\(run.stderr)")
+        let committed = Self.repository.appendingPathComponent(folder)
+        #expect(try Data(contentsOf: scratch.appendingPathComponent("routes.json")) == Data(contentsOf: committed.appendingPathComponent("routes.json")))
+        let names = try FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("payloads").path).sorted()
+        #expect(names == (try FileManager.default.contentsOfDirectory(atPath: committed.appendingPathComponent("payloads").path).sorted()))
+        for name in names {
+            #expect(try Data(contentsOf: scratch.appendingPathComponent("payloads/\(name)")) == Data(contentsOf: committed.appendingPathComponent("payloads/\(name)")), "\(name)")
+        }
+    }
+
+    /// The emitted payloads lint to the findings the scan reported from the Swift lines.
+    @Test func emittedPayloadsLintAsTheScanJudgedThem() throws {
+        let scan = try proctor(["scan"] + Self.plist + ["Scenarios/scan/slicefinder-mistakes", "--report", "json:-"], in: Self.repository)
+        let lint = try proctor(["lint", "--no-config"] + Self.plist + ["Scenarios/scan/slicefinder-mistakes/payloads", "--report", "json:-"], in: Self.repository)
+        func payloadRules(_ text: String) throws -> [String] {
+            let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            let suites = json?["suites"] as? [[String: Any]] ?? []
+            return suites.flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
+                .compactMap { finding in (finding["ruleId"] as? String).map { "\($0): \(finding["message"] as? String ?? "")" } }
+                .filter { !$0.hasPrefix("source_") }.sorted()
+        }
+        let fromScan = try payloadRules(scan.stdout)
+        #expect(!fromScan.isEmpty, "the mistakes app breaks payload rules: \(scan.stdout)")
+        #expect(try payloadRules(lint.stdout) == fromScan, "\(lint.stdout)")
+    }
+
+    /// Payloads of donations gone from the code are removed; files Proctor did not write stay,
+    /// and one in the way of a payload is not replaced (exit 3, as for a report).
+    @Test func thePayloadFolderKeepsOtherFiles() throws {
+        let root = try temporaryProject([
+            "Sources/A.swift": "func f() { let a = NSUserActivity(activityType: \"com.example.app.view\"); a.title = \"A\"; a.becomeCurrent() }\n",
+            "payloads/notes.json": "{\"written\": \"by hand\"}\n",
+            "payloads/old.json": "{\"userActivity\": {\"activityType\": \"x\"}, \"proctor\": {\"source\": {\"file\": \"Gone.swift\", \"line\": 1, \"column\": 1, \"symbol\": \"f()\"}}}\n",
+        ], prefix: "proctor-emit-folder")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try proctor(["scan", "--no-config", "--now", "2026-06-01T12:00:00Z", "Sources", "--emit-payloads", "payloads"], in: root)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        let listed = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("payloads").path).sorted()
+        #expect(listed == ["f-com.example.app.view.json", "notes.json"])
+        // A hand-written file where a payload goes is left as it is.
+        try "{\"mine\": true}\n".write(to: root.appendingPathComponent("payloads/f-com.example.app.view.json"), atomically: true, encoding: .utf8)
+        let second = try proctor(["scan", "--no-config", "--now", "2026-06-01T12:00:00Z", "Sources", "--emit-payloads", "payloads"], in: root)
+        #expect(second.status == 3 && second.stderr.contains("a file proctor scan did not write is there"), "\(second.stderr)")
+        #expect(try String(contentsOf: root.appendingPathComponent("payloads/f-com.example.app.view.json"), encoding: .utf8) == "{\"mine\": true}\n")
+        // The routes file and a report cannot be one output.
+        let clash = try proctor(["scan", "--no-config", "Sources", "--emit-routes", "-"], in: root)
+        #expect(clash.status == 64, "\(clash.stderr)")
+    }
+
+    /// A scenario's routes from a file: played with the bundled apps' emitted routes, and a
+    /// routes file with mistakes reported where they are, in it.
+    @Test func scenariosPlayWithRoutesFromAFile() throws {
+        let clean = try proctor(["run", "--now", "2026-06-01T12:00:00Z", "Scenarios/scan/slicefinder"], in: Self.repository)
+        #expect(clean.status == 0 && clean.stdout.hasSuffix("run: 1 file; 9 passed, 0 failed\n"), "\(clean.stdout)\(clean.stderr)")
+        let mistakes = try proctor(["run", "--now", "2026-06-01T12:00:00Z", "Scenarios/scan/slicefinder-mistakes"], in: Self.repository)
+        #expect(mistakes.status == 1 && mistakes.stdout.contains("failed with missingUserInfo: route 'com.example.slicefinder.view-place' needs 'tab'"), "\(mistakes.stdout)")
+        let root = try temporaryProject([
+            "routes.json": "{\"routes\": [{\"name\": \"x\", \"activityTypes\": [\"a\"], \"userInfoKey\": []}]}",
+            "t.scenario.json": """
+                {"format": 1, "name": "t", "clock": "2026-06-01T12:00:00Z",
+                 "app": {"bundleIdentifier": "com.e", "info": {"NSUserActivityTypes": ["a"]}, "routes": [{"from": "routes.json"}, {"from": "gone.json"}]}, "steps": []}
+                """,
+        ], prefix: "proctor-routes-file")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let broken = try proctor(["run", "t.scenario.json"], in: root)
+        #expect(broken.status == 2, "\(broken.stdout)")
+        #expect(broken.stdout.contains("routes.json:1:51: error: unknown key 'userInfoKey' in a route; did you mean 'userInfoKeys'?"), "\(broken.stdout)")
+        #expect(broken.stdout.contains("t.scenario.json:2:124: error: the routes file 'gone.json' cannot be used"), "\(broken.stdout)")
+    }
+
+    /// Baselines work for scan as for lint, with findings named by their Swift symbol.
+    @Test func baselines() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-scan-baseline-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let write = try proctor(["scan"] + Self.plist + ["Scenarios/scan/slicefinder-mistakes", "--write-baseline", scratch.path], in: Self.repository)
+        #expect(write.status == 0, "\(write.stdout)\(write.stderr)")
+        let baseline = try String(contentsOf: scratch, encoding: .utf8)
+        #expect(baseline.contains("\"pointer\": \"/SceneDelegate.scene(_:continue:)/handler/com.example.slicefinder.view-place/userInfo/tab\""), "\(baseline)")
+        let use = try proctor(["scan"] + Self.plist + ["Scenarios/scan/slicefinder-mistakes", "--baseline", scratch.path], in: Self.repository)
+        #expect(use.status == 0, "\(use.stdout)\(use.stderr)")
+        let clean = try proctor(["scan"] + Self.plist + ["Scenarios/scan/slicefinder", "--baseline", scratch.path, "--baseline-strict"], in: Self.repository)
+        #expect(clean.status == 1, "entries the clean app does not match fail a strict baseline: \(clean.stdout)")
+    }
+}

@@ -63,7 +63,7 @@ struct RuleExamplesTests {
         // A Swift example is an app's source, read by proctor scan.
         let options = LintOptions(now: now, parallel: false, configuration: configuration)
         let result = example.fileName.hasSuffix(".swift")
-            ? SourceScanner.scan([SourceScanner.SourceFile(path: example.fileName, text: example.input)], appInfo: configuration.apply(to: app), options: options)
+            ? SourceScanner.scan([SourceScanner.SourceFile(path: example.fileName, text: example.input)], appInfo: configuration.apply(to: app), options: options).result
             : Linter.lint(
                 files: [Linter.InMemoryFile(path: example.fileName, bytes: Array(example.input.utf8))]
                     + example.besides.map { Linter.InMemoryFile(path: $0.name, bytes: Array($0.content.utf8)) },

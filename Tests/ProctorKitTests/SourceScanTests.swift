@@ -14,7 +14,7 @@ struct SourceScanTests {
         let app = try plist.map { try appInfo(fromJSON: $0).appInfo }
         return SourceScanner.scan(
             files.sorted { $0.key < $1.key }.map { SourceScanner.SourceFile(path: $0.key, text: $0.value) }, appInfo: app ?? nil,
-            options: LintOptions(now: fixedNow, parallel: false))
+            options: LintOptions(now: fixedNow, parallel: false)).result
     }
 
     private func findings(_ result: LintResult) -> [String] {
@@ -128,7 +128,7 @@ struct SourceSuppressionTests {
                 activity.becomeCurrent()
             }
             """
-        let result = SourceScanner.scan([SourceScanner.SourceFile(path: "A.swift", text: source)], appInfo: nil, options: LintOptions(now: fixedNow, parallel: false))
+        let result = SourceScanner.scan([SourceScanner.SourceFile(path: "A.swift", text: source)], appInfo: nil, options: LintOptions(now: fixedNow, parallel: false)).result
         let file = try #require(result.files.first)
         #expect(file.findings.map { "\($0.ruleID) \($0.suppression ?? "-")" }.sorted() == [
             "keywords_repeat_title ignored: not relevant here", "title_length ignored: the product team chose this title",
@@ -143,7 +143,7 @@ struct SourceSuppressionTests {
 struct SourceScanReviewTests {
     private func scan(_ text: String, plist: String? = nil) throws -> LintResult {
         let app = try plist.map { try appInfo(fromJSON: $0).appInfo } ?? nil
-        return SourceScanner.scan([SourceScanner.SourceFile(path: "A.swift", text: text)], appInfo: app, options: LintOptions(now: fixedNow, parallel: false))
+        return SourceScanner.scan([SourceScanner.SourceFile(path: "A.swift", text: text)], appInfo: app, options: LintOptions(now: fixedNow, parallel: false)).result
     }
 
     private func findings(_ result: LintResult) -> [String] {

@@ -70,6 +70,13 @@ public struct JSONFieldReader {
         problems.append(Diagnostic(code: code, severity: code.severity, message: message, location: locate(offset, pointer)))
     }
 
+    /// Takes the problems another reader found in a file this document names (a scenario's
+    /// routes file), each located in that file.
+    public mutating func adopt(_ others: [Diagnostic]) {
+        errorCount += others.filter { $0.severity == .error }.count
+        problems += others
+    }
+
     /// Reports a problem at `node`.
     public mutating func report(_ code: ProblemCode, _ message: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
         report(code, message, offset: node.offset, pointer: pointer())

@@ -117,7 +117,7 @@ public enum ConformanceRunner {
         if !sources.isEmpty {
             let scanned = SourceScanner.scan(
                 sources.map { SourceScanner.SourceFile(path: $0.path, text: String(decoding: $0.bytes, as: UTF8.self)) }, appInfo: appInfo,
-                options: LintOptions(now: testCase.now, parallel: false))
+                options: LintOptions(now: testCase.now, parallel: false)).result
             results += scanned.files
         }
         var findings = results.flatMap(\.findings)

@@ -1,0 +1,100 @@
+import ProctorCore
+import ProctorJSON
+import ProctorLint
+
+/// What a scan extracted, beside its findings: the donations as payload files
+/// (`--emit-payloads`) and the handlers as scenario routes (`--emit-routes`), so that lint and
+/// scenarios can reuse the code's own donations and handlers instead of hand-written copies
+/// (docs/scan.md, "Reusing what it extracts").
+public struct SourceScan: Sendable {
+    public var result: LintResult
+    public var payloads: [ExtractedPayload]
+    public var routes: [ExtractedRoute]
+    /// Handlers that make no route, and why: one that takes every type, or a type computed at run
+    /// time.
+    public var handlersLeftOut: [String]
+
+    /// The routes file `--emit-routes` writes, which a scenario names in `app.routes`
+    /// (`{"from": "routes.json"}`, docs/scenario-format.md).
+    public var routesText: String {
+        let routes = routes.map { route -> JSONNode in
+            var members: [(String, JSONNode)] = [("name", .string(route.name)), ("activityTypes", .array(route.activityTypes.map(JSONNode.string)))]
+            if !route.userInfoKeys.isEmpty { members.append(("userInfoKeys", .array(route.userInfoKeys.map(JSONNode.string)))) }
+            members.append(("handledIn", .array(route.handledIn.map(JSONNode.string))))
+            return .object(members)
+        }
+        var members: [(String, JSONNode)] = [("generatedBy", .string("proctor scan --emit-routes")), ("routes", .array(routes))]
+        if !handlersLeftOut.isEmpty { members.append(("leftOut", .array(handlersLeftOut.map(JSONNode.string)))) }
+        return JSONWriter.write(.object(members), indent: 2) + "\n"
+    }
+}
+
+/// A donation found in Swift, as a payload file: the `{"userActivity": {...}}` lint reads, with
+/// `proctor.source` saying where it is written.
+public struct ExtractedPayload: Sendable {
+    /// A name made of the symbol and the activity type, unique among the scan's payloads:
+    /// `PlaceViewController.viewDidAppear-com.example.slicefinder.view-place.json`.
+    public var fileName: String
+    public var text: String
+
+    /// Whether `bytes` are a payload `--emit-payloads` wrote: one donation with `proctor.source`,
+    /// which nothing else writes.
+    public static func isEmitted(_ bytes: [UInt8]) -> Bool {
+        guard case .success(let root) = JSONReader.parse(SourceText(bytes: bytes)), case .object(let object) = root.value,
+            case .object(let proctor)? = object["proctor"]?.value.value
+        else { return false }
+        return proctor["source"] != nil
+    }
+}
+
+/// The handlers of one activity type, as a scenario route: the type, and the `userInfo` keys
+/// they read, which a launch must deliver.
+public struct ExtractedRoute: Sendable {
+    /// The activity type, which names the route.
+    public var name: String
+    public var activityTypes: [String]
+    public var userInfoKeys: [String]
+    /// Where each handler is: `path:line:column (symbol)`.
+    public var handledIn: [String]
+}
+
+extension SourceScan {
+    /// File names for payloads named by `symbol` and `type` (the call's labels dropped, anything
+    /// but letters, digits, `.`, `-` and `_` made `_`), a counter added where two would clash.
+    static func fileNames(for donations: [(symbol: String, type: String)]) -> [String] {
+        var used: [String: Int] = [:]
+        return donations.map { donation in
+            var symbol = ""
+            var depth = 0
+            for character in donation.symbol {
+                if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if depth == 0 { symbol.append(character) }
+            }
+            let safe = String("\(symbol)-\(donation.type)".map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
+            let count = used[safe, default: 0] + 1
+            used[safe] = count
+            return count == 1 ? "\(safe).json" : "\(safe)-\(count).json"
+        }
+    }
+
+    /// One route per activity type the handlers take, named by it, with the keys they read.
+    static func routes(from handlers: [ScannedHandler]) -> (routes: [ExtractedRoute], leftOut: [String]) {
+        var byType: [String: ExtractedRoute] = [:]
+        var leftOut: [String] = []
+        for handler in handlers {
+            let place = "\(handler.location.file):\(handler.location.line ?? 0):\(handler.location.column ?? 0) (\(handler.symbol))"
+            guard let typeValue = handler.activityType else {
+                leftOut.append("\(place) takes every activity type: a route names the types it takes, so write it by hand")
+                continue
+            }
+            guard let type = typeValue.string else {
+                leftOut.append("\(place) takes an activity type computed at run time (\(typeValue.dynamicReason ?? "not a constant")): write its route by hand")
+                continue
+            }
+            var route = byType[type] ?? ExtractedRoute(name: type, activityTypes: [type], userInfoKeys: [], handledIn: [])
+            route.userInfoKeys = Array(Set(route.userInfoKeys + handler.keysRead.compactMap(\.key.string))).sorted()
+            route.handledIn.append(place)
+            byType[type] = route
+        }
+        return (byType.values.sorted { $0.name < $1.name }, leftOut)
+    }
+}
