@@ -123,8 +123,10 @@ let package = Package(
         ),
         // Writes docs/rules/*.md and Conformance/rules/*.json from the rule descriptions.
         .executableTarget(name: "proctor-docgen", dependencies: ["ProctorKit"]),
-        // Measures lint throughput against raw json-c parsing of the same bytes.
-        .executableTarget(name: "proctor-bench", dependencies: ["ProctorKit", "ProctorJSON"]),
+        // Measures lint throughput against raw json-c parsing of the same bytes, and scan
+        // throughput against swift-syntax parsing the same Swift.
+        .executableTarget(
+            name: "proctor-bench", dependencies: ["ProctorKit", "ProctorJSON", .product(name: "SwiftParser", package: "swift-syntax")]),
         // Coverage-guided fuzzing of every reader of untrusted bytes (`make fuzz`); built plainly,
         // it replays crash files.
         .executableTarget(name: "proctor-fuzz", dependencies: ["ProctorKit", "ProctorJSON"]),

@@ -29,6 +29,8 @@ struct Arguments {
     var jsonlMegabytes = 10
     var scale = false
     var scenarios = 10_000
+    var swiftFiles = 2_000
+    var swiftFile: String?
 
     static let usage = """
         usage: proctor-bench [--dir PATH] [--files N] [--repetitions N] [--jsonl-mb N] [--scenarios N] [--scale]
@@ -39,6 +41,8 @@ struct Arguments {
                              are reported (default 3)
           --jsonl-mb N       size of the JSON Lines file in MB of 10^6 bytes (default 10; 0 skips it)
           --scenarios N      scenario files of 10 steps played by `proctor run` (default 10000; 0 skips)
+          --swift-files N    generated Swift files (about 10 KB each) read by `proctor scan` (default 2000; 0 skips)
+          --swift-file PATH  also scan one real Swift file, e.g. the largest of a public repository
           --scale            also lint a 100,000-file corpus and play 100,000 scenarios, and print
                              the time ratios 100k/10k
 
@@ -72,6 +76,8 @@ struct Arguments {
             case "--jsonl-mb": result.jsonlMegabytes = positive(argument, allowZero: true)
             case "--scale": result.scale = true
             case "--scenarios": result.scenarios = positive(argument, allowZero: true)
+            case "--swift-files": result.swiftFiles = positive(argument, allowZero: true)
+            case "--swift-file": result.swiftFile = value(argument)
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -294,6 +300,8 @@ let reportBenchmark = ReportBenchmark.run(corpus: corpus.directory, root: argume
 let scenarioBenchmark = arguments.scenarios > 0
     ? ScenarioBenchmark.run(count: arguments.scenarios, root: arguments.directory, repetitions: repetitions, scale: arguments.scale) : nil
 let spotlightBenchmark = arguments.scenarios > 0 ? SpotlightBenchmark.run(repetitions: repetitions) : nil
+let scanBenchmark = arguments.swiftFiles > 0
+    ? ScanBenchmark.run(files: arguments.swiftFiles, swiftFile: arguments.swiftFile, root: arguments.directory, repetitions: repetitions) : nil
 
 // MARK: - Report
 
@@ -368,6 +376,11 @@ if let scenarioBenchmark {
 if let spotlightBenchmark {
     emit()
     for line in spotlightBenchmark.lines { emit(line) }
+}
+
+if let scanBenchmark {
+    emit()
+    for line in scanBenchmark.lines { emit(line) }
 }
 
 print(report.joined(separator: "\n"))
