@@ -132,6 +132,8 @@ public enum BuiltInRules {
         SourceDonatedTypeHandledRule(),
         SourceDonationMadeCurrentRule(),
         SourceHandledTypeDeclaredRule(),
+        SourceNeedsSaveAnsweredRule(),
+        SourceResponderStateUpdatedRule(),
         SourceRestoredKeysRequiredRule(),
         StructuredDataJSONRule(),
         TitleLengthRule(),

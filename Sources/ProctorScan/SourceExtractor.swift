@@ -10,6 +10,9 @@ final class SourceExtractor: SyntaxVisitor {
     private let resolver: ValueResolver
     private(set) var donations: [ScannedDonation] = []
     private(set) var handlers: [ScannedHandler] = []
+    private(set) var stateUpdates: [ScannedStateUpdate] = []
+    /// The types that set their own `userActivity?.needsSave` outside the donation's scope, where.
+    private(set) var needsSaveSetters: [(type: String, location: ProctorCore.SourceLocation)] = []
     /// The enclosing types and functions, for symbols.
     private var scopes: [String] = []
     /// The enclosing types alone, where names are looked up.
@@ -90,6 +93,7 @@ final class SourceExtractor: SyntaxVisitor {
         let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
         scopes.append("\(node.name.text)(\(labels))")
         readUIKitHandler(node)
+        readStateUpdate(node)
         return .visitChildren
     }
 
@@ -115,6 +119,27 @@ final class SourceExtractor: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// `override func updateUserActivityState(_ activity: NSUserActivity)`: what it writes.
+    private func readStateUpdate(_ function: FunctionDeclSyntax) {
+        guard function.name.text == "updateUserActivityState", let type = types.last, let body = function.body,
+            let parameter = function.signature.parameterClause.parameters.first, function.signature.parameterClause.parameters.count == 1
+        else { return }
+        var written = ScannedDonation(activityType: .dynamic("not a donation"), location: location(function.name), symbol: symbol)
+        read(uses: (parameter.secondName ?? parameter.firstName).text, in: Syntax(body), into: &written)
+        stateUpdates.append(ScannedStateUpdate(type: type, symbol: symbol, location: location(function.name), properties: written.properties))
+    }
+
+    /// `userActivity?.needsSave = true` in a type: it asks UIKit to save its activity later.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let parts = Array(node.elements)
+        if parts.count == 3, parts[1].is(AssignmentExprSyntax.self), ValueResolver.path(of: parts[0]) == ["userActivity", "needsSave"],
+            value(parts[2]) == .bool(true), let type = types.last
+        {
+            needsSaveSetters.append((type, location(node)))
+        }
+        return .visitChildren
+    }
+
     /// What the code after the declaration does with the activity named `name`.
     private func read(uses name: String, in node: Syntax, into donation: inout ScannedDonation) {
         let uses = UseCollector(name: name)
@@ -125,8 +150,10 @@ final class SourceExtractor: SyntaxVisitor {
         for (expression, place) in uses.userInfoAdditions {
             record("userInfo", expression, at: location(place), into: &donation, merging: true)
         }
+        donation.hasDelegate = donation.hasDelegate || uses.delegateSet
         if uses.madeCurrent {
             donation.currentness = .madeCurrent
+            if uses.assignedToOwnResponder { donation.responder = types.last }
         } else if uses.handedOn && donation.currentness == .never {
             donation.currentness = .handedOn
         }
@@ -296,6 +323,9 @@ private final class UseCollector: SyntaxVisitor {
     var assignments: [(key: String, value: ExprSyntax, node: Syntax)] = []
     var userInfoAdditions: [(value: ExprSyntax, node: Syntax)] = []
     var madeCurrent = false
+    /// Assigned to `userActivity` of the enclosing object itself (`userActivity = a`, `self.userActivity = a`).
+    var assignedToOwnResponder = false
+    var delegateSet = false
     var handedOn = false
 
     init(name: String) {
@@ -309,10 +339,17 @@ private final class UseCollector: SyntaxVisitor {
         if let target = ValueResolver.path(of: parts[0]) {
             if target.count == 2, target[0] == name, SourceExtractor.properties.contains(target[1]) {
                 assignments.append((target[1], parts[2], Syntax(node)))
+            } else if target == [name, "delegate"] {
+                delegateSet = true
             } else if ValueResolver.path(of: parts[2]) == [name] {
                 // A responder's or a scene's userActivity: UIKit makes it current. Stored
                 // anywhere else, it is handed on.
-                if target.last == "userActivity" { madeCurrent = true } else { handedOn = true }
+                if target.last == "userActivity" {
+                    madeCurrent = true
+                    if target == ["userActivity"] { assignedToOwnResponder = true }
+                } else {
+                    handedOn = true
+                }
             }
         }
         return .visitChildren

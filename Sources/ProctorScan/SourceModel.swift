@@ -30,6 +30,8 @@ struct ScannedDonation {
         var location: SourceLocation
         /// Each entry of a dictionary literal (userInfo), by key.
         var entries: [(key: String, location: SourceLocation)] = []
+        /// Set by the responder's `updateUserActivityState(_:)`, not where the activity is made.
+        var fromStateUpdate = false
     }
 
     var activityType: StaticValue
@@ -40,6 +42,12 @@ struct ScannedDonation {
     var symbol: String
     var properties: [Property] = []
     var currentness: Currentness = .never
+    /// The type whose own `userActivity` it is assigned to (`userActivity = activity` in a view
+    /// controller): UIKit manages it, and asks that type's `updateUserActivityState(_:)` for its
+    /// userInfo. Nil when it is made current otherwise, or assigned to another object's.
+    var responder: String?
+    /// Its `delegate` is set, so `userActivityWillSave(_:)` may answer `needsSave`.
+    var hasDelegate = false
 
     func property(_ key: String) -> Property? { properties.last { $0.key == key } }
 }
@@ -54,4 +62,14 @@ struct ScannedHandler {
     var symbol: String
     /// The `userInfo` keys it reads for that type, where.
     var keysRead: [(key: StaticValue, location: SourceLocation)] = []
+}
+
+/// A type's `updateUserActivityState(_:)`: what it writes into the activity UIKit hands it,
+/// after emptying its userInfo.
+struct ScannedStateUpdate {
+    var type: String
+    var symbol: String
+    var location: SourceLocation
+    /// The properties it sets, userInfo (`addUserInfoEntries(from:)`) among them.
+    var properties: [ScannedDonation.Property]
 }

@@ -95,10 +95,24 @@ public enum SourceScanner {
         for (_, tree) in trees { constants.add(tree) }
         let resolver = ValueResolver(constants: constants, bundleIdentifier: appInfo?.bundleIdentifier)
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
+        var stateUpdates: [String: ScannedStateUpdate] = [:]
+        var needsSaveSetters: Set<String> = []
         for (file, tree) in trees {
             let extractor = SourceExtractor(path: file.path, tree: tree, resolver: resolver)
             extractor.walk(tree)
             scanned.append((file.path, extractor.donations, extractor.handlers))
+            for update in extractor.stateUpdates where stateUpdates[update.type] == nil { stateUpdates[update.type] = update }
+            needsSaveSetters.formUnion(extractor.needsSaveSetters.map(\.type))
+        }
+        // What UIKit persists of an activity it manages is what the responder's
+        // updateUserActivityState(_:) adds: the payload holds it beside what the code set first.
+        for index in scanned.indices {
+            for donationIndex in scanned[index].donations.indices {
+                guard let responder = scanned[index].donations[donationIndex].responder, let update = stateUpdates[responder] else { continue }
+                for property in update.properties {
+                    Self.merge(property, into: &scanned[index].donations[donationIndex])
+                }
+            }
         }
         var results = Dictionary(uniqueKeysWithValues: files.map { ($0.path, FileResult(path: $0.path)) })
         for index in results.keys { results[index]?.wasChecked = true }
@@ -185,22 +199,43 @@ public enum SourceScanner {
             }
             var required: [String]?
             if case .array(let keys)? = donation.property("requiredUserInfoKeys")?.value, !keys.contains(where: \.isDynamic) { required = keys.compactMap(\.string) }
+            // The userInfo keys the code sets where it creates the activity, and what the
+            // responder's updateUserActivityState(_:) adds back once UIKit empties it.
+            let direct = donation.properties.last { $0.key == "userInfo" && !$0.fromStateUpdate }?.entries ?? []
+            for entry in direct { places[pointer.appending("userInfo").appending(entry.key).description] = entry.location }
+            if let info = donation.properties.last(where: { $0.key == "userInfo" && !$0.fromStateUpdate }) { places[pointer.appending("userInfo").description] = info.location }
+            var update: SourceDonation.StateUpdate?
+            if let responder = donation.responder, let found = stateUpdates[responder] {
+                let added = found.properties.filter { $0.key == "userInfo" }
+                let isStatic = added.allSatisfy { if case .dictionary = $0.value { true } else { false } }
+                update = SourceDonation.StateUpdate(symbol: found.symbol, keysAdded: isStatic ? added.flatMap(\.entries).map(\.key) : nil)
+            }
+            let needsSave = donation.property("needsSave")?.value == .bool(true) || donation.responder.map(needsSaveSetters.contains) == true
+            if let flag = donation.property("needsSave") { places[pointer.appending("needsSave").description] = flag.location }
             let currentness: SourceDonation.Currentness = switch donation.currentness {
             case .madeCurrent: .madeCurrent
             case .advertisedBySwiftUI: .advertisedBySwiftUI
             case .handedOn: .handedOn
             case .never: .never
             }
-            let subject = SourceDonation(
+            var subject = SourceDonation(
                 activityType: type, symbol: donation.symbol, handlers: handlers.map(\.symbol), anyTypeHandled: allHandlers.contains { $0.activityType == nil },
                 handlerCount: allHandlers.count, keysRead: keysRead, requiredUserInfoKeys: required,
                 currentness: currentness, pointer: pointer)
+            subject.responder = donation.responder
+            subject.userInfoKeysSet = direct.map(\.key)
+            subject.stateUpdate = update
+            subject.needsSave = needsSave
+            subject.hasDelegate = donation.hasDelegate
             return (subject, item.path)
         }
         let engine = options.engine
         let context = RuleContext(appInfo: appInfo, now: options.now)
+        // A finding is where its pointer is written, or the nearest enclosing value that is.
         let locate = { (pointer: JSONPointer) -> ProctorCore.SourceLocation in
-            var place = places[pointer.description] ?? ProctorCore.SourceLocation(file: "")
+            var written = pointer.tokens
+            while !written.isEmpty && places[JSONPointer(written).description] == nil { written.removeLast() }
+            var place = places[JSONPointer(written).description] ?? ProctorCore.SourceLocation(file: "")
             place.pointer = pointer.description
             return place
         }
@@ -237,6 +272,19 @@ public enum SourceScanner {
         return SourceScan(
             result: LintResult(files: files, appInfo: appInfo, options: options, scansSources: true), payloads: payloads, routes: routes,
             handlersLeftOut: leftOut)
+    }
+
+    /// A property `updateUserActivityState(_:)` sets, applied to the donation as the system sees
+    /// it: userInfo entries added to those the code set (their keys are counted by the rules
+    /// apart), any other property replaced.
+    static func merge(_ property: ScannedDonation.Property, into donation: inout ScannedDonation) {
+        var added = property
+        added.fromStateUpdate = true
+        if property.key == "userInfo", let earlier = donation.property("userInfo"), case .dictionary(let old) = earlier.value, case .dictionary(let new) = property.value {
+            added.value = .dictionary(old.filter { pair in !new.contains { $0.key == pair.key } } + new)
+            added.entries = earlier.entries.filter { entry in !property.entries.contains { $0.key == entry.key } } + property.entries
+        }
+        donation.properties.append(added)
     }
 
     /// The offset of the first byte that is not valid UTF-8.

@@ -231,3 +231,91 @@ struct SourceScanReviewTests {
         #expect(result.files.flatMap(\.diagnostics).contains { $0.message.contains("64 KiB") })
     }
 }
+
+/// Activities UIKit manages: the responder's updateUserActivityState(_:), wherever its type is
+/// extended, writes the userInfo the payload rules judge, and needsSave needs an answer.
+@Suite("Source scan: activities UIKit manages")
+struct SourceScanManagedActivityTests {
+    private let plist = #"{"CFBundleIdentifier": "com.example.app", "NSUserActivityTypes": ["com.example.app.a"]}"#
+
+    private func scan(_ files: [String: String]) throws -> LintResult {
+        let app = try appInfo(fromJSON: plist).appInfo
+        return SourceScanner.scan(
+            files.sorted { $0.key < $1.key }.map { SourceScanner.SourceFile(path: $0.key, text: $0.value) }, appInfo: app,
+            options: LintOptions(now: fixedNow, parallel: false)).result
+    }
+
+    private func findings(_ result: LintResult) -> [String] {
+        result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.file):\($0.location.line ?? 0)" }.sorted()
+    }
+
+    private let donation = """
+        final class ItemViewController: UIViewController {
+            func show() {
+                let activity = NSUserActivity(activityType: "com.example.app.a")
+                activity.title = "Item"
+                activity.requiredUserInfoKeys = ["id"]
+                userActivity = activity
+            }
+            func edited() { userActivity?.needsSave = true }
+        }
+        """
+
+    @Test func theUpdateInAnExtensionElsewhereWritesTheUserInfo() throws {
+        let result = try scan([
+            "A.swift": donation,
+            "B.swift": """
+                extension ItemViewController {
+                    override func updateUserActivityState(_ activity: NSUserActivity) {
+                        activity.addUserInfoEntries(from: ["id": "i-1"])
+                    }
+                }
+                """,
+        ])
+        // requiredUserInfoKeys names a key the update adds: no required_user_info_keys_exist.
+        #expect(findings(result).isEmpty, "\(findings(result))")
+    }
+
+    @Test func withoutAnUpdateNeedsSaveIsUnansweredAndRequiredKeysAreMissing() throws {
+        let result = try scan(["A.swift": donation])
+        #expect(findings(result) == ["required_user_info_keys_exist A.swift:5", "source_needs_save_answered A.swift:3"], "\(findings(result))")
+    }
+
+    @Test func aDelegateAnswersNeedsSave() throws {
+        let result = try scan(["A.swift": """
+            final class Editor: NSObject, NSUserActivityDelegate {
+                var activity: NSUserActivity?
+                func start() {
+                    let activity = NSUserActivity(activityType: "com.example.app.a")
+                    activity.title = "Draft"
+                    activity.userInfo = ["id": "d-1"]
+                    activity.delegate = self
+                    activity.needsSave = true
+                    activity.becomeCurrent()
+                    self.activity = activity
+                }
+                func userActivityWillSave(_ userActivity: NSUserActivity) { userActivity.addUserInfoEntries(from: ["id": "d-1"]) }
+            }
+            """])
+        #expect(findings(result).isEmpty, "\(findings(result))")
+    }
+
+    @Test func keysSetOnlyAtCreationAreLost() throws {
+        let result = try scan(["A.swift": """
+            final class ItemViewController: UIViewController {
+                func show() {
+                    let activity = NSUserActivity(activityType: "com.example.app.a")
+                    activity.title = "Item"
+                    activity.userInfo = ["id": "i-1", "tab": "notes"]
+                    activity.requiredUserInfoKeys = ["id"]
+                    userActivity = activity
+                }
+                override func updateUserActivityState(_ activity: NSUserActivity) {
+                    activity.addUserInfoEntries(from: ["id": "i-1"])
+                }
+            }
+            """])
+        #expect(findings(result) == ["source_responder_state_updated A.swift:5"], "\(findings(result))")
+        #expect(result.files.flatMap(\.findings).first?.location.pointer == "/ItemViewController.show()/donation/com.example.app.a/userInfo/tab")
+    }
+}

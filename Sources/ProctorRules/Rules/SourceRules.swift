@@ -11,9 +11,9 @@ private let seedRestore = "WWDC16 session 240 (seed 000): the launch handler res
 private let continuing = "Apple, UIKit, application(_:continue:restorationHandler:) and scene(_:continue:); SwiftUI, onContinueUserActivity(_:perform:)"
 private let places = #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view"]}"#
 
-/// A Swift example: a view controller that donates `donation` and a scene delegate whose
-/// `scene(_:continue:)` body is `handler`.
-private func swift(donation: String, handler: String) -> String {
+/// A Swift example: a view controller that donates `donation` (with `members` beside the method
+/// that does) and a scene delegate whose `scene(_:continue:)` body is `handler`.
+private func swift(donation: String, handler: String, members: String = "") -> String {
     """
     import UIKit
 
@@ -25,7 +25,7 @@ private func swift(donation: String, handler: String) -> String {
         func show(_ place: Place) {
     \(donation)
         }
-    }
+    \(members.isEmpty ? "" : "\n" + members + "\n")}
 
     final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
@@ -182,5 +182,115 @@ struct SourceHandledTypeDeclaredRule: Rule {
         return [Violation(
             "\(handler.symbol) handles activity type '\(handler.activityType)', which NSUserActivityTypes of \(app.source) does not list, so iOS never hands it to the app\(hint)",
             at: handler.pointer)]
+    }
+}
+
+private let lazyState = "WWDC16 session 240 (seed 000, lines 103-108 and 135-137): be lazy, set needsSave and update userInfo in updateUserActivityState"
+private let managedByUIKit = """
+    Apple, UIKit, UIResponder.userActivity and updateUserActivityState(_:): UIKit manages the activity, and the userInfo \
+    it is given before the update callbacks is empty (AppKit's NSResponder states it outright)
+    """
+
+/// A donation UIKit manages gets its userInfo back from the responder.
+private let managedDonation = """
+            let activity = NSUserActivity(activityType: ActivityType.viewPlace)
+            activity.title = place.name
+            activity.requiredUserInfoKeys = ["placeID"]
+            activity.isEligibleForSearch = true
+            shown = place
+            userActivity = activity
+    """
+
+private let stateUpdate = """
+        var shown: Place?
+
+        override func updateUserActivityState(_ activity: NSUserActivity) {
+            guard let shown else { return }
+            activity.addUserInfoEntries(from: ["placeID": shown.id])
+        }
+    """
+
+/// The userInfo of an activity UIKit manages is written in the responder's update.
+struct SourceResponderStateUpdatedRule: Rule {
+    static let description = RuleDescription(
+        id: "source_responder_state_updated",
+        name: "UIKit-Managed Activity Writes Its userInfo In updateUserActivityState",
+        category: .activity,
+        defaultSeverity: .error,
+        summary: "An activity assigned to a responder's own userActivity gets its userInfo from that responder's updateUserActivityState(_:); keys set only where it is created are lost.",
+        rationale: """
+            Assigned to a view controller's userActivity, an activity is managed by UIKit, which \
+            saves it at the times it chooses. Before it asks the responder's \
+            updateUserActivityState(_:) for the state, it empties userInfo; Apple's App Search \
+            guide says metadata set elsewhere on such an activity is not persisted. So a key set \
+            only where the activity is created is missing from what Handoff, search and \
+            suggestions later hand back, and a handler that needs it shows nothing. Write the \
+            userInfo in updateUserActivityState(_:) with addUserInfoEntries(from:) (seed 000 \
+            does). Judged when the scan finds the responder's own type; keys added from a value \
+            computed at run time are not checked one by one.
+            """,
+        sources: [
+            managedByUIKit + " [H]", "Apple, App Search Programming Guide, Activities: with UIResponder.userActivity, set metadata in updateUserActivityState [H]",
+            lazyState + " [H]",
+        ],
+        passing: [RuleExample(swift(donation: managedDonation, handler: restore, members: stateUpdate), named: "App.swift")],
+        failing: [
+            RuleExample(swift(donation: donate, handler: restore), named: "App.swift", at: ["/PlaceViewController.show(_:)/donation/com.example.places.view/userInfo"]),
+            RuleExample(
+                swift(donation: donate, handler: restore, members: stateUpdate),
+                named: "App.swift", at: ["/PlaceViewController.show(_:)/donation/com.example.places.view/userInfo/tab"]),
+        ])
+
+    func check(_ donation: SourceDonation, in context: RuleContext) -> [Violation] {
+        guard let responder = donation.responder, !donation.userInfoKeysSet.isEmpty else { return [] }
+        guard let update = donation.stateUpdate else {
+            let keys = donation.userInfoKeysSet.map { "'\($0)'" }.joined(separator: ", ")
+            return [Violation(
+                "the activity is assigned to \(responder)'s userActivity, so UIKit manages it and empties its userInfo before saving it; \(responder) has no updateUserActivityState(_:) to add \(keys) back, so the activity is saved without \(donation.userInfoKeysSet.count == 1 ? "it: add it" : "them: add them") there with addUserInfoEntries(from:)",
+                at: donation.pointer("userInfo"))]
+        }
+        guard let added = update.keysAdded else { return [] }
+        return donation.userInfoKeysSet.filter { !added.contains($0) }.map { key in
+            Violation(
+                "userInfo '\(key)' is set where the activity is created, but \(update.symbol) does not add it back after UIKit empties userInfo, so the saved activity lacks it",
+                at: donation.pointer("userInfo").appending(key))
+        }
+    }
+}
+
+/// needsSave is answered.
+struct SourceNeedsSaveAnsweredRule: Rule {
+    static let description = RuleDescription(
+        id: "source_needs_save_answered",
+        name: "needsSave Has Something To Call",
+        category: .activity,
+        defaultSeverity: .warning,
+        summary: "An activity marked needsSave should have what the system calls for its state: the responder's updateUserActivityState(_:), or a delegate's userActivityWillSave(_:).",
+        rationale: """
+            The seed's advice is to be lazy: rather than rebuilding userInfo on every change, set \
+            needsSave and let the system ask for the state when it needs it, in \
+            updateUserActivityState(_:) for an activity a responder manages (or in the \
+            activity delegate's userActivityWillSave(_:)). Marked dirty with nothing to answer, \
+            the activity keeps the state it had: Handoff and search get a stale copy. A warning: \
+            the delegate or the update may be in code the scan did not read.
+            """,
+        sources: [lazyState + " [H]", "Apple, Foundation, NSUserActivity.needsSave and NSUserActivityDelegate.userActivityWillSave(_:) [H]"],
+        passing: [
+            RuleExample(
+                swift(donation: managedDonation.replacingOccurrences(of: "userActivity = activity", with: "activity.needsSave = true\n        userActivity = activity"), handler: restore, members: stateUpdate),
+                named: "App.swift")
+        ],
+        failing: [
+            RuleExample(
+                swift(donation: managedDonation.replacingOccurrences(of: "userActivity = activity", with: "activity.needsSave = true\n        userActivity = activity"), handler: restore),
+                named: "App.swift", at: ["/PlaceViewController.show(_:)/donation/com.example.places.view/needsSave"])
+        ])
+
+    func check(_ donation: SourceDonation, in context: RuleContext) -> [Violation] {
+        guard donation.needsSave, !donation.hasDelegate, donation.stateUpdate == nil else { return [] }
+        let what = donation.responder.map { "\($0) has no updateUserActivityState(_:)" } ?? "it has no delegate whose userActivityWillSave(_:) the system could call"
+        return [Violation(
+            "needsSave asks the system to fetch this activity's state before it is saved, but \(what), so nothing updates it and Handoff and search get the state it had",
+            at: donation.pointer("needsSave"))]
     }
 }

@@ -43,6 +43,28 @@ public struct SourceDonation: RuleSubject, Sendable {
     public var requiredUserInfoKeys: [String]?
     public var currentness: Currentness
     public var pointer: JSONPointer
+    /// The type whose own `userActivity` it is assigned to: UIKit manages it, and empties its
+    /// userInfo before asking that type's `updateUserActivityState(_:)` for it.
+    public var responder: String?
+    /// The userInfo keys the code sets where it creates the activity.
+    public var userInfoKeysSet: [String] = []
+    /// The responder's `updateUserActivityState(_:)`, when it has one.
+    public var stateUpdate: StateUpdate?
+    /// `needsSave` is set to true, on the activity or through its responder's `userActivity`.
+    public var needsSave = false
+    /// Its `delegate` is set, so `userActivityWillSave(_:)` may answer `needsSave`.
+    public var hasDelegate = false
+
+    public struct StateUpdate: Sendable {
+        public var symbol: String
+        /// The userInfo keys it adds; nil when they are not constants.
+        public var keysAdded: [String]?
+
+        public init(symbol: String, keysAdded: [String]?) {
+            self.symbol = symbol
+            self.keysAdded = keysAdded
+        }
+    }
 
     public init(
         activityType: String, symbol: String, handlers: [String], anyTypeHandled: Bool, handlerCount: Int, keysRead: [KeyRead],

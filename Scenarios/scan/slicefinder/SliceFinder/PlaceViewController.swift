@@ -11,12 +11,18 @@ final class PlaceViewController: UIViewController {
         let activity = NSUserActivity(activityType: ActivityType.viewPlace)
         activity.title = place.name
         activity.keywords = ["pizza", "slice"]
-        activity.userInfo = [ActivityKey.placeID: place.id]
         activity.requiredUserInfoKeys = [ActivityKey.placeID]
         activity.isEligibleForSearch = true
         activity.isEligibleForHandoff = true
         activity.webpageURL = URL(string: "https://www.slicefinder.example.com/places/\(place.id)")
+        // Lazy, as the seed advises: UIKit asks for the state below when it saves the activity.
+        activity.needsSave = true
         userActivity = activity
+    }
+
+    /// UIKit empties the userInfo of the activity it manages before asking for it here.
+    override func updateUserActivityState(_ activity: NSUserActivity) {
+        activity.addUserInfoEntries(from: [ActivityKey.placeID: place.id])
     }
 }
 
