@@ -140,7 +140,7 @@ let package = Package(
             dependencies: [
                 "ProctorKit", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
                 "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
-                "ProctorScan",
+                "ProctorScan", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),

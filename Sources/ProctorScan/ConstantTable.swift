@@ -14,14 +14,25 @@ struct ConstantTable {
     /// The types each constant is declared in, for the names its initializer uses.
     private var owners: [String: [String]] = [:]
 
-    mutating func add(_ file: SourceFileSyntax) {
+    /// The constants one file declares: collected on its own (files are read in parallel), then
+    /// added in file order, so a later declaration of a name wins as before.
+    struct Declarations: @unchecked Sendable {
+        fileprivate var expressions: [(String, [String], ExprSyntax)]
+        fileprivate var texts: [(String, String)]
+    }
+
+    static func declarations(in file: SourceFileSyntax) -> Declarations {
         let collector = Collector(viewMode: .sourceAccurate)
         collector.walk(file)
-        for (name, owner, expression) in collector.expressions {
+        return Declarations(expressions: collector.expressions, texts: collector.texts)
+    }
+
+    mutating func add(_ declarations: Declarations) {
+        for (name, owner, expression) in declarations.expressions {
             expressions[name] = expression
             owners[name] = owner
         }
-        for (name, text) in collector.texts { texts[name] = text }
+        for (name, text) in declarations.texts { texts[name] = text }
     }
 
     /// The qualified name of the constant `path` names where `types` enclose the use, as Swift

@@ -6,7 +6,7 @@ import SwiftSyntax
 /// else marked dynamic.
 final class SourceExtractor: SyntaxVisitor {
     private let path: String
-    private let converter: SourceLocationConverter
+    private let lines: SourceLines
     private let resolver: ValueResolver
     private(set) var donations: [ScannedDonation] = []
     private(set) var handlers: [ScannedHandler] = []
@@ -36,17 +36,14 @@ final class SourceExtractor: SyntaxVisitor {
     /// The `userInfo` keys the system writes: a Spotlight item's identifier.
     static let systemKeys: [String: String] = ["CSSearchableItemActivityIdentifier": "kCSSearchableItemActivityIdentifier"]
 
-    init(path: String, tree: SourceFileSyntax, resolver: ValueResolver) {
+    init(path: String, lines: SourceLines, resolver: ValueResolver) {
         self.path = path
-        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        self.lines = lines
         self.resolver = resolver
         super.init(viewMode: .sourceAccurate)
     }
 
-    private func location(_ node: some SyntaxProtocol) -> ProctorCore.SourceLocation {
-        let place = node.startLocation(converter: converter)
-        return ProctorCore.SourceLocation(file: path, line: place.line, column: place.column)
-    }
+    private func location(_ node: some SyntaxProtocol) -> ProctorCore.SourceLocation { lines.location(of: node) }
 
     private var symbol: String { scopes.isEmpty ? "(file)" : scopes.joined(separator: ".") }
 

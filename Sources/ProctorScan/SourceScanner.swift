@@ -90,17 +90,25 @@ public enum SourceScanner {
     }
 
     private static func scanOnThisThread(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> SourceScan {
-        let trees = files.map { (file: $0, tree: Parser.parse(source: $0.text)) }
+        // What each file needs alone, on every processor: its tree, its lines, its constants and
+        // the ignores written in it.
+        let read = DeepStack.concurrentMap(files) { file in
+            let tree = Parser.parse(source: file.text)
+            let lines = SourceLines(path: file.path, text: file.text)
+            return ReadFile(
+                file: file, tree: tree, lines: lines, declarations: ConstantTable.declarations(in: tree),
+                suppressions: SourceSuppressions.read(tree, text: file.text, lines: lines))
+        }
         var constants = ConstantTable()
-        for (_, tree) in trees { constants.add(tree) }
+        for file in read { constants.add(file.declarations) }
         let resolver = ValueResolver(constants: constants, bundleIdentifier: appInfo?.bundleIdentifier)
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
         var needsSaveSetters: Set<String> = []
-        for (file, tree) in trees {
-            let extractor = SourceExtractor(path: file.path, tree: tree, resolver: resolver)
-            extractor.walk(tree)
-            scanned.append((file.path, extractor.donations, extractor.handlers))
+        for file in read {
+            let extractor = SourceExtractor(path: file.file.path, lines: file.lines, resolver: resolver)
+            extractor.walk(file.tree)
+            scanned.append((file.file.path, extractor.donations, extractor.handlers))
             for update in extractor.stateUpdates where stateUpdates[update.type] == nil { stateUpdates[update.type] = update }
             needsSaveSetters.formUnion(extractor.needsSaveSetters.map(\.type))
         }
@@ -250,8 +258,9 @@ public enum SourceScanner {
         }
         let judgedRules = Set(engine.descriptions.filter { $0.unmetRequirement(appInfo, scanningSources: true) == nil }.map(\.id))
         let knownRules = BuiltInRules.descriptions.map(\.id)
-        for (file, tree) in trees {
-            let (ignores, problems) = SourceSuppressions.read(tree, path: file.path)
+        for file in read {
+            let (ignores, problems) = file.suppressions
+            let file = file.file
             results[file.path]?.diagnostics += problems
             guard !ignores.isEmpty, var result = results[file.path] else { continue }
             result.suppressions = ignores
@@ -285,6 +294,16 @@ public enum SourceScanner {
             added.entries = earlier.entries.filter { entry in !property.entries.contains { $0.key == entry.key } } + property.entries
         }
         donation.properties.append(added)
+    }
+
+    /// A Swift file as the parallel first stage leaves it. swift-syntax's trees are immutable
+    /// once parsed, so handing them between threads is safe.
+    private struct ReadFile: @unchecked Sendable {
+        var file: SourceFile
+        var tree: SourceFileSyntax
+        var lines: SourceLines
+        var declarations: ConstantTable.Declarations
+        var suppressions: (ignores: [PayloadSuppression], problems: [Diagnostic])
     }
 
     /// The offset of the first byte that is not valid UTF-8.

@@ -12,39 +12,38 @@ enum SourceSuppressions {
     static let marker = "proctor:ignore"
 
     /// The ignores written in `tree`, and the problems of those written wrong.
-    static func read(_ tree: SourceFileSyntax, path: String) -> (ignores: [PayloadSuppression], problems: [Diagnostic]) {
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
+    static func read(_ tree: SourceFileSyntax, text: String, lines: SourceLines) -> (ignores: [PayloadSuppression], problems: [Diagnostic]) {
         var ignores: [PayloadSuppression] = []
         var problems: [Diagnostic] = []
+        // Nearly every file has none: its tokens are not walked.
+        guard text.contains(marker) else { return (ignores, problems) }
         for token in tree.tokens(viewMode: .sourceAccurate) {
-            let tokenLine = token.startLocation(converter: converter).line
             // A comment before the token is on a line of its own when a newline follows it:
             // it applies to the token's line. One after the token applies to the token's line too.
-            var offset = token.position
+            var offset = token.position.utf8Offset
             for piece in token.leadingTrivia {
                 if case .lineComment(let text) = piece {
-                    read(text, at: converter.location(for: offset), applyingTo: tokenLine, path: path, into: &ignores, &problems)
+                    read(text, at: lines.location(ofOffset: offset), applyingTo: lines.location(of: token).line ?? 0, into: &ignores, &problems)
                 }
-                offset += piece.sourceLength
+                offset += piece.sourceLength.utf8Length
             }
-            offset = token.endPositionBeforeTrailingTrivia
+            offset = token.endPositionBeforeTrailingTrivia.utf8Offset
             for piece in token.trailingTrivia {
                 if case .lineComment(let text) = piece {
-                    read(text, at: converter.location(for: offset), applyingTo: tokenLine, path: path, into: &ignores, &problems)
+                    read(text, at: lines.location(ofOffset: offset), applyingTo: lines.location(of: token).line ?? 0, into: &ignores, &problems)
                 }
-                offset += piece.sourceLength
+                offset += piece.sourceLength.utf8Length
             }
         }
         return (ignores, problems)
     }
 
     private static func read(
-        _ comment: String, at place: SwiftSyntax.SourceLocation, applyingTo line: Int, path: String, into ignores: inout [PayloadSuppression],
+        _ comment: String, at location: ProctorCore.SourceLocation, applyingTo line: Int, into ignores: inout [PayloadSuppression],
         _ problems: inout [Diagnostic]
     ) {
         let body = comment.dropFirst(2).trimmingCharacters(in: .whitespaces)
         guard body.hasPrefix(marker) else { return }
-        let location = ProctorCore.SourceLocation(file: path, line: place.line, column: place.column)
         let rest = body.dropFirst(marker.count).trimmingCharacters(in: .whitespaces)
         let parts = rest.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         let rules = (parts.first ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
