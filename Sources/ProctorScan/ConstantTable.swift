@@ -75,7 +75,14 @@ struct ConstantTable {
 
     /// Constants already resolved, by qualified name; shared by the copies of the table a
     /// resolver holds.
-    private let memo = Memo()
+    private var memo = Memo()
+
+    /// The same constants with a cache of their own, for a file read on another thread.
+    func withOwnCache() -> ConstantTable {
+        var copy = self
+        copy.memo = Memo()
+        return copy
+    }
 
     private final class Memo: @unchecked Sendable {
         var values: [String: StaticValue] = [:]

@@ -101,16 +101,24 @@ public enum SourceScanner {
         }
         var constants = ConstantTable()
         for file in read { constants.add(file.declarations) }
-        let resolver = ValueResolver(constants: constants, bundleIdentifier: appInfo?.bundleIdentifier)
+        // Then what each file donates and handles, with the constants of all: on every processor
+        // again, each file resolving constants with a cache of its own.
+        let bundleIdentifier = appInfo?.bundleIdentifier
+        let extracted = DeepStack.concurrentMap(read) { [constants] file in
+            let extractor = SourceExtractor(
+                path: file.file.path, lines: file.lines, resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier))
+            extractor.walk(file.tree)
+            return Extracted(
+                donations: extractor.donations, handlers: extractor.handlers, stateUpdates: extractor.stateUpdates,
+                needsSaveSetters: extractor.needsSaveSetters.map(\.type))
+        }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
         var needsSaveSetters: Set<String> = []
-        for file in read {
-            let extractor = SourceExtractor(path: file.file.path, lines: file.lines, resolver: resolver)
-            extractor.walk(file.tree)
-            scanned.append((file.file.path, extractor.donations, extractor.handlers))
-            for update in extractor.stateUpdates where stateUpdates[update.type] == nil { stateUpdates[update.type] = update }
-            needsSaveSetters.formUnion(extractor.needsSaveSetters.map(\.type))
+        for (file, found) in zip(read, extracted) {
+            scanned.append((file.file.path, found.donations, found.handlers))
+            for update in found.stateUpdates where stateUpdates[update.type] == nil { stateUpdates[update.type] = update }
+            needsSaveSetters.formUnion(found.needsSaveSetters)
         }
         // What UIKit persists of an activity it manages is what the responder's
         // updateUserActivityState(_:) adds: the payload holds it beside what the code set first.
@@ -304,6 +312,14 @@ public enum SourceScanner {
         var lines: SourceLines
         var declarations: ConstantTable.Declarations
         var suppressions: (ignores: [PayloadSuppression], problems: [Diagnostic])
+    }
+
+    /// What one file donates and handles.
+    private struct Extracted: @unchecked Sendable {
+        var donations: [ScannedDonation]
+        var handlers: [ScannedHandler]
+        var stateUpdates: [ScannedStateUpdate]
+        var needsSaveSetters: [String]
     }
 
     /// The offset of the first byte that is not valid UTF-8.
