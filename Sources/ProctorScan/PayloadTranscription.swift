@@ -1,15 +1,17 @@
 import ProctorCore
 import ProctorJSON
 
-/// A donation found in Swift, written as the `{"userActivity": {...}}` payload `proctor lint`
-/// reads, with the Swift place of every value it holds, so that the payload rules judge it and
+/// A donation found in Swift, written as the `{"userActivity": {...}}` or `{"searchableItem":
+/// {...}}` payload `proctor lint` reads, with the Swift place of every value it holds, so that the payload rules judge it and
 /// each finding lands on the line that causes it. What the code computes at run time is left
 /// out, except a string, which is written as "…": its key exists, its content is unknown (size
 /// rules then judge a lower bound, and a title is present).
 struct PayloadTranscription {
     /// The payload's text.
     var text: String
-    /// The `NSUserActivity` object it holds.
+    /// The payload's kind, its one key: `userActivity` or `searchableItem`.
+    let root: String
+    /// The `NSUserActivity` or `CSSearchableItem` object it holds.
     private var activity: JSONNode
     /// The Swift place of each JSON Pointer the payload holds; the donation's own place for the
     /// rest.
@@ -20,15 +22,25 @@ struct PayloadTranscription {
 
     static let placeholder = "…"
 
+    /// The string properties written as "…" when computed at run time: that they are set matters
+    /// to the rules (a title, an item's identifier), and any text is one they take.
+    static let keptWhenComputed: Set<String> = ["title", "uniqueIdentifier", "domainIdentifier", "persistentIdentifier", "targetContentIdentifier"]
+
     init?(_ donation: ScannedDonation) {
         guard let type = donation.activityType.string else { return nil }
+        root = donation.kind.rawValue
         donationPlace = donation.location
-        places = ["/userActivity": donation.location, "/userActivity/activityType": donation.location]
-        var members: [(String, JSONNode)] = [("activityType", Self.node(.string(type)))]
+        places = ["/\(root)": donation.location]
+        var members: [(String, JSONNode)] = []
+        if donation.kind == .userActivity {
+            members.append(("activityType", Self.node(.string(type))))
+            places["/userActivity/activityType"] = donation.location
+        }
+        leftOut = donation.leftOut.map { ($0.key, $0.reason, $0.location) }
         var written: Set<String> = []
         // The last assignment of each property is the one the system sees.
         for property in donation.properties.reversed() where written.insert(property.key).inserted {
-            let at = JSONPointer(["userActivity", property.key])
+            let at = JSONPointer([root, property.key])
             let pointer = at.description
             switch property.value {
             case .bool, .number, .string, .array, .dictionary:
@@ -36,8 +48,8 @@ struct PayloadTranscription {
                 places[pointer] = property.location
                 for entry in property.entries { places[at.appending(entry.key).description] = entry.location }
             case .dynamic(let reason):
-                // A title computed at run time is there; its length is unknown.
-                if property.key == "title" {
+                // A title or an identifier computed at run time is there; its text is unknown.
+                if Self.keptWhenComputed.contains(property.key) {
                     members.append((property.key, Self.node(.string(Self.placeholder))))
                     places[pointer] = property.location
                 } else {
@@ -45,8 +57,10 @@ struct PayloadTranscription {
                 }
             }
         }
-        activity = .object([members[0]] + members.dropFirst().sorted { $0.0 < $1.0 })
-        text = JSONWriter.write(.object([("userActivity", activity)]), indent: 2) + "\n"
+        // activityType first, then the properties by name.
+        let fixed = donation.kind == .userActivity ? 1 : 0
+        activity = .object(Array(members.prefix(fixed)) + members.dropFirst(fixed).sorted { $0.0 < $1.0 })
+        text = JSONWriter.write(.object([(root, activity)]), indent: 2) + "\n"
     }
 
     /// The payload as `--emit-payloads` writes it: the same donation, with where it is in the
@@ -56,7 +70,7 @@ struct PayloadTranscription {
             ("file", .string(donationPlace.file)), ("line", .integer(donationPlace.line ?? 0)), ("column", .integer(donationPlace.column ?? 0)),
             ("symbol", .string(symbol)),
         ])
-        return JSONWriter.write(.object([("userActivity", activity), ("proctor", .object([("source", source)]))]), indent: 2) + "\n"
+        return JSONWriter.write(.object([(root, activity), ("proctor", .object([("source", source)]))]), indent: 2) + "\n"
     }
 
     /// The place a finding at `pointer` belongs to: that of the longest pointer written.

@@ -1,4 +1,5 @@
 import ProctorCore
+import ProctorVocabulary
 import SwiftSyntax
 
 /// Walks one Swift file for donations and launch handlers (docs/scan.md, "What it reads").
@@ -22,8 +23,14 @@ final class SourceExtractor: SyntaxVisitor {
     static let properties: Set<String> = [
         "title", "userInfo", "requiredUserInfoKeys", "keywords", "webpageURL", "referrerURL", "isEligibleForHandoff", "isEligibleForSearch",
         "isEligibleForPublicIndexing", "isEligibleForPrediction", "persistentIdentifier", "targetContentIdentifier", "needsSave",
-        "supportsContinuationStreams",
+        "supportsContinuationStreams", "contentAttributeSet",
     ]
+
+    /// The CSSearchableItem properties a donation is read for (its initializer's labels among them).
+    static let itemProperties: Set<String> = ["uniqueIdentifier", "domainIdentifier", "expirationDate", "attributeSet"]
+
+    /// The CSSearchableItemAttributeSet properties Proctor's payloads name.
+    static let attributeSetProperties = Set(AttributeSet.kinds.keys)
 
     /// The activity types the system sends that no app declares: a Spotlight item, a web page, a
     /// Spotlight search continued in the app.
@@ -78,13 +85,19 @@ final class SourceExtractor: SyntaxVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) { leave() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
     override func visitPost(_ node: ActorDeclSyntax) { leave() }
+    /// Whether each enclosing variable declaration opened a scope.
+    private var variableScopes: [Bool] = []
+
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        // A computed property (`var body: some View`) is a scope of its own.
-        let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-        scopes.append(name ?? "var")
+        // A property (`var body: some View`) is a scope of its own; a local `let` is not.
+        let isMember = node.parent?.is(MemberBlockItemSyntax.self) ?? false
+        variableScopes.append(isMember)
+        if isMember { scopes.append(node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? "var") }
         return .visitChildren
     }
-    override func visitPost(_ node: VariableDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: VariableDeclSyntax) {
+        if variableScopes.removeLast() { scopes.removeLast() }
+    }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
@@ -139,10 +152,14 @@ final class SourceExtractor: SyntaxVisitor {
 
     /// What the code after the declaration does with the activity named `name`.
     private func read(uses name: String, in node: Syntax, into donation: inout ScannedDonation) {
-        let uses = UseCollector(name: name)
+        let uses = UseCollector(name: name, properties: donation.kind == .searchableItem ? Self.itemProperties : Self.properties)
         uses.walk(node)
         for (key, expression, place) in uses.assignments {
-            record(key, expression, at: location(place), into: &donation)
+            if key == "contentAttributeSet" || key == "attributeSet" {
+                recordAttributeSet(key, expression, at: location(place), near: place, into: &donation)
+            } else {
+                record(key, expression, at: location(place), into: &donation)
+            }
         }
         for (expression, place) in uses.userInfoAdditions {
             record("userInfo", expression, at: location(place), into: &donation, merging: true)
@@ -157,6 +174,11 @@ final class SourceExtractor: SyntaxVisitor {
     }
 
     private func record(_ key: String, _ expression: ExprSyntax, at place: ProctorCore.SourceLocation, into donation: inout ScannedDonation, merging: Bool = false) {
+        // `nil` leaves the property unset.
+        if expression.is(NilLiteralExprSyntax.self) {
+            donation.properties.removeAll { $0.key == key }
+            return
+        }
         var property = ScannedDonation.Property(key: key, value: value(expression), location: place)
         if let dictionary = expression.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content {
             property.entries = elements.compactMap { element in value(element.key).string.map { ($0, location(element)) } }
@@ -169,9 +191,113 @@ final class SourceExtractor: SyntaxVisitor {
         donation.properties.append(property)
     }
 
+    // MARK: - Core Spotlight: CSSearchableItem and its attribute set
+
+    /// `CSSearchableItem(uniqueIdentifier:domainIdentifier:attributeSet:)`, and what the code after
+    /// `let item = …` sets on it. Indexed or returned, it is the index's: a tap on it continues
+    /// `CSSearchableItemActionType`.
+    private func readSearchableItem(_ call: FunctionCallExprSyntax) {
+        var item = ScannedDonation(activityType: .string(Self.systemTypes["CSSearchableItemActionType"]!), location: location(call), symbol: symbol)
+        item.kind = .searchableItem
+        item.currentness = .handedOn
+        for argument in call.arguments {
+            guard let label = argument.label?.text, Self.itemProperties.contains(label) else { continue }
+            if label == "attributeSet" {
+                recordAttributeSet(label, argument.expression, at: location(argument), near: Syntax(call), into: &item)
+            } else {
+                record(label, argument.expression, at: location(argument), into: &item)
+            }
+        }
+        if let (name, following) = Self.binding(of: call) {
+            for later in following { read(uses: name, in: Syntax(later), into: &item) }
+            item.currentness = .handedOn
+        }
+        donations.append(item)
+    }
+
+    /// For `let name = <expression>` (or `var`) in a block: the name, and the block's items after it.
+    private static func binding(of expression: some SyntaxProtocol) -> (String, [CodeBlockItemSyntax])? {
+        guard let clause = expression.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return nil }
+        var node = Syntax(binding)
+        while !node.is(CodeBlockItemSyntax.self) {
+            guard let parent = node.parent else { return nil }
+            node = parent
+        }
+        guard let list = node.parent?.as(CodeBlockItemListSyntax.self), let index = list.firstIndex(where: { Syntax($0) == node }) else { return nil }
+        return (name, Array(list[list.index(after: index)...]))
+    }
+
+    /// An attribute set given as `expression` at `near`: built there (`CSSearchableItemAttributeSet(…)`),
+    /// or a name declared so in an enclosing block before `near`, with the properties the code sets
+    /// on it, each at its line. A number or a date computed at run time is left out (noted); a
+    /// string is kept as "…", as for an activity.
+    private func recordAttributeSet(_ key: String, _ expression: ExprSyntax, at place: ProctorCore.SourceLocation, near: Syntax, into donation: inout ScannedDonation) {
+        var following: [CodeBlockItemSyntax] = []
+        var name: String?
+        if !Self.isAttributeSetInit(expression) {
+            guard let path = ValueResolver.path(of: expression), path.count == 1, let declared = Self.attributeSetDeclaration(named: path[0], before: near) else {
+                donation.leftOut.append((key, "not an attribute set built in the same function, which the scan follows", place))
+                return
+            }
+            name = path[0]
+            following = declared
+        }
+        var pairs: [(key: String, value: StaticValue)] = []
+        var entries: [(key: String, location: ProctorCore.SourceLocation)] = []
+        if let name {
+            let uses = UseCollector(name: name, properties: Self.attributeSetProperties)
+            for item in following { uses.walk(item) }
+            for (property, valueExpression, node) in uses.assignments {
+                let found = value(valueExpression)
+                // A whole value computed at run time is kept only where "…" is one the property takes.
+                if case .dynamic = found, let kind = AttributeSet.kinds[property], kind != .string, kind != .url {
+                    donation.leftOut.append(("\(key).\(property)", found.dynamicReason ?? "computed at run time", location(node)))
+                    continue
+                }
+                pairs.removeAll { $0.key == property }
+                entries.removeAll { $0.key == property }
+                pairs.append((property, found))
+                entries.append((property, location(node)))
+            }
+        }
+        var property = ScannedDonation.Property(key: key, value: .dictionary(pairs), location: place)
+        property.entries = entries
+        donation.properties.append(property)
+    }
+
+    private static func isAttributeSetInit(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+        return ValueResolver.path(of: call.calledExpression) == ["CSSearchableItemAttributeSet"]
+    }
+
+    /// The block items after `let name = CSSearchableItemAttributeSet(…)` in the nearest
+    /// enclosing block that declares it before `near`.
+    private static func attributeSetDeclaration(named name: String, before near: Syntax) -> [CodeBlockItemSyntax]? {
+        var node = near
+        while let parent = node.parent {
+            if let list = parent.as(CodeBlockItemListSyntax.self), let item = node.as(CodeBlockItemSyntax.self), let position = list.firstIndex(where: { Syntax($0) == Syntax(item) }) {
+                for candidate in list[..<position].reversed() {
+                    guard case .decl(let declaration) = candidate.item, let variable = declaration.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        guard let initial = binding.initializer?.value, isAttributeSetInit(initial), let index = list.firstIndex(where: { Syntax($0) == Syntax(candidate) }) else { return nil }
+                        return Array(list[list.index(after: index)...])
+                    }
+                }
+            }
+            node = parent
+        }
+        return nil
+    }
+
     // MARK: - SwiftUI: .userActivity(_:_:) and .onContinueUserActivity(_:perform:)
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if ValueResolver.path(of: node.calledExpression) == ["CSSearchableItem"] {
+            readSearchableItem(node)
+            return .visitChildren
+        }
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
             let typeArgument = node.arguments.first, typeArgument.label == nil
         else { return .visitChildren }
@@ -325,8 +451,12 @@ private final class UseCollector: SyntaxVisitor {
     var delegateSet = false
     var handedOn = false
 
-    init(name: String) {
+    /// The properties of the object an assignment to is read.
+    let properties: Set<String>
+
+    init(name: String, properties: Set<String>) {
         self.name = name
+        self.properties = properties
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -334,7 +464,7 @@ private final class UseCollector: SyntaxVisitor {
         let parts = Array(node.elements)
         guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         if let target = ValueResolver.path(of: parts[0]) {
-            if target.count == 2, target[0] == name, SourceExtractor.properties.contains(target[1]) {
+            if target.count == 2, target[0] == name, properties.contains(target[1]) {
                 assignments.append((target[1], parts[2], Syntax(node)))
             } else if target == [name, "delegate"] {
                 delegateSet = true

@@ -9,8 +9,13 @@ struct ScannedSources {
     var unreadable: [InputError] = []
 }
 
-/// An `NSUserActivity` the code creates and configures.
+/// An `NSUserActivity` or a `CSSearchableItem` the code creates and configures.
 struct ScannedDonation {
+    /// Which payload it is written as.
+    enum Kind: String {
+        case userActivity, searchableItem
+    }
+
     /// How it is made current: the donation only reaches the system then.
     enum Currentness: Equatable {
         /// `becomeCurrent()`, or assigned to a responder's or scene's `userActivity`.
@@ -34,8 +39,10 @@ struct ScannedDonation {
         var fromStateUpdate = false
     }
 
+    var kind = Kind.userActivity
+    /// For a Spotlight item, the type its tap continues with (`CSSearchableItemActionType`).
     var activityType: StaticValue
-    /// `NSUserActivity(activityType:)`, or the SwiftUI modifier.
+    /// `NSUserActivity(activityType:)`, the SwiftUI modifier, or `CSSearchableItem(...)`.
     var location: SourceLocation
     /// The enclosing declarations, `PlaceViewController.showPlace(_:)`: the donation's name in
     /// baselines and messages, stable when lines move.
@@ -48,6 +55,9 @@ struct ScannedDonation {
     var responder: String?
     /// Its `delegate` is set, so `userActivityWillSave(_:)` may answer `needsSave`.
     var hasDelegate = false
+    /// Values inside a property that are left out of the checks, and why (an attribute set's
+    /// number computed at run time).
+    var leftOut: [(key: String, reason: String, location: SourceLocation)] = []
 
     func property(_ key: String) -> Property? { properties.last { $0.key == key } }
 }

@@ -173,8 +173,8 @@ public enum SourceScanner {
             let (path, _, transcription) = transcriptions[index]
             let symbol = names[index]
             func moved(_ location: ProctorCore.SourceLocation) -> ProctorCore.SourceLocation {
-                var place = transcription.place(of: location.pointer ?? "/userActivity")
-                let rest = (location.pointer ?? "").dropFirst("/userActivity".count)
+                var place = transcription.place(of: location.pointer ?? "/\(transcription.root)")
+                let rest = (location.pointer ?? "").dropFirst("/\(transcription.root)".count)
                 place.pointer = symbol.description + rest
                 return place
             }
@@ -238,6 +238,7 @@ public enum SourceScanner {
                 activityType: type, symbol: donation.symbol, handlers: handlers.map(\.symbol), anyTypeHandled: allHandlers.contains { $0.activityType == nil },
                 handlerCount: allHandlers.count, keysRead: keysRead, requiredUserInfoKeys: required,
                 currentness: currentness, pointer: pointer)
+            subject.isSearchableItem = donation.kind == .searchableItem
             subject.responder = donation.responder
             subject.userInfoKeysSet = direct.map(\.key)
             subject.stateUpdate = update
@@ -281,7 +282,13 @@ public enum SourceScanner {
             files[index].diagnostics.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         }
         files.sort { $0.path < $1.path }
-        let fileNames = SourceScan.fileNames(for: transcriptions.map { ($0.donation.symbol, $0.donation.activityType.string ?? "") })
+        let fileNames = SourceScan.fileNames(for: transcriptions.map { item in
+            let donation = item.donation
+            return switch donation.kind {
+            case .userActivity: (donation.symbol, donation.activityType.string ?? "")
+            case .searchableItem: (donation.symbol, ["searchableItem", donation.property("uniqueIdentifier")?.value.string].compactMap { $0 }.joined(separator: "-"))
+            }
+        })
         let payloads = transcriptions.indices.map { index in
             ExtractedPayload(fileName: fileNames[index], text: transcriptions[index].transcription.emittedText(symbol: transcriptions[index].donation.symbol))
         }
@@ -342,7 +349,10 @@ public enum SourceScanner {
 
     /// A donation's name in findings and baselines: its symbol and type, stable when lines move.
     static func pointer(donation: ScannedDonation) -> JSONPointer {
-        JSONPointer([donation.symbol, "donation", donation.activityType.string ?? "(dynamic)"])
+        switch donation.kind {
+        case .userActivity: JSONPointer([donation.symbol, "donation", donation.activityType.string ?? "(dynamic)"])
+        case .searchableItem: JSONPointer([donation.symbol, "searchableItem", donation.property("uniqueIdentifier")?.value.string ?? "(dynamic)"])
+        }
     }
 
     /// A Swift file that is not UTF-8.

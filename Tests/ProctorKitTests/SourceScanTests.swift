@@ -319,3 +319,79 @@ struct SourceScanManagedActivityTests {
         #expect(result.files.flatMap(\.findings).first?.location.pointer == "/ItemViewController.show()/donation/com.example.app.a/userInfo/tab")
     }
 }
+
+/// Core Spotlight items: built with an attribute set declared before them (or inline), judged
+/// as searchableItem payloads, and against the handlers for a tap on them.
+@Suite("Source scan: Core Spotlight items")
+struct SourceScanSpotlightTests {
+    private let plist = #"{"CFBundleIdentifier": "com.example.app", "NSUserActivityTypes": ["com.example.app.a"]}"#
+
+    private func scan(_ text: String) throws -> SourceScan {
+        let app = try appInfo(fromJSON: plist).appInfo
+        return SourceScanner.scan([SourceScanner.SourceFile(path: "A.swift", text: text)], appInfo: app, options: LintOptions(now: fixedNow, parallel: false))
+    }
+
+    private func findings(_ scan: SourceScan) -> [String] {
+        scan.result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.line ?? 0):\($0.location.column ?? 0)" }.sorted()
+    }
+
+    private let indexer = """
+        final class Indexer {
+            func index(_ notes: [Note]) {
+                let items = notes.map { note -> CSSearchableItem in
+                    let attributes = CSSearchableItemAttributeSet(contentType: .text)
+                    attributes.title = note.title
+                    attributes.keywords = ["note", note.folder]
+                    attributes.rankingHint = 250
+                    return CSSearchableItem(uniqueIdentifier: note.id, domainIdentifier: "notes", attributeSet: attributes)
+                }
+                CSSearchableIndex.default().indexSearchableItems(items)
+            }
+        }
+        """
+
+    @Test func itemsAreJudgedAsPayloadsOnTheirLines() throws {
+        let scan = try scan(indexer + """
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                    guard userActivity.activityType == CSSearchableItemActionType, let id = userActivity.userInfo?[CSSearchableItemActivityIdentifier] as? String else { return }
+                    open(id)
+                }
+            }
+            """)
+        // rankingHint 250 is out of 0...100, on the line that sets it; the identifier computed at
+        // run time is there ("…"), so no finding says it is missing.
+        #expect(findings(scan) == ["ranking_hint_range 7:13"], "\(findings(scan))")
+        let payload = try #require(scan.payloads.first)
+        #expect(payload.fileName == "Indexer.index-searchableItem.json")
+        #expect(payload.text.contains("\"uniqueIdentifier\": \"…\"") && payload.text.contains("\"domainIdentifier\": \"notes\""), "\(payload.text)")
+        #expect(scan.routes.map(\.name) == ["com.apple.corespotlightitem"] && scan.routes.first?.userInfoKeys == ["kCSSearchableItemActivityIdentifier"])
+    }
+
+    @Test func anItemNoHandlerTakesIsReported() throws {
+        let scan = try scan(indexer + """
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                    if userActivity.activityType == "com.example.app.a" { open() }
+                }
+            }
+            """)
+        #expect(findings(scan) == ["ranking_hint_range 7:13", "source_donated_type_handled 8:20"], "\(findings(scan))")
+    }
+
+    @Test func anActivitysContentAttributeSetIsRead() throws {
+        let scan = try scan("""
+            func show() {
+                let attributes = CSSearchableItemAttributeSet(contentType: .text)
+                attributes.supportsNavigation = true
+                let activity = NSUserActivity(activityType: "com.example.app.a")
+                activity.title = "A place"
+                activity.contentAttributeSet = attributes
+                activity.becomeCurrent()
+            }
+            """)
+        #expect(findings(scan).contains("navigation_requires_coordinates 3:5"), "\(findings(scan))")
+    }
+}

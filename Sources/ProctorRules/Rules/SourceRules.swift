@@ -75,11 +75,27 @@ struct SourceDonatedTypeHandledRule: Rule {
         failing: [
             RuleExample(
                 swift(donation: donate, handler: restore.replacingOccurrences(of: "ActivityType.viewPlace:", with: "\"com.example.places.list\":")),
-                named: "App.swift", at: ["/PlaceViewController.show(_:)/donation/com.example.places.view"])
+                named: "App.swift", at: ["/PlaceViewController.show(_:)/donation/com.example.places.view"]),
+            // A Core Spotlight item is continued as CSSearchableItemActionType, which no case takes.
+            RuleExample(
+                swift(donation: donate, handler: restore, members: """
+                        func indexHome() {
+                            let attributes = CSSearchableItemAttributeSet(contentType: .text)
+                            attributes.title = "Places near you"
+                            let item = CSSearchableItem(uniqueIdentifier: "home", domainIdentifier: "screens", attributeSet: attributes)
+                            CSSearchableIndex.default().indexSearchableItems([item])
+                        }
+                    """),
+                named: "App.swift", at: ["/PlaceViewController.indexHome()/searchableItem/home"]),
         ])
 
     func check(_ donation: SourceDonation, in context: RuleContext) -> [Violation] {
         guard donation.handlerCount > 0, donation.handlers.isEmpty, !donation.anyTypeHandled else { return [] }
+        if donation.isSearchableItem {
+            return [Violation(
+                "this Core Spotlight item is indexed here, but no launch handler the scan found takes CSSearchableItemActionType, so tapping it in Spotlight opens the app without showing it",
+                at: donation.pointer)]
+        }
         return [Violation(
             "activity type '\(donation.activityType)' is donated here, but no launch handler the scan found takes it, so continuing it opens the app without restoring the screen",
             at: donation.pointer)]

@@ -54,6 +54,9 @@ public struct SourceDonation: RuleSubject, Sendable {
     public var needsSave = false
     /// Its `delegate` is set, so `userActivityWillSave(_:)` may answer `needsSave`.
     public var hasDelegate = false
+    /// A `CSSearchableItem` indexed in Core Spotlight: a tap on it continues the type
+    /// `com.apple.corespotlightitem` (`CSSearchableItemActionType`).
+    public var isSearchableItem = false
 
     public struct StateUpdate: Sendable {
         public var symbol: String
