@@ -12,6 +12,7 @@ final class SourceExtractor: SyntaxVisitor {
     private(set) var donations: [ScannedDonation] = []
     private(set) var handlers: [ScannedHandler] = []
     private(set) var stateUpdates: [ScannedStateUpdate] = []
+    private(set) var entryPoints = ScannedEntryPoints()
     /// The types that set their own `userActivity?.needsSave` outside the donation's scope, where.
     private(set) var needsSaveSetters: [(type: String, location: ProctorCore.SourceLocation)] = []
     /// The enclosing types and functions, for symbols.
@@ -104,6 +105,7 @@ final class SourceExtractor: SyntaxVisitor {
         scopes.append("\(node.name.text)(\(labels))")
         readUIKitHandler(node)
         readStateUpdate(node)
+        readEntryPoint(node, labels: node.signature.parameterClause.parameters.map(\.firstName.text))
         return .visitChildren
     }
 
@@ -137,6 +139,30 @@ final class SourceExtractor: SyntaxVisitor {
         var written = ScannedDonation(activityType: .dynamic("not a donation"), location: location(function.name), symbol: symbol)
         read(uses: (parameter.secondName ?? parameter.firstName).text, in: Syntax(body), into: &written)
         stateUpdates.append(ScannedStateUpdate(type: type, symbol: symbol, location: location(function.name), properties: written.properties))
+    }
+
+    /// The scene and app delegate methods that launch the app with something to show:
+    /// `scene(_:continue:)`, `scene(_:willConnectTo:options:)`, and the URL handlers.
+    private func readEntryPoint(_ function: FunctionDeclSyntax, labels: [String]) {
+        let name = function.name.text
+        let type = types.last ?? "(file)"
+        if (name == "scene" || name == "application") && labels.contains("continue"), entryPoints.firstHandler == nil {
+            entryPoints.firstHandler = (symbol, location(function.name))
+        }
+        switch (name, labels) {
+        case ("scene", ["_", "continue"]):
+            entryPoints.continuations.append(.init(type: type, symbol: symbol, location: location(function.name)))
+        case ("scene", let labels) where labels.contains("willConnectTo"):
+            let members = function.body.map { body in body.allDescendants.compactMap { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text } } ?? []
+            entryPoints.connections.append(.init(type: type, readsUserActivities: members.contains("userActivities"), readsURLContexts: members.contains("urlContexts")))
+            if members.contains("urlContexts") { entryPoints.urlHandlers.append(symbol) }
+        case ("scene", ["_", "openURLContexts"]):
+            entryPoints.urlHandlers.append(symbol)
+        case ("application", let labels) where labels.count >= 2 && labels[1] == "open":
+            entryPoints.urlHandlers.append(symbol)
+        default:
+            break
+        }
     }
 
     /// `userActivity?.needsSave = true` in a type: it asks UIKit to save its activity later.
@@ -298,6 +324,10 @@ final class SourceExtractor: SyntaxVisitor {
             readSearchableItem(node)
             return .visitChildren
         }
+        if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "onOpenURL" {
+            entryPoints.urlHandlers.append(symbol)
+            return .visitChildren
+        }
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
             let typeArgument = node.arguments.first, typeArgument.label == nil
         else { return .visitChildren }
@@ -313,6 +343,7 @@ final class SourceExtractor: SyntaxVisitor {
             }
             donations.append(donation)
         case "onContinueUserActivity":
+            if entryPoints.firstHandler == nil { entryPoints.firstHandler = (symbol, location(node)) }
             var handler = ScannedHandler(activityType: value(typeArgument.expression), location: location(node), symbol: symbol)
             if let closure, let name = Self.parameterNames(of: closure).first {
                 handler.keysRead = keysRead(from: name, in: Syntax(closure.statements))

@@ -83,3 +83,35 @@ struct ScannedStateUpdate {
     /// The properties it sets, userInfo (`addUserInfoEntries(from:)`) among them.
     var properties: [ScannedDonation.Property]
 }
+
+/// What the app's launch entry points are, beyond the handlers of each activity type.
+struct ScannedEntryPoints {
+    /// A scene delegate's `scene(_:continue:)`: it runs only while the app runs.
+    struct Continuation {
+        var type: String
+        var symbol: String
+        var location: SourceLocation
+    }
+
+    /// `scene(_:willConnectTo:options:)` of a type, and whether it reads what a cold launch brings.
+    struct Connection {
+        var type: String
+        var readsUserActivities: Bool
+        var readsURLContexts: Bool
+    }
+
+    var continuations: [Continuation] = []
+    var connections: [Connection] = []
+    /// `application(_:open:options:)`, `scene(_:openURLContexts:)`, `.onOpenURL`, or a
+    /// `willConnectTo` reading `urlContexts`, by symbol.
+    var urlHandlers: [String] = []
+    /// The first launch handler of any kind, where a missing URL handler is reported.
+    var firstHandler: (symbol: String, location: SourceLocation)?
+
+    mutating func add(_ other: ScannedEntryPoints) {
+        continuations += other.continuations
+        connections += other.connections
+        urlHandlers += other.urlHandlers
+        if firstHandler == nil { firstHandler = other.firstHandler }
+    }
+}

@@ -110,12 +110,14 @@ public enum SourceScanner {
             extractor.walk(file.tree)
             return Extracted(
                 donations: extractor.donations, handlers: extractor.handlers, stateUpdates: extractor.stateUpdates,
-                needsSaveSetters: extractor.needsSaveSetters.map(\.type))
+                needsSaveSetters: extractor.needsSaveSetters.map(\.type), entryPoints: extractor.entryPoints)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
         var needsSaveSetters: Set<String> = []
+        var entryPoints = ScannedEntryPoints()
         for (file, found) in zip(read, extracted) {
+            entryPoints.add(found.entryPoints)
             scanned.append((file.file.path, found.donations, found.handlers))
             for update in found.stateUpdates where stateUpdates[update.type] == nil { stateUpdates[update.type] = update }
             needsSaveSetters.formUnion(found.needsSaveSetters)
@@ -259,6 +261,23 @@ public enum SourceScanner {
         var sourceFindings: [Finding] = []
         for (subject, _) in donationSubjects { engine.rules(judging: SourceDonation.self).judge(subject, in: context, locate: locate, into: &sourceFindings) }
         for (subject, _) in handlerSubjects { engine.rules(judging: SourceHandler.self).judge(subject, in: context, locate: locate, into: &sourceFindings) }
+        // The ways into the app taken together.
+        let delegates = entryPoints.continuations.map { continuation -> SourceEntryPoints.SceneDelegate in
+            let pointer = JSONPointer([continuation.symbol, "willConnectTo"])
+            places[pointer.description] = continuation.location
+            let connections = entryPoints.connections.filter { $0.type == continuation.type }
+            return SourceEntryPoints.SceneDelegate(
+                type: continuation.type, continueSymbol: continuation.symbol,
+                connectionReadsActivities: connections.isEmpty ? nil : connections.contains(where: \.readsUserActivities), pointer: pointer)
+        }
+        var firstHandler: JSONPointer?
+        if let first = entryPoints.firstHandler {
+            firstHandler = JSONPointer([first.symbol, "openURL"])
+            places[firstHandler!.description] = first.location
+        }
+        engine.rules(judging: SourceEntryPoints.self).judge(
+            SourceEntryPoints(sceneDelegates: delegates, urlHandlers: entryPoints.urlHandlers, firstHandler: firstHandler), in: context, locate: locate,
+            into: &sourceFindings)
         for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
 
         // Rule settings for some paths, then the ignores written in the sources, once every rule has judged.
@@ -327,6 +346,7 @@ public enum SourceScanner {
         var handlers: [ScannedHandler]
         var stateUpdates: [ScannedStateUpdate]
         var needsSaveSetters: [String]
+        var entryPoints: ScannedEntryPoints
     }
 
     /// The offset of the first byte that is not valid UTF-8.

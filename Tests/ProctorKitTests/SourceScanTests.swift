@@ -212,6 +212,9 @@ struct SourceScanReviewTests {
                     default: break
                     }
                 }
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    options.userActivities.first.map { self.scene(scene, continue: $0) }
+                }
             }
             """, plist: plist)
         #expect(findings(result).isEmpty, "stored in a property: handed on; the where clause takes T.b: \(findings(result))")
@@ -353,10 +356,10 @@ struct SourceScanSpotlightTests {
     @Test func itemsAreJudgedAsPayloadsOnTheirLines() throws {
         let scan = try scan(indexer + """
 
-            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-                    guard userActivity.activityType == CSSearchableItemActionType, let id = userActivity.userInfo?[CSSearchableItemActivityIdentifier] as? String else { return }
-                    open(id)
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                    guard userActivity.activityType == CSSearchableItemActionType, let id = userActivity.userInfo?[CSSearchableItemActivityIdentifier] as? String else { return false }
+                    return open(id)
                 }
             }
             """)
@@ -372,9 +375,10 @@ struct SourceScanSpotlightTests {
     @Test func anItemNoHandlerTakesIsReported() throws {
         let scan = try scan(indexer + """
 
-            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-                    if userActivity.activityType == "com.example.app.a" { open() }
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                    if userActivity.activityType == "com.example.app.a" { return open() }
+                    return false
                 }
             }
             """)
@@ -393,5 +397,57 @@ struct SourceScanSpotlightTests {
             }
             """)
         #expect(findings(scan).contains("navigation_requires_coordinates 3:5"), "\(findings(scan))")
+    }
+}
+
+/// The ways into the app: a cold launch with scenes, and URLs.
+@Suite("Source scan: ways in")
+struct SourceScanEntryPointTests {
+    private let plist = #"{"CFBundleIdentifier": "com.example.app", "NSUserActivityTypes": ["com.example.app.a"], "CFBundleURLTypes": [{"CFBundleURLSchemes": ["app"]}]}"#
+
+    private func findings(_ text: String) throws -> [String] {
+        let app = try appInfo(fromJSON: plist).appInfo
+        let result = SourceScanner.scan([SourceScanner.SourceFile(path: "A.swift", text: text)], appInfo: app, options: LintOptions(now: fixedNow, parallel: false)).result
+        return result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.line ?? 0)" }.sorted()
+    }
+
+    private let donation = """
+        func show() {
+            let activity = NSUserActivity(activityType: "com.example.app.a")
+            activity.title = "A"
+            activity.becomeCurrent()
+        }
+
+        """
+
+    @Test func aSwiftUIAppOpensURLsWithOnOpenURL() throws {
+        let app = donation + """
+            struct ContentView: View {
+                var body: some View {
+                    Text("A")
+                        .onContinueUserActivity("com.example.app.a") { activity in show() }
+                        .onOpenURL { url in open(url) }
+                }
+            }
+            """
+        #expect(try findings(app).isEmpty)
+        #expect(try findings(app.replacingOccurrences(of: ".onOpenURL { url in open(url) }", with: "")) == ["source_url_scheme_handled 8"])
+    }
+
+    @Test func aSceneDelegateReadsTheColdLaunchAndTheURLContexts() throws {
+        let delegate = donation + """
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                    if userActivity.activityType == "com.example.app.a" { show() }
+                }
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    if let activity = connectionOptions.userActivities.first { self.scene(scene, continue: activity) }
+                    if let url = connectionOptions.urlContexts.first?.url { open(url) }
+                }
+            }
+            """
+        #expect(try findings(delegate).isEmpty)
+        let withoutColdLaunch = delegate.replacingOccurrences(of: "if let activity = connectionOptions.userActivities.first { self.scene(scene, continue: activity) }", with: "")
+        #expect(try findings(withoutColdLaunch) == ["source_cold_launch_activity_handled 7"])
     }
 }

@@ -12,8 +12,9 @@ private let continuing = "Apple, UIKit, application(_:continue:restorationHandle
 private let places = #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view"]}"#
 
 /// A Swift example: a view controller that donates `donation` (with `members` beside the method
-/// that does) and a scene delegate whose `scene(_:continue:)` body is `handler`.
-private func swift(donation: String, handler: String, members: String = "") -> String {
+/// that does) and a scene delegate whose `scene(_:continue:)` body is `handler` (with
+/// `delegateMembers` beside it).
+private func swift(donation: String, handler: String, members: String = "", delegateMembers: String = "") -> String {
     """
     import UIKit
 
@@ -31,7 +32,7 @@ private func swift(donation: String, handler: String, members: String = "") -> S
         func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
     \(handler)
         }
-    }
+    \(delegateMembers.isEmpty ? "" : "\n" + delegateMembers + "\n")}
     """
 }
 
@@ -308,5 +309,98 @@ struct SourceNeedsSaveAnsweredRule: Rule {
         return [Violation(
             "needsSave asks the system to fetch this activity's state before it is saved, but \(what), so nothing updates it and Handoff and search get the state it had",
             at: donation.pointer("needsSave"))]
+    }
+}
+
+private let coldLaunch = """
+        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+            if let userActivity = connectionOptions.userActivities.first {
+                self.scene(scene, continue: userActivity)
+            }
+        }
+    """
+
+/// A scene delegate takes the activity of a cold launch.
+struct SourceColdLaunchActivityHandledRule: Rule {
+    static let description = RuleDescription(
+        id: "source_cold_launch_activity_handled",
+        name: "Cold Launch Brings The Activity To The Scene",
+        category: .activity,
+        defaultSeverity: .error,
+        summary: "A scene delegate that continues activities in scene(_:continue:) must also read connectionOptions.userActivities in scene(_:willConnectTo:options:).",
+        rationale: """
+            With scenes, UIKit calls scene(_:continue:) only for a scene that is already \
+            connected. When a Spotlight result, a suggestion or Handoff launches the app from \
+            scratch, the activity arrives in scene(_:willConnectTo:options:), in \
+            connectionOptions.userActivities, and scene(_:continue:) is not called: a delegate \
+            that reads only the latter restores the screen when the app was running and shows \
+            nothing after a cold launch, the case a test on a device left running never sees. \
+            Pass the activity on (self.scene(scene, continue: activity)) or handle it there.
+            """,
+        sources: [
+            "Apple, UIKit, UISceneDelegate.scene(_:willConnectTo:options:) and UIScene.ConnectionOptions.userActivities [H]",
+            continuing + " [H]",
+        ],
+        passing: [RuleExample(swift(donation: donate, handler: restore, delegateMembers: coldLaunch), named: "App.swift")],
+        failing: [
+            RuleExample(swift(donation: donate, handler: restore), named: "App.swift", at: ["/SceneDelegate.scene(_:continue:)/willConnectTo"]),
+            RuleExample(
+                swift(donation: donate, handler: restore, delegateMembers: coldLaunch.replacingOccurrences(of: """
+                            if let userActivity = connectionOptions.userActivities.first {
+                                self.scene(scene, continue: userActivity)
+                            }
+                    """, with: """
+                            window?.makeKeyAndVisible()
+                    """)),
+                named: "App.swift", at: ["/SceneDelegate.scene(_:continue:)/willConnectTo"]),
+        ])
+
+    func check(_ entryPoints: SourceEntryPoints, in context: RuleContext) -> [Violation] {
+        entryPoints.sceneDelegates.filter { $0.connectionReadsActivities != true }.map { delegate in
+            let missing = delegate.connectionReadsActivities == nil
+                ? "\(delegate.type) has no scene(_:willConnectTo:options:)" : "\(delegate.type)'s scene(_:willConnectTo:options:) does not read connectionOptions.userActivities"
+            return Violation(
+                "\(delegate.continueSymbol) takes activities only while the app runs: a launch from Spotlight, a suggestion or Handoff brings the activity to scene(_:willConnectTo:options:) instead, and \(missing), so a cold launch shows nothing",
+                at: delegate.pointer)
+        }
+    }
+}
+
+private let schemes = #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view"], "CFBundleURLTypes": [{"CFBundleURLSchemes": ["places"]}]}"#
+
+/// A declared URL scheme has a handler.
+struct SourceURLSchemeHandledRule: Rule {
+    static let description = RuleDescription(
+        id: "source_url_scheme_handled",
+        name: "Declared URL Scheme Has A Handler",
+        category: .activity,
+        defaultSeverity: .error,
+        summary: "An app whose Info.plist declares URL schemes must have code that opens URLs: application(_:open:options:), scene(_:openURLContexts:), connectionOptions.urlContexts, or SwiftUI's onOpenURL.",
+        rationale: """
+            CFBundleURLTypes makes iOS launch the app for its schemes (a link in a message, a \
+            notification, another app). The URL reaches the app delegate's \
+            application(_:open:options:), or with scenes scene(_:openURLContexts:) and, on a cold \
+            launch, connectionOptions.urlContexts, or SwiftUI's onOpenURL. Without any of them the \
+            app opens on its first screen and the link is lost. Judged when the scan found launch \
+            handlers, so that the app's delegate code was among the files scanned.
+            """,
+        sources: ["Apple, UIKit, application(_:open:options:), scene(_:openURLContexts:), UIScene.ConnectionOptions.urlContexts; SwiftUI, onOpenURL(perform:) [H]"],
+        needsInfoPlist: true,
+        passing: [
+            RuleExample(
+                swift(donation: donate, handler: restore, delegateMembers: """
+                        func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
+                            if let url = contexts.first?.url { router.open(url) }
+                        }
+                    """),
+                named: "App.swift", infoPlist: schemes)
+        ],
+        failing: [RuleExample(swift(donation: donate, handler: restore), named: "App.swift", infoPlist: schemes, at: ["/SceneDelegate.scene(_:continue:)/openURL"])])
+
+    func check(_ entryPoints: SourceEntryPoints, in context: RuleContext) -> [Violation] {
+        guard let app = context.appInfo, app.isFromInfoPlist, !app.urlSchemes.isEmpty, entryPoints.urlHandlers.isEmpty, let first = entryPoints.firstHandler else { return [] }
+        return [Violation(
+            "\(app.source) declares the URL scheme\(app.urlSchemes.count == 1 ? "" : "s") \(app.urlSchemes.map { "'\($0):'" }.joined(separator: ", ")), but no code the scan found opens a URL (application(_:open:options:), scene(_:openURLContexts:), connectionOptions.urlContexts, onOpenURL), so a link to the app opens it on its first screen",
+            at: first)]
     }
 }

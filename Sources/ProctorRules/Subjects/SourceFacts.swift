@@ -105,3 +105,40 @@ public struct SourceHandler: RuleSubject, Sendable {
         self.pointer = pointer
     }
 }
+
+/// The app's launch entry points taken together: its scene delegates' ways in, and whether any
+/// code takes a URL.
+public struct SourceEntryPoints: RuleSubject, Sendable {
+    public static var scope: RuleScope { .source }
+
+    /// A type with `scene(_:continue:)`.
+    public struct SceneDelegate: Sendable {
+        public var type: String
+        public var continueSymbol: String
+        /// Whether its `scene(_:willConnectTo:options:)` reads `connectionOptions.userActivities`;
+        /// nil when it has no such method.
+        public var connectionReadsActivities: Bool?
+        public var pointer: JSONPointer
+
+        public init(type: String, continueSymbol: String, connectionReadsActivities: Bool?, pointer: JSONPointer) {
+            self.type = type
+            self.continueSymbol = continueSymbol
+            self.connectionReadsActivities = connectionReadsActivities
+            self.pointer = pointer
+        }
+    }
+
+    public var sceneDelegates: [SceneDelegate]
+    /// The URL handlers found, by symbol: `application(_:open:options:)`,
+    /// `scene(_:openURLContexts:)`, `.onOpenURL`, a `willConnectTo` reading `urlContexts`.
+    public var urlHandlers: [String]
+    /// The first launch handler found, where a missing URL handler is reported; nil when the
+    /// scan found none, and then nothing is said of URLs.
+    public var firstHandler: JSONPointer?
+
+    public init(sceneDelegates: [SceneDelegate], urlHandlers: [String], firstHandler: JSONPointer?) {
+        self.sceneDelegates = sceneDelegates
+        self.urlHandlers = urlHandlers
+        self.firstHandler = firstHandler
+    }
+}
