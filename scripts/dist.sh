@@ -78,7 +78,7 @@ done
 toolchain="$(dirname "$(command -v "$swift")")"
 foundation="$toolchain/../lib/swift_static/linux/libFoundation.a"
 [ -f "$foundation" ] || { echo "dist: $foundation not found; a toolchain with the static Swift libraries is needed" >&2; exit 1; }
-nm=nm
+nm="nm"
 command -v nm >/dev/null || nm="$toolchain/llvm-nm"
 conformances=()
 while IFS= read -r symbol; do conformances+=(-Xlinker "--undefined=$symbol"); done < <(
