@@ -1,8 +1,9 @@
 # Proctor's two commands, as the README gives them:
 #   make run    builds proctor, lints the bundled payloads, plays the bundled scenarios and runs
 #               Conformance/, writing reports to .reports/
-#   make test   runs every test: swift test, a short fuzzing smoke of every reader, then the report
-#               checks against real consumers
+#   make test   runs every test: swift test, a short fuzzing smoke of every reader, the report
+#               checks against real consumers, then the release tarball (make dist) and the CI
+#               files (action.yml, docs/ci/)
 # Both install what they need first (scripts/setup.sh).
 
 SWIFT ?= swift
@@ -14,7 +15,7 @@ PROCTOR = .build/release/proctor
 CLEAN_SUITES = local-places recipes photos messaging flights store ride-share audio
 MISTAKES_SUITES = web-mistakes messaging/mistakes flights/mistakes store-mistakes ride-share-mistakes audio-mistakes common-mistakes
 
-.PHONY: all setup run test check-reports docs screenshot bench fuzz clean
+.PHONY: all setup run test check-reports dist check-dist check-ci docs screenshot bench fuzz clean
 
 all: test
 
@@ -67,11 +68,31 @@ run: setup
 	exit $$status
 
 test: setup
-	@scripts/setup.sh --with-validators
+	@scripts/setup.sh --with-validators --with-dist
 	$(SWIFT) build
 	$(SWIFT) test
 	scripts/fuzz.sh --smoke
 	python3 scripts/check_reports.py .build/debug/proctor
+	scripts/dist.sh
+	scripts/check_dist.sh .build/debug/proctor
+	python3 scripts/check_ci.py .build/debug/proctor
+
+# The release tarball, dist/proctor-VERSION-linux-ARCH.tar.gz and its .sha256: a static, stripped
+# binary built in .build-dist, with README.md, LICENSE and shell completions (docs/distribution.md).
+dist: setup
+	@scripts/setup.sh --with-dist
+	scripts/dist.sh
+
+# The tarball as a user gets it, against the development build: make test runs both checks.
+check-dist: dist
+	$(SWIFT) build --product proctor
+	scripts/check_dist.sh .build/debug/proctor
+
+# action.yml and docs/ci/ against SchemaStore's schemas, and the action's steps with the tarball.
+check-ci: dist
+	@scripts/setup.sh --with-validators
+	$(SWIFT) build --product proctor
+	python3 scripts/check_ci.py .build/debug/proctor
 
 # Fuzzes every reader of untrusted bytes for FUZZ_SECONDS each (docs/development.md, "Fuzzing").
 FUZZ_SECONDS ?= 60
@@ -102,4 +123,4 @@ bench: setup
 	.build/release/proctor-bench $(BENCH_ARGS)
 
 clean:
-	rm -rf .build $(REPORTS) .bench
+	rm -rf .build .build-dist dist $(REPORTS) .bench

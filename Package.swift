@@ -36,6 +36,10 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
 
+        // The commit the binary was built from, for `proctor --version`: empty unless the build
+        // passes it in (scripts/dist.sh, `make dist`), so a plain `swift build` says it does not know.
+        .target(name: "CProctorBuildInfo"),
+
         // MARK: - Libraries
 
         // Strict RFC 8259 parsing with source positions and JSON Pointers, on top of json-c.
@@ -119,7 +123,7 @@ let package = Package(
 
         .executableTarget(
             name: "proctor",
-            dependencies: ["ProctorKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ProctorKit", "CProctorBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Writes docs/rules/*.md and Conformance/rules/*.json from the rule descriptions.
         .executableTarget(name: "proctor-docgen", dependencies: ["ProctorKit"]),

@@ -3,7 +3,23 @@
 # json-c's and libxml2's headers (libjson-c-dev, libxml2-dev) and pkg-config from Debian's packages, and the
 # Python validators the report checks use (xmlschema, jsonschema, junitparser, markdown-it-py) and headless
 # Chromium, which opens the HTML report as a person would (Debian's chromium package).
+#
+#   --with-validators  the Python validators, check-jsonschema (the CI files against SchemaStore's
+#                      schemas) and Chromium, for make test
+#   --with-dist        the static archives scripts/dist.sh links into the release binary: zlib's and
+#                      liblzma's (libxml2.a needs them; libxml2-dev brings ICU's), and binutils (nm,
+#                      strip, readelf, objdump) for it and scripts/check_dist.sh, for make dist
 set -euo pipefail
+
+with_validators=false
+with_dist=false
+for argument in "$@"; do
+  case "$argument" in
+    --with-validators) with_validators=true ;;
+    --with-dist) with_dist=true ;;
+    *) echo "setup: unknown option '$argument' (--with-validators, --with-dist)" >&2; exit 64 ;;
+  esac
+done
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
@@ -43,16 +59,17 @@ if ! pkg-config --exists libxml-2.0 2>/dev/null; then
   fi
 fi
 
-if [ "${1:-}" = "--with-validators" ]; then
+if $with_validators; then
   if ! command -v python3 >/dev/null || ! python3 -m pip --version >/dev/null 2>&1; then
     echo "setup: installing python3 and pip"
     as_root apt-get update -qq
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3 python3-pip >/dev/null
   fi
   missing=()
-  # module:package, for the one whose package is named otherwise (markdown-it-py, a CommonMark
-  # parser with GitHub's tables, reads the Markdown summary as GitHub would).
-  for pair in xmlschema:xmlschema jsonschema:jsonschema junitparser:junitparser markdown_it:markdown-it-py; do
+  # module:package, for those whose package is named otherwise (markdown-it-py, a CommonMark
+  # parser with GitHub's tables, reads the Markdown summary as GitHub would; check-jsonschema
+  # carries SchemaStore's schemas of GitHub's action.yml and of .gitlab-ci.yml, for docs/ci/).
+  for pair in xmlschema:xmlschema jsonschema:jsonschema junitparser:junitparser markdown_it:markdown-it-py check_jsonschema:check-jsonschema; do
     python3 -c "import ${pair%%:*}" 2>/dev/null || missing+=("${pair#*:}")
   done
   if [ "${#missing[@]}" -gt 0 ]; then
@@ -68,6 +85,21 @@ if [ "${1:-}" = "--with-validators" ]; then
       DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
     else
       echo "setup: no chromium on PATH; install Chromium to check the HTML report in a browser (skipped without it, except under CI=true)" >&2
+    fi
+  fi
+fi
+
+if $with_dist; then
+  # Debian names the archives' packages; elsewhere scripts/dist.sh says which archive it misses.
+  if command -v dpkg >/dev/null; then
+    missing=()
+    for package in zlib1g-dev liblzma-dev libicu-dev binutils; do
+      dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    if [ "${#missing[@]}" -gt 0 ]; then
+      echo "setup: installing ${missing[*]} (for make dist)"
+      as_root apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
     fi
   fi
 fi

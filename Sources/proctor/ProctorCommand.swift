@@ -1,4 +1,5 @@
 import ArgumentParser
+import CProctorBuildInfo
 import Foundation
 import ProctorKit
 
@@ -12,9 +13,24 @@ struct ProctorCommand: ParsableCommand {
             2 some input could not be read, parsed or decoded (the rest is still checked); 3 a report \
             could not be written; 64 usage error.
             """,
-        version: ProctorVersion.current,
+        version: BuildInfo.versionLine,
         subcommands: [Init.self, Lint.self, Scan.self, Run.self, Links.self, Config.self, Rules.self, Explain.self, Schema.self, Conformance.self]
     )
+}
+
+/// What `proctor --version` prints: the version and the commit the binary was built from.
+///
+/// Only here: reports keep `ProctorVersion.current` alone, so two builds of one version write the
+/// same bytes for the same inputs.
+enum BuildInfo {
+    /// The abbreviated commit, with `-dirty` when the tree had uncommitted changes; nil when the
+    /// build was not given one (a plain `swift build`; `make dist` gives it).
+    static var commit: String? {
+        let commit = String(cString: proctor_build_commit())
+        return commit.isEmpty ? nil : commit
+    }
+
+    static var versionLine: String { "\(ProctorVersion.current) (\(commit ?? "commit unknown"))" }
 }
 
 /// `--report FORMAT[:PATH]`, repeatable.
