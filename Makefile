@@ -3,7 +3,7 @@
 #               Conformance/, writing reports to .reports/
 #   make test   runs every test: swift test, a short fuzzing smoke of every reader, the report
 #               checks against real consumers, then the release tarball (make dist) and the CI
-#               files (action.yml, docs/ci/)
+#               files (.github/actions/proctor/action.yml, docs/ci/)
 # Both install what they need first (scripts/setup.sh).
 
 SWIFT ?= swift
@@ -88,7 +88,7 @@ check-dist: dist
 	$(SWIFT) build --product proctor
 	scripts/check_dist.sh .build/debug/proctor
 
-# action.yml and docs/ci/ against SchemaStore's schemas, and the action's steps with the tarball.
+# .github/actions/proctor/action.yml and docs/ci/ against SchemaStore's schemas, and the action's steps with the tarball.
 check-ci: dist
 	@scripts/setup.sh --with-validators
 	$(SWIFT) build --product proctor

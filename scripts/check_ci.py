@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks Proctor's CI entry points as far as they can be checked without GitHub or GitLab.
 
-1. action.yml, docs/ci/github-workflow.yml and docs/ci/gitlab-ci.yml validate against SchemaStore's
+1. .github/actions/proctor/action.yml, docs/ci/github-workflow.yml and docs/ci/gitlab-ci.yml validate against SchemaStore's
    schemas, as check-jsonschema vendors them (vendor.github-actions, vendor.github-workflows,
    vendor.gitlab-ci).
 2. docs/ci.md shows each file of docs/ci/ whole, as it is, so a copied example is the checked one.
@@ -38,7 +38,7 @@ def check(condition, message):
 
 def validate_schemas():
     for path, schema in [
-        ("action.yml", "vendor.github-actions"),
+        (".github/actions/proctor/action.yml", "vendor.github-actions"),
         ("docs/ci/github-workflow.yml", "vendor.github-workflows"),
         ("docs/ci/gitlab-ci.yml", "vendor.gitlab-ci"),
     ]:
@@ -56,7 +56,7 @@ def examples_in_docs():
 
 
 def action_steps():
-    action = YAML(typ="safe").load((ROOT / "action.yml").read_text())
+    action = YAML(typ="safe").load((ROOT / ".github/actions/proctor/action.yml").read_text())
     steps = {step.get("id") or step["name"]: step for step in action["runs"]["steps"]}
     for step in (step for step in action["runs"]["steps"] if "run" in step):
         # Inputs reach the scripts through env only: an input written into a script as an
@@ -72,7 +72,7 @@ def run_step(step, env, runner_temp, cwd=ROOT):
         path.write_text("")
     environment = {
         "PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/root"), "RUNNER_TEMP": str(runner_temp),
-        "GITHUB_ACTION_PATH": str(ROOT), "GITHUB_ENV": str(files["env"]), "GITHUB_OUTPUT": str(files["output"]),
+        "GITHUB_ACTION_PATH": str(ROOT / ".github/actions/proctor"), "GITHUB_ENV": str(files["env"]), "GITHUB_OUTPUT": str(files["output"]),
         "GITHUB_STEP_SUMMARY": str(files["summary"]), "GITHUB_ACTIONS": "true", **env,
     }
     result = subprocess.run(["bash", "--noprofile", "--norc", "-e", "-o", "pipefail", "-c", step["run"]],
