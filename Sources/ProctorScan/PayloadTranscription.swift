@@ -19,6 +19,9 @@ struct PayloadTranscription {
     var donationPlace: SourceLocation
     /// Properties left out, and why, for the notes.
     var leftOut: [(key: String, reason: String, place: SourceLocation)] = []
+    /// The pointers of the values written as "…": a rule judging their text judges a stand-in,
+    /// so its findings there are dropped.
+    private(set) var placeholders: Set<String> = []
 
     static let placeholder = "…"
 
@@ -29,11 +32,13 @@ struct PayloadTranscription {
     init?(_ donation: ScannedDonation) {
         guard let type = donation.activityType.string else { return nil }
         root = donation.kind.rawValue
+        activity = .object([])
+        text = ""
         donationPlace = donation.location
         places = ["/\(root)": donation.location]
         var members: [(String, JSONNode)] = []
         if donation.kind == .userActivity {
-            members.append(("activityType", Self.node(.string(type))))
+            members.append(("activityType", .string(type)))
             places["/userActivity/activityType"] = donation.location
         }
         leftOut = donation.leftOut.map { ($0.key, $0.reason, $0.location) }
@@ -44,13 +49,13 @@ struct PayloadTranscription {
             let pointer = at.description
             switch property.value {
             case .bool, .number, .string, .array, .dictionary:
-                members.append((property.key, Self.node(property.value)))
+                members.append((property.key, node(property.value, at: at)))
                 places[pointer] = property.location
-                for entry in property.entries { places[at.appending(entry.key).description] = entry.location }
+                for entry in property.entries { places[JSONPointer(at.tokens + property.entryPrefix + [entry.key]).description] = entry.location }
             case .dynamic(let reason):
                 // A title or an identifier computed at run time is there; its text is unknown.
                 if Self.keptWhenComputed.contains(property.key) {
-                    members.append((property.key, Self.node(.string(Self.placeholder))))
+                    members.append((property.key, node(property.value, at: at)))
                     places[pointer] = property.location
                 } else {
                     leftOut.append((property.key, reason, property.location))
@@ -86,16 +91,24 @@ struct PayloadTranscription {
 
     /// A value as the payload writes it; a run-time value inside a collection as "…". The
     /// payload decoder judges whether it is one the property takes.
-    private static func node(_ value: StaticValue) -> JSONNode {
+    private mutating func node(_ value: StaticValue, at pointer: JSONPointer) -> JSONNode {
         switch value {
         case .string(let text): return .string(text)
         case .bool(let flag): return JSONNode(.bool(flag), offset: 0)
         case .number(let number):
             if number == number.rounded(), abs(number) < 1e15 { return JSONNode(.integer(Int64(number)), offset: 0) }
             return JSONNode(.double(number), offset: 0)
-        case .array(let elements): return .array(elements.map(node))
-        case .dictionary(let pairs): return .object(pairs.map { ($0.key, node($0.value)) })
-        case .dynamic: return .string(placeholder)
+        case .array(let elements):
+            var nodes: [JSONNode] = []
+            for (index, element) in elements.enumerated() { nodes.append(node(element, at: pointer.appending(index))) }
+            return .array(nodes)
+        case .dictionary(let pairs):
+            var members: [(String, JSONNode)] = []
+            for pair in pairs { members.append((pair.key, node(pair.value, at: pointer.appending(pair.key)))) }
+            return .object(members)
+        case .dynamic:
+            placeholders.insert(pointer.description)
+            return .string(Self.placeholder)
         }
     }
 }

@@ -9,7 +9,7 @@ final class SourceExtractor: SyntaxVisitor {
     private let path: String
     private let lines: SourceLines
     private let resolver: ValueResolver
-    private(set) var donations: [ScannedDonation] = []
+    var donations: [ScannedDonation] = []
     private(set) var handlers: [ScannedHandler] = []
     private(set) var stateUpdates: [ScannedStateUpdate] = []
     private(set) var entryPoints = ScannedEntryPoints()
@@ -51,11 +51,11 @@ final class SourceExtractor: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    private func location(_ node: some SyntaxProtocol) -> ProctorCore.SourceLocation { lines.location(of: node) }
+    func location(_ node: some SyntaxProtocol) -> ProctorCore.SourceLocation { lines.location(of: node) }
 
-    private var symbol: String { scopes.isEmpty ? "(file)" : scopes.joined(separator: ".") }
+    var symbol: String { scopes.isEmpty ? "(file)" : scopes.joined(separator: ".") }
 
-    private func value(_ expression: ExprSyntax) -> StaticValue {
+    func value(_ expression: ExprSyntax) -> StaticValue {
         if let path = ValueResolver.path(of: expression), path.count == 1, let system = Self.systemTypes[path[0]] ?? Self.systemKeys[path[0]] { return .string(system) }
         var resolver = resolver
         resolver.types = types
@@ -242,7 +242,7 @@ final class SourceExtractor: SyntaxVisitor {
     }
 
     /// For `let name = <expression>` (or `var`) in a block: the name, and the block's items after it.
-    private static func binding(of expression: some SyntaxProtocol) -> (String, [CodeBlockItemSyntax])? {
+    static func binding(of expression: some SyntaxProtocol) -> (String, [CodeBlockItemSyntax])? {
         guard let clause = expression.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
             let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else { return nil }
@@ -320,9 +320,14 @@ final class SourceExtractor: SyntaxVisitor {
     // MARK: - SwiftUI: .userActivity(_:_:) and .onContinueUserActivity(_:perform:)
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if ValueResolver.path(of: node.calledExpression) == ["CSSearchableItem"] {
+        switch ValueResolver.path(of: node.calledExpression) {
+        case ["CSSearchableItem"]:
             readSearchableItem(node)
             return .visitChildren
+        case ["INInteraction"]:
+            readInteraction(node)
+            return .visitChildren
+        default: break
         }
         if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "onOpenURL" {
             entryPoints.urlHandlers.append(symbol)
@@ -472,7 +477,7 @@ final class SourceExtractor: SyntaxVisitor {
 
 /// What code does with one activity after creating it: assignments to its properties,
 /// `addUserInfoEntries(from:)`, `becomeCurrent()`, assignment to a `userActivity`, or handing it on.
-private final class UseCollector: SyntaxVisitor {
+final class UseCollector: SyntaxVisitor {
     let name: String
     var assignments: [(key: String, value: ExprSyntax, node: Syntax)] = []
     var userInfoAdditions: [(value: ExprSyntax, node: Syntax)] = []

@@ -13,7 +13,7 @@ struct ScannedSources {
 struct ScannedDonation {
     /// Which payload it is written as.
     enum Kind: String {
-        case userActivity, searchableItem
+        case userActivity, searchableItem, interaction
     }
 
     /// How it is made current: the donation only reaches the system then.
@@ -37,6 +37,8 @@ struct ScannedDonation {
         var entries: [(key: String, location: SourceLocation)] = []
         /// Set by the responder's `updateUserActivityState(_:)`, not where the activity is made.
         var fromStateUpdate = false
+        /// Where `entries` are below the property: an intent's fields are under its class name.
+        var entryPrefix: [String] = []
     }
 
     var kind = Kind.userActivity

@@ -143,7 +143,9 @@ public enum SourceScanner {
                 guard let transcription = PayloadTranscription(donation) else {
                     results[path]?.diagnostics.append(Diagnostic(
                         code: dynamicValue, severity: .note,
-                        message: "the activity type of this donation is not a constant Proctor can resolve (\(donation.activityType.dynamicReason ?? "computed at run time")); it is not checked",
+                        message: donation.kind == .interaction
+                            ? "the intent of this interaction is not one the scan can follow (an initializer of \(SourceExtractor.intentClasses.sorted().joined(separator: ", ")), here or bound earlier in the function); it is not checked"
+                            : "the activity type of this donation is not a constant Proctor can resolve (\(donation.activityType.dynamicReason ?? "computed at run time")); it is not checked",
                         location: donation.location))
                     continue
                 }
@@ -180,7 +182,7 @@ public enum SourceScanner {
                 place.pointer = symbol.description + rest
                 return place
             }
-            for var finding in judgedFile.findings {
+            for var finding in judgedFile.findings where !transcription.placeholders.contains(finding.location.pointer ?? "") {
                 finding.location = moved(finding.location)
                 results[path]?.findings.append(finding)
             }
@@ -241,6 +243,7 @@ public enum SourceScanner {
                 handlerCount: allHandlers.count, keysRead: keysRead, requiredUserInfoKeys: required,
                 currentness: currentness, pointer: pointer)
             subject.isSearchableItem = donation.kind == .searchableItem
+            subject.isInteraction = donation.kind == .interaction
             subject.responder = donation.responder
             subject.userInfoKeysSet = direct.map(\.key)
             subject.stateUpdate = update
@@ -306,6 +309,7 @@ public enum SourceScanner {
             return switch donation.kind {
             case .userActivity: (donation.symbol, donation.activityType.string ?? "")
             case .searchableItem: (donation.symbol, ["searchableItem", donation.property("uniqueIdentifier")?.value.string].compactMap { $0 }.joined(separator: "-"))
+            case .interaction: (donation.symbol, "interaction-" + (donation.activityType.string ?? ""))
             }
         })
         let payloads = transcriptions.indices.map { index in
@@ -372,6 +376,7 @@ public enum SourceScanner {
         switch donation.kind {
         case .userActivity: JSONPointer([donation.symbol, "donation", donation.activityType.string ?? "(dynamic)"])
         case .searchableItem: JSONPointer([donation.symbol, "searchableItem", donation.property("uniqueIdentifier")?.value.string ?? "(dynamic)"])
+        case .interaction: JSONPointer([donation.symbol, "interaction", donation.activityType.string ?? "(dynamic)"])
         }
     }
 

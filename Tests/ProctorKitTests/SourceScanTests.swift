@@ -451,3 +451,58 @@ struct SourceScanEntryPointTests {
         #expect(try findings(withoutColdLaunch) == ["source_cold_launch_activity_handled 7"])
     }
 }
+
+/// SiriKit donations: an INInteraction whose intent is built from initializers (here, or bound
+/// earlier), judged as an interaction payload and against the handlers of the intent's type.
+@Suite("Source scan: SiriKit interactions")
+struct SourceScanInteractionTests {
+    private let plist = #"{"CFBundleIdentifier": "com.example.chat", "NSUserActivityTypes": ["INSendMessageIntent"], "INIntentsSupported": ["INSendMessageIntent"]}"#
+
+    private func scan(_ text: String) throws -> SourceScan {
+        let app = try appInfo(fromJSON: plist).appInfo
+        return SourceScanner.scan([SourceScanner.SourceFile(path: "A.swift", text: text)], appInfo: app, options: LintOptions(now: fixedNow, parallel: false))
+    }
+
+    private func findings(_ scan: SourceScan) -> [String] {
+        scan.result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.line ?? 0)" }.sorted()
+    }
+
+    private func donation(handle: String, handled: String = "INSendMessageIntent") -> String {
+        """
+        final class Conversation {
+            func sent(_ message: Message, to contact: Contact) {
+                let recipient = INPerson(personHandle: INPersonHandle(value: \(handle), type: .emailAddress), nameComponents: nil, displayName: contact.name, image: nil, contactIdentifier: nil, customIdentifier: contact.id)
+                let intent = INSendMessageIntent(recipients: [recipient], outgoingMessageType: .outgoingMessageText, content: message.text, speakableGroupName: nil, conversationIdentifier: message.thread, serviceName: nil, sender: nil, attachments: nil)
+                let interaction = INInteraction(intent: intent, response: nil)
+                interaction.direction = .outgoing
+                interaction.donate { _ in }
+            }
+        }
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                guard userActivity.activityType == "\(handled)" else { return false }
+                return true
+            }
+        }
+        """
+    }
+
+    @Test func anInteractionIsTranscribedFromItsInitializers() throws {
+        let scan = try scan(donation(handle: "contact.email"))
+        // The handle's value is computed: kept as "…", and its form is not judged.
+        #expect(findings(scan).isEmpty, "\(findings(scan))")
+        let payload = try #require(scan.payloads.first)
+        #expect(payload.fileName == "Conversation.sent-interaction-INSendMessageIntent.json")
+        for expected in [#""direction": "outgoing""#, #""INSendMessageIntent": {"#, #""type": "emailAddress""#, #""outgoingMessageType": "outgoingMessageText""#] {
+            #expect(payload.text.contains(expected), "\(expected) in \(payload.text)")
+        }
+        #expect(!payload.text.contains("image") && !payload.text.contains("attachments"), "labels Proctor does not model are left out")
+    }
+
+    @Test func itsRulesAndItsHandlerAreJudged() throws {
+        #expect(try findings(scan(donation(handle: "\"not an email\""))) == ["person_handle_type 4"])
+        #expect(try findings(scan(donation(handle: "contact.email", handled: "INStartCallIntent"))) == [
+            "source_donated_type_handled 5", "source_handled_type_declared 12",
+        ])
+    }
+}

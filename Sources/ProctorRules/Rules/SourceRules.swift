@@ -88,10 +88,26 @@ struct SourceDonatedTypeHandledRule: Rule {
                         }
                     """),
                 named: "App.swift", at: ["/PlaceViewController.indexHome()/searchableItem/home"]),
+            // A SiriKit interaction is continued as its intent's class name, which no case takes.
+            RuleExample(
+                swift(donation: donate, handler: restore, members: """
+                        func call(_ place: Place) {
+                            let contact = INPerson(personHandle: INPersonHandle(value: "+1 415 555 0100", type: .phoneNumber), nameComponents: nil, displayName: "Golden Crust", image: nil, contactIdentifier: nil, customIdentifier: "p-1")
+                            let interaction = INInteraction(intent: INStartCallIntent(callRecordFilter: nil, callRecordToCallBack: nil, audioRoute: .unknown, destinationType: .normal, contacts: [contact], callCapability: .audioCall), response: nil)
+                            interaction.direction = .outgoing
+                            interaction.donate(completion: nil)
+                        }
+                    """),
+                named: "App.swift", at: ["/PlaceViewController.call(_:)/interaction/INStartCallIntent"]),
         ])
 
     func check(_ donation: SourceDonation, in context: RuleContext) -> [Violation] {
         guard donation.handlerCount > 0, donation.handlers.isEmpty, !donation.anyTypeHandled else { return [] }
+        if donation.isInteraction {
+            return [Violation(
+                "this \(donation.activityType) interaction is donated here, but no launch handler the scan found takes '\(donation.activityType)', so tapping its suggestion or the contact card's button opens the app without carrying on",
+                at: donation.pointer)]
+        }
         if donation.isSearchableItem {
             return [Violation(
                 "this Core Spotlight item is indexed here, but no launch handler the scan found takes CSSearchableItemActionType, so tapping it in Spotlight opens the app without showing it",

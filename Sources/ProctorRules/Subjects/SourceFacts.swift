@@ -57,6 +57,8 @@ public struct SourceDonation: RuleSubject, Sendable {
     /// A `CSSearchableItem` indexed in Core Spotlight: a tap on it continues the type
     /// `com.apple.corespotlightitem` (`CSSearchableItemActionType`).
     public var isSearchableItem = false
+    /// An `INInteraction` donated: a tap on its suggestion continues the intent's class name.
+    public var isInteraction = false
 
     public struct StateUpdate: Sendable {
         public var symbol: String
