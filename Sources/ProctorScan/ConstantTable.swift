@@ -1,3 +1,4 @@
+import SwiftParser
 import SwiftSyntax
 
 /// The constants of the scanned files an expression may name: `static let` and `let` properties
@@ -7,8 +8,9 @@ import SwiftSyntax
 /// built from every file first, so a constant may be used in a file before the one declaring it.
 struct ConstantTable {
     /// By qualified name (`Activity.viewPlace`, `ActivityType.viewPlace.rawValue`), the
-    /// initializer and the file it is in.
-    private(set) var expressions: [String: ExprSyntax] = [:]
+    /// initializer's text. Text, not the syntax node: a node keeps its whole file's tree alive, and
+    /// the scan lets each file's tree go once it is read. It is parsed again when it is used.
+    private(set) var expressions: [String: String] = [:]
     /// Raw values already known as text (an enum case without an explicit raw value).
     private(set) var texts: [String: String] = [:]
     /// The types each constant is declared in, for the names its initializer uses.
@@ -16,15 +18,15 @@ struct ConstantTable {
 
     /// The constants one file declares: collected on its own (files are read in parallel), then
     /// added in file order, so a later declaration of a name wins as before.
-    struct Declarations: @unchecked Sendable {
-        fileprivate var expressions: [(String, [String], ExprSyntax)]
+    struct Declarations: Sendable {
+        fileprivate var expressions: [(String, [String], String)]
         fileprivate var texts: [(String, String)]
     }
 
     static func declarations(in file: SourceFileSyntax) -> Declarations {
         let collector = Collector(viewMode: .sourceAccurate)
         collector.walk(file)
-        return Declarations(expressions: collector.expressions, texts: collector.texts)
+        return Declarations(expressions: collector.expressions.map { ($0.0, $0.1, $0.2.trimmedDescription) }, texts: collector.texts)
     }
 
     mutating func add(_ declarations: Declarations) {
@@ -59,7 +61,7 @@ struct ConstantTable {
     func value(of path: [String], within types: [String], resolver: ValueResolver) -> StaticValue? {
         guard let name = qualifiedName(of: path, within: types) else { return nil }
         if let text = texts[name] { return .string(text) }
-        guard let expression = expressions[name] else { return nil }
+        guard let text = expressions[name] else { return nil }
         // Each constant is resolved once: constants built from constants (a = b + b, b = c + c, …)
         // would otherwise cost twice as much per level.
         if let known = memo.values[name] { return known }
@@ -68,7 +70,8 @@ struct ConstantTable {
         var inside = resolver
         inside.types = owners[name] ?? []
         inside.resolving.insert(name)
-        let value = inside.value(of: expression)
+        var parser = Parser(text)
+        let value = inside.value(of: ExprSyntax.parse(from: &parser))
         memo.values[name] = value
         return value
     }
