@@ -329,6 +329,11 @@ final class SourceExtractor: SyntaxVisitor {
             return .visitChildren
         default: break
         }
+        if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "deleteSearchableItems",
+            let argument = node.arguments.first(where: { $0.label?.text == "withDomainIdentifiers" })
+        {
+            entryPoints.domainDeletions.append((value(argument.expression), symbol, location(argument.expression)))
+        }
         if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "onOpenURL" {
             entryPoints.urlHandlers.append(symbol)
             return .visitChildren

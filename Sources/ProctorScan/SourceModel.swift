@@ -102,6 +102,9 @@ struct ScannedEntryPoints {
         var readsURLContexts: Bool
     }
 
+    /// `CSSearchableIndex`'s `deleteSearchableItems(withDomainIdentifiers:)`: the domains named,
+    /// where.
+    var domainDeletions: [(domains: StaticValue, symbol: String, location: SourceLocation)] = []
     var continuations: [Continuation] = []
     var connections: [Connection] = []
     /// `application(_:open:options:)`, `scene(_:openURLContexts:)`, `.onOpenURL`, or a
@@ -111,6 +114,7 @@ struct ScannedEntryPoints {
     var firstHandler: (symbol: String, location: SourceLocation)?
 
     mutating func add(_ other: ScannedEntryPoints) {
+        domainDeletions += other.domainDeletions
         continuations += other.continuations
         connections += other.connections
         urlHandlers += other.urlHandlers

@@ -280,6 +280,18 @@ public enum SourceScanner {
             firstHandler = JSONPointer([first.symbol, "openURL"])
             places[firstHandler!.description] = first.location
         }
+        // What goes into Core Spotlight's index and what is taken out.
+        let items = scanned.flatMap(\.donations).filter { $0.kind == .searchableItem }
+        let itemDomains = items.map { $0.property("domainIdentifier")?.value.string }
+        let deletions = entryPoints.domainDeletions.enumerated().compactMap { index, deletion -> SourceSpotlightIndex.DomainDeletion? in
+            guard case .array(let values) = deletion.domains, !values.contains(where: \.isDynamic) else { return nil }
+            let pointer = JSONPointer([deletion.symbol, "deleteSearchableItems", String(index)])
+            places[pointer.description] = deletion.location
+            return .init(domains: values.compactMap(\.string), symbol: deletion.symbol, pointer: pointer)
+        }
+        engine.rules(judging: SourceSpotlightIndex.self).judge(
+            SourceSpotlightIndex(indexedDomains: itemDomains.contains(nil) || items.isEmpty ? nil : itemDomains.compactMap { $0 }, deletions: deletions),
+            in: context, locate: locate, into: &sourceFindings)
         engine.rules(judging: SourceEntryPoints.self).judge(
             SourceEntryPoints(sceneDelegates: delegates, urlHandlers: entryPoints.urlHandlers, firstHandler: firstHandler), in: context, locate: locate,
             into: &sourceFindings)

@@ -171,6 +171,43 @@ struct ActivityTitleRequiredRule: Rule {
     }
 }
 
+/// An activity made current is offered somewhere.
+struct ActivityEligibleSomewhereRule: Rule {
+    static let description = RuleDescription(
+        id: "activity_eligible_somewhere",
+        name: "Activity Is Eligible For Something",
+        category: .activity,
+        defaultSeverity: .warning,
+        summary: "An activity should be eligible for at least one of Handoff, search, public indexing or prediction; with Handoff turned off and none of the others, it is offered nowhere.",
+        rationale: """
+            Making an activity current offers it to the features its eligibility flags turn on: \
+            Handoff (on by default), the on-device index (isEligibleForSearch), Apple's public index \
+            (isEligibleForPublicIndexing) and Siri suggestions (isEligibleForPrediction), the \
+            flags seed 002 sets one by one. With Handoff turned off and the others left false, \
+            the donation reaches none of them: usually a flag lost in a refactoring. A warning: an \
+            activity that only carries a scene's state for restoration \
+            (stateRestorationActivity) needs none, and may ignore this rule.
+            """,
+        sources: [
+            "Apple, Foundation, NSUserActivity: isEligibleForHandoff (default true), isEligibleForSearch, isEligibleForPublicIndexing, isEligibleForPrediction (default false) [H]",
+            "WWDC15 session 709 (seed 002): the eligibility properties [H]",
+        ],
+        passing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza"}}"#),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForHandoff": false, "isEligibleForSearch": true}}"#),
+        ],
+        failing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForHandoff": false}}"#, at: ["/userActivity/isEligibleForHandoff"])
+        ])
+
+    func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
+        guard !activity.isEligibleForHandoff, !activity.isEligibleForSearch, !activity.isEligibleForPublicIndexing, !activity.isEligibleForPrediction else { return [] }
+        return [Violation(
+            "the activity is eligible for nothing: Handoff is turned off and search, public indexing and prediction are not on, so making it current offers it nowhere",
+            at: activity.pointer("isEligibleForHandoff"))]
+    }
+}
+
 /// Every key of `requiredUserInfoKeys` is in `userInfo`.
 struct RequiredUserInfoKeysExistRule: Rule {
     static let description = RuleDescription(

@@ -420,3 +420,58 @@ struct SourceURLSchemeHandledRule: Rule {
             at: first)]
     }
 }
+
+/// A domain deleted from the index is one items are indexed under.
+struct SourceDeletedDomainIndexedRule: Rule {
+    static let description = RuleDescription(
+        id: "source_deleted_domain_indexed",
+        name: "Deleted Spotlight Domain Is One The App Indexes",
+        category: .search,
+        defaultSeverity: .warning,
+        summary: "A domain identifier given to deleteSearchableItems(withDomainIdentifiers:) should be one the app's searchable items are indexed under, or a parent of one.",
+        rationale: """
+            Seed 002 has the app keep its index current by deleting items, by identifier or by \
+            domain; a domain names the item's domainIdentifier or a parent of it (deleting \
+            'places' deletes 'places.saved'). A domain no item is indexed under deletes nothing, \
+            and the items the code meant to remove stay in Spotlight: usually a typo or a renamed \
+            domain. Judged when every item the scan found has a constant domainIdentifier; a \
+            warning, as items may be indexed in code the scan did not read.
+            """,
+        sources: [
+            "WWDC15 session 709 (seed 002): deleting items by identifier and by domain [H]",
+            "Apple, Core Spotlight, CSSearchableIndex.deleteSearchableItems(withDomainIdentifiers:completionHandler:) [H]",
+        ],
+        passing: [RuleExample(spotlightIndexer(deleting: "places"), named: "Index.swift")],
+        failing: [RuleExample(spotlightIndexer(deleting: "place"), named: "Index.swift", at: ["/Indexer.forget()/deleteSearchableItems/0"])])
+
+    func check(_ index: SourceSpotlightIndex, in context: RuleContext) -> [Violation] {
+        guard let indexed = index.indexedDomains else { return [] }
+        return index.deletions.flatMap { deletion in
+            deletion.domains.filter { domain in !indexed.contains { $0 == domain || $0.hasPrefix(domain + ".") } }.map { domain in
+                Violation(
+                    "\(deletion.symbol) deletes the items of domain '\(domain)', but no item the scan found is indexed under it (\(Set(indexed).sorted().map { "'\($0)'" }.joined(separator: ", ")))\(Suggestion.phrase(for: domain, among: Array(Set(indexed)))), so they stay in Spotlight",
+                    at: deletion.pointer)
+            }
+        }
+    }
+}
+
+/// An indexer that indexes items under "places.saved" and deletes `deleting`.
+private func spotlightIndexer(deleting domain: String) -> String {
+    """
+    import CoreSpotlight
+
+    final class Indexer {
+        func index(_ place: Place) {
+            let attributes = CSSearchableItemAttributeSet(contentType: .text)
+            attributes.title = "Golden Crust"
+            let item = CSSearchableItem(uniqueIdentifier: "p-1", domainIdentifier: "places.saved", attributeSet: attributes)
+            CSSearchableIndex.default().indexSearchableItems([item])
+        }
+
+        func forget() {
+            CSSearchableIndex.default().deleteSearchableItems(withDomainIdentifiers: ["\(domain)"])
+        }
+    }
+    """
+}

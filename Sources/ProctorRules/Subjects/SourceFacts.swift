@@ -144,3 +144,31 @@ public struct SourceEntryPoints: RuleSubject, Sendable {
         self.firstHandler = firstHandler
     }
 }
+
+/// What the app puts in Core Spotlight's index and takes out of it, taken together.
+public struct SourceSpotlightIndex: RuleSubject, Sendable {
+    public static var scope: RuleScope { .source }
+
+    /// A `deleteSearchableItems(withDomainIdentifiers:)` call with constant domains.
+    public struct DomainDeletion: Sendable {
+        public var domains: [String]
+        public var symbol: String
+        public var pointer: JSONPointer
+
+        public init(domains: [String], symbol: String, pointer: JSONPointer) {
+            self.domains = domains
+            self.symbol = symbol
+            self.pointer = pointer
+        }
+    }
+
+    /// The domain identifiers of the items the scan found; nil when one is not a constant (or an
+    /// item has none), and then deletions are not judged.
+    public var indexedDomains: [String]?
+    public var deletions: [DomainDeletion]
+
+    public init(indexedDomains: [String]?, deletions: [DomainDeletion]) {
+        self.indexedDomains = indexedDomains
+        self.deletions = deletions
+    }
+}
