@@ -345,7 +345,7 @@ final class SourceExtractor: SyntaxVisitor {
         switch member.declName.baseName.text {
         case "userActivity":
             // `.userActivity("type") { activity in ... }`, or with `element:` the last parameter.
-            var donation = ScannedDonation(activityType: value(typeArgument.expression), location: location(node), symbol: symbol)
+            var donation = ScannedDonation(activityType: value(typeArgument.expression), location: location(member.declName), symbol: symbol)
             donation.currentness = .advertisedBySwiftUI
             if let closure, let name = Self.parameterNames(of: closure).last {
                 read(uses: name, in: Syntax(closure.statements), into: &donation)
@@ -353,8 +353,8 @@ final class SourceExtractor: SyntaxVisitor {
             }
             donations.append(donation)
         case "onContinueUserActivity":
-            if entryPoints.firstHandler == nil { entryPoints.firstHandler = (symbol, location(node)) }
-            var handler = ScannedHandler(activityType: value(typeArgument.expression), location: location(node), symbol: symbol)
+            if entryPoints.firstHandler == nil { entryPoints.firstHandler = (symbol, location(member.declName)) }
+            var handler = ScannedHandler(activityType: value(typeArgument.expression), location: location(member.declName), symbol: symbol)
             if let closure, let name = Self.parameterNames(of: closure).first {
                 handler.keysRead = keysRead(from: name, in: Syntax(closure.statements))
             }

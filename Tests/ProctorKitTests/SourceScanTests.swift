@@ -431,7 +431,7 @@ struct SourceScanEntryPointTests {
             }
             """
         #expect(try findings(app).isEmpty)
-        #expect(try findings(app.replacingOccurrences(of: ".onOpenURL { url in open(url) }", with: "")) == ["source_url_scheme_handled 8"])
+        #expect(try findings(app.replacingOccurrences(of: ".onOpenURL { url in open(url) }", with: "")) == ["source_url_scheme_handled 9"])
     }
 
     @Test func aSceneDelegateReadsTheColdLaunchAndTheURLContexts() throws {
