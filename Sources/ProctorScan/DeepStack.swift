@@ -25,7 +25,9 @@ extension DeepStack {
     /// `body` applied to each element on as many deep-stack threads as there are processors
     /// (files are parsed this way: each is independent), the results in the elements' order.
     static func concurrentMap<Element: Sendable, Value: Sendable>(_ elements: [Element], _ body: @escaping @Sendable (Element) -> Value) -> [Value] {
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, elements.count)
+        // At most 8: each reserves a 1 GiB stack of address space, which a machine with strict
+        // overcommit or a ulimit -v may not grant for many.
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, elements.count, 8)
         guard workers > 1 else { return elements.map(body) }
         let results = ResultSlots<Value>(count: elements.count)
         let next = NextIndex()

@@ -14,6 +14,16 @@ public struct SourceScan: Sendable {
     /// time.
     public var handlersLeftOut: [String]
 
+    static let routesGenerator = "proctor scan --emit-routes"
+
+    /// Whether `bytes` are a routes file `--emit-routes` wrote.
+    public static func isEmittedRoutes(_ bytes: [UInt8]) -> Bool {
+        guard case .success(let root) = JSONReader.parse(SourceText(bytes: bytes)), case .object(let object) = root.value,
+            case .string(let generator)? = object["generatedBy"]?.value.value
+        else { return false }
+        return generator == routesGenerator
+    }
+
     /// The routes file `--emit-routes` writes, which a scenario names in `app.routes`
     /// (`{"from": "routes.json"}`, docs/scenario-format.md).
     public var routesText: String {
@@ -23,7 +33,7 @@ public struct SourceScan: Sendable {
             members.append(("handledIn", .array(route.handledIn.map(JSONNode.string))))
             return .object(members)
         }
-        var members: [(String, JSONNode)] = [("generatedBy", .string("proctor scan --emit-routes")), ("routes", .array(routes))]
+        var members: [(String, JSONNode)] = [("generatedBy", .string(Self.routesGenerator)), ("routes", .array(routes))]
         if !handlersLeftOut.isEmpty { members.append(("leftOut", .array(handlersLeftOut.map(JSONNode.string)))) }
         return JSONWriter.write(.object(members), indent: 2) + "\n"
     }
@@ -62,7 +72,8 @@ extension SourceScan {
     /// File names for payloads named by `symbol` and `type` (the call's labels dropped, anything
     /// but letters, digits, `.`, `-` and `_` made `_`), a counter added where two would clash.
     static func fileNames(for donations: [(symbol: String, type: String)]) -> [String] {
-        var used: [String: Int] = [:]
+        // Unique whatever the file system's case: a counter is added until the name is free.
+        var taken: Set<String> = []
         return donations.map { donation in
             var symbol = ""
             var depth = 0
@@ -70,9 +81,13 @@ extension SourceScan {
                 if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if depth == 0 { symbol.append(character) }
             }
             let safe = String("\(symbol)-\(donation.type)".map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
-            let count = used[safe, default: 0] + 1
-            used[safe] = count
-            return count == 1 ? "\(safe).json" : "\(safe)-\(count).json"
+            var name = "\(safe).json"
+            var count = 1
+            while !taken.insert(name.lowercased()).inserted {
+                count += 1
+                name = "\(safe)-\(count).json"
+            }
+            return name
         }
     }
 

@@ -33,12 +33,16 @@ extension SourceExtractor {
         "vocabularyIdentifier", "pronunciationHint", "identifier", "title", "artist", "groupIdentifier",
     ]
 
+    /// The most SiriKit objects read for one interaction.
+    static let siriKitObjectLimit = 1000
+
     /// The INInteraction properties read after `let interaction = INInteraction(…)`.
     static let interactionProperties: Set<String> = ["direction", "identifier", "groupIdentifier", "intentHandlingStatus"]
 
     /// `INInteraction(intent:response:)`: its intent, and what the code after `let interaction = …`
     /// sets on it.
     func readInteraction(_ call: FunctionCallExprSyntax) {
+        siriKitBudget = Self.siriKitObjectLimit
         var interaction = ScannedDonation(activityType: .dynamic("an intent the scan cannot follow"), location: location(call), symbol: symbol)
         interaction.kind = .interaction
         interaction.currentness = .handedOn
@@ -68,6 +72,13 @@ extension SourceExtractor {
         _ expression: ExprSyntax, near: Syntax, key: String, into donation: inout ScannedDonation, depth: Int = 0
     ) -> (String, [(key: String, value: StaticValue, location: ProctorCore.SourceLocation)])? {
         guard depth < 16 else { return nil }
+        // Names bound to objects of objects can fan out without end (each alias an array of the
+        // one before): past this many objects the rest is left out.
+        guard siriKitBudget > 0 else {
+            donation.leftOut.append((key, "the intent holds more than \(Self.siriKitObjectLimit) objects; the rest is not read", location(expression)))
+            return nil
+        }
+        siriKitBudget -= 1
         var expression = expression
         if let path = ValueResolver.path(of: expression), path.count == 1, let bound = Self.initializer(named: path[0], before: near) {
             expression = bound

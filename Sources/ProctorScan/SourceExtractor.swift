@@ -13,6 +13,8 @@ final class SourceExtractor: SyntaxVisitor {
     private(set) var handlers: [ScannedHandler] = []
     private(set) var stateUpdates: [ScannedStateUpdate] = []
     private(set) var entryPoints = ScannedEntryPoints()
+    /// How many more SiriKit objects the interaction being read may hold.
+    var siriKitBudget = 0
     /// The types that set their own `userActivity?.needsSave` outside the donation's scope, where.
     private(set) var needsSaveSetters: [(type: String, location: ProctorCore.SourceLocation)] = []
     /// The enclosing types and functions, for symbols.
@@ -78,8 +80,19 @@ final class SourceExtractor: SyntaxVisitor {
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
     override func visitPost(_ node: StructDeclSyntax) { leave() }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
-    override func visitPost(_ node: ClassDeclSyntax) { leave() }
+    /// The first type each enclosing class inherits from, where a scene delegate's base class
+    /// may implement what it does not.
+    private var superclasses: [String?] = []
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+        superclasses.append(superclass)
+        if let superclass { entryPoints.superclasses[node.name.text] = superclass }
+        return enter(node.name.text)
+    }
+    override func visitPost(_ node: ClassDeclSyntax) {
+        superclasses.removeLast()
+        leave()
+    }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
     override func visitPost(_ node: EnumDeclSyntax) { leave() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.extendedType.trimmedDescription) }
@@ -151,11 +164,20 @@ final class SourceExtractor: SyntaxVisitor {
         }
         switch (name, labels) {
         case ("scene", ["_", "continue"]):
-            entryPoints.continuations.append(.init(type: type, symbol: symbol, location: location(function.name)))
+            entryPoints.continuations.append(.init(type: type, symbol: symbol, location: location(function.name), superclass: superclasses.last ?? nil))
         case ("scene", let labels) where labels.contains("willConnectTo"):
             let members = function.body.map { body in body.allDescendants.compactMap { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text } } ?? []
-            entryPoints.connections.append(.init(type: type, readsUserActivities: members.contains("userActivities"), readsURLContexts: members.contains("urlContexts")))
-            if members.contains("urlContexts") { entryPoints.urlHandlers.append(symbol) }
+            // The options handed whole to other code (`handle(connectionOptions)`): that code may read both.
+            let options = function.signature.parameterClause.parameters.first { $0.firstName.text == "options" }.map { ($0.secondName ?? $0.firstName).text }
+            let handedOn = function.body.map { body in
+                body.allDescendants.contains { node in
+                    guard let argument = node.as(LabeledExprSyntax.self), argument.parent?.parent?.is(FunctionCallExprSyntax.self) == true else { return false }
+                    return ValueResolver.path(of: argument.expression) == options.map { [$0] }
+                }
+            } ?? false
+            entryPoints.connections.append(
+                .init(type: type, readsUserActivities: handedOn || members.contains("userActivities"), readsURLContexts: handedOn || members.contains("urlContexts")))
+            if handedOn || members.contains("urlContexts") { entryPoints.urlHandlers.append(symbol) }
         case ("scene", ["_", "openURLContexts"]):
             entryPoints.urlHandlers.append(symbol)
         case ("application", let labels) where labels.count >= 2 && labels[1] == "open":
@@ -385,7 +407,15 @@ final class SourceExtractor: SyntaxVisitor {
         for node in body.statements.allDescendants {
             if let switchExpression = node.as(SwitchExprSyntax.self), isActivityType(switchExpression.subject, of: name) {
                 for case .switchCase(let switchCase) in switchExpression.cases {
-                    guard case .case(let label) = switchCase.label else { continue }
+                    guard case .case(let label) = switchCase.label else {
+                        // A `default:` that does more than leave may take any type (an intent it
+                        // recognises by its interaction, say).
+                        if !Self.onlyLeaves(switchCase.statements) {
+                            handlers.append(ScannedHandler(activityType: nil, location: location(switchCase), symbol: symbol))
+                            found = true
+                        }
+                        continue
+                    }
                     for item in label.caseItems {
                         // `case X:`, or `case let t where t == X:`; another pattern may take any type.
                         var type: StaticValue?
@@ -404,13 +434,20 @@ final class SourceExtractor: SyntaxVisitor {
                 }
             } else if let ifExpression = node.as(IfExprSyntax.self), let type = comparedType(ifExpression.conditions, of: name) {
                 var handler = ScannedHandler(activityType: type, location: location(ifExpression), symbol: symbol)
-                handler.keysRead = keysRead(from: name, in: Syntax(ifExpression.body))
+                handler.keysRead = keysRead(
+                    from: name, in: Syntax(ifExpression.body), scope: Syntax(body), only: [Syntax(ifExpression.conditions), Syntax(ifExpression.body)])
                 handlers.append(handler)
                 found = true
             } else if let guardStatement = node.as(GuardStmtSyntax.self), let type = comparedType(guardStatement.conditions, of: name) {
-                // What follows the guard handles that type: the rest of the function.
+                // What follows the guard handles that type: its conditions and the rest of its block.
                 var handler = ScannedHandler(activityType: type, location: location(guardStatement), symbol: symbol)
-                handler.keysRead = keysRead(from: name, in: Syntax(body))
+                var following: [Syntax] = [Syntax(guardStatement.conditions)]
+                if let item = guardStatement.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+                    let index = list.firstIndex(where: { Syntax($0) == Syntax(item) })
+                {
+                    following += list[list.index(after: index)...].map(Syntax.init)
+                }
+                handler.keysRead = keysRead(from: name, in: Syntax(body), scope: Syntax(body), only: following)
                 handlers.append(handler)
                 found = true
             }
@@ -448,9 +485,11 @@ final class SourceExtractor: SyntaxVisitor {
 
     /// The `userInfo` keys read from the activity `name` in `node`: `name.userInfo?["key"]`, and
     /// through a constant that holds its userInfo (`let info = name.userInfo`).
-    private func keysRead(from name: String, in node: Syntax) -> [(key: StaticValue, location: ProctorCore.SourceLocation)] {
+    /// Reads with a fallback (`userInfo?["tab"] as? String ?? "menu"`) are left out: the screen
+    /// does without them. Aliases are looked for in `scope` (the whole handler), keys in `nodes`.
+    private func keysRead(from name: String, in node: Syntax, scope: Syntax? = nil, only nodes: [Syntax]? = nil) -> [(key: StaticValue, location: ProctorCore.SourceLocation)] {
         var holders: Set<[String]> = [[name, "userInfo"]]
-        for descendant in node.allDescendants {
+        for descendant in (scope ?? node).allDescendants {
             if let binding = descendant.as(PatternBindingSyntax.self), let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let initial = binding.initializer?.value, ValueResolver.path(of: Self.unwrapped(initial)) == [name, "userInfo"]
             {
@@ -462,13 +501,37 @@ final class SourceExtractor: SyntaxVisitor {
             }
         }
         var keys: [(key: StaticValue, location: ProctorCore.SourceLocation)] = []
-        for descendant in node.allDescendants {
+        for descendant in (nodes ?? [node]).flatMap(\.allDescendants) {
             guard let subscriptCall = descendant.as(SubscriptCallExprSyntax.self), let base = ValueResolver.path(of: subscriptCall.calledExpression),
-                holders.contains(base), let argument = subscriptCall.arguments.first
+                holders.contains(base), let argument = subscriptCall.arguments.first, !Self.hasFallback(subscriptCall)
             else { continue }
             keys.append((value(argument.expression), location(subscriptCall)))
         }
         return keys
+    }
+
+    /// Whether `statements` only leave: `break`, `return`, `return false`, `return nil`.
+    private static func onlyLeaves(_ statements: CodeBlockItemListSyntax) -> Bool {
+        statements.allSatisfy { item in
+            if item.item.is(BreakStmtSyntax.self) { return true }
+            guard let returned = item.item.as(ReturnStmtSyntax.self) else { return false }
+            guard let expression = returned.expression else { return true }
+            return expression.is(NilLiteralExprSyntax.self) || expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
+        }
+    }
+
+    /// Whether `read` is on the left of `??` in the expression it is part of.
+    private static func hasFallback(_ read: SubscriptCallExprSyntax) -> Bool {
+        var node = Syntax(read)
+        while let parent = node.parent, !parent.is(CodeBlockItemSyntax.self) {
+            if let list = parent.as(ExprListSyntax.self), parent.parent?.is(SequenceExprSyntax.self) == true {
+                let elements = Array(list)
+                guard let index = elements.firstIndex(where: { Syntax($0) == node }) else { return false }
+                return elements[(index + 1)...].contains { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" }
+            }
+            node = parent
+        }
+        return false
     }
 
     /// `x as? [String: Any]`, `x!`: the expression inside.

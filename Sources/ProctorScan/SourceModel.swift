@@ -57,6 +57,8 @@ struct ScannedDonation {
     var responder: String?
     /// Its `delegate` is set, so `userActivityWillSave(_:)` may answer `needsSave`.
     var hasDelegate = false
+    /// Some of its userInfo entries are computed at run time (added in the responder's update).
+    var userInfoIsIncomplete = false
     /// Values inside a property that are left out of the checks, and why (an attribute set's
     /// number computed at run time).
     var leftOut: [(key: String, reason: String, location: SourceLocation)] = []
@@ -93,7 +95,12 @@ struct ScannedEntryPoints {
         var type: String
         var symbol: String
         var location: SourceLocation
+        /// The class it inherits from, which may connect scenes for it.
+        var superclass: String?
     }
+
+    /// Every class the scan found and the one it inherits from.
+    var superclasses: [String: String] = [:]
 
     /// `scene(_:willConnectTo:options:)` of a type, and whether it reads what a cold launch brings.
     struct Connection {
@@ -115,6 +122,7 @@ struct ScannedEntryPoints {
 
     mutating func add(_ other: ScannedEntryPoints) {
         domainDeletions += other.domainDeletions
+        superclasses.merge(other.superclasses) { first, _ in first }
         continuations += other.continuations
         connections += other.connections
         urlHandlers += other.urlHandlers

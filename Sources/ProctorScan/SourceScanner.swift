@@ -177,6 +177,7 @@ public enum SourceScanner {
                 transcriptions.indices.contains(index)
             else { continue }
             let (path, _, transcription) = transcriptions[index]
+            let item = transcriptions[index]
             let symbol = names[index]
             func moved(_ location: ProctorCore.SourceLocation) -> ProctorCore.SourceLocation {
                 var place = transcription.place(of: location.pointer ?? "/\(transcription.root)")
@@ -184,8 +185,13 @@ public enum SourceScanner {
                 place.pointer = symbol.description + rest
                 return place
             }
-            for var finding in judgedFile.findings where !transcription.placeholders.contains(finding.location.pointer ?? "") {
+            // A rule judging a property computed at run time judges a stand-in or an absence:
+            // its findings there, and those of rules that need a property left out, are dropped.
+            let unknown = Set(transcription.leftOut.map(\.key)).union(item.donation.userInfoIsIncomplete ? ["userInfo"] : [])
+            for var finding in judgedFile.findings
+            where !transcription.placeholders.contains(finding.location.pointer ?? "") && Self.needsKnown[finding.ruleID, default: []].isDisjoint(with: unknown) {
                 finding.location = moved(finding.location)
+                finding.message = Self.namingSwift(finding.message, transcriptions.map(\.transcription.donationPlace))
                 results[path]?.findings.append(finding)
             }
             for var diagnostic in judgedFile.diagnostics + judgedFile.inputErrors.map({ Diagnostic(code: $0.code, severity: .error, message: $0.message, location: $0.location) }) {
@@ -228,8 +234,11 @@ public enum SourceScanner {
             if let info = donation.properties.last(where: { $0.key == "userInfo" && !$0.fromStateUpdate }) { places[pointer.appending("userInfo").description] = info.location }
             var update: SourceDonation.StateUpdate?
             if let responder = donation.responder, let found = stateUpdates[responder] {
+                // The keys it adds, when every addition is a dictionary literal the scan read; an
+                // update written another way (a subscript, a helper it hands the activity to) is
+                // not judged key by key.
                 let added = found.properties.filter { $0.key == "userInfo" }
-                let isStatic = added.allSatisfy { if case .dictionary = $0.value { true } else { false } }
+                let isStatic = !added.isEmpty && added.allSatisfy { if case .dictionary = $0.value { true } else { false } }
                 update = SourceDonation.StateUpdate(symbol: found.symbol, keysAdded: isStatic ? added.flatMap(\.entries).map(\.key) : nil)
             }
             let needsSave = donation.property("needsSave")?.value == .bool(true) || donation.responder.map(needsSaveSetters.contains) == true
@@ -241,7 +250,7 @@ public enum SourceScanner {
             case .never: .never
             }
             var subject = SourceDonation(
-                activityType: type, symbol: donation.symbol, handlers: handlers.map(\.symbol), anyTypeHandled: allHandlers.contains { $0.activityType == nil },
+                activityType: type, symbol: donation.symbol, handlers: handlers.map(\.symbol), anyTypeHandled: allHandlers.contains { $0.activityType?.string == nil },
                 handlerCount: allHandlers.count, keysRead: keysRead, requiredUserInfoKeys: required,
                 currentness: currentness, pointer: pointer)
             subject.isSearchableItem = donation.kind == .searchableItem
@@ -270,22 +279,34 @@ public enum SourceScanner {
         let delegates = entryPoints.continuations.map { continuation -> SourceEntryPoints.SceneDelegate in
             let pointer = JSONPointer([continuation.symbol, "willConnectTo"])
             places[pointer.description] = continuation.location
-            let connections = entryPoints.connections.filter { $0.type == continuation.type }
+            // Its own scene(_:willConnectTo:options:), or one of a base class the scan read.
+            var chain = [continuation.type]
+            var next = continuation.superclass
+            while let base = next, !chain.contains(base), chain.count < 16 {
+                chain.append(base)
+                next = entryPoints.continuations.first { $0.type == base }?.superclass ?? entryPoints.superclasses[base]
+            }
+            let connections = entryPoints.connections.filter { chain.contains($0.type) }
             return SourceEntryPoints.SceneDelegate(
                 type: continuation.type, continueSymbol: continuation.symbol,
                 connectionReadsActivities: connections.isEmpty ? nil : connections.contains(where: \.readsUserActivities), pointer: pointer)
         }
         var firstHandler: JSONPointer?
         if let first = entryPoints.firstHandler {
-            firstHandler = JSONPointer([first.symbol, "openURL"])
+            // Named for the app, not the handler: which handler comes first depends on the files.
+            firstHandler = JSONPointer(["(app)", "openURL"])
             places[firstHandler!.description] = first.location
         }
         // What goes into Core Spotlight's index and what is taken out.
         let items = scanned.flatMap(\.donations).filter { $0.kind == .searchableItem }
         let itemDomains = items.map { $0.property("domainIdentifier")?.value.string }
-        let deletions = entryPoints.domainDeletions.enumerated().compactMap { index, deletion -> SourceSpotlightIndex.DomainDeletion? in
+        var deletionsInSymbol: [String: Int] = [:]
+        let deletions = entryPoints.domainDeletions.compactMap { deletion -> SourceSpotlightIndex.DomainDeletion? in
+            // Counted within the symbol, so a deletion elsewhere does not rename this one.
+            let ordinal = deletionsInSymbol[deletion.symbol, default: 0]
+            deletionsInSymbol[deletion.symbol] = ordinal + 1
             guard case .array(let values) = deletion.domains, !values.contains(where: \.isDynamic) else { return nil }
-            let pointer = JSONPointer([deletion.symbol, "deleteSearchableItems", String(index)])
+            let pointer = JSONPointer([deletion.symbol, "deleteSearchableItems", String(ordinal)])
             places[pointer.description] = deletion.location
             return .init(domains: values.compactMap(\.string), symbol: deletion.symbol, pointer: pointer)
         }
@@ -335,15 +356,59 @@ public enum SourceScanner {
             handlersLeftOut: leftOut)
     }
 
+    /// `message` with the in-memory names of the transcriptions (`donation-3.json:4:7`, which a
+    /// rule comparing two donations quotes) replaced by where those donations are in Swift.
+    static func namingSwift(_ message: String, _ places: [ProctorCore.SourceLocation]) -> String {
+        guard message.contains("donation-") else { return message }
+        var result = ""
+        var rest = Substring(message)
+        while let range = rest.range(of: "donation-") {
+            result += rest[..<range.lowerBound]
+            var after = rest[range.upperBound...]
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            guard let index = Int(digits), places.indices.contains(index), after.dropFirst(digits.count).hasPrefix(".json") else {
+                result += "donation-"
+                rest = after
+                continue
+            }
+            after = after.dropFirst(digits.count + ".json".count)
+            // The JSON line and column that follow name the transcription, not the Swift.
+            while after.first == ":", after.dropFirst().first?.isNumber == true { after = after.dropFirst().drop { $0.isNumber } }
+            let place = places[index]
+            result += "\(place.file):\(place.line ?? 0):\(place.column ?? 0)"
+            rest = after
+        }
+        return result + rest
+    }
+
+    /// The payload rules that cannot judge a donation when one of these properties is computed at
+    /// run time (left out of its payload): whether a key is in userInfo, whether the activity is
+    /// eligible for something.
+    static let needsKnown: [String: Set<String>] = [
+        "required_user_info_keys_exist": ["userInfo", "requiredUserInfoKeys"],
+        "required_user_info_keys_unset": ["requiredUserInfoKeys"],
+        "activity_eligible_somewhere": ["isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction"],
+        "public_indexing_without_search": ["isEligibleForSearch", "isEligibleForPublicIndexing"],
+        "public_indexing_requires_url_or_keys": ["webpageURL", "requiredUserInfoKeys", "userInfo"],
+    ]
+
     /// A property `updateUserActivityState(_:)` sets, applied to the donation as the system sees
     /// it: userInfo entries added to those the code set (their keys are counted by the rules
     /// apart), any other property replaced.
     static func merge(_ property: ScannedDonation.Property, into donation: inout ScannedDonation) {
         var added = property
         added.fromStateUpdate = true
-        if property.key == "userInfo", let earlier = donation.property("userInfo"), case .dictionary(let old) = earlier.value, case .dictionary(let new) = property.value {
-            added.value = .dictionary(old.filter { pair in !new.contains { $0.key == pair.key } } + new)
-            added.entries = earlier.entries.filter { entry in !property.entries.contains { $0.key == entry.key } } + property.entries
+        if property.key == "userInfo", let earlier = donation.property("userInfo"), case .dictionary(let old) = earlier.value {
+            switch property.value {
+            case .dictionary(let new):
+                added.value = .dictionary(old.filter { pair in !new.contains { $0.key == pair.key } } + new)
+                added.entries = earlier.entries.filter { entry in !property.entries.contains { $0.key == entry.key } } + property.entries
+            default:
+                // Entries computed at run time: the constant ones stay, and the userInfo is
+                // known to be incomplete.
+                donation.userInfoIsIncomplete = true
+                return
+            }
         }
         donation.properties.append(added)
     }

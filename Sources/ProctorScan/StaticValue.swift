@@ -115,6 +115,12 @@ struct ValueResolver {
             if arguments.count == 1 { return value(of: arguments[0].expression) }
         case "URL":
             if arguments.count == 1, arguments[0].label?.text == "string" { return value(of: arguments[0].expression) }
+        case "NSStringFromClass":
+            // `NSStringFromClass(INStartCallIntent.self)`: an intent's activity type, spelt as
+            // Apple's samples do. Only SiriKit's classes, whose name has no module prefix.
+            if arguments.count == 1, let path = Self.path(of: arguments[0].expression), path.count == 2, path[1] == "self", path[0].hasPrefix("IN") {
+                return .string(path[0])
+            }
         default: break
         }
         return .dynamic("the value of a call to \(name ?? "a function")")

@@ -74,7 +74,10 @@ struct Scan: ParsableCommand {
         options.pathRules = settings.pathRules(in: configuration)
         let scan = SourceScanner.scan(paths: flags.paths, options: options)
         var wrote = true
-        if let emitPayloads { wrote = ScanOutputWriter.writePayloads(scan.payloads, to: emitPayloads) && wrote }
+        if let emitPayloads {
+            let allRead = scan.result.files.allSatisfy { $0.inputErrors.isEmpty }
+            wrote = ScanOutputWriter.writePayloads(scan.payloads, to: emitPayloads, removingStale: allRead) && wrote
+        }
         if let emitRoutes { wrote = ScanOutputWriter.writeRoutes(scan.routesText, to: emitRoutes) && wrote }
         let (report, wroteBaseline) = Lint.report(scan.result, writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
         wrote = ReportOptions.write(report, to: settings.reports.value, options: flags.output) && wroteBaseline && wrote

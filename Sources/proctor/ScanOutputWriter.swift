@@ -8,7 +8,7 @@ import ProctorKit
 enum ScanOutputWriter {
     /// Writes each payload into `directory`, creating it; false when one could not be written
     /// (the reason on standard error).
-    static func writePayloads(_ payloads: [ExtractedPayload], to directory: String) -> Bool {
+    static func writePayloads(_ payloads: [ExtractedPayload], to directory: String, removingStale: Bool) -> Bool {
         var succeeded = true
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -18,7 +18,9 @@ enum ScanOutputWriter {
         let names = Set(payloads.map(\.fileName))
         for payload in payloads {
             let path = (directory as NSString).appendingPathComponent(payload.fileName)
-            if FileManager.default.fileExists(atPath: path), !isEmittedPayload(path) {
+            // Whatever is there, a dangling link included, unless it is a payload written before.
+            var status = stat()
+            if lstat(path, &status) == 0, !isEmittedPayload(path) {
                 Output.standardError("error: not writing '\(path)': a file proctor scan did not write is there; move it, or emit into another folder\n")
                 succeeded = false
                 continue
@@ -30,7 +32,9 @@ enum ScanOutputWriter {
                 succeeded = false
             }
         }
-        // Payloads of donations no longer in the code, so that linting the folder lints the code.
+        // Payloads of donations no longer in the code, so that linting the folder lints the code;
+        // not when some input could not be read, whose donations would look gone.
+        guard removingStale else { return succeeded }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for entry in entries.sorted() where entry.hasSuffix(".json") && !names.contains(entry) {
             let path = (directory as NSString).appendingPathComponent(entry)
@@ -43,8 +47,19 @@ enum ScanOutputWriter {
         return succeeded
     }
 
-    /// Writes the routes file; false when it could not be written.
+    /// Writes the routes file; false when it could not be written. An existing file is replaced
+    /// only when it is a routes file this option wrote: a scenario or a configuration given by
+    /// mistake is left alone. Standard output and devices (`-`, /dev/stdout) are written to.
     static func writeRoutes(_ text: String, to path: String) -> Bool {
+        var link = stat()
+        var target = stat()
+        if path != ReportWriter.standardOutput, lstat(path, &link) == 0 {
+            let followed = stat(path, &target) == 0
+            if !followed || (target.st_mode & S_IFMT == S_IFREG && !isEmittedRoutes(path)) {
+                Output.standardError("error: not writing '\(path)': a file proctor scan --emit-routes did not write is there; move it, or give another path\n")
+                return false
+            }
+        }
         do {
             try ReportWriter.write(text, to: path)
             return true
@@ -52,6 +67,12 @@ enum ScanOutputWriter {
             Output.standardError("error: \(error)\n")
             return false
         }
+    }
+
+    /// A routes file `--emit-routes` wrote.
+    static func isEmittedRoutes(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 4 << 20 else { return false }
+        return SourceScan.isEmittedRoutes(Array(data))
     }
 
     /// A regular file (not a link) that `--emit-payloads` wrote, and nothing a person writes by hand.

@@ -155,3 +155,38 @@ struct ScanEmitCLITests {
         #expect(clean.status == 1, "entries the clean app does not match fail a strict baseline: \(clean.stdout)")
     }
 }
+
+/// The emitted outputs never go where the user's files are.
+@Suite("CLI: proctor scan outputs and the user's files")
+struct ScanOutputSafetyCLITests {
+    private let source = "func f() { let a = NSUserActivity(activityType: \"com.example.app.view\"); a.title = \"A\"; a.becomeCurrent() }\n"
+
+    @Test func aLinkInThePayloadFolderIsNotWrittenThrough() throws {
+        let root = try temporaryProject(["Sources/A.swift": source, "payloads/.keep": ""], prefix: "proctor-emit-link")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = root.appendingPathComponent("outside.json")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("payloads/f-com.example.app.view.json").path, withDestinationPath: outside.path)
+        let run = try proctor(["scan", "--no-config", "--now", "2026-06-01T12:00:00Z", "Sources", "--emit-payloads", "payloads"], in: root)
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: outside.path), "the dangling link's target was created")
+    }
+
+    @Test func theRoutesFileReplacesOnlyOneItWrote() throws {
+        let root = try temporaryProject(["Sources/A.swift": source, "app.scenario.json": "{\"mine\": true}\n"], prefix: "proctor-emit-routes")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let refused = try proctor(["scan", "--no-config", "Sources", "--emit-routes", "app.scenario.json"], in: root)
+        let kept = try String(contentsOf: root.appendingPathComponent("app.scenario.json"), encoding: .utf8)
+        #expect(refused.status == 3 && kept == "{\"mine\": true}\n", "\(refused.stderr)")
+        #expect(try proctor(["scan", "--no-config", "Sources", "--emit-routes", "routes.json"], in: root).status == 0)
+        #expect(try proctor(["scan", "--no-config", "Sources", "--emit-routes", "routes.json"], in: root).status == 0, "its own file is replaced")
+    }
+
+    @Test func aMissingInputRemovesNoPayload() throws {
+        let root = try temporaryProject(["Sources/A.swift": source], prefix: "proctor-emit-missing")
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try proctor(["scan", "--no-config", "Sources", "--emit-payloads", "payloads"], in: root).status == 0)
+        let typo = try proctor(["scan", "--no-config", "Sources", "Srcs", "--emit-payloads", "payloads"], in: root)
+        #expect(typo.status == 2, "\(typo.stdout)")
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("payloads/f-com.example.app.view.json").path))
+    }
+}

@@ -506,3 +506,108 @@ struct SourceScanInteractionTests {
         ])
     }
 }
+
+/// The cases the second review of the scan found misread, kept as tests.
+@Suite("Source scan: second review cases")
+struct SourceScanSecondReviewTests {
+    private let plist = #"{"CFBundleIdentifier": "com.x", "NSUserActivityTypes": ["com.x.view", "com.x.search", "INStartCallIntent"]}"#
+
+    private func scan(_ text: String) throws -> SourceScan {
+        let app = try appInfo(fromJSON: plist).appInfo
+        return SourceScanner.scan([SourceScanner.SourceFile(path: "A.swift", text: text)], appInfo: app, options: LintOptions(now: fixedNow, parallel: false))
+    }
+
+    private func findings(_ scan: SourceScan) -> [String] {
+        scan.result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.line ?? 0)" }.sorted()
+    }
+
+    @Test func routesNeedOnlyTheKeysOfTheirOwnBranchAndNoneWithAFallback() throws {
+        let scan = try scan("""
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ app: UIApplication, continue a: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                    if a.activityType == "com.x.search" { search(a.userInfo?["query"] as? String); return true }
+                    guard a.activityType == "com.x.view", let id = a.userInfo?["placeID"] as? String else { return false }
+                    show(id, tab: a.userInfo?["tab"] as? String ?? "menu")
+                    return true
+                }
+            }
+            """)
+        let routes = Dictionary(uniqueKeysWithValues: scan.routes.map { ($0.name, $0.userInfoKeys) })
+        #expect(routes == ["com.x.search": ["query"], "com.x.view": ["placeID"]], "\(routes)")
+    }
+
+    @Test func computedUserInfoAndEligibilityAreNotJudgedAsAbsent() throws {
+        let scan = try scan("""
+            final class PlaceViewController: UIViewController {
+                func show() {
+                    let a = NSUserActivity(activityType: "com.x.view")
+                    a.title = "Place"
+                    a.userInfo = ["placeID": "p-1"]
+                    a.requiredUserInfoKeys = ["placeID", "section"]
+                    a.isEligibleForHandoff = false
+                    a.isEligibleForSearch = settings.indexingOn
+                    userActivity = a
+                }
+                override func updateUserActivityState(_ act: NSUserActivity) {
+                    act.addUserInfoEntries(from: place.info)
+                }
+            }
+            """)
+        // 'section' may be in the entries the update computes; search may be on.
+        #expect(!findings(scan).contains { $0.hasPrefix("required_user_info_keys_exist") || $0.hasPrefix("activity_eligible_somewhere") }, "\(findings(scan))")
+        #expect(!findings(scan).contains { $0.hasPrefix("source_responder_state_updated") }, "an update the scan cannot read key by key is not judged key by key")
+    }
+
+    @Test func intentsSpeltWithNSStringFromClassAndDefaultBranchesAreHandlers() throws {
+        let donation = """
+            func call() {
+                let interaction = INInteraction(intent: INStartCallIntent(audioRoute: .unknown, destinationType: .normal, contacts: [], callCapability: .audioCall), response: nil)
+                interaction.donate(completion: nil)
+            }
+            """
+        let named = try scan(donation + """
+
+            func scene(_ scene: UIScene, continue a: NSUserActivity) {
+                switch a.activityType {
+                case NSStringFromClass(INStartCallIntent.self): startCall(a)
+                default: break
+                }
+            }
+            """)
+        #expect(!findings(named).contains { $0.hasPrefix("source_donated_type_handled") }, "\(findings(named))")
+        let byDefault = try scan(donation + """
+
+            func scene(_ scene: UIScene, continue a: NSUserActivity) {
+                switch a.activityType {
+                case "com.x.view": show(a)
+                default:
+                    if let intent = a.interaction?.intent as? INStartCallIntent { startCall(intent) }
+                }
+            }
+            """)
+        #expect(!findings(byDefault).contains { $0.hasPrefix("source_donated_type_handled") }, "\(findings(byDefault))")
+    }
+
+    @Test func objectsThatFanOutStopAtALimit() throws {
+        var lines = ["func f() {", "    let p0 = INPerson(personHandle: INPersonHandle(value: \"a@b.c\", type: .emailAddress), displayName: \"a\")"]
+        for level in 1...7 {
+            lines.append("    let p\(level) = INPerson(displayName: \"a\", aliases: [\(Array(repeating: "p\(level - 1)", count: 20).joined(separator: ", "))])")
+        }
+        lines.append("    INInteraction(intent: INSendMessageIntent(recipients: [\(Array(repeating: "p7", count: 20).joined(separator: ", "))], content: \"hi\"), response: nil).donate(completion: nil)")
+        lines.append("}")
+        let scan = try scan(lines.joined(separator: "\n"))
+        let notes = scan.result.files.flatMap(\.diagnostics).map(\.message)
+        #expect(notes.contains { $0.contains("more than 1000 objects") }, "\(notes.prefix(3))")
+    }
+
+    @Test func payloadNamesStayUnique() {
+        let names = SourceScan.fileNames(for: [("f()", "com.x.a"), ("f()", "com.x.a"), ("f()", "com.x.a-2"), ("F()", "com.x.A")])
+        #expect(Set(names.map { $0.lowercased() }).count == 4, "\(names)")
+    }
+
+    @Test func twoDonationsComparedAreNamedByTheirSwiftPlace() {
+        let places = [ProctorCore.SourceLocation(file: "A.swift", line: 3, column: 9), ProctorCore.SourceLocation(file: "B.swift", line: 12, column: 20)]
+        #expect(SourceScanner.namingSwift("uniqueIdentifier 'x' is already used by the item at donation-1.json:3:25", places)
+            == "uniqueIdentifier 'x' is already used by the item at B.swift:12:20")
+    }
+}

@@ -320,7 +320,8 @@ struct SourceNeedsSaveAnsweredRule: Rule {
         ])
 
     func check(_ donation: SourceDonation, in context: RuleContext) -> [Violation] {
-        guard donation.needsSave, !donation.hasDelegate, donation.stateUpdate == nil else { return [] }
+        // SwiftUI calls the .userActivity closure itself when the activity needs its state.
+        guard donation.needsSave, !donation.hasDelegate, donation.stateUpdate == nil, donation.currentness != .advertisedBySwiftUI else { return [] }
         let what = donation.responder.map { "\($0) has no updateUserActivityState(_:)" } ?? "it has no delegate whose userActivityWillSave(_:) the system could call"
         return [Violation(
             "needsSave asks the system to fetch this activity's state before it is saved, but \(what), so nothing updates it and Handoff and search get the state it had",
@@ -390,7 +391,7 @@ struct SourceURLSchemeHandledRule: Rule {
         id: "source_url_scheme_handled",
         name: "Declared URL Scheme Has A Handler",
         category: .activity,
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         summary: "An app whose Info.plist declares URL schemes must have code that opens URLs: application(_:open:options:), scene(_:openURLContexts:), connectionOptions.urlContexts, or SwiftUI's onOpenURL.",
         rationale: """
             CFBundleURLTypes makes iOS launch the app for its schemes (a link in a message, a \
@@ -398,7 +399,9 @@ struct SourceURLSchemeHandledRule: Rule {
             application(_:open:options:), or with scenes scene(_:openURLContexts:) and, on a cold \
             launch, connectionOptions.urlContexts, or SwiftUI's onOpenURL. Without any of them the \
             app opens on its first screen and the link is lost. Judged when the scan found launch \
-            handlers, so that the app's delegate code was among the files scanned.
+            handlers, so that the app's delegate code was among the files scanned. A warning: a \
+            scheme may serve only a sign-in callback (ASWebAuthenticationSession), or a library \
+            that takes the delegate's URLs itself.
             """,
         sources: ["Apple, UIKit, application(_:open:options:), scene(_:openURLContexts:), UIScene.ConnectionOptions.urlContexts; SwiftUI, onOpenURL(perform:) [H]"],
         needsInfoPlist: true,
@@ -411,7 +414,7 @@ struct SourceURLSchemeHandledRule: Rule {
                     """),
                 named: "App.swift", infoPlist: schemes)
         ],
-        failing: [RuleExample(swift(donation: donate, handler: restore), named: "App.swift", infoPlist: schemes, at: ["/SceneDelegate.scene(_:continue:)/openURL"])])
+        failing: [RuleExample(swift(donation: donate, handler: restore), named: "App.swift", infoPlist: schemes, at: ["/(app)/openURL"])])
 
     func check(_ entryPoints: SourceEntryPoints, in context: RuleContext) -> [Violation] {
         guard let app = context.appInfo, app.isFromInfoPlist, !app.urlSchemes.isEmpty, entryPoints.urlHandlers.isEmpty, let first = entryPoints.firstHandler else { return [] }
@@ -433,9 +436,10 @@ struct SourceDeletedDomainIndexedRule: Rule {
             Seed 002 has the app keep its index current by deleting items, by identifier or by \
             domain; a domain names the item's domainIdentifier or a parent of it (deleting \
             'places' deletes 'places.saved'). A domain no item is indexed under deletes nothing, \
-            and the items the code meant to remove stay in Spotlight: usually a typo or a renamed \
-            domain. Judged when every item the scan found has a constant domainIdentifier; a \
-            warning, as items may be indexed in code the scan did not read.
+            and the items the code meant to remove stay in Spotlight: usually a typo. Judged when \
+            every item the scan found has a constant domainIdentifier; a warning, as items may be \
+            indexed in code the scan did not read, and deleting the domain of an older version \
+            is cleanup done on purpose (ignore the rule there, with the reason).
             """,
         sources: [
             "WWDC15 session 709 (seed 002): deleting items by identifier and by domain [H]",
