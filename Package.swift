@@ -105,6 +105,9 @@ let package = Package(
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
                 "ProctorRules", "ProctorLint",
                 .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+                // The parser's own messages for a file that does not parse ("expected ')' to end
+                // function call"), reported as located input errors.
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]),
         // A project's .proctor.json: the app facts, inputs, rules and reports a project states
         // once, read with the JSON layer and located like every input.

@@ -8,6 +8,7 @@ import ProctorJSON
 import ProctorLint
 import ProctorRules
 import SwiftParser
+import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// `proctor scan`: reads an app's Swift sources with swift-syntax, extracts what they donate and
@@ -97,9 +98,15 @@ public enum SourceScanner {
         let read = DeepStack.concurrentMap(files) { file in
             let tree = Parser.parse(source: file.text)
             let lines = SourceLines(path: file.path, text: file.text)
+            // A file that does not parse: swift-syntax's own errors, each where it is; the file is
+            // still read as far as the parser recovered.
+            let syntaxErrors = tree.hasError
+                ? ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }.prefix(Self.syntaxErrorLimit).map { diagnostic in
+                    InputError(code: Self.syntaxError, message: "the file does not parse: \(diagnostic.message)", location: lines.location(ofOffset: diagnostic.position.utf8Offset))
+                } : []
             return ReadFile(
                 file: file, lines: lines, declarations: ConstantTable.declarations(in: tree),
-                suppressions: SourceSuppressions.read(tree, text: file.text, lines: lines))
+                suppressions: SourceSuppressions.read(tree, text: file.text, lines: lines), syntaxErrors: Array(syntaxErrors))
         }
         var constants = ConstantTable()
         for file in read { constants.add(file.declarations) }
@@ -135,6 +142,7 @@ public enum SourceScanner {
             }
         }
         var results = Dictionary(uniqueKeysWithValues: files.map { ($0.path, FileResult(path: $0.path)) })
+        for file in read where !file.syntaxErrors.isEmpty { results[file.file.path]?.inputErrors += file.syntaxErrors }
         for index in results.keys { results[index]?.wasChecked = true }
 
         // The donations, judged as the payloads they are.
@@ -419,6 +427,7 @@ public enum SourceScanner {
         var lines: SourceLines
         var declarations: ConstantTable.Declarations
         var suppressions: (ignores: [PayloadSuppression], problems: [Diagnostic])
+        var syntaxErrors: [InputError]
     }
 
     /// What one file donates and handles.
@@ -456,6 +465,13 @@ public enum SourceScanner {
         case .interaction: JSONPointer([donation.symbol, "interaction", donation.activityType.string ?? "(dynamic)"])
         }
     }
+
+    /// A Swift file that does not parse, with the parser's message.
+    public static let syntaxError = ProblemCode(
+        "swift_syntax_error", summary: "A Swift file does not parse; each error swift-syntax finds is reported where it is, and the file is read as far as the parser recovered.")
+
+    /// The most syntax errors reported for one file: the first ones say what is wrong.
+    static let syntaxErrorLimit = 20
 
     /// A Swift file that is not UTF-8.
     public static let invalidEncoding = ProblemCode("swift_invalid_utf8", summary: "A Swift file is not valid UTF-8, so it is not scanned.")

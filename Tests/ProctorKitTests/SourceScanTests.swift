@@ -111,6 +111,11 @@ struct SourceScanTests {
         let result = try scan(["B.swift": "func f( { let a = NSUserActivity(activityType: \"x.y.z\")\n a.title = \n }}}} ]]", "Empty.swift": ""])
         #expect(result.files.count == 2)
         #expect(result.files.allSatisfy { $0.wasChecked })
+        // The parser's errors are located input errors of the broken file; the other is clean.
+        let broken = try #require(result.files.first { $0.path == "B.swift" })
+        #expect(!broken.inputErrors.isEmpty && broken.inputErrors.allSatisfy { $0.code == SourceScanner.syntaxError && $0.location.line != nil })
+        #expect(broken.inputErrors.first?.message.hasPrefix("the file does not parse: ") == true, "\(broken.inputErrors.map(\.message))")
+        #expect(result.files.first { $0.path == "Empty.swift" }?.inputErrors.isEmpty == true)
     }
 }
 
