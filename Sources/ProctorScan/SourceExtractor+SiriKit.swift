@@ -80,7 +80,7 @@ extension SourceExtractor {
         }
         siriKitBudget -= 1
         var expression = expression
-        if let path = ValueResolver.path(of: expression), path.count == 1, let bound = Self.initializer(named: path[0], before: near) {
+        if let path = ValueResolver.path(of: expression), path.count == 1, let bound = Self.declaration(named: path[0], before: near)?.initializer {
             expression = bound
         }
         guard let call = expression.as(FunctionCallExprSyntax.self), let callee = ValueResolver.path(of: call.calledExpression), callee.count == 1,
@@ -119,23 +119,5 @@ extension SourceExtractor {
             return nil
         }
         return found
-    }
-
-    /// The initializer of `let name = …` in the nearest enclosing block that declares it before
-    /// `near`.
-    private static func initializer(named name: String, before near: Syntax) -> ExprSyntax? {
-        var node = near
-        while let parent = node.parent {
-            if let list = parent.as(CodeBlockItemListSyntax.self), let position = list.firstIndex(where: { Syntax($0) == node }) {
-                for candidate in list[..<position].reversed() {
-                    guard case .decl(let declaration) = candidate.item, let variable = declaration.as(VariableDeclSyntax.self) else { continue }
-                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        return binding.initializer?.value
-                    }
-                }
-            }
-            node = parent
-        }
-        return nil
     }
 }

@@ -285,12 +285,14 @@ final class SourceExtractor: SyntaxVisitor {
         var following: [CodeBlockItemSyntax] = []
         var name: String?
         if !Self.isAttributeSetInit(expression) {
-            guard let path = ValueResolver.path(of: expression), path.count == 1, let declared = Self.attributeSetDeclaration(named: path[0], before: near) else {
+            guard let path = ValueResolver.path(of: expression), path.count == 1, let declared = Self.declaration(named: path[0], before: near),
+                let initializer = declared.initializer, Self.isAttributeSetInit(initializer)
+            else {
                 donation.leftOut.append((key, "not an attribute set built in the same function, which the scan follows", place))
                 return
             }
             name = path[0]
-            following = declared
+            following = declared.following
         }
         var pairs: [(key: String, value: StaticValue)] = []
         var entries: [(key: String, location: ProctorCore.SourceLocation)] = []
@@ -320,17 +322,16 @@ final class SourceExtractor: SyntaxVisitor {
         return ValueResolver.path(of: call.calledExpression) == ["CSSearchableItemAttributeSet"]
     }
 
-    /// The block items after `let name = CSSearchableItemAttributeSet(…)` in the nearest
-    /// enclosing block that declares it before `near`.
-    private static func attributeSetDeclaration(named name: String, before near: Syntax) -> [CodeBlockItemSyntax]? {
+    /// `let name = …` in the nearest enclosing block that declares it before `near`: its
+    /// initializer, and the block's items after it (where the code configures what it made).
+    static func declaration(named name: String, before near: Syntax) -> (initializer: ExprSyntax?, following: [CodeBlockItemSyntax])? {
         var node = near
         while let parent = node.parent {
-            if let list = parent.as(CodeBlockItemListSyntax.self), let item = node.as(CodeBlockItemSyntax.self), let position = list.firstIndex(where: { Syntax($0) == Syntax(item) }) {
-                for candidate in list[..<position].reversed() {
-                    guard case .decl(let declaration) = candidate.item, let variable = declaration.as(VariableDeclSyntax.self) else { continue }
+            if let list = parent.as(CodeBlockItemListSyntax.self), let position = list.firstIndex(where: { Syntax($0) == node }) {
+                for index in list[..<position].indices.reversed() {
+                    guard case .decl(let declaration) = list[index].item, let variable = declaration.as(VariableDeclSyntax.self) else { continue }
                     for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        guard let initial = binding.initializer?.value, isAttributeSetInit(initial), let index = list.firstIndex(where: { Syntax($0) == Syntax(candidate) }) else { return nil }
-                        return Array(list[list.index(after: index)...])
+                        return (binding.initializer?.value, Array(list[list.index(after: index)...]))
                     }
                 }
             }
