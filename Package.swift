@@ -112,45 +112,58 @@ let package = Package(
         // A project's .proctor.json: the app facts, inputs, rules and reports a project states
         // once, read with the JSON layer and located like every input.
         .target(name: "ProctorConfiguration", dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorReports"]),
-        // The library users embed: the conformance runner, the generated documentation, and every
-        // module above, re-exported. It never prints and never exits.
+        // What Proctor's own executables and tests share: the conformance runner, the generated
+        // documentation, and every module above, re-exported. Everything in it and below it is
+        // `package`: the API users see is ProctorKit's alone.
         .target(
-            name: "ProctorKit",
+            name: "ProctorToolSupport",
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
                 "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
                 "ProctorScan",
+            ]),
+        // The library users embed (`import ProctorKit`): lint payloads built in code or read from
+        // files, play scenarios, get findings as values. Its public API is deliberate and
+        // documented (ProctorKit.docc); it wraps the modules above and lets none of their types
+        // through. It leaves out ProctorScan, so users who embed it never build swift-syntax.
+        .target(
+            name: "ProctorKit",
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorConfiguration",
             ]),
 
         // MARK: - Executables
 
         .executableTarget(
             name: "proctor",
-            dependencies: ["ProctorKit", "CProctorBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ProctorToolSupport", "CProctorBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Writes docs/rules/*.md and Conformance/rules/*.json from the rule descriptions.
-        .executableTarget(name: "proctor-docgen", dependencies: ["ProctorKit"]),
+        .executableTarget(name: "proctor-docgen", dependencies: ["ProctorToolSupport"]),
         // Measures lint throughput against raw json-c parsing of the same bytes, and scan
         // throughput against swift-syntax parsing the same Swift.
         .executableTarget(
-            name: "proctor-bench", dependencies: ["ProctorKit", "ProctorJSON", .product(name: "SwiftParser", package: "swift-syntax")]),
+            name: "proctor-bench", dependencies: ["ProctorToolSupport", "ProctorJSON", .product(name: "SwiftParser", package: "swift-syntax")]),
         // Coverage-guided fuzzing of every reader of untrusted bytes (`make fuzz`); built plainly,
         // it replays crash files.
-        .executableTarget(name: "proctor-fuzz", dependencies: ["ProctorKit", "ProctorJSON"]),
+        .executableTarget(name: "proctor-fuzz", dependencies: ["ProctorToolSupport", "ProctorJSON"]),
 
         // MARK: - Tests
 
         .testTarget(name: "ProctorJSONTests", dependencies: ["ProctorJSON"]),
-        // Tests reach the internals of the modules ProctorKit is built from with @testable import.
+        // Tests reach the internals of the modules with @testable import.
         .testTarget(
-            name: "ProctorKitTests",
+            name: "ProctorTests",
             dependencies: [
-                "ProctorKit", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
+                "ProctorToolSupport", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
                 "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
                 "ProctorScan", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Snapshots"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),
+        // ProctorKit's public API, seen as a user sees it: a plain `import ProctorKit`, nothing else.
+        .testTarget(name: "ProctorKitTests", dependencies: ["ProctorKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,34 +6,34 @@ import ProctorVocabulary
 /// What Proctor is told about the app besides its Info.plist: facts no Info.plist key holds (or
 /// that a source Info.plist leaves to build settings). Given by `proctor lint
 /// --deployment-target/--service-name`, a scenario's `app`, or a conformance case's `config`.
-public struct AppConfiguration: Sendable, Equatable {
+package struct AppConfiguration: Sendable, Equatable {
     /// The iOS deployment target; overrides `MinimumOSVersion`.
-    public var deploymentTarget: OSVersion?
+    package var deploymentTarget: OSVersion?
     /// The messaging services the app speaks, when it speaks several (the `serviceName` values).
-    public var serviceNames: [String]?
+    package var serviceNames: [String]?
     /// The Apple Developer Team ID (the application identifier prefix): with the bundle
     /// identifier, the app ID an apple-app-site-association file names. No Info.plist key holds it.
-    public var teamIdentifier: String?
+    package var teamIdentifier: String?
 
-    public init(deploymentTarget: OSVersion? = nil, serviceNames: [String]? = nil, teamIdentifier: String? = nil) {
+    package init(deploymentTarget: OSVersion? = nil, serviceNames: [String]? = nil, teamIdentifier: String? = nil) {
         self.deploymentTarget = deploymentTarget
         self.serviceNames = serviceNames
         self.teamIdentifier = teamIdentifier
     }
 
-    public var isEmpty: Bool { deploymentTarget == nil && serviceNames == nil && teamIdentifier == nil }
+    package var isEmpty: Bool { deploymentTarget == nil && serviceNames == nil && teamIdentifier == nil }
 
     /// The keys of a `config` object, in the order the docs list them.
-    public static let keys = ["deploymentTarget", "serviceNames", "teamIdentifier"]
+    package static let keys = ["deploymentTarget", "serviceNames", "teamIdentifier"]
 
     /// Whether `text` has the form of a Team ID: ten uppercase letters and digits.
-    public static func isTeamIdentifier(_ text: String) -> Bool {
+    package static func isTeamIdentifier(_ text: String) -> Bool {
         text.utf8.count == 10 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }
     }
 
     /// Lays the configuration over facts read from an Info.plist, or makes facts of its own (not
     /// from an Info.plist, so rules that need one stay skipped).
-    public func apply(to appInfo: AppInfo?) -> AppInfo? {
+    package func apply(to appInfo: AppInfo?) -> AppInfo? {
         guard !isEmpty else { return appInfo }
         var info = appInfo ?? AppInfo(source: "configuration", isFromInfoPlist: false)
         if let deploymentTarget { info.deploymentTarget = deploymentTarget }
@@ -48,7 +48,7 @@ public struct AppConfiguration: Sendable, Equatable {
 
     /// Reads a `config` object (`{"deploymentTarget": "15.0", "serviceNames": ["Jabber", "ICQ"]}`);
     /// the message names what is wrong, for the caller to locate.
-    public static func decode(_ node: JSONNode) -> Result<AppConfiguration, ConfigurationError> {
+    package static func decode(_ node: JSONNode) -> Result<AppConfiguration, ConfigurationError> {
         guard case .object(let object) = node.value else {
             return .failure(ConfigurationError(message: "the configuration is an object with \(keys.joined(separator: ", "))", pointer: .root))
         }
@@ -89,7 +89,7 @@ public struct AppConfiguration: Sendable, Equatable {
     }
 }
 
-public struct ConfigurationError: Error, Sendable {
-    public var message: String
-    public var pointer: JSONPointer
+package struct ConfigurationError: Error, Sendable {
+    package var message: String
+    package var pointer: JSONPointer
 }

@@ -5,56 +5,56 @@ import ProctorJSON
 import ProctorVocabulary
 
 /// The facts Proctor reads from an app's `Info.plist`.
-public struct AppInfo: Sendable {
+package struct AppInfo: Sendable {
     /// The file the facts came from, as the user named it.
-    public var source: String
-    public var bundleIdentifier: String?
+    package var source: String
+    package var bundleIdentifier: String?
     /// `NSUserActivityTypes`; nil when the key is absent.
-    public var userActivityTypes: [String]?
+    package var userActivityTypes: [String]?
     /// The schemes of `CFBundleURLTypes` → `CFBundleURLSchemes`.
-    public var urlSchemes: [String]
+    package var urlSchemes: [String]
     /// `INIntentsSupported`: intents the app handles itself.
-    public var intentsSupported: [String]
+    package var intentsSupported: [String]
     /// `NSExtension` → `NSExtensionAttributes` → `IntentsSupported`, for an Intents extension's plist.
-    public var extensionIntentsSupported: [String]
+    package var extensionIntentsSupported: [String]
     /// The location purpose strings the Info.plist gives (non-empty): of
     /// ``AppInfo/locationUsageKeys``, by key.
-    public var locationUsageDescriptions: [String] = []
+    package var locationUsageDescriptions: [String] = []
     /// `UIBackgroundModes`: what the app keeps running for in the background (`audio`,
     /// `location`, `remote-notification`, ...); nil when the key is absent.
-    public var backgroundModes: [String]?
+    package var backgroundModes: [String]?
     /// `INIntentsRestrictedWhileLocked`: intents the app handles only when the device is unlocked.
-    public var intentsRestrictedWhileLocked: [String] = []
+    package var intentsRestrictedWhileLocked: [String] = []
     /// `NSExtension` → `NSExtensionAttributes` → `IntentsRestrictedWhileLocked`.
-    public var extensionIntentsRestrictedWhileLocked: [String] = []
+    package var extensionIntentsRestrictedWhileLocked: [String] = []
     /// The iOS version the app supports back to: `MinimumOSVersion` of a built Info.plist, or
     /// stated by `--deployment-target`, a scenario's `app.deploymentTarget` or a case's `config`.
     /// Version-dependent rules are skipped while it is unknown.
-    public var deploymentTarget: OSVersion?
+    package var deploymentTarget: OSVersion?
     /// The messaging services the app speaks (`serviceName` values, e.g. Jabber and ICQ in one
     /// client), stated by `--service-name`, a scenario or a case's `config`; Apple has no
     /// Info.plist key for them.
-    public var serviceNames: [String] = []
+    package var serviceNames: [String] = []
     /// The Apple Developer Team ID, stated by `--team-identifier`, a scenario's
     /// `app.teamIdentifier` or a case's `config`; no Info.plist key holds it.
-    public var teamIdentifier: String?
+    package var teamIdentifier: String?
     /// False when the facts come from `--bundle-identifier` alone: NSUserActivityTypes is unknown.
-    public var isFromInfoPlist: Bool
+    package var isFromInfoPlist: Bool
     /// `MKDirectionsApplicationSupportedModes`: the modes a routing app gives directions for; nil
     /// when the key is absent (the app is not a routing app). See RoutingAppInfo.swift.
-    public var directionsModes: [String]?
+    package var directionsModes: [String]?
     /// The entries of `CFBundleDocumentTypes`, with their content types; nil when it is absent.
-    public var documentTypes: [DocumentType]?
+    package var documentTypes: [DocumentType]?
     /// Lines of the keys and entries that rules about the Info.plist itself point at, by JSON
     /// Pointer over the property list (`/INIntentsRestrictedWhileLocked/0`). XML files only.
-    public var lines: [String: Int] = [:]
+    package var lines: [String: Int] = [:]
 
     /// The Info.plist keys that explain why the app uses the user's location.
-    public static let locationUsageKeys = [
+    package static let locationUsageKeys = [
         "NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription", "NSLocationAlwaysUsageDescription",
     ]
 
-    public init(
+    package init(
         source: String, bundleIdentifier: String? = nil, userActivityTypes: [String]? = nil, urlSchemes: [String] = [],
         intentsSupported: [String] = [], extensionIntentsSupported: [String] = [], isFromInfoPlist: Bool = true
     ) {
@@ -69,7 +69,7 @@ public struct AppInfo: Sendable {
 
     /// The application identifier an apple-app-site-association file names the app by,
     /// `<Team ID>.<bundle identifier>`, when both are known.
-    public var applicationIdentifier: String? {
+    package var applicationIdentifier: String? {
         guard let teamIdentifier, let bundleIdentifier else { return nil }
         return "\(teamIdentifier).\(bundleIdentifier)"
     }
@@ -77,7 +77,7 @@ public struct AppInfo: Sendable {
     /// Whether `NSUserActivityTypes` lists `type`. Entries such as
     /// `$(PRODUCT_BUNDLE_IDENTIFIER).viewPlace`, left unexpanded in a source Info.plist, match any
     /// text in place of the build setting.
-    public func declares(activityType type: String) -> Bool {
+    package func declares(activityType type: String) -> Bool {
         guard let declared = userActivityTypes else { return false }
         return declared.contains { entry in
             entry == type || (entry.contains("$") && Self.matches(pattern: entry, text: type))
@@ -85,7 +85,7 @@ public struct AppInfo: Sendable {
     }
 
     /// The line of the value at `pointer` in the Info.plist, or of its deepest ancestor with one.
-    public func line(of pointer: JSONPointer) -> Int? {
+    package func line(of pointer: JSONPointer) -> Int? {
         var tokens = pointer.tokens
         while !tokens.isEmpty {
             if let line = lines[JSONPointer(tokens).description] { return line }
@@ -123,29 +123,29 @@ public struct AppInfo: Sendable {
 
 /// Where the intent lists are in an Info.plist: the reader records their lines there, and the
 /// rules that judge them report there.
-public enum IntentListPointers {
-    public static let supported = JSONPointer(["INIntentsSupported"])
-    public static let restrictedWhileLocked = JSONPointer(["INIntentsRestrictedWhileLocked"])
-    public static let extensionSupported = JSONPointer(["NSExtension", "NSExtensionAttributes", "IntentsSupported"])
-    public static let extensionRestrictedWhileLocked = JSONPointer(["NSExtension", "NSExtensionAttributes", "IntentsRestrictedWhileLocked"])
+package enum IntentListPointers {
+    package static let supported = JSONPointer(["INIntentsSupported"])
+    package static let restrictedWhileLocked = JSONPointer(["INIntentsRestrictedWhileLocked"])
+    package static let extensionSupported = JSONPointer(["NSExtension", "NSExtensionAttributes", "IntentsSupported"])
+    package static let extensionRestrictedWhileLocked = JSONPointer(["NSExtension", "NSExtensionAttributes", "IntentsRestrictedWhileLocked"])
 }
 
 /// Reads an `Info.plist`, XML or binary, with Foundation's `PropertyListSerialization`.
-public enum InfoPlistReader {
-    public struct Result: Sendable {
-        public var appInfo: AppInfo?
-        public var inputErrors: [InputError] = []
-        public var diagnostics: [Diagnostic] = []
+package enum InfoPlistReader {
+    package struct Result: Sendable {
+        package var appInfo: AppInfo?
+        package var inputErrors: [InputError] = []
+        package var diagnostics: [Diagnostic] = []
     }
 
     /// The largest Info.plist read: real ones are a few kilobytes, and a device or a pipe given
     /// as the Info.plist must not be read without end.
-    public static let maximumFileSize = 16 * 1024 * 1024
+    package static let maximumFileSize = 16 * 1024 * 1024
 
     /// Reads the file at `url`, naming it `displayPath` in every message.
     /// `deploymentTarget` is the one the user gave (`--deployment-target`): it replaces
     /// `MinimumOSVersion`, whose value is then not judged.
-    public static func read(
+    package static func read(
         contentsOf url: URL, displayPath: String, bundleIdentifier override: String? = nil, deploymentTarget: OSVersion? = nil
     ) -> Result {
         switch InputFiles.load(url.path, limit: maximumFileSize, naming: "the Info.plist") {
@@ -158,7 +158,7 @@ public enum InfoPlistReader {
     }
 
     /// Reads an Info.plist held in memory (conformance vectors, fuzzing, embedding).
-    public static func read(
+    package static func read(
         bytes: [UInt8], displayPath: String, bundleIdentifier override: String? = nil, deploymentTarget: OSVersion? = nil
     ) -> Result {
         let file: PropertyListFile
@@ -174,7 +174,7 @@ public enum InfoPlistReader {
 
     /// Builds the facts from a property-list dictionary already in memory (inline facts in
     /// conformance vectors and rule examples use this with JSON converted to Foundation types).
-    public static func extract(
+    package static func extract(
         from plist: Any, source: String, lineOf: (String) -> Int? = { _ in nil }, linesOfEntries: (String) -> [Int] = { _ in [] },
         bundleIdentifier override: String? = nil, deploymentTarget: OSVersion? = nil
     ) -> Result {

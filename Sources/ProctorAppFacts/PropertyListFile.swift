@@ -4,20 +4,20 @@ import ProctorCore
 /// A property list file (an Info.plist, an `.entitlements` file), XML or binary, read safely
 /// (``PropertyListSafety`` refuses DTDs and entities before Foundation sees the bytes), with the
 /// lines its keys and array entries are written on, for located messages.
-public struct PropertyListFile {
+package struct PropertyListFile {
     /// The parsed value: a dictionary for every file Proctor reads.
-    public let root: Any
+    package let root: Any
     private let lines: PropertyListLines?
 
     /// The line a top-level key is written on (XML only).
-    public func line(ofKey key: String) -> Int? { lines?.line(ofKey: key) }
+    package func line(ofKey key: String) -> Int? { lines?.line(ofKey: key) }
 
     /// The lines of the entries of a top-level array (XML only).
-    public func linesOfEntries(ofArray key: String) -> [Int] { lines?.linesOfEntries(ofArray: key) ?? [] }
+    package func linesOfEntries(ofArray key: String) -> [Int] { lines?.linesOfEntries(ofArray: key) ?? [] }
 
     /// Reads `bytes`, naming the file `displayPath` and calling it `noun` ("the Info.plist") in
     /// messages.
-    public static func read(bytes: [UInt8], displayPath: String, noun: String) -> Result<PropertyListFile, InputError> {
+    package static func read(bytes: [UInt8], displayPath: String, noun: String) -> Result<PropertyListFile, InputError> {
         if let problem = PropertyListSafety.problem(in: bytes) {
             return .failure(InputError(code: .propertyListInvalid, message: problem.message, location: SourceLocation(file: displayPath, line: problem.line)))
         }

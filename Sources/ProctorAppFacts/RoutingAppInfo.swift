@@ -6,36 +6,36 @@ import ProctorJSON
 extension AppInfo {
     /// The values `MKDirectionsApplicationSupportedModes` may hold (Information Property List Key
     /// Reference; `MKDirectionsModeRideShare` since iOS 10).
-    public static let directionsModes = [
+    package static let directionsModes = [
         "MKDirectionsModeCar", "MKDirectionsModeBus", "MKDirectionsModeTrain", "MKDirectionsModeSubway", "MKDirectionsModeStreetCar",
         "MKDirectionsModePlane", "MKDirectionsModeBike", "MKDirectionsModeFerry", "MKDirectionsModeTaxi", "MKDirectionsModePedestrian",
         "MKDirectionsModeRideShare", "MKDirectionsModeOther",
     ]
 
     /// The content type of the document type a routing app declares, "exactly as shown".
-    public static let directionsRequestContentType = "com.apple.maps.directionsrequest"
+    package static let directionsRequestContentType = "com.apple.maps.directionsrequest"
 
     /// A `CFBundleDocumentTypes` entry: the content types it declares (`LSItemContentTypes`).
-    public struct DocumentType: Sendable {
-        public var contentTypes: [String]
+    package struct DocumentType: Sendable {
+        package var contentTypes: [String]
 
-        public init(contentTypes: [String]) {
+        package init(contentTypes: [String]) {
             self.contentTypes = contentTypes
         }
     }
 
     /// Whether the app registers as a routing app: it has `MKDirectionsApplicationSupportedModes`.
-    public var isRoutingApp: Bool { directionsModes != nil }
+    package var isRoutingApp: Bool { directionsModes != nil }
 }
 
 /// Where a routing app's keys are in an Info.plist: the reader records their lines there, and the
 /// rules that judge them report there.
-public enum RoutingAppPointers {
-    public static let supportedModes = JSONPointer(["MKDirectionsApplicationSupportedModes"])
-    public static let documentTypes = JSONPointer(["CFBundleDocumentTypes"])
+package enum RoutingAppPointers {
+    package static let supportedModes = JSONPointer(["MKDirectionsApplicationSupportedModes"])
+    package static let documentTypes = JSONPointer(["CFBundleDocumentTypes"])
 
     /// A content type of a document type entry.
-    public static func contentType(entry: Int, index: Int) -> JSONPointer {
+    package static func contentType(entry: Int, index: Int) -> JSONPointer {
         documentTypes.appending(entry).appending("LSItemContentTypes").appending(index)
     }
 }

@@ -6,10 +6,10 @@ import ProctorReports
 /// `proctor schema config` prints it and docs/config.schema.json is the committed copy, which a
 /// test keeps current. It checks structure and types; what only the reader can check (a rule id
 /// that exists, a report format) is in docs/configuration.md.
-public enum ConfigurationSchema {
-    public static let identifier = "urn:proctor:schema:config:1"
+package enum ConfigurationSchema {
+    package static let identifier = "urn:proctor:schema:config:1"
 
-    public static func text(ruleIDs: [String]) -> String {
+    package static func text(ruleIDs: [String]) -> String {
         JSONWriter.write(JSONNode(plain: document(ruleIDs: ruleIDs)), indent: 2) + "\n"
     }
 

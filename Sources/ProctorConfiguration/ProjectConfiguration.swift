@@ -11,100 +11,100 @@ import ProctorVocabulary
 /// written once instead of as flags on every command (docs/configuration.md). Relative paths in
 /// it are relative to the file's folder, so the file means the same from wherever it is used.
 /// Every value remembers where it is written, for `proctor config print` and for errors.
-public struct ProjectConfiguration: Sendable {
-    public static let fileName = ".proctor.json"
-    public static let format = 1
+package struct ProjectConfiguration: Sendable {
+    package static let fileName = ".proctor.json"
+    package static let format = 1
 
     /// A value and the place in the file that gives it.
-    public struct Located<Value: Sendable>: Sendable {
-        public var value: Value
-        public var location: SourceLocation
+    package struct Located<Value: Sendable>: Sendable {
+        package var value: Value
+        package var location: SourceLocation
 
-        public init(value: Value, location: SourceLocation) {
+        package init(value: Value, location: SourceLocation) {
             self.value = value
             self.location = location
         }
     }
 
     /// The file, as it was named or found.
-    public var path: String
+    package var path: String
     /// Its folder: what relative paths in it are relative to ("" for the current directory).
-    public var directory: String
+    package var directory: String
 
-    public var infoPlist: Located<String>?
-    public var bundleIdentifier: Located<String>?
-    public var teamIdentifier: Located<String>?
-    public var deploymentTarget: Located<OSVersion>?
-    public var serviceNames: Located<[String]>?
-    public var entitlements: Located<[String]>?
+    package var infoPlist: Located<String>?
+    package var bundleIdentifier: Located<String>?
+    package var teamIdentifier: Located<String>?
+    package var deploymentTarget: Located<OSVersion>?
+    package var serviceNames: Located<[String]>?
+    package var entitlements: Located<[String]>?
     /// `sites`: the association file each domain serves, as `--aasa DOMAIN=PATH`.
-    public var sites: Located<[(domain: String, path: String)]>?
+    package var sites: Located<[(domain: String, path: String)]>?
     /// `lint.paths`: what `proctor lint` reads when the command names nothing.
-    public var lintPaths: Located<[String]>?
+    package var lintPaths: Located<[String]>?
     /// `lint.reports`: as `lint --report`, each `FORMAT[:PATH]`.
-    public var lintReports: Located<[String]>?
+    package var lintReports: Located<[String]>?
     /// `lint.baseline`: the findings the project accepts for now (`--baseline`).
-    public var baseline: Located<String>?
+    package var baseline: Located<String>?
     /// `lint.baselineStrict`: a baseline entry that matches no finding fails the run.
-    public var baselineStrict: Located<Bool>?
+    package var baselineStrict: Located<Bool>?
     /// `run.paths`: what `proctor run` plays when the command names nothing.
-    public var runPaths: Located<[String]>?
+    package var runPaths: Located<[String]>?
     /// `run.reports`: as `run --report`.
-    public var runReports: Located<[String]>?
+    package var runReports: Located<[String]>?
     /// `lint.include` and `lint.exclude`: which walked files `proctor lint` reads, as patterns
     /// relative to the file's folder (`--include`, `--exclude`).
-    public var lintInclude: Located<[PathPattern]>?
-    public var lintExclude: Located<[PathPattern]>?
+    package var lintInclude: Located<[PathPattern]>?
+    package var lintExclude: Located<[PathPattern]>?
     /// `run.include` and `run.exclude`, for the scenario files `proctor run` walks.
-    public var runInclude: Located<[PathPattern]>?
-    public var runExclude: Located<[PathPattern]>?
+    package var runInclude: Located<[PathPattern]>?
+    package var runExclude: Located<[PathPattern]>?
     /// `rules`: each rule off, or at a severity of the project's choosing (`proctor lint`).
-    public var rules: Located<RuleSettings>?
+    package var rules: Located<RuleSettings>?
     /// `overrides`: rule settings for the files some patterns match, later ones winning.
-    public var overrides: Located<[Override]>?
+    package var overrides: Located<[Override]>?
     /// `projects`: folders (or files) of other configurations, each an app with its own facts,
     /// which a plain `proctor lint` here lints one after the other into one report.
-    public var projects: Located<[String]>?
+    package var projects: Located<[String]>?
 
     /// One entry of `overrides`.
-    public struct Override: Sendable {
-        public static let keys = ["files", "exclude", "rules"]
-        public var files: [PathPattern]
-        public var exclude: [PathPattern]
-        public var rules: RuleSettings
+    package struct Override: Sendable {
+        package static let keys = ["files", "exclude", "rules"]
+        package var files: [PathPattern]
+        package var exclude: [PathPattern]
+        package var rules: RuleSettings
     }
-    public var strict: Located<Bool>?
+    package var strict: Located<Bool>?
 
     /// The keys of the file's top level and of `app`, in the order docs/configuration.md lists them.
-    public static let keys = ["$schema", "format", "projects", "app", "lint", "run", "rules", "overrides", "strict"]
-    public static let commandKeys = ["paths", "include", "exclude", "reports"]
-    public static let lintKeys = ["paths", "include", "exclude", "reports", "baseline", "baselineStrict"]
-    public static let appKeys = ["infoPlist", "bundleIdentifier", "teamIdentifier", "deploymentTarget", "serviceNames", "entitlements", "sites"]
-    public static let ruleValues = ["off", "note", "warning", "error"]
+    package static let keys = ["$schema", "format", "projects", "app", "lint", "run", "rules", "overrides", "strict"]
+    package static let commandKeys = ["paths", "include", "exclude", "reports"]
+    package static let lintKeys = ["paths", "include", "exclude", "reports", "baseline", "baselineStrict"]
+    package static let appKeys = ["infoPlist", "bundleIdentifier", "teamIdentifier", "deploymentTarget", "serviceNames", "entitlements", "sites"]
+    package static let ruleValues = ["off", "note", "warning", "error"]
 
-    public static let unsupportedFormat = ProblemCode("config_unsupported_format", summary: "A configuration file has a format other than 1, or none.")
-    public static let unknownKey = ProblemCode("config_unknown_key", summary: "A configuration file has a key Proctor does not know.")
-    public static let typeMismatch = ProblemCode("config_type_mismatch", summary: "A configuration value has the wrong JSON type.")
-    public static let invalidValue = ProblemCode("config_invalid_value", summary: "A configuration value is not one Proctor can use.")
-    public static let missingValue = ProblemCode("config_missing_value", summary: "A configuration file leaves out a value it needs.")
+    package static let unsupportedFormat = ProblemCode("config_unsupported_format", summary: "A configuration file has a format other than 1, or none.")
+    package static let unknownKey = ProblemCode("config_unknown_key", summary: "A configuration file has a key Proctor does not know.")
+    package static let typeMismatch = ProblemCode("config_type_mismatch", summary: "A configuration value has the wrong JSON type.")
+    package static let invalidValue = ProblemCode("config_invalid_value", summary: "A configuration value is not one Proctor can use.")
+    package static let missingValue = ProblemCode("config_missing_value", summary: "A configuration file leaves out a value it needs.")
     static let codes = JSONFieldReader.Codes(typeMismatch: typeMismatch, missingValue: missingValue, invalidValue: invalidValue, unknownKey: unknownKey)
 
     /// A path written in the file, as the current directory sees it.
-    public func resolve(_ relative: String) -> String {
+    package func resolve(_ relative: String) -> String {
         if relative.hasPrefix("/") || directory.isEmpty { return relative }
         if relative == "." { return directory }
         return (directory == "/" ? "" : directory) + "/" + (relative.hasPrefix("./") ? String(relative.dropFirst(2)) : relative)
     }
 
     /// The app facts the file states, as `lint`'s flags give them.
-    public var appConfiguration: AppConfiguration {
+    package var appConfiguration: AppConfiguration {
         AppConfiguration(deploymentTarget: deploymentTarget?.value, serviceNames: serviceNames?.value, teamIdentifier: teamIdentifier?.value)
     }
 
     /// Reads a configuration file's bytes. Every problem is an error located in the file (line,
     /// column, JSON Pointer), and all of them are reported, not only the first; `knownRules` are
     /// the rule ids `rules` may name.
-    public static func read(_ bytes: [UInt8], path: String, knownRules: [String]) -> Result<ProjectConfiguration, ConfigurationErrors> {
+    package static func read(_ bytes: [UInt8], path: String, knownRules: [String]) -> Result<ProjectConfiguration, ConfigurationErrors> {
         let source = SourceText(bytes: bytes)
         let root: JSONNode
         switch JSONReader.parse(source) {
@@ -272,13 +272,13 @@ public struct ProjectConfiguration: Sendable {
     }
 
     /// The include and exclude patterns of `lint` or `run`, relative to this file's folder.
-    public func filterPatterns(include: Located<[PathPattern]>?, exclude: Located<[PathPattern]>?) -> PathFilter.Patterns {
+    package func filterPatterns(include: Located<[PathPattern]>?, exclude: Located<[PathPattern]>?) -> PathFilter.Patterns {
         PathFilter.Patterns(base: directory, include: include?.value ?? [], exclude: exclude?.value ?? [])
     }
 
     /// The configuration file of each of `projects`, as the current directory sees it: an entry
     /// that names a folder stands for the `.proctor.json` in it.
-    public var projectFiles: [String] {
+    package var projectFiles: [String] {
         var seen: Set<String> = []
         return (projects?.value ?? []).compactMap { entry in
             let path = resolve(entry)
@@ -291,7 +291,7 @@ public struct ProjectConfiguration: Sendable {
     }
 
     /// `overrides`, as the linter applies them.
-    public var pathRules: [(files: PathFilter.Patterns, rules: RuleSettings)] {
+    package var pathRules: [(files: PathFilter.Patterns, rules: RuleSettings)] {
         (overrides?.value ?? []).map { (PathFilter.Patterns(base: directory, include: $0.files, exclude: $0.exclude), $0.rules) }
     }
 
@@ -327,7 +327,7 @@ public struct ProjectConfiguration: Sendable {
 
     /// The configuration file that applies in `directory`: `.proctor.json` there or in the
     /// nearest folder above it, as git finds its repository. Nil when there is none.
-    public static func find(from directory: String = FileManager.default.currentDirectoryPath) -> String? {
+    package static func find(from directory: String = FileManager.default.currentDirectoryPath) -> String? {
         var folder = URL(fileURLWithPath: directory).standardizedFileURL
         while true {
             let candidate = folder.appendingPathComponent(fileName)
@@ -341,6 +341,6 @@ public struct ProjectConfiguration: Sendable {
 }
 
 /// Every problem of a configuration file, each located in it.
-public struct ConfigurationErrors: Error, Sendable {
-    public var errors: [InputError]
+package struct ConfigurationErrors: Error, Sendable {
+    package var errors: [InputError]
 }

@@ -6,26 +6,26 @@ import ProctorCore
 /// its entitlements, the Xcode project's team, bundle identifier and deployment target, the
 /// website's association files and the scenarios. It only suggests: every choice is printed with
 /// why, and the user edits the file.
-public struct ProjectDiscovery: Sendable {
+package struct ProjectDiscovery: Sendable {
     /// A value found, and the file (and line) that says so.
-    public struct Found<Value: Sendable>: Sendable {
-        public var value: Value
-        public var source: String
+    package struct Found<Value: Sendable>: Sendable {
+        package var value: Value
+        package var source: String
     }
 
-    public var infoPlist: Found<String>?
+    package var infoPlist: Found<String>?
     /// The other Info.plists found, not chosen (tests, extensions, frameworks).
-    public var otherInfoPlists: [String] = []
-    public var entitlements: [String] = []
-    public var teamIdentifier: Found<String>?
-    public var bundleIdentifier: Found<String>?
-    public var deploymentTarget: Found<String>?
+    package var otherInfoPlists: [String] = []
+    package var entitlements: [String] = []
+    package var teamIdentifier: Found<String>?
+    package var bundleIdentifier: Found<String>?
+    package var deploymentTarget: Found<String>?
     /// Folders holding an `apple-app-site-association` file or scenarios, for lint and run.
-    public var siteFolders: [String] = []
-    public var scenarioFolders: [String] = []
+    package var siteFolders: [String] = []
+    package var scenarioFolders: [String] = []
     /// Folders below the root that hold a `.proctor.json` of their own: each an app with its own
     /// facts, which the starter file lists as `projects` instead of guessing one app.
-    public var projectFolders: [String] = []
+    package var projectFolders: [String] = []
 
     /// Folders no project keeps its own sources in: build products and dependencies.
     static let skipped: Set<String> = ["build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
@@ -34,7 +34,7 @@ public struct ProjectDiscovery: Sendable {
 
     /// Looks through `root` (hidden folders, build products and dependencies skipped), in sorted
     /// order so that the same tree always gives the same file. Paths are relative to `root`.
-    public static func discover(in root: String) -> ProjectDiscovery {
+    package static func discover(in root: String) -> ProjectDiscovery {
         var discovery = ProjectDiscovery()
         var plists: [String] = []
         var projects: [String] = []
@@ -152,7 +152,7 @@ public struct ProjectDiscovery: Sendable {
     }
 
     /// The starter file: what was found, as `.proctor.json` holds it.
-    public var configurationText: String {
+    package var configurationText: String {
         var app: [(String, String)] = []
         func quoted(_ text: String) -> String {
             var escaped = ""

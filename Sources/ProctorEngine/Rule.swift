@@ -15,7 +15,7 @@ import ProctorVocabulary
 /// violation a finding with the rule's id and severity.
 ///
 /// Adding a rule is a type conforming to this protocol and one line in ``BuiltInRules/all``.
-public protocol Rule<Subject>: Sendable {
+package protocol Rule<Subject>: Sendable {
     associatedtype Subject: RuleSubject
     static var description: RuleDescription { get }
     func check(_ subject: Subject, in context: RuleContext) -> [Violation]
@@ -23,12 +23,12 @@ public protocol Rule<Subject>: Sendable {
 
 /// Something rules judge. Its scope says where such subjects come from, which decides where the
 /// rules judging it run and how reports list them.
-public protocol RuleSubject {
+package protocol RuleSubject {
     static var scope: RuleScope { get }
 }
 
 /// Where a rule's subjects come from.
-public enum RuleScope: String, Sendable, CaseIterable {
+package enum RuleScope: String, Sendable, CaseIterable {
     /// A payload the app hands the system: judged in every file `proctor lint` reads and in every
     /// donation a scenario makes.
     case payload
@@ -47,19 +47,19 @@ public enum RuleScope: String, Sendable, CaseIterable {
 }
 
 /// App facts a rule cannot be judged without.
-public struct RuleRequirements: OptionSet, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+package struct RuleRequirements: OptionSet, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Facts read from `--info-plist` (the declared activity types, the intents).
-    public static let infoPlist = RuleRequirements(rawValue: 1 << 0)
+    package static let infoPlist = RuleRequirements(rawValue: 1 << 0)
     /// The bundle identifier, from the Info.plist or `--bundle-identifier`.
-    public static let bundleIdentifier = RuleRequirements(rawValue: 1 << 1)
+    package static let bundleIdentifier = RuleRequirements(rawValue: 1 << 1)
     /// The iOS deployment target, from `MinimumOSVersion` or `--deployment-target`.
-    public static let deploymentTarget = RuleRequirements(rawValue: 1 << 2)
+    package static let deploymentTarget = RuleRequirements(rawValue: 1 << 2)
 
     /// The facts these app facts provide.
-    public init(metBy appInfo: AppInfo?) {
+    package init(metBy appInfo: AppInfo?) {
         self = []
         if appInfo?.isFromInfoPlist == true { insert(.infoPlist) }
         if appInfo?.bundleIdentifier != nil { insert(.bundleIdentifier) }
@@ -67,7 +67,7 @@ public struct RuleRequirements: OptionSet, Sendable {
     }
 
     /// Why these requirements are not met by `met`, or nil when they are: the first missing fact.
-    public func unmet(by met: RuleRequirements) -> String? {
+    package func unmet(by met: RuleRequirements) -> String? {
         let missing = subtracting(met)
         if missing.contains(.infoPlist) { return "needs --info-plist" }
         if missing.contains(.bundleIdentifier) {
@@ -81,28 +81,28 @@ public struct RuleRequirements: OptionSet, Sendable {
 }
 
 /// What a rule may consult besides its subject.
-public struct RuleContext: Sendable {
-    public let appInfo: AppInfo?
+package struct RuleContext: Sendable {
+    package let appInfo: AppInfo?
     /// The clock against which expiration dates are judged.
-    public let now: Date
+    package let now: Date
     /// The requirements these facts meet, worked out once: the engine tests them for every rule
     /// and subject.
-    public let met: RuleRequirements
+    package let met: RuleRequirements
 
-    public init(appInfo: AppInfo?, now: Date) {
+    package init(appInfo: AppInfo?, now: Date) {
         self.appInfo = appInfo
         self.now = now
         self.met = RuleRequirements(metBy: appInfo)
     }
 
     /// The app's deployment target, when known; version-dependent rules are skipped without it.
-    public var deploymentTarget: OSVersion? { appInfo?.deploymentTarget }
+    package var deploymentTarget: OSVersion? { appInfo?.deploymentTarget }
 }
 
 /// One place where a subject breaks a rule.
-public struct Violation: Sendable {
+package struct Violation: Sendable {
     /// Where, in the terms the rule knows.
-    public enum Place: Sendable {
+    package enum Place: Sendable {
         /// Inside the document the subject was decoded from; whoever handed the subject to the
         /// engine says which file and line that is.
         case pointer(JSONPointer)
@@ -110,33 +110,33 @@ public struct Violation: Sendable {
         case location(SourceLocation)
     }
 
-    public var message: String
-    public var place: Place
+    package var message: String
+    package var place: Place
     /// Set, and lower than the rule's severity, when the violation rests on an assumption the run
     /// could not check (a fact the user did not give, such as the deployment target): its
     /// finding says so at this severity, a note, instead of failing a run that may be right. A
     /// violation is never reported above its rule's severity.
-    public var assumedSeverity: Severity?
+    package var assumedSeverity: Severity?
 
-    public init(_ message: String, at pointer: JSONPointer) {
+    package init(_ message: String, at pointer: JSONPointer) {
         self.message = message
         self.place = .pointer(pointer)
     }
 
     /// A violation that holds only under an assumption the message states: reported at
     /// `severity` (or the rule's own, when that is lower).
-    public init(assuming message: String, at pointer: JSONPointer, severity: Severity = .note) {
+    package init(assuming message: String, at pointer: JSONPointer, severity: Severity = .note) {
         self.message = message
         self.place = .pointer(pointer)
         self.assumedSeverity = severity
     }
 
-    public init(_ message: String, at location: SourceLocation) {
+    package init(_ message: String, at location: SourceLocation) {
         self.message = message
         self.place = .location(location)
     }
 
-    public init(_ message: String, at place: Place) {
+    package init(_ message: String, at place: Place) {
         self.message = message
         self.place = place
     }

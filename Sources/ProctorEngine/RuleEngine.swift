@@ -9,16 +9,16 @@ import ProctorJSON
 /// them: an input kind with a new subject type needs no change here. The engine skips a rule whose
 /// requirements the app facts do not meet, and builds every finding with the rule's own id and
 /// severity: no caller chooses either.
-public struct RuleEngine: Sendable {
+package struct RuleEngine: Sendable {
     /// Every rule's description, with its scope, in registration order.
-    public let descriptions: [RuleDescription]
+    package let descriptions: [RuleDescription]
     /// One ``SubjectRules`` per subject type, by the type's identity.
     private let groups: [ObjectIdentifier: any Sendable]
 
     /// The engine of `rules` as a project configures them: a rule turned off is not registered
     /// (its subjects never reach it), and a rule given a severity reports at that severity, in
     /// findings and in the rule metadata of reports alike.
-    public init(_ rules: [any Rule], settings: RuleSettings = RuleSettings()) {
+    package init(_ rules: [any Rule], settings: RuleSettings = RuleSettings()) {
         var groups: [ObjectIdentifier: any Sendable] = [:]
         var descriptions: [RuleDescription] = []
         for rule in rules {
@@ -42,7 +42,7 @@ public struct RuleEngine: Sendable {
     }
 
     /// The rules that judge subjects of this type, in registration order; none when no rule does.
-    public func rules<Subject: RuleSubject>(judging subject: Subject.Type = Subject.self) -> SubjectRules<Subject> {
+    package func rules<Subject: RuleSubject>(judging subject: Subject.Type = Subject.self) -> SubjectRules<Subject> {
         groups[ObjectIdentifier(Subject.self)] as? SubjectRules<Subject> ?? SubjectRules()
     }
 }
@@ -58,7 +58,7 @@ public struct RuleEngine: Sendable {
 /// player) get a copy specialised for their subject type: called across modules unspecialised, it
 /// looked up the existential's metadata and copied the subject through value witnesses for every
 /// call (+6% instructions on the lint benchmark).
-public struct SubjectRules<Subject: RuleSubject>: Sendable {
+package struct SubjectRules<Subject: RuleSubject>: Sendable {
     @usableFromInline var rules: [any Rule<Subject>] = []
     @usableFromInline var identities: [RuleIdentity] = []
     @usableFromInline var requirements: [RuleRequirements] = []
@@ -71,11 +71,11 @@ public struct SubjectRules<Subject: RuleSubject>: Sendable {
         requirements.append(description.requirements)
     }
 
-    @inlinable public var isEmpty: Bool { rules.isEmpty }
+    @inlinable package var isEmpty: Bool { rules.isEmpty }
 
     /// Judges `subject` with every rule whose requirements `context` meets, appending a finding
     /// for each violation. `locate` says where a pointer into the subject's document is.
-    @inlinable public func judge(
+    @inlinable package func judge(
         _ subject: Subject, in context: RuleContext, locate: (JSONPointer) -> SourceLocation, into findings: inout [Finding]
     ) {
         for index in rules.indices where requirements[index].isSubset(of: context.met) {
@@ -101,21 +101,21 @@ extension RuleIdentity {
 
 /// What a project says about its rules (`.proctor.json`'s `rules`): each rule off, or at a
 /// severity of the project's choosing. Rules it does not name keep their own severity.
-public struct RuleSettings: Sendable, Equatable {
-    public enum Setting: Sendable, Equatable {
+package struct RuleSettings: Sendable, Equatable {
+    package enum Setting: Sendable, Equatable {
         case off
         case severity(Severity)
     }
 
-    public var settings: [String: Setting]
+    package var settings: [String: Setting]
 
-    public init(_ settings: [String: Setting] = [:]) { self.settings = settings }
+    package init(_ settings: [String: Setting] = [:]) { self.settings = settings }
 
-    public var isEmpty: Bool { settings.isEmpty }
+    package var isEmpty: Bool { settings.isEmpty }
 
-    public func isOff(_ id: String) -> Bool { settings[id] == .off }
+    package func isOff(_ id: String) -> Bool { settings[id] == .off }
 
-    public func severity(of id: String) -> Severity? {
+    package func severity(of id: String) -> Severity? {
         if case .severity(let severity)? = settings[id] { return severity }
         return nil
     }

@@ -13,13 +13,13 @@ import Darwin
 /// the pull request's author sees; so by default a reference must stay inside the project
 /// directory, the current directory `proctor` runs in. An absolute path, a `..` that climbs out,
 /// or a link inside the project that points out of it are refused unless the user allows them.
-public struct FileReferencePolicy: Sendable, Equatable {
+package struct FileReferencePolicy: Sendable, Equatable {
     /// References must resolve inside the current directory.
-    public static let projectDirectory = FileReferencePolicy(allowsOutside: false)
+    package static let projectDirectory = FileReferencePolicy(allowsOutside: false)
     /// Any readable path may be referenced (`--allow-paths-outside-project`).
-    public static let anywhere = FileReferencePolicy(allowsOutside: true)
+    package static let anywhere = FileReferencePolicy(allowsOutside: true)
 
-    public var allowsOutside: Bool
+    package var allowsOutside: Bool
 
     /// Why `reference`, as written in the input, may not be read from `resolved` (the path it
     /// names, relative to the current directory); nil when it may.

@@ -16,17 +16,17 @@ import Darwin
 ///   reads them (the C library's, not a copy of it);
 /// - a pattern that matches a folder matches everything under it; a trailing `/` matches folders
 ///   only.
-public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
-    public let description: String
+package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    package let description: String
     private let segments: [String]
     private let anchored: Bool
     /// Whether the pattern has a slash: it then matches from its base only.
-    public var isAnchored: Bool { anchored }
+    package var isAnchored: Bool { anchored }
     private let foldersOnly: Bool
 
     /// Throws, with the reason, for a pattern that can match nothing: empty, an empty segment,
     /// or a `.`/`..` segment (which a walked path never has).
-    public init(_ text: String) throws(Invalid) {
+    package init(_ text: String) throws(Invalid) {
         description = text
         var body = text.hasPrefix("./") ? String(text.dropFirst(2)) : text
         foldersOnly = body.hasSuffix("/")
@@ -40,14 +40,14 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         anchored = text.dropLast(foldersOnly ? 1 : 0).contains("/")
     }
 
-    public struct Invalid: Error, Sendable {
-        public var reason: String
+    package struct Invalid: Error, Sendable {
+        package var reason: String
         init(_ reason: String) { self.reason = reason }
     }
 
     /// Whether the pattern matches `path` (folders separated by `/`, relative to the base), or one
     /// of the folders it is in. `isFolder` says the path itself is a folder.
-    public func matches(_ path: String, isFolder: Bool = false) -> Bool {
+    package func matches(_ path: String, isFolder: Bool = false) -> Bool {
         let names = path.split(separator: "/").map(String.init)
         guard !names.isEmpty else { return false }
         // A folder on the path is a candidate too: matching it matches what it holds.
@@ -100,15 +100,15 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 /// less those an exclude pattern matches. Patterns are relative to `base`, a folder as the current
 /// directory sees it ("" for the current directory): the configuration file's folder for its
 /// patterns, the current directory for `--include` and `--exclude`.
-public struct PathFilter: Sendable {
-    public struct Patterns: Sendable {
-        public var base: String
-        public var include: [PathPattern]
-        public var exclude: [PathPattern]
+package struct PathFilter: Sendable {
+    package struct Patterns: Sendable {
+        package var base: String
+        package var include: [PathPattern]
+        package var exclude: [PathPattern]
         /// The base as an absolute folder ending in `/`, computed once.
         let absoluteBase: String
 
-        public init(base: String, include: [PathPattern] = [], exclude: [PathPattern] = []) {
+        package init(base: String, include: [PathPattern] = [], exclude: [PathPattern] = []) {
             self.base = base
             self.include = include
             self.exclude = exclude
@@ -124,19 +124,19 @@ public struct PathFilter: Sendable {
         }
     }
 
-    public var patterns: [Patterns]
+    package var patterns: [Patterns]
     /// Folders the walk does not enter, as absolute paths: other projects' folders inside this
     /// one's (docs/configuration.md, "Several apps").
-    public var excludedFolders: [String] = []
+    package var excludedFolders: [String] = []
 
-    public init(_ patterns: [Patterns] = []) {
+    package init(_ patterns: [Patterns] = []) {
         self.patterns = patterns.filter { !$0.include.isEmpty || !$0.exclude.isEmpty }
     }
 
-    public var isEmpty: Bool { patterns.isEmpty && excludedFolders.isEmpty }
+    package var isEmpty: Bool { patterns.isEmpty && excludedFolders.isEmpty }
 
     /// Whether a walked file is read.
-    public func accepts(file path: String) -> Bool {
+    package func accepts(file path: String) -> Bool {
         patterns.allSatisfy { set in
             guard let relative = set.relative(path) else {
                 // Outside the base, only a pattern without a slash (a name) can match.
@@ -150,7 +150,7 @@ public struct PathFilter: Sendable {
     }
 
     /// Whether the walk enters a folder: not when an exclude pattern matches it.
-    public func enters(folder path: String) -> Bool {
+    package func enters(folder path: String) -> Bool {
         if !excludedFolders.isEmpty, excludedFolders.contains(PathFilter.absolute(path)) { return false }
         return patterns.allSatisfy { set in
             guard let relative = set.relative(path) else {
@@ -164,7 +164,7 @@ public struct PathFilter: Sendable {
 
     /// The path with links resolved: the current directory is always its physical path, so a
     /// path through a link (macOS's /tmp, a linked checkout) must be compared physically too.
-    public static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path.isEmpty ? "." : path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 }

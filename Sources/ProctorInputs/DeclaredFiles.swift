@@ -1,13 +1,13 @@
 /// Files the user names on the command line for what they are, whatever their names:
 /// `--entitlements PATH` and `--aasa DOMAIN=PATH`. The kinds that read them claim them here
 /// (``PayloadInput/claims(declared:in:)``), ahead of any claim by name.
-public struct DeclaredFiles: Sendable {
+package struct DeclaredFiles: Sendable {
     /// The app's `.entitlements` files.
-    public var entitlements: [String]
+    package var entitlements: [String]
     /// The domain each association file is served from, by path.
-    public var siteDomains: [String: String]
+    package var siteDomains: [String: String]
 
-    public init(entitlements: [String] = [], sites: [(domain: String, path: String)] = []) {
+    package init(entitlements: [String] = [], sites: [(domain: String, path: String)] = []) {
         self.entitlements = entitlements.map(Self.normalized)
         var domains: [String: String] = [:]
         for (domain, path) in sites { domains[Self.normalized(path)] = domain }
@@ -15,11 +15,11 @@ public struct DeclaredFiles: Sendable {
     }
 
     /// The paths to read besides the ones given as arguments, in the order given.
-    public var paths: [String] { entitlements + siteDomains.keys.sorted() }
+    package var paths: [String] { entitlements + siteDomains.keys.sorted() }
 
     /// The same file written two ways (`./site/x`, `site//x`) is one file: a declared file found
     /// again by a directory walk is read once.
-    public static func normalized(_ path: String) -> String {
+    package static func normalized(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/") where part != "." {

@@ -11,35 +11,35 @@ import ProctorVocabulary
 // linter knows no kind by name.
 
 /// What one input file produced.
-public struct FileResult: Sendable {
-    public var path: String
-    public var inputErrors: [InputError] = []
-    public var diagnostics: [Diagnostic] = []
-    public var findings: [Finding] = []
+package struct FileResult: Sendable {
+    package var path: String
+    package var inputErrors: [InputError] = []
+    package var diagnostics: [Diagnostic] = []
+    package var findings: [Finding] = []
     /// How many payloads (donations) were decoded and checked.
-    public var donationCount = 0
+    package var donationCount = 0
     /// How many payloads were left out of the checks for their decoding errors (a document that
     /// is not a payload at all counts as one).
-    public var leftOutDonationCount = 0
+    package var leftOutDonationCount = 0
     /// Whether the rules ran on this file (false when it could not be read or parsed).
-    public var wasChecked = false
+    package var wasChecked = false
     /// The rules the file's payloads accept breaking (`"proctor": {"ignore": ...}`), applied to
     /// its findings once every rule, those across files included, has judged them.
-    public var suppressions: [PayloadSuppression] = []
+    package var suppressions: [PayloadSuppression] = []
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// Whether the file has anything to report.
-    public var hasProblems: Bool { !inputErrors.isEmpty || !diagnostics.isEmpty || !findings.isEmpty }
+    package var hasProblems: Bool { !inputErrors.isEmpty || !diagnostics.isEmpty || !findings.isEmpty }
 }
 
 /// A kind of file that carries what the app hands the system: donations today; push payloads,
 /// site association files and web pages as they arrive. Its files are found in directory walks by
 /// name, read in parallel, and each is decoded and judged on its own (against the app's facts),
 /// so that no parsed document outlives its file.
-public protocol PayloadInput: Sendable {
+package protocol PayloadInput: Sendable {
     /// What one of its files holds, for messages ("donation").
     var name: String { get }
     /// Whether a file is one of this kind's, by its name: the last component of `path` (a kind
@@ -56,13 +56,13 @@ public protocol PayloadInput: Sendable {
 }
 
 extension PayloadInput {
-    public func claims(declared path: String, in files: DeclaredFiles) -> Bool { false }
+    package func claims(declared path: String, in files: DeclaredFiles) -> Bool { false }
 }
 
 /// Decodes and judges the files of one payload kind, one at a time, on one thread. A class: the
 /// run keeps one per kind and thread and calls it for each file, and a value would be copied out
 /// of its slot and back for every call.
-public protocol PayloadChecker: AnyObject {
+package protocol PayloadChecker: AnyObject {
     /// Checks one file's bytes, adding what the rules across files need to `facts`. `path` is the
     /// file as reports print it.
     func check(bytes: [UInt8], path: String, facts: inout RunFacts) -> FileResult
@@ -71,7 +71,7 @@ public protocol PayloadChecker: AnyObject {
 /// A kind of payload a donation file may hold beside donations, under a key of its own
 /// (`{"notification": {...}}`), so that one file can hold everything a feature hands the system.
 /// Registered in ``InputKinds/others``.
-public protocol OtherPayloadKind: Sendable {
+package protocol OtherPayloadKind: Sendable {
     /// The keys that name its payloads in a donation file (`notification`; `circularRegion` and
     /// `beaconRegion`).
     var keys: [String] { get }
@@ -80,7 +80,7 @@ public protocol OtherPayloadKind: Sendable {
 }
 
 /// Decodes and judges the payloads of one ``OtherPayloadKind``.
-public protocol OtherPayloadJudge: Sendable {
+package protocol OtherPayloadJudge: Sendable {
     /// Decodes `payload` and judges it, adding its diagnostics and findings to `result`; false
     /// when a decoding error left it out of the checks.
     func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool
@@ -89,17 +89,17 @@ public protocol OtherPayloadJudge: Sendable {
 /// The judge of a kind whose payloads are each one subject of its rules: decodes the payload at
 /// its key with `decode` (which returns the subject, nil after a decoding error, and the
 /// diagnostics) and judges it with the rules on `Subject`.
-public struct SubjectPayloadJudge<Subject: RuleSubject>: OtherPayloadJudge {
-    public typealias Decode = @Sendable (JSONNode, JSONPointer, _ locate: @escaping (Int, JSONPointer) -> SourceLocation) -> (Subject?, [Diagnostic])
+package struct SubjectPayloadJudge<Subject: RuleSubject>: OtherPayloadJudge {
+    package typealias Decode = @Sendable (JSONNode, JSONPointer, _ locate: @escaping (Int, JSONPointer) -> SourceLocation) -> (Subject?, [Diagnostic])
     let rules: SubjectRules<Subject>
     let decode: Decode
 
-    public init(engine: RuleEngine, decode: @escaping Decode) {
+    package init(engine: RuleEngine, decode: @escaping Decode) {
         self.rules = engine.rules()
         self.decode = decode
     }
 
-    public func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool {
+    package func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool {
         let (subject, diagnostics) = decode(payload.node, payload.pointer.appending(payload.kind), document.locate)
         result.diagnostics += diagnostics
         guard let subject else { return false }
@@ -109,25 +109,25 @@ public struct SubjectPayloadJudge<Subject: RuleSubject>: OtherPayloadJudge {
 }
 
 /// The document an embedded payload is read from: how to locate its values, and the run's facts.
-public struct OtherPayloadDocument {
-    public var context: RuleContext
-    public var locate: (Int, JSONPointer) -> SourceLocation
-    public var locatePointer: (JSONPointer) -> SourceLocation
+package struct OtherPayloadDocument {
+    package var context: RuleContext
+    package var locate: (Int, JSONPointer) -> SourceLocation
+    package var locatePointer: (JSONPointer) -> SourceLocation
 }
 
 /// What every payload checker of a run shares.
-public struct PayloadRun: Sendable {
+package struct PayloadRun: Sendable {
     /// The rules, by subject.
-    public var engine: RuleEngine
+    package var engine: RuleEngine
     /// The app's facts and the clock.
-    public var context: RuleContext
-    public var limits: JSONLimits
+    package var context: RuleContext
+    package var limits: JSONLimits
     /// Whether one large file may be split across cores.
-    public var parallel: Bool
+    package var parallel: Bool
     /// The files the user named for what they are.
-    public var declared: DeclaredFiles
+    package var declared: DeclaredFiles
 
-    public init(engine: RuleEngine, context: RuleContext, limits: JSONLimits, parallel: Bool, declared: DeclaredFiles = DeclaredFiles()) {
+    package init(engine: RuleEngine, context: RuleContext, limits: JSONLimits, parallel: Bool, declared: DeclaredFiles = DeclaredFiles()) {
         self.engine = engine
         self.context = context
         self.limits = limits
@@ -139,7 +139,7 @@ public struct PayloadRun: Sendable {
 /// A kind of file that describes the app: read before any payload, it contributes the facts every
 /// rule may consult (`RuleContext.appInfo`), and the rules about the file itself judge it once
 /// every fact is known.
-public protocol AppDescriptionInput: Sendable {
+package protocol AppDescriptionInput: Sendable {
     /// The file it reads, for messages ("Info.plist").
     var name: String { get }
     /// Reads the file at `path`, adding its facts to `app`. A result when the file has problems
@@ -151,13 +151,13 @@ public protocol AppDescriptionInput: Sendable {
 }
 
 /// What the user states besides the files, which a description may defer to.
-public struct AppDescriptionOptions: Sendable {
+package struct AppDescriptionOptions: Sendable {
     /// `--bundle-identifier`: overrides the file's and expands `$(PRODUCT_BUNDLE_IDENTIFIER)`.
-    public var bundleIdentifier: String?
+    package var bundleIdentifier: String?
     /// `--deployment-target`: used when the file states none.
-    public var deploymentTarget: OSVersion?
+    package var deploymentTarget: OSVersion?
 
-    public init(bundleIdentifier: String? = nil, deploymentTarget: OSVersion? = nil) {
+    package init(bundleIdentifier: String? = nil, deploymentTarget: OSVersion? = nil) {
         self.bundleIdentifier = bundleIdentifier
         self.deploymentTarget = deploymentTarget
     }
@@ -165,17 +165,17 @@ public struct AppDescriptionOptions: Sendable {
 
 /// A rule a payload accepts breaking, with the reason: it covers the findings of that rule inside
 /// the payload (under `scope`, on `line` for a JSON Lines document).
-public struct PayloadSuppression: Sendable {
-    public var rule: String
-    public var reason: String
+package struct PayloadSuppression: Sendable {
+    package var rule: String
+    package var reason: String
     /// The payload's pointer: findings at or under it are covered.
-    public var scope: String
+    package var scope: String
     /// For a JSON Lines file, the document's line: pointers start again on every line.
-    public var line: Int?
+    package var line: Int?
     /// Where the rule id is written, for an ignore that covers nothing.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(rule: String, reason: String, scope: String, line: Int?, location: SourceLocation) {
+    package init(rule: String, reason: String, scope: String, line: Int?, location: SourceLocation) {
         self.rule = rule
         self.reason = reason
         self.scope = scope
@@ -184,7 +184,7 @@ public struct PayloadSuppression: Sendable {
     }
 
     /// Whether the finding is one this suppression covers.
-    public func covers(_ finding: Finding) -> Bool {
+    package func covers(_ finding: Finding) -> Bool {
         guard finding.ruleID == rule, finding.location.file == location.file else { return false }
         if let line, finding.location.line != line { return false }
         let pointer = finding.location.pointer ?? ""

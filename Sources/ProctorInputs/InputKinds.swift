@@ -1,10 +1,10 @@
 /// The kinds of input `proctor lint` reads. Adding a kind is its folder in this module and one
 /// line here.
-public enum InputKinds {
+package enum InputKinds {
     /// The kinds of payload file, in the order a walked file is offered to them: a name two kinds
     /// claim is the first's (`pass.json` is a Wallet pass, not a donation file). The donation kind
     /// reads a file named on the command line that none claims (``unclaimed``).
-    public static let payloads: [any PayloadInput] = [
+    package static let payloads: [any PayloadInput] = [
         WalletPassInput(),
         DonationInput(),
         SiteAssociationInput(),
@@ -15,7 +15,7 @@ public enum InputKinds {
     ]
 
     /// The kinds of payload a donation file may hold beside donations, under their own key.
-    public static let others: [any OtherPayloadKind] = [
+    package static let others: [any OtherPayloadKind] = [
         NotificationPayloads(),
         RegionPayloads(),
         CalendarEventPayloads(),
@@ -26,11 +26,11 @@ public enum InputKinds {
     static let unclaimed = payloads.firstIndex { $0 is DonationInput } ?? 0
 
     /// The app's Info.plist, named by `--info-plist`.
-    public static let infoPlist: any AppDescriptionInput = InfoPlistInput()
+    package static let infoPlist: any AppDescriptionInput = InfoPlistInput()
 
     /// The index in ``payloads`` of the kind that reads the file at `path`: the kind the user
     /// named it for, else the first that claims its name.
-    public static func payloadKind(forPath path: String, declared: DeclaredFiles = DeclaredFiles()) -> Int {
+    package static func payloadKind(forPath path: String, declared: DeclaredFiles = DeclaredFiles()) -> Int {
         if !declared.entitlements.isEmpty || !declared.siteDomains.isEmpty {
             let normalized = DeclaredFiles.normalized(path)
             if let kind = payloads.firstIndex(where: { $0.claims(declared: normalized, in: declared) }) { return kind }
@@ -39,7 +39,7 @@ public enum InputKinds {
     }
 
     /// Whether a directory walk picks the file at `path`.
-    public static func claims(path: String) -> Bool {
+    package static func claims(path: String) -> Bool {
         payloads.contains { $0.claims(path: path) }
     }
 }

@@ -226,13 +226,13 @@ final class KeyCache {
 
 /// Raw json-c parsing with no checks and no conversion: the reference the benchmark measures
 /// Proctor against. Not for production use.
-public enum JSONCReferenceParser {
+package enum JSONCReferenceParser {
     /// Parses `bytes` with json-c in strict mode and returns whether it succeeded.
     ///
     /// `validatingUTF8` adds `JSON_TOKENER_VALIDATE_UTF8`, as anyone parsing untrusted files
     /// strictly with json-c alone would; without it the reference does what the linter asks of
     /// json-c once its scanner has checked the text.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, validatingUTF8: Bool = true) -> Bool {
+    package static func parse(_ bytes: UnsafeRawBufferPointer, validatingUTF8: Bool = true) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         guard let tokener = json_tokener_new_ex(66) else { return false }
         defer { json_tokener_free(tokener) }

@@ -1,8 +1,8 @@
 /// Why a JSON text was rejected, with the byte offset of the problem and the pointer of the
 /// value being read when it was found.
-public struct JSONInputError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONInputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Stable identifiers, used in reports and conformance vectors.
-    public enum Code: String, Sendable, CaseIterable {
+    package enum Code: String, Sendable, CaseIterable {
         case empty = "json_empty"
         case syntax = "json_syntax"
         case truncated = "json_truncated"
@@ -21,33 +21,33 @@ public struct JSONInputError: Error, Sendable, Equatable, CustomStringConvertibl
         case unsupportedKey = "json_unsupported_key"
     }
 
-    public var code: Code
-    public var message: String
-    public var offset: Int
-    public var pointer: JSONPointer
+    package var code: Code
+    package var message: String
+    package var offset: Int
+    package var pointer: JSONPointer
 
-    public init(_ code: Code, _ message: String, offset: Int, pointer: JSONPointer) {
+    package init(_ code: Code, _ message: String, offset: Int, pointer: JSONPointer) {
         self.code = code
         self.message = message
         self.offset = offset
         self.pointer = pointer
     }
 
-    public var description: String { "\(message) [\(code.rawValue)]" }
+    package var description: String { "\(message) [\(code.rawValue)]" }
 }
 
 /// The limits Proctor puts on JSON input. They are documented in `docs/input-format.md`.
-public struct JSONLimits: Sendable {
+package struct JSONLimits: Sendable {
     /// Containers nested deeper than this are rejected. Payloads are a few levels deep; the limit
     /// keeps recursion bounded on hostile input.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
     /// Files larger than this many bytes are rejected before they are read.
-    public var maximumFileSize: Int
+    package var maximumFileSize: Int
 
-    public init(maximumDepth: Int = 64, maximumFileSize: Int = 64 * 1024 * 1024) {
+    package init(maximumDepth: Int = 64, maximumFileSize: Int = 64 * 1024 * 1024) {
         self.maximumDepth = maximumDepth
         self.maximumFileSize = maximumFileSize
     }
 
-    public static let standard = JSONLimits()
+    package static let standard = JSONLimits()
 }

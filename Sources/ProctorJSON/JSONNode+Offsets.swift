@@ -3,13 +3,13 @@
 extension JSONNode {
     /// The byte offset of the value at `pointer` below this node, or of its deepest existing
     /// ancestor: where a problem about that value is reported.
-    public func offset(of pointer: JSONPointer) -> Int {
+    package func offset(of pointer: JSONPointer) -> Int {
         deepestNode(at: pointer).node.offset
     }
 
     /// The offset of the member `key` of the object at `container`, without building the
     /// member's pointer.
-    public func offset(ofMember key: String, in container: JSONPointer) -> Int {
+    package func offset(ofMember key: String, in container: JSONPointer) -> Int {
         let (node, found) = deepestNode(at: container)
         return (found ? Self.child(key, of: node) : nil)?.offset ?? node.offset
     }

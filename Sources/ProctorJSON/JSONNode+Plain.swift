@@ -5,7 +5,7 @@ extension JSONNode {
     /// booleans, integers and doubles, every object's keys sorted, so that what is written from
     /// it is the same on every run. Proctor's schemas are built this way, from the tables the
     /// decoders read. Anything else is a programming error.
-    public init(plain value: Any) {
+    package init(plain value: Any) {
         let json: JSONValue
         switch value {
         case let object as [String: Any]:
@@ -24,11 +24,11 @@ extension JSONNode {
 extension JSONNode {
     /// Values built in code to be written (payloads, routes, baselines), not parsed: every
     /// offset is 0, and an object keeps its members in the order given.
-    public static func object(_ members: [(String, JSONNode)]) -> JSONNode {
+    package static func object(_ members: [(String, JSONNode)]) -> JSONNode {
         JSONNode(.object(JSONObject(members: members.map { JSONObject.Member(key: $0.0, keyOffset: 0, value: $0.1) })), offset: 0)
     }
 
-    public static func array(_ elements: [JSONNode]) -> JSONNode { JSONNode(.array(elements), offset: 0) }
-    public static func string(_ text: String) -> JSONNode { JSONNode(.string(text), offset: 0) }
-    public static func integer(_ number: Int) -> JSONNode { JSONNode(.integer(Int64(number)), offset: 0) }
+    package static func array(_ elements: [JSONNode]) -> JSONNode { JSONNode(.array(elements), offset: 0) }
+    package static func string(_ text: String) -> JSONNode { JSONNode(.string(text), offset: 0) }
+    package static func integer(_ number: Int) -> JSONNode { JSONNode(.integer(Int64(number)), offset: 0) }
 }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// An RFC 6901 JSON Pointer: the canonical address of a value inside a document.
-public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public private(set) var tokens: [String]
+package struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package private(set) var tokens: [String]
 
-    public init(_ tokens: [String] = []) {
+    package init(_ tokens: [String] = []) {
         self.tokens = tokens
     }
 
     /// Parses the string form (`""`, `"/a/0/b~1c"`); returns nil when it does not start with `/`
     /// or has a `~` that is not `~0` or `~1` (RFC 6901 §3 allows no other escape).
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         if text.isEmpty {
             self.tokens = []
             return
@@ -27,20 +27,20 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
         }
     }
 
-    public static let root = JSONPointer()
+    package static let root = JSONPointer()
 
-    public func appending(_ key: String) -> JSONPointer {
+    package func appending(_ key: String) -> JSONPointer {
         var copy = self
         copy.tokens.append(key)
         return copy
     }
 
-    public func appending(_ index: Int) -> JSONPointer {
+    package func appending(_ index: Int) -> JSONPointer {
         appending(String(index))
     }
 
     /// True when `self` is `other` or lies inside it.
-    public func isWithin(_ other: JSONPointer) -> Bool {
+    package func isWithin(_ other: JSONPointer) -> Bool {
         tokens.count >= other.tokens.count && Array(tokens.prefix(other.tokens.count)) == other.tokens
     }
 
@@ -48,7 +48,7 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
     /// lies inside it: ``isWithin(_:)`` without parsing the text back. A `/` inside a token is
     /// written `~1`, so a prefix that ends at a `/` ends at a token. Compared as bytes: compared
     /// as characters, a `/` followed by a combining mark would not be a `/`.
-    public func contains(written text: String) -> Bool {
+    package func contains(written text: String) -> Bool {
         let own = description
         guard !own.isEmpty else { return true }
         let written = text.utf8
@@ -58,7 +58,7 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// The escaped string form: `~` becomes `~0` and `/` becomes `~1`.
-    public var description: String {
+    package var description: String {
         var result = ""
         // Sized once: appending token by token would regrow the string past 15 bytes, the most
         // a String holds without an allocation.
@@ -81,7 +81,7 @@ public struct JSONPointer: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// Orders pointers token by token, comparing array indices numerically, so `/2` sorts before `/10`.
-    public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+    package static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
         for (left, right) in zip(lhs.tokens, rhs.tokens) where left != right {
             if let leftIndex = Int(left), let rightIndex = Int(right) {
                 return leftIndex < rightIndex

@@ -2,21 +2,21 @@
 ///
 /// A leading UTF-8 byte-order mark is skipped (RFC 8259 §8.1 lets parsers ignore it); offsets
 /// still count it, and columns on the first line do not.
-public enum JSONReader {
+package enum JSONReader {
     /// One line of a JSON Lines file that held a value.
-    public struct Line: Sendable {
+    package struct Line: Sendable {
         /// The 1-based line number in the file.
-        public var number: Int
-        public var result: Result<JSONNode, JSONInputError>
+        package var number: Int
+        package var result: Result<JSONNode, JSONInputError>
     }
 
     /// Parses the whole text as one JSON value.
-    public static func parse(_ source: SourceText, limits: JSONLimits = .standard) -> Result<JSONNode, JSONInputError> {
+    package static func parse(_ source: SourceText, limits: JSONLimits = .standard) -> Result<JSONNode, JSONInputError> {
         JSONDocumentParser(limits: limits).parse(source)
     }
 
     /// Parses each non-blank line as its own JSON value (JSON Lines). A line may end in CRLF.
-    public static func parseLines(_ source: SourceText, limits: JSONLimits = .standard) -> [Line] {
+    package static func parseLines(_ source: SourceText, limits: JSONLimits = .standard) -> [Line] {
         var lines: [Line] = []
         forEachLine(source, limits: limits) { lines.append($0) }
         return lines
@@ -24,7 +24,7 @@ public enum JSONReader {
 
     /// Parses the lines one at a time and hands each to `body`, so a large file never holds more
     /// than one line's tree in memory.
-    public static func forEachLine(_ source: SourceText, limits: JSONLimits = .standard, _ body: (Line) -> Void) {
+    package static func forEachLine(_ source: SourceText, limits: JSONLimits = .standard, _ body: (Line) -> Void) {
         JSONDocumentParser(limits: limits).forEachLine(source, body)
     }
 }
@@ -34,19 +34,19 @@ public enum JSONReader {
 /// and freeing them for each file costs a noticeable share of the run.
 ///
 /// It holds mutable state, so each thread needs its own; create one per batch of files.
-public final class JSONDocumentParser {
-    public let limits: JSONLimits
+package final class JSONDocumentParser {
+    package let limits: JSONLimits
     private let tokener: JSONCParser.Tokener
     private var buffers = ScannerBuffers()
     private let keys = KeyCache()
 
-    public init(limits: JSONLimits = .standard) {
+    package init(limits: JSONLimits = .standard) {
         self.limits = limits
         self.tokener = JSONCParser.Tokener(maximumDepth: limits.maximumDepth)
     }
 
     /// Parses the whole text as one JSON value.
-    public func parse(_ source: SourceText) -> Result<JSONNode, JSONInputError> {
+    package func parse(_ source: SourceText) -> Result<JSONNode, JSONInputError> {
         source.bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONInputError) -> JSONNode in
                 try JSONCParser.parse(
@@ -57,13 +57,13 @@ public final class JSONDocumentParser {
     }
 
     /// Parses each non-blank line as its own JSON value and hands it to `body` (JSON Lines).
-    public func forEachLine(_ source: SourceText, _ body: (JSONReader.Line) -> Void) {
+    package func forEachLine(_ source: SourceText, _ body: (JSONReader.Line) -> Void) {
         forEachLine(source, lines: source.lineStarts.indices, body)
     }
 
     /// The same for some of the lines: `lines` are 0-based indices into `source.lineStarts`, so
     /// parsers on several threads can each take a share of one large file.
-    public func forEachLine(_ source: SourceText, lines: Range<Int>, _ body: (JSONReader.Line) -> Void) {
+    package func forEachLine(_ source: SourceText, lines: Range<Int>, _ body: (JSONReader.Line) -> Void) {
         source.bytes.withUnsafeBufferPointer { buffer in
             for index in lines {
                 let lineStart = source.lineStarts[index]

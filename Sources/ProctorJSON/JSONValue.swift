@@ -2,19 +2,19 @@
 ///
 /// Offsets index the file's bytes (a skipped byte-order mark included), so any value can be
 /// turned into a line and column through the document's ``SourceText``.
-public struct JSONNode: Sendable {
-    public var value: JSONValue
+package struct JSONNode: Sendable {
+    package var value: JSONValue
     /// Byte offset of the value's first character in the file.
-    public var offset: Int
+    package var offset: Int
 
-    public init(_ value: JSONValue, offset: Int) {
+    package init(_ value: JSONValue, offset: Int) {
         self.value = value
         self.offset = offset
     }
 }
 
 /// The JSON data model, keeping integers exact and object members in document order.
-public enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     /// An integer that fits in `Int64`.
@@ -28,7 +28,7 @@ public enum JSONValue: Sendable {
     case object(JSONObject)
 
     /// The name of the value's JSON type, as messages print it.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -44,30 +44,30 @@ public enum JSONValue: Sendable {
 /// A JSON object whose members keep the order they were written in.
 ///
 /// Duplicate keys never reach this type: the strict scanner rejects them.
-public struct JSONObject: Sendable {
-    public struct Member: Sendable {
-        public var key: String
+package struct JSONObject: Sendable {
+    package struct Member: Sendable {
+        package var key: String
         /// Byte offset of the key's opening quote.
-        public var keyOffset: Int
-        public var value: JSONNode
+        package var keyOffset: Int
+        package var value: JSONNode
 
-        public init(key: String, keyOffset: Int, value: JSONNode) {
+        package init(key: String, keyOffset: Int, value: JSONNode) {
             self.key = key
             self.keyOffset = keyOffset
             self.value = value
         }
     }
 
-    public var members: [Member]
+    package var members: [Member]
 
-    public init(members: [Member]) {
+    package init(members: [Member]) {
         self.members = members
     }
 
     /// The member named `key`, if any. Payload objects are small, so a linear search is fastest.
-    public subscript(key: String) -> Member? {
+    package subscript(key: String) -> Member? {
         members.first { $0.key == key }
     }
 
-    public var count: Int { members.count }
+    package var count: Int { members.count }
 }

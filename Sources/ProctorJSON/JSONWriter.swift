@@ -1,8 +1,8 @@
 /// Writes a ``JSONNode`` back as JSON text, keeping member order, so that values embedded in a
 /// larger document (conformance cases) can be checked as files of their own.
-public enum JSONWriter {
+package enum JSONWriter {
     /// Compact when `indent` is nil; otherwise one member per line, indented by `indent` spaces.
-    public static func write(_ node: JSONNode, indent: Int? = nil) -> String {
+    package static func write(_ node: JSONNode, indent: Int? = nil) -> String {
         var output = ""
         write(node.value, into: &output, indent: indent, level: 0)
         return output
@@ -52,7 +52,7 @@ public enum JSONWriter {
         output += "\n" + String(repeating: " ", count: indent * level)
     }
 
-    public static func writeString(_ text: String, into output: inout String) {
+    package static func writeString(_ text: String, into output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -6,27 +6,27 @@ import Darwin
 
 /// A 1-based line and column. Columns count Unicode scalars, not bytes, so a line with an
 /// accented name points at the same column an editor shows.
-public struct SourcePosition: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var column: Int
+package struct SourcePosition: Hashable, Sendable, Comparable {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+    package static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }
 
 /// The bytes of one input file and the table of its line starts.
-public struct SourceText: Sendable {
-    public let bytes: [UInt8]
+package struct SourceText: Sendable {
+    package let bytes: [UInt8]
     /// Byte offsets at which each line starts; `lineStarts[0]` is 0.
-    public let lineStarts: [Int]
+    package let lineStarts: [Int]
     /// 3 when the file starts with a UTF-8 byte-order mark, which Proctor skips; otherwise 0.
-    public let byteOrderMarkLength: Int
+    package let byteOrderMarkLength: Int
     /// For a file with a line longer than ``longLine`` bytes (minified JSON): how many Unicode
     /// scalars start before each ``checkpointStride``-byte boundary. A column is then counted from
     /// the checkpoint before it rather than from the start of its line, which for a file on one
@@ -35,7 +35,7 @@ public struct SourceText: Sendable {
     static let longLine = 1 << 16
     static let checkpointStride = 1 << 12
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
         self.byteOrderMarkLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         self.lineStarts = bytes.withUnsafeBufferPointer { buffer in
@@ -112,7 +112,7 @@ public struct SourceText: Sendable {
     }
 
     /// The line and column of a byte offset. Offsets past the end map to the end of the text.
-    public func position(ofOffset offset: Int) -> SourcePosition {
+    package func position(ofOffset offset: Int) -> SourcePosition {
         let offset = max(0, min(offset, bytes.count))
         var low = 0
         var high = lineStarts.count - 1

@@ -6,23 +6,23 @@ import ProctorFiles
 /// One entry of the Associated Domains entitlement, `<service>:<fully qualified domain>`, such as
 /// `applinks:example.com`, `applinks:*.example.com` or `webcredentials:example.com?mode=developer`.
 /// (Apple, Bundle Resources, Associated Domains Entitlement; Supporting associated domains.)
-public struct AssociatedDomain: Sendable, Equatable {
-    public enum Service: String, Sendable, CaseIterable {
+package struct AssociatedDomain: Sendable, Equatable {
+    package enum Service: String, Sendable, CaseIterable {
         case applinks, webcredentials, activitycontinuation, appclips
     }
 
-    public var service: Service
+    package var service: Service
     /// The domain, lower case, without its `*.` prefix.
-    public var domain: String
+    package var domain: String
     /// `*.example.com`: every subdomain of the domain, not the domain itself.
-    public var isWildcard: Bool
+    package var isWildcard: Bool
     /// `?mode=developer`, `managed` or `developer+managed`.
-    public var mode: String?
+    package var mode: String?
     /// Where the entry is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Parses one entry; the reason it is not valid otherwise.
-    public static func parse(_ text: String, at location: SourceLocation) -> Result<AssociatedDomain, InvalidEntry> {
+    package static func parse(_ text: String, at location: SourceLocation) -> Result<AssociatedDomain, InvalidEntry> {
         guard let colon = text.firstIndex(of: ":") else {
             return .failure(InvalidEntry(reason: "'\(text)' has no service; write <service>:<domain>, such as applinks:\(text)"))
         }
@@ -65,55 +65,55 @@ public struct AssociatedDomain: Sendable, Equatable {
     }
 
     /// Why an entry is not valid.
-    public struct InvalidEntry: Error, Sendable {
-        public var reason: String
+    package struct InvalidEntry: Error, Sendable {
+        package var reason: String
     }
 
     /// Whether the entry covers `host`: the domain itself, or for a wildcard, any subdomain of it.
-    public func covers(_ host: String) -> Bool {
+    package func covers(_ host: String) -> Bool {
         isWildcard ? host.hasSuffix("." + domain) : host == domain
     }
 }
 
 /// An `.entitlements` file (XML or binary property list), for its Associated Domains.
-public enum EntitlementsReader {
-    public static let key = "com.apple.developer.associated-domains"
+package enum EntitlementsReader {
+    package static let key = "com.apple.developer.associated-domains"
 
-    public static let invalidEntry = ProblemCode(
+    package static let invalidEntry = ProblemCode(
         "entitlement_invalid_domain", summary: "An Associated Domains entry is not <service>:<fully qualified domain>.")
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Nil when the file could not be read; empty when it lists no associated domain.
-        public var domains: [AssociatedDomain]?
-        public var inputErrors: [InputError] = []
-        public var diagnostics: [Diagnostic] = []
+        package var domains: [AssociatedDomain]?
+        package var inputErrors: [InputError] = []
+        package var diagnostics: [Diagnostic] = []
         /// The entries that are not `<service>:<domain>`, each with why: `proctor lint` judges
         /// them with a rule (`associated_domain_entry`), `links check` reports them as errors.
-        public var invalidEntries: [InvalidEntryAt] = []
+        package var invalidEntries: [InvalidEntryAt] = []
         /// The lines of the entitlement's key and entries, by JSON Pointer (XML files only).
-        public var lines: [String: Int] = [:]
+        package var lines: [String: Int] = [:]
 
         /// Every problem as a diagnostic, invalid entries included, for `links check`.
-        public var allDiagnostics: [Diagnostic] {
+        package var allDiagnostics: [Diagnostic] {
             diagnostics + invalidEntries.map { Diagnostic(code: invalidEntry, severity: .error, message: $0.reason, location: $0.location) }
         }
     }
 
     /// An entry that is not `<service>:<fully qualified domain>`, where it is and why.
-    public struct InvalidEntryAt: Sendable {
-        public var text: String
-        public var reason: String
-        public var location: SourceLocation
+    package struct InvalidEntryAt: Sendable {
+        package var text: String
+        package var reason: String
+        package var location: SourceLocation
     }
 
-    public static func read(path: String) -> Result {
+    package static func read(path: String) -> Result {
         switch InputFiles.load(path, limit: InfoPlistReader.maximumFileSize, naming: "the entitlements file") {
         case .failure(let error): return Result(domains: nil, inputErrors: [error])
         case .success(let bytes): return read(bytes: bytes, path: path)
         }
     }
 
-    public static func read(bytes: [UInt8], path: String) -> Result {
+    package static func read(bytes: [UInt8], path: String) -> Result {
         let file: PropertyListFile
         switch PropertyListFile.read(bytes: bytes, displayPath: path, noun: "the entitlements file") {
         case .failure(let error): return Result(domains: nil, inputErrors: [error])

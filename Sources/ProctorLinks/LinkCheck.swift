@@ -3,24 +3,24 @@ import ProctorCore
 import ProctorFiles
 
 /// `proctor links check`: reads the association files, then gives each URL its verdict.
-public enum LinkCheck {
+package enum LinkCheck {
     /// How much of a file is read at all: a larger one is reported, not matched.
-    public static let readLimit = 16 * 1024 * 1024
+    package static let readLimit = 16 * 1024 * 1024
 
-    public static let fileTooLarge = ProblemCode(
+    package static let fileTooLarge = ProblemCode(
         "aasa_file_too_large", summary: "An apple-app-site-association file is over the 128 KB iOS reads.")
 
-    public struct Result: Sendable {
-        public var verdicts: [(url: String, verdict: LinkVerdict)]
-        public var inputErrors: [InputError]
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var verdicts: [(url: String, verdict: LinkVerdict)]
+        package var inputErrors: [InputError]
+        package var diagnostics: [Diagnostic]
     }
 
     /// Checks `urls` against the files `sites` names (domain, path), for the app `appID` and
     /// with the Associated Domains of the `entitlements` file, when given. An entitlements file
     /// that cannot be read leaves every URL undecided rather than guessed. `origin` is where every
     /// URL is opened: another app (the default), a page in Safari, or Safari's address bar.
-    public static func run(
+    package static func run(
         urls: [String], sites: [(domain: String, path: String)], appID: String?, entitlements: String? = nil, from origin: LinkOrigin = .otherApp
     ) -> Result {
         var inputErrors: [InputError] = []
@@ -63,7 +63,7 @@ public enum LinkCheck {
     }
 
     /// One line per problem, then one per URL: `<verdict>  <url>  <why>`.
-    public static func text(_ result: Result) -> String {
+    package static func text(_ result: Result) -> String {
         var lines = result.inputErrors.map { $0.compilerLine() } + result.diagnostics.map { $0.compilerLine() }
         for (url, verdict) in result.verdicts {
             var line = verdict.outcome.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + url + "\n    " + verdict.reason
@@ -77,7 +77,7 @@ public enum LinkCheck {
     }
 
     /// The JSON report (docs/reports.md, "proctor links check"): sorted keys, stable.
-    public static func json(_ result: Result) -> String {
+    package static func json(_ result: Result) -> String {
         struct Document: Encodable {
             var schemaVersion = 1
             var command = "links check"

@@ -9,7 +9,7 @@ import Foundation
 /// patterns full of `*`, in themselves or in a variable's values, cost pattern × text steps, not
 /// exponential time (WWDC19 session 717 warns that pattern matching "has exponential
 /// complexity" done naively), and no recursion.
-public struct LinkPattern: Sendable {
+package struct LinkPattern: Sendable {
     enum Token: Sendable, Equatable {
         case character(Character)
         case anyOne
@@ -20,7 +20,7 @@ public struct LinkPattern: Sendable {
 
     let tokens: [Token]
     /// `$(name)` references that name no variable: the pattern can never match where one is.
-    public let undefinedVariables: [String]
+    package let undefinedVariables: [String]
 
     /// The predefined variables (ASCII character classes, ISO regions and languages).
     static let predefined: [String: [String]] = {
@@ -36,7 +36,7 @@ public struct LinkPattern: Sendable {
 
     /// Compiles `pattern` with the file's substitution variables; a variable the file defines
     /// takes precedence over a predefined one of the same name.
-    public init(_ pattern: String, variables: [String: [String]] = [:]) {
+    package init(_ pattern: String, variables: [String: [String]] = [:]) {
         var undefined: [String] = []
         tokens = Self.tokens(pattern, variables: variables, nested: false, undefined: &undefined)
         undefinedVariables = undefined
@@ -80,7 +80,7 @@ public struct LinkPattern: Sendable {
     /// reaches every position from the first, a variable the union of its values' runs). No
     /// recursion, no backtracking: tokens × text steps and one row of memory, whatever the `*`s
     /// in a pattern or in a variable's values.
-    public func matches(_ text: String, caseSensitive: Bool) -> Bool {
+    package func matches(_ text: String, caseSensitive: Bool) -> Bool {
         let characters = Array(caseSensitive ? text : text.lowercased())
         let variableLength = tokens.reduce(0) { total, token in
             if case .oneOf(let alternatives) = token { return total + alternatives.reduce(0) { $0 + $1.count } }

@@ -7,59 +7,59 @@ import ProctorJSON
 /// `applinks.Details`, `applinks.Details.Components`, `applinks.Defaults`,
 /// `applinks.SubstitutionVariables`; App Search Programming Guide, "Support Universal Links"
 /// (archived) for the legacy `paths` format. docs/links.md has the whole model.
-public struct SiteAssociation: Sendable {
+package struct SiteAssociation: Sendable {
     /// The domain the file is served from, when the user says (`--aasa DOMAIN=PATH`).
-    public var domain: String?
-    public var applinks: AppLinks?
+    package var domain: String?
+    package var applinks: AppLinks?
     /// `webcredentials.apps`, `appclips.apps`, `activitycontinuation.apps`: app identifiers.
-    public var webcredentials: [String]?
-    public var appclips: [String]?
-    public var activitycontinuation: [String]?
+    package var webcredentials: [String]?
+    package var appclips: [String]?
+    package var activitycontinuation: [String]?
 }
 
 /// `applinks`: the universal links of the domain.
-public struct AppLinks: Sendable {
+package struct AppLinks: Sendable {
     /// `applinks.defaults`: the settings of every component of the domain unless overridden.
-    public var defaults = MatchOptions()
+    package var defaults = MatchOptions()
     /// `applinks.substitutionVariables`: name to the strings `$(name)` stands for.
-    public var substitutionVariables: [String: [String]] = [:]
-    public var details: [Details] = []
+    package var substitutionVariables: [String: [String]] = [:]
+    package var details: [Details] = []
     /// The legacy `apps` key (must be an empty array for iOS 12 and earlier).
-    public var apps: [String]?
+    package var apps: [String]?
 }
 
 /// How a component compares: `caseSensitive` and `percentEncoded`, each true unless set.
-public struct MatchOptions: Sendable, Equatable {
-    public var caseSensitive: Bool?
-    public var percentEncoded: Bool?
+package struct MatchOptions: Sendable, Equatable {
+    package var caseSensitive: Bool?
+    package var percentEncoded: Bool?
 
-    public init(caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
+    package init(caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
         self.caseSensitive = caseSensitive
         self.percentEncoded = percentEncoded
     }
 
     /// These options, with what they leave unset taken from `outer`.
-    public func over(_ outer: MatchOptions) -> MatchOptions {
+    package func over(_ outer: MatchOptions) -> MatchOptions {
         MatchOptions(caseSensitive: caseSensitive ?? outer.caseSensitive, percentEncoded: percentEncoded ?? outer.percentEncoded)
     }
 }
 
 /// One `applinks.details` entry: the apps it names and the URLs they open.
-public struct Details: Sendable {
+package struct Details: Sendable {
     /// `appIDs`, or the legacy single `appID`: `<Application Identifier Prefix>.<Bundle Identifier>`.
-    public var appIDs: [String]
+    package var appIDs: [String]
     /// The key they are written under: `appIDs`, or `appID` when only the legacy key is present.
-    public var appIDsKey = "appIDs"
-    public var components: [Component]?
+    package var appIDsKey = "appIDs"
+    package var components: [Component]?
     /// The legacy `paths` (iOS 12 and earlier); iOS 13 ignores them when `components` is present.
-    public var paths: [String]?
-    public var defaults = MatchOptions()
-    public var pointer: JSONPointer
+    package var paths: [String]?
+    package var defaults = MatchOptions()
+    package var pointer: JSONPointer
 }
 
 /// One `components` entry: patterns for the path, the query and the fragment.
-public struct Component: Sendable {
-    public enum Query: Sendable {
+package struct Component: Sendable {
+    package enum Query: Sendable {
         /// A pattern for the whole query string.
         case pattern(String)
         /// Query item names to patterns for their values; an item the URL lacks is the empty string.
@@ -67,13 +67,13 @@ public struct Component: Sendable {
     }
 
     /// `/`, `?`, `#`; an absent one is `*`, which matches everything.
-    public var path: String?
-    public var query: Query?
-    public var fragment: String?
-    public var exclude = false
-    public var comment: String?
-    public var options = MatchOptions()
-    public var pointer: JSONPointer
+    package var path: String?
+    package var query: Query?
+    package var fragment: String?
+    package var exclude = false
+    package var comment: String?
+    package var options = MatchOptions()
+    package var pointer: JSONPointer
 }
 
 extension SiteAssociation {
@@ -81,7 +81,7 @@ extension SiteAssociation {
     /// file, directly or in its `.well-known/` folder (`example.com/.well-known/apple-app-site-association`),
     /// as a site's files are laid out on its server. Nil when no folder is named like a fully
     /// qualified domain; `--aasa DOMAIN=PATH` names the domain of a file anywhere.
-    public static func domain(servedAt path: String) -> String? {
+    package static func domain(servedAt path: String) -> String? {
         var folders = path.split(separator: "/").dropLast()
         if folders.last == ".well-known" { folders = folders.dropLast() }
         guard let folder = folders.last else { return nil }

@@ -4,23 +4,23 @@ import ProctorJSON
 /// Reads an `apple-app-site-association` file through the JSON layer: strict JSON (a byte-order
 /// mark, a trailing comma or a duplicate key is an input error, as iOS refuses such a file), then
 /// every key checked, each problem located by line, column and JSON Pointer.
-public enum SiteAssociationReader {
-    public struct Result: Sendable {
+package enum SiteAssociationReader {
+    package struct Result: Sendable {
         /// Nil when the file is not JSON or not an object.
-        public var association: SiteAssociation?
+        package var association: SiteAssociation?
         /// The parsed document, to locate what rules report by JSON Pointer.
-        public var root: JSONNode?
-        public var inputErrors: [InputError]
-        public var diagnostics: [Diagnostic]
+        package var root: JSONNode?
+        package var inputErrors: [InputError]
+        package var diagnostics: [Diagnostic]
     }
 
-    public static let serviceKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+    package static let serviceKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
     static let appLinksKeys = ["details", "defaults", "substitutionVariables", "apps"]
     static let detailsKeys = ["appID", "appIDs", "components", "paths", "defaults"]
     static let componentKeys = ["/", "?", "#", "exclude", "comment", "caseSensitive", "percentEncoded"]
     static let defaultsKeys = ["caseSensitive", "percentEncoded"]
 
-    public static func read(_ bytes: [UInt8], path: String, domain: String? = nil) -> Result {
+    package static func read(_ bytes: [UInt8], path: String, domain: String? = nil) -> Result {
         let source = SourceText(bytes: bytes)
         let root: JSONNode
         switch JSONReader.parse(source) {
@@ -41,7 +41,7 @@ public enum SiteAssociationReader {
 
     /// Decodes a file already parsed, such as one written inline in a scenario or a vector;
     /// `locate` places a problem by its offset and its pointer within the file.
-    public static func decode(
+    package static func decode(
         _ root: JSONNode, domain: String?, locate: @escaping (Int, JSONPointer) -> SourceLocation
     ) -> (association: SiteAssociation?, diagnostics: [Diagnostic]) {
         var reader = JSONFieldReader(codes: .siteAssociation, locate: locate)

@@ -4,24 +4,24 @@ import Foundation
 /// (and which `details` entry and component let it), open it in Safari (and why), or a
 /// question Proctor cannot answer from what it was given (and why). docs/links.md describes
 /// each step with its source; Conformance/links/ pins each with Apple's own examples.
-public struct LinkVerdict: Sendable, Equatable {
-    public enum Outcome: String, Sendable, CaseIterable {
+package struct LinkVerdict: Sendable, Equatable {
+    package enum Outcome: String, Sendable, CaseIterable {
         case app
         case safari
         case undecided
     }
 
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// Why, in a sentence.
-    public var reason: String
+    package var reason: String
     /// The app IDs the matching entry names (for `app`, and for an excluding entry).
-    public var appIDs: [String] = []
+    package var appIDs: [String] = []
     /// The JSON Pointer of the component or path that decided, in the domain's file.
-    public var pointer: String?
+    package var pointer: String?
     /// The domain's file.
-    public var file: String?
+    package var file: String?
 
-    public init(outcome: Outcome, reason: String, appIDs: [String] = [], pointer: String? = nil, file: String? = nil) {
+    package init(outcome: Outcome, reason: String, appIDs: [String] = [], pointer: String? = nil, file: String? = nil) {
         self.outcome = outcome
         self.reason = reason
         self.appIDs = appIDs
@@ -31,7 +31,7 @@ public struct LinkVerdict: Sendable, Equatable {
 }
 
 /// Where the user opens a URL from, which decides before any file does.
-public enum LinkOrigin: Sendable, Equatable {
+package enum LinkOrigin: Sendable, Equatable {
     /// Tapped in another app: Messages, Mail, Notes, a search result.
     case otherApp
     /// Tapped on a page Safari shows, at this URL.
@@ -42,19 +42,19 @@ public enum LinkOrigin: Sendable, Equatable {
 
 /// The parts of a URL universal links compare, as written: no normalisation beyond the case of
 /// the scheme and the host, which RFC 3986 makes case-insensitive.
-public struct LinkURL: Sendable, Equatable {
-    public var scheme: String
-    public var host: String
-    public var port: String?
+package struct LinkURL: Sendable, Equatable {
+    package var scheme: String
+    package var host: String
+    package var port: String?
     /// Percent-encoded, as written; `/` when the URL has no path.
-    public var path: String
+    package var path: String
     /// Without the `?`; empty when absent.
-    public var query: String
+    package var query: String
     /// Without the `#`; empty when absent.
-    public var fragment: String
+    package var fragment: String
 
     /// Nil when `text` is not an absolute URL with a host.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let schemeEnd = text.range(of: "://") else { return nil }
         scheme = text[..<schemeEnd.lowerBound].lowercased()
         guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }
@@ -96,16 +96,16 @@ public struct LinkURL: Sendable, Equatable {
     }
 }
 
-public struct UniversalLinkMatcher: Sendable {
+package struct UniversalLinkMatcher: Sendable {
     /// A domain's association file and where it came from.
-    public struct Site: Sendable {
-        public var domain: String
-        public var association: SiteAssociation
-        public var file: String
+    package struct Site: Sendable {
+        package var domain: String
+        package var association: SiteAssociation
+        package var file: String
         /// The size of the served file; nil for a file written inline, which is never served.
-        public var byteCount: Int?
+        package var byteCount: Int?
 
-        public init(domain: String, association: SiteAssociation, file: String, byteCount: Int? = nil) {
+        package init(domain: String, association: SiteAssociation, file: String, byteCount: Int? = nil) {
             self.domain = domain.lowercased()
             self.association = association
             self.file = file
@@ -117,16 +117,16 @@ public struct UniversalLinkMatcher: Sendable {
     /// Programming Guide, "Support Universal Links", archived; whether Apple counts 1,000 or
     /// 1,024 bytes to the kilobyte is not documented: Proctor takes the larger). Applied here,
     /// in the matcher, so `links check`, scenarios and vectors all treat such a file alike.
-    public static let sizeLimit = 128 * 1024
+    package static let sizeLimit = 128 * 1024
 
-    public var sites: [Site]
+    package var sites: [Site]
     /// The app under test (`TEAMID.bundle.id`), when known: only entries naming it open it.
-    public var appID: String?
+    package var appID: String?
     /// The app's Associated Domains entitlement, when known: a host it does not cover opens in
     /// Safari, and a wildcard entry's URLs are matched against its base domain's file.
-    public var associatedDomains: [AssociatedDomain]?
+    package var associatedDomains: [AssociatedDomain]?
 
-    public init(sites: [Site], appID: String? = nil, associatedDomains: [AssociatedDomain]? = nil) {
+    package init(sites: [Site], appID: String? = nil, associatedDomains: [AssociatedDomain]? = nil) {
         self.sites = sites
         self.appID = appID
         self.associatedDomains = associatedDomains
@@ -144,7 +144,7 @@ public struct UniversalLinkMatcher: Sendable {
         return (nil, "the app's Associated Domains entitlement has no applinks:\(host) and no wildcard that covers it, so iOS opens the link in Safari")
     }
 
-    public func verdict(for text: String, from origin: LinkOrigin = .otherApp) -> LinkVerdict {
+    package func verdict(for text: String, from origin: LinkOrigin = .otherApp) -> LinkVerdict {
         guard let url = LinkURL(text) else {
             return LinkVerdict(outcome: .safari, reason: "'\(text)' is not an absolute URL with a host, so it is not a universal link")
         }
@@ -197,7 +197,7 @@ public struct UniversalLinkMatcher: Sendable {
     /// `activitycontinuation.apps` (Handoff Programming Guide, "Web Browser–to–Native App Handoff";
     /// Foundation, NSUserActivityTypeBrowsingWeb: "an activity continued from a web
     /// browser-to-native app Handoff or a universal link").
-    public func continuationVerdict(for text: String) -> LinkVerdict {
+    package func continuationVerdict(for text: String) -> LinkVerdict {
         let link = verdict(for: text)
         guard link.outcome != .app, let url = LinkURL(text), url.scheme == "https" || url.scheme == "http" else { return link }
         let listed = associatedDomains.map { $0.contains { $0.service == .activitycontinuation && $0.covers(url.host) } } ?? true

@@ -8,29 +8,29 @@ import ProctorReports
 /// only new ones. With `--baseline-strict`, an entry that no longer matches a finding fails the
 /// run, so a baseline only ever shrinks. The file is JSON, sorted, one entry per finding, so its
 /// diff in a pull request says what changed (docs/configuration.md, "Baseline").
-public struct Baseline: Sendable {
-    public struct Entry: Sendable, Equatable {
-        public var rule: String
-        public var file: String
-        public var pointer: String
-        public var message: String
-        public var fingerprint: String
+package struct Baseline: Sendable {
+    package struct Entry: Sendable, Equatable {
+        package var rule: String
+        package var file: String
+        package var pointer: String
+        package var message: String
+        package var fingerprint: String
         /// The entry's line in the baseline file (0 for one made in memory).
-        public var line: Int
+        package var line: Int
     }
 
-    public static let format = 1
-    public var path: String
-    public var entries: [Entry]
+    package static let format = 1
+    package var path: String
+    package var entries: [Entry]
 
-    public static let invalid = ProblemCode("baseline_invalid", summary: "A baseline file is not one Proctor wrote.")
-    public static let unknownKey = ProblemCode("baseline_unknown_key", summary: "A baseline entry has a key Proctor does not know.")
+    package static let invalid = ProblemCode("baseline_invalid", summary: "A baseline file is not one Proctor wrote.")
+    package static let unknownKey = ProblemCode("baseline_unknown_key", summary: "A baseline entry has a key Proctor does not know.")
     static let codes = JSONFieldReader.Codes(typeMismatch: invalid, missingValue: invalid, invalidValue: invalid, unknownKey: unknownKey)
 
     /// What identifies a finding across edits: its rule, file and JSON Pointer, and its message
     /// with every number written as `#`, so a title that grows by a character, or a line that
     /// moves, is still the same finding. Not the line: unrelated edits move it.
-    public static func fingerprint(rule: String, file: String, pointer: String, message: String) -> String {
+    package static func fingerprint(rule: String, file: String, pointer: String, message: String) -> String {
         var stable = ""
         var inNumber = false
         for character in message {
@@ -55,7 +55,7 @@ public struct Baseline: Sendable {
     /// A finding's fingerprint in the baseline at `baselinePath`: its file is written relative to
     /// the baseline's folder, so the baseline matches from whichever directory the command runs.
     /// In JSON Lines, where every line's pointers start again, the line is part of its place.
-    public static func fingerprint(of finding: Finding, baselinePath: String) -> String {
+    package static func fingerprint(of finding: Finding, baselinePath: String) -> String {
         fingerprint(rule: finding.ruleID, file: file(of: finding, baselinePath: baselinePath), pointer: pointer(of: finding), message: finding.message)
     }
 
@@ -77,7 +77,7 @@ public struct Baseline: Sendable {
     }
 
     /// The baseline at `path` of `findings`: every one, sorted by file, rule, pointer and message.
-    public static func text(of findings: [Finding], path: String) -> String {
+    package static func text(of findings: [Finding], path: String) -> String {
         let entries = findings.map { finding in
             Entry(
                 rule: finding.ruleID, file: file(of: finding, baselinePath: path), pointer: pointer(of: finding), message: finding.message,
@@ -101,7 +101,7 @@ public struct Baseline: Sendable {
     }
 
     /// Reads a baseline; every problem is an error located in it.
-    public static func read(_ bytes: [UInt8], path: String) -> Result<Baseline, BaselineErrors> {
+    package static func read(_ bytes: [UInt8], path: String) -> Result<Baseline, BaselineErrors> {
         let source = SourceText(bytes: bytes)
         let root: JSONNode
         switch JSONReader.parse(source) {
@@ -134,28 +134,28 @@ public struct Baseline: Sendable {
 }
 
 /// Every problem of a baseline file, each located in it.
-public struct BaselineErrors: Error, Sendable {
-    public var errors: [InputError]
+package struct BaselineErrors: Error, Sendable {
+    package var errors: [InputError]
 }
 
 /// A baseline entry that matches no finding of the run (`--baseline-strict`): a check of its own
 /// in reports, a failed test case located at the entry.
-public struct BaselineEntryCheck: ReportedCheck {
-    public static let shared = BaselineEntryCheck()
-    public let id = "baseline_entry_unused"
-    public let summary = "A baseline entry matches no finding of the run: the finding is fixed, so the entry should be deleted."
-    public let rationale = "With --baseline-strict a baseline only shrinks: an entry whose finding no longer occurs is deleted, so that the finding cannot come back unseen."
-    public let defaultSeverity = Severity.error
-    public let tag = "baseline"
-    public var helpText: String { rationale }
-    public var helpMarkdown: String { rationale }
+package struct BaselineEntryCheck: ReportedCheck {
+    package static let shared = BaselineEntryCheck()
+    package let id = "baseline_entry_unused"
+    package let summary = "A baseline entry matches no finding of the run: the finding is fixed, so the entry should be deleted."
+    package let rationale = "With --baseline-strict a baseline only shrinks: an entry whose finding no longer occurs is deleted, so that the finding cannot come back unseen."
+    package let defaultSeverity = Severity.error
+    package let tag = "baseline"
+    package var helpText: String { rationale }
+    package var helpMarkdown: String { rationale }
 }
 
 extension LintResult {
     /// Hides the findings `baseline` holds: each is kept, marked `in the baseline PATH`, so every
     /// report counts it. A finding is matched by fingerprint, once per entry (a finding that
     /// occurs twice needs two entries). Returns the entries that matched nothing.
-    public mutating func apply(_ baseline: Baseline) -> [Baseline.Entry] {
+    package mutating func apply(_ baseline: Baseline) -> [Baseline.Entry] {
         var remaining: [String: [Baseline.Entry]] = [:]
         for entry in baseline.entries { remaining[entry.fingerprint, default: []].append(entry) }
         for fileIndex in files.indices {
@@ -175,7 +175,7 @@ extension RunReport {
     /// Reports the baseline entries that matched no finding, each at its line in the baseline
     /// file: a note that says which entries to delete, or with `strict` (`--baseline-strict`) a
     /// warning and a failed case, so the run fails until the baseline shrinks.
-    public mutating func addUnused(_ entries: [Baseline.Entry], of baseline: Baseline, strict: Bool) {
+    package mutating func addUnused(_ entries: [Baseline.Entry], of baseline: Baseline, strict: Bool) {
         guard !entries.isEmpty else { return }
         let code = ProblemCode(BaselineEntryCheck.shared.id, severity: strict ? .warning : .note, summary: BaselineEntryCheck.shared.summary)
         var diagnostics: [Diagnostic] = []

@@ -9,7 +9,7 @@ extension LintResult {
     /// The report of a lint run: one suite per file, one test case per evaluated (file, rule),
     /// plus an `input` case that errors when the file could not be read or decoded. The cases are
     /// a recipe, made only by the reports that list them (``RunReport/Suite/cases``).
-    public func report() -> RunReport {
+    package func report() -> RunReport {
         // The rules as the run judged with them: those turned off are not listed, and a
         // severity the project chose is the rule's in SARIF and JUnit too.
         let rules = options.engine.descriptions.sorted { $0.id < $1.id }

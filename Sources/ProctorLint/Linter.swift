@@ -10,41 +10,41 @@ import ProctorRules
 import ProctorVocabulary
 
 /// How a lint run is set up.
-public struct LintOptions: Sendable {
+package struct LintOptions: Sendable {
     /// The app's Info.plist, XML or binary; rules that need it are skipped without it.
-    public var infoPlistPath: String?
+    package var infoPlistPath: String?
     /// Overrides CFBundleIdentifier and expands $(PRODUCT_BUNDLE_IDENTIFIER) in NSUserActivityTypes.
-    public var bundleIdentifier: String?
+    package var bundleIdentifier: String?
     /// The clock expiration dates are judged against.
-    public var now: Date
+    package var now: Date
     /// Warnings fail the run too.
-    public var strict: Bool
-    public var limits: JSONLimits
+    package var strict: Bool
+    package var limits: JSONLimits
     /// Check files on all cores (the default) or one at a time.
-    public var parallel: Bool
+    package var parallel: Bool
     /// Facts about the app besides its Info.plist (deployment target, service names, team).
-    public var configuration: AppConfiguration
+    package var configuration: AppConfiguration
     /// Files named for what they are (`--entitlements`, `--aasa DOMAIN=PATH`), read besides the paths.
-    public var declaredFiles: DeclaredFiles
+    package var declaredFiles: DeclaredFiles
     /// Which walked files are read (`--include`, `--exclude`, `lint.include` and `lint.exclude`).
-    public var filter = PathFilter()
+    package var filter = PathFilter()
     /// Rule settings for some paths only (`.proctor.json`'s `overrides`).
-    public var pathRules = PathRules()
+    package var pathRules = PathRules()
     /// Counts the files checked, for a progress line; nil when nobody shows one.
-    public var progress: ProgressCounter?
+    package var progress: ProgressCounter?
     /// Rules the project turns off or gives another severity (`.proctor.json`'s `rules`).
-    public var rules: RuleSettings {
+    package var rules: RuleSettings {
         didSet { engine = Self.engine(for: rules) }
     }
 
     /// The rules this run judges with: the built-in engine, or one built once for the settings.
-    public private(set) var engine: RuleEngine
+    package private(set) var engine: RuleEngine
 
     private static func engine(for rules: RuleSettings) -> RuleEngine {
         rules.isEmpty ? BuiltInRules.engine : RuleEngine(BuiltInRules.all, settings: rules)
     }
 
-    public init(
+    package init(
         infoPlistPath: String? = nil, bundleIdentifier: String? = nil, now: Date = Date(), strict: Bool = false,
         limits: JSONLimits = .standard, parallel: Bool = true, configuration: AppConfiguration = AppConfiguration(),
         declaredFiles: DeclaredFiles = DeclaredFiles(), rules: RuleSettings = RuleSettings()
@@ -63,15 +63,15 @@ public struct LintOptions: Sendable {
 }
 
 /// The outcome of `proctor lint`: per-file results, sorted by path.
-public struct LintResult: Sendable {
-    public var files: [FileResult]
-    public var appInfo: AppInfo?
-    public var options: LintOptions
+package struct LintResult: Sendable {
+    package var files: [FileResult]
+    package var appInfo: AppInfo?
+    package var options: LintOptions
     /// The files are an app's Swift sources (`proctor scan`): the rules over sources are judged,
     /// and the report says `scan`.
-    public var scansSources = false
+    package var scansSources = false
 
-    public init(files: [FileResult], appInfo: AppInfo?, options: LintOptions, scansSources: Bool = false) {
+    package init(files: [FileResult], appInfo: AppInfo?, options: LintOptions, scansSources: Bool = false) {
         self.files = files
         self.appInfo = appInfo
         self.options = options
@@ -83,11 +83,17 @@ public struct LintResult: Sendable {
 /// file in parallel, loaded and handed to the input kind that claims it (``InputKinds``), then
 /// the checks that span the whole run. It knows no kind of input by name and never prints;
 /// callers render the result with a ``Reporter``.
-public enum Linter {
-    public static func lint(paths: [String], options: LintOptions) -> LintResult {
+package enum Linter {
+    package static func lint(paths: [String], options: LintOptions) -> LintResult {
         // Load the app's facts first: every payload is checked against them.
-        let (appInfo, appFiles) = app(options: options)
-        var files = appFiles
+        lint(paths: paths, options: options, app: app(options: options))
+    }
+
+    /// Lints `paths` against app facts already read (``app(options:)``), with the results of
+    /// reading them, which the lint result lists first.
+    package static func lint(paths: [String], options: LintOptions, app: (info: AppInfo?, files: [FileResult])) -> LintResult {
+        let appInfo = app.info
+        var files = app.files
 
         // Scenario files found in a directory are `proctor run`'s; a file named explicitly is linted.
         // A declared file is read once, even when a directory walk finds it again.
@@ -133,7 +139,7 @@ public enum Linter {
 
     /// The app's facts the options name: its Info.plist (with the result of reading it, when
     /// there is one), else the bundle identifier alone, with the stated facts applied.
-    public static func app(options: LintOptions) -> (AppInfo?, [FileResult]) {
+    package static func app(options: LintOptions) -> (AppInfo?, [FileResult]) {
         var files: [FileResult] = []
         var appInfo: AppInfo?
         if let plistPath = options.infoPlistPath {
@@ -179,18 +185,18 @@ public enum Linter {
 
     /// A file already in memory, for the conformance runner and for embedding Proctor. Its path
     /// says which kind reads it (`.jsonl`: donations, one per line) and is printed in reports.
-    public struct InMemoryFile: Sendable {
-        public var path: String
-        public var bytes: [UInt8]
+    package struct InMemoryFile: Sendable {
+        package var path: String
+        package var bytes: [UInt8]
 
-        public init(path: String, bytes: [UInt8]) {
+        package init(path: String, bytes: [UInt8]) {
             self.path = path
             self.bytes = bytes
         }
     }
 
     /// Lints files held in memory against the given app facts.
-    public static func lint(files: [InMemoryFile], appInfo: AppInfo?, options: LintOptions) -> LintResult {
+    package static func lint(files: [InMemoryFile], appInfo: AppInfo?, options: LintOptions) -> LintResult {
         let appInfo = options.configuration.apply(to: appInfo)
         let run = PayloadRun(
             engine: options.engine, context: RuleContext(appInfo: appInfo, now: options.now), limits: options.limits,
@@ -284,7 +290,7 @@ public enum Linter {
         return LintResult(files: files, appInfo: appInfo, options: options)
     }
 
-    public static var jsonLinesChunkKilobytes: Int { JSONLinesSplit().chunkBytes >> 10 }
+    package static var jsonLinesChunkKilobytes: Int { JSONLinesSplit().chunkBytes >> 10 }
 
     private static func check(_ input: InputFiles.Input, with checkers: inout Checkers, limit: Int, facts: inout RunFacts) -> FileResult {
         switch InputFiles.load(input, limit: limit) {

@@ -7,26 +7,26 @@ import ProctorInputs
 /// legacy folder whose donations predate a rule, fixtures that break rules on purpose. Each
 /// override applies to the findings in files its patterns match; a later override wins over an
 /// earlier one, and every override over the project's `rules`.
-public struct PathRules: Sendable {
-    public struct Override: Sendable {
+package struct PathRules: Sendable {
+    package struct Override: Sendable {
         /// The files it applies to, relative to `PathFilter.Patterns.base` (the configuration's
         /// folder); `exclude` leaves some of them out.
-        public var files: PathFilter.Patterns
-        public var rules: RuleSettings
+        package var files: PathFilter.Patterns
+        package var rules: RuleSettings
 
-        public init(files: PathFilter.Patterns, rules: RuleSettings) {
+        package init(files: PathFilter.Patterns, rules: RuleSettings) {
             self.files = files
             self.rules = rules
         }
     }
 
-    public var overrides: [Override]
+    package var overrides: [Override]
 
-    public init(_ overrides: [Override] = []) {
+    package init(_ overrides: [Override] = []) {
         self.overrides = overrides
     }
 
-    public var isEmpty: Bool { overrides.isEmpty }
+    package var isEmpty: Bool { overrides.isEmpty }
 
     /// The settings that apply to the file at `path`, later overrides winning; nil when none does.
     func settings(for path: String) -> [String: RuleSettings.Setting]? {

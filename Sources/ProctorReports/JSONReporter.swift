@@ -153,6 +153,6 @@ enum JSONReporter {
 }
 
 /// The version Proctor reports about itself.
-public enum ProctorVersion {
-    public static let current = "0.1.0"
+package enum ProctorVersion {
+    package static let current = "0.1.0"
 }

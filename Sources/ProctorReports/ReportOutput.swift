@@ -11,9 +11,9 @@
 /// Renderers only append. A failing destination (a full disk, a closed pipe) is remembered
 /// with its `errno`, everything after it is dropped, and ``ReportWriter`` turns it into the
 /// report's error once rendering ends, so a renderer never has to handle a failure midway.
-public struct ReportOutput {
+package struct ReportOutput {
     /// Takes bytes; returns nil when they were written, or the `errno` of the failure.
-    public typealias Sink = (UnsafeRawBufferPointer) -> Int32?
+    package typealias Sink = (UnsafeRawBufferPointer) -> Int32?
 
     /// How much is gathered before it goes to the sink: large enough that a `write(2)` costs
     /// little per byte, small enough to stay in the cache.
@@ -25,26 +25,26 @@ public struct ReportOutput {
     /// What an in-memory output has gathered so far (chunks move here as they fill).
     private var kept: [UInt8] = []
     /// The `errno` of the first failed write; nothing more is written after it.
-    public private(set) var failure: Int32?
+    package private(set) var failure: Int32?
 
     /// An output that hands its bytes to `sink` as they come.
-    public init(sink: @escaping Sink) {
+    package init(sink: @escaping Sink) {
         self.sink = sink
     }
 
     /// An output that keeps everything in memory, for ``text``.
-    public init() {
+    package init() {
         sink = nil
     }
 
     /// Everything written to an in-memory output, as text.
-    public var text: String {
+    package var text: String {
         String(decoding: kept + chunk[0..<used], as: UTF8.self)
     }
 
     /// Writes text that is not a literal (the string overload has a label so that every
     /// literal takes the cheaper ``write(_:)``).
-    public mutating func write(string text: String) {
+    package mutating func write(string text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil {
             var copy = text
             copy.withUTF8 { write(bytes: $0) }
@@ -52,7 +52,7 @@ public struct ReportOutput {
     }
 
     /// Writes a literal: its bytes are in the binary, with nothing to retain or copy.
-    public mutating func write(_ literal: StaticString) {
+    package mutating func write(_ literal: StaticString) {
         literal.withUTF8Buffer { write(bytes: $0) }
     }
 
@@ -93,7 +93,7 @@ public struct ReportOutput {
 
     /// Hands what is gathered to the sink; returns the first failure's `errno`, if any.
     @discardableResult
-    public mutating func flush() -> Int32? {
+    package mutating func flush() -> Int32? {
         drain()
         return failure
     }

@@ -7,10 +7,10 @@ import Darwin
 #endif
 
 /// Why a report could not be written.
-public struct ReportWriteError: Error, CustomStringConvertible, Sendable {
-    public var path: String
-    public var reason: String
-    public var description: String {
+package struct ReportWriteError: Error, CustomStringConvertible, Sendable {
+    package var path: String
+    package var reason: String
+    package var description: String {
         path == ReportWriter.standardOutput ? "cannot write to standard output: \(reason)" : "cannot write report '\(path)': \(reason)"
     }
 }
@@ -23,19 +23,19 @@ public struct ReportWriteError: Error, CustomStringConvertible, Sendable {
 /// renamed over it, keeping the old file's permissions, so a reader never sees half a report.
 /// Anything else — a symbolic link, a device, a pipe, `-` — is opened and written through, as
 /// `cat > PATH` would: a link's target receives the report and the link stays a link.
-public enum ReportWriter {
+package enum ReportWriter {
     /// The path that names standard output.
-    public static let standardOutput = "-"
+    package static let standardOutput = "-"
 
     /// Writes `text` to `path` (`-` for standard output).
-    public static func write(_ text: String, to path: String) throws(ReportWriteError) {
+    package static func write(_ text: String, to path: String) throws(ReportWriteError) {
         try write(to: path) { $0.write(string: text) }
     }
 
     /// Writes what `render` produces to `path` (`-` for standard output) as it is produced. The
     /// destination is opened first; a write that fails midway is the error thrown once `render`
     /// returns, and a file being replaced is then left as it was.
-    public static func write(to path: String, _ render: (inout ReportOutput) -> Void) throws(ReportWriteError) {
+    package static func write(to path: String, _ render: (inout ReportOutput) -> Void) throws(ReportWriteError) {
         if path == standardOutput {
             try stream(render, to: STDOUT_FILENO, path: path)
             return
@@ -61,7 +61,7 @@ public enum ReportWriter {
     /// Two reports that would land in one place: the second would replace the first, or their
     /// text would interleave. Returns the first pair of paths (as given) that clash.
     /// `-` is standard output; `/dev/null` may take any number of reports.
-    public static func clash(among paths: [String]) -> (String, String)? {
+    package static func clash(among paths: [String]) -> (String, String)? {
         var seen: [Destination: String] = [:]
         for path in paths {
             let destination = Destination(path)

@@ -3,7 +3,7 @@ import ProctorCore
 /// What a report says about a kind of check: a rule, or one of a scenario's own checks (an
 /// expectation, a launch). SARIF lists these as its rules (`reportingDescriptor`s); the other
 /// formats name them by id. The reports know nothing else of rules or scenarios.
-public protocol ReportedCheck: Sendable {
+package protocol ReportedCheck: Sendable {
     /// Stable, lower_snake_case: a finding's `ruleID`, or a failed test case's type.
     var id: String { get }
     /// One sentence.

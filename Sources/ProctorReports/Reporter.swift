@@ -1,7 +1,7 @@
 import Foundation
 
 /// The report formats, by the name `--report` takes.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     case text
     case json
     case junit
@@ -16,12 +16,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case html
 
     /// Whether the format draws each scenario's timeline, which `proctor run` then records.
-    public var drawsTimelines: Bool { self == .html }
+    package var drawsTimelines: Bool { self == .html }
 
     /// Writes `report` in this format to `output`, as it is rendered (JSON, JUnit and HTML stream
     /// a suite at a time; text and SARIF are small and written whole). `sources` gives the HTML
     /// report the lines its problems are on.
-    public func write(_ report: RunReport, to output: inout ReportOutput, style: TextStyle = .plain, sources: SourceFiles = .currentDirectory) {
+    package func write(_ report: RunReport, to output: inout ReportOutput, style: TextStyle = .plain, sources: SourceFiles = .currentDirectory) {
         switch self {
         case .text: output.write(string: TextReporter.render(report, style: style))
         case .json: JSONReporter.write(report, to: &output)
@@ -35,7 +35,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 
     /// `report` in this format, as one string.
-    public func render(_ report: RunReport, sources: SourceFiles = .currentDirectory) -> String {
+    package func render(_ report: RunReport, sources: SourceFiles = .currentDirectory) -> String {
         var output = ReportOutput()
         write(report, to: &output, sources: sources)
         return output.text

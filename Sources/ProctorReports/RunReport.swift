@@ -5,27 +5,27 @@ import ProctorCore
 ///
 /// A suite is one input file (lint) or one case file (conformance); its test cases are what
 /// JUnit lists: one per evaluated (file, rule) for lint, one per case for conformance.
-public struct RunReport: Sendable {
+package struct RunReport: Sendable {
     /// The version of the JSON report's layout; it changes only when a field changes meaning.
-    public static let schemaVersion = 2
+    package static let schemaVersion = 2
 
-    public var command: String
+    package var command: String
     /// The run's clock: `--now`, or the wall clock when not pinned.
-    public var timestamp: Date
-    public var strict: Bool
+    package var timestamp: Date
+    package var strict: Bool
     /// Every rule Proctor knows, for SARIF's rule metadata.
-    public var rules: [any ReportedCheck]
+    package var rules: [any ReportedCheck]
     /// The run's own kinds of check besides the rules (a scenario's expectations and launches):
     /// a failed test case whose type is one of these, at a location, is a SARIF result too.
-    public var checks: [any ReportedCheck]
-    public var suites: [Suite]
+    package var checks: [any ReportedCheck]
+    package var suites: [Suite]
 
     /// Whether the report's failed test cases are checks a person reads one by one (a scenario's
     /// expectations, a conformance case). `lint` and `scan` report findings, whose cases are only
     /// each file's rules: the findings say it all.
-    public var listsChecks: Bool { command != "lint" && command != "scan" }
+    package var listsChecks: Bool { command != "lint" && command != "scan" }
 
-    public init(
+    package init(
         command: String, timestamp: Date, strict: Bool, rules: [any ReportedCheck], checks: [any ReportedCheck] = [], suites: [Suite]
     ) {
         self.command = command
@@ -36,21 +36,21 @@ public struct RunReport: Sendable {
         self.suites = suites
     }
 
-    public struct Suite: Sendable {
-        public var name: String
-        public var inputErrors: [InputError]
-        public var diagnostics: [Diagnostic]
-        public var findings: [Finding]
+    package struct Suite: Sendable {
+        package var name: String
+        package var inputErrors: [InputError]
+        package var diagnostics: [Diagnostic]
+        package var findings: [Finding]
         /// What happened while a scenario was played, when the run recorded it (a `proctor run`
         /// with an HTML report); nil otherwise.
-        public var timeline: Timeline?
+        package var timeline: Timeline?
 
         /// The suite's test cases. A run with few cases stores them; a lint run, with one case
         /// per file and rule (480,000 for 10,000 files), gives a recipe instead, made only by the
         /// reports that list cases: the text report of a clean run makes none, and the JSON
         /// report asks only for the cases that did not pass (``failingCases()``).
         /// Read it once per use: a recipe is made anew on every read.
-        public var cases: [TestCase] {
+        package var cases: [TestCase] {
             get { storedCases ?? makeCases?(.all).cases ?? [] }
             set {
                 storedCases = newValue
@@ -63,18 +63,18 @@ public struct RunReport: Sendable {
         private var knownFailure: Bool?
 
         /// Whether a case failed, without making the cases of a recipe.
-        public var hasFailedCase: Bool { knownFailure ?? cases.contains { $0.outcome.isFailure } }
+        package var hasFailedCase: Bool { knownFailure ?? cases.contains { $0.outcome.isFailure } }
 
         /// The cases that failed or errored, and how many cases ended each way; a recipe makes
         /// no passed or skipped case for it.
-        public func failingCases() -> CaseList {
+        package func failingCases() -> CaseList {
             if let makeCases { return makeCases(.failing) }
             var list = CaseList(.failing)
             for testCase in storedCases ?? [] { list.add(testCase) }
             return list
         }
 
-        public init(
+        package init(
             name: String, inputErrors: [InputError] = [], diagnostics: [Diagnostic] = [], findings: [Finding] = [], cases: [TestCase] = [],
             timeline: Timeline? = nil
         ) {
@@ -89,7 +89,7 @@ public struct RunReport: Sendable {
         /// A suite whose cases are made when a report lists them; `failedCase` says whether one
         /// of them fails, as they would. The recipe adds every case to a ``CaseList`` of the
         /// selection it is given, which keeps or only counts each.
-        public init(
+        package init(
             name: String, inputErrors: [InputError] = [], diagnostics: [Diagnostic] = [], findings: [Finding] = [], failedCase: Bool,
             cases: @escaping @Sendable (CaseList.Selection) -> CaseList
         ) {
@@ -104,27 +104,27 @@ public struct RunReport: Sendable {
 
     /// Test cases as a report asks for them: all, or only those that failed or errored, with a
     /// count of every outcome either way.
-    public struct CaseList: Sendable {
-        public enum Selection: Sendable {
+    package struct CaseList: Sendable {
+        package enum Selection: Sendable {
             case all
             /// Failed and errored cases; passed and skipped ones are only counted.
             case failing
         }
 
-        public let selection: Selection
-        public private(set) var cases: [TestCase] = []
-        public private(set) var passed = 0
-        public private(set) var failed = 0
-        public private(set) var errored = 0
-        public private(set) var skipped = 0
-        public var total: Int { passed + failed + errored + skipped }
+        package let selection: Selection
+        package private(set) var cases: [TestCase] = []
+        package private(set) var passed = 0
+        package private(set) var failed = 0
+        package private(set) var errored = 0
+        package private(set) var skipped = 0
+        package var total: Int { passed + failed + errored + skipped }
 
-        public init(_ selection: Selection) {
+        package init(_ selection: Selection) {
             self.selection = selection
         }
 
         /// Counts `testCase`, and keeps it when the selection lists it.
-        public mutating func add(_ testCase: TestCase) {
+        package mutating func add(_ testCase: TestCase) {
             switch testCase.outcome {
             case .passed:
                 passed += 1
@@ -142,14 +142,14 @@ public struct RunReport: Sendable {
         }
 
         /// Counts a passed case, making it only when the selection lists it: lint's hot path.
-        public mutating func addPassed(classname: String, name: String) {
+        package mutating func addPassed(classname: String, name: String) {
             passed += 1
             if selection == .all { cases.append(TestCase(classname: classname, name: name, outcome: .passed)) }
         }
     }
 
-    public struct TestCase: Sendable {
-        public enum Outcome: Sendable, Equatable {
+    package struct TestCase: Sendable {
+        package enum Outcome: Sendable, Equatable {
             case passed
             /// The check ran and found a problem (a rule's error finding, a failed expectation).
             case failed(type: String, message: String, details: String)
@@ -157,19 +157,19 @@ public struct RunReport: Sendable {
             case errored(type: String, message: String, details: String)
             case skipped(reason: String)
 
-            public var isFailure: Bool { if case .failed = self { true } else { false } }
-            public var isError: Bool { if case .errored = self { true } else { false } }
-            public var isSkipped: Bool { if case .skipped = self { true } else { false } }
+            package var isFailure: Bool { if case .failed = self { true } else { false } }
+            package var isError: Bool { if case .errored = self { true } else { false } }
+            package var isSkipped: Bool { if case .skipped = self { true } else { false } }
         }
 
-        public var classname: String
-        public var name: String
-        public var outcome: Outcome
+        package var classname: String
+        package var name: String
+        package var outcome: Outcome
         /// Where the checked thing is written (a scenario step); reports that can point at a
         /// line use it.
-        public var location: SourceLocation?
+        package var location: SourceLocation?
 
-        public init(classname: String, name: String, outcome: Outcome, location: SourceLocation? = nil) {
+        package init(classname: String, name: String, outcome: Outcome, location: SourceLocation? = nil) {
             self.classname = classname
             self.name = name
             self.outcome = outcome
@@ -178,16 +178,16 @@ public struct RunReport: Sendable {
     }
 
     /// Whether a finding of this severity fails the run.
-    public func fails(_ severity: Severity) -> Bool {
+    package func fails(_ severity: Severity) -> Bool {
         severity.failsRun(strict: strict)
     }
 
-    public var allInputErrors: [InputError] { suites.flatMap(\.inputErrors) }
-    public var allDiagnostics: [Diagnostic] { suites.flatMap(\.diagnostics) }
-    public var allFindings: [Finding] { suites.flatMap(\.findings) }
+    package var allInputErrors: [InputError] { suites.flatMap(\.inputErrors) }
+    package var allDiagnostics: [Diagnostic] { suites.flatMap(\.diagnostics) }
+    package var allFindings: [Finding] { suites.flatMap(\.findings) }
 
     /// The exit code this run earns; see docs/cli.md. Input problems win over findings.
-    public var exitCode: ExitStatus {
+    package var exitCode: ExitStatus {
         if !allInputErrors.isEmpty || allDiagnostics.contains(where: { $0.severity == .error }) {
             return .inputError
         }
@@ -202,7 +202,7 @@ public struct RunReport: Sendable {
 }
 
 /// Exit codes, one meaning each.
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
     /// Every input was read and nothing fails the run.
     case success = 0
     /// Error findings or failed cases (warnings too under --strict).
@@ -215,7 +215,7 @@ extension RunReport {
     /// One report of several runs of one command (`proctor lint` of a configuration's projects):
     /// their suites in path order, each rule and check listed once (the first run's metadata for
     /// a rule several runs judged), the first run's command, clock and strictness.
-    public static func merging(_ reports: [RunReport]) -> RunReport? {
+    package static func merging(_ reports: [RunReport]) -> RunReport? {
         guard var merged = reports.first else { return nil }
         var rules = Set(merged.rules.map(\.id)), checks = Set(merged.checks.map(\.id))
         for report in reports.dropFirst() {

@@ -11,14 +11,14 @@ import Darwin
 /// the run itself read it. Only a regular file is read: a pipe or a device named on the command
 /// line was consumed by the run (and reading it again could wait forever), and standard input is
 /// gone.
-public struct SourceFiles: Sendable {
+package struct SourceFiles: Sendable {
     /// A file's text, or why it cannot be shown (lowercase, as messages are).
-    public typealias Reader = @Sendable (String) -> Result<SourceText, Unavailable>
+    package typealias Reader = @Sendable (String) -> Result<SourceText, Unavailable>
 
-    public struct Unavailable: Error, Equatable, Sendable {
-        public var reason: String
+    package struct Unavailable: Error, Equatable, Sendable {
+        package var reason: String
 
-        public init(_ reason: String) {
+        package init(_ reason: String) {
             self.reason = reason
         }
     }
@@ -26,12 +26,12 @@ public struct SourceFiles: Sendable {
     private let reader: Reader
 
     /// Files read through `reader`.
-    public init(reader: @escaping Reader) {
+    package init(reader: @escaping Reader) {
         self.reader = reader
     }
 
     /// The text of `path`, or why it cannot be shown.
-    public func read(_ path: String) -> Result<SourceText, Unavailable> {
+    package func read(_ path: String) -> Result<SourceText, Unavailable> {
         reader(path)
     }
 
@@ -44,14 +44,14 @@ public struct SourceFiles: Sendable {
     static let sizeLimit = 64 << 20
 
     /// The files on disk, relative to the current directory.
-    public static let currentDirectory = SourceFiles { path in
+    package static let currentDirectory = SourceFiles { path in
         if path == standardInputName { return .failure(Unavailable("standard input is not kept after the run")) }
         return readRegularFile(path, limit: sizeLimit).map { SourceText(bytes: $0) }
     }
 
     /// Files held in memory, by path; any other path is missing. For tests and for callers that
     /// still hold what they linted.
-    public static func inMemory(_ files: [String: String]) -> SourceFiles {
+    package static func inMemory(_ files: [String: String]) -> SourceFiles {
         SourceFiles { path in
             guard let text = files[path] else { return .failure(Unavailable("no such file or directory")) }
             return .success(SourceText(bytes: Array(text.utf8)))

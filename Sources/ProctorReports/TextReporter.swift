@@ -112,14 +112,14 @@ enum TextReporter {
 
 /// How the text report is shown: in colour on a terminal (`--color`), and `--quiet`, which
 /// leaves out notes and accepted findings, and says nothing when nothing fails.
-public struct TextStyle: Sendable, Equatable {
-    public var color: Bool
-    public var quiet: Bool
+package struct TextStyle: Sendable, Equatable {
+    package var color: Bool
+    package var quiet: Bool
 
-    public init(color: Bool = false, quiet: Bool = false) {
+    package init(color: Bool = false, quiet: Bool = false) {
         self.color = color
         self.quiet = quiet
     }
 
-    public static let plain = TextStyle()
+    package static let plain = TextStyle()
 }

@@ -5,14 +5,14 @@ import ProctorCore
 /// the expectations judged, each at the model's clock and on the device it happened on. The HTML
 /// report draws it with a lane per device; the other formats leave it out (their schemas have no
 /// place for it, and their cases already say what failed).
-public struct Timeline: Sendable, Equatable {
+package struct Timeline: Sendable, Equatable {
     /// The scenario's `name`.
-    public var scenario: String
+    package var scenario: String
     /// The scenario's devices, in the order it lists them: the lanes.
-    public var devices: [String]
-    public var events: [TimelineEvent]
+    package var devices: [String]
+    package var events: [TimelineEvent]
 
-    public init(scenario: String, devices: [String], events: [TimelineEvent]) {
+    package init(scenario: String, devices: [String], events: [TimelineEvent]) {
         self.scenario = scenario
         self.devices = devices
         self.events = events
@@ -20,8 +20,8 @@ public struct Timeline: Sendable, Equatable {
 }
 
 /// One entry of a ``Timeline``.
-public struct TimelineEvent: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct TimelineEvent: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A step of the scenario, by the key that names it in the file (`donate`, `becomeCurrent`).
         case step(String)
         /// The app opened by the step (or Safari, instead of it).
@@ -30,7 +30,7 @@ public struct TimelineEvent: Sendable, Equatable {
         case expectation(String)
 
         /// How a report names it: the step's key, `launch`, `expect spotlight`.
-        public var label: String {
+        package var label: String {
             switch self {
             case .step(let name): name
             case .launch: "launch"
@@ -40,19 +40,19 @@ public struct TimelineEvent: Sendable, Equatable {
     }
 
     /// What a failed check of the event expected, and what the model showed instead.
-    public struct Mismatch: Sendable, Equatable {
-        public var message: String
-        public var expected: String
-        public var actual: String
+    package struct Mismatch: Sendable, Equatable {
+        package var message: String
+        package var expected: String
+        package var actual: String
 
-        public init(message: String, expected: String, actual: String) {
+        package init(message: String, expected: String, actual: String) {
             self.message = message
             self.expected = expected
             self.actual = actual
         }
     }
 
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case ok
         /// One mismatch per check of the event that failed (a step's rules and its action can
         /// both fail).
@@ -60,20 +60,20 @@ public struct TimelineEvent: Sendable, Equatable {
     }
 
     /// The step's 1-based number; a launch and an expectation carry their step's.
-    public var step: Int
+    package var step: Int
     /// The model's clock when it happened (the scenario's `clock`, moved by `advanceClock`).
-    public var time: Date
+    package var time: Date
     /// The device it happened on, one of ``Timeline/devices``; nil for what belongs to no device
     /// (the clock, a check of the whole run).
-    public var device: String?
-    public var kind: Kind
+    package var device: String?
+    package var kind: Kind
     /// One line: what the step did, where the launch led, what the expectation examined.
-    public var summary: String
+    package var summary: String
     /// Where the step or expectation is written.
-    public var location: SourceLocation?
-    public var outcome: Outcome
+    package var location: SourceLocation?
+    package var outcome: Outcome
 
-    public init(step: Int, time: Date, device: String?, kind: Kind, summary: String, location: SourceLocation?, outcome: Outcome = .ok) {
+    package init(step: Int, time: Date, device: String?, kind: Kind, summary: String, location: SourceLocation?, outcome: Outcome = .ok) {
         self.step = step
         self.time = time
         self.device = device

@@ -4,8 +4,8 @@ import ProctorVocabulary
 
 /// The rules Proctor ships. Adding a rule is one line here (a test checks the list is sorted by
 /// id and the ids unique); the engine groups the rules by the subject each judges.
-public enum BuiltInRules {
-    public static let all: [any Rule] = [
+package enum BuiltInRules {
+    package static let all: [any Rule] = [
         SiteAssociationAppIDFormatRule(),
         SiteAssociationDomainEntitledRule(),
         SiteAssociationNamesAppRule(),
@@ -149,24 +149,24 @@ public enum BuiltInRules {
     ]
 
     /// The built-in rules, grouped by subject: what lint and scenarios judge with.
-    public static let engine = RuleEngine(all)
+    package static let engine = RuleEngine(all)
 
     /// Every rule's description, sorted by id.
-    public static var descriptions: [RuleDescription] { engine.descriptions }
+    package static var descriptions: [RuleDescription] { engine.descriptions }
 
     /// The rules a scenario judges: every payload rule on each donation, the donation-order rules
     /// across its steps, and the rules about what the model saw. The run and Info.plist rules are
     /// lint's.
-    public static var judgedInScenarios: [RuleDescription] {
+    package static var judgedInScenarios: [RuleDescription] {
         descriptions.filter { [.payload, .history, .scenario].contains($0.scope) }
     }
 
-    public static func description(for id: String) -> RuleDescription? {
+    package static func description(for id: String) -> RuleDescription? {
         descriptions.first { $0.id == id }
     }
 
     /// The rule id closest to a misspelt one, when it is a plausible typo.
-    public static func suggestion(for id: String) -> String? {
+    package static func suggestion(for id: String) -> String? {
         Suggestion.closest(to: id, among: descriptions.map(\.id))
     }
 }

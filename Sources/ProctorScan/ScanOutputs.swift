@@ -6,18 +6,18 @@ import ProctorLint
 /// (`--emit-payloads`) and the handlers as scenario routes (`--emit-routes`), so that lint and
 /// scenarios can reuse the code's own donations and handlers instead of hand-written copies
 /// (docs/scan.md, "Reusing what it extracts").
-public struct SourceScan: Sendable {
-    public var result: LintResult
-    public var payloads: [ExtractedPayload]
-    public var routes: [ExtractedRoute]
+package struct SourceScan: Sendable {
+    package var result: LintResult
+    package var payloads: [ExtractedPayload]
+    package var routes: [ExtractedRoute]
     /// Handlers that make no route, and why: one that takes every type, or a type computed at run
     /// time.
-    public var handlersLeftOut: [String]
+    package var handlersLeftOut: [String]
 
     static let routesGenerator = "proctor scan --emit-routes"
 
     /// Whether `bytes` are a routes file `--emit-routes` wrote.
-    public static func isEmittedRoutes(_ bytes: [UInt8]) -> Bool {
+    package static func isEmittedRoutes(_ bytes: [UInt8]) -> Bool {
         guard case .success(let root) = JSONReader.parse(SourceText(bytes: bytes)), case .object(let object) = root.value,
             case .string(let generator)? = object["generatedBy"]?.value.value
         else { return false }
@@ -26,7 +26,7 @@ public struct SourceScan: Sendable {
 
     /// The routes file `--emit-routes` writes, which a scenario names in `app.routes`
     /// (`{"from": "routes.json"}`, docs/scenario-format.md).
-    public var routesText: String {
+    package var routesText: String {
         let routes = routes.map { route -> JSONNode in
             var members: [(String, JSONNode)] = [("name", .string(route.name)), ("activityTypes", .array(route.activityTypes.map(JSONNode.string)))]
             if !route.userInfoKeys.isEmpty { members.append(("userInfoKeys", .array(route.userInfoKeys.map(JSONNode.string)))) }
@@ -41,15 +41,15 @@ public struct SourceScan: Sendable {
 
 /// A donation found in Swift, as a payload file: the `{"userActivity": {...}}` lint reads, with
 /// `proctor.source` saying where it is written.
-public struct ExtractedPayload: Sendable {
+package struct ExtractedPayload: Sendable {
     /// A name made of the symbol and the activity type, unique among the scan's payloads:
     /// `PlaceViewController.viewDidAppear-com.example.slicefinder.view-place.json`.
-    public var fileName: String
-    public var text: String
+    package var fileName: String
+    package var text: String
 
     /// Whether `bytes` are a payload `--emit-payloads` wrote: one donation with `proctor.source`,
     /// which nothing else writes.
-    public static func isEmitted(_ bytes: [UInt8]) -> Bool {
+    package static func isEmitted(_ bytes: [UInt8]) -> Bool {
         guard case .success(let root) = JSONReader.parse(SourceText(bytes: bytes)), case .object(let object) = root.value,
             case .object(let proctor)? = object["proctor"]?.value.value
         else { return false }
@@ -59,13 +59,13 @@ public struct ExtractedPayload: Sendable {
 
 /// The handlers of one activity type, as a scenario route: the type, and the `userInfo` keys
 /// they read, which a launch must deliver.
-public struct ExtractedRoute: Sendable {
+package struct ExtractedRoute: Sendable {
     /// The activity type, which names the route.
-    public var name: String
-    public var activityTypes: [String]
-    public var userInfoKeys: [String]
+    package var name: String
+    package var activityTypes: [String]
+    package var userInfoKeys: [String]
     /// Where each handler is: `path:line:column (symbol)`.
-    public var handledIn: [String]
+    package var handledIn: [String]
 }
 
 extension SourceScan {

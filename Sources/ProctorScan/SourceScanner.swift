@@ -23,20 +23,20 @@ import SwiftSyntax
 /// The result holds a ``LintResult`` of one file result per Swift file, so baselines, reports and
 /// the exit code work as for `proctor lint`, and what was extracted, for `--emit-payloads` and
 /// `--emit-routes`.
-public enum SourceScanner {
+package enum SourceScanner {
     /// A Swift file held in memory (rule examples, conformance vectors, embedding).
-    public struct SourceFile: Sendable {
-        public var path: String
-        public var text: String
+    package struct SourceFile: Sendable {
+        package var path: String
+        package var text: String
 
-        public init(path: String, text: String) {
+        package init(path: String, text: String) {
             self.path = path
             self.text = text
         }
     }
 
     /// Scans the `.swift` files under `paths` (directories walked as `proctor lint` walks them).
-    public static func scan(paths: [String], options: LintOptions) -> SourceScan {
+    package static func scan(paths: [String], options: LintOptions) -> SourceScan {
         let collected = InputFiles.collect(paths, selecting: .claimed(by: { $0.hasSuffix(".swift") }), filter: options.filter)
         var files: [SourceFile] = []
         var results: [FileResult] = []
@@ -83,10 +83,10 @@ public enum SourceScanner {
 
     /// The largest Swift file read: real sources are kilobytes; past this a file is an input
     /// error rather than minutes of parsing.
-    public static let maximumFileSize = 4 << 20
+    package static let maximumFileSize = 4 << 20
 
     /// Scans Swift files held in memory against the app's facts.
-    public static func scan(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> SourceScan {
+    package static func scan(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> SourceScan {
         DeepStack.run { scanOnThisThread(files, appInfo: appInfo, options: options) }
     }
 
@@ -467,16 +467,16 @@ public enum SourceScanner {
     }
 
     /// A Swift file that does not parse, with the parser's message.
-    public static let syntaxError = ProblemCode(
+    package static let syntaxError = ProblemCode(
         "swift_syntax_error", summary: "A Swift file does not parse; each error swift-syntax finds is reported where it is, and the file is read as far as the parser recovered.")
 
     /// The most syntax errors reported for one file: the first ones say what is wrong.
     static let syntaxErrorLimit = 20
 
     /// A Swift file that is not UTF-8.
-    public static let invalidEncoding = ProblemCode("swift_invalid_utf8", summary: "A Swift file is not valid UTF-8, so it is not scanned.")
+    package static let invalidEncoding = ProblemCode("swift_invalid_utf8", summary: "A Swift file is not valid UTF-8, so it is not scanned.")
 
     /// A value the scan cannot know statically, and the check it leaves out.
-    public static let dynamicValue = ProblemCode(
+    package static let dynamicValue = ProblemCode(
         "scan_dynamic_value", severity: .note, summary: "A value in the Swift source is computed at run time, so the checks that need it are left out.")
 }

@@ -10,74 +10,74 @@ import ProctorVocabulary
 /// A scenario file, decoded: what an app donates, what the user does, how the system launches the
 /// app back, and what the author expects. The format is documented in docs/scenario-format.md and
 /// published as a JSON Schema by `proctor schema`.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// The version of the format this build reads (`"format": 1`).
-    public static let formatVersion = 1
+    package static let formatVersion = 1
     /// The suffix that marks a scenario file when `proctor run` walks a directory.
-    public static let fileSuffix = InputFiles.scenarioSuffix
+    package static let fileSuffix = InputFiles.scenarioSuffix
 
-    public var path: String
-    public var name: String
-    public var description: String?
-    public var tags: [String]
-    public var app: ScenarioApp
-    public var devices: [Device]
+    package var path: String
+    package var name: String
+    package var description: String?
+    package var tags: [String]
+    package var app: ScenarioApp
+    package var devices: [Device]
     /// The clock when the first step runs.
-    public var clock: Date
+    package var clock: Date
     /// What the scenario states about the system where Apple publishes no figure the model could use.
-    public var system: SystemAssumptions
+    package var system: SystemAssumptions
     /// The web: each domain's apple-app-site-association file (`sites`). A domain not listed
     /// serves none, so its links open in Safari.
-    public var sites: [UniversalLinkMatcher.Site] = []
-    public var steps: [Step]
+    package var sites: [UniversalLinkMatcher.Site] = []
+    package var steps: [Step]
 }
 
 /// Limits a scenario may state (`"system"`) where Apple documents only a recommendation: the
 /// model applies none of them unless the scenario does, so it never fails what a device would
 /// accept (docs/system-model.md, "Assumptions a scenario states").
-public struct SystemAssumptions: Sendable {
-    public static let keys = ["handoffUserInfoLimit", "maximumRegionMonitoringDistance", "regionCushion"]
+package struct SystemAssumptions: Sendable {
+    package static let keys = ["handoffUserInfoLimit", "maximumRegionMonitoringDistance", "regionCushion"]
 
     /// Fail a Handoff whose `userInfo` encodes to more bytes than this (as a binary property
     /// list) with `userInfoTooLarge`. Apple recommends "3KB or less" and publishes no hard limit,
     /// so by default nothing fails; a team holding itself to the recommendation states 3072.
-    public var handoffUserInfoLimit: Int?
+    package var handoffUserInfoLimit: Int?
     /// Fail a circular region whose radius is larger, in meters, with regionMonitoringFailure:
     /// `CLLocationManager.maximumRegionMonitoringDistance` is the device's and undocumented, so
     /// by default no radius fails.
-    public var maximumRegionMonitoringDistance: Double?
+    package var maximumRegionMonitoringDistance: Double?
     /// How far past a circular region's edge, in meters, a device must go before its exit is
     /// reported: Apple documents "a system-defined cushion distance" without a number, so 0
     /// unless stated.
-    public var regionCushion: Double = 0
+    package var regionCushion: Double = 0
 
-    public init(handoffUserInfoLimit: Int? = nil) {
+    package init(handoffUserInfoLimit: Int? = nil) {
         self.handoffUserInfoLimit = handoffUserInfoLimit
     }
 }
 
 /// The app under test: its identity, its Info.plist facts and its launch handlers.
-public struct ScenarioApp: Sendable {
-    public var bundleIdentifier: String?
+package struct ScenarioApp: Sendable {
+    package var bundleIdentifier: String?
     /// The Apple Developer Team ID (ten characters). Only apps of one team continue each other's
     /// activities; recorded for the universal-link checks on the roadmap.
-    public var teamIdentifier: String?
-    public var info: AppInfo
-    public var routes: [Route]
+    package var teamIdentifier: String?
+    package var info: AppInfo
+    package var routes: [Route]
     /// The Associated Domains entitlement (`associatedDomains`); nil when the scenario does not
     /// state it, and then assumed to list every domain of `sites`.
-    public var associatedDomains: [AssociatedDomain]? = nil
+    package var associatedDomains: [AssociatedDomain]? = nil
     /// What the app does when Core Location wakes it for a region event (`regionHandlers`).
-    public var regionHandlers: [RegionHandler] = []
+    package var regionHandlers: [RegionHandler] = []
     /// A routing app's coverage regions, from its `.geojson` coverage file (`coverageFile`); nil
     /// when the scenario gives none, and then every place is covered.
-    public var coverage: CoverageMultiPolygon? = nil
+    package var coverage: CoverageMultiPolygon? = nil
     /// What the app does when the system suggests it as a media app (`media`); nil when the
     /// scenario does not say.
-    public var media: MediaApp? = nil
+    package var media: MediaApp? = nil
 
     /// `TEAMID.bundle.id`, when both are known: association files must name it.
-    public var appID: String? {
+    package var appID: String? {
         guard let team = teamIdentifier, let bundle = bundleIdentifier ?? info.bundleIdentifier else { return nil }
         return "\(team).\(bundle)"
     }
@@ -85,20 +85,20 @@ public struct ScenarioApp: Sendable {
 
 /// A media app's answers to the system (docs/media.md): today, how it prepares playback when the
 /// system suggests it after a trigger (`prepare`).
-public struct MediaApp: Sendable {
-    public static let keys = ["prepare"]
-    public var prepare: PlaybackPreparation?
+package struct MediaApp: Sendable {
+    package static let keys = ["prepare"]
+    package var prepare: PlaybackPreparation?
 }
 
 /// What the app's `MPPlayableContentDelegate` does when the system, having suggested the app after
 /// a trigger such as headphones plugged in, launches it in the background and asks it to prepare
 /// a playback queue (`playableContentManager(_:initializePlaybackQueueWithContentItems:
 /// completionHandler:)`; seed 000, lines 214-223).
-public struct PlaybackPreparation: Sendable {
-    public static let keys = ["nowPlayingInfo", "setsNowPlayingInfo", "completion", "streamsContent", "errorsWhenOffline", "startsPlayback"]
+package struct PlaybackPreparation: Sendable {
+    package static let keys = ["nowPlayingInfo", "setsNowPlayingInfo", "completion", "streamsContent", "errorsWhenOffline", "startsPlayback"]
 
     /// When the handler sets `MPNowPlayingInfoCenter.nowPlayingInfo`.
-    public enum Timing: String, CaseIterable, Sendable {
+    package enum Timing: String, CaseIterable, Sendable {
         /// Before it calls the completion handler, as the seed says to.
         case beforeCompletion
         /// After: when the system looks, there is nothing to show.
@@ -106,7 +106,7 @@ public struct PlaybackPreparation: Sendable {
     }
 
     /// What the handler passes the completion handler.
-    public enum Completion: String, CaseIterable, Sendable {
+    package enum Completion: String, CaseIterable, Sendable {
         /// nil: the queue is ready.
         case success
         /// An error: the app cannot play the content, and the system does not promote it.
@@ -114,114 +114,114 @@ public struct PlaybackPreparation: Sendable {
     }
 
     /// The Now Playing information it sets; nil when it sets none.
-    public var nowPlayingInfo: NowPlayingInfo?
-    public var setsNowPlayingInfo: Timing = .beforeCompletion
-    public var completion: Completion = .success
+    package var nowPlayingInfo: NowPlayingInfo?
+    package var setsNowPlayingInfo: Timing = .beforeCompletion
+    package var completion: Completion = .success
     /// The content is fetched over the network ("if you're fetching remote assets").
-    public var streamsContent = false
+    package var streamsContent = false
     /// The handler passes an error when the device has no network ("if the phone's on Airplane
     /// Mode ... error out early").
-    public var errorsWhenOffline = false
+    package var errorsWhenOffline = false
     /// The handler starts playback itself ("you don't actually want to start playback").
-    public var startsPlayback = false
+    package var startsPlayback = false
     /// Where the facts are written in the scenario.
-    public var pointer: JSONPointer
+    package var pointer: JSONPointer
 }
 
 /// What the app's location manager delegate does when a region event wakes it: post a local
 /// notification (seed 003: "you then post the local notification"), unless it handled an event of
 /// the region less than `minimumInterval` ago (seed 003's "safety check").
-public struct RegionHandler: Sendable {
-    public var region: String
+package struct RegionHandler: Sendable {
+    package var region: String
     /// `entry` or `exit`.
-    public var event: String
-    public var notification: LocalNotification?
-    public var minimumInterval: TimeInterval?
-    public var location: SourceLocation
+    package var event: String
+    package var notification: LocalNotification?
+    package var minimumInterval: TimeInterval?
+    package var location: SourceLocation
     /// Where the handler is written in the scenario.
-    public var pointer: JSONPointer
+    package var pointer: JSONPointer
     /// Where its `region` value is, for a message about it.
     var regionOffset: Int
 }
 
 /// `UNMutableNotificationContent`, as a region handler posts it.
-public struct LocalNotification: Sendable {
-    public static let keys = ["title", "subtitle", "body", "categoryIdentifier", "threadIdentifier", "userInfo", "interruptionLevel"]
+package struct LocalNotification: Sendable {
+    package static let keys = ["title", "subtitle", "body", "categoryIdentifier", "threadIdentifier", "userInfo", "interruptionLevel"]
     /// `UNNotificationInterruptionLevel`'s cases, and the aps value each stands for.
-    public static let interruptionLevels = ["passive": "passive", "active": "active", "timeSensitive": "time-sensitive", "critical": "critical"]
+    package static let interruptionLevels = ["passive": "passive", "active": "active", "timeSensitive": "time-sensitive", "critical": "critical"]
 
-    public var title: String?
-    public var subtitle: String?
-    public var body: String?
-    public var categoryIdentifier: String?
-    public var threadIdentifier: String?
-    public var userInfo: [PropertyListEntry] = []
-    public var interruptionLevel: String?
+    package var title: String?
+    package var subtitle: String?
+    package var body: String?
+    package var categoryIdentifier: String?
+    package var threadIdentifier: String?
+    package var userInfo: [PropertyListEntry] = []
+    package var interruptionLevel: String?
 }
 
 /// One launch handler of the app: a screen `continue userActivity` or `open url` can lead to, what
 /// it accepts, and what it needs to restore that screen.
-public struct Route: Sendable {
-    public var name: String
+package struct Route: Sendable {
+    package var name: String
     /// Activity types the handler switches on, including the system's
     /// `com.apple.corespotlightitem` for Core Spotlight results.
-    public var activityTypes: [String]
+    package var activityTypes: [String]
     /// For `com.apple.corespotlightitem`: only identifiers with this prefix (apps tell their item
     /// kinds apart by identifier).
-    public var identifierPrefix: String?
+    package var identifierPrefix: String?
     /// URL patterns the handler opens: `*` stands for any text without `/`, `**` for any text.
-    public var urls: [String]
+    package var urls: [String]
     /// The `userInfo` keys the handler reads; a launch without one of them shows nothing useful.
-    public var userInfoKeys: [String]
+    package var userInfoKeys: [String]
     /// For `INGetReservationDetailsIntent` launches: only the whole reservation (`none`) or only
     /// one item (`one`); nil accepts both.
-    public var reservationItems: ReservationItemsKind? = nil
+    package var reservationItems: ReservationItemsKind? = nil
     /// Notification categories (`aps.category`) the app's notification response handler routes here.
-    public var notificationCategories: [String] = []
+    package var notificationCategories: [String] = []
     /// The app's own payload keys that bring a tapped notification here, whatever its category.
-    public var notificationKeys: [String] = []
+    package var notificationKeys: [String] = []
     /// Directions requests from Maps (`application(_:open:)` with an `MKDirectionsRequest`).
-    public var directionsRequests = false
+    package var directionsRequests = false
     /// For directions requests: the handler reads the map items' coordinates and does not
     /// geocode an item that comes with an address only.
-    public var needsCoordinates = false
-    public var location: SourceLocation
+    package var needsCoordinates = false
+    package var location: SourceLocation
 }
 
 /// What a reservation launch asks the app to show: the whole reservation
 /// (`reservationItemReferences` nil) or one item of it (one item reference).
-public enum ReservationItemsKind: String, Sendable, CaseIterable {
+package enum ReservationItemsKind: String, Sendable, CaseIterable {
     case none
     case one
 }
 
 /// A device signed in to the same account as the others.
-public struct Device: Sendable {
-    public var name: String
-    public var appInstalled: Bool
+package struct Device: Sendable {
+    package var name: String
+    package var appInstalled: Bool
     /// The user's time zone, in which ``quietHours`` are read (UTC unless stated).
-    public var timeZone = TimeZone(identifier: "UTC")!
+    package var timeZone = TimeZone(identifier: "UTC")!
     /// The hours the user does not want to be disturbed, in their time zone: the window seed 003
     /// asks servers to keep pushes out of.
-    public var quietHours: QuietHours?
+    package var quietHours: QuietHours?
     /// Whether the device itself silences ``quietHours`` (Do Not Disturb): seed 003 warns that
     /// users "might not use that", so it is off unless stated.
-    public var doNotDisturb = false
+    package var doNotDisturb = false
 
-    public init(name: String, appInstalled: Bool) {
+    package init(name: String, appInstalled: Bool) {
         self.name = name
         self.appInstalled = appInstalled
     }
 }
 
 /// A daily window of local time, `from` to `to`, which may span midnight (22:00 to 07:00).
-public struct QuietHours: Sendable {
+package struct QuietHours: Sendable {
     /// Minutes after midnight.
-    public var from: Int
-    public var to: Int
+    package var from: Int
+    package var to: Int
 
     /// Reads `HH:MM` (24-hour).
-    public static func minutes(_ text: String) -> Int? {
+    package static func minutes(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
             (0..<24).contains(hours), (0..<60).contains(minutes)
@@ -230,21 +230,21 @@ public struct QuietHours: Sendable {
     }
 
     /// Whether `date` falls in the window, in `timeZone`.
-    public func contains(_ date: Date, in timeZone: TimeZone) -> Bool {
+    package func contains(_ date: Date, in timeZone: TimeZone) -> Bool {
         let minute = Self.minute(of: date, in: timeZone)
         return from <= to ? (from <= minute && minute < to) : (minute >= from || minute < to)
     }
 
-    public var summary: String { "\(Self.clock(from)) to \(Self.clock(to))" }
+    package var summary: String { "\(Self.clock(from)) to \(Self.clock(to))" }
 
     /// `HH:MM` for minutes after midnight.
-    public static func clock(_ minutes: Int) -> String {
+    package static func clock(_ minutes: Int) -> String {
         let hours = minutes / 60, rest = minutes % 60
         return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
     }
 
     /// Minutes after midnight at `date` in `timeZone`.
-    public static func minute(of date: Date, in timeZone: TimeZone) -> Int {
+    package static func minute(of date: Date, in timeZone: TimeZone) -> Int {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
@@ -253,19 +253,19 @@ public struct QuietHours: Sendable {
 }
 
 /// One step of a scenario, with where it is written.
-public struct Step: Sendable {
+package struct Step: Sendable {
     /// 1-based, as reports print it.
-    public var number: Int
-    public var location: SourceLocation
+    package var number: Int
+    package var location: SourceLocation
     /// What the step does: one of the step types of `Steps/` (``ScenarioSteps``). Devices are
     /// indices into ``Scenario/devices``.
     var action: any ScenarioStep
 
     /// A short description for test case names and messages.
-    public var summary: String { action.summary }
+    package var summary: String { action.summary }
 }
 
-public enum SearchableItemDeletion: Sendable {
+package enum SearchableItemDeletion: Sendable {
     case identifiers([String])
     /// Recursive: `a` also removes `a.b`.
     case domainIdentifiers([String])
@@ -282,7 +282,7 @@ public enum SearchableItemDeletion: Sendable {
 
 /// What `deleteInteractions` and `deleteAllInteractions` remove: `INInteraction.delete(with:)`
 /// by identifiers or by group identifier, or `deleteAll()`.
-public enum InteractionDeletion: Sendable {
+package enum InteractionDeletion: Sendable {
     case identifiers([String])
     case groupIdentifier(String)
     case all
@@ -297,7 +297,7 @@ public enum InteractionDeletion: Sendable {
 }
 
 /// The two actions a contact card offers an app for.
-public enum ContactCardAction: String, Sendable, CaseIterable {
+package enum ContactCardAction: String, Sendable, CaseIterable {
     /// `INSendMessageIntent`.
     case message
     /// `INStartCallIntent` and the deprecated `INStartAudioCallIntent` and `INStartVideoCallIntent`.
@@ -305,19 +305,19 @@ public enum ContactCardAction: String, Sendable, CaseIterable {
 }
 
 /// `tapContactCard`: the user opens a person's contact card and taps the app's offer.
-public struct ContactCardTap: Sendable {
-    public var device: Int
+package struct ContactCardTap: Sendable {
+    package var device: Int
     /// The person: a contact identifier, a handle value or a name.
-    public var person: String
-    public var offer: ContactCardAction
+    package var person: String
+    package var offer: ContactCardAction
     /// Narrows the offers to one service (`serviceName`).
-    public var serviceName: String?
+    package var serviceName: String?
     /// Narrows the offers to one handle value.
-    public var handle: String?
+    package var handle: String?
 }
 
 /// What the app link of a Siri Suggestions calendar event asks the app to show.
-public enum CalendarLinkTarget: String, Sendable, CaseIterable {
+package enum CalendarLinkTarget: String, Sendable, CaseIterable {
     /// The whole reservation: `reservationItemReferences` is nil.
     case reservation
     /// The event's item only: `reservationItemReferences` holds its `itemReference`.
@@ -325,12 +325,12 @@ public enum CalendarLinkTarget: String, Sendable, CaseIterable {
 }
 
 /// A forward move of the clock, in calendar units (UTC).
-public struct ClockAdvance: Sendable {
-    public var months = 0
-    public var days = 0
-    public var hours = 0
-    public var minutes = 0
-    public var seconds = 0
+package struct ClockAdvance: Sendable {
+    package var months = 0
+    package var days = 0
+    package var hours = 0
+    package var minutes = 0
+    package var seconds = 0
 
     var summary: String {
         [(months, "month"), (days, "day"), (hours, "hour"), (minutes, "minute"), (seconds, "second")]
@@ -350,7 +350,7 @@ public struct ClockAdvance: Sendable {
 }
 
 /// Which Spotlight result the user taps: by title, or by 1-based position.
-public enum SpotlightTap: Sendable {
+package enum SpotlightTap: Sendable {
     case title(String)
     case position(Int)
 
@@ -363,11 +363,11 @@ public enum SpotlightTap: Sendable {
 }
 
 /// What the author expects the system or the app to have done by this step.
-public struct Expectation: Sendable {
-    public var location: SourceLocation
-    public var kind: Kind
+package struct Expectation: Sendable {
+    package var location: SourceLocation
+    package var kind: Kind
 
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case spotlight(SpotlightExpectation)
         case handoff(HandoffExpectation)
         case launch(LaunchExpectation)
@@ -388,7 +388,7 @@ public struct Expectation: Sendable {
     }
 
     /// The key that names the expectation in the file.
-    public var key: String {
+    package var key: String {
         switch kind {
         case .spotlight: "spotlight"
         case .handoff: "handoff"
@@ -413,134 +413,134 @@ public struct Expectation: Sendable {
 
 /// What iOS decided for the last universal link opened (`openUniversalLink`, or `openURL` of an
 /// http or https URL): the app or Safari, and when given, the component or path that decided.
-public struct LinkExpectation: Sendable {
-    public var verdict: LinkVerdict.Outcome
-    public var pointer: String?
+package struct LinkExpectation: Sendable {
+    package var verdict: LinkVerdict.Outcome
+    package var pointer: String?
 }
 
 /// What APNs answered the last `sendPush`: its HTTP status and, when given, its reason.
-public struct APNsExpectation: Sendable {
-    public var status: Int
-    public var reason: String?
+package struct APNsExpectation: Sendable {
+    package var status: Int
+    package var reason: String?
 }
 
 /// What a device shows of the app's notifications. A field that is absent is not compared.
-public struct NotificationsExpectation: Sendable {
-    public var device: Int
+package struct NotificationsExpectation: Sendable {
+    package var device: Int
     /// The headlines Notification Center lists, oldest first.
-    public var listed: [String]?
+    package var listed: [String]?
     /// The headlines among them delivered without a banner (Do Not Disturb).
-    public var quiet: [String]?
-    public var backgroundWakes: Int?
+    package var quiet: [String]?
+    package var backgroundWakes: Int?
 }
 
 /// Whether Maps offered the app for the last `requestDirections`.
-public struct DirectionsExpectation: Sendable {
-    public var offered: Bool
+package struct DirectionsExpectation: Sendable {
+    package var offered: Bool
 }
 
 /// Where a device suggests the places the app promoted; each field given is compared.
-public struct LocationSuggestionsExpectation: Sendable {
-    public var device: Int
+package struct LocationSuggestionsExpectation: Sendable {
+    package var device: Int
     /// The place of the app switcher's directions banner; `.some(nil)`: no banner.
-    public var appSwitcher: String??
+    package var appSwitcher: String??
     /// The places Maps suggests, most recent first.
-    public var maps: [String]?
+    package var maps: [String]?
     /// What QuickType offered in the text field last focused (`focusTextField`).
-    public var quickType: [String]?
+    package var quickType: [String]?
 }
 
 /// The Wallet passes the lock screen shows now: exactly these, by description.
-public struct LockScreenExpectation: Sendable {
-    public var device: Int
+package struct LockScreenExpectation: Sendable {
+    package var device: Int
     /// Exactly the passes shown, when given.
-    public var passes: [ExpectedLockScreenPass]?
+    package var passes: [ExpectedLockScreenPass]?
     /// The media suggestion shown, when given.
-    public var media: ExpectedMediaSuggestion?
+    package var media: ExpectedMediaSuggestion?
 }
 
 /// What the Lock Screen shows of a suggested media app: `shown` is `none`, `appSuggestion` (the
 /// Handoff banner), `nowPlaying` or `mediaSuggestion` (Siri's suggestion of a donated
 /// `INPlayMediaIntent`); the other fields, when given, describe the Now Playing item (and the
 /// suggestion's title).
-public struct ExpectedMediaSuggestion: Sendable {
-    public static let keys = ["shown", "title", "subtitle", "artwork", "playing"]
+package struct ExpectedMediaSuggestion: Sendable {
+    package static let keys = ["shown", "title", "subtitle", "artwork", "playing"]
 
-    public enum Shown: String, CaseIterable, Sendable {
+    package enum Shown: String, CaseIterable, Sendable {
         case none, appSuggestion, nowPlaying, mediaSuggestion
     }
 
-    public var shown: Shown
-    public var title: String??
-    public var subtitle: String??
-    public var artwork: Bool?
-    public var playing: Bool?
+    package var shown: Shown
+    package var title: String??
+    package var subtitle: String??
+    package var artwork: Bool?
+    package var playing: Bool?
 }
 
-public struct ExpectedLockScreenPass: Sendable {
+package struct ExpectedLockScreenPass: Sendable {
     /// The pass's `description`.
-    public var description: String
+    package var description: String
     /// The relevant text shown, when given: `.some(nil)` expects none.
-    public var text: String??
+    package var text: String??
 }
 
 /// The events the app added to the user's calendar, and the saves EventKit refused.
-public struct AddedEventsExpectation: Sendable {
+package struct AddedEventsExpectation: Sendable {
     /// Exactly these events, in the calendar's order (by start).
-    public var events: [ExpectedAddedEvent]?
+    package var events: [ExpectedAddedEvent]?
     /// The titles of the events whose save was refused, in order.
-    public var refused: [String]?
+    package var refused: [String]?
 }
 
 /// An added event as expected: the title, and every other field given.
-public struct ExpectedAddedEvent: Sendable {
-    public var title: String
-    public var start: Date?
-    public var end: Date?
+package struct ExpectedAddedEvent: Sendable {
+    package var title: String
+    package var start: Date?
+    package var end: Date?
     /// `.some(nil)`: no url.
-    public var url: String??
+    package var url: String??
 }
 
 /// The regions the app monitors on a device, by identifier; each field given is compared exactly.
-public struct RegionsExpectation: Sendable {
-    public var device: Int
+package struct RegionsExpectation: Sendable {
+    package var device: Int
     /// In the order they were registered.
-    public var monitored: [String]?
+    package var monitored: [String]?
     /// The monitored regions the device is inside, sorted.
-    public var inside: [String]?
+    package var inside: [String]?
     /// Every event reported so far, in order: "entry upper-west-side".
-    public var events: [String]?
+    package var events: [String]?
     /// The regions Core Location refused, in order.
-    public var failed: [String]?
+    package var failed: [String]?
 }
 
 /// What the app's beacon ranging reports now, closest first: an empty list when nothing is in
 /// range or the app is in the background.
-public struct RangingExpectation: Sendable {
-    public var device: Int
-    public var beacons: [RangedBeacon]
+package struct RangingExpectation: Sendable {
+    package var device: Int
+    package var beacons: [RangedBeacon]
 }
 
-public struct RangedBeacon: Sendable, Equatable {
-    public var major: Int64
-    public var minor: Int64
+package struct RangedBeacon: Sendable, Equatable {
+    package var major: Int64
+    package var minor: Int64
     /// immediate, near, far or unknown.
-    public var proximity: String
+    package var proximity: String
 }
 
 /// Spotlight results for a query, by title.
-public struct SpotlightExpectation: Sendable {
-    public var device: Int
-    public var query: String
-    public var contains: [String]?
-    public var excludes: [String]?
+package struct SpotlightExpectation: Sendable {
+    package var device: Int
+    package var query: String
+    package var contains: [String]?
+    package var excludes: [String]?
     /// The exact list, in order.
-    public var results: [String]?
+    package var results: [String]?
     /// The quick actions each result shows, by result title (`call`, `directions`), sorted by title.
-    public var actions: [(title: String, actions: [String])]? = nil
+    package var actions: [(title: String, actions: [String])]? = nil
 }
 
-public enum HandoffOfferKind: String, Sendable, CaseIterable {
+package enum HandoffOfferKind: String, Sendable, CaseIterable {
     /// The app's icon: accepting launches the app with the activity.
     case app
     /// The app is missing (or cannot continue the type): accepting opens `webpageURL` in Safari.
@@ -548,15 +548,15 @@ public enum HandoffOfferKind: String, Sendable, CaseIterable {
     case none
 }
 
-public struct HandoffExpectation: Sendable {
-    public var device: Int
-    public var offer: HandoffOfferKind
+package struct HandoffExpectation: Sendable {
+    package var device: Int
+    package var offer: HandoffOfferKind
     /// The handle of the activity expected to be offered.
-    public var activity: String?
+    package var activity: String?
 }
 
 /// Why a launch did not reach a screen with the data it needs.
-public enum LaunchFailure: String, Sendable, CaseIterable {
+package enum LaunchFailure: String, Sendable, CaseIterable {
     /// No route accepts what was delivered: the app opens and shows nothing.
     case noRoute
     /// The route needs a `userInfo` key that was not delivered.
@@ -574,115 +574,115 @@ public enum LaunchFailure: String, Sendable, CaseIterable {
     case missingCoordinates
 }
 
-public struct LaunchExpectation: Sendable {
-    public var route: String?
-    public var failure: LaunchFailure?
+package struct LaunchExpectation: Sendable {
+    package var route: String?
+    package var failure: LaunchFailure?
     /// Expected to open this URL in Safari instead of the app.
-    public var safari: String?
-    public var activityType: String?
+    package var safari: String?
+    package var activityType: String?
     /// The exact `userInfo` delivered, in the donation encoding.
-    public var userInfo: [PropertyListEntry]?
+    package var userInfo: [PropertyListEntry]?
     /// `kCSSearchableItemActivityIdentifier` of a Spotlight item launch.
-    public var identifier: String?
-    public var url: String?
-    public var webpageURL: String?
+    package var identifier: String?
+    package var url: String?
+    package var webpageURL: String?
     /// Whether the app is offered continuation streams back to the sending device.
-    public var continuationStreams: Bool?
+    package var continuationStreams: Bool?
     /// The interaction the delivered activity carries (`NSUserActivity.interaction`).
-    public var interaction: InteractionLaunchExpectation?
+    package var interaction: InteractionLaunchExpectation?
 }
 
 /// The interaction of a launch from the contact card or a calendar event. A field that is absent
 /// is not compared; `null` expects no value.
-public struct InteractionLaunchExpectation: Sendable {
+package struct InteractionLaunchExpectation: Sendable {
     /// The intent's class name.
-    public var intent: String?
+    package var intent: String?
     /// `.some(nil)` expects no container reference.
-    public var reservationContainerReference: String??
+    package var reservationContainerReference: String??
     /// `.some(nil)` expects nil: the whole reservation.
-    public var reservationItemReferences: [String]??
+    package var reservationItemReferences: [String]??
     /// The handle values of the message's recipients or the call's contacts, in order.
-    public var recipients: [String]?
-    public var serviceName: String??
+    package var recipients: [String]?
+    package var serviceName: String??
 }
 
 /// A finding a negative scenario expects: a rule id, optionally where.
-public struct ExpectedFinding: Sendable {
-    public var ruleID: String
+package struct ExpectedFinding: Sendable {
+    package var ruleID: String
     /// The finding's pointer must be this one or lie inside it.
-    public var pointer: JSONPointer?
-    public var severity: Severity?
+    package var pointer: JSONPointer?
+    package var severity: Severity?
 }
 
 /// The device's on-device index: exact sets, compared sorted.
-public struct IndexExpectation: Sendable {
-    public var device: Int
+package struct IndexExpectation: Sendable {
+    package var device: Int
     /// Unique identifiers of searchable items.
-    public var items: [String]?
+    package var items: [String]?
     /// Handles of indexed activities.
-    public var activities: [String]?
+    package var activities: [String]?
     /// Handles of activities recorded for public indexing.
-    public var publicActivities: [String]?
+    package var publicActivities: [String]?
 }
 
 /// A person's contact card on a device: the app's offers, as an exact list.
-public struct ContactCardExpectation: Sendable {
-    public var device: Int
+package struct ContactCardExpectation: Sendable {
+    package var device: Int
     /// A contact identifier, a handle value or a name.
-    public var person: String
-    public var offers: [ExpectedContactOffer]
+    package var person: String
+    package var offers: [ExpectedContactOffer]
 }
 
-public struct ExpectedContactOffer: Sendable, Hashable {
+package struct ExpectedContactOffer: Sendable, Hashable {
     /// The intent class the offer launches the app with.
-    public var intent: String
-    public var handle: String
+    package var intent: String
+    package var handle: String
     /// nil: the offer has no service name.
-    public var serviceName: String?
+    package var serviceName: String?
     /// When given, the offering app's bundle identifier.
-    public var app: String?
+    package var app: String?
 }
 
 /// The Siri Suggestions calendar events (every device shows the same).
-public struct CalendarExpectation: Sendable {
-    public var device: Int
+package struct CalendarExpectation: Sendable {
+    package var device: Int
     /// The exact list, in the calendar's order (by start).
-    public var events: [ExpectedCalendarEvent]?
-    public var contains: [ExpectedCalendarEvent]?
+    package var events: [ExpectedCalendarEvent]?
+    package var contains: [ExpectedCalendarEvent]?
     /// Titles that must not be there.
-    public var excludes: [String]?
+    package var excludes: [String]?
 }
 
 /// A calendar event as expected: the title, and every other field given.
-public struct ExpectedCalendarEvent: Sendable {
-    public var title: String
-    public var start: Date?
-    public var end: Date?
+package struct ExpectedCalendarEvent: Sendable {
+    package var title: String
+    package var start: Date?
+    package var end: Date?
     /// `.some(nil)`: no location.
-    public var location: String??
+    package var location: String??
     /// `.some(nil)`: no notes.
-    public var notes: String??
-    public var appLink: ExpectedAppLink?
+    package var notes: String??
+    package var appLink: ExpectedAppLink?
 }
 
 /// Where an event's link back to the app leads.
-public struct ExpectedAppLink: Sendable {
-    public var reservationContainerReference: String??
-    public var itemReference: String?
+package struct ExpectedAppLink: Sendable {
+    package var reservationContainerReference: String??
+    package var itemReference: String?
 }
 
 /// The check-in shortcuts a device shows now (lock screen and search), by title, order aside.
-public struct CheckInShortcutsExpectation: Sendable {
-    public var device: Int
-    public var titles: [String]
+package struct CheckInShortcutsExpectation: Sendable {
+    package var device: Int
+    package var titles: [String]
 }
 
 /// The activity types the system itself delivers; apps do not declare them in NSUserActivityTypes.
-public enum SystemActivityType {
+package enum SystemActivityType {
     /// `CSSearchableItemActionType`.
-    public static let spotlightItem = "com.apple.corespotlightitem"
+    package static let spotlightItem = "com.apple.corespotlightitem"
     /// `NSUserActivityTypeBrowsingWeb`.
-    public static let browsingWeb = "NSUserActivityTypeBrowsingWeb"
+    package static let browsingWeb = "NSUserActivityTypeBrowsingWeb"
     /// `CSSearchableItemActivityIdentifier`'s string value.
-    public static let spotlightIdentifierKey = "kCSSearchableItemActivityIdentifier"
+    package static let spotlightIdentifierKey = "kCSSearchableItemActivityIdentifier"
 }

@@ -11,7 +11,7 @@ import ProctorVocabulary
 
 /// The kinds of checks a scenario reports besides rule findings; each failed one is a test case
 /// failure of this type, and a SARIF result under this id.
-public enum ScenarioCheck: String, CaseIterable, Sendable {
+package enum ScenarioCheck: String, CaseIterable, Sendable {
     /// A notification the scenario's server sends that APNs refuses, unless an `expect.apns`
     /// examines the answer.
     case pushRejected = "push_rejected"
@@ -24,7 +24,7 @@ public enum ScenarioCheck: String, CaseIterable, Sendable {
     /// Error findings of the rules on a step's donation that the scenario does not expect.
     case rules = "rules"
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .expectationFailed: "A scenario's expectation does not hold."
         case .launchFailed: "A launch from a donation reaches no screen, or a screen without the data it needs."

@@ -6,47 +6,47 @@ import ProctorReports
 import ProctorRules
 
 /// How a `proctor run` is set up.
-public struct RunOptions: Sendable {
+package struct RunOptions: Sendable {
     /// Only scenarios whose name contains one of these (case-insensitively); all when empty.
-    public var names: [String]
+    package var names: [String]
     /// Only scenarios with at least one of these tags; all when empty.
-    public var tags: [String]
+    package var tags: [String]
     /// Warnings fail the run too.
-    public var strict: Bool
+    package var strict: Bool
     /// The report's timestamp; scenarios keep their own clocks.
-    public var now: Date
-    public var limits: JSONLimits
-    public var parallel: Bool
+    package var now: Date
+    package var limits: JSONLimits
+    package var parallel: Bool
     /// Which files a scenario's `infoPlist` may name: by default only inside the current directory.
-    public var fileReferences: FileReferencePolicy
+    package var fileReferences: FileReferencePolicy
     /// Plays only this shard of the scenario files (`--shard K/N`), for a CI matrix.
-    public var shard: Shard?
+    package var shard: Shard?
     /// Which walked scenario files are played (`--include`, `--exclude`, `run.include` and
     /// `run.exclude`).
-    public var filter = PathFilter()
+    package var filter = PathFilter()
     /// Counts the scenario files played, for a progress line; nil when nobody shows one.
-    public var progress: ProgressCounter?
+    package var progress: ProgressCounter?
     /// Records each scenario's ``Timeline`` in its suite, for a report that draws it (HTML). Off
     /// by default: the other reports do not need it, and a run of 100,000 scenarios would keep
     /// an event per step in memory for nothing.
-    public var recordsTimeline: Bool
+    package var recordsTimeline: Bool
 
     /// Shard `index` (1-based) of `count`: the scenario files in path order, dealt round-robin,
     /// so every file is in exactly one shard and shards differ by one file at most. Problems of
     /// the paths themselves (a path that does not exist) are shard 1's, so that the shards'
     /// reports add up to one run's.
-    public struct Shard: Sendable, Equatable {
-        public var index: Int
-        public var count: Int
+    package struct Shard: Sendable, Equatable {
+        package var index: Int
+        package var count: Int
 
-        public init?(index: Int, count: Int) {
+        package init?(index: Int, count: Int) {
             guard count >= 1, (1...count).contains(index) else { return nil }
             self.index = index
             self.count = count
         }
 
         /// `K/N`, as `--shard` takes it.
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
                 let index = Int(parts[0]), let count = Int(parts[1])
@@ -57,7 +57,7 @@ public struct RunOptions: Sendable {
         func holds(position: Int) -> Bool { position % count == index - 1 }
     }
 
-    public init(
+    package init(
         names: [String] = [], tags: [String] = [], strict: Bool = false, now: Date = Date(), limits: JSONLimits = .standard, parallel: Bool = true,
         fileReferences: FileReferencePolicy = .projectDirectory, shard: Shard? = nil, recordsTimeline: Bool = false
     ) {
@@ -75,16 +75,16 @@ public struct RunOptions: Sendable {
 
 /// The scenario pipeline: load → decode → simulate → check, for each file in parallel, then one
 /// report. It never prints; callers render the report with a ``Reporter``.
-public enum ScenarioRunner {
+package enum ScenarioRunner {
     /// What `proctor run` produced: the report, and how many scenarios the filters left out.
-    public struct Result: Sendable {
-        public var report: RunReport
-        public var filteredOut: Int
+    package struct Result: Sendable {
+        package var report: RunReport
+        package var filteredOut: Int
     }
 
     /// Runs the scenario files under `paths`: directories are searched recursively for
     /// `*.scenario.json`; files named explicitly are read whatever their name.
-    public static func run(paths: [String], options: RunOptions) -> Result {
+    package static func run(paths: [String], options: RunOptions) -> Result {
         let collected = InputFiles.collect(paths, selecting: .scenarios, filter: options.filter)
         var inputs = collected.inputs
         let first = options.shard.map { $0.index == 1 } ?? true
@@ -109,7 +109,7 @@ public enum ScenarioRunner {
     }
 
     /// Reads and plays one scenario file; nil when it is filtered out by name or tag.
-    public static func runFile(at path: String, options: RunOptions) -> RunReport.Suite? {
+    package static func runFile(at path: String, options: RunOptions) -> RunReport.Suite? {
         runFile(InputFiles.Input(path: path), options: options)
     }
 
@@ -131,7 +131,7 @@ public enum ScenarioRunner {
     /// Plays a scenario held in memory. `directory` resolves `infoPlist` (default: the folder of
     /// `path`).
     /// Returns nil when the scenario is filtered out by name or tag.
-    public static func runFile(bytes: [UInt8], path: String, directory: String? = nil, options: RunOptions) -> RunReport.Suite? {
+    package static func runFile(bytes: [UInt8], path: String, directory: String? = nil, options: RunOptions) -> RunReport.Suite? {
         let source = SourceText(bytes: bytes)
         let root: JSONNode
         switch JSONReader.parse(source, limits: options.limits) {
@@ -169,7 +169,7 @@ public enum ScenarioRunner {
         return suite
     }
 
-    public static func report(_ suites: [RunReport.Suite], options: RunOptions) -> RunReport {
+    package static func report(_ suites: [RunReport.Suite], options: RunOptions) -> RunReport {
         RunReport(
             command: "run", timestamp: options.now, strict: options.strict, rules: BuiltInRules.descriptions, checks: ScenarioCheck.reported,
             suites: suites)

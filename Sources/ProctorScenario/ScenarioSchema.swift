@@ -13,12 +13,12 @@ import ProctorVocabulary
 /// docs/scenario-format.md: references by name (devices, routes, activities), names used twice,
 /// steps that need an earlier step, and unknown keys inside donation payloads, which are
 /// warnings there as in `proctor lint` (so the schema allows them).
-public enum ScenarioSchema {
-    public static let identifier = "urn:proctor:schema:scenario:1"
+package enum ScenarioSchema {
+    package static let identifier = "urn:proctor:schema:scenario:1"
 
     /// The schema as `docs/scenario.schema.json` holds it: keys sorted, two-space indents, written
     /// by the same JSONWriter as every JSON Proctor writes.
-    public static var text: String {
+    package static var text: String {
         JSONWriter.write(JSONNode(plain: document), indent: 2) + "\n"
     }
 

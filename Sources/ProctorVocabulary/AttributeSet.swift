@@ -2,8 +2,8 @@ import Foundation
 import ProctorJSON
 
 /// A `CSSearchableItemAttributeSet`: the properties the input sets, by their Swift names.
-public struct AttributeSet: Sendable {
-    public enum Value: Sendable {
+package struct AttributeSet: Sendable {
+    package enum Value: Sendable {
         case string(String)
         case strings([String])
         case number(Double)
@@ -14,7 +14,7 @@ public struct AttributeSet: Sendable {
         case data(Data)
     }
 
-    public var pointer: JSONPointer
+    package var pointer: JSONPointer
     /// The properties in the order they were written, each with the number of its name in
     /// ``properties`` (-1 for a name Proctor does not know). A set holds a handful of properties,
     /// so a linear search beats hashing for the many lookups the rules make, and comparing
@@ -25,12 +25,12 @@ public struct AttributeSet: Sendable {
     private var origins: [(key: String, pointer: JSONPointer)] = []
 
     /// The properties by name.
-    public var values: [String: Value] {
+    package var values: [String: Value] {
         get { Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }) }
         set { entries = newValue.map { (key: $0.key, id: Self.properties[$0.key]?.id ?? -1, value: $0.value) } }
     }
 
-    public init(pointer: JSONPointer, values: [String: Value] = [:]) {
+    package init(pointer: JSONPointer, values: [String: Value] = [:]) {
         self.pointer = pointer
         self.entries = values.map { (key: $0.key, id: Self.properties[$0.key]?.id ?? -1, value: $0.value) }
     }
@@ -43,7 +43,7 @@ public struct AttributeSet: Sendable {
 
     mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 
-    public subscript(key: String) -> Value? {
+    package subscript(key: String) -> Value? {
         guard let id = Self.properties[key]?.id else {
             for entry in entries where entry.key == key { return entry.value }
             return nil
@@ -55,14 +55,14 @@ public struct AttributeSet: Sendable {
 
     /// Where the property `key` was written: under the set's own object, or where a filled
     /// property came from.
-    public func pointer(_ key: String) -> JSONPointer {
+    package func pointer(_ key: String) -> JSONPointer {
         for origin in origins where origin.key == key { return origin.pointer }
         return pointer.appending(key)
     }
 
     /// Whether some of the set's properties were filled from elsewhere: an activity's `mapItem`,
     /// which says the set describes a place.
-    public var isFilledFromMapItem: Bool { !origins.isEmpty }
+    package var isFilledFromMapItem: Bool { !origins.isEmpty }
 
     /// Sets `key` to `value`, written at `origin`, unless the set already has it: what an API
     /// that populates a set does (``MapItem/populate(_:)``).
@@ -72,26 +72,26 @@ public struct AttributeSet: Sendable {
         origins.append((key: key, pointer: origin))
     }
 
-    public func string(_ key: String) -> String? {
+    package func string(_ key: String) -> String? {
         switch self[key] {
         case .string(let value)?, .url(let value)?: value
         default: nil
         }
     }
 
-    public func strings(_ key: String) -> [String]? {
+    package func strings(_ key: String) -> [String]? {
         if case .strings(let value)? = self[key] { return value }
         return nil
     }
 
-    public func number(_ key: String) -> Double? {
+    package func number(_ key: String) -> Double? {
         if case .number(let value)? = self[key] { return value }
         return nil
     }
 
     /// Booleans that Core Spotlight stores as `NSNumber` (`supportsNavigation`) read true for
     /// `true` or any non-zero number.
-    public func flag(_ key: String) -> Bool {
+    package func flag(_ key: String) -> Bool {
         switch self[key] {
         case .boolean(let value)?: value
         case .number(let value)?: value != 0
@@ -99,10 +99,10 @@ public struct AttributeSet: Sendable {
         }
     }
 
-    public var title: String? { string("title") }
-    public var contentDescription: String? { string("contentDescription") }
-    public var latitude: Double? { number("latitude") }
-    public var longitude: Double? { number("longitude") }
+    package var title: String? { string("title") }
+    package var contentDescription: String? { string("contentDescription") }
+    package var latitude: Double? { number("latitude") }
+    package var longitude: Double? { number("longitude") }
 
     /// The kinds of value each documented property takes. Properties of the General, Places,
     /// Contacts, Events, Media, Documents and Messaging categories of the Core Spotlight headers.

@@ -8,34 +8,34 @@ import ProctorJSON
 // date that changes later is not reflected.
 
 /// `EKEvent`, as the app saves it.
-public struct CalendarEvent: Sendable {
-    public static let keys = ["title", "startDate", "endDate", "timeZone", "isAllDay", "location", "url", "notes", "alarms"]
+package struct CalendarEvent: Sendable {
+    package static let keys = ["title", "startDate", "endDate", "timeZone", "isAllDay", "location", "url", "notes", "alarms"]
 
-    public var title: String?
-    public var startDate: Date?
-    public var endDate: Date?
+    package var title: String?
+    package var startDate: Date?
+    package var endDate: Date?
     /// An IANA identifier as written; nil when absent. `null` makes a floating event.
-    public var timeZone: String?
-    public var isFloating = false
-    public var isAllDay = false
-    public var location: String?
+    package var timeZone: String?
+    package var isFloating = false
+    package var isAllDay = false
+    package var location: String?
     /// The link back into the app that Calendar shows on the event.
-    public var url: String?
-    public var notes: String?
-    public var alarms: [Alarm] = []
-    public var pointer: JSONPointer
+    package var url: String?
+    package var notes: String?
+    package var alarms: [Alarm] = []
+    package var pointer: JSONPointer
 
-    public init(pointer: JSONPointer) {
+    package init(pointer: JSONPointer) {
         self.pointer = pointer
     }
 
-    public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
+    package func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
 
     /// `EKAlarm`: an offset from the start in seconds (negative: before), or an absolute date.
-    public struct Alarm: Sendable {
-        public var relativeOffset: Double?
-        public var absoluteDate: Date?
-        public var pointer: JSONPointer
+    package struct Alarm: Sendable {
+        package var relativeOffset: Double?
+        package var absoluteDate: Date?
+        package var pointer: JSONPointer
     }
 }
 

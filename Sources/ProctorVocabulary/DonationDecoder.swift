@@ -3,30 +3,30 @@ import ProctorCore
 import ProctorJSON
 
 /// A donation read from an input document, with where it came from.
-public struct DecodedDonation: Sendable {
-    public var donation: Donation
+package struct DecodedDonation: Sendable {
+    package var donation: Donation
     /// Pointer of the wrapper object (`""` for a file holding one donation, `/2` in an array).
-    public var pointer: JSONPointer
+    package var pointer: JSONPointer
     /// The rules the donation's `"proctor": {"ignore": {...}}` member accepts, with why.
-    public var ignores: [Ignore] = []
+    package var ignores: [Ignore] = []
 
     /// A rule a donation accepts breaking, with the reason, written where the rule id is.
-    public struct Ignore: Sendable {
-        public var rule: String
-        public var reason: String
-        public var location: SourceLocation
+    package struct Ignore: Sendable {
+        package var rule: String
+        package var reason: String
+        package var location: SourceLocation
     }
 }
 
 /// A payload of another kind than a donation (`notification`), written in a donation file under
 /// its own key, which the input kind owning that key decodes and judges.
-public struct OtherPayload: Sendable {
+package struct OtherPayload: Sendable {
     /// The key naming its kind.
-    public var kind: String
-    public var node: JSONNode
+    package var kind: String
+    package var node: JSONNode
     /// Pointer of the wrapper object, as for a donation (`""`, or `/2` in an array).
-    public var pointer: JSONPointer
-    public var ignores: [DecodedDonation.Ignore]
+    package var pointer: JSONPointer
+    package var ignores: [DecodedDonation.Ignore]
 }
 
 /// Maps parsed JSON onto Apple's vocabulary, collecting decoding diagnostics.

@@ -3,45 +3,45 @@ import ProctorJSON
 
 /// An `MKMapItem` set as `NSUserActivity.mapItem`, with the property names of the Swift API: the
 /// place an activity is about, for location suggestions (WWDC16 session 240).
-public struct MapItem: Sendable {
+package struct MapItem: Sendable {
     /// An `MKPlacemark`: where the place is, by coordinate and by address (`CLPlacemark`'s
     /// address properties).
-    public struct Placemark: Sendable {
-        public var pointer: JSONPointer
-        public var latitude: Double?
-        public var longitude: Double?
-        public var name: String?
-        public var thoroughfare: String?
-        public var subThoroughfare: String?
-        public var locality: String?
-        public var subLocality: String?
-        public var administrativeArea: String?
-        public var subAdministrativeArea: String?
-        public var postalCode: String?
-        public var country: String?
-        public var isoCountryCode: String?
+    package struct Placemark: Sendable {
+        package var pointer: JSONPointer
+        package var latitude: Double?
+        package var longitude: Double?
+        package var name: String?
+        package var thoroughfare: String?
+        package var subThoroughfare: String?
+        package var locality: String?
+        package var subLocality: String?
+        package var administrativeArea: String?
+        package var subAdministrativeArea: String?
+        package var postalCode: String?
+        package var country: String?
+        package var isoCountryCode: String?
 
-        public init(pointer: JSONPointer) { self.pointer = pointer }
+        package init(pointer: JSONPointer) { self.pointer = pointer }
 
         /// The pointer of the coordinate's `latitude` or `longitude`.
-        public func coordinatePointer(_ key: String) -> JSONPointer { pointer.appending("coordinate").appending(key) }
+        package func coordinatePointer(_ key: String) -> JSONPointer { pointer.appending("coordinate").appending(key) }
     }
 
-    public var pointer: JSONPointer
-    public var name: String?
-    public var phoneNumber: String?
-    public var url: String?
+    package var pointer: JSONPointer
+    package var name: String?
+    package var phoneNumber: String?
+    package var url: String?
     /// An IANA time zone name, as `TimeZone(identifier:)` takes it.
-    public var timeZone: String?
+    package var timeZone: String?
     /// An `MKPointOfInterestCategory` raw value, such as `MKPOICategoryRestaurant`.
-    public var pointOfInterestCategory: String?
-    public var placemark: Placemark?
+    package var pointOfInterestCategory: String?
+    package var placemark: Placemark?
 
-    public init(pointer: JSONPointer) { self.pointer = pointer }
+    package init(pointer: JSONPointer) { self.pointer = pointer }
 
     /// The keys a map item takes in input files.
-    public static let keys = ["name", "phoneNumber", "placemark", "pointOfInterestCategory", "timeZone", "url"]
-    public static let placemarkKeys = [
+    package static let keys = ["name", "phoneNumber", "placemark", "pointOfInterestCategory", "timeZone", "url"]
+    package static let placemarkKeys = [
         "administrativeArea", "coordinate", "country", "isoCountryCode", "locality", "name", "postalCode", "subAdministrativeArea",
         "subLocality", "subThoroughfare", "thoroughfare",
     ]
@@ -57,7 +57,7 @@ public struct MapItem: Sendable {
     /// as when the app sets the map item first and then completes the set, as the session's demo
     /// does with `supportsNavigation` and `supportsPhoneCall`. Each filled property points at the
     /// map item's value it came from, so findings on it are located there.
-    public func populate(_ set: AttributeSet?) -> AttributeSet {
+    package func populate(_ set: AttributeSet?) -> AttributeSet {
         var result = set ?? AttributeSet(pointer: pointer)
         // An empty value fills nothing: it names no place and dials no number.
         func given(_ text: String?) -> String? { text.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } }

@@ -9,10 +9,10 @@ import ProctorJSON
 // handler completes; the Lock Screen then shows it "front and center".
 
 /// `MPNowPlayingInfoCenter.nowPlayingInfo`, as the app sets it.
-public struct NowPlayingInfo: Sendable {
+package struct NowPlayingInfo: Sendable {
     /// The type Apple documents for each key's value. Enumerations are written as their case
     /// names, as elsewhere in Proctor's payloads.
-    public enum ValueType: Sendable {
+    package enum ValueType: Sendable {
         case string, number, wholeNumber, bool, date, url, artwork
         /// `MPNowPlayingInfoMediaType`.
         case mediaType
@@ -23,7 +23,7 @@ public struct NowPlayingInfo: Sendable {
     /// The values of the `MPMediaItemProperty…` constants (Media Player's KVC keys), which a
     /// dictionary dumped at run time holds in place of the names Swift code writes; the
     /// `MPNowPlayingInfoProperty…` constants' values are their names.
-    public static let runtimeNames: [String: String] = [
+    package static let runtimeNames: [String: String] = [
         "title": "MPMediaItemPropertyTitle", "artist": "MPMediaItemPropertyArtist", "albumTitle": "MPMediaItemPropertyAlbumTitle",
         "albumArtist": "MPMediaItemPropertyAlbumArtist", "genre": "MPMediaItemPropertyGenre", "composer": "MPMediaItemPropertyComposer",
         "playbackDuration": "MPMediaItemPropertyPlaybackDuration", "albumTrackNumber": "MPMediaItemPropertyAlbumTrackNumber",
@@ -34,7 +34,7 @@ public struct NowPlayingInfo: Sendable {
     /// Every key Proctor reads, with its value's type: `MPMediaItemProperty…` keys describe the
     /// item, `MPNowPlayingInfoProperty…` keys the playback (Apple, MPNowPlayingInfoCenter: "Now
     /// Playing metadata properties" and "Additional metadata properties").
-    public static let valueTypes: [(key: String, type: ValueType)] = [
+    package static let valueTypes: [(key: String, type: ValueType)] = [
         ("MPMediaItemPropertyTitle", .string), ("MPMediaItemPropertyArtist", .string), ("MPMediaItemPropertyAlbumTitle", .string),
         ("MPMediaItemPropertyAlbumArtist", .string), ("MPMediaItemPropertyGenre", .string), ("MPMediaItemPropertyComposer", .string),
         ("MPMediaItemPropertyPlaybackDuration", .number), ("MPMediaItemPropertyAlbumTrackNumber", .wholeNumber),
@@ -51,52 +51,52 @@ public struct NowPlayingInfo: Sendable {
         ("MPNowPlayingInfoPropertyServiceIdentifier", .string), ("MPNowPlayingInfoCollectionIdentifier", .string),
     ]
     /// Keys Apple documents whose values (language option groups) Proctor accepts without reading.
-    public static let unmodelledKeys: Set<String> = [
+    package static let unmodelledKeys: Set<String> = [
         "MPNowPlayingInfoPropertyAvailableLanguageOptions", "MPNowPlayingInfoPropertyCurrentLanguageOptions",
     ]
-    public static let keys = valueTypes.map(\.key)
+    package static let keys = valueTypes.map(\.key)
     /// `MPNowPlayingInfoMediaType`'s cases.
-    public static let mediaTypes = ["none", "audio", "video"]
+    package static let mediaTypes = ["none", "audio", "video"]
 
-    public static let title = "MPMediaItemPropertyTitle"
-    public static let artist = "MPMediaItemPropertyArtist"
-    public static let albumTitle = "MPMediaItemPropertyAlbumTitle"
-    public static let artwork = "MPMediaItemPropertyArtwork"
-    public static let duration = "MPMediaItemPropertyPlaybackDuration"
-    public static let elapsed = "MPNowPlayingInfoPropertyElapsedPlaybackTime"
-    public static let rate = "MPNowPlayingInfoPropertyPlaybackRate"
-    public static let progress = "MPNowPlayingInfoPropertyPlaybackProgress"
-    public static let queueIndex = "MPNowPlayingInfoPropertyPlaybackQueueIndex"
-    public static let queueCount = "MPNowPlayingInfoPropertyPlaybackQueueCount"
-    public static let isLiveStream = "MPNowPlayingInfoPropertyIsLiveStream"
+    package static let title = "MPMediaItemPropertyTitle"
+    package static let artist = "MPMediaItemPropertyArtist"
+    package static let albumTitle = "MPMediaItemPropertyAlbumTitle"
+    package static let artwork = "MPMediaItemPropertyArtwork"
+    package static let duration = "MPMediaItemPropertyPlaybackDuration"
+    package static let elapsed = "MPNowPlayingInfoPropertyElapsedPlaybackTime"
+    package static let rate = "MPNowPlayingInfoPropertyPlaybackRate"
+    package static let progress = "MPNowPlayingInfoPropertyPlaybackProgress"
+    package static let queueIndex = "MPNowPlayingInfoPropertyPlaybackQueueIndex"
+    package static let queueCount = "MPNowPlayingInfoPropertyPlaybackQueueCount"
+    package static let isLiveStream = "MPNowPlayingInfoPropertyIsLiveStream"
 
-    public var strings: [String: String] = [:]
-    public var numbers: [String: Double] = [:]
-    public var flags: [String: Bool] = [:]
-    public var artworkImage: Artwork?
-    public var pointer: JSONPointer
+    package var strings: [String: String] = [:]
+    package var numbers: [String: Double] = [:]
+    package var flags: [String: Bool] = [:]
+    package var artworkImage: Artwork?
+    package var pointer: JSONPointer
     /// The key each value is written under, by the constant's name, when it is the runtime value.
-    public var writtenKeys: [String: String] = [:]
+    package var writtenKeys: [String: String] = [:]
 
-    public init(pointer: JSONPointer) {
+    package init(pointer: JSONPointer) {
         self.pointer = pointer
     }
 
     /// Where the value of the constant `key` is written.
-    public func pointer(_ key: String) -> JSONPointer { pointer.appending(writtenKeys[key] ?? key) }
+    package func pointer(_ key: String) -> JSONPointer { pointer.appending(writtenKeys[key] ?? key) }
 
     /// `MPMediaItemArtwork(boundsSize:requestHandler:)`: the image's size in points, and the
     /// image the handler returns, by name (the app's asset or file).
-    public struct Artwork: Sendable {
-        public static let keys = ["boundsSize", "image"]
-        public var width: Double
-        public var height: Double
-        public var image: String?
+    package struct Artwork: Sendable {
+        package static let keys = ["boundsSize", "image"]
+        package var width: Double
+        package var height: Double
+        package var image: String?
     }
 
-    public var titleText: String? { strings[Self.title] }
+    package var titleText: String? { strings[Self.title] }
     /// What the Lock Screen's player shows under the title: the artist and the album, as set.
-    public var subtitle: String? {
+    package var subtitle: String? {
         let parts = [strings[Self.artist], strings[Self.albumTitle]].compactMap { $0 }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: " — ")
     }

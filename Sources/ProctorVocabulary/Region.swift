@@ -5,25 +5,25 @@ import ProctorJSON
 // with Apple's Swift property names. Seed 003 builds its welcome and in-store features on both.
 
 /// A region, either kind, with what monitoring needs of it.
-public enum MonitoredRegion: Sendable {
+package enum MonitoredRegion: Sendable {
     case circular(CircularRegion)
     case beacon(BeaconRegion)
 
-    public var identifier: String? {
+    package var identifier: String? {
         switch self {
         case .circular(let region): region.identifier
         case .beacon(let region): region.identifier
         }
     }
 
-    public var notifyOnEntry: Bool {
+    package var notifyOnEntry: Bool {
         switch self {
         case .circular(let region): region.notifyOnEntry
         case .beacon(let region): region.notifyOnEntry
         }
     }
 
-    public var notifyOnExit: Bool {
+    package var notifyOnExit: Bool {
         switch self {
         case .circular(let region): region.notifyOnExit
         case .beacon(let region): region.notifyOnExit
@@ -31,7 +31,7 @@ public enum MonitoredRegion: Sendable {
     }
 
     /// Where the region's object is written.
-    public var pointer: JSONPointer {
+    package var pointer: JSONPointer {
         switch self {
         case .circular(let region): region.pointer
         case .beacon(let region): region.pointer
@@ -40,51 +40,51 @@ public enum MonitoredRegion: Sendable {
 }
 
 /// `CLCircularRegion(center:radius:identifier:)`.
-public struct CircularRegion: Sendable {
-    public static let keys = ["identifier", "center", "radius", "notifyOnEntry", "notifyOnExit"]
+package struct CircularRegion: Sendable {
+    package static let keys = ["identifier", "center", "radius", "notifyOnEntry", "notifyOnExit"]
 
-    public var identifier: String?
-    public var latitude: Double?
-    public var longitude: Double?
+    package var identifier: String?
+    package var latitude: Double?
+    package var longitude: Double?
     /// Meters.
-    public var radius: Double?
+    package var radius: Double?
     /// Both default to true, as in Core Location.
-    public var notifyOnEntry = true
-    public var notifyOnExit = true
-    public var pointer: JSONPointer
+    package var notifyOnEntry = true
+    package var notifyOnExit = true
+    package var pointer: JSONPointer
 
-    public init(pointer: JSONPointer) {
+    package init(pointer: JSONPointer) {
         self.pointer = pointer
     }
 
-    public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
+    package func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
 }
 
 /// `CLBeaconRegion(uuid:major:minor:identifier:)`: beacons of one UUID, optionally narrowed to a
 /// major value and then a minor value.
-public struct BeaconRegion: Sendable {
-    public static let keys = ["identifier", "uuid", "proximityUUID", "major", "minor", "notifyOnEntry", "notifyOnExit", "notifyEntryStateOnDisplay"]
+package struct BeaconRegion: Sendable {
+    package static let keys = ["identifier", "uuid", "proximityUUID", "major", "minor", "notifyOnEntry", "notifyOnExit", "notifyEntryStateOnDisplay"]
 
-    public var identifier: String?
-    public var uuid: String?
+    package var identifier: String?
+    package var uuid: String?
     /// `uuid` (iOS 13) or `proximityUUID` (before), as written.
-    public var uuidKey = "uuid"
+    package var uuidKey = "uuid"
     /// As written: the range is the rules' to judge (`CLBeaconMajorValue` is a `uint16_t`).
-    public var major: Int64?
-    public var minor: Int64?
-    public var notifyOnEntry = true
-    public var notifyOnExit = true
-    public var notifyEntryStateOnDisplay = false
-    public var pointer: JSONPointer
+    package var major: Int64?
+    package var minor: Int64?
+    package var notifyOnEntry = true
+    package var notifyOnExit = true
+    package var notifyEntryStateOnDisplay = false
+    package var pointer: JSONPointer
 
-    public init(pointer: JSONPointer) {
+    package init(pointer: JSONPointer) {
         self.pointer = pointer
     }
 
-    public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
+    package func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
 
     /// Whether a beacon with these values belongs to the region (UUIDs compare case-insensitively).
-    public func matches(uuid: String, major: Int64, minor: Int64) -> Bool {
+    package func matches(uuid: String, major: Int64, minor: Int64) -> Bool {
         guard let own = self.uuid, own.lowercased() == uuid.lowercased() else { return false }
         if let wanted = self.major, wanted != major { return false }
         if let wanted = self.minor, wanted != minor { return false }
@@ -95,7 +95,7 @@ public struct BeaconRegion: Sendable {
 /// Whether `text` is a UUID in its textual form: 8-4-4-4-12 ASCII hexadecimal digits, of either
 /// case unless `lowercaseOnly` (the canonical form). What `UUID(uuidString:)` reads; the
 /// fullwidth digits `Character.isHexDigit` also accepts are not.
-public func isUUID(_ text: String, lowercaseOnly: Bool = false) -> Bool {
+package func isUUID(_ text: String, lowercaseOnly: Bool = false) -> Bool {
     let groups = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
     guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
     return groups.allSatisfy { group in

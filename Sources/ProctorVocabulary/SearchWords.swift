@@ -7,8 +7,8 @@ import Foundation
 /// One definition for the model's Spotlight queries (docs/system-model.md, "Spotlight queries")
 /// and for the rules that judge what a result is found by, so that a rule saying "these
 /// keywords find nothing the title does not" speaks of the model's own search.
-public enum SearchWords {
-    public static func words(of text: String) -> [String] {
+package enum SearchWords {
+    package static func words(of text: String) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(of: text) }
         return latinWords(of: text) ?? foldedWords(of: text)
     }

@@ -4,7 +4,7 @@ import Foundation
 /// parent's number and its tag, so a path costs one entry however deep the element is, and is
 /// spelt out (`/html/head/meta`) only when a finding needs it. Keeping every path as a string
 /// would cost the depth for each element: up to 256 names for every `<meta>` of a hostile page.
-public final class ElementTree: Sendable {
+package final class ElementTree: Sendable {
     private let parents: [Int32]
     private let tags: [Int32]
     private let tagNames: [String]
@@ -38,21 +38,21 @@ public final class ElementTree: Sendable {
 /// Where an element is: the line libxml2 gives it (where its start tag ends; 0 past the 65,534
 /// lines it counts), its rank among the kept elements of its tag on that line, and its path in the
 /// tree with a predicate that names it (`[@name='apple-itunes-app']`).
-public struct ElementPlace: Sendable {
+package struct ElementPlace: Sendable {
     let tree: ElementTree
     let node: Int32
     let tag: Int32
-    public let line: Int
+    package let line: Int
     /// 1-based, among the kept elements of the same tag on the same line, in document order.
-    public let rank: Int
+    package let rank: Int
     let predicate: String
 
     /// The element's path, such as `/html/head/meta[@name='apple-itunes-app']`.
-    public var path: String { tree.path(of: node) + predicate }
+    package var path: String { tree.path(of: node) + predicate }
     /// The element's tag name, lower case.
-    public var tagName: String { tree.tagName(tag) }
+    package var tagName: String { tree.tagName(tag) }
     /// How many kept elements of its tag are on its line.
-    public var onItsLine: Int { tree.count(line: line, tag: tag) }
+    package var onItsLine: Int { tree.count(line: line, tag: tag) }
 }
 
 /// Builds the tree while the reader walks the page in document order.

@@ -7,7 +7,7 @@ import ProctorJSON
 /// `/html/head/script[@type='application/ld+json'][1]/aggregateRating/ratingValue`). Lines,
 /// columns and paths are worked out when asked, for the values a finding is about: a page may
 /// hold millions of values, and none of them should cost its depth or its line's length.
-public struct MarkupPlace: Sendable {
+package struct MarkupPlace: Sendable {
     enum Anchor: Sendable {
         case fixed(line: Int, column: Int?, path: String)
         case element(ElementPlace)
@@ -19,7 +19,7 @@ public struct MarkupPlace: Sendable {
     let anchor: Anchor
 
     /// A place given whole, for values made outside a page (tests, callers of the rules).
-    public init(line: Int, column: Int? = nil, path: String) {
+    package init(line: Int, column: Int? = nil, path: String) {
         anchor = .fixed(line: line, column: column, path: path)
     }
 
@@ -30,7 +30,7 @@ public struct MarkupPlace: Sendable {
     }
 
     /// 1-based; 0 when unknown (an element past the lines libxml2 counts).
-    public var line: Int {
+    package var line: Int {
         switch anchor {
         case .fixed(let line, _, _): line
         case .element(let element): element.line
@@ -39,7 +39,7 @@ public struct MarkupPlace: Sendable {
     }
 
     /// Known exactly for a value inside JSON-LD; an element's is found from its tag.
-    public var column: Int? {
+    package var column: Int? {
         switch anchor {
         case .fixed(_, let column, _): column
         case .element: nil
@@ -48,7 +48,7 @@ public struct MarkupPlace: Sendable {
     }
 
     /// The element that holds the markup, when its column is found from its tag.
-    public var element: ElementPlace? {
+    package var element: ElementPlace? {
         switch anchor {
         case .fixed: nil
         case .element(let element): element
@@ -56,7 +56,7 @@ public struct MarkupPlace: Sendable {
         }
     }
 
-    public var path: String {
+    package var path: String {
         switch anchor {
         case .fixed(_, _, let path): path
         case .element(let element): element.path
@@ -68,25 +68,25 @@ public struct MarkupPlace: Sendable {
 /// A schema.org item, whichever syntax the page writes it in (JSON-LD or microdata): its types,
 /// its properties in the order written, and where each is. The rules on schema.org judge this
 /// one model, so an item means the same in either syntax.
-public struct SchemaItem: Sendable {
-    public enum Syntax: String, Sendable {
+package struct SchemaItem: Sendable {
+    package enum Syntax: String, Sendable {
         case jsonLD = "JSON-LD"
         case microdata
     }
 
     /// The item's types: schema.org's by their local name (`Restaurant` for `@type: "Restaurant"`,
     /// `schema:Restaurant` or `https://schema.org/Restaurant`); another vocabulary's whole.
-    public var types: [String]
+    package var types: [String]
     /// `@id` or `itemid`.
-    public var id: String?
+    package var id: String?
     /// The property this item is the value of (`aggregateRating`), nil for a top-level item: a
     /// nested item without a type is read as the type its property expects.
-    public var property: String?
-    public var properties: [SchemaProperty]
-    public var place: MarkupPlace
-    public var syntax: Syntax
+    package var property: String?
+    package var properties: [SchemaProperty]
+    package var place: MarkupPlace
+    package var syntax: Syntax
 
-    public init(types: [String], id: String? = nil, property: String? = nil, properties: [SchemaProperty] = [], place: MarkupPlace, syntax: Syntax) {
+    package init(types: [String], id: String? = nil, property: String? = nil, properties: [SchemaProperty] = [], place: MarkupPlace, syntax: Syntax) {
         self.types = types
         self.id = id
         self.property = property
@@ -97,23 +97,23 @@ public struct SchemaItem: Sendable {
 
     /// True when the item has one of these types, or has no type and is the value of one of
     /// these properties (an `aggregateRating` object without `@type` is an AggregateRating).
-    public func isA(_ types: Set<String>, orValueOf properties: Set<String> = []) -> Bool {
+    package func isA(_ types: Set<String>, orValueOf properties: Set<String> = []) -> Bool {
         if self.types.isEmpty { return property.map(properties.contains) ?? false }
         return self.types.contains(where: types.contains)
     }
 
     /// The values of a property, in the order written (a JSON-LD array is several values).
-    public func values(_ name: String) -> [SchemaValue] {
+    package func values(_ name: String) -> [SchemaValue] {
         properties.filter { $0.name == name }.map(\.value)
     }
 
     /// The first value of a property.
-    public func value(_ name: String) -> SchemaValue? {
+    package func value(_ name: String) -> SchemaValue? {
         properties.first { $0.name == name }?.value
     }
 
     /// This item and every item nested in it, depth first in document order, without recursion.
-    public var withNestedItems: [SchemaItem] {
+    package var withNestedItems: [SchemaItem] {
         var result: [SchemaItem] = []
         var stack = [self]
         while let item = stack.popLast() {
@@ -127,19 +127,19 @@ public struct SchemaItem: Sendable {
 }
 
 /// One value of a property.
-public struct SchemaProperty: Sendable {
+package struct SchemaProperty: Sendable {
     /// schema.org's local name (`ratingValue`), or another vocabulary's whole IRI.
-    public var name: String
-    public var value: SchemaValue
+    package var name: String
+    package var value: SchemaValue
 
-    public init(name: String, value: SchemaValue) {
+    package init(name: String, value: SchemaValue) {
         self.name = name
         self.value = value
     }
 }
 
-public struct SchemaValue: Sendable {
-    public indirect enum Kind: Sendable {
+package struct SchemaValue: Sendable {
+    package indirect enum Kind: Sendable {
         /// A string in JSON-LD; every microdata value that is not an item.
         case text(String)
         /// A JSON number, as written.
@@ -151,16 +151,16 @@ public struct SchemaValue: Sendable {
         case reference(String)
     }
 
-    public var kind: Kind
-    public var place: MarkupPlace
+    package var kind: Kind
+    package var place: MarkupPlace
 
-    public init(_ kind: Kind, place: MarkupPlace) {
+    package init(_ kind: Kind, place: MarkupPlace) {
         self.kind = kind
         self.place = place
     }
 
     /// The value as text: a string, or a number or boolean as JSON writes it.
-    public var text: String? {
+    package var text: String? {
         switch kind {
         case .text(let text): text
         case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
@@ -169,19 +169,19 @@ public struct SchemaValue: Sendable {
         }
     }
 
-    public var item: SchemaItem? {
+    package var item: SchemaItem? {
         if case .item(let item) = kind { return item }
         return nil
     }
 
     /// The IRI of a JSON-LD node reference.
-    public var reference: String? {
+    package var reference: String? {
         if case .reference(let iri) = kind { return iri }
         return nil
     }
 
     /// How the value is written, for messages: `'4,6'`, `4.6`, `a PostalAddress`.
-    public var written: String {
+    package var written: String {
         switch kind {
         case .text(let text): "'\(text)'"
         case .number, .bool: text ?? ""
@@ -192,10 +192,10 @@ public struct SchemaValue: Sendable {
 }
 
 /// schema.org names as pages write them.
-public enum SchemaOrgNames {
+package enum SchemaOrgNames {
     /// The local name of a schema.org type or property written in full (`https://schema.org/Offer`,
     /// `http://schema.org/Offer`, `schema:Offer`), or the name as written.
-    public static func localName(_ written: String) -> String {
+    package static func localName(_ written: String) -> String {
         let trimmed = written.trimmingCharacters(in: .whitespaces)
         for prefix in ["https://schema.org/", "http://schema.org/", "https://www.schema.org/", "http://www.schema.org/", "schema:"]
         where trimmed.hasPrefix(prefix) {

@@ -6,75 +6,75 @@ import ProctorJSON
 /// What a web page tells Safari, link previews and Applebot about itself and the app: its
 /// `<meta>` and `<link>` elements and its JSON-LD structured data, each with the line it is on.
 /// No libxml2 type leaves this module.
-public struct WebPage: Sendable {
-    public struct Meta: Sendable {
+package struct WebPage: Sendable {
+    package struct Meta: Sendable {
         /// `name` (`apple-itunes-app`, `twitter:card`) or `property` (`og:title`, `al:ios:url`).
-        public var key: String
-        public var content: String?
-        public var element: ElementPlace
+        package var key: String
+        package var content: String?
+        package var element: ElementPlace
         /// 1-based; 0 when unknown (libxml2 counts HTML lines only up to 65534).
-        public var line: Int { element.line }
+        package var line: Int { element.line }
         /// Where it is in the tree, such as `/html/head/meta[@name='apple-itunes-app']`.
-        public var path: String { element.path }
+        package var path: String { element.path }
     }
 
-    public struct Link: Sendable {
-        public var rel: String
-        public var href: String?
-        public var element: ElementPlace
-        public var line: Int { element.line }
-        public var path: String { element.path }
+    package struct Link: Sendable {
+        package var rel: String
+        package var href: String?
+        package var element: ElementPlace
+        package var line: Int { element.line }
+        package var path: String { element.path }
     }
 
     /// A `<script type="application/ld+json">` element's text.
-    public struct StructuredData: Sendable {
-        public var text: String
-        public var element: ElementPlace
+    package struct StructuredData: Sendable {
+        package var text: String
+        package var element: ElementPlace
         /// The line of the `<script>` element; the text starts on it or just after.
-        public var line: Int { element.line }
-        public var path: String { element.path }
+        package var line: Int { element.line }
+        package var path: String { element.path }
         /// The byte offset in the page where the text starts, when the reader found the text
         /// there as written (not in a page libxml2 had to convert, such as one in Latin-1).
-        public var offset: Int?
+        package var offset: Int?
         /// Why the text is not one JSON document, when it is not: read once, with the page, for
         /// the rule that reports it (structured_data_json) as for the schema.org items.
-        public var jsonError: JSONInputError?
+        package var jsonError: JSONInputError?
     }
 
-    public var title: String?
-    public var metas: [Meta] = []
-    public var links: [Link] = []
-    public var structuredData: [StructuredData] = []
+    package var title: String?
+    package var metas: [Meta] = []
+    package var links: [Link] = []
+    package var structuredData: [StructuredData] = []
     /// The page's schema.org items: its microdata items in document order, then those of its
     /// JSON-LD blocks in document order, each block's only when it is valid JSON (a block that
     /// is not is the structured_data_json rule's to report).
-    public var schemaItems: [SchemaItem] = []
+    package var schemaItems: [SchemaItem] = []
     /// Set when libxml2 stopped reading the page because it nests elements more than 256 deep:
     /// the line where it stopped (0 when past the lines it counts). What follows is not in the page.
-    public var unreadFromLine: Int?
+    package var unreadFromLine: Int?
 
     /// The content of the first `<meta>` with this name or property.
-    public func meta(_ key: String) -> Meta? { metas.first { $0.key == key } }
+    package func meta(_ key: String) -> Meta? { metas.first { $0.key == key } }
 }
 
 /// Reads HTML with libxml2's HTML parser, recovering from broken markup as browsers do: no
 /// network, no entity expansion from outside, and at most 256 levels of nesting (libxml2's own
 /// limit without HTML_PARSE_HUGE), so any input parses in bounded time and memory.
-public enum WebPageReader {
+package enum WebPageReader {
     /// Pages are read whole, into libxml2's tree: a larger file is an input error rather than a
     /// long wait. The same 64 MB as every input; a 50 MB page of dense markup takes 3.7 s and
     /// 1.1 GB at its peak in a release build (measured, docs/links.md).
-    public static let maximumFileSize = 64 * 1024 * 1024
+    package static let maximumFileSize = 64 * 1024 * 1024
 
-    public static let notHTML = ProblemCode("html_unreadable", summary: "A web page could not be parsed as HTML.")
-    public static let nestedTooDeep = ProblemCode(
+    package static let notHTML = ProblemCode("html_unreadable", summary: "A web page could not be parsed as HTML.")
+    package static let nestedTooDeep = ProblemCode(
         "html_nested_too_deep", summary: "A web page nests elements more than 256 levels deep; the parser stopped there.")
 
     /// libxml2 asks for xmlInitParser once, before threads parse at the same time (its
     /// global dictionary and error state); lint reads pages on every core.
     private static let initialized: Void = xmlInitParser()
 
-    public static func read(_ bytes: [UInt8], path: String) -> Result<WebPage, InputError> {
+    package static func read(_ bytes: [UInt8], path: String) -> Result<WebPage, InputError> {
         _ = initialized
         guard !bytes.isEmpty else {
             return .failure(InputError(code: notHTML, message: "the page is empty", location: SourceLocation(file: path, line: 1)))

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import ProctorJSON
-import ProctorKit
+import ProctorToolSupport
 
 #if canImport(Glibc)
 import Glibc

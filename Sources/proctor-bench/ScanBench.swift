@@ -4,7 +4,7 @@
 // largest at hand (`--swift-file PATH`), to show the scan holds up on one big file.
 
 import Foundation
-import ProctorKit
+import ProctorToolSupport
 import SwiftParser
 
 enum SwiftCorpus {

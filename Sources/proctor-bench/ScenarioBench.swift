@@ -4,7 +4,7 @@
 
 import Foundation
 import ProctorJSON
-import ProctorKit
+import ProctorToolSupport
 
 enum ScenarioCorpus {
     static let neighbourhoods = ["North Beach", "Mission", "Haight", "Dogpatch", "Sunset", "Richmond", "Castro", "Marina"]

@@ -1,5 +1,5 @@
 import Foundation
-import ProctorKit
+import ProctorToolSupport
 
 // Writes the files generated from the rule descriptions (docs/rules/, Conformance/rules/), the
 // scenario schema and the seed coverage page into the directory given as the only argument, or

@@ -1,6 +1,6 @@
 import Foundation
 import ProctorJSON
-import ProctorKit
+import ProctorToolSupport
 
 /// The readers of untrusted bytes, each driven the way `proctor` drives it. A target must never
 /// crash, hang or trip a sanitizer whatever the bytes; what it finds is not judged here (every

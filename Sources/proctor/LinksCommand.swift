@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ProctorKit
+import ProctorToolSupport
 
 /// `proctor links`: universal links, for a web developer at the terminal.
 struct Links: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ProctorKit
+import ProctorToolSupport
 
 /// The CLI's two streams. Foundation's `FileHandle.write(_:)` traps when a write fails (a full
 /// disk, `> /dev/full`, a closed pipe's EPIPE with SIGPIPE ignored), so nothing here uses it:

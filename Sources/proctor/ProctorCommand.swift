@@ -1,7 +1,7 @@
 import ArgumentParser
 import CProctorBuildInfo
 import Foundation
-import ProctorKit
+import ProctorToolSupport
 
 @main
 struct ProctorCommand: ParsableCommand {

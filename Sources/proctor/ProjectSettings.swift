@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ProctorKit
+import ProctorToolSupport
 
 /// `--config PATH` and `--no-config`, and the `.proctor.json` they choose: the one named, else
 /// the one in the current directory or the nearest folder above it (docs/configuration.md).

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ProctorKit
+import ProctorToolSupport
 
 /// `proctor scan`: the app's Swift sources, read with swift-syntax (docs/scan.md).
 struct Scan: ParsableCommand {

@@ -139,7 +139,7 @@ struct JSONInputErrorTests {
     }
 
     /// Every code has a triggering input. (An oversized file is `file_too_large`, checked by the
-    /// file loader: see the ProctorKit linter tests.)
+    /// file loader: see the linter tests in ProctorTests.)
     @Test func everyCodeIsCovered() {
         let covered = Set(rejectedInputs.map(\.code))
         for code in JSONInputError.Code.allCases {

@@ -1,4 +1,3 @@
-import ProctorCore
 import Foundation
 import ProctorJSON
 
@@ -18,15 +17,15 @@ import ProctorJSON
 ///   lists the keys the object takes.
 /// - **Locations** are computed from the offsets the parser recorded, when a problem is reported;
 ///   pointers are passed as autoclosures, so a value without a problem costs no pointer.
-public struct JSONFieldReader {
+package struct JSONFieldReader {
     /// The codes a family of documents reports its problems under.
-    public struct Codes: Sendable {
-        public var typeMismatch: ProblemCode
-        public var missingValue: ProblemCode
-        public var invalidValue: ProblemCode
-        public var unknownKey: ProblemCode
+    package struct Codes: Sendable {
+        package var typeMismatch: ProblemCode
+        package var missingValue: ProblemCode
+        package var invalidValue: ProblemCode
+        package var unknownKey: ProblemCode
 
-        public init(typeMismatch: ProblemCode, missingValue: ProblemCode, invalidValue: ProblemCode, unknownKey: ProblemCode) {
+        package init(typeMismatch: ProblemCode, missingValue: ProblemCode, invalidValue: ProblemCode, unknownKey: ProblemCode) {
             self.typeMismatch = typeMismatch
             self.missingValue = missingValue
             self.invalidValue = invalidValue
@@ -34,18 +33,18 @@ public struct JSONFieldReader {
         }
 
         /// What the app hands the system: donations, and the payloads to come.
-        public static let payload = Codes(typeMismatch: .typeMismatch, missingValue: .missingValue, invalidValue: .invalidValue, unknownKey: .unknownKey)
+        package static let payload = Codes(typeMismatch: .typeMismatch, missingValue: .missingValue, invalidValue: .invalidValue, unknownKey: .unknownKey)
     }
 
-    public let codes: Codes
+    package let codes: Codes
     private let locate: (Int, JSONPointer) -> SourceLocation
     /// Every problem reported so far, in the order found.
-    public private(set) var problems: [Diagnostic] = []
+    package private(set) var problems: [Diagnostic] = []
     /// How many of them are errors: a decoder compares it before and after a value to know
     /// whether the value can be used.
-    public private(set) var errorCount = 0
+    package private(set) var errorCount = 0
 
-    public init(codes: Codes, locate: @escaping (Int, JSONPointer) -> SourceLocation) {
+    package init(codes: Codes, locate: @escaping (Int, JSONPointer) -> SourceLocation) {
         self.codes = codes
         self.locate = locate
     }
@@ -54,42 +53,42 @@ public struct JSONFieldReader {
 
     /// Where byte `offset` is, with the pointer of the value there: the location the reader
     /// gives its problems, for a decoder that records where something is written.
-    public func location(offset: Int, pointer: JSONPointer) -> SourceLocation {
+    package func location(offset: Int, pointer: JSONPointer) -> SourceLocation {
         locate(offset, pointer)
     }
 
-    public func location(of node: JSONNode, _ pointer: JSONPointer) -> SourceLocation {
+    package func location(of node: JSONNode, _ pointer: JSONPointer) -> SourceLocation {
         locate(node.offset, pointer)
     }
 
     // MARK: - Reporting
 
     /// Reports a problem at byte `offset` (a value's or a key's), with its code's severity.
-    public mutating func report(_ code: ProblemCode, _ message: String, offset: Int, pointer: JSONPointer) {
+    package mutating func report(_ code: ProblemCode, _ message: String, offset: Int, pointer: JSONPointer) {
         if code.severity == .error { errorCount += 1 }
         problems.append(Diagnostic(code: code, severity: code.severity, message: message, location: locate(offset, pointer)))
     }
 
     /// Takes the problems another reader found in a file this document names (a scenario's
     /// routes file), each located in that file.
-    public mutating func adopt(_ others: [Diagnostic]) {
+    package mutating func adopt(_ others: [Diagnostic]) {
         errorCount += others.filter { $0.severity == .error }.count
         problems += others
     }
 
     /// Reports a problem at `node`.
-    public mutating func report(_ code: ProblemCode, _ message: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
+    package mutating func report(_ code: ProblemCode, _ message: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
         report(code, message, offset: node.offset, pointer: pointer())
     }
 
     /// A value that cannot be used although its type is right.
-    public mutating func invalid(_ message: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
+    package mutating func invalid(_ message: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
         report(codes.invalidValue, message, node, pointer())
     }
 
     /// `expected <expected> for '<name>', found <type>`; the name is the pointer's last token
     /// unless given (empty: no name).
-    public mutating func mismatch(_ expected: String, for name: String? = nil, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
+    package mutating func mismatch(_ expected: String, for name: String? = nil, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
         let at = pointer()
         let name = name ?? at.tokens.last ?? ""
         let subject = name.isEmpty ? "" : " for '\(name)'"
@@ -97,13 +96,13 @@ public struct JSONFieldReader {
     }
 
     /// `missing <what>`, at the object that should hold it.
-    public mutating func missing(_ what: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
+    package mutating func missing(_ what: String, _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) {
         report(codes.missingValue, "missing \(what)", node, pointer())
     }
 
     /// A key the object does not take: see the type's documentation for the policy. `unmodelled`
     /// keys are real API that Proctor does not check yet, named as such.
-    public mutating func unknownKey(
+    package mutating func unknownKey(
         _ member: JSONObject.Member, in owner: String, at pointer: JSONPointer, known: [String], unmodelled: Set<String> = []
     ) {
         let code = codes.unknownKey
@@ -120,7 +119,7 @@ public struct JSONFieldReader {
     }
 
     /// Reports every key of `object` that is not in `allowed`.
-    public mutating func checkKeys(_ object: JSONObject, _ pointer: JSONPointer, allowed: [String], in owner: String) {
+    package mutating func checkKeys(_ object: JSONObject, _ pointer: JSONPointer, allowed: [String], in owner: String) {
         for member in object.members where !allowed.contains(member.key) {
             unknownKey(member, in: owner, at: pointer.appending(member.key), known: allowed)
         }
@@ -129,7 +128,7 @@ public struct JSONFieldReader {
     // MARK: - Typed values
 
     /// An object; `what` names it in the message when the pointer's last token does not.
-    public mutating func object(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, what: String) -> JSONObject? {
+    package mutating func object(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, what: String) -> JSONObject? {
         guard case .object(let object) = node.value else {
             let at = pointer()
             mismatch(at.tokens.last == what ? "an object" : "an object (\(what))", node, at)
@@ -138,7 +137,7 @@ public struct JSONFieldReader {
         return object
     }
 
-    public mutating func array(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [JSONNode]? {
+    package mutating func array(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [JSONNode]? {
         guard case .array(let elements) = node.value else {
             mismatch("an array", node, pointer())
             return nil
@@ -146,7 +145,7 @@ public struct JSONFieldReader {
         return elements
     }
 
-    public mutating func string(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> String? {
+    package mutating func string(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> String? {
         guard case .string(let text) = node.value else {
             mismatch("a string", node, pointer())
             return nil
@@ -155,7 +154,7 @@ public struct JSONFieldReader {
     }
 
     /// An array of strings; nil when it is not one, each element that is not a string reported.
-    public mutating func strings(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [String]? {
+    package mutating func strings(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> [String]? {
         guard let elements = array(node, pointer()) else { return nil }
         var result: [String] = []
         result.reserveCapacity(elements.count)
@@ -171,7 +170,7 @@ public struct JSONFieldReader {
     }
 
     /// A string that is not empty.
-    public mutating func nonEmptyString(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> String? {
+    package mutating func nonEmptyString(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> String? {
         guard let text = string(node, pointer()) else { return nil }
         guard !text.isEmpty else {
             invalid("'\(pointer().tokens.last ?? "")' must not be empty", node, pointer())
@@ -181,7 +180,7 @@ public struct JSONFieldReader {
     }
 
     /// A string, or `null` for "no value": `.some(nil)`. Nil after a type mismatch.
-    public mutating func nullableString(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> String?? {
+    package mutating func nullableString(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> String?? {
         switch node.value {
         case .null: return .some(nil)
         case .string(let text): return .some(text)
@@ -191,7 +190,7 @@ public struct JSONFieldReader {
         }
     }
 
-    public mutating func bool(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Bool? {
+    package mutating func bool(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Bool? {
         guard case .bool(let value) = node.value else {
             mismatch("a boolean", node, pointer())
             return nil
@@ -199,7 +198,7 @@ public struct JSONFieldReader {
         return value
     }
 
-    public mutating func number(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, expected: String = "a number") -> Double? {
+    package mutating func number(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, expected: String = "a number") -> Double? {
         switch node.value {
         case .integer(let value): return Double(value)
         case .unsignedInteger(let value): return Double(value)
@@ -213,7 +212,7 @@ public struct JSONFieldReader {
     /// A whole number that fits in 64 bits, exactly as written: a fraction or text is a type
     /// mismatch, a number too large an invalid value (never clamped, so messages quote what the
     /// user wrote).
-    public mutating func wholeNumber(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Int64? {
+    package mutating func wholeNumber(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Int64? {
         switch node.value {
         case .integer(let value): return value
         case .unsignedInteger(let value):
@@ -227,7 +226,7 @@ public struct JSONFieldReader {
     }
 
     /// An RFC 3339 date with a time zone.
-    public mutating func date(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Date? {
+    package mutating func date(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Date? {
         guard let text = string(node, pointer()) else { return nil }
         guard let date = DateFormat.parse(text) else {
             invalid(
@@ -239,7 +238,7 @@ public struct JSONFieldReader {
     }
 
     /// Standard base64 (RFC 4648).
-    public mutating func base64(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Data? {
+    package mutating func base64(_ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> Data? {
         guard let text = string(node, pointer()) else { return nil }
         guard let data = Data(base64Encoded: text) else {
             invalid("data must be written as standard base64 (RFC 4648)", node, pointer())
@@ -249,7 +248,7 @@ public struct JSONFieldReader {
     }
 
     /// One of the raw values of `Choice`, with a suggestion for a likely typo.
-    public mutating func choice<Choice: RawRepresentable & CaseIterable>(
+    package mutating func choice<Choice: RawRepresentable & CaseIterable>(
         _ node: JSONNode, _ pointer: @autoclosure () -> JSONPointer, _: Choice.Type
     ) -> Choice? where Choice.RawValue == String {
         guard let text = string(node, pointer()) else { return nil }
@@ -262,7 +261,7 @@ public struct JSONFieldReader {
     }
 
     /// The value of a key the object must have; `missing '<key>'` at the object when it has none.
-    public mutating func required(_ object: JSONObject, _ key: String, _ owner: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> JSONNode? {
+    package mutating func required(_ object: JSONObject, _ key: String, _ owner: JSONNode, _ pointer: @autoclosure () -> JSONPointer) -> JSONNode? {
         if let member = object[key] { return member.value }
         missing("'\(key)'", owner, pointer())
         return nil

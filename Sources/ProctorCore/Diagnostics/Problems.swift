@@ -2,7 +2,7 @@ import Foundation
 import ProctorJSON
 
 /// How serious a problem is. The raw values are SARIF's `level` values.
-public enum Severity: String, Codable, Comparable, CaseIterable, Sendable {
+package enum Severity: String, Codable, Comparable, CaseIterable, Sendable {
     case note
     case warning
     case error
@@ -15,32 +15,32 @@ public enum Severity: String, Codable, Comparable, CaseIterable, Sendable {
         }
     }
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 
     /// Whether a problem of this severity fails a run: an error always, a warning under
     /// `--strict`, a note never. The one place this is decided: reports, test cases and the exit
     /// code all ask it.
-    public func failsRun(strict: Bool) -> Bool {
+    package func failsRun(strict: Bool) -> Bool {
         self == .error || (strict && self == .warning)
     }
 }
 
 /// Where a problem is: the file as the user named it, a 1-based line and column when known, and
 /// the RFC 6901 JSON Pointer of the value (the canonical anchor; it survives reformatting).
-public struct SourceLocation: Hashable, Encodable, Sendable, Comparable {
-    public var file: String
-    public var line: Int?
-    public var column: Int?
-    public var pointer: String?
+package struct SourceLocation: Hashable, Encodable, Sendable, Comparable {
+    package var file: String
+    package var line: Int?
+    package var column: Int?
+    package var pointer: String?
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, pointer: String? = nil) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, pointer: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.pointer = pointer
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         if lhs.file != rhs.file { return lhs.file < rhs.file }
         if (lhs.line ?? 0) != (rhs.line ?? 0) { return (lhs.line ?? 0) < (rhs.line ?? 0) }
         if (lhs.column ?? 0) != (rhs.column ?? 0) { return (lhs.column ?? 0) < (rhs.column ?? 0) }
@@ -54,7 +54,7 @@ public struct SourceLocation: Hashable, Encodable, Sendable, Comparable {
     }
 
     /// `path:line:col`, as compilers print it; the parts that are unknown are left out.
-    public var compilerStyle: String {
+    package var compilerStyle: String {
         var text = file
         if let line {
             text += ":\(line)"
@@ -66,12 +66,12 @@ public struct SourceLocation: Hashable, Encodable, Sendable, Comparable {
 
 /// An input that could not be read or parsed at all: a missing file, invalid JSON, a broken
 /// property list. The input is not checked further; every other input still is.
-public struct InputError: Error, Hashable, Encodable, Sendable {
-    public var code: ProblemCode
-    public var message: String
-    public var location: SourceLocation
+package struct InputError: Error, Hashable, Encodable, Sendable {
+    package var code: ProblemCode
+    package var message: String
+    package var location: SourceLocation
 
-    public init(code: ProblemCode, message: String, location: SourceLocation) {
+    package init(code: ProblemCode, message: String, location: SourceLocation) {
         self.code = code
         self.message = message
         self.location = location
@@ -88,14 +88,14 @@ public struct InputError: Error, Hashable, Encodable, Sendable {
 /// A problem found while mapping JSON onto Apple's vocabulary: an unknown key (warning, with a
 /// suggestion), a value of the wrong type or an unreadable date (error). A donation with an
 /// error-severity diagnostic is not checked by the rules, because its meaning is unknown.
-public struct Diagnostic: Hashable, Encodable, Sendable {
-    public var code: ProblemCode
+package struct Diagnostic: Hashable, Encodable, Sendable {
+    package var code: ProblemCode
     /// The code's severity, unless the stage that found the problem says otherwise.
-    public var severity: Severity
-    public var message: String
-    public var location: SourceLocation
+    package var severity: Severity
+    package var message: String
+    package var location: SourceLocation
 
-    public init(code: ProblemCode, severity: Severity, message: String, location: SourceLocation) {
+    package init(code: ProblemCode, severity: Severity, message: String, location: SourceLocation) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -104,26 +104,26 @@ public struct Diagnostic: Hashable, Encodable, Sendable {
 }
 
 /// A rule's verdict on a donation.
-public struct Finding: Hashable, Encodable, Sendable {
+package struct Finding: Hashable, Encodable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case ruleID = "ruleId"  // SARIF's spelling, used by every report
         case severity, message, location, suppression
     }
 
-    public var ruleID: String
-    public var severity: Severity
-    public var message: String
-    public var location: SourceLocation
+    package var ruleID: String
+    package var severity: Severity
+    package var message: String
+    package var location: SourceLocation
     /// Why the finding does not fail the run although its severity would, such as "expected by
     /// step 4" in a negative scenario; nil for an ordinary finding.
-    public var suppression: String?
+    package var suppression: String?
     /// How a baseline's suppressions begin (`in the baseline PATH`), for the reports that count
     /// them apart from a scenario's expected findings.
-    public static let baselineSuppressionPrefix = "in the baseline "
+    package static let baselineSuppressionPrefix = "in the baseline "
     /// How a payload's own ignores begin (`ignored: REASON`).
-    public static let ignoreSuppressionPrefix = "ignored: "
+    package static let ignoreSuppressionPrefix = "ignored: "
 
-    public init(ruleID: String, severity: Severity, message: String, location: SourceLocation, suppression: String? = nil) {
+    package init(ruleID: String, severity: Severity, message: String, location: SourceLocation, suppression: String? = nil) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
@@ -142,20 +142,20 @@ private func compilerLine(_ location: SourceLocation, _ severity: Severity, _ me
 }
 
 extension InputError {
-    public func compilerLine(message shown: String? = nil) -> String {
+    package func compilerLine(message shown: String? = nil) -> String {
         ProctorCore.compilerLine(location, .error, shown ?? message, code.rawValue)
     }
 }
 
 extension Diagnostic {
-    public func compilerLine(message shown: String? = nil) -> String {
+    package func compilerLine(message shown: String? = nil) -> String {
         ProctorCore.compilerLine(location, severity, shown ?? message, code.rawValue)
     }
 }
 
 extension Finding {
     /// With the suppression, when there is one, after it: `... [rule_id] (expected by step 4)`.
-    public func compilerLine(message shown: String? = nil) -> String {
+    package func compilerLine(message shown: String? = nil) -> String {
         ProctorCore.compilerLine(location, severity, shown ?? message, ruleID) + (suppression.map { " (\($0))" } ?? "")
     }
 }
@@ -173,56 +173,56 @@ package func sortProblems(_ inputErrors: inout [InputError], _ diagnostics: inou
 /// notification descriptors show. Each module declares its own codes as static members (the JSON
 /// ones below, the scenario ones beside the scenario decoder), so a new kind of input adds codes
 /// without touching this file, and every code reaches the reports typed, never as a bare string.
-public struct ProblemCode: Hashable, Comparable, Sendable, Encodable, CustomStringConvertible {
+package struct ProblemCode: Hashable, Comparable, Sendable, Encodable, CustomStringConvertible {
     /// Stable forever, lower_snake_case, e.g. `json_trailing_comma`, `file_unreadable`.
-    public let rawValue: String
+    package let rawValue: String
     /// The severity its problems have; an input error is always an error.
-    public let severity: Severity
+    package let severity: Severity
     /// One sentence, ending with a period.
-    public let summary: String
+    package let summary: String
 
-    public init(_ rawValue: String, severity: Severity = .error, summary: String) {
+    package init(_ rawValue: String, severity: Severity = .error, summary: String) {
         self.rawValue = rawValue
         self.severity = severity
         self.summary = summary
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static func == (lhs: ProblemCode, rhs: ProblemCode) -> Bool { lhs.rawValue == rhs.rawValue }
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
-    public static func < (lhs: ProblemCode, rhs: ProblemCode) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func == (lhs: ProblemCode, rhs: ProblemCode) -> Bool { lhs.rawValue == rhs.rawValue }
+    package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    package static func < (lhs: ProblemCode, rhs: ProblemCode) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Encoded as its identifier, as every report writes it.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 }
 
 extension ProblemCode {
-    public static let fileUnreadable = ProblemCode("file_unreadable", summary: "An input file could not be read.")
-    public static let fileTooLarge = ProblemCode("file_too_large", summary: "An input file is over the size limit.")
+    package static let fileUnreadable = ProblemCode("file_unreadable", summary: "An input file could not be read.")
+    package static let fileTooLarge = ProblemCode("file_too_large", summary: "An input file is over the size limit.")
     /// A note: an entry a directory walk left out (a pipe or device, a second name for a file).
-    public static let fileSkipped = ProblemCode(
+    package static let fileSkipped = ProblemCode(
         "file_skipped", severity: .note, summary: "A directory walk left an entry out (not a regular file, or a second name for a file).")
     /// A note: a link to a directory the walk had already entered, not followed again.
-    public static let directoryRevisited = ProblemCode(
+    package static let directoryRevisited = ProblemCode(
         "directory_revisited", severity: .note, summary: "A directory walk reached a directory it had already walked, and did not walk it again.")
-    public static let noInputs = ProblemCode("no_inputs", summary: "No input files were found.")
-    public static let propertyListInvalid = ProblemCode("plist_invalid", summary: "The Info.plist is not a valid property list.")
-    public static let conformanceCaseInvalid = ProblemCode("conformance_case_invalid", summary: "A conformance case file is not valid.")
-    public static let unknownKey = ProblemCode(
+    package static let noInputs = ProblemCode("no_inputs", summary: "No input files were found.")
+    package static let propertyListInvalid = ProblemCode("plist_invalid", summary: "The Info.plist is not a valid property list.")
+    package static let conformanceCaseInvalid = ProblemCode("conformance_case_invalid", summary: "A conformance case file is not valid.")
+    package static let unknownKey = ProblemCode(
         "unknown_key", severity: .warning, summary: "A key is not part of Apple's vocabulary for this object.")
-    public static let typeMismatch = ProblemCode("type_mismatch", summary: "A value has the wrong JSON type.")
-    public static let invalidValue = ProblemCode("invalid_value", summary: "A value cannot be read (a date, base64 data or a tag).")
-    public static let missingValue = ProblemCode("missing_value", summary: "A required value is missing.")
-    public static let unknownDonationKind = ProblemCode("unknown_donation_kind", summary: "A donation names a kind Proctor does not know.")
-    public static let unresolvedBuildSetting = ProblemCode(
+    package static let typeMismatch = ProblemCode("type_mismatch", summary: "A value has the wrong JSON type.")
+    package static let invalidValue = ProblemCode("invalid_value", summary: "A value cannot be read (a date, base64 data or a tag).")
+    package static let missingValue = ProblemCode("missing_value", summary: "A required value is missing.")
+    package static let unknownDonationKind = ProblemCode("unknown_donation_kind", summary: "A donation names a kind Proctor does not know.")
+    package static let unresolvedBuildSetting = ProblemCode(
         "unresolved_build_setting", severity: .warning, summary: "An Info.plist value is an unexpanded build setting.")
 
     /// The code of a JSON syntax error.
-    public static func json(_ code: JSONInputError.Code) -> ProblemCode {
+    package static func json(_ code: JSONInputError.Code) -> ProblemCode {
         ProblemCode(code.rawValue, summary: "The input is not valid JSON (\(code.rawValue)).")
     }
 }

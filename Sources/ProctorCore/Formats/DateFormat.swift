@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A hand-written parser rather than `ISO8601DateFormatter`: it is strict about the zone being
 /// present, needs no locale, is safe to call from many threads at once, and is fast.
-public enum DateFormat {
-    public static func parse(_ text: String) -> Date? {
+package enum DateFormat {
+    package static func parse(_ text: String) -> Date? {
         // Read the bytes in place: copying them into an array costs an allocation per date.
         var text = text
         return text.withUTF8(parse)
@@ -70,7 +70,7 @@ public enum DateFormat {
     }
 
     /// Formats a date as RFC 3339 in UTC with whole seconds, as reports print it.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let total = Int(date.timeIntervalSince1970.rounded(.down))
         let days = Int((Double(total) / 86_400).rounded(.down))
         let secondsOfDay = total - days * 86_400

@@ -6,15 +6,15 @@ import ProctorVocabulary
 // Events the app adds to the user's calendar (docs/calendar-events.md), written in donation files
 // beside donations: {"calendarEvent": {...}}.
 
-extension CalendarEvent: RuleSubject { public static var scope: RuleScope { .payload } }
+extension CalendarEvent: RuleSubject { package static var scope: RuleScope { .payload } }
 
 /// `calendarEvent` payloads.
-public struct CalendarEventPayloads: OtherPayloadKind {
-    public init() {}
+package struct CalendarEventPayloads: OtherPayloadKind {
+    package init() {}
 
-    public var keys: [String] { [CalendarEventDecoder.key] }
+    package var keys: [String] { [CalendarEventDecoder.key] }
 
-    public func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
+    package func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
         SubjectPayloadJudge<CalendarEvent>(engine: engine) { node, pointer, locate in
             var decoder = CalendarEventDecoder(locate: locate)
             return (decoder.decode(node, at: pointer), decoder.diagnostics)

@@ -8,63 +8,63 @@ import ProctorJSON
 /// Pointers are kept per geometry only: a polygon's, a ring's or a position's is built from its
 /// indices when a rule reports it (``CoverageMultiPolygon/pointer(polygon:ring:position:)``), so
 /// a file of many positions costs no string per position.
-public struct CoverageFile: Sendable {
+package struct CoverageFile: Sendable {
     /// The GeoJSON object around the geometry, when the file is not a bare geometry.
-    public enum Wrapper: String, Sendable {
+    package enum Wrapper: String, Sendable {
         case feature = "Feature"
         case featureCollection = "FeatureCollection"
     }
 
     /// A geometry the file holds, as written: its `type` and where it is.
-    public struct Geometry: Sendable {
-        public var type: String
-        public var pointer: JSONPointer
+    package struct Geometry: Sendable {
+        package var type: String
+        package var pointer: JSONPointer
     }
 
-    public var wrapper: Wrapper?
+    package var wrapper: Wrapper?
     /// Every geometry, in document order: the root, a feature's `geometry`, each feature's of a
     /// collection.
-    public var geometries: [Geometry] = []
+    package var geometries: [Geometry] = []
     /// Where a geometry should be and none is: a feature whose `geometry` is null, a collection
     /// without features.
-    public var missingGeometries: [JSONPointer] = []
+    package var missingGeometries: [JSONPointer] = []
     /// The MultiPolygons among ``geometries``, decoded.
-    public var multiPolygons: [CoverageMultiPolygon] = []
+    package var multiPolygons: [CoverageMultiPolygon] = []
 
     /// The one MultiPolygon the geometry rules judge: there is exactly one.
-    public var judgedMultiPolygon: CoverageMultiPolygon? { multiPolygons.count == 1 ? multiPolygons[0] : nil }
+    package var judgedMultiPolygon: CoverageMultiPolygon? { multiPolygons.count == 1 ? multiPolygons[0] : nil }
 
-    public static let multiPolygonType = "MultiPolygon"
+    package static let multiPolygonType = "MultiPolygon"
 }
 
 /// A MultiPolygon's coordinates: polygons, each of rings (the first the exterior, any other a
 /// hole), each of positions.
-public struct CoverageMultiPolygon: Sendable {
-    public struct Polygon: Sendable {
-        public var rings: [[Position]]
+package struct CoverageMultiPolygon: Sendable {
+    package struct Polygon: Sendable {
+        package var rings: [[Position]]
     }
 
     /// A position as written: its first two numbers, longitude then latitude (nil when the array
     /// is shorter), and how many numbers it has (a third is an altitude).
-    public struct Position: Sendable, Equatable {
-        public var longitude: Double?
-        public var latitude: Double?
-        public var count: Int
+    package struct Position: Sendable, Equatable {
+        package var longitude: Double?
+        package var latitude: Double?
+        package var count: Int
 
         /// Whether both positions have a longitude and a latitude and they are the same: how a
         /// ring's closing position is recognised (an altitude is not compared).
-        public func isSamePlace(as other: Position) -> Bool {
+        package func isSamePlace(as other: Position) -> Bool {
             guard let longitude, let latitude else { return false }
             return longitude == other.longitude && latitude == other.latitude
         }
     }
 
     /// The geometry object's pointer (`""` for a bare geometry, `/geometry` in a feature).
-    public var pointer: JSONPointer
-    public var polygons: [Polygon]
+    package var pointer: JSONPointer
+    package var polygons: [Polygon]
 
     /// `coordinates`, or a polygon, ring or position under it.
-    public func pointer(polygon: Int? = nil, ring: Int? = nil, position: Int? = nil) -> JSONPointer {
+    package func pointer(polygon: Int? = nil, ring: Int? = nil, position: Int? = nil) -> JSONPointer {
         var result = pointer.appending("coordinates")
         for index in [polygon, ring, position] {
             guard let index else { break }

@@ -5,31 +5,31 @@ import ProctorJSON
 /// Routing apps' geographic coverage files (docs/routing.md): the GeoJSON a routing app uploads
 /// to App Store Connect, which App Store Connect requires to end in `.geojson`. A file is claimed
 /// by that extension, wherever it lies.
-public struct CoverageFileInput: PayloadInput {
-    public static let fileExtension = ".geojson"
+package struct CoverageFileInput: PayloadInput {
+    package static let fileExtension = ".geojson"
 
-    public init() {}
+    package init() {}
 
-    public var name: String { "coverage file" }
+    package var name: String { "coverage file" }
 
-    public func claims(path: String) -> Bool {
+    package func claims(path: String) -> Bool {
         path.hasSuffix(Self.fileExtension)
     }
 
-    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+    package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         CoverageFileChecker(run: run)
     }
 }
 
 /// The whole file, for the rules on what it holds: one MultiPolygon, bare.
 extension CoverageFile: RuleSubject {
-    public static var scope: RuleScope { .payload }
+    package static var scope: RuleScope { .payload }
 }
 
 /// The file's MultiPolygon, for the rules on its polygons, rings and positions: judged when the
 /// file holds exactly one, bare or in a wrapper.
 extension CoverageMultiPolygon: RuleSubject {
-    public static var scope: RuleScope { .payload }
+    package static var scope: RuleScope { .payload }
 }
 
 /// Reads and judges coverage files, one at a time. A file with an error among its decoding

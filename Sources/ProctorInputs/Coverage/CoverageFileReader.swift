@@ -15,14 +15,14 @@ import ProctorJSON
 ///
 /// Linear in the file: every value is visited once, and a pointer is built only for a value
 /// with a problem.
-public enum CoverageFileReader {
-    public struct Result: Sendable {
+package enum CoverageFileReader {
+    package struct Result: Sendable {
         /// Nil when the file is not JSON, not an object or has no `type`.
-        public var file: CoverageFile?
+        package var file: CoverageFile?
         /// The parsed document, to locate what rules report by JSON Pointer.
-        public var root: JSONNode?
-        public var inputErrors: [InputError]
-        public var diagnostics: [Diagnostic]
+        package var root: JSONNode?
+        package var inputErrors: [InputError]
+        package var diagnostics: [Diagnostic]
     }
 
     /// The keys of each object, as RFC 7946 defines them (`bbox` is allowed on every object).
@@ -31,12 +31,12 @@ public enum CoverageFileReader {
     static let featureKeys = ["type", "geometry", "properties", "id", "bbox"]
     static let featureCollectionKeys = ["type", "features", "bbox"]
 
-    public static func read(_ bytes: [UInt8], path: String, limits: JSONLimits = .standard) -> Result {
+    package static func read(_ bytes: [UInt8], path: String, limits: JSONLimits = .standard) -> Result {
         read(bytes, path: path, parser: JSONDocumentParser(limits: limits))
     }
 
     /// Reads with a parser kept from one file to the next.
-    public static func read(_ bytes: [UInt8], path: String, parser: JSONDocumentParser) -> Result {
+    package static func read(_ bytes: [UInt8], path: String, parser: JSONDocumentParser) -> Result {
         let source = SourceText(bytes: bytes)
         let root: JSONNode
         switch parser.parse(source) {
@@ -48,7 +48,7 @@ public enum CoverageFileReader {
     }
 
     /// Decodes a file already parsed; `locate` places a problem by its offset and pointer.
-    public static func decode(
+    package static func decode(
         _ root: JSONNode, locate: @escaping (Int, JSONPointer) -> SourceLocation
     ) -> (file: CoverageFile?, diagnostics: [Diagnostic]) {
         var decoder = Decoder(reader: JSONFieldReader(codes: .payload, locate: locate))

@@ -10,16 +10,16 @@ import ProctorVocabulary
 /// one per line, each donation an `NSUserActivity`, a `CSSearchableItem` or an `INInteraction`
 /// named by the key that wraps it (docs/input-format.md). Scenario files (`*.scenario.json`) are
 /// `proctor run`'s and are left out of walks.
-public struct DonationInput: PayloadInput {
-    public init() {}
+package struct DonationInput: PayloadInput {
+    package init() {}
 
-    public var name: String { "donation" }
+    package var name: String { "donation" }
 
-    public func claims(path: String) -> Bool {
+    package func claims(path: String) -> Bool {
         path.hasSuffix(".jsonl") || (path.hasSuffix(".json") && !path.hasSuffix(InputFiles.scenarioSuffix))
     }
 
-    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+    package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         DonationChecker(run: run)
     }
 }

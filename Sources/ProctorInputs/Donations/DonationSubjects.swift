@@ -8,11 +8,11 @@ import ProctorVocabulary
 // The subjects a donation payload holds. Rules judge each kind on its own; `DonationSubjects`
 // walks a donation and hands every subject in it to the rules judging its kind.
 
-extension UserActivity: RuleSubject { public static var scope: RuleScope { .payload } }
-extension SearchableItem: RuleSubject { public static var scope: RuleScope { .payload } }
-extension AttributeSet: RuleSubject { public static var scope: RuleScope { .payload } }
-extension Interaction: RuleSubject { public static var scope: RuleScope { .payload } }
-extension Reservation: RuleSubject { public static var scope: RuleScope { .payload } }
+extension UserActivity: RuleSubject { package static var scope: RuleScope { .payload } }
+extension SearchableItem: RuleSubject { package static var scope: RuleScope { .payload } }
+extension AttributeSet: RuleSubject { package static var scope: RuleScope { .payload } }
+extension Interaction: RuleSubject { package static var scope: RuleScope { .payload } }
+extension Reservation: RuleSubject { package static var scope: RuleScope { .payload } }
 
 
 // Properties that activities, items and attribute sets share, for the rules that judge one
@@ -21,21 +21,21 @@ extension Reservation: RuleSubject { public static var scope: RuleScope { .paylo
 // property's pointer is built only for a value a rule reports.
 
 /// A title Spotlight shows: an activity's `title`, an attribute set's `title`.
-public struct DisplayedTitle: RuleSubject, Sendable {
-    public static var scope: RuleScope { .payload }
-    public var text: String
+package struct DisplayedTitle: RuleSubject, Sendable {
+    package static var scope: RuleScope { .payload }
+    package var text: String
     /// The object holding the title.
-    public var owner: JSONPointer
-    public var pointer: JSONPointer { owner.appending("title") }
+    package var owner: JSONPointer
+    package var pointer: JSONPointer { owner.appending("title") }
 }
 
 /// A `domainIdentifier`: a searchable item's, an attribute set's.
-public struct DomainIdentifier: RuleSubject, Sendable {
-    public static var scope: RuleScope { .payload }
-    public var value: String
+package struct DomainIdentifier: RuleSubject, Sendable {
+    package static var scope: RuleScope { .payload }
+    package var value: String
     /// The object holding the domain identifier.
-    public var owner: JSONPointer
-    public var pointer: JSONPointer { owner.appending("domainIdentifier") }
+    package var owner: JSONPointer
+    package var pointer: JSONPointer { owner.appending("domainIdentifier") }
 }
 
 /// What a Spotlight result shows and is found by: an activity's or a searchable item's title,
@@ -44,12 +44,12 @@ public struct DomainIdentifier: RuleSubject, Sendable {
 ///
 /// It holds the strings and arrays the donation already has (a retain each, no copy) and the
 /// pointers of their owners; a value's own pointer is built only when a rule reports it.
-public struct SearchResultText: RuleSubject, Sendable {
-    public static var scope: RuleScope { .payload }
+package struct SearchResultText: RuleSubject, Sendable {
+    package static var scope: RuleScope { .payload }
 
-    public let title: String?
+    package let title: String?
     private let titleOwner: JSONPointer?
-    public let description: String?
+    package let description: String?
     private let descriptionOwner: JSONPointer?
     /// An activity's own keywords, then its attribute set's (an item has only the latter).
     private let ownKeywords: [String]
@@ -76,30 +76,30 @@ public struct SearchResultText: RuleSubject, Sendable {
         (setKeywords, setKeywordsOwner) = (attributes.strings("keywords") ?? [], attributes.pointer)
     }
 
-    public var titlePointer: JSONPointer { (titleOwner ?? .root).appending("title") }
-    public var descriptionPointer: JSONPointer { (descriptionOwner ?? .root).appending("contentDescription") }
+    package var titlePointer: JSONPointer { (titleOwner ?? .root).appending("title") }
+    package var descriptionPointer: JSONPointer { (descriptionOwner ?? .root).appending("contentDescription") }
 
-    public var hasKeywords: Bool { !ownKeywords.isEmpty || !setKeywords.isEmpty }
+    package var hasKeywords: Bool { !ownKeywords.isEmpty || !setKeywords.isEmpty }
 
     /// Whether `predicate` holds for every keyword.
-    public func allKeywords(_ predicate: (String) -> Bool) -> Bool {
+    package func allKeywords(_ predicate: (String) -> Bool) -> Bool {
         ownKeywords.allSatisfy(predicate) && setKeywords.allSatisfy(predicate)
     }
 
     /// The pointer of the first keyword.
-    public var firstKeywordPointer: JSONPointer {
+    package var firstKeywordPointer: JSONPointer {
         if !ownKeywords.isEmpty { return (ownKeywordsOwner ?? .root).appending("keywords").appending(0) }
         return (setKeywordsOwner ?? .root).appending("keywords").appending(0)
     }
 }
 
 /// An `expirationDate`: an activity's, a searchable item's.
-public struct ExpirationDate: RuleSubject, Sendable {
-    public static var scope: RuleScope { .payload }
-    public var date: Date
+package struct ExpirationDate: RuleSubject, Sendable {
+    package static var scope: RuleScope { .payload }
+    package var date: Date
     /// The object holding the date.
-    public var owner: JSONPointer
-    public var pointer: JSONPointer { owner.appending("expirationDate") }
+    package var owner: JSONPointer
+    package var pointer: JSONPointer { owner.appending("expirationDate") }
 }
 
 /// Every subject of a donation, handed to the rules judging its kind: an activity (and its

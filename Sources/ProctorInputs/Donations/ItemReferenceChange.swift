@@ -6,29 +6,29 @@ import ProctorJSON
 /// earlier donations of the same item (the same ``ProctorVocabulary/Reservation/itemIdentity``).
 /// A lint run finds these across its files in input order, the scenario model across its
 /// `donate` steps; `reservation_item_reference_stable` judges both alike.
-public struct ItemReferenceChange: RuleSubject, Sendable {
-    public static var scope: RuleScope { .history }
+package struct ItemReferenceChange: RuleSubject, Sendable {
+    package static var scope: RuleScope { .history }
 
     /// Where the earlier donation was: a place in a file (lint), or a scenario step.
-    public enum Earlier: Sendable {
+    package enum Earlier: Sendable {
         case location(SourceLocation)
         case step(Int)
     }
 
     /// ``ProctorVocabulary/Reservation/itemIdentity`` of the item.
-    public var itemIdentity: String
+    package var itemIdentity: String
     /// The new `itemReference`'s identity.
-    public var reference: String
+    package var reference: String
     /// The reference of the item's latest earlier donation, and where that was.
-    public var earlierReference: String
-    public var earlier: Earlier
+    package var earlierReference: String
+    package var earlier: Earlier
     /// What the new reference does to what Siri shows, when the model knows ("so Siri keeps both
     /// as separate items"); nil in a lint run, which has no model.
-    public var consequence: String?
+    package var consequence: String?
     /// Where the new `itemReference` is.
-    public var place: Violation.Place
+    package var place: Violation.Place
 
-    public init(itemIdentity: String, reference: String, earlierReference: String, earlier: Earlier, consequence: String? = nil, place: Violation.Place) {
+    package init(itemIdentity: String, reference: String, earlierReference: String, earlier: Earlier, consequence: String? = nil, place: Violation.Place) {
         self.itemIdentity = itemIdentity
         self.reference = reference
         self.earlierReference = earlierReference

@@ -6,11 +6,11 @@ import ProctorLinks
 
 /// Facts that can only be judged across all the inputs of a run, gathered while each file is
 /// checked so that no parsed document has to be kept.
-public struct RunFacts: RuleSubject, Sendable {
-    public static let scope = RuleScope.run
+package struct RunFacts: RuleSubject, Sendable {
+    package static let scope = RuleScope.run
 
-    public struct Mention: Sendable {
-        public var identifier: String
+    package struct Mention: Sendable {
+        package var identifier: String
         let file: String
         let position: SourcePosition
         /// The pointer, as the object holding the identifier and its key: a run keeps one mention
@@ -29,26 +29,26 @@ public struct RunFacts: RuleSubject, Sendable {
         }
 
         /// Where the identifier is written.
-        public var location: SourceLocation {
+        package var location: SourceLocation {
             SourceLocation(file: file, line: position.line, column: position.column, pointer: container.appending(key).description)
         }
     }
 
     /// Every searchable item's `uniqueIdentifier`, in input order.
-    public var itemIdentifiers: [Mention] = []
+    package var itemIdentifiers: [Mention] = []
     /// Every activity's `contentAttributeSet.relatedUniqueIdentifier`, in input order.
-    public var relatedIdentifiers: [Mention] = []
+    package var relatedIdentifiers: [Mention] = []
 
     /// A reservation item as one donation describes it.
-    public struct ReservationItemMention: Sendable {
+    package struct ReservationItemMention: Sendable {
         /// ``Reservation/itemIdentity``: what makes two donations describe the same item.
-        public var itemIdentity: String
+        package var itemIdentity: String
         /// The `itemReference`'s ``SpeakableString/identity``.
-        public var itemReference: String
+        package var itemReference: String
         /// Where the `itemReference` is.
-        public var location: SourceLocation
+        package var location: SourceLocation
 
-        public init(itemIdentity: String, itemReference: String, location: SourceLocation) {
+        package init(itemIdentity: String, itemReference: String, location: SourceLocation) {
             self.itemIdentity = itemIdentity
             self.itemReference = itemReference
             self.location = location
@@ -57,56 +57,56 @@ public struct RunFacts: RuleSubject, Sendable {
 
     /// The items (with an item identity) of each reservation donation, one entry per donation,
     /// in input order.
-    public var reservationDonations: [[ReservationItemMention]] = []
+    package var reservationDonations: [[ReservationItemMention]] = []
 
     /// An `.entitlements` file of the run and its Associated Domains (the valid entries).
-    public struct EntitlementsMention: Sendable {
-        public var path: String
-        public var domains: [AssociatedDomain]
+    package struct EntitlementsMention: Sendable {
+        package var path: String
+        package var domains: [AssociatedDomain]
     }
 
     /// The app's entitlements files, in input order.
-    public var entitlements: [EntitlementsMention] = []
+    package var entitlements: [EntitlementsMention] = []
 
     /// An association file of the run, decoded.
-    public struct SiteMention: Sendable {
-        public var path: String
+    package struct SiteMention: Sendable {
+        package var path: String
         /// The domain it is served from (`--aasa`, or its folder's name); nil when unknown.
-        public var domain: String?
-        public var association: SiteAssociation
-        public var byteCount: Int
+        package var domain: String?
+        package var association: SiteAssociation
+        package var byteCount: Int
         /// Where a finding about the whole file points: its first character.
-        public var location: SourceLocation
+        package var location: SourceLocation
     }
 
     /// The association files, in input order.
-    public var sites: [SiteMention] = []
+    package var sites: [SiteMention] = []
 
     /// A web page's own URL and its markup about apps.
-    public struct PageMention: Sendable {
-        public var path: String
+    package struct PageMention: Sendable {
+        package var path: String
         /// The page's URL as it states it: `<link rel="canonical">`, else `og:url`.
-        public var url: String
+        package var url: String
         /// Where that URL is written.
-        public var urlLocation: SourceLocation
+        package var urlLocation: SourceLocation
         /// The `<meta>` tags about apps: `apple-itunes-app`, `al:*` and `twitter:app:*`, key and content.
-        public var appMarkup: [(key: String, content: String)]
+        package var appMarkup: [(key: String, content: String)]
     }
 
     /// The web pages that state their URL, in input order.
-    public var pages: [PageMention] = []
+    package var pages: [PageMention] = []
 
     /// A region the app monitors: its identifier and where it is written.
-    public struct RegionMention: Sendable {
-        public var identifier: String
-        public var location: SourceLocation
+    package struct RegionMention: Sendable {
+        package var identifier: String
+        package var location: SourceLocation
     }
 
     /// The regions of the run (`circularRegion`, `beaconRegion`), in input order: the set of
     /// regions the app registers, a later one with the same identifier replacing an earlier one.
-    public var regions: [RegionMention] = []
+    package var regions: [RegionMention] = []
 
-    public init() {}
+    package init() {}
 
     package mutating func append(_ other: RunFacts) {
         itemIdentifiers += other.itemIdentifiers

@@ -7,32 +7,32 @@ import ProctorLinks
 /// (`com.apple.developer.associated-domains`): which domains' association files iOS reads for the
 /// app. Found by name in directory walks, or named by `--entitlements`. Each entry is judged
 /// where it is written; the valid ones join the run's facts for the rules across files.
-public struct EntitlementsInput: PayloadInput {
-    public init() {}
+package struct EntitlementsInput: PayloadInput {
+    package init() {}
 
-    public var name: String { "entitlements file" }
+    package var name: String { "entitlements file" }
 
-    public func claims(path: String) -> Bool {
+    package func claims(path: String) -> Bool {
         path.lowercased().hasSuffix(".entitlements")
     }
 
-    public func claims(declared path: String, in files: DeclaredFiles) -> Bool {
+    package func claims(declared path: String, in files: DeclaredFiles) -> Bool {
         files.entitlements.contains(path)
     }
 
-    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+    package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         EntitlementsChecker(run: run)
     }
 }
 
 /// An entitlements file as the rules see it.
-public struct EntitlementsFile: RuleSubject, Sendable {
-    public static var scope: RuleScope { .payload }
-    public var path: String
+package struct EntitlementsFile: RuleSubject, Sendable {
+    package static var scope: RuleScope { .payload }
+    package var path: String
     /// The valid Associated Domains entries.
-    public var domains: [AssociatedDomain]
+    package var domains: [AssociatedDomain]
     /// The entries that are not `<service>:<fully qualified domain>`.
-    public var invalidEntries: [EntitlementsReader.InvalidEntryAt]
+    package var invalidEntries: [EntitlementsReader.InvalidEntryAt]
 }
 
 final class EntitlementsChecker: PayloadChecker {

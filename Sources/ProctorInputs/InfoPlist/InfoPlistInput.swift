@@ -5,18 +5,18 @@ import ProctorEngine
 import ProctorJSON
 
 /// The app's Info.plist, for the rules that judge the property list itself.
-extension AppInfo: RuleSubject { public static var scope: RuleScope { .infoPlist } }
+extension AppInfo: RuleSubject { package static var scope: RuleScope { .infoPlist } }
 
 /// The app's Info.plist (`--info-plist`), XML or binary: the facts every rule is judged against
 /// (bundle identifier, declared activity types and intents, deployment target), and a subject of
 /// its own for the rules about the property list itself, whose findings are located in the file
 /// (with the entry's line in an XML file).
-public struct InfoPlistInput: AppDescriptionInput {
-    public init() {}
+package struct InfoPlistInput: AppDescriptionInput {
+    package init() {}
 
-    public var name: String { "Info.plist" }
+    package var name: String { "Info.plist" }
 
-    public func read(path: String, options: AppDescriptionOptions, into app: inout AppInfo?) -> FileResult? {
+    package func read(path: String, options: AppDescriptionOptions, into app: inout AppInfo?) -> FileResult? {
         let read = InfoPlistReader.read(
             contentsOf: URL(fileURLWithPath: path), displayPath: path, bundleIdentifier: options.bundleIdentifier,
             deploymentTarget: options.deploymentTarget)
@@ -32,7 +32,7 @@ public struct InfoPlistInput: AppDescriptionInput {
     /// decoding problem or a finding), so a clean Info.plist adds no file to the counts and no
     /// suite to the reports; when it exists it counts as checked, and reports list the Info.plist
     /// rules for it.
-    public func judge(_ app: AppInfo, with engine: RuleEngine, in context: RuleContext, into files: inout [FileResult]) {
+    package func judge(_ app: AppInfo, with engine: RuleEngine, in context: RuleContext, into files: inout [FileResult]) {
         guard app.isFromInfoPlist else { return }
         var findings: [Finding] = []
         let locate = { (pointer: JSONPointer) in SourceLocation(file: app.source, line: app.line(of: pointer), pointer: pointer.description) }

@@ -10,21 +10,21 @@ import ProctorVocabulary
 // - a donation file may hold `{"notification": {"headers": {...}, "payload": {...}}}` beside
 //   donations, which states the request headers too; ``NotificationPayloads`` reads those.
 
-extension RemoteNotification: RuleSubject { public static var scope: RuleScope { .payload } }
+extension RemoteNotification: RuleSubject { package static var scope: RuleScope { .payload } }
 
 /// `.apns` files: one notification payload each, its bytes exactly as sent.
-public struct NotificationInput: PayloadInput {
-    public static let fileExtension = ".apns"
+package struct NotificationInput: PayloadInput {
+    package static let fileExtension = ".apns"
 
-    public init() {}
+    package init() {}
 
-    public var name: String { "notification payload" }
+    package var name: String { "notification payload" }
 
-    public func claims(path: String) -> Bool {
+    package func claims(path: String) -> Bool {
         path.hasSuffix(Self.fileExtension)
     }
 
-    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+    package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         NotificationFileChecker(run: run)
     }
 }
@@ -67,12 +67,12 @@ final class NotificationFileChecker: PayloadChecker {
 }
 
 /// `{"notification": {...}}` in a donation file: a request with its headers and payload.
-public struct NotificationPayloads: OtherPayloadKind {
-    public init() {}
+package struct NotificationPayloads: OtherPayloadKind {
+    package init() {}
 
-    public var keys: [String] { ["notification"] }
+    package var keys: [String] { ["notification"] }
 
-    public func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
+    package func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
         SubjectPayloadJudge<RemoteNotification>(engine: engine) { node, pointer, locate in
             var decoder = RemoteNotificationDecoder(locate: locate)
             return (decoder.decodeRequest(node, at: pointer), decoder.diagnostics)

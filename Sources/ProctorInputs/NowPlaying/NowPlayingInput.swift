@@ -6,15 +6,15 @@ import ProctorVocabulary
 // What a media app sets as its Now Playing information (docs/media.md), written in donation files
 // beside donations: {"nowPlayingInfo": {...}}.
 
-extension NowPlayingInfo: RuleSubject { public static var scope: RuleScope { .payload } }
+extension NowPlayingInfo: RuleSubject { package static var scope: RuleScope { .payload } }
 
 /// `nowPlayingInfo` payloads.
-public struct NowPlayingPayloads: OtherPayloadKind {
-    public init() {}
+package struct NowPlayingPayloads: OtherPayloadKind {
+    package init() {}
 
-    public var keys: [String] { [NowPlayingInfoDecoder.key] }
+    package var keys: [String] { [NowPlayingInfoDecoder.key] }
 
-    public func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
+    package func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
         SubjectPayloadJudge<NowPlayingInfo>(engine: engine) { node, pointer, locate in
             var decoder = NowPlayingInfoDecoder(locate: locate)
             return (decoder.decode(node, at: pointer), decoder.diagnostics)

@@ -7,17 +7,17 @@ import ProctorVocabulary
 // {"circularRegion": {...}} and {"beaconRegion": {...}}. Each is judged on its own by the rules on
 // its kind; the run's regions together are the set the app registers, for the 20-region limit.
 
-extension CircularRegion: RuleSubject { public static var scope: RuleScope { .payload } }
-extension BeaconRegion: RuleSubject { public static var scope: RuleScope { .payload } }
-extension MonitoredRegion: RuleSubject { public static var scope: RuleScope { .payload } }
+extension CircularRegion: RuleSubject { package static var scope: RuleScope { .payload } }
+extension BeaconRegion: RuleSubject { package static var scope: RuleScope { .payload } }
+extension MonitoredRegion: RuleSubject { package static var scope: RuleScope { .payload } }
 
 /// `circularRegion` and `beaconRegion` payloads.
-public struct RegionPayloads: OtherPayloadKind {
-    public init() {}
+package struct RegionPayloads: OtherPayloadKind {
+    package init() {}
 
-    public var keys: [String] { [RegionDecoder.circularKey, RegionDecoder.beaconKey] }
+    package var keys: [String] { [RegionDecoder.circularKey, RegionDecoder.beaconKey] }
 
-    public func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
+    package func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
         RegionJudge(regions: engine.rules(), circles: engine.rules(), beacons: engine.rules())
     }
 }

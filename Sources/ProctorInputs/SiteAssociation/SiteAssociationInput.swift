@@ -6,31 +6,31 @@ import ProctorLinks
 /// `apple-app-site-association` files: what a website tells iOS about the apps that may open its
 /// URLs (docs/links.md). A file is claimed by its name, which Apple requires without an
 /// extension, wherever it lies (a site's `.well-known/` folder, a fixtures folder).
-public struct SiteAssociationInput: PayloadInput {
-    public static let fileName = "apple-app-site-association"
+package struct SiteAssociationInput: PayloadInput {
+    package static let fileName = "apple-app-site-association"
 
-    public init() {}
+    package init() {}
 
-    public var name: String { "apple-app-site-association file" }
+    package var name: String { "apple-app-site-association file" }
 
-    public func claims(path: String) -> Bool {
+    package func claims(path: String) -> Bool {
         path == Self.fileName || path.hasSuffix("/" + Self.fileName)
     }
 
-    public func claims(declared path: String, in files: DeclaredFiles) -> Bool {
+    package func claims(declared path: String, in files: DeclaredFiles) -> Bool {
         files.siteDomains[path] != nil
     }
 
-    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+    package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         SiteAssociationChecker(run: run)
     }
 }
 
 /// A whole association file as the rules see it: the decoded file and its size in bytes.
-public struct SiteAssociationFile: RuleSubject, Sendable {
-    public static var scope: RuleScope { .payload }
-    public var association: SiteAssociation
-    public var byteCount: Int
+package struct SiteAssociationFile: RuleSubject, Sendable {
+    package static var scope: RuleScope { .payload }
+    package var association: SiteAssociation
+    package var byteCount: Int
 }
 
 /// Reads and judges association files, one at a time.

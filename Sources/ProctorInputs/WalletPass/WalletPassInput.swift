@@ -6,24 +6,24 @@ import ProctorJSON
 /// passes"). A file is claimed by its name, wherever it lies; a pass package is a folder named
 /// `Name.pkpass` (signed and zipped when the app hands it over), and a walk reads the `pass.json`
 /// inside it like any other. Its images, localizations, manifest and signature are not read.
-public struct WalletPassInput: PayloadInput {
-    public static let fileName = "pass.json"
+package struct WalletPassInput: PayloadInput {
+    package static let fileName = "pass.json"
 
-    public init() {}
+    package init() {}
 
-    public var name: String { "Wallet pass" }
+    package var name: String { "Wallet pass" }
 
-    public func claims(path: String) -> Bool {
+    package func claims(path: String) -> Bool {
         path == Self.fileName || path.hasSuffix("/" + Self.fileName)
     }
 
-    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+    package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         WalletPassChecker(run: run)
     }
 }
 
 extension WalletPass: RuleSubject {
-    public static var scope: RuleScope { .payload }
+    package static var scope: RuleScope { .payload }
 }
 
 /// Reads and judges pass files, one at a time. A pass with an error among its decoding

@@ -10,14 +10,14 @@ import ProctorJSON
 /// does not define (`unknown_key`, a warning with a suggestion, as in a donation: Wallet ignores
 /// the key). Whether a required key is present, a date well formed or a number in range is for the
 /// `pass_*` rules, so that each has its documentation, examples and vectors.
-public enum WalletPassReader {
-    public struct Result: Sendable {
+package enum WalletPassReader {
+    package struct Result: Sendable {
         /// Nil when the file is not JSON or not an object.
-        public var pass: WalletPass?
+        package var pass: WalletPass?
         /// The parsed document, to locate what rules report by JSON Pointer.
-        public var root: JSONNode?
-        public var inputErrors: [InputError]
-        public var diagnostics: [Diagnostic]
+        package var root: JSONNode?
+        package var inputErrors: [InputError]
+        package var diagnostics: [Diagnostic]
     }
 
     /// The top-level keys whose values Proctor reads into ``WalletPass``.
@@ -63,7 +63,7 @@ public enum WalletPassReader {
     static let relevantDatesKeys = ["date", "startDate", "endDate"]
     static let nfcKeys = ["message", "encryptionPublicKey", "requiresAuthentication"]
 
-    public static func read(_ bytes: [UInt8], path: String) -> Result {
+    package static func read(_ bytes: [UInt8], path: String) -> Result {
         let source = SourceText(bytes: bytes)
         let root: JSONNode
         switch JSONReader.parse(source) {
@@ -79,7 +79,7 @@ public enum WalletPassReader {
 
     /// Decodes a file already parsed, such as one written inline in a scenario or a vector;
     /// `locate` places a problem by its offset and its pointer within the file.
-    public static func decode(
+    package static func decode(
         _ root: JSONNode, locate: @escaping (Int, JSONPointer) -> SourceLocation
     ) -> (pass: WalletPass?, diagnostics: [Diagnostic]) {
         var reader = JSONFieldReader(codes: .payload, locate: locate)

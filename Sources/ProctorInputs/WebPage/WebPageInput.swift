@@ -6,26 +6,26 @@ import ProctorWeb
 
 /// Web pages (`.html`, `.htm`): what a page tells Safari, link previews and Applebot about the app
 /// (Smart App Banners, structured data). Read with libxml2's HTML parser (``WebPageReader``).
-public struct WebPageInput: PayloadInput {
-    public init() {}
+package struct WebPageInput: PayloadInput {
+    package init() {}
 
-    public var name: String { "web page" }
+    package var name: String { "web page" }
 
-    public func claims(path: String) -> Bool {
+    package func claims(path: String) -> Bool {
         let lower = path.lowercased()
         return lower.hasSuffix(".html") || lower.hasSuffix(".htm")
     }
 
-    public func makeChecker(for run: PayloadRun) -> any PayloadChecker {
+    package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         WebPageChecker(run: run)
     }
 }
 
 /// A whole page as the rules see it, and where its elements are written.
-public struct WebPageFile: RuleSubject, Sendable {
-    public static var scope: RuleScope { .payload }
-    public var page: WebPage
-    public var path: String
+package struct WebPageFile: RuleSubject, Sendable {
+    package static var scope: RuleScope { .payload }
+    package var page: WebPage
+    package var path: String
     let source: SourceText
 
     /// The location of an element, with its path in the tree as the pointer (or `path`, for
@@ -34,7 +34,7 @@ public struct WebPageFile: RuleSubject, Sendable {
     /// on the line saying which (minified pages put many on one line). When the line holds fewer
     /// such tags than elements, the first ones began on an earlier line (a start tag written over
     /// several lines), and are found by looking back. Line 0 is unknown: no line, no column.
-    public func location(of element: ElementPlace, path elementPath: String? = nil) -> SourceLocation {
+    package func location(of element: ElementPlace, path elementPath: String? = nil) -> SourceLocation {
         let pointer = elementPath ?? element.path
         guard element.line > 0, element.line <= source.lineStarts.count else { return SourceLocation(file: path, pointer: pointer) }
         let lineStart = source.lineStarts[element.line - 1]
@@ -87,14 +87,14 @@ public struct WebPageFile: RuleSubject, Sendable {
 
     /// The location of a piece of markup: a JSON-LD value's own line and column, an element's
     /// (``location(of:path:)``), or a place given whole.
-    public func location(of place: MarkupPlace) -> SourceLocation {
+    package func location(of place: MarkupPlace) -> SourceLocation {
         if let element = place.element { return location(of: element, path: place.path) }
         guard place.line > 0 else { return SourceLocation(file: path, pointer: place.path) }
         return SourceLocation(file: path, line: place.line, column: place.column ?? 1, pointer: place.path)
     }
 
     /// The location of a byte of the page, with the path of what is there.
-    public func location(ofOffset offset: Int, path elementPath: String) -> SourceLocation {
+    package func location(ofOffset offset: Int, path elementPath: String) -> SourceLocation {
         let position = source.position(ofOffset: offset)
         return SourceLocation(file: path, line: position.line, column: position.column, pointer: elementPath)
     }

@@ -8,20 +8,20 @@ import ProctorVocabulary
 
 /// A reservation interaction donated in the foreground while the device showed a screen of the
 /// app (a `showScreen` step).
-public struct ReservationDonatedOnScreen: RuleSubject, Sendable {
-    public static var scope: RuleScope { .scenario }
+package struct ReservationDonatedOnScreen: RuleSubject, Sendable {
+    package static var scope: RuleScope { .scenario }
 
     /// The screen shown last on the device the app donated on.
-    public struct Screen: Sendable {
-        public var name: String
+    package struct Screen: Sendable {
+        package var name: String
         /// The step that showed it: each `showScreen` step is a new view.
-        public var shownAtStep: Int
+        package var shownAtStep: Int
         /// The reservation containers the screen lists, as the scenario names them.
-        public var reservations: [String]
+        package var reservations: [String]
         /// The device, as the scenario names it.
-        public var device: String
+        package var device: String
 
-        public init(name: String, shownAtStep: Int, reservations: [String], device: String) {
+        package init(name: String, shownAtStep: Int, reservations: [String], device: String) {
             self.name = name
             self.shownAtStep = shownAtStep
             self.reservations = reservations
@@ -29,18 +29,18 @@ public struct ReservationDonatedOnScreen: RuleSubject, Sendable {
         }
     }
 
-    public var screen: Screen
+    package var screen: Screen
     /// The intent's `reservationContainerReference`.
-    public var container: SpeakableString?
+    package var container: SpeakableString?
     /// Where the container is written; the intent itself when it has none.
-    public var containerPointer: JSONPointer
+    package var containerPointer: JSONPointer
     /// The step of an earlier donation of the same container in this view, when every item of
     /// this donation is as that view last donated it (same itemReference, reservationStatus,
     /// reservedSeat, start and end): this donation carries nothing new. Nil when the container is
     /// new to the view or something changed.
-    public var unchangedSinceStep: Int?
+    package var unchangedSinceStep: Int?
 
-    public init(screen: Screen, container: SpeakableString?, containerPointer: JSONPointer, unchangedSinceStep: Int?) {
+    package init(screen: Screen, container: SpeakableString?, containerPointer: JSONPointer, unchangedSinceStep: Int?) {
         self.screen = screen
         self.container = container
         self.containerPointer = containerPointer
@@ -50,22 +50,22 @@ public struct ReservationDonatedOnScreen: RuleSubject, Sendable {
 
 /// A notification with an alert that the scenario's server sends while the device's local time is
 /// in the user's quiet hours (`quietHours` on the device, read in its `timeZone`).
-public struct PushDuringQuietHours: RuleSubject, Sendable {
-    public static var scope: RuleScope { .scenario }
+package struct PushDuringQuietHours: RuleSubject, Sendable {
+    package static var scope: RuleScope { .scenario }
 
     /// The device, as the scenario names it.
-    public var device: String
+    package var device: String
     /// The local time the push arrives, `HH:MM`, and the time zone it is read in.
-    public var localTime: String
-    public var timeZone: String
+    package var localTime: String
+    package var timeZone: String
     /// The quiet hours, `22:00 to 07:00`.
-    public var window: String
+    package var window: String
     /// Whether the device's Do Not Disturb silenced it (it still reached Notification Center).
-    public var silenced: Bool
+    package var silenced: Bool
     /// The step's notification.
-    public var pointer: JSONPointer
+    package var pointer: JSONPointer
 
-    public init(device: String, localTime: String, timeZone: String, window: String, silenced: Bool, pointer: JSONPointer) {
+    package init(device: String, localTime: String, timeZone: String, window: String, silenced: Bool, pointer: JSONPointer) {
         self.device = device
         self.localTime = localTime
         self.timeZone = timeZone
@@ -77,28 +77,28 @@ public struct PushDuringQuietHours: RuleSubject, Sendable {
 
 /// How a media app prepared playback when the system suggested it after a trigger
 /// (`connectAudioRoute`; seed 000, lines 214-223), as the scenario's `app.media.prepare` states it.
-public struct PlaybackPrepared: RuleSubject, Sendable {
-    public static var scope: RuleScope { .scenario }
+package struct PlaybackPrepared: RuleSubject, Sendable {
+    package static var scope: RuleScope { .scenario }
 
     /// When the app set its Now Playing information.
-    public enum NowPlayingTiming: Sendable {
+    package enum NowPlayingTiming: Sendable {
         case never, beforeCompletion, afterCompletion
     }
 
     /// The device, as the scenario names it, and what triggered the suggestion ("headphones were
     /// plugged in").
-    public var device: String
-    public var trigger: String
-    public var nowPlaying: NowPlayingTiming
-    public var startsPlayback: Bool
+    package var device: String
+    package var trigger: String
+    package var nowPlaying: NowPlayingTiming
+    package var startsPlayback: Bool
     /// The device had no network and the app's content streams.
-    public var offline: Bool
+    package var offline: Bool
     /// What it passed the completion handler on this device: true for success.
-    public var reportedReady: Bool
+    package var reportedReady: Bool
     /// The preparation's facts (`/app/media/prepare`).
-    public var pointer: JSONPointer
+    package var pointer: JSONPointer
 
-    public init(device: String, trigger: String, nowPlaying: NowPlayingTiming, startsPlayback: Bool, offline: Bool, reportedReady: Bool, pointer: JSONPointer) {
+    package init(device: String, trigger: String, nowPlaying: NowPlayingTiming, startsPlayback: Bool, offline: Bool, reportedReady: Bool, pointer: JSONPointer) {
         self.device = device
         self.trigger = trigger
         self.nowPlaying = nowPlaying
@@ -108,5 +108,5 @@ public struct PlaybackPrepared: RuleSubject, Sendable {
         self.pointer = pointer
     }
 
-    public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
+    package func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
 }

@@ -7,71 +7,71 @@ import ProctorJSON
 
 /// An activity type the app's code donates (`NSUserActivity(activityType:)` or SwiftUI's
 /// `.userActivity(_:)`), with what the handlers of that type read.
-public struct SourceDonation: RuleSubject, Sendable {
-    public static var scope: RuleScope { .source }
+package struct SourceDonation: RuleSubject, Sendable {
+    package static var scope: RuleScope { .source }
 
     /// How the donation reaches the system.
-    public enum Currentness: String, Sendable {
+    package enum Currentness: String, Sendable {
         case madeCurrent, advertisedBySwiftUI, handedOn, never
     }
 
     /// A `userInfo` key a handler of the type reads, where.
-    public struct KeyRead: Sendable {
-        public var key: String
-        public var handler: String
-        public var pointer: JSONPointer
+    package struct KeyRead: Sendable {
+        package var key: String
+        package var handler: String
+        package var pointer: JSONPointer
 
-        public init(key: String, handler: String, pointer: JSONPointer) {
+        package init(key: String, handler: String, pointer: JSONPointer) {
             self.key = key
             self.handler = handler
             self.pointer = pointer
         }
     }
 
-    public var activityType: String
+    package var activityType: String
     /// Where the code creates it, `Type.function(_:)`.
-    public var symbol: String
+    package var symbol: String
     /// The handlers found for its type, by symbol; empty when none is.
-    public var handlers: [String]
+    package var handlers: [String]
     /// Some handler takes every type without telling them apart, so any type may be handled.
-    public var anyTypeHandled: Bool
+    package var anyTypeHandled: Bool
     /// How many handlers the scan found in all: none at all means the handling code was not
     /// scanned, and nothing is said of it.
-    public var handlerCount: Int
-    public var keysRead: [KeyRead]
+    package var handlerCount: Int
+    package var keysRead: [KeyRead]
     /// `requiredUserInfoKeys` as the code sets it; nil when it is not set or not constant.
-    public var requiredUserInfoKeys: [String]?
-    public var currentness: Currentness
-    public var pointer: JSONPointer
+    package var requiredUserInfoKeys: [String]?
+    package var currentness: Currentness
+    package var pointer: JSONPointer
     /// The type whose own `userActivity` it is assigned to: UIKit manages it, and empties its
     /// userInfo before asking that type's `updateUserActivityState(_:)` for it.
-    public var responder: String?
+    package var responder: String?
     /// The userInfo keys the code sets where it creates the activity.
-    public var userInfoKeysSet: [String] = []
+    package var userInfoKeysSet: [String] = []
     /// The responder's `updateUserActivityState(_:)`, when it has one.
-    public var stateUpdate: StateUpdate?
+    package var stateUpdate: StateUpdate?
     /// `needsSave` is set to true, on the activity or through its responder's `userActivity`.
-    public var needsSave = false
+    package var needsSave = false
     /// Its `delegate` is set, so `userActivityWillSave(_:)` may answer `needsSave`.
-    public var hasDelegate = false
+    package var hasDelegate = false
     /// A `CSSearchableItem` indexed in Core Spotlight: a tap on it continues the type
     /// `com.apple.corespotlightitem` (`CSSearchableItemActionType`).
-    public var isSearchableItem = false
+    package var isSearchableItem = false
     /// An `INInteraction` donated: a tap on its suggestion continues the intent's class name.
-    public var isInteraction = false
+    package var isInteraction = false
 
-    public struct StateUpdate: Sendable {
-        public var symbol: String
+    package struct StateUpdate: Sendable {
+        package var symbol: String
         /// The userInfo keys it adds; nil when they are not constants.
-        public var keysAdded: [String]?
+        package var keysAdded: [String]?
 
-        public init(symbol: String, keysAdded: [String]?) {
+        package init(symbol: String, keysAdded: [String]?) {
             self.symbol = symbol
             self.keysAdded = keysAdded
         }
     }
 
-    public init(
+    package init(
         activityType: String, symbol: String, handlers: [String], anyTypeHandled: Bool, handlerCount: Int, keysRead: [KeyRead],
         requiredUserInfoKeys: [String]?, currentness: Currentness, pointer: JSONPointer
     ) {
@@ -86,21 +86,21 @@ public struct SourceDonation: RuleSubject, Sendable {
         self.pointer = pointer
     }
 
-    public func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
+    package func pointer(_ key: String) -> JSONPointer { pointer.appending(key) }
 }
 
 /// An activity type a launch handler of the app tells apart (`case`, `if`, `guard`,
 /// `onContinueUserActivity`).
-public struct SourceHandler: RuleSubject, Sendable {
-    public static var scope: RuleScope { .source }
+package struct SourceHandler: RuleSubject, Sendable {
+    package static var scope: RuleScope { .source }
 
-    public var activityType: String
-    public var symbol: String
+    package var activityType: String
+    package var symbol: String
     /// A type the system sends without the app declaring it (a Spotlight item, a web page).
-    public var isSystemType: Bool
-    public var pointer: JSONPointer
+    package var isSystemType: Bool
+    package var pointer: JSONPointer
 
-    public init(activityType: String, symbol: String, isSystemType: Bool, pointer: JSONPointer) {
+    package init(activityType: String, symbol: String, isSystemType: Bool, pointer: JSONPointer) {
         self.activityType = activityType
         self.symbol = symbol
         self.isSystemType = isSystemType
@@ -110,19 +110,19 @@ public struct SourceHandler: RuleSubject, Sendable {
 
 /// The app's launch entry points taken together: its scene delegates' ways in, and whether any
 /// code takes a URL.
-public struct SourceEntryPoints: RuleSubject, Sendable {
-    public static var scope: RuleScope { .source }
+package struct SourceEntryPoints: RuleSubject, Sendable {
+    package static var scope: RuleScope { .source }
 
     /// A type with `scene(_:continue:)`.
-    public struct SceneDelegate: Sendable {
-        public var type: String
-        public var continueSymbol: String
+    package struct SceneDelegate: Sendable {
+        package var type: String
+        package var continueSymbol: String
         /// Whether its `scene(_:willConnectTo:options:)` reads `connectionOptions.userActivities`;
         /// nil when it has no such method.
-        public var connectionReadsActivities: Bool?
-        public var pointer: JSONPointer
+        package var connectionReadsActivities: Bool?
+        package var pointer: JSONPointer
 
-        public init(type: String, continueSymbol: String, connectionReadsActivities: Bool?, pointer: JSONPointer) {
+        package init(type: String, continueSymbol: String, connectionReadsActivities: Bool?, pointer: JSONPointer) {
             self.type = type
             self.continueSymbol = continueSymbol
             self.connectionReadsActivities = connectionReadsActivities
@@ -130,15 +130,15 @@ public struct SourceEntryPoints: RuleSubject, Sendable {
         }
     }
 
-    public var sceneDelegates: [SceneDelegate]
+    package var sceneDelegates: [SceneDelegate]
     /// The URL handlers found, by symbol: `application(_:open:options:)`,
     /// `scene(_:openURLContexts:)`, `.onOpenURL`, a `willConnectTo` reading `urlContexts`.
-    public var urlHandlers: [String]
+    package var urlHandlers: [String]
     /// The first launch handler found, where a missing URL handler is reported; nil when the
     /// scan found none, and then nothing is said of URLs.
-    public var firstHandler: JSONPointer?
+    package var firstHandler: JSONPointer?
 
-    public init(sceneDelegates: [SceneDelegate], urlHandlers: [String], firstHandler: JSONPointer?) {
+    package init(sceneDelegates: [SceneDelegate], urlHandlers: [String], firstHandler: JSONPointer?) {
         self.sceneDelegates = sceneDelegates
         self.urlHandlers = urlHandlers
         self.firstHandler = firstHandler
@@ -146,16 +146,16 @@ public struct SourceEntryPoints: RuleSubject, Sendable {
 }
 
 /// What the app puts in Core Spotlight's index and takes out of it, taken together.
-public struct SourceSpotlightIndex: RuleSubject, Sendable {
-    public static var scope: RuleScope { .source }
+package struct SourceSpotlightIndex: RuleSubject, Sendable {
+    package static var scope: RuleScope { .source }
 
     /// A `deleteSearchableItems(withDomainIdentifiers:)` call with constant domains.
-    public struct DomainDeletion: Sendable {
-        public var domains: [String]
-        public var symbol: String
-        public var pointer: JSONPointer
+    package struct DomainDeletion: Sendable {
+        package var domains: [String]
+        package var symbol: String
+        package var pointer: JSONPointer
 
-        public init(domains: [String], symbol: String, pointer: JSONPointer) {
+        package init(domains: [String], symbol: String, pointer: JSONPointer) {
             self.domains = domains
             self.symbol = symbol
             self.pointer = pointer
@@ -164,10 +164,10 @@ public struct SourceSpotlightIndex: RuleSubject, Sendable {
 
     /// The domain identifiers of the items the scan found; nil when one is not a constant (or an
     /// item has none), and then deletions are not judged.
-    public var indexedDomains: [String]?
-    public var deletions: [DomainDeletion]
+    package var indexedDomains: [String]?
+    package var deletions: [DomainDeletion]
 
-    public init(indexedDomains: [String]?, deletions: [DomainDeletion]) {
+    package init(indexedDomains: [String]?, deletions: [DomainDeletion]) {
         self.indexedDomains = indexedDomains
         self.deletions = deletions
     }

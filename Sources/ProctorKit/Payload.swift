@@ -1,0 +1,135 @@
+import Foundation
+
+/// A payload built in code: JSON with the property names of Apple's Swift API, exactly as a
+/// payload file holds it (docs/input-format.md).
+///
+/// Write it with literals:
+///
+/// ```swift
+/// let donation: Payload = .userActivity([
+///     "activityType": "com.example.slicefinder.view-place",
+///     "title": "Golden Crust Pizzeria",
+///     "userInfo": ["placeID": "sf-0412"],
+///     "requiredUserInfoKeys": ["placeID"],
+///     "isEligibleForSearch": true,
+/// ])
+/// ```
+///
+/// An object keeps its keys in the order they are written, so the JSON text Proctor reads, and
+/// every line number in a finding, is the same on every run.
+public indirect enum Payload: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    case array([Payload])
+    /// Keys in the order written; a key given twice is kept twice, and Proctor reports it
+    /// (`duplicate_key`) as it would in a file.
+    case object([(key: String, value: Payload)])
+
+    /// An `NSUserActivity` donation: `{"userActivity": properties}`.
+    public static func userActivity(_ properties: Payload) -> Payload { .object([("userActivity", properties)]) }
+    /// A Core Spotlight item: `{"searchableItem": properties}`.
+    public static func searchableItem(_ properties: Payload) -> Payload { .object([("searchableItem", properties)]) }
+    /// A SiriKit interaction: `{"interaction": properties}`.
+    public static func interaction(_ properties: Payload) -> Payload { .object([("interaction", properties)]) }
+
+    /// The payload as JSON text, two spaces to a level, keys in the order written.
+    public var jsonText: String {
+        var text = ""
+        write(to: &text, indent: "")
+        return text + "\n"
+    }
+
+    private func write(to text: inout String, indent: String) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .integer(let value): text += String(value)
+        case .number(let value):
+            // Swift writes 3.0, 0.25, 1e+16: all JSON. NaN and infinity are not, and Proctor
+            // reports them as the parse error they would be in a file.
+            text += "\(value)"
+        case .string(let value): Self.writeString(value, to: &text)
+        case .array(let elements):
+            guard !elements.isEmpty else { text += "[]"; return }
+            text += "[\n"
+            for (index, element) in elements.enumerated() {
+                text += indent + "  "
+                element.write(to: &text, indent: indent + "  ")
+                text += index == elements.count - 1 ? "\n" : ",\n"
+            }
+            text += indent + "]"
+        case .object(let members):
+            guard !members.isEmpty else { text += "{}"; return }
+            text += "{\n"
+            for (index, member) in members.enumerated() {
+                text += indent + "  "
+                Self.writeString(member.key, to: &text)
+                text += ": "
+                member.value.write(to: &text, indent: indent + "  ")
+                text += index == members.count - 1 ? "\n" : ",\n"
+            }
+            text += indent + "}"
+        }
+    }
+
+    private static func writeString(_ value: String, to text: inout String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+
+    public static func == (lhs: Payload, rhs: Payload) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .integer(let value): hasher.combine(value)
+        case .number(let value): hasher.combine(value)
+        case .string(let value): hasher.combine(value)
+        case .array(let elements): hasher.combine(elements)
+        case .object(let members):
+            hasher.combine(members.count)
+            for member in members {
+                hasher.combine(member.key)
+                hasher.combine(member.value)
+            }
+        }
+    }
+}
+
+extension Payload: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: Payload...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, Payload)...) { self = .object(elements.map { (key: $0.0, value: $0.1) }) }
+}

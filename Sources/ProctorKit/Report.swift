@@ -1,0 +1,165 @@
+import ProctorCore
+import ProctorReports
+
+/// What a check found: the findings of Proctor's rules, the problems with the input itself, and
+/// for a scenario the outcome of each of its checks.
+///
+/// A report is a value: compare it, filter it, assert on it. ``passed`` is what `proctor` turns
+/// into its exit code.
+public struct Report: Sendable, Hashable {
+    /// The rules' findings, in file, line and column order.
+    public var findings: [Finding]
+    /// Input that could not be read, parsed or decoded, and decoding warnings (an unknown key).
+    /// An error here means the input was not, or not wholly, checked.
+    public var problems: [Problem]
+    /// A scenario's checks (its expectations and launches), in the order it plays them; empty
+    /// for a lint.
+    public var checks: [Check]
+    /// Whether warnings fail the run too (`strict` in ``Proctor/init(app:now:strict:)``).
+    public var strict: Bool
+    /// What `proctor` would exit with: 0 when nothing fails, 1 for findings or failed checks
+    /// that fail the run, 2 when some input could not be read or decoded.
+    public var exitCode: Int32
+
+    /// Whether nothing fails the run: no input problem, no error finding (no warning either
+    /// when strict) that is not ignored, and no failed check.
+    public var passed: Bool { exitCode == 0 }
+
+    /// The findings of one rule, such as `"activity_type_declared"`.
+    public func findings(of ruleID: String) -> [Finding] {
+        findings.filter { $0.ruleID == ruleID }
+    }
+
+    init(_ report: RunReport) {
+        findings = report.allFindings.sorted { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }.map(Finding.init)
+        problems =
+            (report.allInputErrors.map { Problem(code: $0.code.rawValue, severity: .error, message: $0.message, location: Location($0.location)) }
+            + report.allDiagnostics.map { Problem(code: $0.code.rawValue, severity: Severity($0.severity), message: $0.message, location: Location($0.location)) })
+            .sorted { ($0.location, $0.code) < ($1.location, $1.code) }
+        checks = report.listsChecks ? report.suites.flatMap { suite in suite.cases.map(Check.init) } : []
+        strict = report.strict
+        exitCode = report.exitCode.rawValue
+    }
+}
+
+/// How much a finding or problem matters. An error fails the run; a warning fails it only when
+/// strict; a note never does.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    case note
+    case warning
+    case error
+
+    init(_ severity: ProctorCore.Severity) {
+        switch severity {
+        case .note: self = .note
+        case .warning: self = .warning
+        case .error: self = .error
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// Where something is written: the file (as it was named), the 1-based line and column when
+/// known, and the RFC 6901 JSON Pointer of the value, which stays right when the file is
+/// reformatted.
+public struct Location: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    /// The JSON Pointer of the value, such as `/userActivity/title`; `""` is the whole document,
+    /// nil when the input is not JSON.
+    public var pointer: String?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, pointer: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.pointer = pointer
+    }
+
+    init(_ location: ProctorCore.SourceLocation) {
+        self.init(file: location.file, line: location.line, column: location.column, pointer: location.pointer)
+    }
+
+    /// `file:line:column`, as compilers print it.
+    public var description: String {
+        [file, line.map(String.init), line == nil ? nil : column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+    }
+
+    public static func < (lhs: Location, rhs: Location) -> Bool {
+        (lhs.file, lhs.line ?? 0, lhs.column ?? 0, lhs.pointer ?? "") < (rhs.file, rhs.line ?? 0, rhs.column ?? 0, rhs.pointer ?? "")
+    }
+}
+
+/// One rule's verdict on one place in the input.
+public struct Finding: Sendable, Hashable, CustomStringConvertible {
+    /// The rule, as `docs/rules/` and SARIF name it, such as `"required_user_info_keys_present"`.
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var location: Location
+    /// Why the finding does not fail the run although its severity would: a payload's own
+    /// `"proctor": {"ignore": ...}`, or a scenario step that expects it. Nil for most findings.
+    public var suppression: String?
+
+    init(_ finding: ProctorCore.Finding) {
+        ruleID = finding.ruleID
+        severity = Severity(finding.severity)
+        message = finding.message
+        location = Location(finding.location)
+        suppression = finding.suppression
+    }
+
+    /// `file:line:column: severity: message [rule]`, as `proctor lint` prints it.
+    public var description: String {
+        "\(location): \(severity.rawValue): \(message) [\(ruleID)]" + (suppression.map { " (\($0))" } ?? "")
+    }
+}
+
+/// A problem with the input itself rather than with what it says: JSON that does not parse, a
+/// value of the wrong type, an unknown key, a file that cannot be read.
+public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, such as `"type_mismatch"` or `"unknown_key"` (docs/input-format.md).
+    public var code: String
+    public var severity: Severity
+    public var message: String
+    public var location: Location
+
+    public var description: String { "\(location): \(severity.rawValue): \(message) [\(code)]" }
+}
+
+/// One check of a scenario: an expectation or a launch, with how it ended.
+public struct Check: Sendable, Hashable {
+    /// How a check ended.
+    public enum Outcome: Sendable, Hashable {
+        case passed
+        /// The check ran and the system did not do what the scenario expects.
+        case failed(message: String)
+        /// The check could not run (its input could not be read or decoded).
+        case errored(message: String)
+        case skipped(reason: String)
+    }
+
+    /// The scenario's name.
+    public var scenario: String
+    /// The check's name, as reports list it (`step 3: expect suggestion`).
+    public var name: String
+    public var outcome: Outcome
+    /// The step in the scenario file, when the check has one.
+    public var location: Location?
+
+    init(_ testCase: RunReport.TestCase) {
+        scenario = testCase.classname
+        name = testCase.name
+        switch testCase.outcome {
+        case .passed: outcome = .passed
+        case .failed(_, let message, _): outcome = .failed(message: message)
+        case .errored(_, let message, _): outcome = .errored(message: message)
+        case .skipped(let reason): outcome = .skipped(reason: reason)
+        }
+        location = testCase.location.map(Location.init)
+    }
+}

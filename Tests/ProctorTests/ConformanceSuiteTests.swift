@@ -1,0 +1,71 @@
+import Foundation
+import ProctorJSON
+import Testing
+
+@testable import ProctorToolSupport
+@testable import ProctorLint
+@testable import ProctorRules
+@testable import ProctorScenario
+
+/// Runs every vector in Conformance/ through the Swift implementation.
+@Suite("Conformance vectors")
+struct ConformanceSuiteTests {
+    @Test func everyCasePasses() {
+        let report = ConformanceRunner.run(paths: [Repository.url("Conformance").path])
+        #expect(!report.suites.isEmpty, "no case files found under Conformance/")
+        #expect(!report.suites.contains { $0.name.hasSuffix("case-schema.json") }, "case-schema.json is not a case file")
+        for suite in report.suites {
+            for error in suite.inputErrors {
+                Issue.record("\(error.location.compilerStyle): error: \(error.message) [\(error.code)]")
+            }
+            for testCase in suite.cases {
+                switch testCase.outcome {
+                case .passed, .skipped: break
+                case .failed(_, _, let details), .errored(_, _, let details):
+                    Issue.record("\(suite.name) :: \(testCase.name)\n\(details)")
+                }
+            }
+        }
+        let cases = report.suites.flatMap(\.cases)
+        #expect(cases.count >= BuiltInRules.descriptions.count * 2)
+        #expect(report.exitCode == .success)
+    }
+
+    /// The runner really compares: a case whose expectation is wrong fails, naming what differs.
+    @Test func aWrongExpectationFails() throws {
+        let text = #"""
+            {"cases": [{
+              "description": "expects a finding that is not there",
+              "files": [{"path": "a.json", "json": {"userActivity": {"activityType": "com.example.app.view"}}}],
+              "expect": {"findings": [{"ruleId": "activity_type_reverse_dns", "pointer": "/userActivity/activityType"}]}
+            }, {
+              "description": "does not expect the finding that is there",
+              "files": [{"path": "a.json", "json": {"userActivity": {"activityType": "ViewPlace"}}}]
+            }]}
+            """#
+        let cases = try ConformanceRunner.decodeCaseFile(SourceText(bytes: Array(text.utf8)), path: "cases.json")
+        #expect(cases.count == 2)
+        guard cases.count == 2 else { return }
+        guard case .failed(_, let missing, _) = ConformanceRunner.evaluate(cases[0]) else {
+            Issue.record("a missing finding passed")
+            return
+        }
+        #expect(missing.hasPrefix("missing finding"))
+        guard case .failed(_, let unexpected, _) = ConformanceRunner.evaluate(cases[1]) else {
+            Issue.record("an unexpected finding passed")
+            return
+        }
+        #expect(unexpected.hasPrefix("unexpected finding"))
+        #expect(unexpected.contains("activity_type_reverse_dns"))
+    }
+
+    @Test func anUnknownKeyInACaseIsAnError() {
+        let text = #"{"cases": [{"description": "x", "file": []}]}"#
+        let error = #expect(throws: InputError.self) {
+            try ConformanceRunner.decodeCaseFile(SourceText(bytes: Array(text.utf8)), path: "cases.json")
+        }
+        #expect(error?.code == ProblemCode.conformanceCaseInvalid)
+        #expect(error?.message.contains("did you mean 'files'?") == true, "\(String(describing: error?.message))")
+        #expect(error?.location.pointer == "/cases/0/file")
+    }
+}
