@@ -1,9 +1,10 @@
 # Proctor's two commands, as the README gives them:
 #   make run    builds proctor, lints the bundled payloads, plays the bundled scenarios and runs
 #               Conformance/, writing reports to .reports/
-#   make test   runs every test: swift test, a short fuzzing smoke of every reader, the report
-#               checks against real consumers, then the release tarball (make dist) and the CI
-#               files (.github/actions/proctor/action.yml, docs/ci/)
+#   make test   runs every test: swift test, ProctorKit's documentation built without a warning,
+#               a package that depends on Proctor (its plugin and its tests), a short fuzzing
+#               smoke of every reader, the report checks against real consumers, then the release
+#               tarball (make dist) and the CI files (.github/actions/proctor/action.yml, docs/ci/)
 # Both install what they need first (scripts/setup.sh).
 
 SWIFT ?= swift
@@ -15,7 +16,7 @@ PROCTOR = .build/release/proctor
 CLEAN_SUITES = local-places recipes photos messaging flights store ride-share audio
 MISTAKES_SUITES = web-mistakes messaging/mistakes flights/mistakes store-mistakes ride-share-mistakes audio-mistakes common-mistakes
 
-.PHONY: all setup run test check-reports dist check-dist check-ci docs screenshot bench fuzz clean
+.PHONY: all setup run test check-reports check-consumer dist check-dist check-ci docs screenshot bench fuzz clean
 
 all: test
 
@@ -71,6 +72,8 @@ test: setup
 	@scripts/setup.sh --with-validators --with-dist
 	$(SWIFT) build
 	$(SWIFT) test
+	$(SWIFT) package generate-documentation --target ProctorKit --warnings-as-errors
+	scripts/check_consumer.sh
 	scripts/fuzz.sh --smoke
 	python3 scripts/check_reports.py .build/debug/proctor
 	scripts/dist.sh
@@ -106,10 +109,18 @@ check-reports: setup
 	python3 scripts/check_reports.py .build/debug/proctor
 
 # Regenerates docs/rules/ and Conformance/rules/ from the rule descriptions, the scenario schema,
-# and docs/seed-coverage.md from docs/seed-coverage.json.
+# and docs/seed-coverage.md from docs/seed-coverage.json; then builds ProctorKit's DocC
+# documentation (Sources/ProctorKit/ProctorKit.docc), a warning failing it, into
+# .build/plugins/Swift-DocC/outputs/ProctorKit.doccarchive.
 docs: setup
 	$(SWIFT) build --product proctor-docgen
 	.build/debug/proctor-docgen .
+	$(SWIFT) package generate-documentation --target ProctorKit --warnings-as-errors
+
+# Proctor embedded as a user embeds it: Tests/ConsumerPackage runs `swift package proctor ...` and
+# its own tests, which call ProctorKit (docs/embedding.md).
+check-consumer: setup
+	scripts/check_consumer.sh
 
 # Redraws docs/images/html-report.png: the HTML report of a scenario mistake, in headless Chromium.
 screenshot: setup
@@ -123,4 +134,4 @@ bench: setup
 	.build/release/proctor-bench $(BENCH_ARGS)
 
 clean:
-	rm -rf .build .build-dist dist $(REPORTS) .bench
+	rm -rf .build .build-dist .build-consumer dist $(REPORTS) .bench

@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "proctor", targets: ["proctor"]),
         .library(name: "ProctorKit", targets: ["ProctorKit"]),
+        // `swift package proctor lint|run|scan ...` in any package that depends on this one.
+        .plugin(name: "ProctorPlugin", targets: ["ProctorPlugin"]),
     ],
     dependencies: [
         // The command-line interface: subcommands, options, help and usage errors. Used only by
@@ -15,6 +17,9 @@ let package = Package(
         // an app's sources exactly as the compiler does, with source locations, and needs no
         // compiler or Xcode. Used by ProctorScan alone; no syntax type crosses its API.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // `swift package generate-documentation`, for ProctorKit's DocC catalog (make docs, checked
+        // for warnings in make test). A command plugin: nothing of it is linked into any product.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: - C
@@ -148,6 +153,17 @@ let package = Package(
         // Coverage-guided fuzzing of every reader of untrusted bytes (`make fuzz`); built plainly,
         // it replays crash files.
         .executableTarget(name: "proctor-fuzz", dependencies: ["ProctorToolSupport", "ProctorJSON"]),
+
+        // MARK: - Plugin
+
+        // A command plugin: `swift package proctor ARGUMENTS` builds the proctor executable and runs
+        // it in the package's directory, so a team runs Proctor with no install step.
+        .plugin(
+            name: "ProctorPlugin",
+            capability: .command(
+                intent: .custom(verb: "proctor", description: "Run proctor (lint, run, scan, ...) in this package's directory"), permissions: []),
+            dependencies: ["proctor"],
+            path: "Sources/ProctorPlugin"),
 
         // MARK: - Tests
 

@@ -77,7 +77,9 @@ public struct App: Sendable {
 
 /// Input Proctor could not use, with every problem located.
 public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Each problem, located in the file it is about.
     public var problems: [Problem]
 
+    /// Every problem, one per line, as the command prints them.
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }

@@ -18,11 +18,17 @@ import Foundation
 /// An object keeps its keys in the order they are written, so the JSON text Proctor reads, and
 /// every line number in a finding, is the same on every run.
 public indirect enum Payload: Sendable, Hashable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction, such as a `rankingHint`.
     case integer(Int)
+    /// A number with a fraction, such as a latitude.
     case number(Double)
+    /// A string: dates are strings too, in RFC 3339 (`"2026-06-01T19:00:00Z"`).
     case string(String)
+    /// An array, in order.
     case array([Payload])
     /// Keys in the order written; a key given twice is kept twice, and Proctor reports it
     /// (`duplicate_key`) as it would in a file.
@@ -91,6 +97,7 @@ public indirect enum Payload: Sendable, Hashable {
         text += "\""
     }
 
+    /// Whether two payloads are the same JSON, keys in the same order.
     public static func == (lhs: Payload, rhs: Payload) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -104,6 +111,7 @@ public indirect enum Payload: Sendable, Hashable {
         }
     }
 
+    /// Hashes the payload, keys in order, consistently with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
@@ -122,6 +130,7 @@ public indirect enum Payload: Sendable, Hashable {
     }
 }
 
+/// Payloads are written as literals: `nil`, `true`, `42`, `0.5`, `"text"`, `[...]` and `[key: value]`.
 extension Payload: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {

@@ -24,6 +24,8 @@ public struct Proctor: Sendable {
     /// Whether warnings fail the run too, as `--strict` does.
     public var strict: Bool
 
+    /// Checks against `app` (by default, an app known by nothing), with the clock `now` (by
+    /// default, the time of the call) and warnings failing only when `strict`.
     public init(app: App = App(), now: Date = Date(), strict: Bool = false) {
         self.app = app
         self.now = now

@@ -45,8 +45,11 @@ public struct Report: Sendable, Hashable {
 /// How much a finding or problem matters. An error fails the run; a warning fails it only when
 /// strict; a note never does.
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    /// Worth knowing; never fails a run.
     case note
+    /// What Apple recommends; fails a run only when strict.
     case warning
+    /// What Apple documents as required, or what breaks the feature; fails the run.
     case error
 
     init(_ severity: ProctorCore.Severity) {
@@ -57,6 +60,7 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
         }
     }
 
+    /// Note, then warning, then error.
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
@@ -66,13 +70,17 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
 /// known, and the RFC 6901 JSON Pointer of the value, which stays right when the file is
 /// reformatted.
 public struct Location: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The file as it was named (a path, or the name given to in-memory input).
     public var file: String
+    /// The 1-based line, when known.
     public var line: Int?
+    /// The 1-based column, in characters, when known.
     public var column: Int?
     /// The JSON Pointer of the value, such as `/userActivity/title`; `""` is the whole document,
     /// nil when the input is not JSON.
     public var pointer: String?
 
+    /// A location; give what is known.
     public init(file: String, line: Int? = nil, column: Int? = nil, pointer: String? = nil) {
         self.file = file
         self.line = line
@@ -89,6 +97,7 @@ public struct Location: Sendable, Hashable, Comparable, CustomStringConvertible 
         [file, line.map(String.init), line == nil ? nil : column.map(String.init)].compactMap { $0 }.joined(separator: ":")
     }
 
+    /// By file, then line, column and pointer: the order of every report.
     public static func < (lhs: Location, rhs: Location) -> Bool {
         (lhs.file, lhs.line ?? 0, lhs.column ?? 0, lhs.pointer ?? "") < (rhs.file, rhs.line ?? 0, rhs.column ?? 0, rhs.pointer ?? "")
     }
@@ -98,8 +107,12 @@ public struct Location: Sendable, Hashable, Comparable, CustomStringConvertible 
 public struct Finding: Sendable, Hashable, CustomStringConvertible {
     /// The rule, as `docs/rules/` and SARIF name it, such as `"required_user_info_keys_present"`.
     public var ruleID: String
+    /// The rule's severity, or the one a project gave it.
     public var severity: Severity
+    /// What is wrong and how to fix it. Its wording may improve between versions: assert on the
+    /// rule, severity and location.
     public var message: String
+    /// The value the finding is about.
     public var location: Location
     /// Why the finding does not fail the run although its severity would: a payload's own
     /// `"proctor": {"ignore": ...}`, or a scenario step that expects it. Nil for most findings.
@@ -124,10 +137,15 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
 public struct Problem: Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, such as `"type_mismatch"` or `"unknown_key"` (docs/input-format.md).
     public var code: String
+    /// An error means the input, or part of it, was not checked; a warning (an unknown key)
+    /// fails a run only when strict.
     public var severity: Severity
+    /// What is wrong, such as `expected a string, found a number`.
     public var message: String
+    /// Where it is, as precisely as the input allows.
     public var location: Location
 
+    /// `file:line:column: severity: message [code]`, as the command prints it.
     public var description: String { "\(location): \(severity.rawValue): \(message) [\(code)]" }
 }
 
@@ -135,11 +153,13 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
 public struct Check: Sendable, Hashable {
     /// How a check ended.
     public enum Outcome: Sendable, Hashable {
+        /// The system did what the scenario expects.
         case passed
         /// The check ran and the system did not do what the scenario expects.
         case failed(message: String)
         /// The check could not run (its input could not be read or decoded).
         case errored(message: String)
+        /// The check did not run, and why.
         case skipped(reason: String)
     }
 
@@ -147,6 +167,7 @@ public struct Check: Sendable, Hashable {
     public var scenario: String
     /// The check's name, as reports list it (`step 3: expect suggestion`).
     public var name: String
+    /// How it ended.
     public var outcome: Outcome
     /// The step in the scenario file, when the check has one.
     public var location: Location?
