@@ -9,7 +9,7 @@ import ProctorScenario
 /// the findings as values.
 ///
 /// ```swift
-/// let proctor = Proctor(app: try App(infoPlistPath: "App/Info.plist"))
+/// let proctor = Proctor(app: try AppFacts(infoPlistPath: "App/Info.plist"))
 /// let report = proctor.lint(.userActivity(["activityType": "com.example.view-place", "title": "Golden Crust"]))
 /// #expect(report.findings.isEmpty)
 /// ```
@@ -18,7 +18,7 @@ import ProctorScenario
 /// thread. It never prints and never exits.
 public struct Proctor: Sendable {
     /// The app the payloads are checked against.
-    public var app: App
+    public var app: AppFacts
     /// The clock expiration dates and scenario times are judged against. Pin it in tests.
     public var now: Date
     /// Whether warnings fail the run too, as `--strict` does.
@@ -26,7 +26,7 @@ public struct Proctor: Sendable {
 
     /// Checks against `app` (by default, an app known by nothing), with the clock `now` (by
     /// default, the time of the call) and warnings failing only when `strict`.
-    public init(app: App = App(), now: Date = Date(), strict: Bool = false) {
+    public init(app: AppFacts = AppFacts(), now: Date = Date(), strict: Bool = false) {
         self.app = app
         self.now = now
         self.strict = strict
@@ -58,8 +58,8 @@ public struct Proctor: Sendable {
     /// Lints the files and folders at `paths`, as `proctor lint PATH...` does: folders are walked
     /// for every kind of input Proctor reads.
     public func lint(paths: [String]) -> Report {
-        // The app's facts were read when the App was made, and its Info.plist judged then
-        // (``App/infoPlistReport``): it is not read again.
+        // The app's facts were read when the AppFacts were made, and its Info.plist judged then
+        // (``AppFacts/infoPlistReport``): it is not read again.
         Report(Linter.lint(paths: paths, options: lintOptions, app: (app.info, [])).report())
     }
 

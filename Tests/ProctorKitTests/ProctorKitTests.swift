@@ -13,7 +13,7 @@ private let june = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01T12:
     let proctor: Proctor
 
     init() throws {
-        proctor = Proctor(app: try App(infoPlistPath: path("Scenarios/lint/local-places/Info.plist")), now: june)
+        proctor = Proctor(app: try AppFacts(infoPlistPath: path("Scenarios/lint/local-places/Info.plist")), now: june)
     }
 
     static let viewPlace: Payload = .userActivity([
@@ -78,9 +78,9 @@ private let june = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01T12:
     }
 
     @Test func aMissingInfoPlistThrowsALocatedError() {
-        #expect(throws: InputError.self) { try App(infoPlistPath: path("no/such/Info.plist")) }
+        #expect(throws: InputError.self) { try AppFacts(infoPlistPath: path("no/such/Info.plist")) }
         do {
-            _ = try App(infoPlistPath: path("no/such/Info.plist"))
+            _ = try AppFacts(infoPlistPath: path("no/such/Info.plist"))
         } catch {
             #expect(error.problems.first?.location.file.hasSuffix("no/such/Info.plist") == true)
         }

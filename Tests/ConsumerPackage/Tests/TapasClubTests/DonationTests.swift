@@ -24,7 +24,7 @@ private func viewDish(type: String = "com.example.tapasclub.view-dish", id: Stri
     let proctor: Proctor
 
     init() throws {
-        proctor = Proctor(app: try App(infoPlistPath: path("App/Info.plist")), now: Date(timeIntervalSince1970: 1_780_315_200))
+        proctor = Proctor(app: try AppFacts(infoPlistPath: path("App/Info.plist")), now: Date(timeIntervalSince1970: 1_780_315_200))
     }
 
     @Test func theDishDonationPasses() {

@@ -7,8 +7,8 @@ import ProctorVocabulary
 /// The app whose payloads Proctor checks: its Info.plist and the facts no Info.plist holds.
 ///
 /// Rules that need a fact the app does not give (the activity types it declares, say) are
-/// skipped, never guessed, so `App()` checks a payload on its own.
-public struct App: Sendable {
+/// skipped, never guessed, so `AppFacts()` checks a payload on its own.
+public struct AppFacts: Sendable {
     /// The facts the rules read, nil when the app gives none.
     let info: AppInfo?
     let configuration: AppConfiguration
