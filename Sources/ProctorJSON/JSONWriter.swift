@@ -8,6 +8,24 @@ package enum JSONWriter {
         return output
     }
 
+    /// Compact, with every object's members sorted by key: two values are the same JSON exactly
+    /// when their canonical texts are equal, whatever order their members were written in.
+    package static func canonical(_ node: JSONNode) -> String {
+        write(sortingMembers(node))
+    }
+
+    private static func sortingMembers(_ node: JSONNode) -> JSONNode {
+        switch node.value {
+        case .array(let elements): JSONNode(.array(elements.map(sortingMembers)), offset: node.offset)
+        case .object(let object):
+            JSONNode(
+                .object(JSONObject(members: object.members.map { JSONObject.Member(key: $0.key, keyOffset: $0.keyOffset, value: sortingMembers($0.value)) }
+                    .sorted { $0.key < $1.key })),
+                offset: node.offset)
+        default: node
+        }
+    }
+
     private static func write(_ value: JSONValue, into output: inout String, indent: Int?, level: Int) {
         switch value {
         case .null: output += "null"

@@ -352,10 +352,15 @@ final class SourceExtractor: SyntaxVisitor {
             return .visitChildren
         default: break
         }
-        if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "deleteSearchableItems",
-            let argument = node.arguments.first(where: { $0.label?.text == "withDomainIdentifiers" })
-        {
-            entryPoints.domainDeletions.append((value(argument.expression), symbol, location(argument.expression)))
+        switch node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+        case "deleteSearchableItems":
+            // By identifiers or by domains: either way the app takes items out of the index.
+            entryPoints.deletesItems = true
+            if let argument = node.arguments.first(where: { $0.label?.text == "withDomainIdentifiers" }) {
+                entryPoints.domainDeletions.append((value(argument.expression), symbol, location(argument.expression)))
+            }
+        case "deleteAllSearchableItems": entryPoints.deletesItems = true
+        default: break
         }
         if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "onOpenURL" {
             entryPoints.urlHandlers.append(symbol)
@@ -567,13 +572,18 @@ final class UseCollector: SyntaxVisitor {
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let parts = Array(node.elements)
-        guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
+        guard parts.count >= 3, parts[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
+        // The parser leaves operators unfolded: `a = "x" + b` is one sequence of five parts, and
+        // the assignment, of the lowest precedence, takes all that follows it. Several parts are
+        // handed on as a sequence of their own, to be read as a value (its places are the
+        // assignment's).
+        let assigned = parts.count == 3 ? parts[2] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(parts[2...])))
         if let target = ValueResolver.path(of: parts[0]) {
             if target.count == 2, target[0] == name, properties.contains(target[1]) {
-                assignments.append((target[1], parts[2], Syntax(node)))
+                assignments.append((target[1], assigned, Syntax(node)))
             } else if target == [name, "delegate"] {
                 delegateSet = true
-            } else if ValueResolver.path(of: parts[2]) == [name] {
+            } else if parts.count == 3, ValueResolver.path(of: parts[2]) == [name] {
                 // A responder's or a scene's userActivity: UIKit makes it current. Stored
                 // anywhere else, it is handed on.
                 if target.last == "userActivity" {

@@ -112,6 +112,9 @@ struct ScannedEntryPoints {
     /// `CSSearchableIndex`'s `deleteSearchableItems(withDomainIdentifiers:)`: the domains named,
     /// where.
     var domainDeletions: [(domains: StaticValue, symbol: String, location: SourceLocation)] = []
+    /// Whether any code deletes searchable items: by identifiers, by domains or all of them,
+    /// whatever it names.
+    var deletesItems = false
     var continuations: [Continuation] = []
     var connections: [Connection] = []
     /// `application(_:open:options:)`, `scene(_:openURLContexts:)`, `.onOpenURL`, or a
@@ -122,6 +125,7 @@ struct ScannedEntryPoints {
 
     mutating func add(_ other: ScannedEntryPoints) {
         domainDeletions += other.domainDeletions
+        deletesItems = deletesItems || other.deletesItems
         superclasses.merge(other.superclasses) { first, _ in first }
         continuations += other.continuations
         connections += other.connections

@@ -318,8 +318,16 @@ package enum SourceScanner {
             places[pointer.description] = deletion.location
             return .init(domains: values.compactMap(\.string), symbol: deletion.symbol, pointer: pointer)
         }
+        var firstItem: JSONPointer?
+        if let first = items.min(by: { $0.location < $1.location }) {
+            // Named for the app, not the item: which item comes first depends on the files.
+            firstItem = JSONPointer(["(app)", "spotlightIndex"])
+            places[firstItem!.description] = first.location
+        }
         engine.rules(judging: SourceSpotlightIndex.self).judge(
-            SourceSpotlightIndex(indexedDomains: itemDomains.contains(nil) || items.isEmpty ? nil : itemDomains.compactMap { $0 }, deletions: deletions),
+            SourceSpotlightIndex(
+                indexedDomains: itemDomains.contains(nil) || items.isEmpty ? nil : itemDomains.compactMap { $0 }, deletions: deletions,
+                firstItem: firstItem, deletesItems: entryPoints.deletesItems),
             in: context, locate: locate, into: &sourceFindings)
         engine.rules(judging: SourceEntryPoints.self).judge(
             SourceEntryPoints(sceneDelegates: delegates, urlHandlers: entryPoints.urlHandlers, firstHandler: firstHandler), in: context, locate: locate,

@@ -276,7 +276,9 @@ struct ScenarioDecoder {
                 var found: [(route: Route?, name: String?, nameNode: JSONNode, pointer: JSONPointer)] = []
                 if case .object(let fields) = element.value, let file = fields["from"] {
                     reader.checkKeys(fields, elementPointer, allowed: ["from"], in: "a routes reference")
-                    for route in routesFile(file.value, elementPointer.appending("from")) { found.append((route, route.name, file.value, elementPointer.appending("from"))) }
+                    for (route, name) in routesFile(file.value, elementPointer.appending("from")) {
+                        found.append((route, name, file.value, elementPointer.appending("from")))
+                    }
                 } else {
                     // A route whose body has an error keeps its name, so that the steps naming it
                     // report nothing but that error.
@@ -514,8 +516,9 @@ struct ScenarioDecoder {
 
     /// `{"from": FILE}` among the routes: a routes file, relative to the scenario, as `proctor
     /// scan --emit-routes` writes it (`{"routes": [...]}`, docs/scenario-format.md). Its problems
-    /// are located in it; a route with one is left out, as in the scenario.
-    private mutating func routesFile(_ node: JSONNode, _ pointer: JSONPointer) -> [Route] {
+    /// are located in it; a route with one is left out, as in the scenario, but keeps its name, so
+    /// that the steps naming it report nothing but that problem.
+    private mutating func routesFile(_ node: JSONNode, _ pointer: JSONPointer) -> [(route: Route?, name: String?)] {
         guard let relative = reader.nonEmptyString(node, pointer),
             let (resolved, bytes) = loadReference(relative, node, pointer, noun: "the routes file", limit: JSONLimits.standard.maximumFileSize)
         else { return [] }
@@ -529,12 +532,13 @@ struct ScenarioDecoder {
             return []
         }
         var file = ScenarioDecoder(path: resolved, source: text, directory: directory, references: references)
-        var routes: [Route] = []
+        var routes: [(route: Route?, name: String?)] = []
         if let object = file.reader.object(root, .root, what: "a routes file") {
             file.reader.checkKeys(object, .root, allowed: ["generatedBy", "routes", "leftOut"], in: "a routes file")
             if let member = file.reader.required(object, "routes", root, .root), let elements = file.reader.array(member, JSONPointer.root.appending("routes")) {
                 for (index, element) in elements.enumerated() {
-                    if let route = file.decodeRoute(element, JSONPointer.root.appending("routes").appending(index)) { routes.append(route) }
+                    let route = file.decodeRoute(element, JSONPointer.root.appending("routes").appending(index))
+                    routes.append((route, route?.name ?? Self.routeName(of: element)))
                 }
             }
             if let member = object["generatedBy"] { _ = file.reader.string(member.value, JSONPointer.root.appending("generatedBy")) }

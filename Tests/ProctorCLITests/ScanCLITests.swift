@@ -128,10 +128,11 @@ struct ScanEmitCLITests {
         let mistakes = try proctor(["run", "--now", "2026-06-01T12:00:00Z", "Scenarios/scan/slicefinder-mistakes"], in: Self.repository)
         #expect(mistakes.status == 1 && mistakes.stdout.contains("failed with missingUserInfo: route 'com.example.slicefinder.view-place' needs 'tab'"), "\(mistakes.stdout)")
         let root = try temporaryProject([
-            "routes.json": "{\"routes\": [{\"name\": \"x\", \"activityTypes\": [\"a\"], \"userInfoKey\": []}]}",
+            "routes.json": "{\"routes\": [{\"name\": \"x\", \"activityTypes\": [\"a\"], \"userInfoKey\": []}, {\"name\": \"y\", \"activityTypes\": 5}]}",
             "t.scenario.json": """
                 {"format": 1, "name": "t", "clock": "2026-06-01T12:00:00Z",
-                 "app": {"bundleIdentifier": "com.e", "info": {"NSUserActivityTypes": ["a"]}, "routes": [{"from": "routes.json"}, {"from": "gone.json"}]}, "steps": []}
+                 "app": {"bundleIdentifier": "com.e", "info": {"NSUserActivityTypes": ["a"]}, "routes": [{"from": "routes.json"}, {"from": "gone.json"}]},
+                 "steps": [{"expect": {"launch": {"route": "y"}}}]}
                 """,
         ], prefix: "proctor-routes-file")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -139,6 +140,9 @@ struct ScanEmitCLITests {
         #expect(broken.status == 2, "\(broken.stdout)")
         #expect(broken.stdout.contains("routes.json:1:51: error: unknown key 'userInfoKey' in a route; did you mean 'userInfoKeys'?"), "\(broken.stdout)")
         #expect(broken.stdout.contains("t.scenario.json:2:124: error: the routes file 'gone.json' cannot be used"), "\(broken.stdout)")
+        // A route with a mistake keeps its name: the step naming it reports nothing more.
+        #expect(broken.stdout.contains("routes.json:1:102: error:"), "\(broken.stdout)")
+        #expect(!broken.stdout.contains("no route is named 'y'"), "\(broken.stdout)")
     }
 
     /// Baselines work for scan as for lint, with findings named by their Swift symbol.

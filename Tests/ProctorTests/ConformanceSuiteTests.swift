@@ -59,6 +59,38 @@ struct ConformanceSuiteTests {
         #expect(unexpected.contains("activity_type_reverse_dns"))
     }
 
+    /// What a scan extracts is compared as JSON, member order aside: a payload or routes file
+    /// that differs fails the case, one that matches in another order passes.
+    @Test func emittedPayloadsAndRoutesAreCompared() throws {
+        let swift = #"final class A {\n    func show() {\n        let a = NSUserActivity(activityType: \"com.example.app.view\")\n        a.title = \"Menu\"\n        a.becomeCurrent()\n    }\n}\n"#
+        func caseFile(title: String, routes: String) -> String {
+            #"""
+            {"cases": [{"description": "x", "files": [{"path": "A.swift", "text": "\#(swift)"}], "rules": ["title_length"],
+              "expect": {
+                "payloads": [{"name": "A.show-com.example.app.view.json", "json": {
+                  "proctor": {"source": {"symbol": "A.show()", "column": 17, "line": 3, "file": "A.swift"}},
+                  "userActivity": {"title": "\#(title)", "activityType": "com.example.app.view"}}}],
+                "routes": \#(routes)}}]}
+            """#
+        }
+        let emptyRoutes = #"{"routes": [], "generatedBy": "proctor scan --emit-routes"}"#
+        let matching = try ConformanceRunner.decodeCaseFile(SourceText(bytes: Array(caseFile(title: "Menu", routes: emptyRoutes).utf8)), path: "c.json")
+        #expect(ConformanceRunner.evaluate(matching[0]) == .passed)
+        let wrongTitle = try ConformanceRunner.decodeCaseFile(SourceText(bytes: Array(caseFile(title: "Menus", routes: emptyRoutes).utf8)), path: "c.json")
+        guard case .failed(_, let message, _) = ConformanceRunner.evaluate(wrongTitle[0]) else {
+            Issue.record("a wrong payload passed")
+            return
+        }
+        #expect(message.hasPrefix("missing emitted payload"), "\(message)")
+        let wrongRoutes = try ConformanceRunner.decodeCaseFile(
+            SourceText(bytes: Array(caseFile(title: "Menu", routes: #"{"routes": [], "generatedBy": "me"}"#).utf8)), path: "c.json")
+        guard case .failed(_, let routesMessage, _) = ConformanceRunner.evaluate(wrongRoutes[0]) else {
+            Issue.record("a wrong routes file passed")
+            return
+        }
+        #expect(routesMessage.hasPrefix("emitted routes differ"), "\(routesMessage)")
+    }
+
     @Test func anUnknownKeyInACaseIsAnError() {
         let text = #"{"cases": [{"description": "x", "file": []}]}"#
         let error = #expect(throws: InputError.self) {

@@ -355,6 +355,10 @@ struct SourceScanSpotlightTests {
                 }
                 CSSearchableIndex.default().indexSearchableItems(items)
             }
+
+            func forget(_ notes: [Note]) {
+                CSSearchableIndex.default().deleteSearchableItems(withIdentifiers: notes.map { $0.id })
+            }
         }
         """
 

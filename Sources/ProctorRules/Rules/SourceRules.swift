@@ -446,7 +446,7 @@ struct SourceDeletedDomainIndexedRule: Rule {
             "Apple, Core Spotlight, CSSearchableIndex.deleteSearchableItems(withDomainIdentifiers:completionHandler:) [H]",
         ],
         passing: [RuleExample(spotlightIndexer(deleting: "places"), named: "Index.swift")],
-        failing: [RuleExample(spotlightIndexer(deleting: "place"), named: "Index.swift", at: ["/Indexer.forget()/deleteSearchableItems/0"])])
+        failing: [RuleExample(spotlightIndexer(deleting: "place"), named: "Index.swift", at: ["/Indexer.forget(_:)/deleteSearchableItems/0"])])
 
     func check(_ index: SourceSpotlightIndex, in context: RuleContext) -> [Violation] {
         guard let indexed = index.indexedDomains else { return [] }
@@ -460,8 +460,51 @@ struct SourceDeletedDomainIndexedRule: Rule {
     }
 }
 
+/// An app that indexes Core Spotlight items deletes them somewhere.
+struct SourceIndexedItemsDeletedRule: Rule {
+    static let description = RuleDescription(
+        id: "source_indexed_items_deleted",
+        name: "Indexed Spotlight Items Are Deleted Somewhere",
+        category: .search,
+        defaultSeverity: .warning,
+        summary: "An app that indexes Core Spotlight items should delete those no longer relevant: by identifier, by domain or all of them.",
+        rationale: """
+            Seed 002: "It is good practice to delete any items that are no longer relevant from \
+            the index", with deleteSearchableItems(withIdentifiers:), \
+            deleteSearchableItems(withDomainIdentifiers:) or deleteAllSearchableItems(). An item \
+            nothing deletes stays in Spotlight until it expires (a month by default, or its \
+            expirationDate): a place the user removed, a message deleted, still found and tapped, \
+            and the app has nothing to show. Judged when the scan found an item and no deletion \
+            of any kind in the files it read; a warning, as the seed's is a recommendation and the \
+            deleting code may be in files the scan did not read.
+            """,
+        sources: [
+            "WWDC15 session 709 (seed 002): deleting items that are no longer relevant, by identifier, by domain or all [H]",
+            "Apple, Core Spotlight, CSSearchableIndex.deleteSearchableItems(withIdentifiers:completionHandler:), deleteAllSearchableItems(completionHandler:) [H]",
+            "Apple, CSSearchableItem.h: items expire after 1 month by default [H]",
+        ],
+        passing: [
+            RuleExample(spotlightIndexer(deleting: "places"), named: "Index.swift"),
+            RuleExample(spotlightIndexer(forgetting: "CSSearchableIndex.default().deleteSearchableItems(withIdentifiers: [place.id])"), named: "Index.swift"),
+            RuleExample(spotlightIndexer(forgetting: "CSSearchableIndex.default().deleteAllSearchableItems()"), named: "Index.swift"),
+        ],
+        failing: [RuleExample(spotlightIndexer(forgetting: "favorites.remove(place)"), named: "Index.swift", at: ["/(app)/spotlightIndex"])])
+
+    func check(_ index: SourceSpotlightIndex, in context: RuleContext) -> [Violation] {
+        guard let first = index.firstItem, !index.deletesItems else { return [] }
+        return [Violation(
+            "the app indexes Core Spotlight items, but no code the scan found deletes any (deleteSearchableItems(withIdentifiers:), deleteSearchableItems(withDomainIdentifiers:), deleteAllSearchableItems()), so an item no longer relevant stays in Spotlight until it expires",
+            at: first)]
+    }
+}
+
 /// An indexer that indexes items under "places.saved" and deletes `deleting`.
 private func spotlightIndexer(deleting domain: String) -> String {
+    spotlightIndexer(forgetting: "CSSearchableIndex.default().deleteSearchableItems(withDomainIdentifiers: [\"\(domain)\"])")
+}
+
+/// An indexer that indexes items under "places.saved", and whose forget(_:) runs `statement`.
+private func spotlightIndexer(forgetting statement: String) -> String {
     """
     import CoreSpotlight
 
@@ -473,8 +516,8 @@ private func spotlightIndexer(deleting domain: String) -> String {
             CSSearchableIndex.default().indexSearchableItems([item])
         }
 
-        func forget() {
-            CSSearchableIndex.default().deleteSearchableItems(withDomainIdentifiers: ["\(domain)"])
+        func forget(_ place: Place) {
+            \(statement)
         }
     }
     """

@@ -166,9 +166,15 @@ package struct SourceSpotlightIndex: RuleSubject, Sendable {
     /// item has none), and then deletions are not judged.
     package var indexedDomains: [String]?
     package var deletions: [DomainDeletion]
+    /// Where the first item the scan found is indexed (by file, then line); nil when it found none.
+    package var firstItem: JSONPointer?
+    /// Whether any code deletes items, by identifiers, by domains or all.
+    package var deletesItems: Bool
 
-    package init(indexedDomains: [String]?, deletions: [DomainDeletion]) {
+    package init(indexedDomains: [String]?, deletions: [DomainDeletion], firstItem: JSONPointer? = nil, deletesItems: Bool = false) {
         self.indexedDomains = indexedDomains
         self.deletions = deletions
+        self.firstItem = firstItem
+        self.deletesItems = deletesItems
     }
 }

@@ -28,6 +28,11 @@ package enum ConformanceRunner {
         package var findings: [String]
         package var inputErrors: [String]
         package var diagnostics: [String]
+        /// The payloads `proctor scan --emit-payloads` writes for the case's Swift files, each
+        /// `NAME = canonical JSON`; compared only when the case gives them.
+        package var payloads: [String]? = nil
+        /// The routes file `--emit-routes` writes, as canonical JSON; compared only when given.
+        package var routes: String? = nil
     }
 
     package static let defaultNow = "2026-06-01T12:00:00Z"
@@ -92,6 +97,12 @@ package enum ConformanceRunner {
         compare("finding", expected: testCase.expected.findings, actual: actual.findings, into: &problems)
         compare("input error", expected: testCase.expected.inputErrors, actual: actual.inputErrors, into: &problems)
         compare("diagnostic", expected: testCase.expected.diagnostics, actual: actual.diagnostics, into: &problems)
+        if let payloads = testCase.expected.payloads {
+            compare("emitted payload", expected: payloads, actual: actual.payloads ?? [], into: &problems)
+        }
+        if let routes = testCase.expected.routes, routes != actual.routes {
+            problems.append("emitted routes differ: expected \(routes); got \(actual.routes ?? "no routes file (the case has no .swift file)")")
+        }
         guard !problems.isEmpty else { return .passed }
         return .failed(type: "conformance", message: problems[0], details: problems.joined(separator: "\n"))
     }
@@ -114,11 +125,15 @@ package enum ConformanceRunner {
         let sources = testCase.files.filter { $0.path.hasSuffix(".swift") }
         let payloads = testCase.files.filter { !$0.path.hasSuffix(Scenario.fileSuffix) && !$0.path.hasSuffix(".swift") }
         var results = Linter.lint(files: payloads, appInfo: appInfo, options: LintOptions(now: testCase.now, parallel: false)).files
+        var emittedPayloads: [String]?
+        var emittedRoutes: String?
         if !sources.isEmpty {
-            let scanned = SourceScanner.scan(
+            let scan = SourceScanner.scan(
                 sources.map { SourceScanner.SourceFile(path: $0.path, text: String(decoding: $0.bytes, as: UTF8.self)) }, appInfo: appInfo,
-                options: LintOptions(now: testCase.now, parallel: false)).result
-            results += scanned.files
+                options: LintOptions(now: testCase.now, parallel: false))
+            results += scan.result.files
+            emittedPayloads = scan.payloads.map { payloadKey(name: $0.fileName, text: $0.text) }
+            emittedRoutes = canonicalJSON(scan.routesText)
         }
         var findings = results.flatMap(\.findings)
         var inputErrors = (plist?.inputErrors ?? []) + results.flatMap(\.inputErrors)
@@ -133,7 +148,19 @@ package enum ConformanceRunner {
         return Expectation(
             findings: findings.map { findingKey(ruleID: $0.ruleID, severity: $0.severity.rawValue, location: $0.location) },
             inputErrors: inputErrors.map { problemKey(code: $0.code.rawValue, location: $0.location) },
-            diagnostics: diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) })
+            diagnostics: diagnostics.map { problemKey(code: "\($0.code) \($0.severity.rawValue)", location: $0.location) },
+            payloads: emittedPayloads, routes: emittedRoutes)
+    }
+
+    static func payloadKey(name: String, text: String) -> String {
+        "\(name) = \(canonicalJSON(text))"
+    }
+
+    /// JSON text Proctor wrote, in canonical form; text that does not parse is kept as it is, so
+    /// it differs from any expectation.
+    static func canonicalJSON(_ text: String) -> String {
+        guard case .success(let node) = JSONReader.parse(SourceText(bytes: Array(text.utf8))) else { return text }
+        return JSONWriter.canonical(node)
     }
 
     static func findingKey(ruleID: String, severity: String, location: SourceLocation) -> String {
@@ -305,6 +332,26 @@ package enum ConformanceRunner {
             if let member = object["expect"] {
                 let expect = try self.object(member.value, pointer.appending("expect"), what: "expect")
                 let expectPointer = pointer.appending("expect")
+                let problemsBefore = reader.problems.count
+                reader.checkKeys(expect, expectPointer, allowed: ["findings", "inputErrors", "diagnostics", "payloads", "routes"], in: "expect")
+                if reader.problems.count > problemsBefore { throw stop(at: problemsBefore) }
+                if let payloads = expect["payloads"] {
+                    expected.payloads = []
+                    for (index, item) in try array(payloads.value, expectPointer.appending("payloads")).enumerated() {
+                        let at = expectPointer.appending("payloads").appending(index)
+                        let fields = try self.object(item, at, what: "an expected payload")
+                        let before = reader.problems.count
+                        reader.checkKeys(fields, at, allowed: ["name", "json"], in: "an expected payload")
+                        if reader.problems.count > before { throw stop(at: before) }
+                        let name = try required(fields, "name", item, at)
+                        guard let json = reader.required(fields, "json", item, at) else { throw stop() }
+                        expected.payloads?.append("\(name) = \(JSONWriter.canonical(json))")
+                    }
+                }
+                if let routes = expect["routes"] {
+                    _ = try self.object(routes.value, expectPointer.appending("routes"), what: "an expected routes file")
+                    expected.routes = JSONWriter.canonical(routes.value)
+                }
                 for (index, item) in try list(expect, "findings", expectPointer).enumerated() {
                     let at = expectPointer.appending("findings").appending(index)
                     let fields = try self.object(item, at, what: "an expected finding")
@@ -324,8 +371,9 @@ package enum ConformanceRunner {
                             code += " " + (try fields["severity"].map { member throws(InputError) in try string(member.value, at.appending("severity")) } ?? "error")
                         }
                         let file = try fields["file"].map { member throws(InputError) in try string(member.value, at.appending("file")) } ?? firstPath
-                        // An input error of a file that is not JSON (an Info.plist) has no pointer.
-                        let pointer = kind == "inputErrors" && fields["pointer"] == nil ? nil : try required(fields, "pointer", item, at)
+                        // A problem in a file that is not JSON (an Info.plist, a Swift file) has no
+                        // pointer; one left out where Proctor reports a pointer never matches.
+                        let pointer = fields["pointer"] == nil ? nil : try required(fields, "pointer", item, at)
                         let location = SourceLocation(
                             file: file, line: try optionalInt(fields, "line", at), column: try optionalInt(fields, "column", at),
                             pointer: pointer)
