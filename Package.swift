@@ -135,7 +135,7 @@ let package = Package(
             name: "ProctorKit",
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorConfiguration",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario",
             ]),
 
         // MARK: - Executables

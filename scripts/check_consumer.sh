@@ -24,6 +24,8 @@ code=0
 out=$(swift_package proctor lint --info-plist App/Info.plist --now 2026-06-01T12:00:00Z Mistakes 2>&1) || code=$?
 echo "$out" | tail -4
 [ "$code" -ne 0 ] || fail "the plugin passed a payload with an undeclared activity type"
+# SwiftPM exits 1 for any failed plugin; the line it prints carries proctor's own code (1: findings).
+grep -q "Plugin ended with exit code 1$" <<<"$out" || fail "the plugin did not end with proctor's exit code 1 (findings)"
 grep -q "Mistakes/view-dish-misspelt.json:3:[0-9]*: error: .*\[activity_type_declared\]" <<<"$out" \
     || fail "the plugin's output does not locate the undeclared type"
 
@@ -35,7 +37,13 @@ echo "$out" | tail -2
 grep -q 'tests="3"' "$scratch/consumer-scenarios.junit.xml" || fail "the scenario's JUnit report does not list its 3 checks (the donation's rules, the tap, the launch)"
 
 echo "== swift test (the package's own tests, calling ProctorKit)"
-(cd "$consumer" && swift test --scratch-path "$scratch") || fail "the consumer's tests failed"
+if out=$(cd "$consumer" && swift test --scratch-path "$scratch" 2>&1); then
+    # Its four tests ran: a build that found none would pass too.
+    grep -q "Test run with 4 tests .*passed" <<<"$out" || { echo "$out" | tail -20; fail "the consumer's four tests did not all run"; }
+else
+    echo "$out" | tail -40; fail "the consumer's tests failed"
+fi
+echo "$out" | grep -E "Test run with" || true
 
 if [ "$failures" -ne 0 ]; then
     echo "check_consumer: $failures check(s) failed" >&2

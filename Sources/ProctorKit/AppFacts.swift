@@ -13,9 +13,11 @@ public struct AppFacts: Sendable {
     let info: AppInfo?
     let configuration: AppConfiguration
 
-    /// The findings of Proctor's Info.plist rules on the app's Info.plist (an activity type
-    /// declared twice, a malformed bundle identifier), and its decoding warnings. Empty without
-    /// an Info.plist.
+    /// The app's Info.plist judged on its own, as `proctor lint --info-plist` judges it: the
+    /// findings of the rules about the Info.plist itself (an intent restricted while locked that
+    /// the app does not support, a routing app's modes; `docs/rules/`), and its decoding
+    /// warnings (an unexpanded `$(…)`), in a run that is not strict. Judged once, here: the
+    /// reports of ``Proctor``'s lints hold only what they lint. Empty without an Info.plist.
     public let infoPlistReport: Report
 
     /// An app known by nothing: only the rules that need no fact about it run.
@@ -57,9 +59,11 @@ public struct AppFacts: Sendable {
             }
             configuration.deploymentTarget = version
         }
-        let options = LintOptions(infoPlistPath: infoPlistPath, bundleIdentifier: bundleIdentifier, configuration: configuration)
+        var options = LintOptions(infoPlistPath: infoPlistPath, bundleIdentifier: bundleIdentifier, configuration: configuration)
+        options.parallel = false
         let (info, files) = Linter.app(options: options)
-        let report = Report(LintResult(files: files, appInfo: info, options: options).report())
+        // Nothing to lint but the app itself: its Info.plist is read, then judged by its rules.
+        let report = Report(Linter.lint(paths: [], options: options, app: (info, files)).report())
         let errors = report.problems.filter { $0.severity == .error }
         guard errors.isEmpty, info != nil else {
             throw InputError(problems: errors.isEmpty ? report.problems : errors)

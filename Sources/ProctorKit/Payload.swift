@@ -30,8 +30,8 @@ public indirect enum Payload: Sendable, Hashable {
     case string(String)
     /// An array, in order.
     case array([Payload])
-    /// Keys in the order written; a key given twice is kept twice, and Proctor reports it
-    /// (`duplicate_key`) as it would in a file.
+    /// Keys in the order written; a key given twice is kept twice, and Proctor refuses the
+    /// payload as it would a file (the input error `json_duplicate_key`, exit code 2).
     case object([(key: String, value: Payload)])
 
     /// An `NSUserActivity` donation: `{"userActivity": properties}`.

@@ -11,7 +11,7 @@ import ProctorScenario
 /// ```swift
 /// let proctor = Proctor(app: try AppFacts(infoPlistPath: "App/Info.plist"))
 /// let report = proctor.lint(.userActivity(["activityType": "com.example.view-place", "title": "Golden Crust"]))
-/// #expect(report.findings.isEmpty)
+/// #expect(report.findings(of: "activity_type_declared").isEmpty)
 /// ```
 ///
 /// A `Proctor` is a value with no state of its own: the same input gives the same report, on any
@@ -19,7 +19,8 @@ import ProctorScenario
 public struct Proctor: Sendable {
     /// The app the payloads are checked against.
     public var app: AppFacts
-    /// The clock expiration dates and scenario times are judged against. Pin it in tests.
+    /// The clock expiration dates are judged against, and the time reports carry. Pin it in
+    /// tests. (A scenario plays on its own `clock`.)
     public var now: Date
     /// Whether warnings fail the run too, as `--strict` does.
     public var strict: Bool
@@ -43,7 +44,7 @@ public struct Proctor: Sendable {
     ///   - payload: A donation (``Payload/userActivity(_:)``, ``Payload/searchableItem(_:)``,
     ///     ``Payload/interaction(_:)``) or an array of them.
     ///   - name: The file name findings are located in. Its extension says what the payload
-    ///     is, as it would on disk: `.json` for donations, `aps.json` for a push notification...
+    ///     is, as it would on disk: `.json` for donations, `.apns` for a push notification...
     public func lint(_ payload: Payload, named name: String = "payload.json") -> Report {
         lint(json: payload.jsonText, named: name)
     }
@@ -56,7 +57,9 @@ public struct Proctor: Sendable {
     }
 
     /// Lints the files and folders at `paths`, as `proctor lint PATH...` does: folders are walked
-    /// for every kind of input Proctor reads.
+    /// for every kind of input Proctor reads. A `.proctor.json` is not read: the app's facts are
+    /// this `Proctor`'s, and every rule runs. A path that does not exist is a ``Problem``
+    /// (`file_unreadable`); an empty list lints nothing, and passes.
     public func lint(paths: [String]) -> Report {
         // The app's facts were read when the AppFacts were made, and its Info.plist judged then
         // (``AppFacts/infoPlistReport``): it is not read again.
@@ -66,13 +69,15 @@ public struct Proctor: Sendable {
     private var lintOptions: LintOptions {
         var options = LintOptions(now: now, strict: strict, configuration: app.configuration)
         options.parallel = false
+        options.judgesAppInfo = false
         return options
     }
 
     // MARK: - Scenarios
 
     /// Plays the scenario files at `paths` (folders are searched for `*.scenario.json`), as
-    /// `proctor run` does. A scenario names its own app's facts (`app.infoPlist`).
+    /// `proctor run` does. A scenario names its own app's facts (`app.infoPlist`), so this
+    /// `Proctor`'s ``app`` is not used. An empty list plays nothing, and passes.
     public func play(paths: [String]) -> Report {
         Report(ScenarioRunner.run(paths: paths, options: runOptions).report)
     }

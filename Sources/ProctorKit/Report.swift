@@ -21,8 +21,9 @@ public struct Report: Sendable, Hashable {
     /// that fail the run, 2 when some input could not be read or decoded.
     public var exitCode: Int32
 
-    /// Whether nothing fails the run: no input problem, no error finding (no warning either
-    /// when strict) that is not ignored, and no failed check.
+    /// Whether nothing fails the run: no ``Problem`` of severity error (nor a warning, when
+    /// strict), no error finding (nor a warning, when strict) that is not ignored, and no failed
+    /// check.
     public var passed: Bool { exitCode == 0 }
 
     /// The findings of one rule, such as `"activity_type_declared"`.
@@ -155,10 +156,13 @@ public struct Check: Sendable, Hashable {
     public enum Outcome: Sendable, Hashable {
         /// The system did what the scenario expects.
         case passed
-        /// The check ran and the system did not do what the scenario expects.
-        case failed(message: String)
-        /// The check could not run (its input could not be read or decoded).
-        case errored(message: String)
+        /// The check ran and the system did not do what the scenario expects. `code` says how,
+        /// and stays when the message is reworded: `missingUserInfo`, `noRoute`,
+        /// `expectation_failed`... (docs/scenario-format.md).
+        case failed(code: String, message: String)
+        /// The check could not run: its input could not be read or decoded (`code` is the
+        /// problem's, such as `scenario_missing_value`).
+        case errored(code: String, message: String)
         /// The check did not run, and why.
         case skipped(reason: String)
     }
@@ -177,8 +181,8 @@ public struct Check: Sendable, Hashable {
         name = testCase.name
         switch testCase.outcome {
         case .passed: outcome = .passed
-        case .failed(_, let message, _): outcome = .failed(message: message)
-        case .errored(_, let message, _): outcome = .errored(message: message)
+        case .failed(let code, let message, _): outcome = .failed(code: code, message: message)
+        case .errored(let code, let message, _): outcome = .errored(code: code, message: message)
         case .skipped(let reason): outcome = .skipped(reason: reason)
         }
         location = testCase.location.map(Location.init)

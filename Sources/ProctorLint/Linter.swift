@@ -32,6 +32,9 @@ package struct LintOptions: Sendable {
     package var pathRules = PathRules()
     /// Counts the files checked, for a progress line; nil when nobody shows one.
     package var progress: ProgressCounter?
+    /// Whether the Info.plist's own rules judge it in this run. ProctorKit judges an app's
+    /// Info.plist once, when it reads it, and not again in every lint of a payload.
+    package var judgesAppInfo = true
     /// Rules the project turns off or gives another severity (`.proctor.json`'s `rules`).
     package var rules: RuleSettings {
         didSet { engine = Self.engine(for: rules) }
@@ -271,7 +274,7 @@ package enum Linter {
                 files[index].findings.append(finding)
             }
         }
-        if let appInfo { InputKinds.infoPlist.judge(appInfo, with: engine, in: context, into: &files) }
+        if let appInfo, options.judgesAppInfo { InputKinds.infoPlist.judge(appInfo, with: engine, in: context, into: &files) }
         if !options.pathRules.isEmpty {
             for index in files.indices { options.pathRules.apply(to: &files[index]) }
         }

@@ -115,7 +115,9 @@ extension SourceExtractor {
         }
         let found = value(expression)
         if case .dynamic(let reason) = found, !Self.siriKitTextProperties.contains(key) {
-            donation.leftOut.append((key, reason, location(expression)))
+            // A value of several parts is read apart from the file (UseCollector): it is
+            // located at the assignment.
+            donation.leftOut.append((key, reason, expression.root == near.root ? location(expression) : location(near)))
             return nil
         }
         return found

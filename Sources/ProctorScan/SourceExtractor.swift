@@ -352,7 +352,10 @@ final class SourceExtractor: SyntaxVisitor {
             return .visitChildren
         default: break
         }
-        switch node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+        // `index.deleteSearchableItems(…)`, or unqualified inside an extension of the index.
+        let calledName = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        switch calledName {
         case "deleteSearchableItems":
             // By identifiers or by domains: either way the app takes items out of the index.
             entryPoints.deletesItems = true
@@ -572,18 +575,33 @@ final class UseCollector: SyntaxVisitor {
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let parts = Array(node.elements)
-        guard parts.count >= 3, parts[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
-        // The parser leaves operators unfolded: `a = "x" + b` is one sequence of five parts, and
-        // the assignment, of the lowest precedence, takes all that follows it. Several parts are
-        // handed on as a sequence of their own, to be read as a value (its places are the
-        // assignment's).
-        let assigned = parts.count == 3 ? parts[2] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(parts[2...])))
+        guard parts.count >= 3 else { return .visitChildren }
+        let assigned: ExprSyntax
+        if parts[1].is(AssignmentExprSyntax.self) {
+            // The parser leaves operators unfolded: `a = "x" + b` is one sequence of five parts,
+            // and the assignment, of the lowest precedence, takes all that follows it: handed on
+            // as a sequence of its own, read as a value (its places are the assignment's). A
+            // literal's type written after it (`[...] as [String: Any]`) changes nothing.
+            if parts.count == 5, parts[3].is(UnresolvedAsExprSyntax.self) {
+                assigned = parts[2]
+            } else {
+                assigned = parts.count == 3 ? parts[2] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(parts[2...])))
+            }
+        } else if let compound = parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text, compound.hasSuffix("="),
+            !["==", "!=", "<=", ">=", "===", "!=="].contains(compound)
+        {
+            // `a.title += " (open)"`: the value is the old one changed at run time, read as
+            // `a.title + " (open)"`, which names no constant.
+            assigned = ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax([parts[0], ExprSyntax(BinaryOperatorExprSyntax(operator: .binaryOperator("+")))] + parts[2...])))
+        } else {
+            return .visitChildren
+        }
         if let target = ValueResolver.path(of: parts[0]) {
             if target.count == 2, target[0] == name, properties.contains(target[1]) {
                 assignments.append((target[1], assigned, Syntax(node)))
             } else if target == [name, "delegate"] {
                 delegateSet = true
-            } else if parts.count == 3, ValueResolver.path(of: parts[2]) == [name] {
+            } else if parts.count == 3, parts[1].is(AssignmentExprSyntax.self), ValueResolver.path(of: parts[2]) == [name] {
                 // A responder's or a scene's userActivity: UIKit makes it current. Stored
                 // anywhere else, it is handed on.
                 if target.last == "userActivity" {

@@ -44,13 +44,36 @@ private let june = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01T12:
         #expect(finding.location.line == 3)
         // The did-you-mean of the command line is in the message.
         #expect(finding.message.contains("com.example.slicefinder.view-place"), "\(finding.message)")
-        #expect(finding.description.hasPrefix("payload.json:3:"))
+        #expect(finding.description.hasPrefix("payload.json:3:21: error: "), "\(finding)")
     }
 
     @Test func theAppIsReadOnce() throws {
         #expect(proctor.app.activityTypes == ["com.example.slicefinder.view-place", "com.example.slicefinder.browse-neighborhood"])
         #expect(proctor.app.bundleIdentifier == "com.example.slicefinder")
         #expect(proctor.app.infoPlistReport.problems.isEmpty)
+    }
+
+    @Test func theInfoPlistIsJudgedOnceWhenItIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proctorkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plist = folder.appendingPathComponent("Info.plist")
+        // An intent restricted while locked that the app does not say it supports.
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>com.example.chat</string>
+            <key>INIntentsSupported</key><array><string>INSendMessageIntent</string></array>
+            <key>INIntentsRestrictedWhileLocked</key><array><string>INStartCallIntent</string></array>
+            </dict></plist>
+            """.utf8).write(to: plist)
+        let app = try AppFacts(infoPlistPath: plist.path)
+        let judged = app.infoPlistReport.findings(of: "intents_restricted_while_locked_supported")
+        #expect(judged.count == 1, "\(app.infoPlistReport)")
+        #expect(judged.first?.location.file == plist.path)
+        // A payload's lint holds the payload's findings only.
+        let report = Proctor(app: app, now: june).lint(.userActivity(["activityType": "com.example.chat.view", "title": "Chat"]))
+        #expect(report.findings(of: "intents_restricted_while_locked_supported").isEmpty, "\(report.findings)")
     }
 
     @Test func withoutAnAppOnlyRulesNeedingNoFactsRun() {
