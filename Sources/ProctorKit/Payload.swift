@@ -1,4 +1,5 @@
 import Foundation
+import ProctorJSON
 
 /// A payload built in code: JSON with the property names of Apple's Swift API, exactly as a
 /// payload file holds it (docs/input-format.md).
@@ -41,60 +42,25 @@ public indirect enum Payload: Sendable, Hashable {
     /// A SiriKit interaction: `{"interaction": properties}`.
     public static func interaction(_ properties: Payload) -> Payload { .object([("interaction", properties)]) }
 
-    /// The payload as JSON text, two spaces to a level, keys in the order written.
+    /// The payload as JSON text, two spaces to a level, keys in the order written: the text
+    /// Proctor's own writer gives emitted payloads and routes.
     public var jsonText: String {
-        var text = ""
-        write(to: &text, indent: "")
-        return text + "\n"
+        JSONWriter.write(node, indent: 2) + "\n"
     }
 
-    private func write(to text: inout String, indent: String) {
+    /// The payload as the JSON layer's tree. Swift writes a double as 3.0, 0.25 or 1e+16, all
+    /// JSON; NaN and infinity are not, and Proctor reports them as the parse error they would be
+    /// in a file.
+    private var node: JSONNode {
         switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
-        case .integer(let value): text += String(value)
-        case .number(let value):
-            // Swift writes 3.0, 0.25, 1e+16: all JSON. NaN and infinity are not, and Proctor
-            // reports them as the parse error they would be in a file.
-            text += "\(value)"
-        case .string(let value): Self.writeString(value, to: &text)
-        case .array(let elements):
-            guard !elements.isEmpty else { text += "[]"; return }
-            text += "[\n"
-            for (index, element) in elements.enumerated() {
-                text += indent + "  "
-                element.write(to: &text, indent: indent + "  ")
-                text += index == elements.count - 1 ? "\n" : ",\n"
-            }
-            text += indent + "]"
-        case .object(let members):
-            guard !members.isEmpty else { text += "{}"; return }
-            text += "{\n"
-            for (index, member) in members.enumerated() {
-                text += indent + "  "
-                Self.writeString(member.key, to: &text)
-                text += ": "
-                member.value.write(to: &text, indent: indent + "  ")
-                text += index == members.count - 1 ? "\n" : ",\n"
-            }
-            text += indent + "}"
+        case .null: JSONNode(.null, offset: 0)
+        case .bool(let value): JSONNode(.bool(value), offset: 0)
+        case .integer(let value): .integer(value)
+        case .number(let value): JSONNode(.double(value), offset: 0)
+        case .string(let value): .string(value)
+        case .array(let elements): .array(elements.map(\.node))
+        case .object(let members): .object(members.map { ($0.key, $0.value.node) })
         }
-    }
-
-    private static func writeString(_ value: String, to text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 
     /// Whether two payloads are the same JSON, keys in the same order.
