@@ -19,6 +19,10 @@ struct PayloadTranscription {
     var donationPlace: SourceLocation
     /// Properties left out, and why, for the notes.
     var leftOut: [(key: String, reason: String, place: SourceLocation)] = []
+    /// The values the code computes at run time, by their pointers, with why: the payload lists
+    /// them under `proctor.computed`, so that lint neither asks for a required one nor lets a
+    /// rule that needs one judge the object holding it.
+    private(set) var computed: [(pointer: JSONPointer, reason: String)] = []
     /// The pointers of the values written as "…": a rule judging their text judges a stand-in,
     /// so its findings there are dropped.
     private(set) var placeholders: Set<String> = []
@@ -42,6 +46,14 @@ struct PayloadTranscription {
             places["/userActivity/activityType"] = donation.location
         }
         leftOut = donation.leftOut.map { ($0.key, $0.reason, $0.location) }
+        for (pointer, place) in donation.places { places[pointer] = place }
+        if donation.kind == .interaction {
+            computed = donation.computed
+        } else {
+            // An attribute set's value, `contentAttributeSet.rankingHint`, or a whole property.
+            computed = donation.leftOut.map { (JSONPointer([root] + $0.key.split(separator: ".").map(String.init)), $0.reason) }
+        }
+        if donation.userInfoIsIncomplete { computed.append((JSONPointer([root, "userInfo"]), "entries are added at run time")) }
         var written: Set<String> = []
         // The last assignment of each property is the one the system sees.
         for property in donation.properties.reversed() where written.insert(property.key).inserted {
@@ -59,13 +71,27 @@ struct PayloadTranscription {
                     places[pointer] = property.location
                 } else {
                     leftOut.append((property.key, reason, property.location))
+                    computed.append((at, reason))
                 }
             }
         }
         // activityType first, then the properties by name.
         let fixed = donation.kind == .userActivity ? 1 : 0
         activity = .object(Array(members.prefix(fixed)) + members.dropFirst(fixed).sorted { $0.0 < $1.0 })
-        text = JSONWriter.write(.object([(root, activity)]), indent: 2) + "\n"
+        text = JSONWriter.write(.object([(root, activity)] + proctorMember(source: nil)), indent: 2) + "\n"
+    }
+
+    /// The payload's `proctor` member: where the donation is in Swift, when given, and the values
+    /// computed at run time (the first reason given for each). None when neither.
+    private func proctorMember(source: JSONNode?) -> [(String, JSONNode)] {
+        var members: [(String, JSONNode)] = []
+        if !computed.isEmpty {
+            var seen: Set<String> = []
+            let unique = computed.filter { seen.insert($0.pointer.description).inserted }
+            members.append(("computed", .object(unique.sorted { $0.pointer < $1.pointer }.map { ($0.pointer.description, JSONNode.string($0.reason)) })))
+        }
+        if let source { members.append(("source", source)) }
+        return members.isEmpty ? [] : [("proctor", .object(members))]
     }
 
     /// The payload as `--emit-payloads` writes it: the same donation, with where it is in the
@@ -75,7 +101,7 @@ struct PayloadTranscription {
             ("file", .string(donationPlace.file)), ("line", .integer(donationPlace.line ?? 0)), ("column", .integer(donationPlace.column ?? 0)),
             ("symbol", .string(symbol)),
         ])
-        return JSONWriter.write(.object([(root, activity), ("proctor", .object([("source", source)]))]), indent: 2) + "\n"
+        return JSONWriter.write(.object([(root, activity)] + proctorMember(source: source)), indent: 2) + "\n"
     }
 
     /// The place a finding at `pointer` belongs to: that of the longest pointer written.

@@ -1,11 +1,17 @@
 import ProctorCore
+import ProctorJSON
 import SwiftSyntax
 
 /// SiriKit donations in Swift: `INInteraction(intent:response:)` with an intent Proctor's payloads
-/// read, built from initializer calls whose labels are the properties (docs/scan.md).
+/// read, and the response with its reservations, built from initializer calls whose labels are the
+/// properties (docs/scan.md).
 extension SourceExtractor {
-    /// The SiriKit classes read, with the initializer labels that are properties of the payload.
-    /// Labels outside these (an image, attachments) are not modelled and are left out.
+    /// The properties every `INReservation` subclass's initializer takes first.
+    private static let reservationBase = ["itemReference", "reservationNumber", "bookingTime", "reservationStatus", "reservationHolderName", "actions", "url"]
+
+    /// The classes read, with the initializer labels (and for a response, the property the code
+    /// sets after it) that are properties of the payload. Labels outside these (an image,
+    /// attachments, a calendar) are not modelled and are left out.
     static let siriKitClasses: [String: Set<String>] = [
         "INSendMessageIntent": ["recipients", "sender", "content", "serviceName", "conversationIdentifier", "speakableGroupName", "outgoingMessageType"],
         "INStartCallIntent": ["contacts", "destinationType", "callCapability", "audioRoute"],
@@ -17,6 +23,36 @@ extension SourceExtractor {
         "INPerson": ["personHandle", "displayName", "nameComponents", "contactIdentifier", "customIdentifier", "aliases", "isMe", "suggestionType"],
         "INPersonHandle": ["value", "type", "label"],
         "INSpeakableString": ["spokenPhrase", "vocabularyIdentifier", "pronunciationHint"],
+        // The response: `INGetReservationDetailsIntentResponse(code:userActivity:)`, then
+        // `response.reservations = [...]`.
+        "INGetReservationDetailsIntentResponse": ["code", "reservations"],
+        "INFlightReservation": Set(reservationBase + ["reservedSeat", "flight"]),
+        "INLodgingReservation": Set(reservationBase + ["lodgingBusinessLocation", "reservationDuration", "numberOfAdults", "numberOfChildren"]),
+        "INRestaurantReservation": Set(reservationBase + ["reservationDuration", "partySize", "restaurantLocation"]),
+        "INRentalCarReservation": Set(reservationBase + ["rentalCar", "rentalDuration", "pickupLocation", "dropOffLocation"]),
+        "INTicketedEventReservation": Set(reservationBase + ["reservedSeat", "event"]),
+        "INTrainReservation": Set(reservationBase + ["reservedSeat", "trainTrip"]),
+        "INBusReservation": Set(reservationBase + ["reservedSeat", "busTrip"]),
+        "INBoatReservation": Set(reservationBase + ["reservedSeat", "boatTrip"]),
+        "INReservationAction": ["type", "validDuration", "userActivity"],
+        "INFlight": ["airline", "flightNumber", "boardingTime", "flightDuration", "departureAirportGate", "arrivalAirportGate"],
+        "INAirline": ["name", "iataCode", "icaoCode"],
+        "INAirport": ["name", "iataCode", "icaoCode"],
+        "INAirportGate": ["airport", "terminal", "gate"],
+        "INSeat": ["seatSection", "seatRow", "seatNumber", "seatingType"],
+        "INRentalCar": ["rentalCompanyName", "type", "make", "model", "rentalCarDescription"],
+        "INTicketedEvent": ["category", "name", "eventDuration", "location"],
+        "INTrainTrip": [
+            "provider", "trainName", "trainNumber", "tripDuration", "departureStationLocation", "departurePlatform", "arrivalStationLocation", "arrivalPlatform",
+        ],
+        "INBusTrip": [
+            "provider", "busName", "busNumber", "tripDuration", "departureBusStopLocation", "departurePlatform", "arrivalBusStopLocation", "arrivalPlatform",
+        ],
+        "INBoatTrip": ["provider", "boatName", "boatNumber", "tripDuration", "departureBoatTerminalLocation", "arrivalBoatTerminalLocation"],
+        "INDateComponentsRange": ["start", "end"],
+        "DateComponents": ["timeZone", "year", "month", "day", "hour", "minute", "second"],
+        "CLPlacemark": ["location", "name", "postalAddress"],
+        "CLLocation": ["latitude", "longitude"],
     ]
 
     /// The intents among them: written as `{"ClassName": {...}}`, and the type a tap on their
@@ -25,12 +61,23 @@ extension SourceExtractor {
         "INSendMessageIntent", "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent", "INGetReservationDetailsIntent", "INPlayMediaIntent",
     ]
 
-    /// The properties whose value is text: one computed at run time is kept as "…" (and a
-    /// finding about the form of that stand-in is dropped). Any other computed value (an
-    /// enumeration, an object) is left out, with a note.
+    /// The classes written as `{"ClassName": {...}}`: the intents and the reservations.
+    static let classNamed: Set<String> = intentClasses.union([
+        "INFlightReservation", "INLodgingReservation", "INRestaurantReservation", "INRentalCarReservation", "INTicketedEventReservation",
+        "INTrainReservation", "INBusReservation", "INBoatReservation",
+    ])
+
+    /// The properties whose value is text (or an `INSpeakableString`, which a payload may write as
+    /// its text): one computed at run time is kept as "…" (and a finding about the form of that
+    /// stand-in is dropped). Any other computed value (an enumeration, a date, a place, an
+    /// object) is left out, with a note, and the payload lists it as computed.
     static let siriKitTextProperties: Set<String> = [
         "content", "serviceName", "conversationIdentifier", "displayName", "contactIdentifier", "customIdentifier", "value", "spokenPhrase",
         "vocabularyIdentifier", "pronunciationHint", "identifier", "title", "artist", "groupIdentifier",
+        "speakableGroupName", "reservationContainerReference", "itemReference", "reservationNumber", "reservationHolderName",
+        "flightNumber", "name", "iataCode", "icaoCode", "terminal", "gate", "seatSection", "seatRow", "seatNumber", "seatingType",
+        "rentalCompanyName", "make", "model", "rentalCarDescription", "provider", "trainName", "trainNumber", "busName", "busNumber",
+        "boatName", "boatNumber", "departurePlatform", "arrivalPlatform",
     ]
 
     /// The most SiriKit objects read for one interaction.
@@ -39,15 +86,19 @@ extension SourceExtractor {
     /// The INInteraction properties read after `let interaction = INInteraction(…)`.
     static let interactionProperties: Set<String> = ["direction", "identifier", "groupIdentifier", "intentHandlingStatus"]
 
-    /// `INInteraction(intent:response:)`: its intent, and what the code after `let interaction = …`
-    /// sets on it.
+    /// `INInteraction(intent:response:)`: its intent and response, and what the code after
+    /// `let interaction = …` sets on it.
     func readInteraction(_ call: FunctionCallExprSyntax) {
         siriKitBudget = Self.siriKitObjectLimit
         var interaction = ScannedDonation(activityType: .dynamic("an intent the scan cannot follow"), location: location(call), symbol: symbol)
         interaction.kind = .interaction
         interaction.currentness = .handedOn
+        let root = JSONPointer(["interaction"])
         if let argument = call.arguments.first(where: { $0.label?.text == "intent" }) {
-            if let (className, fields) = siriKitObject(argument.expression, near: Syntax(call), key: "intent", into: &interaction), Self.intentClasses.contains(className) {
+            let at = root.appending("intent")
+            if let (className, fields) = siriKitObject(argument.expression, near: Syntax(call), key: "intent", path: at, into: &interaction),
+                Self.intentClasses.contains(className)
+            {
                 interaction.activityType = .string(className)
                 var property = ScannedDonation.Property(key: "intent", value: .dictionary([(className, .dictionary(fields.map { ($0.key, $0.value) }))]), location: location(argument))
                 property.entries = fields.map { ($0.key, $0.location) }
@@ -55,21 +106,29 @@ extension SourceExtractor {
                 interaction.properties.append(property)
             }
         }
+        if let argument = call.arguments.first(where: { $0.label?.text == "response" }), !argument.expression.is(NilLiteralExprSyntax.self) {
+            let at = root.appending("response")
+            if let found = siriKitValue(argument.expression, near: Syntax(call), key: "response", path: at, depth: 0, into: &interaction) {
+                interaction.properties.append(ScannedDonation.Property(key: "response", value: found, location: location(argument)))
+            }
+        }
         if let (name, following) = Self.binding(of: call) {
             let uses = UseCollector(name: name, properties: Self.interactionProperties)
             for item in following { uses.walk(item) }
             for (key, expression, node) in uses.assignments {
-                let found = siriKitValue(expression, near: node, key: key, depth: 0, into: &interaction)
+                let found = siriKitValue(expression, near: node, key: key, path: root.appending(key), depth: 0, into: &interaction)
                 if let found { interaction.properties.append(ScannedDonation.Property(key: key, value: found, location: location(node))) }
             }
         }
         donations.append(interaction)
     }
 
-    /// A SiriKit object: `Class(label: value, …)` of a class above, or a name bound to one earlier
-    /// in an enclosing block. The class and its fields, each with its place.
+    /// A SiriKit object: `Class(label: value, …)` of a class above (or any `…IntentResponse`, of
+    /// which only the code is read), or a name bound to one earlier in an enclosing block, with
+    /// what the code sets on that name afterwards (a response's `reservations`). The class and
+    /// its fields, each with its place; `path` is the object's pointer in the payload.
     private func siriKitObject(
-        _ expression: ExprSyntax, near: Syntax, key: String, into donation: inout ScannedDonation, depth: Int = 0
+        _ expression: ExprSyntax, near: Syntax, key: String, path: JSONPointer, into donation: inout ScannedDonation, depth: Int = 0
     ) -> (String, [(key: String, value: StaticValue, location: ProctorCore.SourceLocation)])? {
         guard depth < 16 else { return nil }
         // Names bound to objects of objects can fan out without end (each alias an array of the
@@ -80,32 +139,69 @@ extension SourceExtractor {
         }
         siriKitBudget -= 1
         var expression = expression
-        if let path = ValueResolver.path(of: expression), path.count == 1, let bound = Self.declaration(named: path[0], before: near)?.initializer {
-            expression = bound
+        var bound: (name: String, following: [CodeBlockItemSyntax])?
+        if let name = ValueResolver.path(of: expression), name.count == 1, let declared = Self.declaration(named: name[0], before: near),
+            let initializer = declared.initializer
+        {
+            expression = initializer
+            bound = (name[0], declared.following)
         }
         guard let call = expression.as(FunctionCallExprSyntax.self), let callee = ValueResolver.path(of: call.calledExpression), callee.count == 1,
-            let properties = Self.siriKitClasses[callee[0]]
+            let properties = Self.siriKitClasses[callee[0]] ?? (callee[0].hasSuffix("IntentResponse") ? ["code"] : nil)
         else { return nil }
+        let base = Self.classNamed.contains(callee[0]) ? path.appending(callee[0]) : path
         var fields: [(key: String, value: StaticValue, location: ProctorCore.SourceLocation)] = []
-        for argument in call.arguments {
-            guard let label = argument.label?.text, properties.contains(label), !argument.expression.is(NilLiteralExprSyntax.self) else { continue }
-            if let found = siriKitValue(argument.expression, near: Syntax(call), key: label, depth: depth + 1, into: &donation) {
-                fields.append((label, found, location(argument)))
+        func set(_ label: String, _ value: ExprSyntax, near: Syntax, at place: ProctorCore.SourceLocation) {
+            fields.removeAll { $0.key == label }
+            guard !value.is(NilLiteralExprSyntax.self) else { return }
+            if let found = siriKitValue(value, near: near, key: label, path: base.appending(label), depth: depth + 1, into: &donation) {
+                fields.append((label, found, place))
+                // An action's activity is where it is made (its findings are fixed there), not
+                // where it is handed to the action.
+                if label != "userActivity" || donation.places[base.appending(label).description] == nil {
+                    donation.places[base.appending(label).description] = place
+                }
             }
+        }
+        for argument in call.arguments {
+            guard let label = argument.label?.text, properties.contains(label) else { continue }
+            set(label, argument.expression, near: Syntax(call), at: location(argument))
+        }
+        if let bound {
+            let uses = UseCollector(name: bound.name, properties: properties)
+            for item in bound.following { uses.walk(item) }
+            for (label, value, node) in uses.assignments { set(label, value, near: node, at: location(node)) }
         }
         return (callee[0], fields)
     }
 
-    /// A value inside a SiriKit object: an object, an array of them, an enumeration case
-    /// (`.outgoing`, `INInteractionDirection.outgoing`), or what the value resolver reads. Nil,
-    /// with a note, when it is computed at run time and is not text.
-    private func siriKitValue(_ expression: ExprSyntax, near: Syntax, key: String, depth: Int, into donation: inout ScannedDonation) -> StaticValue? {
-        if let object = siriKitObject(expression, near: near, key: key, into: &donation, depth: depth) {
+    /// A value inside a SiriKit object at `path`: an object, an array of them, an enumeration case
+    /// (`.outgoing`, `INInteractionDirection.outgoing`), a time zone by identifier, a reservation
+    /// action's activity, or what the value resolver reads. Nil, with a note, when it is computed
+    /// at run time and is not text; a property so computed is listed as computed.
+    private func siriKitValue(
+        _ expression: ExprSyntax, near: Syntax, key: String, path: JSONPointer, depth: Int, into donation: inout ScannedDonation
+    ) -> StaticValue? {
+        if key == "userActivity", let activity = embeddedActivity(expression, near: near, path: path, into: &donation) {
+            return activity
+        }
+        if key == "timeZone", let call = expression.as(FunctionCallExprSyntax.self), ValueResolver.path(of: call.calledExpression) == ["TimeZone"],
+            let identifier = call.arguments.first(where: { $0.label?.text == "identifier" })
+        {
+            return siriKitValue(identifier.expression, near: near, key: key, path: path, depth: depth, into: &donation)
+        }
+        if let object = siriKitObject(expression, near: near, key: key, path: path, into: &donation, depth: depth) {
             let fields = StaticValue.dictionary(object.1.map { ($0.key, $0.value) })
-            return Self.intentClasses.contains(object.0) ? .dictionary([(object.0, fields)]) : fields
+            return Self.classNamed.contains(object.0) ? .dictionary([(object.0, fields)]) : fields
         }
         if let array = expression.as(ArrayExprSyntax.self) {
-            return .array(array.elements.compactMap { siriKitValue($0.expression, near: near, key: key, depth: depth + 1, into: &donation) })
+            var elements: [StaticValue] = []
+            for element in array.elements {
+                if let found = siriKitValue(element.expression, near: near, key: key, path: path.appending(elements.count), depth: depth + 1, into: &donation) {
+                    elements.append(found)
+                }
+            }
+            return .array(elements)
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             // `.outgoing`, or `INInteractionDirection.outgoing`: the case's name.
@@ -118,8 +214,65 @@ extension SourceExtractor {
             // A value of several parts is read apart from the file (UseCollector): it is
             // located at the assignment.
             donation.leftOut.append((key, reason, expression.root == near.root ? location(expression) : location(near)))
+            // An element of an array is left out of it; a property is there, unknown.
+            if path.tokens.last == key { donation.computed.append((path, reason)) }
             return nil
         }
         return found
+    }
+
+    /// The `userActivity` of `INReservationAction(type:validDuration:userActivity:)`: an
+    /// `NSUserActivity(activityType:)` built in place, or a name bound to one earlier, with what
+    /// the code sets on it, as the payload writes an activity (its type first). The activity's
+    /// own donation is marked embedded: it is judged here, inside the reservation.
+    private func embeddedActivity(_ expression: ExprSyntax, near: Syntax, path: JSONPointer, into donation: inout ScannedDonation) -> StaticValue? {
+        var call = expression.as(FunctionCallExprSyntax.self)
+        var bound: (name: String, following: [CodeBlockItemSyntax])?
+        if call == nil, let name = ValueResolver.path(of: expression), name.count == 1, let declared = Self.declaration(named: name[0], before: near),
+            let initializer = declared.initializer?.as(FunctionCallExprSyntax.self)
+        {
+            call = initializer
+            bound = (name[0], declared.following)
+        }
+        guard let call, ValueResolver.path(of: call.calledExpression) == ["NSUserActivity"],
+            let typeArgument = call.arguments.first(where: { $0.label?.text == "activityType" })
+        else { return nil }
+        var activity = ScannedDonation(activityType: value(typeArgument.expression), location: location(call), symbol: symbol)
+        if let bound {
+            for item in bound.following { read(uses: bound.name, in: Syntax(item), into: &activity) }
+        }
+        let place = location(call)
+        donation.places[path.description] = place
+        for index in donations.indices where donations[index].kind == .userActivity && donations[index].location == place {
+            donations[index].isEmbedded = true
+        }
+        var members: [(key: String, value: StaticValue)] = []
+        let typeAt = path.appending("activityType")
+        if case .dynamic(let reason) = activity.activityType {
+            donation.leftOut.append(("activityType", reason, location(typeArgument)))
+            donation.computed.append((typeAt, reason))
+        } else {
+            members.append(("activityType", activity.activityType))
+            donation.places[typeAt.description] = location(typeArgument)
+        }
+        var written: Set<String> = []
+        var properties: [(key: String, value: StaticValue)] = []
+        // The last assignment of each property is the one the system sees.
+        for property in activity.properties.reversed() where written.insert(property.key).inserted {
+            let at = path.appending(property.key)
+            if case .dynamic(let reason) = property.value, !PayloadTranscription.keptWhenComputed.contains(property.key) {
+                donation.leftOut.append((property.key, reason, property.location))
+                donation.computed.append((at, reason))
+                continue
+            }
+            properties.append((property.key, property.value))
+            donation.places[at.description] = property.location
+            for entry in property.entries { donation.places[JSONPointer(at.tokens + property.entryPrefix + [entry.key]).description] = entry.location }
+        }
+        for (key, reason, place) in activity.leftOut {
+            donation.leftOut.append((key, reason, place))
+            donation.computed.append((JSONPointer(path.tokens + key.split(separator: ".").map(String.init)), reason))
+        }
+        return .dictionary(members + properties.sorted { $0.key < $1.key })
     }
 }

@@ -199,7 +199,7 @@ final class SourceExtractor: SyntaxVisitor {
     }
 
     /// What the code after the declaration does with the activity named `name`.
-    private func read(uses name: String, in node: Syntax, into donation: inout ScannedDonation) {
+    func read(uses name: String, in node: Syntax, into donation: inout ScannedDonation) {
         let uses = UseCollector(name: name, properties: donation.kind == .searchableItem ? Self.itemProperties : Self.properties)
         uses.walk(node)
         for (key, expression, place) in uses.assignments {

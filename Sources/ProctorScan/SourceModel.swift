@@ -1,4 +1,5 @@
 import ProctorCore
+import ProctorJSON
 
 /// What `proctor scan` found in an app's Swift sources: the activities it donates and the launch
 /// handlers that restore them, each with its place in the source.
@@ -62,6 +63,17 @@ struct ScannedDonation {
     /// Values inside a property that are left out of the checks, and why (an attribute set's
     /// number computed at run time).
     var leftOut: [(key: String, reason: String, location: SourceLocation)] = []
+    /// The pointers in its payload (`/interaction/response/reservations/0/...`) of values inside a
+    /// property that the code computes at run time and the payload leaves out, with why: the
+    /// payload says so (`proctor.computed`), so a required one is not missing.
+    var computed: [(pointer: JSONPointer, reason: String)] = []
+    /// Where each value inside a property is set, by its pointer in the payload, for the values
+    /// deeper than ``Property/entries`` reach (a reservation's fields).
+    var places: [String: SourceLocation] = [:]
+    /// Set when the activity is a reservation action's (`INReservationAction(…, userActivity:)`):
+    /// it is judged inside that interaction's payload, not as a payload of its own, and still
+    /// needs a declaration and a handler like any activity the system launches the app with.
+    var isEmbedded = false
 
     func property(_ key: String) -> Property? { properties.last { $0.key == key } }
 }

@@ -149,7 +149,7 @@ package enum SourceScanner {
         var transcriptions: [(path: String, donation: ScannedDonation, transcription: PayloadTranscription)] = []
         for (path, donations, _) in scanned {
             for donation in donations {
-                results[path]?.donationCount += 1
+                if !donation.isEmbedded { results[path]?.donationCount += 1 }
                 guard let transcription = PayloadTranscription(donation) else {
                     results[path]?.diagnostics.append(Diagnostic(
                         code: dynamicValue, severity: .note,
@@ -159,7 +159,8 @@ package enum SourceScanner {
                         location: donation.location))
                     continue
                 }
-                for (key, reason, place) in transcription.leftOut {
+                // A reservation action's activity is judged, and noted, inside its interaction.
+                for (key, reason, place) in transcription.leftOut where !donation.isEmbedded {
                     results[path]?.diagnostics.append(Diagnostic(
                         code: dynamicValue, severity: .note, message: "\(key) is left out of the checks: \(reason)", location: place))
                 }
@@ -175,7 +176,9 @@ package enum SourceScanner {
             seenNames[base.description] = count
             return count == 1 ? base : JSONPointer(base.tokens.dropLast() + [base.tokens.last! + "#\(count)"])
         }
-        let payloadFiles = transcriptions.enumerated().map { index, item in Linter.InMemoryFile(path: "donation-\(index).json", bytes: Array(item.transcription.text.utf8)) }
+        let payloadFiles = transcriptions.enumerated().filter { !$0.element.donation.isEmbedded }.map { index, item in
+            Linter.InMemoryFile(path: "donation-\(index).json", bytes: Array(item.transcription.text.utf8))
+        }
         // Rule settings for paths apply to the Swift files, below, not to the transcriptions' names.
         var payloadOptions = options
         payloadOptions.pathRules = PathRules()
@@ -185,7 +188,6 @@ package enum SourceScanner {
                 transcriptions.indices.contains(index)
             else { continue }
             let (path, _, transcription) = transcriptions[index]
-            let item = transcriptions[index]
             let symbol = names[index]
             func moved(_ location: ProctorCore.SourceLocation) -> ProctorCore.SourceLocation {
                 var place = transcription.place(of: location.pointer ?? "/\(transcription.root)")
@@ -193,11 +195,10 @@ package enum SourceScanner {
                 place.pointer = symbol.description + rest
                 return place
             }
-            // A rule judging a property computed at run time judges a stand-in or an absence:
-            // its findings there, and those of rules that need a property left out, are dropped.
-            let unknown = Set(transcription.leftOut.map(\.key)).union(item.donation.userInfoIsIncomplete ? ["userInfo"] : [])
-            for var finding in judgedFile.findings
-            where !transcription.placeholders.contains(finding.location.pointer ?? "") && Self.needsKnown[finding.ruleID, default: []].isDisjoint(with: unknown) {
+            // A rule judging text computed at run time judges a stand-in: its findings there are
+            // dropped. (Those of rules that need a value left out, lint drops: the payload lists
+            // it under proctor.computed.)
+            for var finding in judgedFile.findings where !transcription.placeholders.contains(finding.location.pointer ?? "") {
                 finding.location = moved(finding.location)
                 finding.message = Self.namingSwift(finding.message, transcriptions.map(\.transcription.donationPlace))
                 results[path]?.findings.append(finding)
@@ -363,7 +364,7 @@ package enum SourceScanner {
             case .interaction: (donation.symbol, "interaction-" + (donation.activityType.string ?? ""))
             }
         })
-        let payloads = transcriptions.indices.map { index in
+        let payloads = transcriptions.indices.filter { !transcriptions[$0].donation.isEmbedded }.map { index in
             ExtractedPayload(fileName: fileNames[index], text: transcriptions[index].transcription.emittedText(symbol: transcriptions[index].donation.symbol))
         }
         let (routes, leftOut) = SourceScan.routes(from: allHandlers)
@@ -396,17 +397,6 @@ package enum SourceScanner {
         }
         return result + rest
     }
-
-    /// The payload rules that cannot judge a donation when one of these properties is computed at
-    /// run time (left out of its payload): whether a key is in userInfo, whether the activity is
-    /// eligible for something.
-    static let needsKnown: [String: Set<String>] = [
-        "required_user_info_keys_exist": ["userInfo", "requiredUserInfoKeys"],
-        "required_user_info_keys_unset": ["requiredUserInfoKeys"],
-        "activity_eligible_somewhere": ["isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction"],
-        "public_indexing_without_search": ["isEligibleForSearch", "isEligibleForPublicIndexing"],
-        "public_indexing_requires_url_or_keys": ["webpageURL", "requiredUserInfoKeys", "userInfo"],
-    ]
 
     /// A property `updateUserActivityState(_:)` sets, applied to the donation as the system sees
     /// it: userInfo entries added to those the code set (their keys are counted by the rules

@@ -9,6 +9,9 @@ package struct DecodedDonation: Sendable {
     package var pointer: JSONPointer
     /// The rules the donation's `"proctor": {"ignore": {...}}` member accepts, with why.
     package var ignores: [Ignore] = []
+    /// The values its `"proctor": {"computed": {...}}` member says the app computes at run time
+    /// (as `proctor scan` writes them): they exist, with a value no one can know beforehand.
+    package var computed: [JSONPointer] = []
 
     /// A rule a donation accepts breaking, with the reason, written where the rule id is.
     package struct Ignore: Sendable {
@@ -48,6 +51,9 @@ package struct DonationDecoder {
     package var otherKinds: [String] = []
     /// The payloads of ``otherKinds`` met, in document order.
     package private(set) var otherPayloads: [OtherPayload] = []
+    /// The pointers, as written, of the values the donation being decoded marks computed at run
+    /// time: a required one is not missing.
+    var computed: Set<String> = []
 
     package init(locate: @escaping (Int, JSONPointer) -> SourceLocation) {
         self.reader = JSONFieldReader(codes: .payload, locate: locate)
@@ -115,10 +121,11 @@ package struct DonationDecoder {
             return nil
         }
         let payloadPointer = pointer.appending(member.key)
+        let notes = readProctor(in: wrapper, at: pointer, kind: member.key)
         guard let kind = DonationKind(rawValue: member.key) else {
             if otherKinds.contains(member.key) {
                 donationsMet -= 1
-                otherPayloads.append(OtherPayload(kind: member.key, node: member.value, pointer: pointer, ignores: readIgnores(in: wrapper, at: pointer)))
+                otherPayloads.append(OtherPayload(kind: member.key, node: member.value, pointer: pointer, ignores: notes.ignores))
                 return nil
             }
             let all = kinds + otherKinds
@@ -127,15 +134,19 @@ package struct DonationDecoder {
                 offset: member.keyOffset, pointer: payloadPointer)
             return nil
         }
-        let accepted = readIgnores(in: wrapper, at: pointer)
-        return decodePayload(kind, member.value, at: payloadPointer).map { DecodedDonation(donation: $0, pointer: pointer, ignores: accepted) }
+        computed = Set(notes.computed.map(\.description))
+        defer { computed = [] }
+        return decodePayload(kind, member.value, at: payloadPointer).map {
+            DecodedDonation(donation: $0, pointer: pointer, ignores: notes.ignores, computed: notes.computed)
+        }
     }
 
     static let proctorKey = "proctor"
 
-    /// The ignores of the wrapper's `proctor` member, if it has one besides its kind.
-    private mutating func readIgnores(in wrapper: JSONObject, at pointer: JSONPointer) -> [DecodedDonation.Ignore] {
-        wrapper.count > 1 ? wrapper[Self.proctorKey].map { readIgnores($0.value, at: pointer.appending(Self.proctorKey)) } ?? [] : []
+    /// What the wrapper's `proctor` member says, if it has one besides its kind.
+    private mutating func readProctor(in wrapper: JSONObject, at pointer: JSONPointer, kind: String) -> (ignores: [DecodedDonation.Ignore], computed: [JSONPointer]) {
+        guard wrapper.count > 1, let member = wrapper[Self.proctorKey] else { return ([], []) }
+        return readProctor(member.value, at: pointer.appending(Self.proctorKey), payload: pointer, kind: kind)
     }
     /// `"proctor": {"source": {"file", "line", "column", "symbol"}}`: where `proctor scan
     /// --emit-payloads` found the donation in Swift. Read as a comment (no rule uses it), but held
@@ -157,13 +168,36 @@ package struct DonationDecoder {
     package static let suppressionWithoutReason = ProblemCode(
         "suppression_without_reason", summary: "A donation ignores a rule without saying why; the finding is not suppressed.")
 
-    /// `"proctor": {"ignore": {"rule_id": "why"}}`. A reason is required: an empty one is an
-    /// error, and that rule is not ignored. Whether the id names a rule is the linter's to say.
-    private mutating func readIgnores(_ node: JSONNode, at pointer: JSONPointer) -> [DecodedDonation.Ignore] {
-        guard let object = reader.object(node, pointer, what: "proctor") else { return [] }
-        reader.checkKeys(object, pointer, allowed: ["ignore", "source"], in: "proctor")
+    /// `"proctor": {"computed": {"/userActivity/userInfo": "why", ...}}`: pointers, from the
+    /// payload's own object (`payload`), of values the app computes at run time, with why. Each
+    /// must point into the payload; whether a value is there is not asked (one computed whole
+    /// is left out of the payload, one partly known holds what is known).
+    private mutating func readComputed(_ node: JSONNode, at pointer: JSONPointer, payload: JSONPointer, kind: String) -> [JSONPointer] {
+        guard let object = reader.object(node, pointer, what: "computed") else { return [] }
+        var computed: [JSONPointer] = []
+        for member in object.members {
+            let at = pointer.appending(member.key)
+            guard reader.string(member.value, at) != nil else { continue }
+            guard let relative = JSONPointer(parsing: member.key), relative.tokens.count >= 2, relative.tokens[0] == kind else {
+                reader.report(
+                    ProblemCode.invalidValue, "'\(member.key)' is not a JSON Pointer into the payload: one starts with '/\(kind)/'",
+                    offset: member.keyOffset, pointer: at)
+                continue
+            }
+            computed.append(JSONPointer(payload.tokens + relative.tokens))
+        }
+        return computed
+    }
+
+    /// `"proctor": {"ignore": {"rule_id": "why"}, "computed": {...}, "source": {...}}`. An ignore's
+    /// reason is required: an empty one is an error, and that rule is not ignored. Whether the id
+    /// names a rule is the linter's to say.
+    private mutating func readProctor(_ node: JSONNode, at pointer: JSONPointer, payload: JSONPointer, kind: String) -> (ignores: [DecodedDonation.Ignore], computed: [JSONPointer]) {
+        guard let object = reader.object(node, pointer, what: "proctor") else { return ([], []) }
+        reader.checkKeys(object, pointer, allowed: ["computed", "ignore", "source"], in: "proctor")
         if let member = object["source"] { readSource(member.value, at: pointer.appending("source")) }
-        guard let member = object["ignore"], let rules = reader.object(member.value, pointer.appending("ignore"), what: "ignore") else { return [] }
+        let computed = object["computed"].map { readComputed($0.value, at: pointer.appending("computed"), payload: payload, kind: kind) } ?? []
+        guard let member = object["ignore"], let rules = reader.object(member.value, pointer.appending("ignore"), what: "ignore") else { return ([], computed) }
         var ignores: [DecodedDonation.Ignore] = []
         for rule in rules.members {
             let at = pointer.appending("ignore").appending(rule.key)
@@ -176,7 +210,7 @@ package struct DonationDecoder {
             }
             ignores.append(.init(rule: rule.key, reason: reason, location: reader.location(offset: rule.keyOffset, pointer: at)))
         }
-        return ignores
+        return (ignores, computed)
     }
 
     // MARK: - NSUserActivity

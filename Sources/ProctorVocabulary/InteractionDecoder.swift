@@ -316,7 +316,9 @@ extension DonationDecoder {
         let details: Reservation.Details
         switch reservationClass {
         case .flight:
-            guard let node = fields["flight"], let flight = flight(node, at.appending("flight")) else { return nil }
+            // A flight the app computes at run time is there, with nothing known of it.
+            let flightAt = at.appending("flight")
+            guard let flight = fields["flight"].map({ flight($0, flightAt) }) ?? (isComputed(flightAt) ? Flight(pointer: flightAt) : nil) else { return nil }
             details = .flight(FlightReservation(flight: flight, reservedSeat: reservedSeat))
         case .lodging:
             details = .lodging(
@@ -339,7 +341,8 @@ extension DonationDecoder {
                     pickupLocation: fields["pickupLocation"].flatMap { placemark($0, at.appending("pickupLocation")) },
                     dropOffLocation: fields["dropOffLocation"].flatMap { placemark($0, at.appending("dropOffLocation")) }))
         case .ticketedEvent:
-            guard let node = fields["event"], let event = ticketedEvent(node, at.appending("event")) else { return nil }
+            let eventAt = at.appending("event")
+            guard let event = fields["event"].map({ ticketedEvent($0, eventAt) }) ?? (isComputed(eventAt) ? TicketedEvent() : nil) else { return nil }
             details = .ticketedEvent(TicketedEventReservation(event: event, reservedSeat: reservedSeat))
         case .train, .bus, .boat:
             let key = own[0]
@@ -620,6 +623,11 @@ extension DonationDecoder {
         return (member.key, member.value)
     }
 
+    /// Whether the payload marks the value at `pointer` as computed at run time.
+    func isComputed(_ pointer: JSONPointer) -> Bool {
+        !computed.isEmpty && computed.contains(pointer.description)
+    }
+
     /// An object's members by key: unknown keys are warned about and left out, missing required
     /// keys are errors at the object. Nil when the value is not an object.
     mutating func fields(
@@ -635,7 +643,8 @@ extension DonationDecoder {
                 reader.unknownKey(member, in: what, at: pointer.appending(member.key), known: known, unmodelled: unmodelled)
             }
         }
-        for key in required where fields[key] == nil {
+        // A value the app computes at run time is there, whatever it is.
+        for key in required where fields[key] == nil && !isComputed(pointer.appending(key)) {
             reader.report(ProblemCode.missingValue, "\(what) has no '\(key)'; \(initializer) requires it", node, pointer)
         }
         return fields

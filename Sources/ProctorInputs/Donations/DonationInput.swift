@@ -158,7 +158,7 @@ struct DocumentChecker: Sendable {
         }
         for decoded in donations {
             accept(decoded.ignores, under: decoded.pointer)
-            subjects.judge(decoded.donation, in: context, locate: locatePointer, into: &result.findings)
+            subjects.judge(decoded.donation, computed: decoded.computed, in: context, locate: locatePointer, into: &result.findings)
             Self.collectFacts(decoded.donation, into: &facts, in: root, source: source, file: path, locate: locatePointer)
         }
     }

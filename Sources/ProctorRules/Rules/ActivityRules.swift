@@ -192,6 +192,7 @@ struct ActivityEligibleSomewhereRule: Rule {
             "Apple, Foundation, NSUserActivity: isEligibleForHandoff (default true), isEligibleForSearch, isEligibleForPublicIndexing, isEligibleForPrediction (default false) [H]",
             "WWDC15 session 709 (seed 002): the eligibility properties [H]",
         ],
+        needsValues: ["isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction"],
         passing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza"}}"#),
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForHandoff": false, "isEligibleForSearch": true}}"#),
@@ -223,7 +224,13 @@ struct RequiredUserInfoKeysExistRule: Rule {
             is undocumented; the value is lost either way.)
             """,
         sources: ["Apple, NSUserActivity.requiredUserInfoKeys", appSearchActivities],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42"}, "requiredUserInfoKeys": ["placeID"]}}"#)],
+        needsValues: ["userInfo", "requiredUserInfoKeys"],
+        passing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42"}, "requiredUserInfoKeys": ["placeID"]}}"#),
+            // The userInfo the code computes at run time, as proctor scan writes it: not judged.
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "requiredUserInfoKeys": ["placeID"]}, "proctor": {"computed": {"/userActivity/userInfo": "place.userInfo is computed at run time"}}}"#),
+        ],
         failing: [
             RuleExample(
                 #"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42"}, "requiredUserInfoKeys": ["placeId"]}}"#,
@@ -267,6 +274,7 @@ struct RequiredUserInfoKeysUnsetRule: Rule {
             the whole dictionary, so the bug shows only after a restore from search.
             """,
         sources: [appSearchActivities, "Apple, NSUserActivity.requiredUserInfoKeys"],
+        needsValues: ["requiredUserInfoKeys"],
         passing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.trails.view", "title": "Ridge Trail", "isEligibleForSearch": true, "userInfo": {"trailID": 7}, "requiredUserInfoKeys": ["trailID"]}}"#),
             RuleExample(#"{"userActivity": {"activityType": "com.example.trails.view", "userInfo": {"trailID": 7}}}"#),

@@ -230,6 +230,7 @@ struct InteractionDirectionRule: Rule {
             communicationNotifications + " (iOS 15): incoming message and call donations [M]",
             "Apple, INSendMessageIntent init(recipients:...:sender:attachments:): sender [H]",
         ],
+        needsValues: ["direction"],
         passing: [
             RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#),
             RuleExample(
@@ -318,6 +319,7 @@ struct CommunicationRecipientsRule: Rule {
             "Apple, INPerson and INPersonHandle(value:type:label:) [H]",
             communicationNotifications + " [M]",
         ],
+        needsValues: ["recipients", "contacts", "personHandle"],
         passing: [
             RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}, "displayName": "Ana Lima"}, {"personHandle": {"value": "@tomas", "type": "unknown"}}], "content": "On my way"}}, "direction": "outgoing"}}"#),
             RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"sender": {"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}, "displayName": "Ana Lima"}, "content": "Running late"}}, "direction": "incoming"}}"#),
@@ -404,6 +406,7 @@ struct PersonHandleTypeRule: Rule {
             wwdc16 + " [H]",
             "Proctor assumption: the email and phone-number shapes above",
         ],
+        needsValues: ["type"],
         passing: [
             RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana.lima@example.com", "type": "emailAddress"}, "aliases": [{"value": "+1 (555) 010-0123", "type": "phoneNumber", "label": "mobile"}]}, {"personHandle": {"value": "tomas#4821", "type": "unknown"}}], "content": "On my way"}}, "direction": "outgoing"}}"#),
             RuleExample(#"{"interaction": {"intent": {"INStartCallIntent": {"contacts": [{"personHandle": {"value": "+351 21 555 0142", "type": "phoneNumber"}}]}}, "direction": "outgoing"}}"#),

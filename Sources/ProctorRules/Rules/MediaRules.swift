@@ -296,6 +296,7 @@ struct PlayMediaIntentContentRule: Rule {
             leave every value optional, so this is a warning.
             """,
         sources: [siriKitMedia + " [H]", "Apple, Intents, INPlayMediaIntent and INMediaItem(identifier:title:type:artwork:) [H]"],
+        needsValues: ["mediaContainer", "mediaItems", "type"],
         passing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#)],
         failing: [
             RuleExample(#"{"interaction": {"intent": {"INPlayMediaIntent": {"playShuffled": true}}}}"#, at: ["/interaction/intent/INPlayMediaIntent"]),

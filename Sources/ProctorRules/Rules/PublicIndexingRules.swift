@@ -16,6 +16,7 @@ struct PublicIndexingRequiresIdentityRule: Rule {
             and requiredUserInfoKeys, and "you must provide a value for one of those properties".
             """,
         sources: ["Apple, NSUserActivity.isEligibleForPublicIndexing"],
+        needsValues: ["webpageURL", "requiredUserInfoKeys", "userInfo"],
         passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#)],
         failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true}}"#, at: ["/userActivity/isEligibleForPublicIndexing"])])
 
@@ -41,6 +42,7 @@ struct PublicIndexingWithoutSearchRule: Rule {
             forgotten isEligibleForSearch.
             """,
         sources: ["Apple, NSUserActivity.isEligibleForPublicIndexing", appSearchActivities],
+        needsValues: ["isEligibleForSearch", "isEligibleForPublicIndexing"],
         passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#)],
         failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#, at: ["/userActivity/isEligibleForPublicIndexing"])])
 

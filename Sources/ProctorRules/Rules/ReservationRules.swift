@@ -33,6 +33,7 @@ struct ReservationContainerReferenceRule: Rule {
             show.
             """,
         sources: [wwdc19, intentHeader],
+        needsValues: ["reservationContainerReference"],
         passing: [
             RuleExample(Example.interaction(Example.flight())),
             RuleExample(Example.interaction(Example.flight(), container: #"{"spokenPhrase": "Trip to Paris", "vocabularyIdentifier": "B9C8"}"#)),
@@ -114,7 +115,13 @@ struct ReservationResponseRule: Rule {
             or suggest.
             """,
         sources: [wwdc19, donatingReservations, intentHeader],
-        passing: [RuleExample(Example.interaction(Example.flight()))],
+        needsValues: ["response", "reservations"],
+        passing: [
+            RuleExample(Example.interaction(Example.flight())),
+            // A response the code computes at run time, as proctor scan writes it: not judged.
+            RuleExample(
+                #"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}}, "proctor": {"computed": {"/interaction/response": "makeResponse(for: booking) is computed at run time"}}}"#),
+        ],
         failing: [
             RuleExample(#"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}}}"#, at: ["/interaction"]),
             RuleExample(#"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}, "response": {"code": "success"}}}"#, at: ["/interaction/response"]),
@@ -413,6 +420,7 @@ struct FlightIdentificationRule: Rule {
             include the airline's IATA or ICAO code, so 'AF83' is written as airline AF, flight number 83.
             """,
         sources: [wwdc19, "Apple, INAirline (iataCode, icaoCode) and INAirport.init(name:iataCode:icaoCode:)", "Apple, INFlight.flightNumber"],
+        needsValues: ["flight", "airline", "airport", "departureAirportGate", "arrivalAirportGate"],
         passing: [
             RuleExample(Example.interaction(Example.flight())),
             RuleExample(Example.interaction(Example.flight(airline: #"{"name": "Example Air", "icaoCode": "EXA"}"#, from: #"{"name": "San Francisco International", "icaoCode": "KSFO"}"#))),
@@ -528,6 +536,7 @@ struct DateRangeTimeZoneRule: Rule {
             reservation's duration, a flight's boardingTime and every action's validDuration.
             """,
         sources: [wwdc19],
+        needsValues: ["timeZone"],
         passing: [
             RuleExample(Example.interaction(Example.flight())),
             RuleExample(Example.interaction(Example.restaurant(duration: Example.range(Example.time("2026-06-04 20:00", "UTC"), nil)))),
@@ -626,6 +635,7 @@ struct CheckInActionRule: Rule {
             device's zone, and date_range_time_zone reports it instead.
             """,
         sources: [wwdc19, donatingReservations, "Apple, INReservationActionType.checkIn", "Apple, INLodgingReservation.reservationDuration"],
+        needsValues: ["validDuration", "start", "end"],
         passing: [
             RuleExample(Example.interaction(Example.flight(actions: Example.checkIn()))),
             RuleExample(
@@ -706,6 +716,7 @@ struct CheckInActivityRule: Rule {
             leaves it to that rule.
             """,
         sources: [wwdc19, donatingReservations],
+        needsValues: ["webpageURL", "requiredUserInfoKeys"],
         passing: [RuleExample(Example.interaction(Example.flight(actions: Example.checkIn())))],
         failing: [
             RuleExample(
@@ -779,6 +790,7 @@ struct PlacemarkLocationRule: Rule {
             codes (flight_identification).
             """,
         sources: [wwdc19, "Apple, CLLocationCoordinate2D"],
+        needsValues: ["location", "postalAddress"],
         passing: [
             RuleExample(Example.interaction(Example.lodging())),
             RuleExample(
