@@ -21,12 +21,16 @@ struct ConstantTable {
     struct Declarations: Sendable {
         fileprivate var expressions: [(String, [String], String)]
         fileprivate var texts: [(String, String)]
+        /// Each class of the file and the first type it inherits from, its base class if it has
+        /// one: where a scene delegate's base class is found.
+        var superclasses: [(type: String, superclass: String)]
     }
 
     static func declarations(in file: SourceFileSyntax) -> Declarations {
         let collector = Collector(viewMode: .sourceAccurate)
         collector.walk(file)
-        return Declarations(expressions: collector.expressions.map { ($0.0, $0.1, $0.2.trimmedDescription) }, texts: collector.texts)
+        return Declarations(
+            expressions: collector.expressions.map { ($0.0, $0.1, $0.2.trimmedDescription) }, texts: collector.texts, superclasses: collector.superclasses)
     }
 
     mutating func add(_ declarations: Declarations) {
@@ -95,6 +99,7 @@ struct ConstantTable {
     private final class Collector: SyntaxVisitor {
         var expressions: [(String, [String], ExprSyntax)] = []
         var texts: [(String, String)] = []
+        var superclasses: [(type: String, superclass: String)] = []
         private var types: [String] = []
 
         private func enter(_ name: String) -> SyntaxVisitorContinueKind {
@@ -107,7 +112,10 @@ struct ConstantTable {
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
         override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            if let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription { superclasses.append((node.name.text, superclass)) }
+            return enter(node.name.text)
+        }
         override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             let names = node.extendedType.trimmedDescription.split(separator: ".").map(String.init)

@@ -86,7 +86,6 @@ final class SourceExtractor: SyntaxVisitor {
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
         superclasses.append(superclass)
-        if let superclass { entryPoints.superclasses[node.name.text] = superclass }
         return enter(node.name.text)
     }
     override func visitPost(_ node: ClassDeclSyntax) {

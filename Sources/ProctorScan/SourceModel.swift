@@ -111,7 +111,8 @@ struct ScannedEntryPoints {
         var superclass: String?
     }
 
-    /// Every class the scan found and the one it inherits from.
+    /// Every class of the scanned files and the one it inherits from (read with the constants,
+    /// from every file).
     var superclasses: [String: String] = [:]
 
     /// `scene(_:willConnectTo:options:)` of a type, and whether it reads what a cold launch brings.
@@ -138,7 +139,6 @@ struct ScannedEntryPoints {
     mutating func add(_ other: ScannedEntryPoints) {
         domainDeletions += other.domainDeletions
         deletesItems = deletesItems || other.deletesItems
-        superclasses.merge(other.superclasses) { first, _ in first }
         continuations += other.continuations
         connections += other.connections
         urlHandlers += other.urlHandlers

@@ -106,7 +106,8 @@ package enum SourceScanner {
                 } : []
             return ReadFile(
                 file: file, lines: lines, declarations: ConstantTable.declarations(in: tree),
-                suppressions: SourceSuppressions.read(tree, text: file.text, lines: lines), syntaxErrors: Array(syntaxErrors))
+                suppressions: SourceSuppressions.read(tree, text: file.text, lines: lines), syntaxErrors: Array(syntaxErrors),
+                mayDonateOrHandle: SourceMarkers.mayDonateOrHandle(file.text))
         }
         var constants = ConstantTable()
         for file in read { constants.add(file.declarations) }
@@ -114,6 +115,8 @@ package enum SourceScanner {
         // again, each file resolving constants with a cache of its own.
         let bundleIdentifier = appInfo?.bundleIdentifier
         let extracted = DeepStack.concurrentMap(read) { [constants] file in
+            // Most of an app's files name nothing the extractor reads: they are not parsed again.
+            guard file.mayDonateOrHandle else { return Extracted() }
             let extractor = SourceExtractor(
                 path: file.file.path, lines: file.lines, resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier))
             extractor.walk(Parser.parse(source: file.file.text))
@@ -125,6 +128,11 @@ package enum SourceScanner {
         var stateUpdates: [String: ScannedStateUpdate] = [:]
         var needsSaveSetters: Set<String> = []
         var entryPoints = ScannedEntryPoints()
+        // Every class's base class, from every file: a scene delegate's base class may be
+        // declared in a file that reads nothing else.
+        for file in read {
+            for (type, superclass) in file.declarations.superclasses where entryPoints.superclasses[type] == nil { entryPoints.superclasses[type] = superclass }
+        }
         for (file, found) in zip(read, extracted) {
             entryPoints.add(found.entryPoints)
             scanned.append((file.file.path, found.donations, found.handlers))
@@ -426,15 +434,17 @@ package enum SourceScanner {
         var declarations: ConstantTable.Declarations
         var suppressions: (ignores: [PayloadSuppression], problems: [Diagnostic])
         var syntaxErrors: [InputError]
+        /// Whether it names anything the extractor reads (``SourceMarkers``).
+        var mayDonateOrHandle: Bool
     }
 
     /// What one file donates and handles.
     private struct Extracted: @unchecked Sendable {
-        var donations: [ScannedDonation]
-        var handlers: [ScannedHandler]
-        var stateUpdates: [ScannedStateUpdate]
-        var needsSaveSetters: [String]
-        var entryPoints: ScannedEntryPoints
+        var donations: [ScannedDonation] = []
+        var handlers: [ScannedHandler] = []
+        var stateUpdates: [ScannedStateUpdate] = []
+        var needsSaveSetters: [String] = []
+        var entryPoints = ScannedEntryPoints()
     }
 
     /// The offset of the first byte that is not valid UTF-8.

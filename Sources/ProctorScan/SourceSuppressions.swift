@@ -17,7 +17,7 @@ enum SourceSuppressions {
         var ignores: [PayloadSuppression] = []
         var problems: [Diagnostic] = []
         // Nearly every file has none: its tokens are not walked.
-        guard contains(text, marker) else { return (ignores, problems) }
+        guard ByteSearch.contains(marker, in: text) else { return (ignores, problems) }
         for token in tree.tokens(viewMode: .sourceAccurate) {
             // A comment before the token is on a line of its own when a newline follows it:
             // it applies to the token's line. One after the token applies to the token's line too.
@@ -37,22 +37,6 @@ enum SourceSuppressions {
             }
         }
         return (ignores, problems)
-    }
-
-    /// Whether `text` holds `needle`, byte for byte: Foundation's search compares Unicode
-    /// characters and was a twentieth of the scan's time, for a marker that is plain ASCII.
-    static func contains(_ text: String, _ needle: String) -> Bool {
-        var text = text
-        var needle = needle
-        return text.withUTF8 { haystack in
-            needle.withUTF8 { wanted in
-                guard let start = haystack.baseAddress, let pattern = wanted.baseAddress, haystack.count >= wanted.count else { return wanted.isEmpty }
-                for index in 0...(haystack.count - wanted.count) where haystack[index] == wanted[0] {
-                    if memcmp(start + index, pattern, wanted.count) == 0 { return true }
-                }
-                return false
-            }
-        }
     }
 
     private static func read(

@@ -132,7 +132,7 @@ enum SwiftCorpus {
 struct ScanBenchmark {
     var lines: [String]
 
-    static func run(files count: Int, swiftFile: String?, root: String, repetitions: Int) -> ScanBenchmark {
+    static func run(files count: Int, swiftFile: String?, swiftDirectory: String?, root: String, repetitions: Int) -> ScanBenchmark {
         progress("scan: \(count) generated Swift files ...")
         let (directory, files) = SwiftCorpus.files(count: count, root: root)
         let bytes = files.reduce(0) { $0 + $1.text.utf8.count }
@@ -171,6 +171,31 @@ struct ScanBenchmark {
                 Row(label: "scan in memory", timing: timings[1], bytes: size, files: 1),
             ]).map { "    " + $0 }
         }
+        if let swiftDirectory { lines += realTree(swiftDirectory, repetitions: repetitions) }
         return ScanBenchmark(lines: lines)
+    }
+
+    /// `proctor scan` on a real tree of Swift sources, against swift-syntax parsing its files on
+    /// one thread: most files of a real codebase name nothing the scan reads, and are parsed once.
+    private static func realTree(_ directory: String, repetitions: Int) -> [String] {
+        let paths = (FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        let texts = paths.compactMap { try? String(contentsOfFile: "\(directory)/\($0)", encoding: .utf8) }
+        guard !texts.isEmpty else { return ["  real tree \(directory): no Swift files"] }
+        let bytes = texts.reduce(0) { $0 + $1.utf8.count }
+        let (timings, _) = Timing.interleaved(rounds: repetitions, [
+            { texts.reduce(0) { $0 + Parser.parse(source: $1).statements.count } },
+            { CommandRun.run(["scan", "--no-config", "--now", "2026-06-01T12:00:00Z", directory]) },
+        ])
+        let parse = Row(label: "swift-syntax parse, 1 thread", timing: timings[0], bytes: bytes, files: texts.count, note: "the reference")
+        let command = Row(
+            label: "proctor scan DIR (process, text)", timing: timings[1], bytes: bytes, files: texts.count,
+            note: CommandRun.proctor == nil ? "proctor not built" : "whole process, wall")
+        var lines = ["  real tree \((directory as NSString).lastPathComponent), \(grouped(texts.count)) files, \(fixed(megabytes(bytes), 2)) MB:"]
+        lines += table([parse] + (CommandRun.proctor == nil ? [] : [command])).map { "    " + $0 }
+        if CommandRun.proctor != nil {
+            lines.append("    " + pad("proctor scan (process) / swift-syntax parse", 46) + pad(fixed(command.timing.medianRatio(against: parse.timing), 3), 7, right: true) + " median ratio; "
+                + "\(fixed(command.megabytesPerSecond, 1)) MB/s, " + (command.megabytesPerSecond >= 20 ? "meets" : "below") + " target >= 20 MB/s")
+        }
+        return lines
     }
 }

@@ -31,6 +31,7 @@ struct Arguments {
     var scenarios = 10_000
     var swiftFiles = 2_000
     var swiftFile: String?
+    var swiftDirectory: String?
 
     static let usage = """
         usage: proctor-bench [--dir PATH] [--files N] [--repetitions N] [--jsonl-mb N] [--scenarios N] [--scale]
@@ -43,6 +44,8 @@ struct Arguments {
           --scenarios N      scenario files of 10 steps played by `proctor run` (default 10000; 0 skips)
           --swift-files N    generated Swift files (about 10 KB each) read by `proctor scan` (default 2000; 0 skips)
           --swift-file PATH  also scan one real Swift file, e.g. the largest of a public repository
+          --swift-dir PATH   also run `proctor scan` on a real tree of Swift sources, e.g. a public
+                             repository's (in a generated app every file donates; in a real one few do)
           --scale            also lint a 100,000-file corpus and play 100,000 scenarios, and print
                              the time ratios 100k/10k
 
@@ -78,6 +81,7 @@ struct Arguments {
             case "--scenarios": result.scenarios = positive(argument, allowZero: true)
             case "--swift-files": result.swiftFiles = positive(argument, allowZero: true)
             case "--swift-file": result.swiftFile = value(argument)
+            case "--swift-dir": result.swiftDirectory = value(argument)
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -301,7 +305,8 @@ let scenarioBenchmark = arguments.scenarios > 0
     ? ScenarioBenchmark.run(count: arguments.scenarios, root: arguments.directory, repetitions: repetitions, scale: arguments.scale) : nil
 let spotlightBenchmark = arguments.scenarios > 0 ? SpotlightBenchmark.run(repetitions: repetitions) : nil
 let scanBenchmark = arguments.swiftFiles > 0
-    ? ScanBenchmark.run(files: arguments.swiftFiles, swiftFile: arguments.swiftFile, root: arguments.directory, repetitions: repetitions) : nil
+    ? ScanBenchmark.run(
+        files: arguments.swiftFiles, swiftFile: arguments.swiftFile, swiftDirectory: arguments.swiftDirectory, root: arguments.directory, repetitions: repetitions) : nil
 
 // MARK: - Report
 

@@ -1,0 +1,72 @@
+import ProctorCore
+import ProctorLint
+import Testing
+
+@testable import ProctorScan
+
+/// A file that names nothing the extractor reads is parsed once, for its constants: the words
+/// that let a file through must cover every construct read, and nothing is lost when a file
+/// without them declares what another file needs.
+@Suite("Source scan: files read once")
+struct SourceMarkersTests {
+    @Test(arguments: [
+        "let activity = NSUserActivity(activityType: kind)",
+        "Text(place.name).userActivity(\"com.x.view\") { $0.title = place.name }",
+        "view.onContinueUserActivity(\"com.x.view\") { _ in }",
+        "override func updateUserActivityState(_ activity: NSUserActivity) {}",
+        "let item = CSSearchableItem(uniqueIdentifier: id, domainIdentifier: nil, attributeSet: set)",
+        "index.deleteAllSearchableItems()",
+        "INInteraction(intent: intent, response: nil).donate()",
+        "view.onOpenURL { url in open(url) }",
+        "func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {}",
+        "func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {}",
+        "func application(_ app: UIApplication, open url: URL, options: Options) -> Bool { true }",
+        "func application(_ app: UIApplication, continue activity: Activity, restorationHandler: @escaping Handler) -> Bool { true }",
+        "func application(_ app: UIApplication,\n    open\n    url: URL) -> Bool { true }",
+    ])
+    func aFileNamingWhatTheExtractorReadsIsReadAgain(_ line: String) {
+        #expect(SourceMarkers.mayDonateOrHandle("import UIKit\n\(line)\n"))
+    }
+
+    @Test(arguments: [
+        "for item in items { if item.isEmpty { continue } }",
+        "let opened = door.open()\nlet reopen: Bool = false",
+        "struct Formatter { static let identifier = \"com.x.view\" }",
+        "outer: for row in rows { for cell in row where cell.isEmpty { continue outer } }",
+    ])
+    func aFileNamingNoneIsNot(_ text: String) {
+        #expect(!SourceMarkers.mayDonateOrHandle(text))
+    }
+
+    /// The constant, and the base class of a scene delegate, are in files that name nothing the
+    /// extractor reads: both are still known.
+    @Test func whatAFileReadOnceDeclaresIsStillKnown() throws {
+        let files = [
+            SourceScanner.SourceFile(path: "Kinds.swift", text: "enum Kind { static let view = \"com.x.view\" }\n"),
+            SourceScanner.SourceFile(path: "Middle.swift", text: "class MiddleSceneDelegate: BaseSceneDelegate {}\n"),
+            SourceScanner.SourceFile(path: "Base.swift", text: """
+                class BaseSceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        if let activity = connectionOptions.userActivities.first { self.scene(scene, continue: activity) }
+                    }
+                }
+                """),
+            SourceScanner.SourceFile(path: "SceneDelegate.swift", text: """
+                final class SceneDelegate: MiddleSceneDelegate {
+                    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                        guard userActivity.activityType == Kind.view else { return }
+                    }
+                }
+                func show() {
+                    let activity = NSUserActivity(activityType: Kind.view)
+                    activity.becomeCurrent()
+                }
+                """),
+        ]
+        let app = try appInfo(fromJSON: #"{"CFBundleIdentifier": "com.x", "NSUserActivityTypes": ["com.x.view"]}"#).appInfo
+        let scan = SourceScanner.scan(files, appInfo: app, options: LintOptions(now: fixedNow, parallel: false))
+        #expect(scan.payloads.map(\.fileName) == ["show-com.x.view.json"])
+        #expect(scan.result.files.flatMap(\.findings).map(\.ruleID).isEmpty, "\(scan.result.files.flatMap(\.findings))")
+        #expect(scan.routes.map(\.name) == ["com.x.view"])
+    }
+}
