@@ -88,6 +88,10 @@ package struct RuleContext: Sendable {
     /// The requirements these facts meet, worked out once: the engine tests them for every rule
     /// and subject.
     package let met: RuleRequirements
+    /// The values of the document being judged that the app computes at run time (a payload's
+    /// `"proctor": {"computed": ...}`, as `proctor scan` writes what it cannot resolve): a
+    /// violation resting on one of them (``Violation/restsOn``) is not reported.
+    package var computed: [JSONPointer] = []
 
     package init(appInfo: AppInfo?, now: Date) {
         self.appInfo = appInfo
@@ -97,6 +101,12 @@ package struct RuleContext: Sendable {
 
     /// The app's deployment target, when known; version-dependent rules are skipped without it.
     package var deploymentTarget: OSVersion? { appInfo?.deploymentTarget }
+
+    /// Whether the values at `pointers` are all known: none is computed at run time, nor inside a
+    /// value that is.
+    @inlinable package func knows(_ pointers: [JSONPointer]) -> Bool {
+        computed.isEmpty || !pointers.contains { value in computed.contains { value.isWithin($0) } }
+    }
 }
 
 /// One place where a subject breaks a rule.
@@ -117,10 +127,15 @@ package struct Violation: Sendable {
     /// finding says so at this severity, a note, instead of failing a run that may be right. A
     /// violation is never reported above its rule's severity.
     package var assumedSeverity: Severity?
+    /// The values the verdict rests on knowing, when that is not plain from where it is: an
+    /// absent `webpageURL`, the `userInfo` a required key is missing from. When the payload marks
+    /// one of them as computed at run time, the violation is a guess and is not reported.
+    package var restsOn: [JSONPointer] = []
 
-    package init(_ message: String, at pointer: JSONPointer) {
+    package init(_ message: String, at pointer: JSONPointer, restingOn values: [JSONPointer] = []) {
         self.message = message
         self.place = .pointer(pointer)
+        self.restsOn = values
     }
 
     /// A violation that holds only under an assumption the message states: reported at

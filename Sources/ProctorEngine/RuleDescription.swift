@@ -118,11 +118,6 @@ package struct RuleDescription: Sendable {
     /// The rule judges the donation against the app's iOS deployment target and is skipped while
     /// it is unknown (`MinimumOSVersion` in the Info.plist, or `--deployment-target`).
     package var needsDeploymentTarget: Bool
-    /// The properties whose values the rule judges an object by: where a payload marks one of
-    /// them as computed at run time (`"proctor": {"computed": ...}`, as `proctor scan` writes
-    /// what it cannot resolve), the rule says nothing about the object holding it, since it
-    /// would judge an absence or a part.
-    package var needsValues: Set<String>
     /// Where the rule's subject comes from, set when the rule is registered (``RuleEngine``) from
     /// the type of subject it judges, so it can never disagree with what the rule checks.
     package var scope: RuleScope = .payload
@@ -132,7 +127,7 @@ package struct RuleDescription: Sendable {
     package init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
         rationale: String, sources: [String], needsInfoPlist: Bool = false, needsBundleIdentifier: Bool = false,
-        needsDeploymentTarget: Bool = false, needsValues: Set<String> = [],
+        needsDeploymentTarget: Bool = false,
         passing: [RuleExample],
         failing: [RuleExample]
     ) {
@@ -146,7 +141,6 @@ package struct RuleDescription: Sendable {
         self.needsInfoPlist = needsInfoPlist
         self.needsBundleIdentifier = needsBundleIdentifier
         self.needsDeploymentTarget = needsDeploymentTarget
-        self.needsValues = needsValues
         self.passing = passing
         self.failing = failing
     }

@@ -20,12 +20,6 @@ package enum RuleDocumentation {
             "| Category | \(rule.category.rawValue) |",
             "| Default severity | \(rule.defaultSeverity.rawValue) |",
             "| Needs | \(rule.judgedInScenariosOnly ? "a scenario: only `proctor run` judges it, from what the app shows" : rule.judgedInSourcesOnly ? "the app's Swift sources: only `proctor scan` judges it\(rule.needsInfoPlist ? ", with `--info-plist`" : "")" : rule.needsInfoPlist ? "`--info-plist`" : rule.needsBundleIdentifier ? "the bundle identifier (`--info-plist` or `--bundle-identifier`)" : rule.needsDeploymentTarget ? "the deployment target (`MinimumOSVersion` in `--info-plist`, or `--deployment-target`)" : "nothing beyond the payload") |",
-        ]
-        if !rule.needsValues.isEmpty {
-            lines.append(
-                "| Values it needs | \(rule.needsValues.sorted().map { "`\($0)`" }.joined(separator: ", ")): where a payload marks one as computed at run time ([`proctor.computed`](../input-format.md#values-computed-at-run-time)), the rule says nothing of the object holding it |")
-        }
-        lines += [
             "",
             "## Why",
             "",

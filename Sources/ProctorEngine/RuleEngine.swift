@@ -80,7 +80,9 @@ package struct SubjectRules<Subject: RuleSubject>: Sendable {
     ) {
         for index in rules.indices where requirements[index].isSubset(of: context.met) {
             let violations = rules[index].check(subject, in: context)
-            for violation in violations { findings.append(identities[index].finding(violation, locate: locate)) }
+            for violation in violations where violation.restsOn.isEmpty || context.knows(violation.restsOn) {
+                findings.append(identities[index].finding(violation, locate: locate))
+            }
         }
     }
 }

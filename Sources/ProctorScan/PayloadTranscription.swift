@@ -132,8 +132,10 @@ struct PayloadTranscription {
             var members: [(String, JSONNode)] = []
             for pair in pairs { members.append((pair.key, node(pair.value, at: pointer.appending(pair.key)))) }
             return .object(members)
-        case .dynamic:
+        case .dynamic(let reason):
+            // Text computed at run time: written as a stand-in, and listed as computed.
             placeholders.insert(pointer.description)
+            computed.append((pointer, reason))
             return .string(Self.placeholder)
         }
     }

@@ -80,7 +80,15 @@ extension SourceExtractor {
         "boatName", "boatNumber", "departurePlatform", "arrivalPlatform",
     ]
 
-    /// The most SiriKit objects read for one interaction.
+    /// The properties whose value is an enumeration: `.outgoing` (or `INInteractionDirection
+    /// .outgoing`) is the case's name. Anywhere else an implicit member (`.now`, `.current`) is
+    /// computed at run time.
+    static let siriKitEnumerationProperties: Set<String> = [
+        "outgoingMessageType", "destinationType", "callCapability", "audioRoute", "type", "label", "suggestionType", "playbackRepeatMode",
+        "playbackQueueLocation", "direction", "intentHandlingStatus", "code", "reservationStatus", "category",
+    ]
+
+    /// The most SiriKit values read for one interaction.
     static let siriKitObjectLimit = 1000
 
     /// The INInteraction properties read after `let interaction = INInteraction(…)`.
@@ -120,6 +128,14 @@ extension SourceExtractor {
                 if let found { interaction.properties.append(ScannedDonation.Property(key: key, value: found, location: location(node))) }
             }
         }
+        // A reservation action's activity is judged inside the interaction, when the interaction
+        // is judged at all: one whose intent the scan cannot follow leaves it a payload of its own.
+        if interaction.activityType.string != nil {
+            for index in donations.indices where donations[index].kind == .userActivity && embeddedActivities.contains(donations[index].location) {
+                donations[index].isEmbedded = true
+            }
+        }
+        embeddedActivities = []
         donations.append(interaction)
     }
 
@@ -134,7 +150,7 @@ extension SourceExtractor {
         // Names bound to objects of objects can fan out without end (each alias an array of the
         // one before): past this many objects the rest is left out.
         guard siriKitBudget > 0 else {
-            donation.leftOut.append((key, "the intent holds more than \(Self.siriKitObjectLimit) objects; the rest is not read", location(expression)))
+            donation.leftOut.append((key, "the interaction holds more than \(Self.siriKitObjectLimit) values; the rest is not read", location(expression)))
             return nil
         }
         siriKitBudget -= 1
@@ -150,17 +166,18 @@ extension SourceExtractor {
             let properties = Self.siriKitClasses[callee[0]] ?? (callee[0].hasSuffix("IntentResponse") ? ["code"] : nil)
         else { return nil }
         let base = Self.classNamed.contains(callee[0]) ? path.appending(callee[0]) : path
+        if bound != nil { donation.places[path.description] = location(call) }
         var fields: [(key: String, value: StaticValue, location: ProctorCore.SourceLocation)] = []
         func set(_ label: String, _ value: ExprSyntax, near: Syntax, at place: ProctorCore.SourceLocation) {
             fields.removeAll { $0.key == label }
             guard !value.is(NilLiteralExprSyntax.self) else { return }
+            let at = base.appending(label).description
+            donation.places[at] = nil
             if let found = siriKitValue(value, near: near, key: label, path: base.appending(label), depth: depth + 1, into: &donation) {
                 fields.append((label, found, place))
-                // An action's activity is where it is made (its findings are fixed there), not
-                // where it is handed to the action.
-                if label != "userActivity" || donation.places[base.appending(label).description] == nil {
-                    donation.places[base.appending(label).description] = place
-                }
+                // An object bound to a name earlier is where it is built (its findings are fixed
+                // there), not where it is handed on; anything else is where it is set.
+                if donation.places[at] == nil { donation.places[at] = place }
             }
         }
         for argument in call.arguments {
@@ -197,13 +214,20 @@ extension SourceExtractor {
         if let array = expression.as(ArrayExprSyntax.self) {
             var elements: [StaticValue] = []
             for element in array.elements {
-                if let found = siriKitValue(element.expression, near: near, key: key, path: path.appending(elements.count), depth: depth + 1, into: &donation) {
+                let at = path.appending(elements.count)
+                donation.places[at.description] = nil
+                if let found = siriKitValue(element.expression, near: near, key: key, path: at, depth: depth + 1, into: &donation) {
                     elements.append(found)
+                    if donation.places[at.description] == nil { donation.places[at.description] = location(element.expression) }
+                } else if path.tokens.last == key {
+                    // An element computed at run time is left out: the array holds what is known,
+                    // and has more, which JSON Pointer names "-" (the element past the last).
+                    donation.computed.append((path.appending("-"), "an element is computed at run time"))
                 }
             }
             return .array(elements)
         }
-        if let member = expression.as(MemberAccessExprSyntax.self) {
+        if let member = expression.as(MemberAccessExprSyntax.self), Self.siriKitEnumerationProperties.contains(key) {
             // `.outgoing`, or `INInteractionDirection.outgoing`: the case's name.
             if member.base == nil || (ValueResolver.path(of: member.base!)?.first?.hasPrefix("IN") ?? false) {
                 return .string(member.declName.baseName.text)
@@ -243,9 +267,7 @@ extension SourceExtractor {
         }
         let place = location(call)
         donation.places[path.description] = place
-        for index in donations.indices where donations[index].kind == .userActivity && donations[index].location == place {
-            donations[index].isEmbedded = true
-        }
+        embeddedActivities.append(place)
         var members: [(key: String, value: StaticValue)] = []
         let typeAt = path.appending("activityType")
         if case .dynamic(let reason) = activity.activityType {

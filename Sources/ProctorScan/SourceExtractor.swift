@@ -13,8 +13,10 @@ final class SourceExtractor: SyntaxVisitor {
     private(set) var handlers: [ScannedHandler] = []
     private(set) var stateUpdates: [ScannedStateUpdate] = []
     private(set) var entryPoints = ScannedEntryPoints()
-    /// How many more SiriKit objects the interaction being read may hold.
+    /// How many more SiriKit values the interaction being read may hold.
     var siriKitBudget = 0
+    /// Where the reservation actions' activities of the interaction being read are made.
+    var embeddedActivities: [ProctorCore.SourceLocation] = []
     /// The types that set their own `userActivity?.needsSave` outside the donation's scope, where.
     private(set) var needsSaveSetters: [(type: String, location: ProctorCore.SourceLocation)] = []
     /// The enclosing types and functions, for symbols.

@@ -159,6 +159,8 @@ package enum SourceScanner {
             for donation in donations {
                 if !donation.isEmbedded { results[path]?.donationCount += 1 }
                 guard let transcription = PayloadTranscription(donation) else {
+                    // A reservation action's activity is noted inside its interaction.
+                    if donation.isEmbedded { continue }
                     results[path]?.diagnostics.append(Diagnostic(
                         code: dynamicValue, severity: .note,
                         message: donation.kind == .interaction
@@ -360,6 +362,11 @@ package enum SourceScanner {
         }
         var files = Array(results.values)
         for index in files.indices {
+            // A value judged twice, such as an activity two reservation actions share, is one
+            // finding (or note) on its line.
+            var seen: Set<String> = []
+            files[index].findings.removeAll { !seen.insert("\($0.ruleID) \($0.location.line ?? 0):\($0.location.column ?? 0) \($0.message)").inserted }
+            files[index].diagnostics.removeAll { !seen.insert("\($0.code) \($0.location.line ?? 0):\($0.location.column ?? 0) \($0.message)").inserted }
             files[index].findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
             files[index].diagnostics.sort { ($0.location, $0.message) < ($1.location, $1.message) }
         }

@@ -177,7 +177,12 @@ package struct DonationDecoder {
         var computed: [JSONPointer] = []
         for member in object.members {
             let at = pointer.appending(member.key)
-            guard reader.string(member.value, at) != nil else { continue }
+            guard let reason = reader.string(member.value, at) else { continue }
+            // As for an ignore: a value marked computed silences rules, so it says why.
+            guard !reason.allSatisfy(\.isWhitespace) else {
+                reader.report(ProblemCode.invalidValue, "say why the value is computed, such as \"built from the booking at run time\"", member.value, at)
+                continue
+            }
             guard let relative = JSONPointer(parsing: member.key), relative.tokens.count >= 2, relative.tokens[0] == kind else {
                 reader.report(
                     ProblemCode.invalidValue, "'\(member.key)' is not a JSON Pointer into the payload: one starts with '/\(kind)/'",
@@ -243,7 +248,8 @@ package struct DonationDecoder {
                 reader.unknownKey(member, in: "userActivity", at: pointer.appending(member.key), known: Self.userActivityKeys, unmodelled: Self.userActivityUnmodelledKeys)
             }
         }
-        if object["activityType"] == nil {
+        // A type computed at run time is there, unknown: the rules judging it are skipped.
+        if object["activityType"] == nil && !isComputed(pointer.appending("activityType")) {
             reader.report(ProblemCode.missingValue, "userActivity has no activityType; NSUserActivity(activityType:) requires one", node, pointer)
         }
         if let mapItem = activity.mapItem { activity.contentAttributeSet = mapItem.populate(activity.contentAttributeSet) }

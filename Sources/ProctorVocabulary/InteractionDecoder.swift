@@ -111,7 +111,14 @@ extension DonationDecoder {
                 node, pointer, what: "interaction", known: InteractionKeys.interaction, unmodelled: InteractionKeys.interactionUnmodelled,
                 required: ["intent"], requiredBy: "INInteraction(intent:response:)")
         else { return nil }
-        guard let intentNode = fields["intent"], let intent = intent(intentNode, pointer.appending("intent")) else { return nil }
+        guard let intentNode = fields["intent"] else {
+            // An interaction is judged by its intent: one computed at run time leaves nothing to judge.
+            if isComputed(pointer.appending("intent")) {
+                reader.report(ProblemCode.missingValue, "interaction has no 'intent': the interaction is judged by its intent, so it cannot be computed at run time", node, pointer)
+            }
+            return nil
+        }
+        guard let intent = intent(intentNode, pointer.appending("intent")) else { return nil }
         var interaction = Interaction(pointer: pointer, intent: intent)
         if let value = fields["response"] {
             interaction.response = response(value, pointer.appending("response"), for: intent)
@@ -309,9 +316,16 @@ extension DonationDecoder {
                 payload, at, what: className, known: InteractionKeys.reservation + own, required: ["itemReference"] + required,
                 requiredBy: "\(className)(itemReference:...)")
         else { return nil }
-        guard let referenceNode = fields["itemReference"], let itemReference = speakableString(referenceNode, at.appending("itemReference")) else {
+        guard let referenceNode = fields["itemReference"] else {
+            // The item is known by it: one computed at run time is written as its text ("…").
+            if isComputed(at.appending("itemReference")) {
+                reader.report(
+                    ProblemCode.missingValue, "\(className) has no 'itemReference': a reservation is known by it, so one computed at run time is written, as \"…\" when its text is unknown",
+                    payload, at)
+            }
             return nil
         }
+        guard let itemReference = speakableString(referenceNode, at.appending("itemReference")) else { return nil }
         let reservedSeat = fields["reservedSeat"].flatMap { seat($0, at.appending("reservedSeat")) }
         let details: Reservation.Details
         switch reservationClass {
@@ -547,10 +561,11 @@ extension DonationDecoder {
         }
         if let value = fields["timeZone"] { components.timeZone = timeZone(value, pointer.appending("timeZone")) }
         let dayKeys = ["year", "month", "day"]
-        let written = dayKeys.filter { fields[$0] != nil }
+        // A key computed at run time is there, unknown.
+        let written = dayKeys.filter { fields[$0] != nil || isComputed(pointer.appending($0)) }
         // A key written with a bad value is already reported; only keys left out are missing.
         if !written.isEmpty && written.count < dayKeys.count {
-            let absent = dayKeys.filter { fields[$0] == nil }.map { "'\($0)'" }
+            let absent = dayKeys.filter { !written.contains($0) }.map { "'\($0)'" }
             reader.report(ProblemCode.missingValue, "DateComponents that name a day need 'year', 'month' and 'day'; \(Suggestion.list(absent)) \(absent.count == 1 ? "is" : "are") missing", node, pointer)
         } else if let year = components.year, let month = components.month, let day = components.day,
             day > DateFormat.daysIn(month: month, year: year)

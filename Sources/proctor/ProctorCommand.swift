@@ -384,8 +384,6 @@ struct Rules: ParsableCommand {
         var needsInfoPlist: Bool
         var needsBundleIdentifier: Bool
         var needsDeploymentTarget: Bool
-        /// The properties whose values the rule needs (``RuleDescription/needsValues``), sorted.
-        var needsValues: [String]
     }
 
     func run() throws {
@@ -406,7 +404,7 @@ struct Rules: ParsableCommand {
                     id: $0.id, name: $0.name, category: $0.category.rawValue, defaultSeverity: $0.defaultSeverity.rawValue,
                     summary: $0.summary, rationale: $0.rationale, documentation: $0.documentationPath, sources: $0.sources,
                     needsInfoPlist: $0.needsInfoPlist, needsBundleIdentifier: $0.needsBundleIdentifier,
-                    needsDeploymentTarget: $0.needsDeploymentTarget, needsValues: $0.needsValues.sorted())
+                    needsDeploymentTarget: $0.needsDeploymentTarget)
             }
             text = String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n"
         case .markdown:

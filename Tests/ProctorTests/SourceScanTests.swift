@@ -607,7 +607,7 @@ struct SourceScanSecondReviewTests {
         lines.append("}")
         let scan = try scan(lines.joined(separator: "\n"))
         let notes = scan.result.files.flatMap(\.diagnostics).map(\.message)
-        #expect(notes.contains { $0.contains("more than 1000 objects") }, "\(notes.prefix(3))")
+        #expect(notes.contains { $0.contains("more than 1000 values") }, "\(notes.prefix(3))")
     }
 
     @Test func payloadNamesStayUnique() {

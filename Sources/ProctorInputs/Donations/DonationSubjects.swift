@@ -137,13 +137,8 @@ package struct DonationSubjects: Sendable {
     private let reservations: SubjectRules<Reservation>
     /// The judges of the other payloads a donation file may hold (``InputKinds/others``).
     package let others: OtherPayloadJudges
-    /// The properties each rule needs the values of (``RuleDescription/needsValues``), for the
-    /// rules that name some.
-    private let needsValues: [String: Set<String>]
-
     package init(_ engine: RuleEngine) {
         others = OtherPayloadJudges(engine)
-        needsValues = Dictionary(uniqueKeysWithValues: engine.descriptions.filter { !$0.needsValues.isEmpty }.map { ($0.id, $0.needsValues) })
         activities = engine.rules()
         items = engine.rules()
         titles = engine.rules()
@@ -155,28 +150,18 @@ package struct DonationSubjects: Sendable {
         reservations = engine.rules()
     }
 
-    /// Judges `donation`, whose values at `computed` the app computes at run time: the findings
-    /// of a rule that needs one of those values are dropped where they are about the object
-    /// holding it (at it or inside it) or an object enclosing it, since the rule judged an
-    /// absence or a part.
+    /// Judges `donation`, whose values at `computed` the app computes at run time: a violation
+    /// resting on one of them is not reported (``Violation/restsOn``).
     package func judge(
         _ donation: Donation, computed: [JSONPointer] = [], in context: RuleContext, locate: (JSONPointer) -> SourceLocation,
         into findings: inout [Finding]
     ) {
-        guard !computed.isEmpty else { return judge(donation, in: context, locate: locate, into: &findings) }
-        var found: [Finding] = []
-        judge(donation, in: context, locate: locate, into: &found)
-        findings += found.filter { finding in
-            guard let needed = needsValues[finding.ruleID], let written = finding.location.pointer, let at = JSONPointer(parsing: written) else { return true }
-            return !computed.contains { value in
-                guard let key = value.tokens.last, needed.contains(key) else { return false }
-                let holder = JSONPointer(Array(value.tokens.dropLast()))
-                return at.isWithin(holder) || holder.isWithin(at)
-            }
-        }
+        var context = context
+        context.computed = computed
+        judgeEach(donation, in: context, locate: locate, into: &findings)
     }
 
-    private func judge(
+    private func judgeEach(
         _ donation: Donation, in context: RuleContext, locate: (JSONPointer) -> SourceLocation, into findings: inout [Finding]
     ) {
         // Hands a subject to the rules of its type. A property subject is made only when some

@@ -192,7 +192,6 @@ struct ActivityEligibleSomewhereRule: Rule {
             "Apple, Foundation, NSUserActivity: isEligibleForHandoff (default true), isEligibleForSearch, isEligibleForPublicIndexing, isEligibleForPrediction (default false) [H]",
             "WWDC15 session 709 (seed 002): the eligibility properties [H]",
         ],
-        needsValues: ["isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction"],
         passing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza"}}"#),
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForHandoff": false, "isEligibleForSearch": true}}"#),
@@ -205,7 +204,8 @@ struct ActivityEligibleSomewhereRule: Rule {
         guard !activity.isEligibleForHandoff, !activity.isEligibleForSearch, !activity.isEligibleForPublicIndexing, !activity.isEligibleForPrediction else { return [] }
         return [Violation(
             "the activity is eligible for nothing: Handoff is turned off and search, public indexing and prediction are not on, so making it current offers it nowhere",
-            at: activity.pointer("isEligibleForHandoff"))]
+            at: activity.pointer("isEligibleForHandoff"),
+            restingOn: ["isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction"].map(activity.pointer))]
     }
 }
 
@@ -224,7 +224,6 @@ struct RequiredUserInfoKeysExistRule: Rule {
             is undocumented; the value is lost either way.)
             """,
         sources: ["Apple, NSUserActivity.requiredUserInfoKeys", appSearchActivities],
-        needsValues: ["userInfo", "requiredUserInfoKeys"],
         passing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42"}, "requiredUserInfoKeys": ["placeID"]}}"#),
             // The userInfo the code computes at run time, as proctor scan writes it: not judged.
@@ -254,7 +253,9 @@ struct RequiredUserInfoKeysExistRule: Rule {
         return required.enumerated().compactMap { index, key in
             guard !present(key) else { return nil }
             let keys = entries.map(\.key)
-            return Violation("required key '\(key)' is not in userInfo\(Suggestion.phrase(for: key, among: keys))", at: activity.pointer("requiredUserInfoKeys").appending(index))
+            return Violation(
+                "required key '\(key)' is not in userInfo\(Suggestion.phrase(for: key, among: keys))", at: activity.pointer("requiredUserInfoKeys").appending(index),
+                restingOn: [activity.pointer("userInfo")])
         }
     }
 }
@@ -274,7 +275,6 @@ struct RequiredUserInfoKeysUnsetRule: Rule {
             the whole dictionary, so the bug shows only after a restore from search.
             """,
         sources: [appSearchActivities, "Apple, NSUserActivity.requiredUserInfoKeys"],
-        needsValues: ["requiredUserInfoKeys"],
         passing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.trails.view", "title": "Ridge Trail", "isEligibleForSearch": true, "userInfo": {"trailID": 7}, "requiredUserInfoKeys": ["trailID"]}}"#),
             RuleExample(#"{"userActivity": {"activityType": "com.example.trails.view", "userInfo": {"trailID": 7}}}"#),
@@ -290,7 +290,9 @@ struct RequiredUserInfoKeysUnsetRule: Rule {
             (activity.requiredUserInfoKeys ?? []).isEmpty
         else { return [] }
         let keys = userInfo.map { "'\($0.key)'" }.joined(separator: ", ")
-        return [Violation("userInfo keys \(keys) are dropped when the activity is restored from search or a suggestion, because requiredUserInfoKeys is not set", at: activity.pointer("userInfo"))]
+        return [Violation(
+            "userInfo keys \(keys) are dropped when the activity is restored from search or a suggestion, because requiredUserInfoKeys is not set", at: activity.pointer("userInfo"),
+            restingOn: [activity.pointer("requiredUserInfoKeys")])]
     }
 }
 

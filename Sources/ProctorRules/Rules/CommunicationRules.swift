@@ -230,7 +230,6 @@ struct InteractionDirectionRule: Rule {
             communicationNotifications + " (iOS 15): incoming message and call donations [M]",
             "Apple, INSendMessageIntent init(recipients:...:sender:attachments:): sender [H]",
         ],
-        needsValues: ["direction"],
         passing: [
             RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#),
             RuleExample(
@@ -272,7 +271,7 @@ struct InteractionDirectionRule: Rule {
             let how = interaction.directionIsSet ? "direction is 'unspecified'" : "has no direction, so it is 'unspecified'"
             return [Violation(
                 "\(what) interaction \(how), which is meant for interactions that move no information on or off the device; set 'outgoing' when the user sends or calls, 'incoming' when they receive",
-                at: interaction.directionIsSet ? interaction.pointer("direction") : interaction.pointer)]
+                at: interaction.directionIsSet ? interaction.pointer("direction") : interaction.pointer, restingOn: [interaction.pointer("direction")])]
         case .incoming:
             var violations: [Violation] = []
             if let target = context.deploymentTarget {
@@ -289,7 +288,7 @@ struct InteractionDirectionRule: Rule {
             if case .sendMessage(let message) = interaction.intent.kind, message.sender == nil {
                 violations.append(Violation(
                     "incoming message names no sender; a received message comes from someone, and the system learns the conversation from the sender",
-                    at: interaction.intent.payloadPointer))
+                    at: interaction.intent.payloadPointer, restingOn: [interaction.intent.payloadPointer.appending("sender")]))
             }
             return violations
         }
@@ -319,7 +318,6 @@ struct CommunicationRecipientsRule: Rule {
             "Apple, INPerson and INPersonHandle(value:type:label:) [H]",
             communicationNotifications + " [M]",
         ],
-        needsValues: ["recipients", "contacts", "personHandle"],
         passing: [
             RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}, "displayName": "Ana Lima"}, {"personHandle": {"value": "@tomas", "type": "unknown"}}], "content": "On my way"}}, "direction": "outgoing"}}"#),
             RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"sender": {"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}, "displayName": "Ana Lima"}, "content": "Running late"}}, "direction": "incoming"}}"#),
@@ -353,9 +351,11 @@ struct CommunicationRecipientsRule: Rule {
         case nil where !isIncomingMessage:
             violations.append(Violation(
                 "\(intent.kind.isMessage ? "message" : "call") has no \(key), so the system has no contact to learn the app's handle for",
-                at: intent.payloadPointer))
+                at: intent.payloadPointer, restingOn: [intent.payloadPointer.appending(key)]))
         case let people? where people.isEmpty && !isIncomingMessage:
-            violations.append(Violation("\(key) is empty, so the system has no contact to learn the app's handle for", at: intent.payloadPointer.appending(key)))
+            violations.append(Violation(
+                "\(key) is empty, so the system has no contact to learn the app's handle for", at: intent.payloadPointer.appending(key),
+                restingOn: [intent.payloadPointer.appending(key).appending("-")]))
         default:
             break
         }
@@ -369,10 +369,12 @@ struct CommunicationRecipientsRule: Rule {
 
     static func problems(of person: Person, _ role: String) -> [Violation] {
         guard let handle = person.personHandle else {
-            return [Violation("\(role)\(person.name.map { " '\($0)'" } ?? "") has no personHandle, so the contact card cannot learn how to reach them in the app", at: person.pointer)]
+            return [Violation(
+                "\(role)\(person.name.map { " '\($0)'" } ?? "") has no personHandle, so the contact card cannot learn how to reach them in the app", at: person.pointer,
+                restingOn: [person.pointer.appending("personHandle")])]
         }
         guard let value = handle.value else {
-            return [Violation("\(role)'s personHandle has no value, so the contact card has no handle to learn", at: handle.pointer)]
+            return [Violation("\(role)'s personHandle has no value, so the contact card has no handle to learn", at: handle.pointer, restingOn: [handle.pointer.appending("value")])]
         }
         guard !value.allSatisfy(\.isWhitespace) else {
             return [Violation("\(role)'s personHandle value is empty, so the contact card has no handle to learn", at: handle.pointer.appending("value"))]
@@ -406,7 +408,6 @@ struct PersonHandleTypeRule: Rule {
             wwdc16 + " [H]",
             "Proctor assumption: the email and phone-number shapes above",
         ],
-        needsValues: ["type"],
         passing: [
             RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana.lima@example.com", "type": "emailAddress"}, "aliases": [{"value": "+1 (555) 010-0123", "type": "phoneNumber", "label": "mobile"}]}, {"personHandle": {"value": "tomas#4821", "type": "unknown"}}], "content": "On my way"}}, "direction": "outgoing"}}"#),
             RuleExample(#"{"interaction": {"intent": {"INStartCallIntent": {"contacts": [{"personHandle": {"value": "+351 21 555 0142", "type": "phoneNumber"}}]}}, "direction": "outgoing"}}"#),
@@ -439,12 +440,12 @@ struct PersonHandleTypeRule: Rule {
                     let hint = Self.isPhoneNumber(value) ? "; it looks like a phoneNumber" : ""
                     violations.append(Violation(
                         "handle '\(value)' is typed emailAddress but is not an email address (one '@' between a name and a domain with a '.')\(hint)",
-                        at: handle.pointer.appending("value")))
+                        at: handle.pointer.appending("value"), restingOn: [handle.pointer.appending("value")]))
                 case .phoneNumber where !Self.isPhoneNumber(value):
                     let hint = Self.isEmailAddress(value) ? "; it looks like an emailAddress" : ""
                     violations.append(Violation(
                         "handle '\(value)' is typed phoneNumber but is not a phone number (digits with an optional leading '+', spaces, '-', '.', '(' and ')', at least 3 digits)\(hint)",
-                        at: handle.pointer.appending("value")))
+                        at: handle.pointer.appending("value"), restingOn: [handle.pointer.appending("value")]))
                 default:
                     continue
                 }

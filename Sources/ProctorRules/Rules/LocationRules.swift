@@ -34,7 +34,7 @@ struct NavigationRequiresCoordinatesRule: Rule {
         guard attributes.flag("supportsNavigation") else { return [] }
         let missing = ["latitude", "longitude"].filter { attributes.number($0) == nil }
         guard !missing.isEmpty else { return [] }
-        return [Violation("supportsNavigation is set but \(missing.joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") missing, so directions can only follow the text address; set both, or the mapItem's placemark coordinate, to route users precisely", at: attributes.pointer("supportsNavigation"))]
+        return [Violation("supportsNavigation is set but \(missing.joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") missing, so directions can only follow the text address; set both, or the mapItem's placemark coordinate, to route users precisely", at: attributes.pointer("supportsNavigation"), restingOn: missing.map(attributes.pointer))]
     }
 }
 
@@ -65,7 +65,7 @@ struct PhoneCallRequiresNumbersRule: Rule {
         // A blank number dials nothing. (Character.isWhitespace, not Foundation's trimming, which
         // cost this rule 6% of the lint benchmark's instructions.)
         guard attributes.flag("supportsPhoneCall"), (attributes.strings("phoneNumbers") ?? []).allSatisfy({ $0.allSatisfy(\.isWhitespace) }) else { return [] }
-        return [Violation("supportsPhoneCall is set but phoneNumbers is empty or missing, so no call is offered", at: attributes.pointer("supportsPhoneCall"))]
+        return [Violation("supportsPhoneCall is set but phoneNumbers is empty or missing, so no call is offered", at: attributes.pointer("supportsPhoneCall"), restingOn: [attributes.pointer("phoneNumbers")])]
     }
 }
 

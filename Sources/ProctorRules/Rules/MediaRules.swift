@@ -296,7 +296,6 @@ struct PlayMediaIntentContentRule: Rule {
             leave every value optional, so this is a warning.
             """,
         sources: [siriKitMedia + " [H]", "Apple, Intents, INPlayMediaIntent and INMediaItem(identifier:title:type:artwork:) [H]"],
-        needsValues: ["mediaContainer", "mediaItems", "type"],
         passing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#)],
         failing: [
             RuleExample(#"{"interaction": {"intent": {"INPlayMediaIntent": {"playShuffled": true}}}}"#, at: ["/interaction/intent/INPlayMediaIntent"]),
@@ -307,13 +306,18 @@ struct PlayMediaIntentContentRule: Rule {
         guard case .playMedia(let media) = interaction.intent.kind else { return [] }
         let items = (media.mediaContainer.map { [$0] } ?? []) + (media.mediaItems ?? [])
         guard !items.isEmpty else {
-            return [Violation("the INPlayMediaIntent names no mediaContainer and no mediaItems, so Siri has nothing to suggest playing", at: interaction.intent.payloadPointer)]
+            return [Violation(
+                "the INPlayMediaIntent names no mediaContainer and no mediaItems, so Siri has nothing to suggest playing", at: interaction.intent.payloadPointer,
+                restingOn: [interaction.intent.payloadPointer.appending("mediaContainer"), interaction.intent.payloadPointer.appending("mediaItems").appending("-")])]
         }
         return items.compactMap { item in
-            let missing = [(item.identifier ?? "").allSatisfy(\.isWhitespace) ? "identifier (the app finds the content by it when the suggestion comes back)" : nil,
-                           (item.title ?? "").allSatisfy(\.isWhitespace) ? "title (what the suggestion shows)" : nil].compactMap { $0 }
+            let missing = [
+                (item.identifier ?? "").allSatisfy(\.isWhitespace) ? ("identifier", "identifier (the app finds the content by it when the suggestion comes back)") : nil,
+                (item.title ?? "").allSatisfy(\.isWhitespace) ? ("title", "title (what the suggestion shows)") : nil,
+            ].compactMap { $0 }
             guard !missing.isEmpty else { return nil }
-            return Violation("the INMediaItem has no \(missing.joined(separator: " and no "))", at: item.pointer)
+            return Violation(
+                "the INMediaItem has no \(missing.map(\.1).joined(separator: " and no "))", at: item.pointer, restingOn: missing.map { item.pointer.appending($0.0) })
         }
     }
 }

@@ -16,7 +16,6 @@ struct PublicIndexingRequiresIdentityRule: Rule {
             and requiredUserInfoKeys, and "you must provide a value for one of those properties".
             """,
         sources: ["Apple, NSUserActivity.isEligibleForPublicIndexing"],
-        needsValues: ["webpageURL", "requiredUserInfoKeys", "userInfo"],
         passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#)],
         failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true}}"#, at: ["/userActivity/isEligibleForPublicIndexing"])])
 
@@ -24,7 +23,9 @@ struct PublicIndexingRequiresIdentityRule: Rule {
         guard activity.isEligibleForPublicIndexing, activity.webpageURL == nil,
             (activity.requiredUserInfoKeys ?? []).isEmpty
         else { return [] }
-        return [Violation("activity is eligible for public indexing but sets neither webpageURL nor requiredUserInfoKeys", at: activity.pointer("isEligibleForPublicIndexing"))]
+        return [Violation(
+            "activity is eligible for public indexing but sets neither webpageURL nor requiredUserInfoKeys", at: activity.pointer("isEligibleForPublicIndexing"),
+            restingOn: [activity.pointer("webpageURL"), activity.pointer("requiredUserInfoKeys")])]
     }
 }
 
@@ -42,13 +43,14 @@ struct PublicIndexingWithoutSearchRule: Rule {
             forgotten isEligibleForSearch.
             """,
         sources: ["Apple, NSUserActivity.isEligibleForPublicIndexing", appSearchActivities],
-        needsValues: ["isEligibleForSearch", "isEligibleForPublicIndexing"],
         passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#)],
         failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#, at: ["/userActivity/isEligibleForPublicIndexing"])])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         guard activity.isEligibleForPublicIndexing, !activity.isEligibleForSearch else { return [] }
-        return [Violation("activity is eligible for public indexing but not for search; set isEligibleForSearch too", at: activity.pointer("isEligibleForPublicIndexing"))]
+        return [Violation(
+            "activity is eligible for public indexing but not for search; set isEligibleForSearch too", at: activity.pointer("isEligibleForPublicIndexing"),
+            restingOn: [activity.pointer("isEligibleForSearch")])]
     }
 }
 

@@ -33,7 +33,6 @@ struct ReservationContainerReferenceRule: Rule {
             show.
             """,
         sources: [wwdc19, intentHeader],
-        needsValues: ["reservationContainerReference"],
         passing: [
             RuleExample(Example.interaction(Example.flight())),
             RuleExample(Example.interaction(Example.flight(), container: #"{"spokenPhrase": "Trip to Paris", "vocabularyIdentifier": "B9C8"}"#)),
@@ -49,7 +48,7 @@ struct ReservationContainerReferenceRule: Rule {
             return [
                 Violation(
                     "reservationContainerReference is not set, so the app cannot be told which reservation to show; use the booking number (or, for a single item, its itemReference)",
-                    at: interaction.intent.payloadPointer)
+                    at: interaction.intent.payloadPointer, restingOn: [interaction.intent.payloadPointer.appending("reservationContainerReference")])
             ]
         }
         guard container.identity.allSatisfy(\.isWhitespace) else { return [] }
@@ -115,7 +114,6 @@ struct ReservationResponseRule: Rule {
             or suggest.
             """,
         sources: [wwdc19, donatingReservations, intentHeader],
-        needsValues: ["response", "reservations"],
         passing: [
             RuleExample(Example.interaction(Example.flight())),
             // A response the code computes at run time, as proctor scan writes it: not judged.
@@ -131,13 +129,16 @@ struct ReservationResponseRule: Rule {
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
         guard case .getReservationDetails = interaction.intent.kind else { return [] }
         guard let response = interaction.response else {
-            return [Violation("the interaction has no response, so it carries no reservation for Siri to learn", at: interaction.pointer)]
+            return [Violation("the interaction has no response, so it carries no reservation for Siri to learn", at: interaction.pointer, restingOn: [interaction.pointer("response")])]
         }
         guard let reservations = response.reservations else {
-            return [Violation("the response has no reservations, so Siri learns nothing from the donation", at: response.pointer)]
+            return [Violation("the response has no reservations, so Siri learns nothing from the donation", at: response.pointer, restingOn: [response.pointer.appending("reservations")])]
         }
         guard reservations.isEmpty else { return [] }
-        return [Violation("the response's reservations array is empty, so Siri learns nothing from the donation", at: response.pointer.appending("reservations"))]
+        // Its elements computed at run time ("-", the element past the last), it is not empty.
+        return [Violation(
+            "the response's reservations array is empty, so Siri learns nothing from the donation", at: response.pointer.appending("reservations"),
+            restingOn: [response.pointer.appending("reservations").appending("-")])]
     }
 }
 
@@ -189,17 +190,24 @@ struct ReservationItemReferenceUniqueRule: Rule {
         for (index, reservation) in interaction.reservations.enumerated() {
             let identity = reservation.itemReference.identity
             if identity.allSatisfy(\.isWhitespace) {
-                violations.append(Violation("itemReference is empty, so the app cannot be told which item to show", at: reservation.pointer("itemReference")))
+                violations.append(Violation("itemReference is empty, so the app cannot be told which item to show", at: reservation.pointer("itemReference"), restingOn: [Self.identityPointer(of: reservation)]))
             } else if let earlier = first[identity] {
+                // Two identities computed at run time are two unknowns, not one value.
                 violations.append(
                     Violation(
                         "itemReference '\(identity)' is also the itemReference of reservations/\(earlier); each item needs its own, or the app cannot tell which one to show (items sharing a reservationNumber can combine it with what tells them apart)",
-                        at: reservation.pointer("itemReference")))
+                        at: reservation.pointer("itemReference"),
+                        restingOn: [Self.identityPointer(of: reservation), Self.identityPointer(of: interaction.reservations[earlier])]))
             } else {
                 first[identity] = index
             }
         }
         return violations
+    }
+    /// Where the value identifying the reservation's item is: its vocabulary identifier when it
+    /// has one, else its phrase (``SpeakableString/identity``).
+    static func identityPointer(of reservation: Reservation) -> JSONPointer {
+        reservation.pointer("itemReference").appending(reservation.itemReference.vocabularyIdentifier == nil ? "spokenPhrase" : "vocabularyIdentifier")
     }
 }
 
@@ -420,7 +428,6 @@ struct FlightIdentificationRule: Rule {
             include the airline's IATA or ICAO code, so 'AF83' is written as airline AF, flight number 83.
             """,
         sources: [wwdc19, "Apple, INAirline (iataCode, icaoCode) and INAirport.init(name:iataCode:icaoCode:)", "Apple, INFlight.flightNumber"],
-        needsValues: ["flight", "airline", "airport", "departureAirportGate", "arrivalAirportGate"],
         passing: [
             RuleExample(Example.interaction(Example.flight())),
             RuleExample(Example.interaction(Example.flight(airline: #"{"name": "Example Air", "icaoCode": "EXA"}"#, from: #"{"name": "San Francisco International", "icaoCode": "KSFO"}"#))),
@@ -536,7 +543,6 @@ struct DateRangeTimeZoneRule: Rule {
             reservation's duration, a flight's boardingTime and every action's validDuration.
             """,
         sources: [wwdc19],
-        needsValues: ["timeZone"],
         passing: [
             RuleExample(Example.interaction(Example.flight())),
             RuleExample(Example.interaction(Example.restaurant(duration: Example.range(Example.time("2026-06-04 20:00", "UTC"), nil)))),
@@ -561,7 +567,7 @@ struct DateRangeTimeZoneRule: Rule {
                 violations.append(
                     Violation(
                         "\(range.name).\(side) has no timeZone; set the reservation's local time zone (or 'UTC' when the app does not know it)",
-                        at: value.pointer))
+                        at: value.pointer, restingOn: [value.pointer.appending("timeZone")]))
             }
         }
         return violations
@@ -635,7 +641,6 @@ struct CheckInActionRule: Rule {
             device's zone, and date_range_time_zone reports it instead.
             """,
         sources: [wwdc19, donatingReservations, "Apple, INReservationActionType.checkIn", "Apple, INLodgingReservation.reservationDuration"],
-        needsValues: ["validDuration", "start", "end"],
         passing: [
             RuleExample(Example.interaction(Example.flight(actions: Example.checkIn()))),
             RuleExample(
@@ -662,11 +667,15 @@ struct CheckInActionRule: Rule {
             for (side, value) in [("start", window.start), ("end", window.end)] {
                 guard let value else {
                     let when = side == "start" ? "opens" : "closes"
-                    violations.append(Violation("the check-in action's validDuration has no \(side), so the system does not know when check-in \(when)", at: window.pointer))
+                    violations.append(Violation(
+                        "the check-in action's validDuration has no \(side), so the system does not know when check-in \(when)", at: window.pointer,
+                        restingOn: [window.pointer.appending(side)]))
                     continue
                 }
                 if value.date == nil {
-                    violations.append(Violation("the check-in action's validDuration.\(side) names no day; give year, month and day", at: value.pointer))
+                    violations.append(Violation(
+                        "the check-in action's validDuration.\(side) names no day; give year, month and day", at: value.pointer,
+                        restingOn: ["year", "month", "day"].map(value.pointer.appending)))
                 }
             }
             // With a time zone on one side only, the comparison depends on the device's zone.
@@ -716,7 +725,6 @@ struct CheckInActivityRule: Rule {
             leaves it to that rule.
             """,
         sources: [wwdc19, donatingReservations],
-        needsValues: ["webpageURL", "requiredUserInfoKeys"],
         passing: [RuleExample(Example.interaction(Example.flight(actions: Example.checkIn())))],
         failing: [
             RuleExample(
@@ -749,22 +757,24 @@ struct CheckInActivityRule: Rule {
             if !activity.isIndexed {
                 if let title = activity.title {
                     if title.allSatisfy(\.isWhitespace) {
-                        violations.append(Violation("the check-in activity's title is blank; the check-in shortcut shows it", at: activity.pointer("title")))
+                        violations.append(Violation("the check-in activity's title is blank; the check-in shortcut shows it", at: activity.pointer("title"), restingOn: [activity.pointer("title")]))
                     }
                 } else {
-                    violations.append(Violation("the check-in activity has no title for the check-in shortcut to show", at: activity.pointer))
+                    violations.append(Violation("the check-in activity has no title for the check-in shortcut to show", at: activity.pointer, restingOn: [activity.pointer("title")]))
                 }
             }
             if activity.webpageURL == nil {
                 violations.append(
                     Violation(
                         "the check-in activity has no webpageURL, so on a device without the app (reservations sync to all of the user's devices) the check-in shortcut cannot open web check-in",
-                        at: activity.pointer))
+                        at: activity.pointer, restingOn: [activity.pointer("webpageURL")]))
             }
             let coveredByActivityRule = activity.isIndexed && !(activity.userInfo ?? []).isEmpty
             if !coveredByActivityRule, (activity.requiredUserInfoKeys ?? []).isEmpty {
                 let pointer = activity.requiredUserInfoKeys == nil ? activity.pointer : activity.pointer("requiredUserInfoKeys")
-                violations.append(Violation("the check-in activity names no requiredUserInfoKeys, the userInfo keys the app needs to start check-in", at: pointer))
+                violations.append(Violation(
+                    "the check-in activity names no requiredUserInfoKeys, the userInfo keys the app needs to start check-in", at: pointer,
+                    restingOn: [activity.pointer("requiredUserInfoKeys")]))
             }
         }
         return violations
@@ -790,7 +800,6 @@ struct PlacemarkLocationRule: Rule {
             codes (flight_identification).
             """,
         sources: [wwdc19, "Apple, CLLocationCoordinate2D"],
-        needsValues: ["location", "postalAddress"],
         passing: [
             RuleExample(Example.interaction(Example.lodging())),
             RuleExample(
@@ -817,7 +826,9 @@ struct PlacemarkLocationRule: Rule {
         for placemark in reservation.placemarks {
             let name = placemark.pointer.tokens.last ?? "placemark"
             if !placemark.hasCoordinates && !placemark.hasPostalAddress {
-                violations.append(Violation("\(name) has neither a location nor a postal address, so Siri cannot place the reservation", at: placemark.pointer))
+                violations.append(Violation(
+                    "\(name) has neither a location nor a postal address, so Siri cannot place the reservation", at: placemark.pointer,
+                    restingOn: [placemark.pointer.appending("location"), placemark.pointer.appending("postalAddress")]))
                 continue
             }
             if placemark.coordinatesMeanAddressOnly && !placemark.hasPostalAddress {
