@@ -8,7 +8,8 @@ enum ByteSearch {
     static func contains(_ needle: String, in bytes: UnsafeBufferPointer<UInt8>, where accept: (Int) -> Bool = { _ in true }) -> Bool {
         var needle = needle
         return needle.withUTF8 { wanted in
-            guard let start = bytes.baseAddress, let pattern = wanted.baseAddress, bytes.count >= wanted.count else { return wanted.isEmpty }
+            guard !wanted.isEmpty else { return true }
+            guard let start = bytes.baseAddress, let pattern = wanted.baseAddress, bytes.count >= wanted.count else { return false }
             let last = bytes.count - wanted.count
             var index = 0
             while index <= last {

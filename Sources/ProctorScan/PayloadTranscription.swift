@@ -20,8 +20,8 @@ struct PayloadTranscription {
     /// Properties left out, and why, for the notes.
     var leftOut: [(key: String, reason: String, place: SourceLocation)] = []
     /// The values the code computes at run time, by their pointers, with why: the payload lists
-    /// them under `proctor.computed`, so that lint neither asks for a required one nor lets a
-    /// rule that needs one judge the object holding it.
+    /// them under `proctor.computed`, so that lint neither asks for a required one nor reports a
+    /// finding that rests on one.
     private(set) var computed: [(pointer: JSONPointer, reason: String)] = []
     /// The pointers of the values written as "…": a rule judging their text judges a stand-in,
     /// so its findings there are dropped.

@@ -88,6 +88,8 @@ final class SourceExtractor: SyntaxVisitor {
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
         superclasses.append(superclass)
+        // Also read with the constants, except a class declared inside a function's body.
+        if let superclass { entryPoints.superclasses[node.name.text] = superclass }
         return enter(node.name.text)
     }
     override func visitPost(_ node: ClassDeclSyntax) {

@@ -27,7 +27,22 @@ enum SourceMarkers {
     private static func isLabel(in bytes: UnsafeBufferPointer<UInt8>, after end: Int, before start: Int) -> Bool {
         if start > 0, isIdentifier(bytes[start - 1]) { return false }
         var index = end
-        func skipBlanks() { while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 } }
+        // White space and comments, which Swift allows between a label, its name and the colon.
+        func skipBlanks() {
+            while index < bytes.count {
+                if [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(bytes[index]) {
+                    index += 1
+                } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                    while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                    index += 2
+                    while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                    index += 2
+                } else {
+                    return
+                }
+            }
+        }
         skipBlanks()
         if index < bytes.count, isIdentifier(bytes[index]) {
             // A label followed at once by more of a name is a longer name (`opened`).

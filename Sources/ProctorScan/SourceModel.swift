@@ -111,8 +111,8 @@ struct ScannedEntryPoints {
         var superclass: String?
     }
 
-    /// Every class of the scanned files and the one it inherits from (read with the constants,
-    /// from every file).
+    /// Every class of the scanned files and the one it inherits from: read with the constants,
+    /// from every file, and by the extractor for a class declared inside a function's body.
     var superclasses: [String: String] = [:]
 
     /// `scene(_:willConnectTo:options:)` of a type, and whether it reads what a cold launch brings.
@@ -139,6 +139,7 @@ struct ScannedEntryPoints {
     mutating func add(_ other: ScannedEntryPoints) {
         domainDeletions += other.domainDeletions
         deletesItems = deletesItems || other.deletesItems
+        superclasses.merge(other.superclasses) { first, _ in first }
         continuations += other.continuations
         connections += other.connections
         urlHandlers += other.urlHandlers

@@ -355,6 +355,22 @@ package struct Reservation: Sendable {
         return [reservationClass.rawValue, number, what, start].joined(separator: "|")
     }
 
+    /// Where the values ``itemIdentity`` and the item reference are made of are in the payload:
+    /// when a payload marks one of them (or a value inside one) computed at run time, the item
+    /// cannot be told apart from another.
+    package var itemIdentitySources: [JSONPointer] {
+        let what: [String]
+        switch details {
+        case .flight: what = ["flight/airline", "flight/flightNumber", "flight/flightDuration"]
+        case .lodging: what = ["lodgingBusinessLocation/name", "reservationDuration"]
+        case .restaurant: what = ["restaurantLocation/name", "reservationDuration"]
+        case .rentalCar: what = ["rentalCar/rentalCompanyName", "rentalDuration"]
+        case .ticketedEvent: what = ["event/name", "event/eventDuration"]
+        case .train(let trip), .bus(let trip), .boat(let trip): what = [trip.objectKey]
+        }
+        return (["reservationNumber", "itemReference"] + what).map { JSONPointer(payloadPointer.tokens + $0.split(separator: "/").map(String.init)) }
+    }
+
     /// `canceled` (the status a cancellation is donated with).
     package var isCanceled: Bool { reservationStatus == ReservationStatus.canceled.rawValue }
 

@@ -638,9 +638,16 @@ extension DonationDecoder {
         return (member.key, member.value)
     }
 
-    /// Whether the payload marks the value at `pointer` as computed at run time.
+    /// Whether the payload marks the value at `pointer`, or one holding it, as computed at run
+    /// time.
     func isComputed(_ pointer: JSONPointer) -> Bool {
-        !computed.isEmpty && computed.contains(pointer.description)
+        guard !computed.isEmpty else { return false }
+        var tokens = pointer.tokens
+        while !tokens.isEmpty {
+            if computed.contains(JSONPointer(tokens).description) { return true }
+            tokens.removeLast()
+        }
+        return false
     }
 
     /// An object's members by key: unknown keys are warned about and left out, missing required

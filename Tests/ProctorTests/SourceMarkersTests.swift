@@ -23,6 +23,8 @@ struct SourceMarkersTests {
         "func application(_ app: UIApplication, open url: URL, options: Options) -> Bool { true }",
         "func application(_ app: UIApplication, continue activity: Activity, restorationHandler: @escaping Handler) -> Bool { true }",
         "func application(_ app: UIApplication,\n    open\n    url: URL) -> Bool { true }",
+        "func application(_ app: UIApplication, open /* the link */ url: URL) -> Bool { true }",
+        "func application(_ app: UIApplication, open // the link\n    url: URL) -> Bool { true }",
     ])
     func aFileNamingWhatTheExtractorReadsIsReadAgain(_ line: String) {
         #expect(SourceMarkers.mayDonateOrHandle("import UIKit\n\(line)\n"))

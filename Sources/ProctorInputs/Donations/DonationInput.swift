@@ -159,7 +159,7 @@ struct DocumentChecker: Sendable {
         for decoded in donations {
             accept(decoded.ignores, under: decoded.pointer)
             subjects.judge(decoded.donation, computed: decoded.computed, in: context, locate: locatePointer, into: &result.findings)
-            Self.collectFacts(decoded.donation, into: &facts, in: root, source: source, file: path, locate: locatePointer)
+            Self.collectFacts(decoded.donation, computed: decoded.computed, into: &facts, in: root, source: source, file: path, locate: locatePointer)
         }
     }
 
@@ -186,10 +186,15 @@ struct DocumentChecker: Sendable {
 
     /// What the rules across files need from one donation: identifiers and reservation items with
     /// their locations.
+    /// A value the payload marks computed at run time (`proctor.computed`), or one inside it, is
+    /// not a fact: two of them are two unknowns, not one identifier.
     private static func collectFacts(
-        _ donation: Donation, into facts: inout RunFacts, in root: JSONNode, source: SourceText, file: String,
+        _ donation: Donation, computed: [JSONPointer], into facts: inout RunFacts, in root: JSONNode, source: SourceText, file: String,
         locate: (JSONPointer) -> SourceLocation
     ) {
+        func isKnown(_ values: [JSONPointer]) -> Bool {
+            computed.isEmpty || !values.contains { value in computed.contains { value.isWithin($0) || $0.isWithin(value) } }
+        }
         func mention(_ identifier: String, _ container: JSONPointer, _ key: String) -> RunFacts.Mention {
             let offset = root.offset(ofMember: key, in: container)
             return RunFacts.Mention(
@@ -198,15 +203,19 @@ struct DocumentChecker: Sendable {
         switch donation {
         case .searchableItem(let item):
             if let identifier = item.uniqueIdentifier {
-                facts.itemIdentifiers.append(mention(identifier, item.pointer, "uniqueIdentifier"))
+                if isKnown([item.pointer("uniqueIdentifier")]) {
+                    facts.itemIdentifiers.append(mention(identifier, item.pointer, "uniqueIdentifier"))
+                } else {
+                    facts.hasComputedItemIdentifier = true
+                }
             }
         case .userActivity(let activity):
-            if let set = activity.contentAttributeSet, let related = set.string("relatedUniqueIdentifier") {
+            if let set = activity.contentAttributeSet, let related = set.string("relatedUniqueIdentifier"), isKnown([set.pointer("relatedUniqueIdentifier")]) {
                 facts.relatedIdentifiers.append(mention(related, set.pointer, "relatedUniqueIdentifier"))
             }
         case .interaction(let interaction):
             let items = interaction.reservations.compactMap { reservation -> RunFacts.ReservationItemMention? in
-                guard let identity = reservation.itemIdentity else { return nil }
+                guard let identity = reservation.itemIdentity, isKnown(reservation.itemIdentitySources) else { return nil }
                 return .init(itemIdentity: identity, itemReference: reservation.itemReference.identity, location: locate(reservation.pointer("itemReference")))
             }
             if !items.isEmpty { facts.reservationDonations.append(items) }

@@ -38,6 +38,9 @@ package struct RunFacts: RuleSubject, Sendable {
     package var itemIdentifiers: [Mention] = []
     /// Every activity's `contentAttributeSet.relatedUniqueIdentifier`, in input order.
     package var relatedIdentifiers: [Mention] = []
+    /// Whether some searchable item's `uniqueIdentifier` is computed at run time
+    /// (`proctor.computed`): it may be any identifier, so none can be said to be missing.
+    package var hasComputedItemIdentifier = false
 
     /// A reservation item as one donation describes it.
     package struct ReservationItemMention: Sendable {
@@ -111,6 +114,7 @@ package struct RunFacts: RuleSubject, Sendable {
     package mutating func append(_ other: RunFacts) {
         itemIdentifiers += other.itemIdentifiers
         relatedIdentifiers += other.relatedIdentifiers
+        hasComputedItemIdentifier = hasComputedItemIdentifier || other.hasComputedItemIdentifier
         reservationDonations += other.reservationDonations
         entitlements += other.entitlements
         sites += other.sites

@@ -164,7 +164,7 @@ struct ActivityTitleRequiredRule: Rule {
         guard activity.isIndexed else { return [] }
         let eligibility = activity.isEligibleForSearch ? "search" : "prediction"
         guard let title = activity.title else {
-            return [Violation("activity is eligible for \(eligibility) but has no title to show in results", at: activity.pointer)]
+            return [Violation("activity is eligible for \(eligibility) but has no title to show in results", at: activity.pointer, restingOn: [activity.pointer("title")])]
         }
         guard title.allSatisfy(\.isWhitespace) else { return [] }
         return [Violation("activity is eligible for \(eligibility) but its title is blank", at: activity.pointer("title"))]

@@ -351,11 +351,11 @@ struct CommunicationRecipientsRule: Rule {
         case nil where !isIncomingMessage:
             violations.append(Violation(
                 "\(intent.kind.isMessage ? "message" : "call") has no \(key), so the system has no contact to learn the app's handle for",
-                at: intent.payloadPointer, restingOn: [intent.payloadPointer.appending(key)]))
+                at: intent.payloadPointer, restingOn: [intent.payloadPointer.appending(key), interaction.pointer("direction")]))
         case let people? where people.isEmpty && !isIncomingMessage:
             violations.append(Violation(
                 "\(key) is empty, so the system has no contact to learn the app's handle for", at: intent.payloadPointer.appending(key),
-                restingOn: [intent.payloadPointer.appending(key).appending("-")]))
+                restingOn: [intent.payloadPointer.appending(key).appending("-"), interaction.pointer("direction")]))
         default:
             break
         }

@@ -131,7 +131,9 @@ struct PlaceNameRule: Rule {
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         guard attributes.flag("supportsNavigation") || attributes.isFilledFromMapItem, (attributes.string("namedLocation") ?? "").isEmpty else { return [] }
-        return [Violation("the place has no namedLocation, so no location suggestion can show it; set the place's name (or the mapItem's name)", at: attributes.pointer)]
+        return [Violation(
+            "the place has no namedLocation, so no location suggestion can show it; set the place's name (or the mapItem's name)", at: attributes.pointer,
+            restingOn: [attributes.pointer("namedLocation")])]
     }
 }
 
@@ -170,7 +172,9 @@ struct PlaceTextAddressRule: Rule {
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         let isPlace = attributes.flag("supportsNavigation") || attributes.isFilledFromMapItem || !(attributes.string("namedLocation") ?? "").isEmpty
         guard isPlace, !Self.addressKeys.contains(where: { !(attributes.string($0) ?? "").isEmpty }) else { return [] }
-        return [Violation("the place has no text address (fullyFormattedAddress or its components), so text-based location suggestions such as QuickType do not offer it", at: attributes.pointer)]
+        return [Violation(
+            "the place has no text address (fullyFormattedAddress or its components), so text-based location suggestions such as QuickType do not offer it", at: attributes.pointer,
+            restingOn: Self.addressKeys.map(attributes.pointer))]
     }
 }
 

@@ -387,11 +387,14 @@ struct PlayMediaBackgroundAudioRule: Rule {
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
         guard case .playMedia(let media) = interaction.intent.kind, let app = context.appInfo, app.isFromInfoPlist else { return [] }
         guard !(app.backgroundModes ?? []).contains("audio") else { return [] }
-        let types = ((media.mediaContainer.map { [$0] } ?? []) + (media.mediaItems ?? [])).compactMap(\.type)
+        let items = (media.mediaContainer.map { [$0] } ?? []) + (media.mediaItems ?? [])
+        let types = items.compactMap(\.type)
         if !types.isEmpty, types.allSatisfy(Self.videoTypes.contains) { return [] }
         let modes = app.backgroundModes.map { $0.isEmpty ? "lists no mode" : "lists \($0.joined(separator: ", "))" } ?? "is absent"
+        // Video is exempt: the verdict rests on every item's type, and on the items there are.
         return [Violation(
             "UIBackgroundModes of \(app.source) \(modes), not audio: launched in the background to play a media suggestion, the app is suspended and its audio stops",
-            at: interaction.intent.payloadPointer)]
+            at: interaction.intent.payloadPointer,
+            restingOn: items.map { $0.pointer.appending("type") } + [interaction.intent.payloadPointer.appending("mediaItems").appending("-")])]
     }
 }

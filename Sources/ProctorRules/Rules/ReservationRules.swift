@@ -835,7 +835,7 @@ struct PlacemarkLocationRule: Rule {
                 violations.append(
                     Violation(
                         "\(name)'s coordinates are 0,0, which tells Siri to use only the postal address, and it has none",
-                        at: placemark.pointer.appending("location")))
+                        at: placemark.pointer.appending("location"), restingOn: [placemark.pointer.appending("postalAddress")]))
             }
             if let latitude = placemark.latitude, !(-90...90).contains(latitude) {
                 violations.append(

@@ -30,7 +30,7 @@ struct SearchableItemIdentifierRequiredRule: Rule {
 
     func check(_ item: SearchableItem, in context: RuleContext) -> [Violation] {
         guard let identifier = item.uniqueIdentifier else {
-            return [Violation("searchable item has no uniqueIdentifier, so the app can neither update, delete nor open it", at: item.pointer)]
+            return [Violation("searchable item has no uniqueIdentifier, so the app can neither update, delete nor open it", at: item.pointer, restingOn: [item.pointer("uniqueIdentifier")])]
         }
         guard identifier.isEmpty else { return [] }
         return [Violation("searchable item's uniqueIdentifier is empty", at: item.pointer("uniqueIdentifier"))]
@@ -58,11 +58,11 @@ struct SearchableItemTitleRule: Rule {
 
     func check(_ item: SearchableItem, in context: RuleContext) -> [Violation] {
         guard let set = item.attributeSet else {
-            return [Violation("searchable item has no attributeSet, so Spotlight has no title to show", at: item.pointer)]
+            return [Violation("searchable item has no attributeSet, so Spotlight has no title to show", at: item.pointer, restingOn: [item.pointer("attributeSet")])]
         }
         let title = set.title ?? set.string("displayName") ?? ""
         guard title.allSatisfy(\.isWhitespace) else { return [] }
-        return [Violation("searchable item has no title to show in Spotlight", at: set.pointer)]
+        return [Violation("searchable item has no title to show in Spotlight", at: set.pointer, restingOn: [set.pointer("title"), set.pointer("displayName")])]
     }
 }
 
@@ -197,6 +197,8 @@ struct RelatedItemMissingRule: Rule {
         failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.recipes.view", "contentAttributeSet": {"relatedUniqueIdentifier": "recipe-9"}}}"#, at: ["/userActivity/contentAttributeSet/relatedUniqueIdentifier"])])
 
     func check(_ facts: RunFacts, in context: RuleContext) -> [Violation] {
+        // An item whose identifier the app computes at run time may be the one named.
+        guard !facts.hasComputedItemIdentifier else { return [] }
         let items = Set(facts.itemIdentifiers.map(\.identifier))
         return facts.relatedIdentifiers.compactMap { mention in
             guard !items.contains(mention.identifier) else { return nil }
