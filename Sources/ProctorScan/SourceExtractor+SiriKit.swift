@@ -89,7 +89,7 @@ extension SourceExtractor {
     ]
 
     /// The most SiriKit values read for one interaction.
-    static let siriKitObjectLimit = 1000
+    static let siriKitValueLimit = 1000
 
     /// The INInteraction properties read after `let interaction = INInteraction(…)`.
     static let interactionProperties: Set<String> = ["direction", "identifier", "groupIdentifier", "intentHandlingStatus"]
@@ -97,7 +97,7 @@ extension SourceExtractor {
     /// `INInteraction(intent:response:)`: its intent and response, and what the code after
     /// `let interaction = …` sets on it.
     func readInteraction(_ call: FunctionCallExprSyntax) {
-        siriKitBudget = Self.siriKitObjectLimit
+        siriKitBudget = Self.siriKitValueLimit
         var interaction = ScannedDonation(activityType: .dynamic("an intent the scan cannot follow"), location: location(call), symbol: symbol)
         interaction.kind = .interaction
         interaction.currentness = .handedOn
@@ -148,9 +148,9 @@ extension SourceExtractor {
     ) -> (String, [(key: String, value: StaticValue, location: ProctorCore.SourceLocation)])? {
         guard depth < 16 else { return nil }
         // Names bound to objects of objects can fan out without end (each alias an array of the
-        // one before): past this many objects the rest is left out.
+        // one before): past this many values the rest is left out.
         guard siriKitBudget > 0 else {
-            donation.leftOut.append((key, "the interaction holds more than \(Self.siriKitObjectLimit) values; the rest is not read", location(expression)))
+            donation.leftOut.append((key, "the interaction holds more than \(Self.siriKitValueLimit) values; the rest is not read", location(expression)))
             return nil
         }
         siriKitBudget -= 1
