@@ -109,10 +109,10 @@ let package = Package(
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
                 "ProctorRules", "ProctorLint",
+                // SwiftParserDiagnostics is left out on purpose: its generator can stop the process
+                // on some inputs (a Fix-It with no change), so syntax errors are read from the tree
+                // (SyntaxErrors.swift).
                 .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
-                // The parser's own messages for a file that does not parse ("expected ')' to end
-                // function call"), reported as located input errors.
-                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]),
         // A project's .proctor.json: the app facts, inputs, rules and reports a project states
         // once, read with the JSON layer and located like every input.

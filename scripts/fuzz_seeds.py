@@ -138,6 +138,9 @@ def main():
                         add("coverage", content)
                         add("json", content)
                         continue
+                    if file_name.endswith(".swift"):
+                        add("swift", content)  # the scan's vectors (Conformance/scan/)
+                        continue
                     if file_name.endswith(".scenario.json"):
                         add("scenario", content)
                     elif file_name.endswith(".jsonl"):

@@ -8,7 +8,6 @@ import ProctorJSON
 import ProctorLint
 import ProctorRules
 import SwiftParser
-import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// `proctor scan`: reads an app's Swift sources with swift-syntax, extracts what they donate and
@@ -100,13 +99,12 @@ package enum SourceScanner {
             let lines = SourceLines(path: file.path, text: file.text)
             // A file that does not parse: swift-syntax's own errors, each where it is; the file is
             // still read as far as the parser recovered.
-            let syntaxErrors = tree.hasError
-                ? ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }.prefix(Self.syntaxErrorLimit).map { diagnostic in
-                    InputError(code: Self.syntaxError, message: "the file does not parse: \(diagnostic.message)", location: lines.location(ofOffset: diagnostic.position.utf8Offset))
-                } : []
+            let syntaxErrors = SyntaxErrors.find(in: tree, limit: Self.syntaxErrorLimit).map { error in
+                InputError(code: Self.syntaxError, message: "the file does not parse: \(error.message)", location: lines.location(ofOffset: error.offset))
+            }
             return ReadFile(
                 file: file, lines: lines, declarations: ConstantTable.declarations(in: tree),
-                suppressions: SourceSuppressions.read(tree, text: file.text, lines: lines), syntaxErrors: Array(syntaxErrors),
+                suppressions: SourceSuppressions.read(tree, text: file.text, lines: lines), syntaxErrors: syntaxErrors,
                 mayDonateOrHandle: SourceMarkers.mayDonateOrHandle(file.text))
         }
         var constants = ConstantTable()

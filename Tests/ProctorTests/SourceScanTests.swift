@@ -116,6 +116,25 @@ struct SourceScanTests {
         #expect(!broken.inputErrors.isEmpty && broken.inputErrors.allSatisfy { $0.code == SourceScanner.syntaxError && $0.location.line != nil })
         #expect(broken.inputErrors.first?.message.hasPrefix("the file does not parse: ") == true, "\(broken.inputErrors.map(\.message))")
         #expect(result.files.first { $0.path == "Empty.swift" }?.inputErrors.isEmpty == true)
+        // Each error says what the parser assumed or could not place, just after the code before it.
+        #expect(broken.inputErrors.map { "\($0.location.line ?? 0):\($0.location.column ?? 0) \($0.message)" } == [
+            "1:8 the file does not parse: expected ')'",
+            "2:11 the file does not parse: expected expression",
+            "3:3 the file does not parse: unexpected code '}}} ]]'",
+        ])
+    }
+
+    /// swift-syntax's diagnostics generator stopped the process on this input (a Fix-It with no
+    /// change, found by the `swift` fuzz target; Tests/Fuzz/regressions/swift): the lexer's
+    /// objection is reported from the tree instead, in words.
+    @Test func aVerticalTabBesideAnEqualSignIsALocatedError() throws {
+        let result = try scan(["A.swift": "let x \u{0B}= 1\n", "B.swift": "let s = \u{201C}hi\u{201D}\nlet t = 1 +\n"])
+        let errors = result.files.flatMap { file in file.inputErrors.map { "\(file.path):\($0.location.line ?? 0):\($0.location.column ?? 0) \($0.message)" } }
+        #expect(errors == [
+            "A.swift:1:8 the file does not parse: equal must have consistent whitespace on both sides",
+            "B.swift:1:9 the file does not parse: unicode curly quote",
+            "B.swift:2:12 the file does not parse: expected expression",
+        ])
     }
 }
 
