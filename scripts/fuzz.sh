@@ -53,6 +53,7 @@ for target in "${targets[@]}"; do
   [ -d "Tests/Fuzz/regressions/$target" ] && seeds+=("Tests/Fuzz/regressions/$target")
   dictionary=.build/fuzz-seeds/json.dict
   rss_limit=4096
+  [ "$target" = swift ] && dictionary=Tests/Fuzz/swift.dict
   if [ "$target" = info-plist ]; then
     dictionary=Tests/Fuzz/plist.dict
     # Foundation leaks a CFError per property list it cannot parse (Tests/Fuzz/lsan.supp):

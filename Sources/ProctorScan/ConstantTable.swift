@@ -24,6 +24,15 @@ struct ConstantTable {
         /// Each class of the file and the first type it inherits from, its base class if it has
         /// one: where a scene delegate's base class is found.
         var superclasses: [(type: String, superclass: String)]
+
+        /// A file's, when it declares nothing (or is not read).
+        init() { self.init(expressions: [], texts: [], superclasses: []) }
+
+        fileprivate init(expressions: [(String, [String], String)], texts: [(String, String)], superclasses: [(type: String, superclass: String)]) {
+            self.expressions = expressions
+            self.texts = texts
+            self.superclasses = superclasses
+        }
     }
 
     static func declarations(in file: SourceFileSyntax) -> Declarations {

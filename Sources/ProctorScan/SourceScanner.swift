@@ -95,16 +95,25 @@ package enum SourceScanner {
         // per byte of Swift (2.2 GB for 25 MB), so each file is parsed again below, once the
         // constants of all are known.
         let read = DeepStack.concurrentMap(files) { file in
-            let tree = Parser.parse(source: file.text)
             let lines = SourceLines(path: file.path, text: file.text)
+            // Brackets nested deep enough to keep the parser busy for hours: refused unparsed.
+            if let offset = BracketNesting.firstTooDeep(in: file.text) {
+                let error = InputError(
+                    code: Self.bracketsTooDeep,
+                    message: "'[' opens more than \(BracketNesting.limit) levels deep here; swift-syntax's parser takes twice as long for each level past that, so the file is not scanned",
+                    location: lines.location(ofOffset: offset))
+                return ReadFile(
+                    file: file, lines: lines, declarations: ConstantTable.Declarations(), suppressions: ([], []), inputErrors: [error], mayDonateOrHandle: false)
+            }
+            let tree = Parser.parse(source: file.text)
             // A file that does not parse: swift-syntax's own errors, each where it is; the file is
             // still read as far as the parser recovered.
-            let syntaxErrors = SyntaxErrors.find(in: tree, limit: Self.syntaxErrorLimit).map { error in
+            let inputErrors = SyntaxErrors.find(in: tree, limit: Self.syntaxErrorLimit).map { error in
                 InputError(code: Self.syntaxError, message: "the file does not parse: \(error.message)", location: lines.location(ofOffset: error.offset))
             }
             return ReadFile(
                 file: file, lines: lines, declarations: ConstantTable.declarations(in: tree),
-                suppressions: SourceSuppressions.read(tree, text: file.text, lines: lines), syntaxErrors: syntaxErrors,
+                suppressions: SourceSuppressions.read(tree, text: file.text, lines: lines), inputErrors: inputErrors,
                 mayDonateOrHandle: SourceMarkers.mayDonateOrHandle(file.text))
         }
         var constants = ConstantTable()
@@ -148,7 +157,7 @@ package enum SourceScanner {
             }
         }
         var results = Dictionary(uniqueKeysWithValues: files.map { ($0.path, FileResult(path: $0.path)) })
-        for file in read where !file.syntaxErrors.isEmpty { results[file.file.path]?.inputErrors += file.syntaxErrors }
+        for file in read where !file.inputErrors.isEmpty { results[file.file.path]?.inputErrors += file.inputErrors }
         for index in results.keys { results[index]?.wasChecked = true }
 
         // The donations, judged as the payloads they are.
@@ -438,7 +447,8 @@ package enum SourceScanner {
         var lines: SourceLines
         var declarations: ConstantTable.Declarations
         var suppressions: (ignores: [PayloadSuppression], problems: [Diagnostic])
-        var syntaxErrors: [InputError]
+        /// Its syntax errors, or why it was not parsed.
+        var inputErrors: [InputError]
         /// Whether it names anything the extractor reads (``SourceMarkers``).
         var mayDonateOrHandle: Bool
     }
@@ -482,6 +492,10 @@ package enum SourceScanner {
     /// A Swift file that does not parse, with the parser's message.
     package static let syntaxError = ProblemCode(
         "swift_syntax_error", summary: "A Swift file does not parse; each error swift-syntax finds is reported where it is, and the file is read as far as the parser recovered.")
+
+    /// A Swift file that nests `[` too deep to parse in reasonable time (``BracketNesting``).
+    package static let bracketsTooDeep = ProblemCode(
+        "swift_brackets_too_deep", summary: "A Swift file nests '[' more than 16 levels deep, which swift-syntax's parser takes exponential time on, so it is not scanned.")
 
     /// The most syntax errors reported for one file: the first ones say what is wrong.
     static let syntaxErrorLimit = 20

@@ -158,7 +158,7 @@ struct Lint: ParsableCommand {
 
     /// The options `lint` and `config print` share: what the configuration file can also say.
     struct Flags: ParsableArguments {
-        @Argument(help: "Files or directories; - reads one JSON document from standard input. Default: lint.paths of .proctor.json.")
+        @Argument(help: "Files or directories; - reads standard input (lint: one JSON document; scan: one Swift file). Default: lint.paths of .proctor.json.")
         var paths: [String] = []
 
         @Option(help: "The app's Info.plist (XML or binary). Rules that need it are skipped without it.")
