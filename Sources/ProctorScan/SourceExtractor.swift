@@ -372,8 +372,11 @@ final class SourceExtractor: SyntaxVisitor {
             entryPoints.urlHandlers.append(symbol)
             return .visitChildren
         }
+        // SwiftUI's modifiers take the type and a closure (or a function) at least: an enum case of
+        // the app's own named `userActivity`, `.userActivity(activity)`, is not one.
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-            let typeArgument = node.arguments.first, typeArgument.label == nil
+            let typeArgument = node.arguments.first, typeArgument.label == nil,
+            node.arguments.count + (node.trailingClosure == nil ? 0 : 1) >= 2
         else { return .visitChildren }
         let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self)
         switch member.declName.baseName.text {

@@ -26,6 +26,21 @@ package enum DonationKind: String, CaseIterable, Sendable {
 
 /// An `NSUserActivity`, with the property names the Swift API uses.
 package struct UserActivity: Sendable {
+    /// The activity types the system defines, which no app declares in `NSUserActivityTypes` nor
+    /// names under its bundle identifier: a web page handed to a browser or from one
+    /// (`NSUserActivityTypeBrowsingWeb`, whose value is its name; Apple, "Implementing Handoff in
+    /// your app", web browser–to–native app Handoff), a Core Spotlight item opened
+    /// (`CSSearchableItemActionType`) and a Spotlight search continued in the app
+    /// (`CSQueryContinuationActionType`).
+    package static let systemTypes: Set<String> = [browsingWebType, "com.apple.corespotlightitem", "com.apple.corespotlightquery"]
+
+    /// `NSUserActivityTypeBrowsingWeb`: an app donates it to hand a web page to a browser on
+    /// another device (what web browsers donate), and receives it for its universal links.
+    package static let browsingWebType = "NSUserActivityTypeBrowsingWeb"
+
+    /// Whether the type is one the system defines (``systemTypes``).
+    package var hasSystemType: Bool { activityType.map(Self.systemTypes.contains) ?? false }
+
     /// Pointer of the object that holds the properties (`/userActivity`, `/3/userActivity`, ...).
     package var pointer: JSONPointer
     package var activityType: String?

@@ -124,6 +124,49 @@ struct SourceScanTests {
         ])
     }
 
+    /// Found by trying the scan on open-source apps: a browser's Handoff of a web page
+    /// (NSUserActivityTypeBrowsingWeb) is the system's type, not the app's, and an enum case of the
+    /// app's named `userActivity` is not SwiftUI's modifier.
+    @Test func systemTypesAndLookalikesAreNotTheAppsDonations() throws {
+        let result = try scan([
+            "Browser.swift": """
+                final class BrowserViewController: UIViewController {
+                    func pageDidLoad(_ url: URL) {
+                        let handoff = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+                        handoff.webpageURL = URL(string: "https://places.example.com/p-1")
+                        handoff.becomeCurrent()
+                    }
+                }
+                """,
+            "Restoration.swift": """
+                enum Restoration {
+                    case userActivity(NSUserActivity)
+                    init(_ activity: NSUserActivity) { self = .userActivity(activity) }
+                    static let sample = Restoration.userActivity(NSUserActivity(activityType: "com.example.places.map"))
+                    var activity: NSUserActivity? {
+                        switch self {
+                        case let .userActivity(activity): return activity
+                        }
+                    }
+                }
+                """,
+            "SceneDelegate.swift": """
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                        switch userActivity.activityType {
+                        case "com.example.places.view": break
+                        default: break
+                        }
+                    }
+                }
+                """,
+        ], plist: places)
+        // Only the cold launch this scene delegate leaves out is the app's mistake here.
+        #expect(findings(result) == ["source_cold_launch_activity_handled SceneDelegate.swift:2"])
+        #expect(result.files.flatMap(\.diagnostics).isEmpty, "\(result.files.flatMap(\.diagnostics).map(\.message))")
+        #expect(result.files.map(\.donationCount).reduce(0, +) == 1)
+    }
+
     /// swift-syntax's diagnostics generator stopped the process on this input (a Fix-It with no
     /// change, found by the `swift` fuzz target; Tests/Fuzz/regressions/swift): the lexer's
     /// objection is reported from the tree instead, in words.

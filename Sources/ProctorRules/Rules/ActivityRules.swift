@@ -21,17 +21,22 @@ struct ActivityTypeReverseDNSRule: Rule {
             Apple recommends reverse-DNS notation (com.<company>.<app>.<activity>) so that types stay \
             unique across the apps on a device and across the apps of one team; the Donating Shortcuts \
             guide repeats it. Proctor accepts two or more dot-separated components of letters, digits, \
-            hyphens and underscores (domain labels such as 1password may start with a digit), none empty.
+            hyphens and underscores (domain labels such as 1password may start with a digit), none empty. \
+            The types the system defines, such as NSUserActivityTypeBrowsingWeb, are not the app's to name.
             """,
         sources: [handoffGuide + ", \"Best practices\"", "Apple, SiriKit, \"Donating Shortcuts\""],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place"}}"#)],
+        passing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place"}}"#),
+            // A type the system defines, as a browser donates it to hand a page to another device.
+            RuleExample(#"{"userActivity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://example.com/places/1"}}"#),
+        ],
         failing: [
             RuleExample(#"{"userActivity": {"activityType": "ViewPlace"}}"#, at: ["/userActivity/activityType"]),
             RuleExample(#"{"userActivity": {"activityType": "com.example..view place"}}"#, at: ["/userActivity/activityType"]),
         ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        guard let type = activity.activityType, !Self.isReverseDNS(type) else { return [] }
+        guard let type = activity.activityType, !activity.hasSystemType, !Self.isReverseDNS(type) else { return [] }
         let example = type.contains(".") || type.isEmpty ? "com.example.app.view-item" : "com.example.app.\(type)"
         return [Violation("activity type '\(type)' is not a reverse-DNS identifier (dot-separated letters, digits, '-' and '_', such as '\(example)')", at: activity.pointer("activityType"))]
     }
@@ -67,7 +72,9 @@ struct ActivityTypeDeclaredRule: Rule {
             The system hands an activity only to an app whose Info.plist lists its type under \
             NSUserActivityTypes: an undeclared type is never continued by Handoff, and a tap on the \
             search result or suggestion opens nothing. Entries with an unexpanded \
-            $(PRODUCT_BUNDLE_IDENTIFIER) match any text in its place; --bundle-identifier expands them.
+            $(PRODUCT_BUNDLE_IDENTIFIER) match any text in its place; --bundle-identifier expands them. \
+            The types the system defines (NSUserActivityTypeBrowsingWeb, which an app donates to hand \
+            a web page to a browser, and Core Spotlight's) need no declaration.
             """,
         sources: [handoffGuide, "Apple, \"Implementing Handoff in your app\""],
         needsInfoPlist: true,
@@ -78,6 +85,10 @@ struct ActivityTypeDeclaredRule: Rule {
             RuleExample(
                 #"{"userActivity": {"activityType": "com.example.places.view-place"}}"#,
                 infoPlist: #"{"NSUserActivityTypes": ["$(PRODUCT_BUNDLE_IDENTIFIER).view-place"]}"#),
+            // A type the system defines needs no declaration.
+            RuleExample(
+                #"{"userActivity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://example.com/places/1"}}"#,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view-place"]}"#),
         ],
         failing: [
             RuleExample(
@@ -91,7 +102,7 @@ struct ActivityTypeDeclaredRule: Rule {
         ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        guard let app = context.appInfo, let type = activity.activityType, !app.declares(activityType: type)
+        guard let app = context.appInfo, let type = activity.activityType, !activity.hasSystemType, !app.declares(activityType: type)
         else { return [] }
         let missingKey = app.userActivityTypes == nil
         return [Violation(
@@ -113,14 +124,18 @@ struct ActivityTypeBundlePrefixRule: Rule {
         rationale: """
             Apple's naming advice is com.<company>.<app>.<activity>; starting the type with the bundle \
             identifier keeps it unique and makes its owner obvious. Types shared by several apps of one \
-            team (com.<company>.<activity>) are legitimate, which is why this is a warning.
+            team (com.<company>.<activity>) are legitimate, which is why this is a warning. The types \
+            the system defines, such as NSUserActivityTypeBrowsingWeb, are not the app's to name.
             """,
         sources: [handoffGuide + ", \"Best practices\""],
         needsBundleIdentifier: true,
         passing: [
             RuleExample(
                 #"{"userActivity": {"activityType": "com.example.places.view-place"}}"#,
-                infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view-place"]}"#)
+                infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view-place"]}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://example.com/places/1"}}"#,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view-place"]}"#),
         ],
         failing: [
             RuleExample(
@@ -130,7 +145,7 @@ struct ActivityTypeBundlePrefixRule: Rule {
         ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        guard let bundle = context.appInfo?.bundleIdentifier, let type = activity.activityType,
+        guard let bundle = context.appInfo?.bundleIdentifier, let type = activity.activityType, !activity.hasSystemType,
             !type.hasPrefix(bundle + ".")
         else { return [] }
         return [Violation("activity type '\(type)' is not under the bundle identifier '\(bundle)'; prefer '\(bundle).\(type.split(separator: ".").last ?? "")'", at: activity.pointer("activityType"))]

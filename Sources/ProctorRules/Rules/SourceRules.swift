@@ -69,10 +69,23 @@ struct SourceDonatedTypeHandledRule: Rule {
             restore (seed 000: check the type, then restore from userInfo). A type no handler \
             takes opens the app on whatever screen it opens to, and the user's place is lost. \
             Judged when the scan found handlers but none for the type; a handler that takes every \
-            type without telling them apart answers for all of them.
+            type without telling them apart answers for all of them. An activity of type \
+            NSUserActivityTypeBrowsingWeb hands its web page to the other device's browser, which \
+            opens it unless an app claims the link, so it needs no handler of the app's.
             """,
         sources: [seedRestore + " [H]", continuing + " [H]"],
-        passing: [RuleExample(swift(donation: donate, handler: restore), named: "App.swift")],
+        passing: [
+            RuleExample(swift(donation: donate, handler: restore), named: "App.swift"),
+            // The page handed to the other device's browser, beside the app's own activity.
+            RuleExample(
+                swift(
+                    donation: donate + """
+
+                                let page = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+                                page.webpageURL = URL(string: "https://places.example.com/p-1")
+                                page.becomeCurrent()
+                        """, handler: restore), named: "App.swift"),
+        ],
         failing: [
             RuleExample(
                 swift(donation: donate, handler: restore.replacingOccurrences(of: "ActivityType.viewPlace:", with: "\"com.example.places.list\":")),
@@ -102,7 +115,8 @@ struct SourceDonatedTypeHandledRule: Rule {
         ])
 
     func check(_ donation: SourceDonation, in context: RuleContext) -> [Violation] {
-        guard donation.handlerCount > 0, donation.handlers.isEmpty, !donation.anyTypeHandled else { return [] }
+        guard donation.handlerCount > 0, donation.handlers.isEmpty, !donation.anyTypeHandled, donation.activityType != UserActivity.browsingWebType
+        else { return [] }
         if donation.isInteraction {
             return [Violation(
                 "this \(donation.activityType) interaction is donated here, but no launch handler the scan found takes '\(donation.activityType)', so tapping its suggestion or the contact card's button opens the app without carrying on",
