@@ -121,6 +121,12 @@ struct ConstantTable {
 
         override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
         override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+
+        /// Constants another platform's build declares are not the iOS app's.
+        override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+            for clause in PlatformConditions.clausesCompiledOnIOS(node) { walk(clause) }
+            return .skipChildren
+        }
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             if let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription { superclasses.append((node.name.text, superclass)) }
             return enter(node.name.text)

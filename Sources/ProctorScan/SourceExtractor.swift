@@ -55,6 +55,12 @@ final class SourceExtractor: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// What another platform's build compiles is not the iOS app's (``PlatformConditions``).
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        for clause in PlatformConditions.clausesCompiledOnIOS(node) { walk(clause) }
+        return .skipChildren
+    }
+
     func location(_ node: some SyntaxProtocol) -> ProctorCore.SourceLocation { lines.location(of: node) }
 
     var symbol: String { scopes.isEmpty ? "(file)" : scopes.joined(separator: ".") }
@@ -577,6 +583,12 @@ final class UseCollector: SyntaxVisitor {
         self.name = name
         self.properties = properties
         super.init(viewMode: .sourceAccurate)
+    }
+
+    /// What another platform's build does with the activity is not the iOS app's.
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        for clause in PlatformConditions.clausesCompiledOnIOS(node) { walk(clause) }
+        return .skipChildren
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
