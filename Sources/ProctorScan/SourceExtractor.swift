@@ -138,19 +138,59 @@ final class SourceExtractor: SyntaxVisitor {
     override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
         let items = Array(node)
         for (index, item) in items.enumerated() {
-            guard case .decl(let declaration) = item.item, let variable = declaration.as(VariableDeclSyntax.self) else { continue }
-            for binding in variable.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
-                    ValueResolver.path(of: call.calledExpression) == ["NSUserActivity"],
-                    let typeArgument = call.arguments.first(where: { $0.label?.text == "activityType" })
-                else { continue }
+            for (name, call, stored) in Self.activitiesCreated(by: item) {
+                guard let typeArgument = call.arguments.first(where: { $0.label?.text == "activityType" }) else { continue }
                 var donation = ScannedDonation(activityType: value(typeArgument.expression), location: location(call), symbol: symbol)
+                if stored {
+                    // Assigned to a property: the responder's own `userActivity` is made current
+                    // by UIKit; any other is kept for code elsewhere, which may make it current.
+                    if name == "userActivity" {
+                        donation.currentness = .madeCurrent
+                        donation.responder = types.last
+                    } else {
+                        donation.currentness = .handedOn
+                    }
+                }
                 for later in items[(index + 1)...] { read(uses: name, in: Syntax(later), into: &donation) }
                 donations.append(donation)
             }
         }
         return .visitChildren
+    }
+
+    /// The activities a statement creates, by the name the code after it uses: `let a =
+    /// NSUserActivity(activityType: …)` (or `let a: NSUserActivity = .init(activityType: …)`), and
+    /// an assignment to a property, `userActivity = NSUserActivity(…)` or `self.current = …`
+    /// (`stored`).
+    private static func activitiesCreated(by item: CodeBlockItemSyntax) -> [(name: String, call: FunctionCallExprSyntax, stored: Bool)] {
+        switch item.item {
+        case .decl(let declaration):
+            guard let variable = declaration.as(VariableDeclSyntax.self) else { return [] }
+            return variable.bindings.compactMap { binding in
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let call = binding.initializer?.value.as(FunctionCallExprSyntax.self), createsActivity(call, declaredType: binding.typeAnnotation?.type)
+                else { return nil }
+                return (name, call, false)
+            }
+        case .expr(let expression):
+            guard let sequence = expression.as(SequenceExprSyntax.self) else { return [] }
+            let parts = Array(sequence.elements)
+            guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self), let target = ValueResolver.path(of: parts[0]), target.count == 1,
+                let call = parts[2].as(FunctionCallExprSyntax.self), createsActivity(call, declaredType: nil)
+            else { return [] }
+            return [(target[0], call, true)]
+        default:
+            return []
+        }
+    }
+
+    /// `NSUserActivity(activityType: …)`, or `.init(activityType: …)` where the type is written.
+    private static func createsActivity(_ call: FunctionCallExprSyntax, declaredType: TypeSyntax?) -> Bool {
+        switch ValueResolver.path(of: call.calledExpression) {
+        case ["NSUserActivity"], ["NSUserActivity", "init"]: true
+        case ["init"]: declaredType?.trimmedDescription == "NSUserActivity"
+        default: false
+        }
     }
 
     /// `override func updateUserActivityState(_ activity: NSUserActivity)`: what it writes.

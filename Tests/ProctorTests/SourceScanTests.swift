@@ -167,6 +167,38 @@ struct SourceScanTests {
         #expect(result.files.map(\.donationCount).reduce(0, +) == 1)
     }
 
+    /// Found scanning open-source apps: an activity assigned to a property when it is made, to the
+    /// responder's own `userActivity` (made current by UIKit) or to a stored property (kept for
+    /// code elsewhere), and one written `.init(activityType:)` with its type, are donations too.
+    @Test func activitiesAssignedToPropertiesAreDonations() throws {
+        let result = try scan([
+            "Article.swift": """
+                final class ArticleViewController: UIViewController {
+                    var nextUnread: NSUserActivity?
+                    override func viewDidAppear(_ animated: Bool) {
+                        userActivity = NSUserActivity(activityType: "com.example.places.vew")
+                        userActivity?.title = ""
+                        userActivity?.isEligibleForSearch = true
+                    }
+                    func prepare() {
+                        self.nextUnread = NSUserActivity(activityType: "com.example.places.list")
+                        nextUnread!.title = "Next"
+                    }
+                    func typed() {
+                        let a: NSUserActivity = .init(activityType: "com.example.places.map")
+                        a.title = "Map"
+                        a.becomeCurrent()
+                    }
+                }
+                """,
+        ], plist: places)
+        #expect(findings(result) == [
+            "activity_title_required Article.swift:5",
+            "activity_type_declared Article.swift:4",
+        ], "\(findings(result))")
+        #expect(result.files.map(\.donationCount) == [3])
+    }
+
     /// swift-syntax's diagnostics generator stopped the process on this input (a Fix-It with no
     /// change, found by the `swift` fuzz target; Tests/Fuzz/regressions/swift): the lexer's
     /// objection is reported from the tree instead, in words.
