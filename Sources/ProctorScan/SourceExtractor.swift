@@ -72,6 +72,14 @@ final class SourceExtractor: SyntaxVisitor {
         return resolver.value(of: expression)
     }
 
+    /// The value of a constant named by its path (`Kind.readArticle.rawValue`).
+    func value(ofPath path: [String]) -> StaticValue {
+        var resolver = resolver
+        resolver.types = types
+        return resolver.constants.value(of: path, within: types, resolver: resolver)
+            ?? .dynamic("'\(path.joined(separator: "."))' is not a constant Proctor can resolve in the scanned files")
+    }
+
     // MARK: - Scopes
 
     private func enter(_ name: String) -> SyntaxVisitorContinueKind {
@@ -464,9 +472,11 @@ final class SourceExtractor: SyntaxVisitor {
         let name = (parameter.secondName ?? parameter.firstName).text
         let symbol = symbol
         var found = false
+        let nodes = body.statements.allDescendants
+        let rawValueTypes = Self.rawValueTypes(of: name, among: nodes)
         // Each way the code tells types apart: a switch, an if, a guard.
-        for node in body.statements.allDescendants {
-            if let switchExpression = node.as(SwitchExprSyntax.self), isActivityType(switchExpression.subject, of: name) {
+        for node in nodes {
+            if let switchExpression = node.as(SwitchExprSyntax.self), let enumeration = switchedType(switchExpression.subject, of: name, rawValueTypes) {
                 for case .switchCase(let switchCase) in switchExpression.cases {
                     guard case .case(let label) = switchCase.label else {
                         // A `default:` that does more than leave may take any type (an intent it
@@ -481,7 +491,14 @@ final class SourceExtractor: SyntaxVisitor {
                         // `case X:`, or `case let t where t == X:`; another pattern may take any type.
                         var type: StaticValue?
                         if let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression {
-                            type = value(expression)
+                            // A case of the app's enumeration of types (`case .readArticle:`) is its raw value.
+                            if let enumeration, let path = ValueResolver.path(of: expression), let member = path.last,
+                                path.count == 1 && expression.as(MemberAccessExprSyntax.self)?.base == nil || path.count == 2 && path[0] == enumeration
+                            {
+                                type = value(ofPath: [enumeration, member, "rawValue"])
+                            } else {
+                                type = value(expression)
+                            }
                         } else if let binding = item.pattern.as(ValueBindingPatternSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                             let condition = item.whereClause?.condition.as(SequenceExprSyntax.self)
                         {
@@ -522,6 +539,55 @@ final class SourceExtractor: SyntaxVisitor {
 
     private func isActivityType(_ expression: ExprSyntax, of name: String) -> Bool {
         ValueResolver.path(of: expression) == [name, "activityType"]
+    }
+
+    /// What a switch tells apart: the activity type itself (nil), or the app's enumeration of
+    /// types it was converted to; not a switch on the type when it is neither.
+    private func switchedType(_ subject: ExprSyntax, of name: String, _ rawValueTypes: RawValueTypes) -> String?? {
+        if isActivityType(subject, of: name) { return .some(nil) }
+        return rawValueTypes.type(of: subject, of: name).map { .some($0) }
+    }
+
+    /// The app's enumerations of activity types a handler converts the type to, by the names
+    /// bound to them: `guard let kind = ActivityType(rawValue: userActivity.activityType)`.
+    private struct RawValueTypes {
+        var enumerations: [String: String] = [:]
+
+        /// The enumeration `subject` is a value of: a name bound above, or the conversion itself
+        /// (`switch ActivityType(rawValue: userActivity.activityType)`).
+        func type(of subject: ExprSyntax, of name: String) -> String? {
+            if let path = ValueResolver.path(of: subject), path.count == 1 { return enumerations[path[0]] }
+            return SourceExtractor.enumeration(convertedBy: subject, of: name)
+        }
+    }
+
+    private static func rawValueTypes(of name: String, among nodes: [Syntax]) -> RawValueTypes {
+        var found = RawValueTypes()
+        for node in nodes {
+            if let binding = node.as(OptionalBindingConditionSyntax.self), let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value, let enumeration = enumeration(convertedBy: value, of: name)
+            {
+                found.enumerations[bound] = enumeration
+            } else if let binding = node.as(PatternBindingSyntax.self), let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value, let enumeration = enumeration(convertedBy: value, of: name)
+            {
+                found.enumerations[bound] = enumeration
+            }
+        }
+        return found
+    }
+
+    /// `E(rawValue: userActivity.activityType)` (with `!` or `?` after it): E.
+    fileprivate static func enumeration(convertedBy expression: ExprSyntax, of name: String) -> String? {
+        var expression = expression
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { expression = unwrapped.expression }
+        if let chained = expression.as(OptionalChainingExprSyntax.self) { expression = chained.expression }
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let argument = call.arguments.first,
+            argument.label?.text == "rawValue", ValueResolver.path(of: argument.expression) == [name, "activityType"],
+            var type = ValueResolver.path(of: call.calledExpression)
+        else { return nil }
+        if type.last == "init" { type.removeLast() }
+        return type.count == 1 ? type[0] : nil
     }
 
     /// `userActivity.activityType == X` (either way round) among `conditions`: X's value.

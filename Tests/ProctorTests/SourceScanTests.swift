@@ -199,6 +199,35 @@ struct SourceScanTests {
         #expect(result.files.map(\.donationCount) == [3])
     }
 
+    /// Found scanning open-source apps: a handler that converts the type to the app's enumeration
+    /// and switches on it tells the types apart; it does not take every type.
+    @Test func aSwitchOnTheAppsEnumerationOfTypesTellsThemApart() throws {
+        let result = try scan([
+            "App.swift": """
+                enum Kind: String {
+                    case view = "com.example.places.view"
+                    case map = "com.example.places.mapp"
+                }
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                        switch Kind(rawValue: userActivity.activityType)! {
+                        case .view: break
+                        case Kind.map: break
+                        }
+                    }
+                }
+                func donate() {
+                    let list = NSUserActivity(activityType: "com.example.places.list")
+                    list.becomeCurrent()
+                }
+                """,
+        ], plist: places)
+        #expect(findings(result).filter { !$0.hasPrefix("source_cold_launch") } == [
+            "source_donated_type_handled App.swift:14",
+            "source_handled_type_declared App.swift:9",
+        ], "\(findings(result))")
+    }
+
     /// swift-syntax's diagnostics generator stopped the process on this input (a Fix-It with no
     /// change, found by the `swift` fuzz target; Tests/Fuzz/regressions/swift): the lexer's
     /// objection is reported from the tree instead, in words.
