@@ -11,6 +11,8 @@ final class SourceExtractor: SyntaxVisitor {
     private let resolver: ValueResolver
     var donations: [ScannedDonation] = []
     private(set) var handlers: [ScannedHandler] = []
+    /// The handlers in each function of the app's that takes an activity, by its name.
+    private(set) var activityFunctions: [(name: String, handlers: [ScannedHandler])] = []
     private(set) var stateUpdates: [ScannedStateUpdate] = []
     private(set) var entryPoints = ScannedEntryPoints()
     /// How many more SiriKit values the interaction being read may hold.
@@ -134,6 +136,7 @@ final class SourceExtractor: SyntaxVisitor {
         let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
         scopes.append("\(node.name.text)(\(labels))")
         readUIKitHandler(node)
+        readActivityFunction(node)
         readStateUpdate(node)
         readEntryPoint(node, labels: node.signature.parameterClause.parameters.map(\.firstName.text))
         return .visitChildren
@@ -469,7 +472,26 @@ final class SourceExtractor: SyntaxVisitor {
         guard ["application", "scene"].contains(function.name.text), let body = function.body,
             let parameter = function.signature.parameterClause.parameters.first(where: { $0.firstName.text == "continue" })
         else { return }
-        let name = (parameter.secondName ?? parameter.firstName).text
+        handlers += handlers(of: (parameter.secondName ?? parameter.firstName).text, in: body, at: function.name)
+    }
+
+    /// A function of the app's own that takes an activity (`func handle(_ activity:
+    /// NSUserActivity)`): the handlers it holds, for a launch handler that hands the activity to
+    /// it (resolved across files once all are read).
+    private func readActivityFunction(_ function: FunctionDeclSyntax) {
+        let parameters = function.signature.parameterClause.parameters
+        guard !(["application", "scene"].contains(function.name.text) && parameters.contains { $0.firstName.text == "continue" }),
+            let body = function.body,
+            let parameter = parameters.first(where: { ["NSUserActivity", "NSUserActivity?", "NSUserActivity!"].contains($0.type.trimmedDescription) })
+        else { return }
+        activityFunctions.append((function.name.text, handlers(of: (parameter.secondName ?? parameter.firstName).text, in: body, at: function.name)))
+    }
+
+    /// The handlers of a body that takes the activity named `name`: one per type it tells apart,
+    /// or one that takes every type (at `place`), which may hand the activity to a function of
+    /// the app's.
+    private func handlers(of name: String, in body: CodeBlockSyntax, at place: some SyntaxProtocol) -> [ScannedHandler] {
+        var handlers: [ScannedHandler] = []
         let symbol = symbol
         var found = false
         let nodes = body.statements.allDescendants
@@ -531,10 +553,25 @@ final class SourceExtractor: SyntaxVisitor {
             }
         }
         if !found {
-            var handler = ScannedHandler(activityType: nil, location: location(function.name), symbol: symbol)
+            var handler = ScannedHandler(activityType: nil, location: location(place), symbol: symbol)
             handler.keysRead = keysRead(from: name, in: Syntax(body))
+            handler.delegatesTo = Self.function(handedActivity: name, in: nodes)
             handlers.append(handler)
         }
+        return handlers
+    }
+
+    /// The one function of the app's a body hands the activity to (`coordinator.handle(activity)`,
+    /// `continueActivity(activity)`): its name, or nil when there is none or more than one.
+    private static func function(handedActivity name: String, in nodes: [Syntax]) -> String? {
+        var callees: Set<String> = []
+        for node in nodes {
+            guard let call = node.as(FunctionCallExprSyntax.self), call.arguments.contains(where: { ValueResolver.path(of: $0.expression) == [name] }),
+                let callee = ValueResolver.path(of: call.calledExpression)?.last
+            else { continue }
+            callees.insert(callee)
+        }
+        return callees.count == 1 ? callees.first : nil
     }
 
     private func isActivityType(_ expression: ExprSyntax, of name: String) -> Bool {

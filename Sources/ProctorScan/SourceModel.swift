@@ -88,6 +88,9 @@ struct ScannedHandler {
     var symbol: String
     /// The `userInfo` keys it reads for that type, where.
     var keysRead: [(key: StaticValue, location: SourceLocation)] = []
+    /// For a handler that takes every type: the function of the app's it hands the activity to,
+    /// whose handlers stand for it when the scan finds that function.
+    var delegatesTo: String?
 }
 
 /// A type's `updateUserActivityState(_:)`: what it writes into the activity UIKit hands it,

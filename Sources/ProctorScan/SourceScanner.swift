@@ -128,8 +128,8 @@ package enum SourceScanner {
                 path: file.file.path, lines: file.lines, resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier))
             extractor.walk(Parser.parse(source: file.file.text))
             return Extracted(
-                donations: extractor.donations, handlers: extractor.handlers, stateUpdates: extractor.stateUpdates,
-                needsSaveSetters: extractor.needsSaveSetters.map(\.type), entryPoints: extractor.entryPoints)
+                donations: extractor.donations, handlers: extractor.handlers, activityFunctions: extractor.activityFunctions,
+                stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type), entryPoints: extractor.entryPoints)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
@@ -146,6 +146,7 @@ package enum SourceScanner {
             for update in found.stateUpdates where stateUpdates[update.type] == nil { stateUpdates[update.type] = update }
             needsSaveSetters.formUnion(found.needsSaveSetters)
         }
+        Self.followDelegation(in: &scanned, to: extracted.flatMap(\.activityFunctions))
         // What UIKit persists of an activity it manages is what the responder's
         // updateUserActivityState(_:) adds: the payload holds it beside what the code set first.
         for index in scanned.indices {
@@ -453,10 +454,44 @@ package enum SourceScanner {
         var mayDonateOrHandle: Bool
     }
 
+    /// A launch handler that takes every type and hands the activity to one function of the
+    /// app's (`coordinator.handle(userActivity)`) is that function's handlers, when the scanned
+    /// files declare exactly one function of that name taking an activity, and it tells types
+    /// apart (itself, or through the function it hands the activity to in turn).
+    private static func followDelegation(
+        in scanned: inout [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])], to functions: [(name: String, handlers: [ScannedHandler])]
+    ) {
+        var byName: [String: [ScannedHandler]] = [:]
+        var declaredTwice: Set<String> = []
+        for function in functions {
+            if byName.updateValue(function.handlers, forKey: function.name) != nil { declaredTwice.insert(function.name) }
+        }
+        for name in declaredTwice { byName[name] = nil }
+        /// The handlers `name` stands for, following further delegation; nil when they take every type.
+        func handlers(of name: String, seen: Set<String>) -> [ScannedHandler]? {
+            guard !seen.contains(name), let own = byName[name] else { return nil }
+            if own.count == 1, own[0].activityType == nil {
+                guard let next = own[0].delegatesTo else { return nil }
+                return handlers(of: next, seen: seen.union([name]))
+            }
+            return own
+        }
+        // A function two launch handlers hand the activity to (scene(_:continue:) and the cold
+        // launch, say) stands for both once.
+        var followed: Set<String> = []
+        for index in scanned.indices {
+            scanned[index].handlers = scanned[index].handlers.flatMap { handler -> [ScannedHandler] in
+                guard handler.activityType == nil, let target = handler.delegatesTo, let found = handlers(of: target, seen: []) else { return [handler] }
+                return followed.insert(target).inserted ? found : []
+            }
+        }
+    }
+
     /// What one file donates and handles.
     private struct Extracted: @unchecked Sendable {
         var donations: [ScannedDonation] = []
         var handlers: [ScannedHandler] = []
+        var activityFunctions: [(name: String, handlers: [ScannedHandler])] = []
         var stateUpdates: [ScannedStateUpdate] = []
         var needsSaveSetters: [String] = []
         var entryPoints = ScannedEntryPoints()

@@ -228,6 +228,37 @@ struct SourceScanTests {
         ], "\(findings(result))")
     }
 
+    /// Found scanning open-source apps: a launch handler that hands the activity to one function
+    /// of the app's stands for that function's handlers; two functions of the name, or one that
+    /// tells no types apart, leave the handler taking every type.
+    @Test func aHandlerThatHandsTheActivityOnIsTheFunctionItHandsItTo() throws {
+        let delegate = """
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                    router.route(userActivity)
+                }
+            }
+            """
+        let router = """
+            final class Router {
+                func route(_ activity: NSUserActivity) {
+                    if activity.activityType == "com.example.places.view" {
+                        show(activity.userInfo?["placeID"] as? String)
+                    }
+                }
+            }
+            func donate() {
+                let list = NSUserActivity(activityType: "com.example.places.list")
+                list.becomeCurrent()
+            }
+            """
+        let followed = try scan(["SceneDelegate.swift": delegate, "Router.swift": router], plist: places)
+        #expect(findings(followed).filter { !$0.hasPrefix("source_cold_launch") } == ["source_donated_type_handled Router.swift:9"], "\(findings(followed))")
+        // A second function of that name: which one is called is not known, so every type is taken.
+        let twice = try scan(["SceneDelegate.swift": delegate, "Router.swift": router, "Other.swift": "func route(_ activity: NSUserActivity) {}"], plist: places)
+        #expect(findings(twice).filter { !$0.hasPrefix("source_cold_launch") }.isEmpty, "\(findings(twice))")
+    }
+
     /// swift-syntax's diagnostics generator stopped the process on this input (a Fix-It with no
     /// change, found by the `swift` fuzz target; Tests/Fuzz/regressions/swift): the lexer's
     /// objection is reported from the tree instead, in words.
