@@ -23,6 +23,10 @@ package struct FileResult: Sendable {
     package var leftOutDonationCount = 0
     /// Whether the rules ran on this file (false when it could not be read or parsed).
     package var wasChecked = false
+    /// Whether the file held nothing any rule judges: a Swift file `proctor scan` read that
+    /// donates, handles and launches nothing. Its report lists no rule cases (an app's thousand
+    /// other files made a JUnit report of a hundred thousand passed cases), only that it was read.
+    package var heldNothingToJudge = false
     /// The rules the file's payloads accept breaking (`"proctor": {"ignore": ...}`), applied to
     /// its findings once every rule, those across files included, has judged them.
     package var suppressions: [PayloadSuppression] = []

@@ -54,7 +54,7 @@ extension LintResult {
         } else {
             cases.addPassed(classname: file.path, name: "input")
         }
-        guard file.wasChecked else { return cases }
+        guard file.wasChecked, !file.heldNothingToJudge else { return cases }
         // The Info.plist's own result lists the rules that judge it; a payload file, the others.
         let isInfoPlist = appInfo?.isFromInfoPlist == true && file.path == appInfo?.source
         for rule in rules where rule.judgesInfoPlist == isInfoPlist {

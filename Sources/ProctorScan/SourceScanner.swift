@@ -140,7 +140,16 @@ package enum SourceScanner {
         for file in read {
             for (type, superclass) in file.declarations.superclasses where entryPoints.superclasses[type] == nil { entryPoints.superclasses[type] = superclass }
         }
+        // The files something was found in: the others hold nothing the rules judge.
+        var filesWithSubjects: Set<String> = []
         for (file, found) in zip(read, extracted) {
+            let points = found.entryPoints
+            if !found.donations.isEmpty || !found.handlers.isEmpty || !found.activityFunctions.isEmpty || !found.stateUpdates.isEmpty
+                || !found.needsSaveSetters.isEmpty || !points.continuations.isEmpty || !points.connections.isEmpty || !points.urlHandlers.isEmpty
+                || !points.domainDeletions.isEmpty || points.deletesItems || points.firstHandler != nil
+            {
+                filesWithSubjects.insert(file.file.path)
+            }
             entryPoints.add(found.entryPoints)
             scanned.append((file.file.path, found.donations, found.handlers))
             for update in found.stateUpdates where stateUpdates[update.type] == nil { stateUpdates[update.type] = update }
@@ -377,6 +386,7 @@ package enum SourceScanner {
             files[index].diagnostics.removeAll { !seen.insert("\($0.code) \($0.location.line ?? 0):\($0.location.column ?? 0) \($0.message)").inserted }
             files[index].findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
             files[index].diagnostics.sort { ($0.location, $0.message) < ($1.location, $1.message) }
+            files[index].heldNothingToJudge = !filesWithSubjects.contains(files[index].path) && !files[index].hasProblems
         }
         files.sort { $0.path < $1.path }
         let fileNames = SourceScan.fileNames(for: transcriptions.map { item in

@@ -259,6 +259,20 @@ struct SourceScanTests {
         #expect(findings(twice).filter { !$0.hasPrefix("source_cold_launch") }.isEmpty, "\(findings(twice))")
     }
 
+    /// An app's other files (models, views) hold nothing the rules judge: their suites list only
+    /// that they were read, not a passed case per rule (a real app's JUnit report was 15 MB for
+    /// two findings).
+    @Test func aFileThatHoldsNothingToJudgeHasOnlyItsInputCase() throws {
+        let result = try scan([
+            "Model.swift": "struct Place { let name: String }",
+            "Donation.swift": "func donate() {\n    let a = NSUserActivity(activityType: \"com.example.places.view\")\n    a.title = \"Places\"\n    a.becomeCurrent()\n}\n",
+        ], plist: places)
+        let report = result.report()
+        let cases = Dictionary(uniqueKeysWithValues: report.suites.map { ($0.name, $0.cases.map(\.name)) })
+        #expect(cases["Model.swift"] == ["input"])
+        #expect((cases["Donation.swift"] ?? []).contains("activity_type_declared"))
+    }
+
     /// swift-syntax's diagnostics generator stopped the process on this input (a Fix-It with no
     /// change, found by the `swift` fuzz target; Tests/Fuzz/regressions/swift): the lexer's
     /// objection is reported from the tree instead, in words.
