@@ -144,6 +144,14 @@ final class SourceExtractor: SyntaxVisitor {
 
     override func visitPost(_ node: FunctionDeclSyntax) { scopes.removeLast() }
 
+    // An initializer is a scope as a function is: `Type.init(place:)`.
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        scopes.append("init(\(node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()))")
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: InitializerDeclSyntax) { scopes.removeLast() }
+
     // MARK: - Donations: NSUserActivity(activityType:) and what its scope does with it
 
     override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {

@@ -182,7 +182,7 @@ package enum SourceScanner {
                         code: dynamicValue, severity: .note,
                         message: donation.kind == .interaction
                             ? "the intent of this interaction is not one the scan can follow (an initializer of \(SourceExtractor.intentClasses.sorted().joined(separator: ", ")), here or bound earlier in the function); it is not checked"
-                            : "the activity type of this donation is not a constant Proctor can resolve (\(donation.activityType.dynamicReason ?? "computed at run time")); it is not checked",
+                            : "the type of this activity is not a constant Proctor can resolve (\(donation.activityType.dynamicReason ?? "computed at run time")); it is not checked",
                         location: donation.location))
                     continue
                 }

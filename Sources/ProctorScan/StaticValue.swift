@@ -100,6 +100,8 @@ struct ValueResolver {
             if path == ["Bundle", "main", "bundleIdentifier"] {
                 return bundleIdentifier.map(StaticValue.string) ?? .dynamic("Bundle.main.bundleIdentifier, and no Info.plist or --bundle-identifier gives it")
             }
+            // The system's constants (CSSearchableItemActivityIdentifier as a userInfo key, say).
+            if path.count == 1, let system = SourceExtractor.systemTypes[path[0]] ?? SourceExtractor.systemKeys[path[0]] { return .string(system) }
             if let constant = constants.value(of: path, within: types, resolver: self) { return constant }
             return .dynamic("'\(path.joined(separator: "."))' is not a constant Proctor can resolve in the scanned files")
         }

@@ -101,7 +101,7 @@ struct SourceScanTests {
         ], plist: places)
         let notes = result.files.flatMap(\.diagnostics).map { "\($0.location.line ?? 0) \($0.message.prefix(40))" }
         #expect(notes.count == 2, "\(notes)")
-        #expect(notes.contains { $0.hasPrefix("2 the activity type of this donation") })
+        #expect(notes.contains { $0.hasPrefix("2 the type of this activity is not") })
         #expect(notes.contains { $0.hasPrefix("5 isEligibleForSearch is left out") })
         #expect(findings(result).isEmpty, "b is returned, so whether it becomes current is not this scope's: \(findings(result))")
     }
@@ -257,6 +257,25 @@ struct SourceScanTests {
         // A second function of that name: which one is called is not known, so every type is taken.
         let twice = try scan(["SceneDelegate.swift": delegate, "Router.swift": router, "Other.swift": "func route(_ activity: NSUserActivity) {}"], plist: places)
         #expect(findings(twice).filter { !$0.hasPrefix("source_cold_launch") }.isEmpty, "\(findings(twice))")
+    }
+
+    /// Found scanning open-source apps: the system's key constant as a userInfo key is its value,
+    /// and a donation made in an initializer is named for it.
+    @Test func systemKeysAndInitializersAreRead() throws {
+        let scan = SourceScanner.scan([.init(path: "A.swift", text: """
+            final class PlaceViewController: UIViewController {
+                init(place: Place) {
+                    super.init(nibName: nil, bundle: nil)
+                    let activity = NSUserActivity(activityType: "com.example.places.view")
+                    activity.title = "Place"
+                    activity.userInfo = [CSSearchableItemActivityIdentifier: "p-1"]
+                    activity.becomeCurrent()
+                }
+            }
+            """)], appInfo: nil, options: LintOptions(now: fixedNow, parallel: false))
+        #expect(scan.result.files.flatMap(\.diagnostics).isEmpty, "\(scan.result.files.flatMap(\.diagnostics).map(\.message))")
+        #expect(scan.payloads.map(\.fileName) == ["PlaceViewController.init-com.example.places.view.json"])
+        #expect(scan.payloads.first?.text.contains("\"kCSSearchableItemActivityIdentifier\": \"p-1\"") == true, "\(scan.payloads.first?.text ?? "")")
     }
 
     /// An app's other files (models, views) hold nothing the rules judge: their suites list only
