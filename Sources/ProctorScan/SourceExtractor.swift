@@ -269,6 +269,7 @@ final class SourceExtractor: SyntaxVisitor {
     /// What the code after the declaration does with the activity named `name`.
     func read(uses name: String, in node: Syntax, into donation: inout ScannedDonation) {
         let uses = UseCollector(name: name, properties: donation.kind == .searchableItem ? Self.itemProperties : Self.properties)
+        uses.root = node.id
         uses.walk(node)
         for (key, expression, place) in uses.assignments {
             if key == "contentAttributeSet" || key == "attributeSet" {
@@ -279,6 +280,14 @@ final class SourceExtractor: SyntaxVisitor {
         }
         for (expression, place) in uses.userInfoAdditions {
             record("userInfo", expression, at: location(place), into: &donation, merging: true)
+        }
+        // A property set inside an if, a switch or a loop has the value of whichever path ran:
+        // computed at run time, not the last one written (which made the result depend on the
+        // order of the branches).
+        for key in uses.conditionallySet.sorted() {
+            guard let index = donation.properties.lastIndex(where: { $0.key == key && !$0.fromStateUpdate }) else { continue }
+            donation.properties[index].value = .dynamic("set inside an if, a switch or a loop, so its value depends on the path the code takes")
+            donation.properties[index].entries = []
         }
         donation.hasDelegate = donation.hasDelegate || uses.delegateSet
         if uses.madeCurrent {
@@ -729,6 +738,28 @@ final class UseCollector: SyntaxVisitor {
 
     /// The properties of the object an assignment to is read.
     let properties: Set<String>
+    /// The node the walk starts at: a branch above it is not one of the activity's.
+    var root: SyntaxIdentifier?
+    /// The properties set (or userInfo added to) inside a branch or a loop below ``root``.
+    var conditionallySet: Set<String> = []
+
+    /// Whether `node` runs only on some paths from ``root``: inside an if's or a switch case's
+    /// body, a guard's else, a loop or a catch.
+    private func isConditional(_ node: Syntax) -> Bool {
+        guard let root else { return false }
+        var child = node
+        while let parent = child.parent, child.id != root {
+            if parent.is(SwitchCaseSyntax.self) || parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self)
+                || parent.is(CatchClauseSyntax.self) || parent.is(TernaryExprSyntax.self)
+            {
+                return true
+            }
+            if let branch = parent.as(IfExprSyntax.self), child.id == branch.body.id || child.id == branch.elseBody?.id { return true }
+            if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == guardStatement.body.id { return true }
+            child = parent
+        }
+        return false
+    }
 
     init(name: String, properties: Set<String>) {
         self.name = name
@@ -768,6 +799,7 @@ final class UseCollector: SyntaxVisitor {
         if let target = ValueResolver.path(of: parts[0]) {
             if target.count == 2, target[0] == name, properties.contains(target[1]) {
                 assignments.append((target[1], assigned, Syntax(node)))
+                if isConditional(Syntax(node)) { conditionallySet.insert(target[1]) }
             } else if target == [name, "delegate"] {
                 delegateSet = true
             } else if parts.count == 3, parts[1].is(AssignmentExprSyntax.self), ValueResolver.path(of: parts[2]) == [name] {
@@ -821,6 +853,7 @@ final class UseCollector: SyntaxVisitor {
             case "becomeCurrent": madeCurrent = true
             case "addUserInfoEntries":
                 if let argument = node.arguments.first { userInfoAdditions.append((argument.expression, Syntax(node))) }
+                if isConditional(Syntax(node)) { conditionallySet.insert("userInfo") }
             default: break
             }
         } else if node.arguments.contains(where: { ValueResolver.path(of: $0.expression) == [name] }) {

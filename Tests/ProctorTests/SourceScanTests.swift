@@ -278,6 +278,31 @@ struct SourceScanTests {
         #expect(scan.payloads.first?.text.contains("\"kCSSearchableItemActivityIdentifier\": \"p-1\"") == true, "\(scan.payloads.first?.text ?? "")")
     }
 
+    /// Found scanning open-source apps: userInfo set differently in an if and its else took the
+    /// last one written, so the verdict changed with the order of the branches. A property set
+    /// on some paths only is computed at run time, whichever order.
+    @Test(arguments: [true, false])
+    func aPropertySetInABranchIsComputed(_ withKeyFirst: Bool) throws {
+        let withKey = "activity.userInfo = [\"placeID\": id, \"tab\": tab]"
+        let without = "activity.userInfo = [\"tab\": tab]"
+        let result = try scan([
+            "A.swift": """
+                func make(id: String?, tab: String) -> NSUserActivity {
+                    let activity = NSUserActivity(activityType: "com.example.places.view")
+                    if id != nil {
+                        \(withKeyFirst ? withKey : without)
+                    } else {
+                        \(withKeyFirst ? without : withKey)
+                    }
+                    activity.requiredUserInfoKeys = ["placeID"]
+                    return activity
+                }
+                """,
+        ], plist: places)
+        #expect(findings(result).isEmpty, "\(findings(result))")
+        #expect(result.files.flatMap(\.diagnostics).map(\.message) == ["userInfo is left out of the checks: set inside an if, a switch or a loop, so its value depends on the path the code takes"])
+    }
+
     /// An app's other files (models, views) hold nothing the rules judge: their suites list only
     /// that they were read, not a passed case per rule (a real app's JUnit report was 15 MB for
     /// two findings).
