@@ -24,14 +24,20 @@ struct ConstantTable {
         /// Each class of the file and the first type it inherits from, its base class if it has
         /// one: where a scene delegate's base class is found.
         var superclasses: [(type: String, superclass: String)]
+        /// The types of the file that are surely no UIKit responder: structs, enumerations,
+        /// actors and classes that inherit from nothing.
+        var nonResponders: [String] = []
 
         /// A file's, when it declares nothing (or is not read).
         init() { self.init(expressions: [], texts: [], superclasses: []) }
 
-        fileprivate init(expressions: [(String, [String], String)], texts: [(String, String)], superclasses: [(type: String, superclass: String)]) {
+        fileprivate init(
+            expressions: [(String, [String], String)], texts: [(String, String)], superclasses: [(type: String, superclass: String)], nonResponders: [String] = []
+        ) {
             self.expressions = expressions
             self.texts = texts
             self.superclasses = superclasses
+            self.nonResponders = nonResponders
         }
     }
 
@@ -39,7 +45,8 @@ struct ConstantTable {
         let collector = Collector(viewMode: .sourceAccurate)
         collector.walk(file)
         return Declarations(
-            expressions: collector.expressions.map { ($0.0, $0.1, $0.2.trimmedDescription) }, texts: collector.texts, superclasses: collector.superclasses)
+            expressions: collector.expressions.map { ($0.0, $0.1, $0.2.trimmedDescription) }, texts: collector.texts, superclasses: collector.superclasses,
+            nonResponders: collector.nonResponders)
     }
 
     mutating func add(_ declarations: Declarations) {
@@ -109,6 +116,7 @@ struct ConstantTable {
         var expressions: [(String, [String], ExprSyntax)] = []
         var texts: [(String, String)] = []
         var superclasses: [(type: String, superclass: String)] = []
+        var nonResponders: [String] = []
         private var types: [String] = []
 
         private func enter(_ name: String) -> SyntaxVisitorContinueKind {
@@ -119,7 +127,10 @@ struct ConstantTable {
         /// An extension of `A.B` declares inside A and B.
         private var extensionDepths: [Int] = []
 
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            nonResponders.append(node.name.text)
+            return enter(node.name.text)
+        }
         override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
 
         /// Constants another platform's build declares are not the iOS app's.
@@ -128,7 +139,11 @@ struct ConstantTable {
             return .skipChildren
         }
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            if let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription { superclasses.append((node.name.text, superclass)) }
+            if let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription {
+                superclasses.append((node.name.text, superclass))
+            } else {
+                nonResponders.append(node.name.text)
+            }
             return enter(node.name.text)
         }
         override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
@@ -139,7 +154,10 @@ struct ConstantTable {
             return .visitChildren
         }
         override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast(extensionDepths.removeLast()) }
-        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+        override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+            nonResponders.append(node.name.text)
+            return enter(node.name.text)
+        }
         override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
 
         private var enumIsString: [Bool] = []
@@ -147,6 +165,7 @@ struct ConstantTable {
         override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
             let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
             enumIsString.append(inherited.contains("String"))
+            nonResponders.append(node.name.text)
             return enter(node.name.text)
         }
 

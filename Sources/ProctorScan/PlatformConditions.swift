@@ -6,9 +6,10 @@ import SwiftSyntax
 /// `#else`, is not compiled into it, and what it donates is not the app's (a Mac app's activity
 /// types judged against the iOS Info.plist were errors, found by scanning an app built for both).
 /// Only what holds on every iOS build is decided: `os(…)` (iOS, also on Mac Catalyst and
-/// visionOS's iPad apps), `canImport(UIKit)` and `canImport(AppKit)`, and `!`, `&&`, `||` and
-/// parentheses over them. Any other condition (a `DEBUG` flag, `swift(>=6)`,
-/// `targetEnvironment(simulator)`, `arch(arm64)`) may hold in some build, so its clause is read.
+/// visionOS's iPad apps), `canImport(UIKit)`, and `!`, `&&`, `||` and parentheses over them. Any
+/// other condition (a `DEBUG` flag, `swift(>=6)`, `targetEnvironment(macCatalyst)`, and
+/// `canImport(AppKit)`, true in the app's Mac Catalyst build) may hold in some build, so its
+/// clause is read.
 enum PlatformConditions {
     /// The clauses of `node` an iOS build may compile, in order.
     static func clausesCompiledOnIOS(_ node: IfConfigDeclSyntax) -> [IfConfigClauseSyntax] {
@@ -42,7 +43,6 @@ enum PlatformConditions {
         switch function {
         case "os": return name == "iOS"
         case "canImport" where name == "UIKit": return true
-        case "canImport" where name == "AppKit": return false
         default: return nil
         }
     }

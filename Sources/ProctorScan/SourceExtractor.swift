@@ -166,11 +166,16 @@ final class SourceExtractor: SyntaxVisitor {
                     if name == "userActivity" {
                         donation.currentness = .madeCurrent
                         donation.responder = types.last
+                        donation.currentOnlyAsResponder = true
                     } else {
                         donation.currentness = .handedOn
                     }
                 }
-                for later in items[(index + 1)...] { read(uses: name, in: Syntax(later), into: &donation) }
+                for later in items[(index + 1)...] {
+                    // `userActivity = NSUserActivity(…)` again: another activity from there on.
+                    if Self.activitiesCreated(by: later).contains(where: { $0.name == name }) { break }
+                    read(uses: name, in: Syntax(later), into: &donation)
+                }
                 donations.append(donation)
             }
         }
@@ -181,7 +186,7 @@ final class SourceExtractor: SyntaxVisitor {
     /// NSUserActivity(activityType: …)` (or `let a: NSUserActivity = .init(activityType: …)`), and
     /// an assignment to a property, `userActivity = NSUserActivity(…)` or `self.current = …`
     /// (`stored`).
-    private static func activitiesCreated(by item: CodeBlockItemSyntax) -> [(name: String, call: FunctionCallExprSyntax, stored: Bool)] {
+    static func activitiesCreated(by item: CodeBlockItemSyntax) -> [(name: String, call: FunctionCallExprSyntax, stored: Bool)] {
         switch item.item {
         case .decl(let declaration):
             guard let variable = declaration.as(VariableDeclSyntax.self) else { return [] }
@@ -218,7 +223,7 @@ final class SourceExtractor: SyntaxVisitor {
             let parameter = function.signature.parameterClause.parameters.first, function.signature.parameterClause.parameters.count == 1
         else { return }
         var written = ScannedDonation(activityType: .dynamic("not a donation"), location: location(function.name), symbol: symbol)
-        read(uses: (parameter.secondName ?? parameter.firstName).text, in: Syntax(body), into: &written)
+        read(uses: (parameter.secondName ?? parameter.firstName).text, in: Syntax(body), into: &written, markingBranches: false)
         stateUpdates.append(ScannedStateUpdate(type: type, symbol: symbol, location: location(function.name), properties: written.properties))
     }
 
@@ -267,11 +272,16 @@ final class SourceExtractor: SyntaxVisitor {
     }
 
     /// What the code after the declaration does with the activity named `name`.
-    func read(uses name: String, in node: Syntax, into donation: inout ScannedDonation) {
+    /// `markingBranches`: whether a property set inside a branch is computed (not in a
+    /// responder's `updateUserActivityState(_:)`, whose guards only skip what it cannot add).
+    func read(uses name: String, in node: Syntax, into donation: inout ScannedDonation, markingBranches: Bool = true) {
         let uses = UseCollector(name: name, properties: donation.kind == .searchableItem ? Self.itemProperties : Self.properties)
         uses.root = node.id
         uses.walk(node)
         for (key, expression, place) in uses.assignments {
+            // `nil` on some paths only: the value is still there on the others (and is marked
+            // computed below).
+            if markingBranches, expression.is(NilLiteralExprSyntax.self), uses.conditionallySet.contains(key) { continue }
             if key == "contentAttributeSet" || key == "attributeSet" {
                 recordAttributeSet(key, expression, at: location(place), near: place, into: &donation)
             } else {
@@ -284,15 +294,17 @@ final class SourceExtractor: SyntaxVisitor {
         // A property set inside an if, a switch or a loop has the value of whichever path ran:
         // computed at run time, not the last one written (which made the result depend on the
         // order of the branches).
-        for key in uses.conditionallySet.sorted() {
+        for key in uses.conditionallySet.sorted() where markingBranches {
             guard let index = donation.properties.lastIndex(where: { $0.key == key && !$0.fromStateUpdate }) else { continue }
             donation.properties[index].value = .dynamic("set inside an if, a switch or a loop, so its value depends on the path the code takes")
             donation.properties[index].entries = []
         }
         donation.hasDelegate = donation.hasDelegate || uses.delegateSet
         if uses.madeCurrent {
+            let currentByCall = donation.currentness == .madeCurrent && !donation.currentOnlyAsResponder
             donation.currentness = .madeCurrent
             if uses.assignedToOwnResponder { donation.responder = types.last }
+            donation.currentOnlyAsResponder = !currentByCall && !uses.calledBecomeCurrent && uses.assignedToOwnResponder
         } else if uses.handedOn && donation.currentness == .never {
             donation.currentness = .handedOn
         }
@@ -511,13 +523,21 @@ final class SourceExtractor: SyntaxVisitor {
         var handlers: [ScannedHandler] = []
         let symbol = symbol
         var found = false
-        let nodes = body.statements.allDescendants
+        let nodes = body.statements.compiledDescendants
         let rawValueTypes = Self.rawValueTypes(of: name, among: nodes)
         // Each way the code tells types apart: a switch, an if, a guard.
         for node in nodes {
             if let switchExpression = node.as(SwitchExprSyntax.self), let enumeration = switchedType(switchExpression.subject, of: name, rawValueTypes) {
-                for case .switchCase(let switchCase) in switchExpression.cases {
-                    guard case .case(let label) = switchCase.label else {
+                for switchCase in Self.compiledCases(of: switchExpression) {
+                    // `case nil:` of a conversion to the app's enumeration is every other type,
+                    // as `default:` is.
+                    let isDefault: Bool
+                    if case .case(let label) = switchCase.label {
+                        isDefault = enumeration != nil && label.caseItems.allSatisfy { $0.pattern.as(ExpressionPatternSyntax.self)?.expression.is(NilLiteralExprSyntax.self) == true }
+                    } else {
+                        isDefault = true
+                    }
+                    guard !isDefault, case .case(let label) = switchCase.label else {
                         // A `default:` that does more than leave may take any type (an intent it
                         // recognises by its interaction, say).
                         if !Self.onlyLeaves(switchCase.statements) {
@@ -526,18 +546,20 @@ final class SourceExtractor: SyntaxVisitor {
                         }
                         continue
                     }
+                    // A case that leaves the handler (`return false`), or, in a switch on the
+                    // app's enumeration, does nothing with nothing after the switch (`case .none:
+                    // break`, which an exhaustive switch needs), handles nothing.
+                    if Self.onlyLeaves(switchCase.statements),
+                        !switchCase.statements.allSatisfy({ $0.item.is(BreakStmtSyntax.self) }) || enumeration != nil && Self.isLastStatement(switchExpression)
+                    {
+                        continue
+                    }
                     for item in label.caseItems {
                         // `case X:`, or `case let t where t == X:`; another pattern may take any type.
                         var type: StaticValue?
                         if let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression {
                             // A case of the app's enumeration of types (`case .readArticle:`) is its raw value.
-                            if let enumeration, let path = ValueResolver.path(of: expression), let member = path.last,
-                                path.count == 1 && expression.as(MemberAccessExprSyntax.self)?.base == nil || path.count == 2 && path[0] == enumeration
-                            {
-                                type = value(ofPath: [enumeration, member, "rawValue"])
-                            } else {
-                                type = value(expression)
-                            }
+                            type = enumeration.flatMap { caseValue(expression, of: $0) } ?? value(expression)
                         } else if let binding = item.pattern.as(ValueBindingPatternSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                             let condition = item.whereClause?.condition.as(SequenceExprSyntax.self)
                         {
@@ -549,13 +571,13 @@ final class SourceExtractor: SyntaxVisitor {
                         found = true
                     }
                 }
-            } else if let ifExpression = node.as(IfExprSyntax.self), let type = comparedType(ifExpression.conditions, of: name) {
+            } else if let ifExpression = node.as(IfExprSyntax.self), let type = comparedType(ifExpression.conditions, of: name, rawValueTypes) {
                 var handler = ScannedHandler(activityType: type, location: location(ifExpression), symbol: symbol)
                 handler.keysRead = keysRead(
                     from: name, in: Syntax(ifExpression.body), scope: Syntax(body), only: [Syntax(ifExpression.conditions), Syntax(ifExpression.body)])
                 handlers.append(handler)
                 found = true
-            } else if let guardStatement = node.as(GuardStmtSyntax.self), let type = comparedType(guardStatement.conditions, of: name) {
+            } else if let guardStatement = node.as(GuardStmtSyntax.self), let type = comparedType(guardStatement.conditions, of: name, rawValueTypes) {
                 // What follows the guard handles that type: its conditions and the rest of its block.
                 var handler = ScannedHandler(activityType: type, location: location(guardStatement), symbol: symbol)
                 var following: [Syntax] = [Syntax(guardStatement.conditions)]
@@ -569,10 +591,18 @@ final class SourceExtractor: SyntaxVisitor {
                 found = true
             }
         }
+        let delegate = Self.function(handedActivity: name, in: nodes)
         if !found {
             var handler = ScannedHandler(activityType: nil, location: location(place), symbol: symbol)
             handler.keysRead = keysRead(from: name, in: Syntax(body))
-            handler.delegatesTo = Self.function(handedActivity: name, in: nodes)
+            handler.delegatesTo = delegate
+            handlers.append(handler)
+        } else if let delegate {
+            // Some types told apart here, the others handed on (`if … == NSUserActivityTypeBrowsingWeb
+            // { … } else { router.handle(userActivity) }`): the function's handlers too, when found.
+            var handler = ScannedHandler(activityType: nil, location: location(place), symbol: symbol)
+            handler.delegatesTo = delegate
+            handler.onlyIfFollowed = true
             handlers.append(handler)
         }
         return handlers
@@ -584,12 +614,18 @@ final class SourceExtractor: SyntaxVisitor {
         var callees: Set<String> = []
         for node in nodes {
             guard let call = node.as(FunctionCallExprSyntax.self), call.arguments.contains(where: { ValueResolver.path(of: $0.expression) == [name] }),
-                let callee = ValueResolver.path(of: call.calledExpression)?.last
+                let callee = ValueResolver.path(of: call.calledExpression)?.last, !loggingFunctions.contains(callee)
             else { continue }
             callees.insert(callee)
         }
         return callees.count == 1 ? callees.first : nil
     }
+
+    /// What code hands an activity to only to log it or pass it around: not a handler.
+    private static let loggingFunctions: Set<String> = [
+        "print", "debugPrint", "dump", "NSLog", "os_log", "log", "trace", "debug", "info", "notice", "warning", "error", "fault", "critical",
+        "assert", "precondition", "post",
+    ]
 
     private func isActivityType(_ expression: ExprSyntax, of name: String) -> Bool {
         ValueResolver.path(of: expression) == [name, "activityType"]
@@ -644,24 +680,42 @@ final class SourceExtractor: SyntaxVisitor {
         return type.count == 1 ? type[0] : nil
     }
 
-    /// `userActivity.activityType == X` (either way round) among `conditions`: X's value.
-    private func comparedType(_ conditions: ConditionElementListSyntax, of name: String) -> StaticValue? {
+    /// `userActivity.activityType == X` (either way round) among `conditions`: X's value; or
+    /// `kind == .readArticle`, where `kind` is the type converted to the app's enumeration: the
+    /// case's raw value.
+    private func comparedType(_ conditions: ConditionElementListSyntax, of name: String, _ rawValueTypes: RawValueTypes) -> StaticValue? {
         for condition in conditions {
-            guard case .expression(let expression) = condition.condition, let sequence = expression.as(SequenceExprSyntax.self),
-                let type = comparison(sequence, of: [name, "activityType"])
-            else { continue }
-            return type
+            guard case .expression(let expression) = condition.condition, let sequence = expression.as(SequenceExprSyntax.self) else { continue }
+            if let type = comparison(sequence, of: [name, "activityType"]) { return type }
+            for (bound, enumeration) in rawValueTypes.enumerations.sorted(by: { $0.key < $1.key }) {
+                if let type = comparison(sequence, of: [bound], as: enumeration) { return type }
+            }
         }
         return nil
     }
 
     /// `subject == X` or `X == subject`, where `subject` is the path given: X's value.
-    private func comparison(_ sequence: SequenceExprSyntax, of subject: [String]) -> StaticValue? {
+    private func comparison(_ sequence: SequenceExprSyntax, of subject: [String], as enumeration: String? = nil) -> StaticValue? {
         let parts = Array(sequence.elements)
         guard parts.count == 3, parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" else { return nil }
-        if ValueResolver.path(of: parts[0]) == subject { return value(parts[2]) }
-        if ValueResolver.path(of: parts[2]) == subject { return value(parts[0]) }
-        return nil
+        let other: ExprSyntax
+        if ValueResolver.path(of: parts[0]) == subject {
+            other = parts[2]
+        } else if ValueResolver.path(of: parts[2]) == subject {
+            other = parts[0]
+        } else {
+            return nil
+        }
+        guard let enumeration else { return value(other) }
+        return caseValue(other, of: enumeration) ?? value(other)
+    }
+
+    /// `.readArticle` or `ActivityType.readArticle` of the app's enumeration of types: its raw value.
+    private func caseValue(_ expression: ExprSyntax, of enumeration: String) -> StaticValue? {
+        guard let path = ValueResolver.path(of: expression), let member = path.last,
+            path.count == 1 && expression.as(MemberAccessExprSyntax.self)?.base == nil || path.count == 2 && path[0] == enumeration
+        else { return nil }
+        return value(ofPath: [enumeration, member, "rawValue"])
     }
 
     /// The `userInfo` keys read from the activity `name` in `node`: `name.userInfo?["key"]`, and
@@ -670,7 +724,7 @@ final class SourceExtractor: SyntaxVisitor {
     /// does without them. Aliases are looked for in `scope` (the whole handler), keys in `nodes`.
     private func keysRead(from name: String, in node: Syntax, scope: Syntax? = nil, only nodes: [Syntax]? = nil) -> [(key: StaticValue, location: ProctorCore.SourceLocation)] {
         var holders: Set<[String]> = [[name, "userInfo"]]
-        for descendant in (scope ?? node).allDescendants {
+        for descendant in (scope ?? node).compiledDescendants {
             if let binding = descendant.as(PatternBindingSyntax.self), let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let initial = binding.initializer?.value, ValueResolver.path(of: Self.unwrapped(initial)) == [name, "userInfo"]
             {
@@ -682,13 +736,43 @@ final class SourceExtractor: SyntaxVisitor {
             }
         }
         var keys: [(key: StaticValue, location: ProctorCore.SourceLocation)] = []
-        for descendant in (nodes ?? [node]).flatMap(\.allDescendants) {
+        for descendant in (nodes ?? [node]).flatMap(\.compiledDescendants) {
             guard let subscriptCall = descendant.as(SubscriptCallExprSyntax.self), let base = ValueResolver.path(of: subscriptCall.calledExpression),
                 holders.contains(base), let argument = subscriptCall.arguments.first, !Self.hasFallback(subscriptCall)
             else { continue }
             keys.append((value(argument.expression), location(subscriptCall)))
         }
         return keys
+    }
+
+    /// The cases of a switch, those in the clauses of an `#if` an iOS build compiles included.
+    private static func compiledCases(of switchExpression: SwitchExprSyntax) -> [SwitchCaseSyntax] {
+        var cases: [SwitchCaseSyntax] = []
+        func add(_ list: SwitchCaseListSyntax) {
+            for element in list {
+                switch element {
+                case .switchCase(let switchCase): cases.append(switchCase)
+                case .ifConfigDecl(let conditional):
+                    for clause in PlatformConditions.clausesCompiledOnIOS(conditional) {
+                        if case .switchCases(let inner)? = clause.elements { add(inner) }
+                    }
+                }
+            }
+        }
+        add(switchExpression.cases)
+        return cases
+    }
+
+    /// Whether nothing follows the statement `node` is in, in its block and the blocks around it
+    /// up to the function's body.
+    private static func isLastStatement(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(InitializerDeclSyntax.self) { return true }
+            if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.last?.id != item.id { return false }
+            current = parent
+        }
+        return true
     }
 
     /// Whether `statements` only leave: `break`, `return`, `return false`, `return nil`.
@@ -733,6 +817,8 @@ final class UseCollector: SyntaxVisitor {
     var madeCurrent = false
     /// Assigned to `userActivity` of the enclosing object itself (`userActivity = a`, `self.userActivity = a`).
     var assignedToOwnResponder = false
+    /// `becomeCurrent()` is called on it.
+    var calledBecomeCurrent = false
     var delegateSet = false
     var handedOn = false
 
@@ -756,6 +842,12 @@ final class UseCollector: SyntaxVisitor {
             }
             if let branch = parent.as(IfExprSyntax.self), child.id == branch.body.id || child.id == branch.elseBody?.id { return true }
             if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == guardStatement.body.id { return true }
+            // `#if DEBUG`: some builds compile it, some do not. The one clause every iOS build
+            // compiles (the `#else` of `#if os(macOS)`) is not a branch.
+            if let clause = parent.as(IfConfigClauseSyntax.self), let conditional = clause.parent?.parent?.as(IfConfigDeclSyntax.self) {
+                let alwaysCompiled = PlatformConditions.clausesCompiledOnIOS(conditional).count == 1 && (clause.condition.map(PlatformConditions.value(of:)) ?? true) == true
+                if !alwaysCompiled { return true }
+            }
             child = parent
         }
         return false
@@ -799,7 +891,8 @@ final class UseCollector: SyntaxVisitor {
         if let target = ValueResolver.path(of: parts[0]) {
             if target.count == 2, target[0] == name, properties.contains(target[1]) {
                 assignments.append((target[1], assigned, Syntax(node)))
-                if isConditional(Syntax(node)) { conditionallySet.insert(target[1]) }
+                // The value is the last one written unless a branch writes it after.
+                if isConditional(Syntax(node)) { conditionallySet.insert(target[1]) } else { conditionallySet.remove(target[1]) }
             } else if target == [name, "delegate"] {
                 delegateSet = true
             } else if parts.count == 3, parts[1].is(AssignmentExprSyntax.self), ValueResolver.path(of: parts[2]) == [name] {
@@ -843,6 +936,8 @@ final class UseCollector: SyntaxVisitor {
     }
 
     private static func declares(_ name: String, _ item: CodeBlockItemSyntax) -> Bool {
+        // `userActivity = NSUserActivity(…)` again: another activity from there on.
+        if SourceExtractor.activitiesCreated(by: item).contains(where: { $0.name == name }) { return true }
         guard case .decl(let declaration) = item.item, let variable = declaration.as(VariableDeclSyntax.self) else { return false }
         return variable.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
     }
@@ -850,10 +945,12 @@ final class UseCollector: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let callee = ValueResolver.path(of: node.calledExpression), callee.count == 2, callee[0] == name {
             switch callee[1] {
-            case "becomeCurrent": madeCurrent = true
+            case "becomeCurrent":
+                madeCurrent = true
+                calledBecomeCurrent = true
             case "addUserInfoEntries":
+                // Entries added on some paths only are kept: adding is the same in any order.
                 if let argument = node.arguments.first { userInfoAdditions.append((argument.expression, Syntax(node))) }
-                if isConditional(Syntax(node)) { conditionallySet.insert("userInfo") }
             default: break
             }
         } else if node.arguments.contains(where: { ValueResolver.path(of: $0.expression) == [name] }) {
@@ -869,6 +966,22 @@ final class UseCollector: SyntaxVisitor {
 }
 
 extension SyntaxProtocol {
+    /// Every node below this one an iOS build compiles, in source order: the clauses of an `#if`
+    /// for another platform are left out (``PlatformConditions``).
+    var compiledDescendants: [Syntax] {
+        var nodes: [Syntax] = []
+        var stack = Array(children(viewMode: .sourceAccurate).reversed())
+        while let node = stack.popLast() {
+            if let conditional = node.as(IfConfigDeclSyntax.self) {
+                stack += PlatformConditions.clausesCompiledOnIOS(conditional).map(Syntax.init).reversed()
+                continue
+            }
+            nodes.append(node)
+            stack += node.children(viewMode: .sourceAccurate).reversed()
+        }
+        return nodes
+    }
+
     /// Every node below this one, in source order.
     var allDescendants: [Syntax] {
         var nodes: [Syntax] = []

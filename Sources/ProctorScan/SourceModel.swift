@@ -56,6 +56,9 @@ struct ScannedDonation {
     /// controller): UIKit manages it, and asks that type's `updateUserActivityState(_:)` for its
     /// userInfo. Nil when it is made current otherwise, or assigned to another object's.
     var responder: String?
+    /// It is current only because it is assigned to the enclosing type's own `userActivity`
+    /// (no `becomeCurrent()`): if that type is no responder, it is merely stored.
+    var currentOnlyAsResponder = false
     /// Its `delegate` is set, so `userActivityWillSave(_:)` may answer `needsSave`.
     var hasDelegate = false
     /// Some of its userInfo entries are computed at run time (added in the responder's update).
@@ -91,6 +94,9 @@ struct ScannedHandler {
     /// For a handler that takes every type: the function of the app's it hands the activity to,
     /// whose handlers stand for it when the scan finds that function.
     var delegatesTo: String?
+    /// It stands only for the handlers of the function it hands the activity to: beside others
+    /// that tell types apart, it is left out when that function is not found.
+    var onlyIfFollowed = false
 }
 
 /// A type's `updateUserActivityState(_:)`: what it writes into the activity UIKit hands it,

@@ -103,7 +103,8 @@ package enum SourceScanner {
                     message: "'[' opens more than \(BracketNesting.limit) levels deep here; swift-syntax's parser takes twice as long for each level past that, so the file is not scanned",
                     location: lines.location(ofOffset: offset))
                 return ReadFile(
-                    file: file, lines: lines, declarations: ConstantTable.Declarations(), suppressions: ([], []), inputErrors: [error], mayDonateOrHandle: false)
+                    file: file, lines: lines, declarations: ConstantTable.Declarations(), suppressions: ([], []), inputErrors: [error], mayDonateOrHandle: false,
+                    wasParsed: false)
             }
             let tree = Parser.parse(source: file.text)
             // A file that does not parse: swift-syntax's own errors, each where it is; the file is
@@ -156,6 +157,18 @@ package enum SourceScanner {
             needsSaveSetters.formUnion(found.needsSaveSetters)
         }
         Self.followDelegation(in: &scanned, to: extracted.flatMap(\.activityFunctions))
+        // An activity assigned to the `userActivity` of a type that is surely no responder (a
+        // model with a property of that name) is stored there, not managed by UIKit.
+        let nonResponders = Set(read.flatMap(\.declarations.nonResponders))
+        for index in scanned.indices {
+            for donationIndex in scanned[index].donations.indices {
+                guard let responder = scanned[index].donations[donationIndex].responder,
+                    !Self.mayBeResponder(responder, superclasses: entryPoints.superclasses, nonResponders: nonResponders)
+                else { continue }
+                scanned[index].donations[donationIndex].responder = nil
+                if scanned[index].donations[donationIndex].currentOnlyAsResponder { scanned[index].donations[donationIndex].currentness = .handedOn }
+            }
+        }
         // What UIKit persists of an activity it manages is what the responder's
         // updateUserActivityState(_:) adds: the payload holds it beside what the code set first.
         for index in scanned.indices {
@@ -168,7 +181,7 @@ package enum SourceScanner {
         }
         var results = Dictionary(uniqueKeysWithValues: files.map { ($0.path, FileResult(path: $0.path)) })
         for file in read where !file.inputErrors.isEmpty { results[file.file.path]?.inputErrors += file.inputErrors }
-        for index in results.keys { results[index]?.wasChecked = true }
+        for file in read where file.wasParsed { results[file.file.path]?.wasChecked = true }
 
         // The donations, judged as the payloads they are.
         var transcriptions: [(path: String, donation: ScannedDonation, transcription: PayloadTranscription)] = []
@@ -462,6 +475,22 @@ package enum SourceScanner {
         var inputErrors: [InputError]
         /// Whether it names anything the extractor reads (``SourceMarkers``).
         var mayDonateOrHandle: Bool
+        /// False for a file refused before parsing: no rule judged it.
+        var wasParsed = true
+    }
+
+    /// Whether `type` may be a UIKit responder, whose `userActivity` UIKit manages: not when its
+    /// chain of base classes ends in a type declared as a struct, enumeration, actor or root
+    /// class, or in `NSObject` or `ObservableObject`. A base class the scanned files do not
+    /// declare (UIViewController, the app's framework's) may be one.
+    static func mayBeResponder(_ type: String, superclasses: [String: String], nonResponders: Set<String>) -> Bool {
+        var current = type
+        for _ in 0..<64 {
+            if nonResponders.contains(current) || ["NSObject", "ObservableObject"].contains(current) { return false }
+            guard let base = superclasses[current] else { return true }
+            current = base
+        }
+        return true
     }
 
     /// A launch handler that takes every type and hands the activity to one function of the
@@ -477,22 +506,34 @@ package enum SourceScanner {
             if byName.updateValue(function.handlers, forKey: function.name) != nil { declaredTwice.insert(function.name) }
         }
         for name in declaredTwice { byName[name] = nil }
-        /// The handlers `name` stands for, following further delegation; nil when they take every type.
-        func handlers(of name: String, seen: Set<String>) -> [ScannedHandler]? {
+        /// The function that tells types apart for `name`, following further delegation, with its
+        /// handlers; nil when they take every type or it is not found.
+        func handlers(of name: String, seen: Set<String>) -> (function: String, handlers: [ScannedHandler])? {
             guard !seen.contains(name), let own = byName[name] else { return nil }
             if own.count == 1, own[0].activityType == nil {
                 guard let next = own[0].delegatesTo else { return nil }
                 return handlers(of: next, seen: seen.union([name]))
             }
-            return own
+            // Its own hand-on beside the types it tells apart, followed the same way.
+            var found: [ScannedHandler] = []
+            for handler in own {
+                if handler.onlyIfFollowed {
+                    if let next = handler.delegatesTo, let further = handlers(of: next, seen: seen.union([name])) { found += further.handlers }
+                } else {
+                    found.append(handler)
+                }
+            }
+            return (name, found)
         }
-        // A function two launch handlers hand the activity to (scene(_:continue:) and the cold
-        // launch, say) stands for both once.
+        // A function two launch handlers reach (scene(_:continue:) and the cold launch, say,
+        // through functions of their own) stands for both once.
         var followed: Set<String> = []
         for index in scanned.indices {
             scanned[index].handlers = scanned[index].handlers.flatMap { handler -> [ScannedHandler] in
-                guard handler.activityType == nil, let target = handler.delegatesTo, let found = handlers(of: target, seen: []) else { return [handler] }
-                return followed.insert(target).inserted ? found : []
+                guard handler.activityType == nil, let target = handler.delegatesTo, let found = handlers(of: target, seen: []) else {
+                    return handler.onlyIfFollowed ? [] : [handler]
+                }
+                return followed.insert(found.function).inserted ? found.handlers : []
             }
         }
     }

@@ -36,6 +36,22 @@ struct BracketNestingTests {
         ("let s = \"http://example.com\"; let a = " + String(repeating: "[", count: 17), true),
         ("let s = \"/*\"; let a = " + String(repeating: "[", count: 17), true),
         ("let s = \"a \\\" b\"; let a = " + String(repeating: "[", count: 17), true),
+        // Found by review: regex literals, identifiers in backticks, single quotes, a `\` at the
+        // end of a one-line string and raw strings side by side must not hide code...
+        ("let r = #/\"/#; let x = " + String(repeating: "[", count: 17), true),
+        ("let r = #/\"\"\"/#\nlet x = " + String(repeating: "[", count: 17), true),
+        ("let r = #/a/*/#\nlet x = " + String(repeating: "[", count: 17), true),
+        ("let r = #/https://x/#; let x = " + String(repeating: "[", count: 17), true),
+        ("let r = /\"/; let x = " + String(repeating: "[", count: 17), true),
+        ("func `say \"hi`() {}; let x = " + String(repeating: "[", count: 17), true),
+        ("let s = \"abc\\\nlet x = " + String(repeating: "[", count: 17), true),
+        ("let c = '\"'; let x = " + String(repeating: "[", count: 17), true),
+        ("let s = #\"a\"#\"b\" + " + String(repeating: "[", count: 17), true),
+        // ...and their brackets are not the parser's.
+        (Array(repeating: "let r = #/\\[/#", count: 17).joined(separator: "\n"), false),
+        (Array(repeating: "let r = /[a-z]+/", count: 17).joined(separator: "\n"), false),
+        (Array(repeating: "func `case [1`() {}", count: 17).joined(separator: "\n"), false),
+        ("let half = total / 2; let a = " + String(repeating: "[", count: 17), true),
     ] as [(String, Bool)])
     func onlyWhatTheParserSeesIsCounted(_ text: String, _ tooDeep: Bool) {
         #expect((BracketNesting.firstTooDeep(in: text) != nil) == tooDeep, "\(text)")

@@ -211,8 +211,8 @@ struct SourceScanTests {
                 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
                         switch Kind(rawValue: userActivity.activityType)! {
-                        case .view: break
-                        case Kind.map: break
+                        case .view: router.showPlaces()
+                        case Kind.map: router.showMap()
                         }
                     }
                 }
