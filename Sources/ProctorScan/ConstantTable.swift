@@ -112,7 +112,8 @@ struct ConstantTable {
     }
 
     /// Walks the declarations, with the names of the types they are in.
-    private final class Collector: SyntaxVisitor {
+    /// Constants another platform's build declares are not the iOS app's.
+    private final class Collector: CompiledSyntaxVisitor {
         var expressions: [(String, [String], ExprSyntax)] = []
         var texts: [(String, String)] = []
         var superclasses: [(type: String, superclass: String)] = []
@@ -132,12 +133,6 @@ struct ConstantTable {
             return enter(node.name.text)
         }
         override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
-
-        /// Constants another platform's build declares are not the iOS app's.
-        override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
-            for clause in PlatformConditions.clausesCompiledOnIOS(node) { walk(clause) }
-            return .skipChildren
-        }
         override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
             if let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription {
                 superclasses.append((node.name.text, superclass))

@@ -77,3 +77,12 @@ enum PlatformConditions {
         return alternatives.allSatisfy { $0 == false } ? false : nil
     }
 }
+
+/// A visitor of what an iOS build compiles: the clauses of an `#if` for another platform are not
+/// walked. The scan's readers of declarations, donations and their uses are all one.
+class CompiledSyntaxVisitor: SyntaxVisitor {
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        for clause in PlatformConditions.clausesCompiledOnIOS(node) { walk(clause) }
+        return .skipChildren
+    }
+}

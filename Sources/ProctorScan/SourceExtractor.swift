@@ -5,7 +5,7 @@ import SwiftSyntax
 /// Walks one Swift file for donations and launch handlers (docs/scan.md, "What it reads").
 /// Everything is read from syntax alone: a value is what ``ValueResolver`` can tell statically,
 /// else marked dynamic.
-final class SourceExtractor: SyntaxVisitor {
+final class SourceExtractor: CompiledSyntaxVisitor {
     private let path: String
     private let lines: SourceLines
     private let resolver: ValueResolver
@@ -57,18 +57,11 @@ final class SourceExtractor: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    /// What another platform's build compiles is not the iOS app's (``PlatformConditions``).
-    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
-        for clause in PlatformConditions.clausesCompiledOnIOS(node) { walk(clause) }
-        return .skipChildren
-    }
-
     func location(_ node: some SyntaxProtocol) -> ProctorCore.SourceLocation { lines.location(of: node) }
 
     var symbol: String { scopes.isEmpty ? "(file)" : scopes.joined(separator: ".") }
 
     func value(_ expression: ExprSyntax) -> StaticValue {
-        if let path = ValueResolver.path(of: expression), path.count == 1, let system = Self.systemTypes[path[0]] ?? Self.systemKeys[path[0]] { return .string(system) }
         var resolver = resolver
         resolver.types = types
         return resolver.value(of: expression)
@@ -810,7 +803,7 @@ final class SourceExtractor: SyntaxVisitor {
 
 /// What code does with one activity after creating it: assignments to its properties,
 /// `addUserInfoEntries(from:)`, `becomeCurrent()`, assignment to a `userActivity`, or handing it on.
-final class UseCollector: SyntaxVisitor {
+final class UseCollector: CompiledSyntaxVisitor {
     let name: String
     var assignments: [(key: String, value: ExprSyntax, node: Syntax)] = []
     var userInfoAdditions: [(value: ExprSyntax, node: Syntax)] = []
@@ -857,12 +850,6 @@ final class UseCollector: SyntaxVisitor {
         self.name = name
         self.properties = properties
         super.init(viewMode: .sourceAccurate)
-    }
-
-    /// What another platform's build does with the activity is not the iOS app's.
-    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
-        for clause in PlatformConditions.clausesCompiledOnIOS(node) { walk(clause) }
-        return .skipChildren
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -968,25 +955,19 @@ final class UseCollector: SyntaxVisitor {
 extension SyntaxProtocol {
     /// Every node below this one an iOS build compiles, in source order: the clauses of an `#if`
     /// for another platform are left out (``PlatformConditions``).
-    var compiledDescendants: [Syntax] {
+    var compiledDescendants: [Syntax] { descendants(compiledOnly: true) }
+
+    /// Every node below this one, in source order.
+    var allDescendants: [Syntax] { descendants(compiledOnly: false) }
+
+    private func descendants(compiledOnly: Bool) -> [Syntax] {
         var nodes: [Syntax] = []
         var stack = Array(children(viewMode: .sourceAccurate).reversed())
         while let node = stack.popLast() {
-            if let conditional = node.as(IfConfigDeclSyntax.self) {
+            if compiledOnly, let conditional = node.as(IfConfigDeclSyntax.self) {
                 stack += PlatformConditions.clausesCompiledOnIOS(conditional).map(Syntax.init).reversed()
                 continue
             }
-            nodes.append(node)
-            stack += node.children(viewMode: .sourceAccurate).reversed()
-        }
-        return nodes
-    }
-
-    /// Every node below this one, in source order.
-    var allDescendants: [Syntax] {
-        var nodes: [Syntax] = []
-        var stack = Array(children(viewMode: .sourceAccurate).reversed())
-        while let node = stack.popLast() {
             nodes.append(node)
             stack += node.children(viewMode: .sourceAccurate).reversed()
         }
