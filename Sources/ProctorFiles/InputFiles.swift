@@ -64,22 +64,15 @@ package enum InputFiles {
         }
     }
 
-    /// A file or directory as the kernel knows it: two paths with the same identity are one file.
-    private struct Identity: Hashable {
-        var device: UInt64
-        var inode: UInt64
-
-        init(_ status: stat) {
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-        }
-    }
+    private typealias Identity = FileIdentity
 
     /// The state of one expansion: what has been entered and found so far.
     private struct Walk {
         let selection: Selection
         /// The include and exclude patterns of the run, for walked files and folders.
         let filter: PathFilter
+        /// The files the run writes over, never read as its inputs.
+        let outputs: RunOutputs
         var collection = Collection()
         /// Directories entered, with the path they were first entered by.
         var directories: [Identity: String] = [:]
@@ -96,9 +89,13 @@ package enum InputFiles {
     /// Expands directories recursively into the files `selection` picks (hidden entries and
     /// `.build` skipped) and `filter` accepts (an excluded folder is not entered), keeps named
     /// files whatever their name, and sorts the result by path so every run sees the same order.
-    /// Paths that do not exist become input errors.
-    package static func collect(_ paths: [String], selecting selection: Selection, filter: PathFilter = PathFilter()) -> Collection {
-        var walk = Walk(selection: selection, filter: filter)
+    /// Paths that do not exist become input errors. A file the run writes over (`outputs`: its
+    /// reports, the baseline it records) is left out with a note, so a report written into a
+    /// walked folder is not read back as an input the next time, nor replaced while it is one.
+    package static func collect(
+        _ paths: [String], selecting selection: Selection, filter: PathFilter = PathFilter(), leavingOut outputs: RunOutputs = RunOutputs()
+    ) -> Collection {
+        var walk = Walk(selection: selection, filter: filter, outputs: outputs)
         for path in paths {
             if path == "-" {
                 walk.files.append((Input(path: standardInputName, isStandardInput: true), nil, false))
@@ -125,6 +122,12 @@ package enum InputFiles {
         var collection = walk.collection
         collection.inputs.reserveCapacity(walk.files.count)
         for (input, identity, _) in walk.files {
+            if let identity, let output = outputs.output(with: identity) {
+                collection.notes.append(Diagnostic(
+                    code: ProblemCode.fileSkipped, severity: .note, message: "not read: this run writes \(output) there",
+                    location: SourceLocation(file: input.path)))
+                continue
+            }
             guard let identity else {
                 if !collection.inputs.contains(where: \.isStandardInput) { collection.inputs.append(input) }
                 continue
@@ -277,6 +280,12 @@ package enum InputFiles {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(unreadable(path, noun, errno)) }
         defer { close(descriptor) }
+        return load(descriptor: descriptor, path: path, limit: limit, naming: noun)
+    }
+
+    /// ``load(_:limit:naming:)`` of a file already open at `descriptor` (which stays open), named
+    /// `path` in messages: for a reference checked through the descriptor it was opened by.
+    package static func load(descriptor: Int32, path: String, limit: Int, naming noun: String = "the file") -> Result<[UInt8], InputError> {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(unreadable(path, noun, errno)) }
         let kind = status.st_mode & S_IFMT

@@ -28,6 +28,8 @@ package struct LintOptions: Sendable {
     package var declaredFiles: DeclaredFiles
     /// Which walked files are read (`--include`, `--exclude`, `lint.include` and `lint.exclude`).
     package var filter = PathFilter()
+    /// The files the run writes over (its reports, the baseline it records): never read as inputs.
+    package var outputs = RunOutputs()
     /// Rule settings for some paths only (`.proctor.json`'s `overrides`).
     package var pathRules = PathRules()
     /// Counts the files checked, for a progress line; nil when nobody shows one.
@@ -103,7 +105,8 @@ package enum Linter {
         let declared = options.declaredFiles
         let given = Set(paths.map(DeclaredFiles.normalized))
         let collected = InputFiles.collect(
-            paths + declared.paths.filter { !given.contains($0) }, selecting: .claimed(by: { InputKinds.claims(path: $0) }), filter: options.filter)
+            paths + declared.paths.filter { !given.contains($0) }, selecting: .claimed(by: { InputKinds.claims(path: $0) }), filter: options.filter,
+            leavingOut: options.outputs)
         for error in collected.errors {
             var missing = FileResult(path: error.location.file)
             missing.inputErrors = [error]
@@ -113,6 +116,11 @@ package enum Linter {
             var skipped = FileResult(path: note.location.file)
             skipped.diagnostics = [note]
             files.append(skipped)
+        }
+        for error in declaredFolderErrors(declared, found: collected.inputs) {
+            var unread = FileResult(path: error.location.file)
+            unread.inputErrors = [error]
+            files.append(unread)
         }
         if paths.isEmpty == false && collected.inputs.isEmpty && collected.errors.isEmpty {
             var empty = FileResult(path: paths.joined(separator: " "))
@@ -138,6 +146,31 @@ package enum Linter {
             return checked
         }
         return finish(batches, besides: files, appInfo: appInfo, options: options)
+    }
+
+    /// A folder given for a declared file that yields none: `--entitlements DIR` with no
+    /// `.entitlements` file inside read nothing and passed, and `--aasa DOMAIN=DIR` names no file
+    /// the domain could serve. Each is an input error at the folder, so the run cannot pass on it.
+    static func declaredFolderErrors(_ declared: DeclaredFiles, found: [InputFiles.Input]) -> [InputError] {
+        func isFolder(_ path: String) -> Bool {
+            var status = stat()
+            return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        }
+        var errors: [InputError] = []
+        for folder in declared.entitlements where isFolder(folder) {
+            let prefix = folder.isEmpty || folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+            if !found.contains(where: { $0.path.hasPrefix(prefix) && $0.path.hasSuffix(".entitlements") }) {
+                errors.append(InputError(
+                    code: ProblemCode.noInputs, message: "no .entitlements file in this folder, given as the app's entitlements; name the file itself",
+                    location: SourceLocation(file: folder)))
+            }
+        }
+        for (path, domain) in declared.siteDomains.sorted(by: { $0.key < $1.key }) where isFolder(path) {
+            errors.append(InputError(
+                code: ProblemCode.fileUnreadable, message: "the apple-app-site-association file of \(domain) is a folder; give the file it serves",
+                location: SourceLocation(file: path)))
+        }
+        return errors
     }
 
     /// The app's facts the options name: its Info.plist (with the result of reading it, when

@@ -36,7 +36,7 @@ package enum SourceScanner {
 
     /// Scans the `.swift` files under `paths` (directories walked as `proctor lint` walks them).
     package static func scan(paths: [String], options: LintOptions) -> SourceScan {
-        let collected = InputFiles.collect(paths, selecting: .claimed(by: { $0.hasSuffix(".swift") }), filter: options.filter)
+        let collected = InputFiles.collect(paths, selecting: .claimed(by: { $0.hasSuffix(".swift") }), filter: options.filter, leavingOut: options.outputs)
         var files: [SourceFile] = []
         var results: [FileResult] = []
         for error in collected.errors {

@@ -465,32 +465,28 @@ struct ScenarioDecoder {
 
     // MARK: - Files a scenario names
 
-    /// A file named by the scenario, relative to its folder: the path to read, or nil after
-    /// reporting at the scenario's value that the policy refuses it (outside the project).
-    mutating func resolveReference(_ relative: String, _ node: JSONNode, _ pointer: JSONPointer, noun: String) -> String? {
-        let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
-        if let refusal = references.refusal(of: relative, resolved: resolved) {
-            reader.report(ProblemCode.scenarioReferenceOutsideProject, "\(noun) is not read: \(refusal)", node, pointer)
-            return nil
-        }
-        return resolved
-    }
-
-    /// ``resolveReference(_:_:_:noun:)``, then the file's bytes within `limit`; nil after
-    /// reporting why at the scenario's value.
+    /// The bytes of a file named by the scenario, relative to its folder, within `limit`, with the
+    /// path they were read from; nil after reporting at the scenario's value why it was not read
+    /// (the policy refuses it: outside the project, a file the run writes; or it cannot be read).
     mutating func loadReference(_ relative: String, _ node: JSONNode, _ pointer: JSONPointer, noun: String, limit: Int) -> (path: String, bytes: [UInt8])? {
-        guard let resolved = resolveReference(relative, node, pointer, noun: noun) else { return nil }
-        switch InputFiles.load(resolved, limit: limit, naming: noun) {
+        let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
+        switch references.load(relative, resolved: resolved, limit: limit, naming: noun) {
         case .success(let bytes): return (resolved, bytes)
-        case .failure(let error):
+        case .failure(.outside(let reason)):
+            reader.report(ProblemCode.scenarioReferenceOutsideProject, "\(noun) is not read: \(reason)", node, pointer)
+        case .failure(.invalid(let reason)):
+            reader.report(ProblemCode.scenarioInvalidValue, "\(noun) is not read: \(reason)", node, pointer)
+        case .failure(.unreadable(let error)):
             reader.report(error.code, "\(noun) '\(resolved)' cannot be used: \(error.message)", node, pointer)
-            return nil
         }
+        return nil
     }
 
     private mutating func infoPlistFile(_ node: JSONNode, _ pointer: JSONPointer, bundleIdentifier: String?) -> AppInfo? {
-        guard let relative = reader.nonEmptyString(node, pointer), let resolved = resolveReference(relative, node, pointer, noun: "the app's Info.plist") else { return nil }
-        let read = InfoPlistReader.read(contentsOf: URL(fileURLWithPath: resolved), displayPath: resolved, bundleIdentifier: bundleIdentifier)
+        guard let relative = reader.nonEmptyString(node, pointer),
+            let (resolved, bytes) = loadReference(relative, node, pointer, noun: "the app's Info.plist", limit: InfoPlistReader.maximumFileSize)
+        else { return nil }
+        let read = InfoPlistReader.read(bytes: bytes, displayPath: resolved, bundleIdentifier: bundleIdentifier)
         if let first = read.inputErrors.first {
             // One error, at the scenario's value: that is what the author edits.
             reader.report(first.code, "the app's Info.plist '\(resolved)' cannot be used: \(first.message)", node, pointer)
@@ -504,8 +500,10 @@ struct ScenarioDecoder {
     /// Domains. A malformed entry is an error located in that file, as `links check` reports it:
     /// the scenario is not played with an entitlement iOS would read differently.
     private mutating func entitlementsFile(_ node: JSONNode, _ pointer: JSONPointer) -> [AssociatedDomain]? {
-        guard let relative = reader.nonEmptyString(node, pointer), let resolved = resolveReference(relative, node, pointer, noun: "the entitlements file") else { return nil }
-        let read = EntitlementsReader.read(path: resolved)
+        guard let relative = reader.nonEmptyString(node, pointer),
+            let (resolved, bytes) = loadReference(relative, node, pointer, noun: "the entitlements file", limit: InfoPlistReader.maximumFileSize)
+        else { return nil }
+        let read = EntitlementsReader.read(bytes: bytes, path: resolved)
         if let first = read.inputErrors.first {
             reader.report(first.code, "the entitlements file '\(resolved)' cannot be used: \(first.message)", node, pointer)
             return nil

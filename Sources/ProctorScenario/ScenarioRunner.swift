@@ -85,7 +85,7 @@ package enum ScenarioRunner {
     /// Runs the scenario files under `paths`: directories are searched recursively for
     /// `*.scenario.json`; files named explicitly are read whatever their name.
     package static func run(paths: [String], options: RunOptions) -> Result {
-        let collected = InputFiles.collect(paths, selecting: .scenarios, filter: options.filter)
+        let collected = InputFiles.collect(paths, selecting: .scenarios, filter: options.filter, leavingOut: options.fileReferences.outputs)
         var inputs = collected.inputs
         let first = options.shard.map { $0.index == 1 } ?? true
         var suites = first ? collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) } : []

@@ -89,6 +89,10 @@ struct LinksCheck: ParsableCommand {
     }
 
     func run() throws {
+        let inputs = sites.map { ($0.path, "the apple-app-site-association file of \($0.domain)") } + (entitlements.map { [($0, "the entitlements file")] } ?? [])
+        if let clash = RunOutputs(reports.map { ($0.destination, "the \($0.json ? "json" : "text") report") }).clash(with: inputs) {
+            throw ValidationError(clash)
+        }
         let app = appID ?? zip([teamIdentifier], [bundleIdentifier]).compactMap { team, bundle in team.flatMap { t in bundle.map { "\(t).\($0)" } } }.first
         let origin: LinkOrigin = typedInSafari ? .safariAddressBar : safariPage.map(LinkOrigin.safariPage) ?? .otherApp
         let result = LinkCheck.run(urls: urls, sites: sites.map { ($0.domain, $0.path) }, appID: app, entitlements: entitlements, from: origin)

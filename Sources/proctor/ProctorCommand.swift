@@ -50,6 +50,19 @@ struct ReportRequest: ExpressibleByArgument, Sendable {
     }
 
     static var allValueStrings: [String] { ReportFormat.allCases.map { "\($0.rawValue)[:PATH]" } }
+
+    /// The report as an output of the run, for ``RunOutputs``.
+    var output: (path: String, what: String) { (destination, "the \(format.rawValue) report") }
+}
+
+extension RunOutputs {
+    /// The files a run's reports, and a baseline it records, would replace; a usage error (64)
+    /// before any work when one of them is also `inputs` (each a path and what it is).
+    static func checked(reports: [ReportRequest], writingBaseline: String? = nil, against inputs: [(path: String, what: String)]) throws -> RunOutputs {
+        let outputs = RunOutputs(reports.map(\.output) + (writingBaseline.map { [($0, "the baseline")] } ?? []))
+        if let clash = outputs.clash(with: inputs) { throw ValidationError(clash) }
+        return outputs
+    }
 }
 
 struct ReportOptions: ParsableArguments {
@@ -277,6 +290,11 @@ struct Lint: ParsableCommand {
                 projects[index].settings.filter.excludedFolders += folders.filter { $0 != mine && $0.hasPrefix(mine == "/" ? "/" : mine + "/") }
             }
         }
+        // No report, nor the baseline being recorded, may replace a file this run reads (the
+        // baseline being recorded is not read: it is replaced whole).
+        let outputs = try RunOutputs.checked(
+            reports: settings.reports.value, writingBaseline: flags.writeBaseline,
+            against: projects.flatMap { $0.settings.inputs(readingBaseline: flags.writeBaseline == nil) })
         for project in projects {
             // A report must not replace the baseline it is judged against, or the one just written.
             for path in [flags.writeBaseline ?? project.settings.baseline.value].compactMap({ $0 }) {
@@ -299,7 +317,7 @@ struct Lint: ParsableCommand {
         var reports: [RunReport] = []
         var wroteBaseline = true
         for (project, baseline) in zip(projects, baselines) {
-            let (report, wrote) = lint(project.settings, configuration: project.configuration, baseline: baseline, counter: counter)
+            let (report, wrote) = lint(project.settings, configuration: project.configuration, baseline: baseline, outputs: outputs, counter: counter)
             reports.append(report)
             wroteBaseline = wroteBaseline && wrote
         }
@@ -311,7 +329,9 @@ struct Lint: ParsableCommand {
 
     /// Lints one project as `settings` say, applies or writes its baseline, and returns its
     /// report and whether the baseline asked for could be written.
-    private func lint(_ settings: LintSettings, configuration: ProjectConfiguration?, baseline: Baseline?, counter: ProgressCounter) -> (RunReport, Bool) {
+    private func lint(
+        _ settings: LintSettings, configuration: ProjectConfiguration?, baseline: Baseline?, outputs: RunOutputs, counter: ProgressCounter
+    ) -> (RunReport, Bool) {
         var options = LintOptions(
             infoPlistPath: settings.infoPlist.value, bundleIdentifier: settings.bundleIdentifier.value, now: now.flatMap(DateFormat.parse) ?? Date(),
             strict: settings.strict.value, parallel: !sequential,
@@ -321,6 +341,7 @@ struct Lint: ParsableCommand {
             rules: settings.rules.value)
         options.filter = settings.filter
         options.pathRules = settings.pathRules(in: configuration)
+        options.outputs = outputs
         options.progress = counter
         return Self.report(Linter.lint(paths: settings.paths.value, options: options), writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
     }
@@ -444,7 +465,8 @@ struct Conformance: ParsableCommand {
     @OptionGroup var output: ReportOptions
 
     func run() throws {
-        let report = ConformanceRunner.run(paths: paths)
+        let outputs = try RunOutputs.checked(reports: output.reports, against: paths.map { ($0, "a case file") })
+        let report = ConformanceRunner.run(paths: paths, leavingOut: outputs)
         throw processExitCode(for: report, wroteReports: output.write(report))
     }
 }
@@ -502,9 +524,12 @@ struct Run: ParsableCommand {
         }
         let reports = try LintSettings.reports(output.reports, configuration?.runReports, in: configuration).value
         try ReportOptions.validate(reports)
+        let outputs = try RunOutputs.checked(
+            reports: reports, against: paths.map { ($0, "a scenario") } + (configuration.map { [($0.path, "the configuration file")] } ?? []))
         var options = RunOptions(
             names: names, tags: tags, strict: strict ?? configuration?.strict?.value ?? false, now: now.flatMap(DateFormat.parse) ?? Date(),
-            parallel: !sequential, fileReferences: allowPathsOutsideProject ? .anywhere : .projectDirectory, shard: shard.flatMap(RunOptions.Shard.init),
+            parallel: !sequential, fileReferences: FileReferencePolicy(allowsOutside: allowPathsOutsideProject, outputs: outputs),
+            shard: shard.flatMap(RunOptions.Shard.init),
             recordsTimeline: reports.contains { $0.format.drawsTimelines })
         options.filter = filter.filter(configuration: configuration, include: configuration?.runInclude, exclude: configuration?.runExclude).filter
         let counter = ProgressCounter()

@@ -137,6 +137,19 @@ struct LintSettings {
     var baseline: Setting<String?>
     var baselineStrict: Setting<Bool>
 
+    /// The files these settings make a run read, each with what it is, for ``RunOutputs``: a
+    /// report must not be written over one. The paths' folders are walked, and a report among
+    /// their files is left out of the walk instead (``InputFiles/collect(_:selecting:filter:leavingOut:)``).
+    func inputs(readingBaseline: Bool) -> [(path: String, what: String)] {
+        var inputs: [(path: String, what: String)] = paths.value.map { ($0, "an input") }
+        if let configurationFile { inputs.append((configurationFile, "the configuration file")) }
+        if let path = infoPlist.value { inputs.append((path, "the Info.plist")) }
+        inputs += entitlements.value.map { ($0, "the entitlements file") }
+        inputs += sites.value.map { ($0.path, "the apple-app-site-association file of \($0.domain)") }
+        if readingBaseline, let path = baseline.value { inputs.append((path, "the baseline")) }
+        return inputs
+    }
+
     /// Lays the flags over the file. `flags` holds what the command line gave (nil or empty
     /// when not given).
     init(flags: Lint.Flags, configuration: ProjectConfiguration?) throws {

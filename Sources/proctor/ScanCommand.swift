@@ -62,6 +62,10 @@ struct Scan: ParsableCommand {
         if let emitRoutes, let baselinePath, ReportWriter.clash(among: [emitRoutes, baselinePath]) != nil {
             throw ValidationError("the routes file and the baseline would be the same file ('\(emitRoutes)')")
         }
+        let outputs = try RunOutputs.checked(
+            reports: settings.reports.value, writingBaseline: flags.writeBaseline,
+            against: flags.paths.map { ($0, "an input") } + (settings.infoPlist.value.map { [($0, "the Info.plist")] } ?? [])
+                + (flags.baseline.map { [($0, "the baseline")] } ?? []) + (configuration.map { [($0.path, "the configuration file")] } ?? []))
         let baseline = try flags.baseline.map { path throws(ExitCode) in try Lint.readBaseline(path) }
         var options = LintOptions(
             infoPlistPath: settings.infoPlist.value, bundleIdentifier: settings.bundleIdentifier.value, now: now.flatMap(DateFormat.parse) ?? Date(),
@@ -72,6 +76,7 @@ struct Scan: ParsableCommand {
         // Only the flags' patterns: lint.include and lint.exclude choose payload files, not sources.
         options.filter = flags.filter.filter(configuration: nil, include: nil, exclude: nil).filter
         options.pathRules = settings.pathRules(in: configuration)
+        options.outputs = outputs
         let scan = SourceScanner.scan(paths: flags.paths, options: options)
         var wrote = true
         if let emitPayloads {

@@ -40,11 +40,17 @@ package enum ConformanceRunner {
     package static let infoPlistFile = "Info.plist"
 
     /// Runs every `*.json` case file under `paths` except the schemas (`*-schema.json`).
-    package static func run(paths: [String]) -> RunReport {
-        let collected = InputFiles.collect(paths, selecting: .caseFiles)
+    package static func run(paths: [String], leavingOut outputs: RunOutputs = RunOutputs()) -> RunReport {
+        let collected = InputFiles.collect(paths, selecting: .caseFiles, leavingOut: outputs)
         var suites: [RunReport.Suite] = collected.errors.map { RunReport.Suite(name: $0.location.file, inputErrors: [$0]) }
         suites += collected.notes.map(ScenarioRunner.skippedSuite)
         let inputs = collected.inputs.filter { !$0.path.hasSuffix("-schema.json") }
+        // Nothing to run is no pass: a mistyped folder must not turn a CI step green.
+        if !paths.isEmpty && inputs.isEmpty && collected.errors.isEmpty {
+            suites.append(RunReport.Suite(
+                name: paths.joined(separator: " "),
+                inputErrors: [InputError(code: ProblemCode.noInputs, message: "no case files found (*.json, schemas aside)", location: SourceLocation(file: paths[0]))]))
+        }
         suites += Parallel.map(inputs, parallel: true) { input in
             // A scenario vector pins model behaviour through its own expectations: it passes when
             // every one of them holds.
