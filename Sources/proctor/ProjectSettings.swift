@@ -185,7 +185,7 @@ struct LintSettings {
         var requests: [ReportRequest] = []
         for text in written.value {
             guard var request = ReportRequest(argument: text) else {
-                throw ValidationError("\(written.location.compilerStyle): '\(text)' is not FORMAT[:PATH] with a format of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError("\(written.location.compilerStyle): '\(VisibleText.escaped(text))' is not FORMAT[:PATH] with a format of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             request.path = request.path.map(configuration.resolve)
             requests.append(request)
