@@ -233,9 +233,10 @@ struct LintSettings {
         rows.append(("lint.baseline", baseline.value ?? "(none)", baseline.origin))
         rows.append(("lint.baselineStrict", baselineStrict.value ? "true" : "false", baselineStrict.origin))
         let width = rows.map(\.0.count).max() ?? 0
-        var text = "configuration: \(configurationFile ?? "(none)")\n"
+        // Values and paths come from .proctor.json: one line each, whatever they hold.
+        var text = "configuration: \(VisibleText.path(configurationFile ?? "(none)"))\n"
         for (name, value, origin) in rows {
-            text += name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value + "  [" + origin.description + "]\n"
+            text += name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + VisibleText.escaped(value) + "  [" + origin.description + "]\n"
         }
         return text
     }
