@@ -55,6 +55,25 @@ def run(proctor, args, expect_code):
     return result
 
 
+FORGED_NAME = "forged\n::error file=x::forged\r##[warning]legacy\u001b[31m\u009b32m.json"
+
+
+def visible(text):
+    """A value from the input as the text, GitHub, Markdown and HTML reports print it
+    (VisibleText): control characters, C0, DEL and C1, as \\u{1B}, and the second # of ##[."""
+    shown = []
+    for index, c in enumerate(text):
+        command = c == "#" and text[index - 1:index] == "#" and text[index + 1:index + 2] == "["
+        shown.append(f"\\u{{{ord(c):X}}}" if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or command else c)
+    return "".join(shown)
+
+
+def runner_lines(text):
+    """The lines of a log as the GitHub Actions runner reads them (LF, CR or CRLF end a line),
+    with the leading whitespace its command parser skips."""
+    return [line.lstrip() for line in re.split(r"\r\n|\r|\n", text)]
+
+
 def write_inputs(directory):
     bad = directory / "inputs"
     bad.mkdir()
@@ -62,6 +81,8 @@ def write_inputs(directory):
     (bad / "escaping.json").write_text(json.dumps({"userActivity": {
         "activityType": "a]]>\u001b<&>\"'\U0001F355", "title": "T", "isEligibleForSearch": True}}))
     (bad / "unknown.json").write_text('{"userActivity": {"activityType": "com.example.app.view", "titel": "x"}}')
+    # A name that would forge a workflow command and colour the log, were it printed raw.
+    (bad / FORGED_NAME).write_text(json.dumps({"userActivity": {"activityType": "view\n::error::forged ##[warning]legacy\u001b[31m", "titel": "x"}}))
     (bad / "items.jsonl").write_text(
         '{"searchableItem": {"uniqueIdentifier": "p1", "attributeSet": {"title": "Beach"}}}\n'
         '\n'
@@ -292,8 +313,16 @@ def check_ci_reports(name, out):
         commands.append((command, properties, runner_unescape(data, False)))
     check(f"{name}: github commands are error, warning or notice", all(c in ("error", "warning", "notice") for c, _, _ in commands))
     round_trip = {(p.get("file"), p.get("line"), d) for _, p, d in commands}
-    lost = [f for f in problems if (f["location"]["file"], str(f["location"].get("line")) if f["location"].get("line") else None, f["message"]) not in round_trip]
+    lost = [f for f in problems if (visible(f["location"]["file"]), str(f["location"].get("line")) if f["location"].get("line") else None, visible(f["message"])) not in round_trip]
     check(f"{name}: every finding round-trips through the github report", not lost, f"{len(lost)} lost, e.g. {lost[:1]}")
+    # Nothing from the input forges a command: the runner reads only Proctor's, in the github
+    # report, and none in the text report; no log gets a raw escape character.
+    for report_name, own in ((f"{out}.github.txt", True), (f"{out}.txt", False)):
+        text = pathlib.Path(report_name).read_text()
+        forged = [line for line in runner_lines(text) if (line.startswith("::") and not own) or "##[" in line]
+        check(f"{name}: no line of {pathlib.Path(report_name).name} is a command from the input", not forged, str(forged[:2]))
+        check(f"{name}: {pathlib.Path(report_name).name} holds no raw control character but line feeds",
+              not re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]", text), repr(text[:200]))
     # GitLab: the documented fields, and fingerprints unique, as GitLab requires.
     issues = json.loads(pathlib.Path(f"{out}.gitlab.json").read_text())
     errors = list(jsonschema.Draft7Validator(GITLAB_SCHEMA).iter_errors(issues))
@@ -379,9 +408,9 @@ def probe_html(chromium, page):
 
 
 def shown_as_text(text):
-    """Text as the HTML report shows it: control characters other than tab and line feed (and
-    U+FFFE, U+FFFF) written as \\u{1B}, as the text report does."""
-    return "".join(f"\\u{{{ord(c):X}}}" if (ord(c) < 0x20 and c not in "\t\n") or ord(c) in (0x7F, 0xFFFE, 0xFFFF) else c for c in text)
+    """Text as the HTML report shows it: as every report shows a value from the input, and
+    U+FFFE, U+FFFF written as \\u{FFFE} too."""
+    return "".join(f"\\u{{{ord(c):X}}}" if ord(c) in (0xFFFE, 0xFFFF) else c for c in visible(text))
 
 
 def split_details(details):
@@ -487,7 +516,7 @@ def check_html_reports(proctor, directory):
         findings = [f for suite in report["suites"] for f in suite["findings"]]
         for finding in findings:
             location = finding["location"]
-            match = next((p for p in listed if (p["file"], p["code"], p["message"]) == (location["file"], finding["ruleId"], shown_as_text(finding["message"]))), None)
+            match = next((p for p in listed if (p["file"], p["code"], p["message"]) == (shown_as_text(location["file"]), finding["ruleId"], shown_as_text(finding["message"]))), None)
             check(f"{name}: {finding['ruleId']} in {location['file']} is listed", match is not None and match["visible"], f"{finding['message']!r}")
             if match is None:
                 continue
@@ -497,7 +526,9 @@ def check_html_reports(proctor, directory):
             if line is None:
                 continue
             source = match["source"] or ""
-            check(f"{name}: {finding['ruleId']} shows its source line", match["sourceVisible"] and (source == line or source.strip("…") in line),
+            # As the page shows it: escaped as every value is, but for the tabs, its layout.
+            shown_line = "\t".join(shown_as_text(piece) for piece in line.split("\t"))
+            check(f"{name}: {finding['ruleId']} shows its source line", match["sourceVisible"] and (source == shown_line or source.strip("…") in shown_line),
                   f"shown {source!r}, the file has {line!r}")
             column = location.get("column")
             if column and column <= len(line):
@@ -562,7 +593,7 @@ def main():
         runs.append(("walk notes", ["lint", "--now", "2026-06-01T12:00:00Z", str(write_walk(directory))], 0))
         for name, args, code in runs:
             out = directory / name
-            run(proctor, args + ["--report", f"junit:{out}.junit.xml", "--report", f"sarif:{out}.sarif", "--report", f"json:{out}.json",
+            run(proctor, args + ["--report", f"text:{out}.txt", "--report", f"junit:{out}.junit.xml", "--report", f"sarif:{out}.sarif", "--report", f"json:{out}.json",
                                  "--report", f"github:{out}.github.txt", "--report", f"gitlab:{out}.gitlab.json",
                                  "--report", f"markdown:{out}.md"], code)
             check_junit(pathlib.Path(f"{out}.junit.xml"), validators)

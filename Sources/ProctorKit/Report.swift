@@ -93,9 +93,10 @@ public struct Location: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.init(file: location.file, line: location.line, column: location.column, pointer: location.pointer)
     }
 
-    /// `file:line:column`, as compilers print it.
+    /// `file:line:column`, as compilers print it. A control character in the file's name is
+    /// shown as `\u{1B}`, as every report shows it, so the text stays one line.
     public var description: String {
-        [file, line.map(String.init), line == nil ? nil : column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        [ProctorCore.VisibleText.path(file), line.map(String.init), line == nil ? nil : column.map(String.init)].compactMap { $0 }.joined(separator: ":")
     }
 
     /// By file, then line, column and pointer: the order of every report.
@@ -127,9 +128,11 @@ public struct Finding: Sendable, Hashable, CustomStringConvertible {
         suppression = finding.suppression
     }
 
-    /// `file:line:column: severity: message [rule]`, as `proctor lint` prints it.
+    /// `file:line:column: severity: message [rule]`, as `proctor lint` prints it: one line, with
+    /// control characters from the input shown as `\u{1B}`.
     public var description: String {
-        "\(location): \(severity.rawValue): \(message) [\(ruleID)]" + (suppression.map { " (\($0))" } ?? "")
+        let shown = ProctorCore.VisibleText.escaped
+        return "\(location): \(severity.rawValue): \(shown(message)) [\(ruleID)]" + (suppression.map { " (\(shown($0)))" } ?? "")
     }
 }
 
@@ -146,8 +149,9 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
     /// Where it is, as precisely as the input allows.
     public var location: Location
 
-    /// `file:line:column: severity: message [code]`, as the command prints it.
-    public var description: String { "\(location): \(severity.rawValue): \(message) [\(code)]" }
+    /// `file:line:column: severity: message [code]`, as the command prints it: one line, with
+    /// control characters from the input shown as `\u{1B}`.
+    public var description: String { "\(location): \(severity.rawValue): \(ProctorCore.VisibleText.escaped(message)) [\(code)]" }
 }
 
 /// One check of a scenario: an expectation or a launch, with how it ended.

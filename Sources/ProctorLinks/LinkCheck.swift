@@ -62,13 +62,16 @@ package enum LinkCheck {
         return Result(verdicts: urls.map { ($0, matcher.verdict(for: $0, from: origin)) }, inputErrors: inputErrors, diagnostics: diagnostics)
     }
 
-    /// One line per problem, then one per URL: `<verdict>  <url>  <why>`.
+    /// One line per problem, then one per URL: `<verdict>  <url>  <why>`. The URLs, and the
+    /// reasons, app IDs, paths and pointers that quote them or the files, come from the input:
+    /// each is shown as ``VisibleText`` shows it, so the only line breaks are Proctor's.
     package static func text(_ result: Result) -> String {
         var lines = result.inputErrors.map { $0.compilerLine() } + result.diagnostics.map { $0.compilerLine() }
+        let shown = VisibleText.escaped
         for (url, verdict) in result.verdicts {
-            var line = verdict.outcome.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + url + "\n    " + verdict.reason
-            if !verdict.appIDs.isEmpty { line += " (\(verdict.appIDs.joined(separator: ", ")))" }
-            if let file = verdict.file, let pointer = verdict.pointer { line += "\n    at \(file) \(pointer.isEmpty ? "/" : pointer)" }
+            var line = verdict.outcome.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0) + shown(url) + "\n    " + shown(verdict.reason)
+            if !verdict.appIDs.isEmpty { line += " (\(shown(verdict.appIDs.joined(separator: ", "))))" }
+            if let file = verdict.file, let pointer = verdict.pointer { line += "\n    at \(shown(file)) \(pointer.isEmpty ? "/" : shown(pointer))" }
             lines.append(line)
         }
         let counts = LinkVerdict.Outcome.allCases.map { outcome in "\(result.verdicts.filter { $0.verdict.outcome == outcome }.count) \(outcome.rawValue)" }

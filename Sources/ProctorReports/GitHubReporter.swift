@@ -5,9 +5,12 @@ import ProctorJSON
 /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), which the
 /// runner turns into annotations on the pull request's diff, then the text summary line. Values
 /// are escaped exactly as the Actions toolkit escapes them (`@actions/core`, command.ts): in the
-/// message `%`, CR and LF; in a property also `:` and `,`. GitHub shows at most 10 error and 10
-/// warning annotations per step and 50 per job (docs/reports.md): the SARIF report, uploaded to
-/// code scanning, holds every result.
+/// message `%`, CR and LF; in a property also `:` and `,`. Before that, every value from the input
+/// (a path, a message) is shown as ``VisibleText`` shows it, so the only line breaks the runner
+/// unescapes are Proctor's own, between a failed check's message and its details, and no escape
+/// sequence reaches the log. GitHub shows at most 10 error and 10 warning annotations per step
+/// and 50 per job (docs/reports.md): the SARIF report, uploaded to code scanning, holds every
+/// result.
 enum GitHubReporter {
     static func render(_ report: RunReport) -> String {
         var lines: [String] = []
@@ -19,26 +22,30 @@ enum GitHubReporter {
             }
             var properties: [String] = []
             if let location, !location.file.isEmpty {
-                properties.append("file=" + escapeProperty(location.file))
+                properties.append("file=" + escapeProperty(VisibleText.escaped(location.file)))
                 if let line = location.line {
                     properties.append("line=\(line)")
                     if let column = location.column { properties.append("col=\(column)") }
                 }
             }
-            properties.append("title=" + escapeProperty(title))
+            properties.append("title=" + escapeProperty(VisibleText.escaped(title)))
             lines.append("::\(command) \(properties.joined(separator: ","))::\(escapeData(message))")
         }
         for suite in report.suites {
-            for error in suite.inputErrors { annotate(.error, error.location, title: "proctor: \(error.code)", error.message) }
-            for diagnostic in suite.diagnostics { annotate(diagnostic.severity, diagnostic.location, title: "proctor: \(diagnostic.code)", diagnostic.message) }
+            for error in suite.inputErrors { annotate(.error, error.location, title: "proctor: \(error.code)", VisibleText.escaped(error.message)) }
+            for diagnostic in suite.diagnostics {
+                annotate(diagnostic.severity, diagnostic.location, title: "proctor: \(diagnostic.code)", VisibleText.escaped(diagnostic.message))
+            }
             // Accepted findings (a scenario's expectation, a baseline) are no news on the diff.
             for finding in suite.findings where finding.suppression == nil {
-                annotate(finding.severity, finding.location, title: "proctor: \(finding.ruleID)", finding.message)
+                annotate(finding.severity, finding.location, title: "proctor: \(finding.ruleID)", VisibleText.escaped(finding.message))
             }
             if report.listsChecks {
                 for testCase in suite.cases {
                     guard case .failed(let type, let message, let details) = testCase.outcome else { continue }
-                    annotate(.error, testCase.location, title: "proctor: \(type)", details.isEmpty ? message : message + "\n" + details)
+                    // The details are Proctor's lines: their breaks stay, each line is escaped.
+                    let lines = details.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escaped(String($0)) }
+                    annotate(.error, testCase.location, title: "proctor: \(type)", ([VisibleText.escaped(message)] + (details.isEmpty ? [] : lines)).joined(separator: "\n"))
                 }
             }
         }
@@ -147,18 +154,17 @@ enum MarkdownReporter {
 
     /// Text in a table cell, shown as written: every ASCII punctuation character is
     /// backslash-escaped (CommonMark makes any of them literal so), so a message that quotes
-    /// input can make no link, image, emphasis or HTML, nor end the cell; `<`, `>` and `&` are
-    /// also entities, for renderers that pass HTML; line breaks become spaces.
+    /// input can make no link, image, emphasis or HTML, nor end the cell (`|`); `<`, `>` and `&`
+    /// are also entities, for renderers that pass HTML.
     static func cell(_ text: String) -> String {
         var result = ""
-        // Control characters shown as \u{…}, as the text report shows them; then line breaks
-        // (already shown so) cannot end the row.
-        for character in TextReporter.visible(text) {
+        // Control characters shown as \u{…}, as the text report shows them, so a line break
+        // cannot end the row.
+        for character in VisibleText.escaped(text) {
             switch character {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "&": result += "&amp;"
-            case "\n", "\r": result += " "
             case _ where character.isASCII && character.isPunctuation || character.isASCII && character.isSymbol: result += "\\" + String(character)
             default: result.append(character)
             }

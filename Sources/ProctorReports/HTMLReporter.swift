@@ -302,12 +302,14 @@ enum HTMLReporter {
             html.start("code")
             if window.lowerBound > 0 { html.element("span", [("class", "cut")], "…") }
             if let at, at < count ? window.contains(at) : window.upperBound == count {
-                html.text(piece(window.lowerBound, at))
+                html.sourceLine(piece(window.lowerBound, at))
                 // A column just past the end (a value missing at the end of the line) marks a space.
-                html.element("mark", [], at < count ? piece(at, at + 1) : " ")
-                html.text(piece(at + 1, window.upperBound))
+                html.start("mark")
+                html.sourceLine(at < count ? piece(at, at + 1) : " ")
+                html.end("mark")
+                html.sourceLine(piece(at + 1, window.upperBound))
             } else {
-                html.text(piece(window.lowerBound, window.upperBound))
+                html.sourceLine(piece(window.lowerBound, window.upperBound))
             }
             if window.upperBound < count { html.element("span", [("class", "cut")], "…") }
             html.end("code")
@@ -355,7 +357,9 @@ enum HTMLReporter {
                     html.element("p", [("class", "message")], message)
                     html.raw("\n")
                     if !details.isEmpty && details != message {
-                        html.element("pre", [("class", "details")], details)
+                        html.start("pre", [("class", "details")])
+                        html.lines(details)
+                        html.end("pre")
                         html.raw("\n")
                     }
                     if let location = testCase.location {

@@ -1,11 +1,15 @@
+import ProctorCore
+
 /// Writes HTML into a ``ReportOutput`` so that nothing from the input can become markup.
 ///
 /// Tag and attribute names are `StaticString`s: only literals in Proctor's source can name them.
 /// Every text and attribute value goes through ``escape(_:attribute:)``: `&`, `<` and `>` always,
-/// quotes in attribute values, and the characters HTML has no business showing (control
-/// characters other than tab and line feed, U+FFFE, U+FFFF) written as `\u{1B}`, as the text
-/// report shows them, so an escape sequence or a stray carriage return in a message is seen, not
-/// swallowed. A message that quotes `<script>` is therefore text on the page.
+/// quotes in attribute values, and the characters HTML has no business showing (every control
+/// character, as ``VisibleText`` shows them in every report, and U+FFFE, U+FFFF) written as
+/// `\u{1B}`, so an escape sequence or a stray line break in a message is seen, not swallowed or
+/// taken for one of Proctor's. A message that quotes `<script>` is therefore text on the page.
+/// Two kinds of text keep one control character each: ``lines(_:)`` the line breaks Proctor put
+/// between the lines of a failed check's details, ``sourceLine(_:)`` the tabs of a file's line.
 struct HTMLWriter {
     /// Where the HTML goes; the reporter takes it back when the document is written.
     var output: ReportOutput
@@ -50,29 +54,41 @@ struct HTMLWriter {
         output.write(string: Self.escape(text, attribute: false))
     }
 
+    /// Text of several lines that Proctor joined with line breaks (a failed check's details):
+    /// the breaks stay, each line is escaped, so a break from the input is shown, not kept.
+    mutating func lines(_ text: String) {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { output.write("\n") }
+            output.write(string: Self.escape(String(line), attribute: false))
+        }
+    }
+
+    /// A line of a source file, in a `<pre>`: its tabs are its layout and stay; everything else is
+    /// escaped as ``text(_:)`` escapes it.
+    mutating func sourceLine(_ text: String) {
+        for (index, piece) in text.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { output.write("\t") }
+            output.write(string: Self.escape(String(piece), attribute: false))
+        }
+    }
+
     /// `text` as HTML text (or, with `attribute`, as a double-quoted attribute value).
     static func escape(_ text: String, attribute: Bool) -> String {
         // Most names and messages need nothing: a scan of their bytes says so.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xEF || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || (attribute && ($0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'"))) })
+        guard VisibleText.needsEscaping(text) || text.utf8.contains(where: { $0 == 0xEF || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || (attribute && ($0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'"))) })
         else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
+        // Controls first, as every report shows them; then what HTML itself needs.
+        for scalar in VisibleText.escaped(text).unicodeScalars {
             switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"" where attribute: result += "&quot;"
             case "'" where attribute: result += "&#39;"
-            case "\n" where attribute: result += "&#10;"
-            case "\t" where attribute: result += "&#9;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+            case "\u{FFFE}", "\u{FFFF}": VisibleText.appendEscape(of: scalar, to: &result)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

@@ -8,20 +8,17 @@ enum TextReporter {
         for suite in report.suites {
             var entries: [(SourceLocation, Int, String, Severity)] = []
             for error in suite.inputErrors {
-                entries.append((error.location, 0, error.compilerLine(message: visible(error.message)), .error))
+                entries.append((error.location, 0, error.compilerLine(), .error))
             }
             for diagnostic in suite.diagnostics where !(style.quiet && diagnostic.severity == .note) {
-                entries.append((diagnostic.location, 1, diagnostic.compilerLine(message: visible(diagnostic.message)), diagnostic.severity))
+                entries.append((diagnostic.location, 1, diagnostic.compilerLine(), diagnostic.severity))
             }
             // A baseline's findings are accepted: counted in the summary, listed in the JSON,
             // JUnit and SARIF reports, but not repeated here, where only new ones are news.
             // --quiet leaves out every accepted finding and every note.
             for finding in suite.findings where !(finding.suppression?.hasPrefix(Finding.baselineSuppressionPrefix) ?? false) {
                 if style.quiet && (finding.suppression != nil || finding.severity == .note) { continue }
-                // The suppression quotes the input too (a donation's reason): shown as safely.
-                var shown = finding
-                shown.suppression = finding.suppression.map(visible)
-                entries.append((finding.location, 2, shown.compilerLine(message: visible(finding.message)), finding.severity))
+                entries.append((finding.location, 2, finding.compilerLine(), finding.severity))
             }
             entries.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
             lines += entries.map { style.color ? colored($0.2, location: $0.0, severity: $0.3) : $0.2 }
@@ -34,7 +31,7 @@ enum TextReporter {
                             // Compiler style, so editors jump to the step; the details say why.
                             lines.append("\(location.compilerStyle): error: \(visible(message)) [\(type)]\n" + indent(details))
                         } else {
-                            lines.append("\(testCase.outcome.isFailure ? "FAIL" : "ERROR") \(testCase.classname) :: \(testCase.name)\n" + indent(details))
+                            lines.append("\(testCase.outcome.isFailure ? "FAIL" : "ERROR") \(visible(testCase.classname)) :: \(visible(testCase.name))\n" + indent(details))
                         }
                     case .passed, .skipped: break
                     }
@@ -60,21 +57,11 @@ enum TextReporter {
         return "\u{1B}[1m\(location.compilerStyle):\u{1B}[0m \(color)\(severity.rawValue):\u{1B}[0m" + line.dropFirst(prefix.count)
     }
 
-    /// Messages quote user input; a newline or an escape sequence in it must not break the
-    /// one-problem-per-line format or reach the terminal, so control characters are shown escaped.
-    static func visible(_ message: String) -> String {
-        guard message.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return message }
-        var result = ""
-        for scalar in message.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// Messages and names quote user input; a newline or an escape sequence in it must not break
+    /// the one-problem-per-line format, start a workflow command or reach the terminal.
+    private static func visible(_ text: String) -> String { VisibleText.escaped(text) }
 
+    /// A test case's details, indented: Proctor's own lines, each shown escaped.
     private static func indent(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + visible(String($0)) }.joined(separator: "\n")
     }

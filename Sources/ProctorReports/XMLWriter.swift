@@ -1,6 +1,9 @@
-/// A minimal XML writer that escapes every attribute and text node and drops the characters XML
-/// 1.0 forbids (control characters, U+FFFE, U+FFFF), which make a whole file unreadable even
-/// inside CDATA. It never writes CDATA, so `]]>` in a message needs no special case.
+import ProctorCore
+
+/// A minimal XML writer that escapes every attribute and text node and shows the characters XML
+/// 1.0 forbids (C0 controls but tab, line feed and carriage return; U+FFFE, U+FFFF) as `\u{1B}`,
+/// since even inside CDATA they make the whole file unreadable. It never writes CDATA, so `]]>`
+/// in a message needs no special case.
 struct XMLWriter {
     /// Where the XML goes; the reporter takes it back when the document is written.
     var output: ReportOutput
@@ -107,8 +110,10 @@ struct XMLWriter {
             case "\n", "\t": result.unicodeScalars.append(scalar)
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    // Forbidden in XML 1.0: show it instead of breaking the file.
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                    // Forbidden in XML 1.0: shown as every report shows a control character,
+                    // instead of breaking the file. DEL and C1 controls are XML 1.0 characters,
+                    // kept as they are, like everything else a structured report holds.
+                    VisibleText.appendEscape(of: scalar, to: &result)
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

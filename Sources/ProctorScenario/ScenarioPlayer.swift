@@ -317,9 +317,11 @@ struct ScenarioPlayer {
         return "step \(step.number): \(what) (\(file):\(step.location.line ?? 0))"
     }
 
-    /// Expected and actual side by side; reports add the location from the test case.
+    /// Expected and actual side by side; reports add the location from the test case. Both may
+    /// quote the scenario (a title, a query), so each is shown as ``VisibleText`` shows it: the
+    /// line break between them must stay the only one.
     func details(_ expected: String, _ actual: String, at location: SourceLocation) -> String {
-        "expected: \(expected)\n  actual: \(actual)"
+        "expected: \(VisibleText.escaped(expected))\n  actual: \(VisibleText.escaped(actual))"
     }
 
     // MARK: - Descriptions

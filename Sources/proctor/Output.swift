@@ -17,8 +17,22 @@ enum Output {
         }
     }
 
-    /// Writes `text` to standard error, ignoring a failure.
-    static func standardError(_ text: String) {
+    /// Writes a message, a line that ends with its line break, to standard error, ignoring a
+    /// failure. Messages quote paths and values from the input, and GitHub Actions reads workflow
+    /// commands from standard error as from standard output: every control character but the
+    /// final line break is shown as ``VisibleText`` shows it, so the message stays one line.
+    static func standardError(_ message: String) {
+        let line = message.hasSuffix("\n") ? VisibleText.escaped(String(message.dropLast())) + "\n" : VisibleText.escaped(message)
+        write(toStandardError: line)
+    }
+
+    /// Writes Proctor's own terminal control (the progress line's carriage return and erase),
+    /// as it is: nothing from the input is in it.
+    static func terminalControl(_ text: String) {
+        write(toStandardError: text)
+    }
+
+    private static func write(toStandardError text: String) {
         try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 }

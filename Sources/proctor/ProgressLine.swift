@@ -47,7 +47,7 @@ final class ProgressLine: @unchecked Sendable {
         let (done, total) = counter.state
         guard total > 0 else { return }
         // \r returns to the line's start, ESC[K clears what a longer line left behind.
-        Output.standardError("\r\(Self.text(label: label, done: done, total: total, noun: noun))\u{1B}[K")
+        Output.terminalControl("\r\(Self.text(label: label, done: done, total: total, noun: noun))\u{1B}[K")
         drawn = true
     }
 
@@ -66,7 +66,7 @@ final class ProgressLine: @unchecked Sendable {
             // A run that lasted past the wait shows where it ended, even when the timer's thread
             // had no turn yet (a loaded machine), then clears it.
             if !drawn && DispatchTime.now() >= due { draw() }
-            if drawn { Output.standardError("\r\u{1B}[K") }
+            if drawn { Output.terminalControl("\r\u{1B}[K") }
             drawn = false
         }
     }

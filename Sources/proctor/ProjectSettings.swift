@@ -198,7 +198,7 @@ struct LintSettings {
         var requests: [ReportRequest] = []
         for text in written.value {
             guard var request = ReportRequest(argument: text) else {
-                throw ValidationError("\(written.location.compilerStyle): '\(text)' is not FORMAT[:PATH] with a format of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError("\(written.location.compilerStyle): '\(VisibleText.escaped(text))' is not FORMAT[:PATH] with a format of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             request.path = request.path.map(configuration.resolve)
             requests.append(request)
@@ -246,9 +246,10 @@ struct LintSettings {
         rows.append(("lint.baseline", baseline.value ?? "(none)", baseline.origin))
         rows.append(("lint.baselineStrict", baselineStrict.value ? "true" : "false", baselineStrict.origin))
         let width = rows.map(\.0.count).max() ?? 0
-        var text = "configuration: \(configurationFile ?? "(none)")\n"
+        // Values and paths come from .proctor.json: one line each, whatever they hold.
+        var text = "configuration: \(VisibleText.path(configurationFile ?? "(none)"))\n"
         for (name, value, origin) in rows {
-            text += name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value + "  [" + origin.description + "]\n"
+            text += name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + VisibleText.escaped(value) + "  [" + origin.description + "]\n"
         }
         return text
     }

@@ -47,6 +47,21 @@ private let june = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01T12:
         #expect(finding.description.hasPrefix("payload.json:3:21: error: "), "\(finding)")
     }
 
+    /// A finding's and a problem's text is one line, as the command prints it, whatever the
+    /// payload's name and values hold; the properties keep the exact text.
+    @Test func descriptionsAreOneLineWithControlCharactersShown() throws {
+        let name = "a\n::error file=x::forged\u{1B}[31m.json"
+        let report = proctor.lint(json: #"{"userActivity": {"activityType": "com.example.slicefinder.view-place", "title": "Golden Crust", "x\n::warning::y\u001b[0m": 1}}"#, named: name)
+        let problem = try #require(report.problems.first)
+        #expect(problem.location.file == name)
+        #expect(problem.message.contains("\n::warning::y\u{1B}[0m"))
+        #expect(problem.description.hasPrefix(#"a\u{A}::error file=x::forged\u{1B}[31m.json:"#), "\(problem)")
+        #expect(problem.description.contains(#"x\u{A}::warning::y\u{1B}[0m"#), "\(problem)")
+        for description in [problem.description] + report.findings.map(\.description) {
+            #expect(!description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(description.debugDescription)")
+        }
+    }
+
     @Test func theAppIsReadOnce() throws {
         #expect(proctor.app.activityTypes == ["com.example.slicefinder.view-place", "com.example.slicefinder.browse-neighborhood"])
         #expect(proctor.app.bundleIdentifier == "com.example.slicefinder")

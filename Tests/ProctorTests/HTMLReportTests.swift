@@ -59,10 +59,22 @@ struct HTMLReportTests {
     }
 
     @Test func attributeValuesAreQuotedSafely() {
-        #expect(HTMLWriter.escape("a\"b'c<d>&e\n\t", attribute: true) == "a&quot;b&#39;c&lt;d&gt;&amp;e&#10;&#9;")
-        #expect(HTMLWriter.escape("a\"b'c\n\t", attribute: false) == "a\"b'c\n\t")
+        // A line break or a tab from the input is shown, as every report shows it (issue 37).
+        #expect(HTMLWriter.escape("a\"b'c<d>&e\n\t", attribute: true) == "a&quot;b&#39;c&lt;d&gt;&amp;e\\u{A}\\u{9}")
+        #expect(HTMLWriter.escape("a\"b'c\n\t", attribute: false) == "a\"b'c\\u{A}\\u{9}")
         #expect(HTMLWriter.escape("\u{0}\u{7F}\u{FFFE}\u{FFFF}ok 🍕", attribute: false) == "\\u{0}\\u{7F}\\u{FFFE}\\u{FFFF}ok 🍕")
         #expect(HTMLWriter.escape("plain text", attribute: true) == "plain text")
+    }
+
+    /// Only Proctor's own line breaks (between the lines of a check's details) and a source
+    /// line's tabs (its layout) are written as they are.
+    @Test func detailsKeepTheirLineBreaksAndSourceLinesTheirTabs() {
+        var lines = HTMLWriter(output: ReportOutput())
+        lines.lines("expected: a\\u{A}b <\n  actual: \u{1B}[31m")
+        #expect(lines.output.text == "expected: a\\u{A}b &lt;\n  actual: \\u{1B}[31m")
+        var source = HTMLWriter(output: ReportOutput())
+        source.sourceLine("\t\"a\": \"\u{1B}\r\"")
+        #expect(source.output.text == "\t\"a\": \"\\u{1B}\\u{D}\"")
     }
 
     @Test func thePageLoadsNothing() {

@@ -97,6 +97,6 @@ func lineDiff(_ old: String, _ new: String, context: Int = 2, limit: Int = 80) -
 
 /// Shows control characters and trailing spaces, which a diff would otherwise hide.
 private func visible(_ text: String) -> String {
-    let result = TextReporter.visible(text)
+    let result = VisibleText.escaped(text)
     return result.hasSuffix(" ") ? result + "⏎" : result
 }

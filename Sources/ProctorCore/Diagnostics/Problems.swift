@@ -53,9 +53,11 @@ package struct SourceLocation: Hashable, Encodable, Sendable, Comparable {
         self.init(file: file, line: position.line, column: position.column, pointer: pointer.description)
     }
 
-    /// `path:line:col`, as compilers print it; the parts that are unknown are left out.
+    /// `path:line:col`, as compilers print it; the parts that are unknown are left out. The path
+    /// comes from the input, so it is shown as ``VisibleText/path(_:)`` shows it: one line, and
+    /// no workflow command.
     package var compilerStyle: String {
-        var text = file
+        var text = VisibleText.path(file)
         if let line {
             text += ":\(line)"
             if let column { text += ":\(column)" }
@@ -135,28 +137,31 @@ package struct Finding: Hashable, Encodable, Sendable {
 // MARK: - One line each, as compilers print problems
 
 /// `path:line:col: severity: message [code]`, the line editors and CI log parsers understand.
-/// Every report and test-case detail that lists problems writes them through here. `message`
-/// replaces the problem's own message, for a report that must show it escaped.
+/// Every report and test-case detail that lists problems writes them through here. It is one
+/// line whatever the input holds: the path and the message quote it, so both are shown as
+/// ``VisibleText`` shows them (test-case details join such lines with line breaks, which must
+/// stay the only ones).
 private func compilerLine(_ location: SourceLocation, _ severity: Severity, _ message: String, _ code: String) -> String {
-    "\(location.compilerStyle): \(severity.rawValue): \(message) [\(code)]"
+    "\(location.compilerStyle): \(severity.rawValue): \(VisibleText.escaped(message)) [\(code)]"
 }
 
 extension InputError {
-    package func compilerLine(message shown: String? = nil) -> String {
-        ProctorCore.compilerLine(location, .error, shown ?? message, code.rawValue)
+    package func compilerLine() -> String {
+        ProctorCore.compilerLine(location, .error, message, code.rawValue)
     }
 }
 
 extension Diagnostic {
-    package func compilerLine(message shown: String? = nil) -> String {
-        ProctorCore.compilerLine(location, severity, shown ?? message, code.rawValue)
+    package func compilerLine() -> String {
+        ProctorCore.compilerLine(location, severity, message, code.rawValue)
     }
 }
 
 extension Finding {
     /// With the suppression, when there is one, after it: `... [rule_id] (expected by step 4)`.
-    package func compilerLine(message shown: String? = nil) -> String {
-        ProctorCore.compilerLine(location, severity, shown ?? message, ruleID) + (suppression.map { " (\($0))" } ?? "")
+    /// The suppression quotes input too (a payload's reason to ignore, a baseline's path).
+    package func compilerLine() -> String {
+        ProctorCore.compilerLine(location, severity, message, ruleID) + (suppression.map { " (\(VisibleText.escaped($0)))" } ?? "")
     }
 }
 

@@ -81,7 +81,7 @@ package enum ConformanceRunner {
             cases = try decodeCaseFile(source, path: path)
         } catch {
             suite.inputErrors = [error]
-            suite.cases = [.init(classname: path, name: "case file", outcome: .errored(type: error.code.rawValue, message: error.message, details: "\(error.location.compilerStyle): error: \(error.message)"))]
+            suite.cases = [.init(classname: path, name: "case file", outcome: .errored(type: error.code.rawValue, message: error.message, details: "\(error.location.compilerStyle): error: \(VisibleText.escaped(error.message))"))]
             return suite
         }
         for (index, testCase) in cases.enumerated() {
@@ -110,7 +110,8 @@ package enum ConformanceRunner {
             problems.append("emitted routes differ: expected \(routes); got \(actual.routes ?? "no routes file (the case has no .swift file)")")
         }
         guard !problems.isEmpty else { return .passed }
-        return .failed(type: "conformance", message: problems[0], details: problems.joined(separator: "\n"))
+        // One line per difference: a difference that quotes the case shows it escaped.
+        return .failed(type: "conformance", message: problems[0], details: problems.map(VisibleText.escaped).joined(separator: "\n"))
     }
 
     /// What Proctor reports for the case, in the same string form as the expectation.

@@ -95,7 +95,7 @@ enum LinkVectors {
             let location = SourceLocation(file: path, offset: element.offset, pointer: pointer, in: source)
             suite.cases.append(.init(
                 classname: path, name: name,
-                outcome: problems.isEmpty ? .passed : .failed(type: "conformance", message: problems[0], details: problems.joined(separator: "\n")),
+                outcome: problems.isEmpty ? .passed : .failed(type: "conformance", message: problems[0], details: problems.map(VisibleText.escaped).joined(separator: "\n")),
                 location: location))
         }
         let errors = reader.problems.filter { $0.severity == .error }
