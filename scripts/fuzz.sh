@@ -8,8 +8,8 @@
 #
 # Builds Sources/proctor-fuzz with libFuzzer and AddressSanitizer into .build/fuzz, seeds each
 # target's corpus from Conformance/ and Scenarios/ (plus Tests/Fuzz/regressions/TARGET, the
-# inputs that once crashed), and fails on the first crash, leak or sanitizer report, leaving the
-# input in .build/fuzz-artifacts/TARGET/. What a target finds stays in .build/fuzz-corpus/TARGET,
+# inputs that once failed), and fails on the first crash, leak, sanitizer report, input slower than
+# 3 s or memory overrun, leaving the input in .build/fuzz-artifacts/TARGET/. What a target finds stays in .build/fuzz-corpus/TARGET,
 # so later runs go on from where the last one stopped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,7 +52,7 @@ for target in "${targets[@]}"; do
   seeds=(.build/fuzz-seeds/$target)
   [ -d "Tests/Fuzz/regressions/$target" ] && seeds+=("Tests/Fuzz/regressions/$target")
   dictionary=.build/fuzz-seeds/json.dict
-  rss_limit=4096
+  rss_limit=2048
   [ "$target" = swift ] && dictionary=Tests/Fuzz/swift.dict
   if [ "$target" = info-plist ]; then
     dictionary=Tests/Fuzz/plist.dict
@@ -61,9 +61,10 @@ for target in "${targets[@]}"; do
     rss_limit=8192
   fi
   echo "== fuzz $target for ${seconds}s"
-  # -rss_limit_mb bounds memory; -timeout makes a hang a failure; leaks are reported at exit.
+  # -rss_limit_mb and -malloc_limit_mb bound memory; -timeout makes a slow input a failure (docs/development.md,
+  # "Time and memory budget"); leaks are reported at exit.
   if ! "$binary" "$target" "$corpus" "${seeds[@]}" "${seed[@]}" -dict="$dictionary" -max_total_time="$seconds" \
-      -timeout=10 -rss_limit_mb="$rss_limit" -max_len=65536 \
+      -timeout=3 -rss_limit_mb="$rss_limit" -malloc_limit_mb=512 -max_len=65536 \
       -artifact_prefix="$artifacts/" -print_final_stats=1 2>.build/fuzz-artifacts/$target.log; then
     status=1
     echo "fuzz $target: FAILED; the input is in $artifacts/ and the log in .build/fuzz-artifacts/$target.log" >&2

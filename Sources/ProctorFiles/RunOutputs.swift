@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 
 #if canImport(Glibc)
 import Glibc
@@ -45,7 +46,7 @@ package struct RunOutputs: Sendable, Equatable {
             var status = stat()
             guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             let identity = FileIdentity(status)
-            if self.outputs[identity] == nil { self.outputs[identity] = "\(what) '\(path)'" }
+            if self.outputs[identity] == nil { self.outputs[identity] = "\(what) '\(VisibleText.escaped(path))'" }
         }
     }
 
@@ -68,7 +69,7 @@ package struct RunOutputs: Sendable, Equatable {
         guard !outputs.isEmpty else { return nil }
         for (path, what) in inputs where path != "-" {
             if let output = output(at: path) {
-                return "\(output) would be written over \(what) '\(path)', which this run reads; give it another path"
+                return "\(output) would be written over \(what) '\(VisibleText.escaped(path))', which this run reads; give it another path"
             }
         }
         return nil

@@ -84,7 +84,7 @@ struct LinksCheck: ParsableCommand {
             throw ValidationError("only one --report can go to standard output; give the others a path")
         }
         if let (first, second) = ReportWriter.clash(among: reports.map(\.destination)) {
-            throw ValidationError("two reports would be written to one file: '\(first)' and '\(second)'")
+            throw ValidationError("two reports would be written to one file: '\(VisibleText.escaped(first))' and '\(VisibleText.escaped(second))'")
         }
     }
 

@@ -105,7 +105,7 @@ struct ReportOptions: ParsableArguments {
             throw ValidationError("only one --report can go to standard output; give the others a path, e.g. --report junit:reports/junit.xml")
         }
         if let (first, second) = ReportWriter.clash(among: reports.map(\.destination)) {
-            let shown = { (path: String) in path == ReportWriter.standardOutput ? "standard output" : "'\(path)'" }
+            let shown = { (path: String) in path == ReportWriter.standardOutput ? "standard output" : "'\(VisibleText.escaped(path))'" }
             throw ValidationError("two reports would be written to one file: \(shown(first)) and \(shown(second)); give each report its own path")
         }
     }
@@ -299,7 +299,7 @@ struct Lint: ParsableCommand {
             // A report must not replace the baseline it is judged against, or the one just written.
             for path in [flags.writeBaseline ?? project.settings.baseline.value].compactMap({ $0 }) {
                 if let (_, clash) = ReportWriter.clash(among: [path] + settings.reports.value.map(\.destination)), clash != ReportWriter.standardOutput {
-                    throw ValidationError("the baseline '\(path)' and a report would be the same file ('\(clash)'); give the report another path")
+                    throw ValidationError("the baseline '\(VisibleText.escaped(path))' and a report would be the same file ('\(VisibleText.escaped(clash))'); give the report another path")
                 }
             }
             guard !project.settings.paths.value.isEmpty else {

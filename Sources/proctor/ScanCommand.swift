@@ -56,11 +56,11 @@ struct Scan: ParsableCommand {
         for (path, what) in [(emitRoutes, "the routes file"), (baselinePath, "the baseline")] {
             guard let path else { continue }
             if let (_, clash) = ReportWriter.clash(among: [path] + reportPaths) {
-                throw ValidationError("\(what) '\(path)' and a report would be the same \(clash == ReportWriter.standardOutput ? "output" : "file") ('\(clash)'); give the report another path")
+                throw ValidationError("\(what) '\(VisibleText.escaped(path))' and a report would be the same \(clash == ReportWriter.standardOutput ? "output" : "file") ('\(VisibleText.escaped(clash))'); give the report another path")
             }
         }
         if let emitRoutes, let baselinePath, ReportWriter.clash(among: [emitRoutes, baselinePath]) != nil {
-            throw ValidationError("the routes file and the baseline would be the same file ('\(emitRoutes)')")
+            throw ValidationError("the routes file and the baseline would be the same file ('\(VisibleText.escaped(emitRoutes))')")
         }
         let outputs = try RunOutputs.checked(
             reports: settings.reports.value, writingBaseline: flags.writeBaseline,
