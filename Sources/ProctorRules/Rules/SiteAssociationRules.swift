@@ -185,20 +185,41 @@ struct SiteAssociationUnreachableComponentRule: Rule {
     func check(_ file: SiteAssociationFile, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         for entry in file.association.applinks?.details ?? [] {
-            let components = entry.components ?? []
-            for (index, component) in components.enumerated() {
-                let earlier = components[..<index]
-                if let blocker = earlier.first(where: \.matchesEverything) {
+            // One pass, judging each component against what the components before it left: the
+            // first catch-all, and the first component of each (path, options) that has no query
+            // and no fragment but '*'. Both verdicts only ever name the first such earlier
+            // component, so that is all there is to keep: a file of n components costs n lookups,
+            // not the n²/2 comparisons of reading back over the earlier ones for each.
+            var catchAll: Component?
+            var firstWithPath: [PathKey: Component] = [:]
+            for component in entry.components ?? [] {
+                let key = PathKey(component)
+                if let blocker = catchAll {
                     violations.append(Violation(
                         "this component is never reached: \(blocker.pointer) before it matches every URL", at: component.pointer))
-                } else if let blocker = earlier.first(where: { $0.query == nil && $0.fragment.isNilOrStar && $0.path == component.path && $0.options == component.options }) {
+                } else if let blocker = firstWithPath[key] {
                     violations.append(Violation(
                         "this component is never reached: \(blocker.pointer) has the same path pattern '\(component.path ?? "*")' and no query or fragment, and comes first",
                         at: component.pointer))
                 }
+                if catchAll == nil && component.matchesEverything { catchAll = component }
+                if component.query == nil && component.fragment.isNilOrStar && firstWithPath[key] == nil { firstWithPath[key] = component }
             }
         }
         return violations
+    }
+
+    /// What two components must share for the first to match every URL the second does, when the
+    /// first has no query or fragment to narrow it: the path pattern as written (nil, no `/` key,
+    /// is its own key, as before) and the component's own options.
+    private struct PathKey: Hashable {
+        var path: String?
+        var options: MatchOptions
+
+        init(_ component: Component) {
+            path = component.path
+            options = component.options
+        }
     }
 }
 
