@@ -107,3 +107,14 @@ struct SiteAssociationRuleTests {
         #expect(verdicts.last?.hasSuffix("everything /applinks/details/0/components/90000") == true)
     }
 }
+
+/// `aasa_names_app` names what the file gives, each app ID once and five at most, so a file of
+/// hundreds of thousands of entries does not make a message of megabytes.
+@Suite("aasa_names_app's message")
+struct SiteAssociationNamesAppMessageTests {
+    @Test func theNamesAreListedOnceAndFiveAtMost() {
+        #expect(SiteAssociationNamesAppRule.listed(["A", "B", "A"]) == "'A', 'B'")
+        let many = (0..<1_000).map { "ABCDE12345.com.example.app\($0)" }
+        #expect(SiteAssociationNamesAppRule.listed(many + many).hasSuffix("'ABCDE12345.com.example.app4' and 995 more"))
+    }
+}

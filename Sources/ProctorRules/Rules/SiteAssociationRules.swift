@@ -141,7 +141,7 @@ struct SiteAssociationNamesAppRule: Rule {
             return []
         }
         let named = links.details.flatMap(\.appIDs)
-        let list = named.map { "'\($0)'" }.joined(separator: ", ")
+        let list = Self.listed(named)
         if let appID = app.applicationIdentifier {
             guard !named.contains(appID) else { return [] }
             // The closest name is most often a typo in the file (a Team ID off by one character).
@@ -154,6 +154,15 @@ struct SiteAssociationNamesAppRule: Rule {
         return [Violation(
             "no applinks details entry names the app '\(bundle)' (it names \(list)), so iOS opens this domain's links in Safari\(Suggestion.phrase(for: bundle, among: named.compactMap { $0.split(separator: ".", maxSplits: 1).last.map(String.init) }))",
             at: JSONPointer(["applinks", "details"]))]
+    }
+
+    /// The names a file gives, each once and at most five of them: a file of thousands of
+    /// entries would otherwise put every app ID it holds into one message.
+    static func listed(_ names: [String]) -> String {
+        var seen: Set<String> = []
+        let distinct = names.filter { seen.insert($0).inserted }
+        let shown = distinct.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+        return distinct.count > 5 ? "\(shown) and \(distinct.count - 5) more" : shown
     }
 }
 
