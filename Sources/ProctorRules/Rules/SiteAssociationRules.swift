@@ -219,8 +219,9 @@ struct SiteAssociationUnreachableComponentRule: Rule {
     }
 
     /// What two components must share for the first to match every URL the second does, when the
-    /// first has no query or fragment to narrow it: the path pattern as written (nil, no `/` key,
-    /// is its own key, as before) and the component's own options.
+    /// first has no query or fragment to narrow it: the path pattern as written and the
+    /// component's own options. A component without a `/` key (nil) and one written `"*"` have
+    /// different keys, as the rule has always compared them.
     private struct PathKey: Hashable {
         var path: String?
         var options: MatchOptions
