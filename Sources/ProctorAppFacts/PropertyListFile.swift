@@ -9,7 +9,8 @@ package struct PropertyListFile {
     package let root: Any
     private let lines: PropertyListLines?
 
-    /// The line a top-level key is written on (XML only).
+    /// The line a top-level key is written on (XML only); for the empty key, the line of the
+    /// top-level value itself.
     package func line(ofKey key: String) -> Int? { lines?.line(ofKey: key) }
 
     /// The lines of the entries of a top-level array (XML only).
@@ -27,19 +28,9 @@ package struct PropertyListFile {
             return .success(PropertyListFile(root: root, lines: PropertyListLines(data)))
         } catch {
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not a property list"
+            let failure = PropertyListFailure(reason: reason, noun: noun, bytes: bytes)
             return .failure(InputError(
-                code: .propertyListInvalid, message: "\(noun) is not a valid XML or binary property list: \(reason)",
-                location: SourceLocation(file: displayPath, line: lineNumber(in: reason, of: bytes))))
+                code: .propertyListInvalid, message: failure.message, location: SourceLocation(file: displayPath, line: failure.line)))
         }
-    }
-
-    /// The line Foundation's reason names; for a text property list that ends too early, the
-    /// last line, where it ends. Binary property lists have no lines.
-    private static func lineNumber(in reason: String, of bytes: [UInt8]) -> Int? {
-        if let range = reason.range(of: "line ") {
-            return Int(reason[range.upperBound...].prefix { $0.isNumber })
-        }
-        guard reason.contains("EOF"), !bytes.starts(with: Array("bplist".utf8)) else { return nil }
-        return 1 + bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } - (bytes.last == 0x0A ? 1 : 0)
     }
 }

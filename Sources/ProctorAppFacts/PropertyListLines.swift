@@ -5,27 +5,37 @@ import Foundation
 /// Foundation's parser keeps no positions, so the text is scanned: once per key asked for, in a
 /// single forward pass that counts lines as it goes (a plist with thousands of entries costs one
 /// pass, not one pass per entry). Comments are blanked first, keeping their line breaks, so a
-/// commented-out key or entry is never taken for the real one. Binary plists have no lines.
+/// commented-out key or entry is never taken for the real one. Binary plists have no lines; any
+/// other text is scanned, whatever it starts with (a byte-order mark, blank lines, a comment).
 struct PropertyListLines {
     /// The text with its comments blanked.
     let bytes: [UInt8]
 
     init?(_ data: Data) {
-        guard data.starts(with: Data("<?xml".utf8)) || data.starts(with: Data("<plist".utf8)) else { return nil }
-        self.init(text: [UInt8](data))
-    }
-
-    /// Any text, XML or not (`PropertyListSafety` reads what may not be a property list at all).
-    init(text: [UInt8]) {
-        var bytes = text
+        guard !data.starts(with: Data("bplist".utf8)) else { return nil }
+        var bytes = [UInt8](data)
         Self.blankComments(&bytes)
         self.bytes = bytes
     }
 
-    /// The line of the first `<key>NAME</key>`.
+    /// The line of the first `<key>NAME</key>`; for the empty key, the line of the top-level
+    /// value, the first element inside `<plist>` (where a top level that is not a dictionary is
+    /// reported).
     func line(ofKey key: String) -> Int? {
-        guard !key.isEmpty, let start = find(Array("<key>\(key)</key>".utf8), from: 0) else { return nil }
+        if key.isEmpty { return lineOfTopLevelValue() }
+        guard let start = find(Array("<key>\(key)</key>".utf8), from: 0) else { return nil }
         return line(at: start)
+    }
+
+    private func lineOfTopLevelValue() -> Int {
+        // A text property list in the old format (Foundation reads `( a, b )` too) has no
+        // `<plist>`: its value starts at its first character.
+        guard let plist = find(Array("<plist".utf8), from: 0), let close = bytes[plist...].firstIndex(of: UInt8(ascii: ">")) else {
+            return line(at: bytes.firstIndex { !Self.isWhitespace($0) } ?? 0)
+        }
+        var position = close + 1
+        while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
+        return line(at: position < bytes.count && bytes[position] == UInt8(ascii: "<") ? position : plist)
     }
 
     /// The lines of the `<string>` entries of the `<array>` that follows the first

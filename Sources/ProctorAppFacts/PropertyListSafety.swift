@@ -8,8 +8,9 @@
 /// Linux) and no nesting deeper than ``maximumDepth``, so that what reaches Foundation is well
 /// formed and each problem is named with its byte offset.
 ///
-/// XML: a document type with an internal subset (`<!DOCTYPE plist [ ... ]>`) or any `<!ENTITY`
-/// is refused. Proctor never loads a DTD, resolves an external entity or expands an entity
+/// XML: a document type with an internal subset (`<!DOCTYPE plist [ ... ]>`) or an `<!ENTITY`
+/// declaration is refused; the same words inside a comment, a processing instruction or a CDATA
+/// section declare nothing and are read. Proctor never loads a DTD, resolves an external entity or expands an entity
 /// (the "billion laughs"); Apple's own Info.plists carry only the public DOCTYPE line.
 enum PropertyListSafety {
     struct Problem: Equatable {
@@ -32,39 +33,100 @@ enum PropertyListSafety {
 
     // MARK: - XML
 
+    /// Walks the markup from one `<` to the next, as an XML parser reads it: comments,
+    /// processing instructions and CDATA sections are skipped whole, since whatever they hold
+    /// (`<?foo <!ENTITY x "y"?>`, `<!-- <!ENTITY … -->`) declares nothing, and a tag is skipped
+    /// to its `>` past its quoted attribute values. What is left is markup that declares: a
+    /// `<!DOCTYPE` with an internal subset, or an `<!ENTITY`, either of which is refused.
     private static func xmlProblem(_ bytes: [UInt8]) -> Problem? {
-        // A declaration inside a comment declares nothing: the search runs over the text with its
-        // comments blanked, which keeps every line where it was.
-        let text = PropertyListLines(text: bytes)
-        if let start = text.find(Array("<!ENTITY".utf8), from: 0) {
-            return Problem(
-                message: "the Info.plist declares an XML entity (<!ENTITY); Proctor never expands or loads entities, so the file is refused",
-                line: text.line(at: start))
+        func starts(_ prefix: String, at index: Int) -> Bool { bytes[index...].starts(with: prefix.utf8) }
+        /// The index just past the first `terminator` at or after `index`; the end of the text
+        /// when there is none (an unterminated comment runs to the end: Foundation refuses it).
+        func past(_ terminator: String, from index: Int) -> Int {
+            let needle = Array(terminator.utf8)
+            var index = index
+            while index < bytes.count {
+                if bytes[index] == needle[0] && bytes[index...].starts(with: needle) { return index + needle.count }
+                index += 1
+            }
+            return bytes.count
         }
-        let doctype = Array("<!DOCTYPE".utf8)
-        var from = 0
-        while let start = text.find(doctype, from: from) {
-            from = start + doctype.count
-            // The DOCTYPE ends at the first '>' unless an internal subset ('[') opens first.
-            var index = from
+        /// Where the markup opened before `index` ends: just past its `>`, skipping quoted
+        /// text, or at a `[` outside quotes (a DOCTYPE's internal subset) when `stopAtSubset`.
+        func close(from index: Int, stopAtSubset: Bool = false) -> (end: Int, subset: Int?) {
+            var index = index
             var quote: UInt8?
-            while index < text.bytes.count {
-                let byte = text.bytes[index]
+            while index < bytes.count {
+                let byte = bytes[index]
                 if let open = quote {
                     if byte == open { quote = nil }
                 } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                     quote = byte
                 } else if byte == UInt8(ascii: ">") {
-                    break
-                } else if byte == UInt8(ascii: "[") {
-                    return Problem(
-                        message: "the Info.plist's DOCTYPE has an internal subset ('['); Proctor reads no DTD declarations, so the file is refused",
-                        line: text.line(at: index))
+                    return (index + 1, nil)
+                } else if byte == UInt8(ascii: "["), stopAtSubset {
+                    return (bytes.count, index)
                 }
                 index += 1
             }
+            return (bytes.count, nil)
+        }
+        /// The first `<!ENTITY` declared in the internal subset that opens at `subset`, read
+        /// the same way as the document: its comments and processing instructions skipped.
+        func firstEntity(inSubsetAt subset: Int) -> Int? {
+            var index = subset + 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
+                guard bytes[index] == UInt8(ascii: "<") else {
+                    index += 1
+                    continue
+                }
+                if starts("<!ENTITY", at: index) { return index }
+                if starts("<!--", at: index) {
+                    index = past("-->", from: index + 4)
+                } else if starts("<?", at: index) {
+                    index = past("?>", from: index + 2)
+                } else {
+                    index = close(from: index + 1).end
+                }
+            }
+            return nil
+        }
+        func entityProblem(at offset: Int) -> Problem {
+            Problem(
+                message: "the Info.plist declares an XML entity (<!ENTITY); Proctor never expands or loads entities, so the file is refused",
+                line: line(at: offset, in: bytes))
+        }
+        var index = 0
+        while index < bytes.count {
+            guard let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
+            if starts("<!--", at: open) {
+                index = past("-->", from: open + 4)
+            } else if starts("<?", at: open) {
+                index = past("?>", from: open + 2)
+            } else if starts("<![CDATA[", at: open) {
+                index = past("]]>", from: open + 9)
+            } else if starts("<!ENTITY", at: open) {
+                return entityProblem(at: open)
+            } else if starts("<!DOCTYPE", at: open) {
+                // The DOCTYPE ends at the first '>' unless an internal subset ('[') opens first.
+                let (end, subset) = close(from: open + 9, stopAtSubset: true)
+                if let subset {
+                    if let entity = firstEntity(inSubsetAt: subset) { return entityProblem(at: entity) }
+                    return Problem(
+                        message: "the Info.plist's DOCTYPE has an internal subset ('['); Proctor reads no DTD declarations, so the file is refused",
+                        line: line(at: subset, in: bytes))
+                }
+                index = end
+            } else {
+                index = close(from: open + 1).end
+            }
         }
         return nil
+    }
+
+    /// The 1-based line of byte `offset`.
+    static func line(at offset: Int, in bytes: [UInt8]) -> Int {
+        1 + bytes[..<offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     // MARK: - Binary

@@ -29,7 +29,7 @@ package struct AppLinks: Sendable {
 }
 
 /// How a component compares: `caseSensitive` and `percentEncoded`, each true unless set.
-package struct MatchOptions: Sendable, Equatable {
+package struct MatchOptions: Sendable, Hashable {
     package var caseSensitive: Bool?
     package var percentEncoded: Bool?
 

@@ -141,7 +141,7 @@ struct SiteAssociationNamesAppRule: Rule {
             return []
         }
         let named = links.details.flatMap(\.appIDs)
-        let list = named.map { "'\($0)'" }.joined(separator: ", ")
+        let list = Self.listed(named)
         if let appID = app.applicationIdentifier {
             guard !named.contains(appID) else { return [] }
             // The closest name is most often a typo in the file (a Team ID off by one character).
@@ -154,6 +154,15 @@ struct SiteAssociationNamesAppRule: Rule {
         return [Violation(
             "no applinks details entry names the app '\(bundle)' (it names \(list)), so iOS opens this domain's links in Safari\(Suggestion.phrase(for: bundle, among: named.compactMap { $0.split(separator: ".", maxSplits: 1).last.map(String.init) }))",
             at: JSONPointer(["applinks", "details"]))]
+    }
+
+    /// The names a file gives, each once and at most five of them: a file of thousands of
+    /// entries would otherwise put every app ID it holds into one message.
+    static func listed(_ names: [String]) -> String {
+        var seen: Set<String> = []
+        let distinct = names.filter { seen.insert($0).inserted }
+        let shown = distinct.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+        return distinct.count > 5 ? "\(shown) and \(distinct.count - 5) more" : shown
     }
 }
 
@@ -185,20 +194,42 @@ struct SiteAssociationUnreachableComponentRule: Rule {
     func check(_ file: SiteAssociationFile, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         for entry in file.association.applinks?.details ?? [] {
-            let components = entry.components ?? []
-            for (index, component) in components.enumerated() {
-                let earlier = components[..<index]
-                if let blocker = earlier.first(where: \.matchesEverything) {
+            // One pass, judging each component against what the components before it left: the
+            // first catch-all, and the first component of each (path, options) that has no query
+            // and no fragment but '*'. Both verdicts only ever name the first such earlier
+            // component, so that is all there is to keep: a file of n components costs n lookups,
+            // not the n²/2 comparisons of reading back over the earlier ones for each.
+            var catchAll: Component?
+            var firstWithPath: [PathKey: Component] = [:]
+            for component in entry.components ?? [] {
+                let key = PathKey(component)
+                if let blocker = catchAll {
                     violations.append(Violation(
                         "this component is never reached: \(blocker.pointer) before it matches every URL", at: component.pointer))
-                } else if let blocker = earlier.first(where: { $0.query == nil && $0.fragment.isNilOrStar && $0.path == component.path && $0.options == component.options }) {
+                } else if let blocker = firstWithPath[key] {
                     violations.append(Violation(
                         "this component is never reached: \(blocker.pointer) has the same path pattern '\(component.path ?? "*")' and no query or fragment, and comes first",
                         at: component.pointer))
                 }
+                if catchAll == nil && component.matchesEverything { catchAll = component }
+                if component.query == nil && component.fragment.isNilOrStar && firstWithPath[key] == nil { firstWithPath[key] = component }
             }
         }
         return violations
+    }
+
+    /// What two components must share for the first to match every URL the second does, when the
+    /// first has no query or fragment to narrow it: the path pattern as written and the
+    /// component's own options. A component without a `/` key (nil) and one written `"*"` have
+    /// different keys, as the rule has always compared them.
+    private struct PathKey: Hashable {
+        var path: String?
+        var options: MatchOptions
+
+        init(_ component: Component) {
+            path = component.path
+            options = component.options
+        }
     }
 }
 
