@@ -318,8 +318,9 @@ enum CommandRun {
         return run(arguments, usage: &usage)
     }
 
-    /// Runs `proctor` and fills `usage` with what wait4 says the child used.
-    static func run(_ arguments: [String], usage: inout rusage) -> Int32 {
+    /// Runs `proctor` and fills `usage` with what wait4 says the child used. With `killAfter`, a
+    /// child still running after that many seconds is killed, and the status is -2.
+    static func run(_ arguments: [String], usage: inout rusage, killAfter: Double? = nil) -> Int32 {
         guard let proctor else { return -1 }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -331,7 +332,24 @@ enum CommandRun {
         var pid = pid_t()
         guard posix_spawn(&pid, proctor, &actions, nil, argv, environ) == 0 else { return -1 }
         var status: Int32 = 0
-        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        if let killAfter {
+            // Polled, so that a child that never ends is ended: the budget rows run shapes that
+            // once took minutes.
+            let deadline = monotonicSeconds() + killAfter
+            while true {
+                let waited = wait4(pid, &status, WNOHANG, &usage)
+                if waited == pid { break }
+                if waited == -1 && errno != EINTR { return -1 }
+                if monotonicSeconds() > deadline {
+                    kill(pid, SIGKILL)
+                    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+                    return -2
+                }
+                usleep(2_000)
+            }
+        } else {
+            while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        }
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
     }
 
@@ -344,7 +362,14 @@ enum CommandRun {
     static func runMeasuringPeak(_ arguments: [String]) -> Never {
         let launcher = procStatusMegabytes("VmHWM") ?? peakRSSMegabytes()
         var usage = rusage()
-        let status = run(arguments, usage: &usage)
+        // `--kill-after SECONDS ARGUMENTS...` ends a command that runs on past it (status -2).
+        var arguments = arguments
+        var killAfter: Double?
+        if arguments.first == "--kill-after", arguments.count >= 2 {
+            killAfter = Double(arguments[1])
+            arguments.removeFirst(2)
+        }
+        let status = run(arguments, usage: &usage, killAfter: killAfter)
         print("maxrss_mb=\(Double(usage.ru_maxrss) / 1024) launcher_mb=\(launcher) status=\(status)")
         exit(0)
     }
@@ -366,5 +391,25 @@ enum CommandRun {
         }
         guard let peak = values["maxrss_mb"], let launcher = values["launcher_mb"], (values["status"] ?? -1) >= 0 else { return nil }
         return (peak, launcher)
+    }
+
+    /// ``peakMegabytes(_:)`` of a command that is killed after `seconds`, with its exit status
+    /// (-2 when it was killed, -1 when it could not run or was ended by a signal).
+    static func peakMegabytes(_ arguments: [String], killAfter seconds: Double) -> (proctor: Double, status: Int32)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Child.executablePathForSiblings())
+        process.arguments = [peakFlag, "--kill-after", String(seconds)] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var values: [String: Double] = [:]
+        for field in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let parts = field.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard let peak = values["maxrss_mb"], let status = values["status"] else { return nil }
+        return (peak, Int32(status))
     }
 }

@@ -32,6 +32,8 @@ struct Arguments {
     var swiftFiles = 2_000
     var swiftFile: String?
     var swiftDirectory: String?
+    var budgetMegabytes = 60
+    var budgetOnly = false
 
     static let usage = """
         usage: proctor-bench [--dir PATH] [--files N] [--repetitions N] [--jsonl-mb N] [--scenarios N] [--scale]
@@ -46,6 +48,10 @@ struct Arguments {
           --swift-file PATH  also scan one real Swift file, e.g. the largest of a public repository
           --swift-dir PATH   also run `proctor scan` on a real tree of Swift sources, e.g. a public
                              repository's (in a generated app every file donates; in a real one few do)
+          --budget-mb N      size of the large hostile inputs of the budget section in MiB (default 60;
+                             0 runs only the small ones)
+          --budget-only      run only the budget section: hostile inputs against the time and
+                             memory budget (docs/development.md)
           --scale            also lint a 100,000-file corpus and play 100,000 scenarios, and print
                              the time ratios 100k/10k
 
@@ -82,6 +88,8 @@ struct Arguments {
             case "--swift-files": result.swiftFiles = positive(argument, allowZero: true)
             case "--swift-file": result.swiftFile = value(argument)
             case "--swift-dir": result.swiftDirectory = value(argument)
+            case "--budget-mb": result.budgetMegabytes = positive(argument, allowZero: true)
+            case "--budget-only": result.budgetOnly = true
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -189,6 +197,12 @@ let buildKind = "DEBUG build: numbers are not meaningful"
 #else
 let buildKind = "release build"
 #endif
+
+if arguments.budgetOnly {
+    let lines = BudgetBenchmark.run(root: arguments.directory, largeMegabytes: arguments.budgetMegabytes)
+    print((["proctor-bench — \(buildKind), \(cpuCount) CPUs, load average at start \(fixed(loadAverage[0], 2))", ""] + lines).joined(separator: "\n"))
+    exit(0)
+}
 
 // Corpus.
 try? FileManager.default.createDirectory(atPath: arguments.directory, withIntermediateDirectories: true)
@@ -387,5 +401,8 @@ if let scanBenchmark {
     emit()
     for line in scanBenchmark.lines { emit(line) }
 }
+
+emit()
+for line in BudgetBenchmark.run(root: arguments.directory, largeMegabytes: arguments.budgetMegabytes) { emit(line) }
 
 print(report.joined(separator: "\n"))
