@@ -589,12 +589,19 @@ package enum SourceScanner {
         summary:
             "A Swift file has more than \(BracketNesting.openBracketLimit) brackets, parentheses, braces and interpolations open at once, which swift-syntax's parser recovers from in time that grows with the cube of that depth, so it is not scanned.")
 
+    /// A Swift file with a chain of `<` too long to parse in reasonable time (``BracketNesting``).
+    package static let angleBracketsTooDeep = ProblemCode(
+        "swift_angle_brackets_too_deep",
+        summary:
+            "A Swift file has more than \(BracketNesting.angleBracketLimit) '<' open at once that may start generic arguments, which swift-syntax's parser looks ahead through in time quadratic in their number, so it is not scanned.")
+
     /// The code of a refusal for going past `limit`: `[` keeps the code it has always had, so
     /// baselines and scripts that name it still hold.
     static func code(for limit: BracketNesting.Limit) -> ProblemCode {
         switch limit {
         case .squareBrackets: bracketsTooDeep
         case .openBrackets: nestingTooDeep
+        case .angleBrackets: angleBracketsTooDeep
         }
     }
 
@@ -605,6 +612,8 @@ package enum SourceScanner {
             "'[' opens more than \(limit.depth) levels deep here; swift-syntax's parser takes twice as long for each level past that, so the file is not scanned"
         case .openBrackets:
             "more than \(limit.depth) brackets, parentheses, braces and interpolations are open here; swift-syntax's parser recovers from unclosed ones in time that grows with the cube of that depth, so the file is not scanned"
+        case .angleBrackets:
+            "more than \(limit.depth) '<' that may start generic arguments are open here (as in 'a < b < c'); swift-syntax's parser looks ahead through all of them at each one, so the file is not scanned"
         }
     }
 

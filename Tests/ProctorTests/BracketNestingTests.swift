@@ -45,6 +45,23 @@ struct BracketNestingTests {
         #expect(BracketNesting.firstRefusal(in: interpolations + "\n" + interpolations) == nil)
     }
 
+    /// A chain of `<` that may each open generic arguments (`a < b < c`) has its own limit; a
+    /// `>` closes one, and what no generic argument list holds (`;`, `=`, `{`, an arithmetic
+    /// operator, the closer of a bracket around it) ends the chain. `<<`, `<=` and `..<` are no
+    /// such `<`.
+    @Test func chainsOfLessThanHaveTheirOwnLimit() {
+        let limit = BracketNesting.angleBracketLimit
+        #expect(tooDeep("let x = " + String(repeating: "a < ", count: limit) + "b\n") == nil)
+        #expect(BracketNesting.firstRefusal(in: "let x = " + String(repeating: "a < ", count: limit + 1) + "b\n") == .init(offset: 8 + 4 * limit + 2, limit: .angleBrackets))
+        #expect(tooDeep("let x: " + String(repeating: "A<", count: limit + 1)) == .angleBrackets)
+        #expect(tooDeep("let x: " + String(repeating: "A<", count: limit) + "B" + String(repeating: ">", count: limit) + "\n") == nil)
+        let typesAndComparisons = "let d: Dictionary<String, Array<Set<Int>>> = [:]\nif a<b { }\nlet m = (c < d, e < f)\nfor i in 0..<n where i <= 2 && i << 1 < 4 { }\n"
+        #expect(tooDeep(String(repeating: typesAndComparisons, count: 100)) == nil)
+        #expect(tooDeep(String(repeating: "x = a < b; ", count: 100)) == nil)
+        #expect(tooDeep(String(repeating: "a < b + ", count: 100)) == nil)
+        #expect(tooDeep("let flags = [" + String(repeating: "1 << 2, ", count: 100) + "]") == nil)
+    }
+
     /// A closer closes only the innermost opener, and only one of its own kind: one that does not
     /// match leaves the openers open, as the parser's recovery leaves them.
     @Test(arguments: [
