@@ -96,12 +96,10 @@ package enum SourceScanner {
         // constants of all are known.
         let read = DeepStack.concurrentMap(files) { file in
             let lines = SourceLines(path: file.path, text: file.text)
-            // Brackets nested deep enough to keep the parser busy for hours: refused unparsed.
-            if let offset = BracketNesting.firstTooDeep(in: file.text) {
-                let error = InputError(
-                    code: Self.bracketsTooDeep,
-                    message: "'[' opens more than \(BracketNesting.limit) levels deep here; swift-syntax's parser takes twice as long for each level past that, so the file is not scanned",
-                    location: lines.location(ofOffset: offset))
+            // Brackets nested or left open deep enough to keep the parser busy for minutes or
+            // hours: refused unparsed.
+            if let refusal = BracketNesting.firstRefusal(in: file.text) {
+                let error = InputError(code: Self.code(for: refusal.limit), message: Self.message(for: refusal.limit), location: lines.location(ofOffset: refusal.offset))
                 return ReadFile(
                     file: file, lines: lines, declarations: ConstantTable.Declarations(), suppressions: ([], []), inputErrors: [error], mayDonateOrHandle: false,
                     wasParsed: false)
@@ -581,7 +579,43 @@ package enum SourceScanner {
 
     /// A Swift file that nests `[` too deep to parse in reasonable time (``BracketNesting``).
     package static let bracketsTooDeep = ProblemCode(
-        "swift_brackets_too_deep", summary: "A Swift file nests '[' more than 16 levels deep, which swift-syntax's parser takes exponential time on, so it is not scanned.")
+        "swift_brackets_too_deep",
+        summary: "A Swift file nests '[' more than \(BracketNesting.squareBracketLimit) levels deep, which swift-syntax's parser takes exponential time on, so it is not scanned.")
+
+    /// A Swift file with too many brackets of any kind open at once to parse in reasonable time
+    /// (``BracketNesting``).
+    package static let nestingTooDeep = ProblemCode(
+        "swift_nesting_too_deep",
+        summary:
+            "A Swift file has more than \(BracketNesting.openBracketLimit) brackets, parentheses, braces and interpolations open at once, which swift-syntax's parser recovers from in time that grows with the cube of that depth, so it is not scanned.")
+
+    /// A Swift file with a chain of `<` too long to parse in reasonable time (``BracketNesting``).
+    package static let angleBracketsTooDeep = ProblemCode(
+        "swift_angle_brackets_too_deep",
+        summary:
+            "A Swift file has more than \(BracketNesting.angleBracketLimit) '<' open at once that may start generic arguments, which swift-syntax's parser looks ahead through in time quadratic in their number, so it is not scanned.")
+
+    /// The code of a refusal for going past `limit`: `[` keeps the code it has always had, so
+    /// baselines and scripts that name it still hold.
+    static func code(for limit: BracketNesting.Limit) -> ProblemCode {
+        switch limit {
+        case .squareBrackets: bracketsTooDeep
+        case .openBrackets: nestingTooDeep
+        case .angleBrackets: angleBracketsTooDeep
+        }
+    }
+
+    /// What a refusal for going past `limit` says, at the opener that went past it.
+    static func message(for limit: BracketNesting.Limit) -> String {
+        switch limit {
+        case .squareBrackets:
+            "'[' opens more than \(limit.depth) levels deep here; swift-syntax's parser takes twice as long for each level past that, so the file is not scanned"
+        case .openBrackets:
+            "more than \(limit.depth) brackets, parentheses, braces and interpolations are open here; swift-syntax's parser recovers from unclosed ones in time that grows with the cube of that depth, so the file is not scanned"
+        case .angleBrackets:
+            "more than \(limit.depth) '<' that may start generic arguments are open here (as in 'a < b < c'); swift-syntax's parser looks ahead through all of them at each one, so the file is not scanned"
+        }
+    }
 
     /// The most syntax errors reported for one file: the first ones say what is wrong.
     static let syntaxErrorLimit = 20
