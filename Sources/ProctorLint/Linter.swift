@@ -104,9 +104,21 @@ package enum Linter {
         // A declared file is read once, even when a directory walk finds it again.
         let declared = options.declaredFiles
         let given = Set(paths.map(DeclaredFiles.normalized))
-        let collected = InputFiles.collect(
-            paths + declared.paths.filter { !given.contains($0) }, selecting: .claimed(by: { InputKinds.claims(path: $0) }), filter: options.filter,
-            leavingOut: options.outputs)
+        // A folder given as the app's entitlements gives its `.entitlements` files, nothing else:
+        // `--entitlements iOS` read the asset catalogs' Contents.json beside them as donations.
+        let entitlementFolders = declared.entitlements.filter { !given.contains($0) && Self.isFolder($0) }
+        var collected = InputFiles.collect(
+            paths + declared.paths.filter { !given.contains($0) && !entitlementFolders.contains($0) },
+            selecting: .claimed(by: { InputKinds.claims(path: $0) }), filter: options.filter, leavingOut: options.outputs)
+        if !entitlementFolders.isEmpty {
+            let entitlements = InputFiles.collect(
+                entitlementFolders, selecting: .claimed(by: { $0.hasSuffix(".entitlements") }), filter: options.filter, leavingOut: options.outputs)
+            let known = Set(collected.inputs.map(\.path))
+            collected.inputs = (collected.inputs + entitlements.inputs.filter { !known.contains($0.path) }).sorted { $0.path < $1.path }
+            collected.errors += entitlements.errors
+            collected.notes = (collected.notes + entitlements.notes).sorted { ($0.location, $0.message) < ($1.location, $1.message) }
+            collected.filteredOut += entitlements.filteredOut
+        }
         for error in collected.errors {
             var missing = FileResult(path: error.location.file)
             missing.inputErrors = [error]
@@ -152,10 +164,6 @@ package enum Linter {
     /// `.entitlements` file inside read nothing and passed, and `--aasa DOMAIN=DIR` names no file
     /// the domain could serve. Each is an input error at the folder, so the run cannot pass on it.
     static func declaredFolderErrors(_ declared: DeclaredFiles, found: [InputFiles.Input]) -> [InputError] {
-        func isFolder(_ path: String) -> Bool {
-            var status = stat()
-            return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-        }
         var errors: [InputError] = []
         for folder in declared.entitlements where isFolder(folder) {
             let prefix = folder.isEmpty || folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
@@ -171,6 +179,11 @@ package enum Linter {
                 location: SourceLocation(file: path)))
         }
         return errors
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The app's facts the options name: its Info.plist (with the result of reading it, when

@@ -118,6 +118,20 @@ struct InputOutputTests {
         #expect(site.stdout.contains("App: error: the apple-app-site-association file of example.com is a folder"), "\(site.stdout)")
     }
 
+    /// A folder given as the app's entitlements gives its `.entitlements` files and nothing else:
+    /// NetNewsWire's `--entitlements iOS` linted the asset catalogs' Contents.json as donations.
+    @Test func anEntitlementsFolderGivesOnlyItsEntitlements() throws {
+        let workspace = try Workspace()
+        defer { withExtendedLifetime(workspace) {} }
+        try workspace.write("clean.json", clean)
+        try workspace.write("iOS/Resources/App.entitlements", infoPlist.replacingOccurrences(of: "CFBundleIdentifier", with: "com.apple.developer.team-identifier"))
+        try workspace.write("iOS/Resources/Assets.xcassets/Contents.json", #"{"info": {"author": "xcode", "version": 1}}"#)
+        let run = try proctor(["lint", "--no-config", "clean.json", "--entitlements", "iOS", now], in: workspace.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(!run.stdout.contains("Contents.json"), "\(run.stdout)")
+        #expect(run.stdout.contains("lint: 2 files"), "the payload and the entitlements: \(run.stdout)")
+    }
+
     /// `conformance` with nothing to run fails like lint, run and scan do.
     @Test func conformanceOnAnEmptyFolderIsAnInputError() throws {
         let workspace = try Workspace()
