@@ -101,6 +101,7 @@ package struct FileReferencePolicy: Sendable, Equatable {
             return .failure(.invalid("'\(reference)' is not a regular file"))
         }
         if let output = outputs.output(with: FileIdentity(status)) {
+            outputs.recordClash("\(output) would be written over '\(VisibleText.escaped(resolved))', which a scenario names; give the report another path")
             return .failure(.invalid("'\(reference)' is \(output), which this run writes; give the report another path"))
         }
         return InputFiles.load(descriptor: descriptor, path: resolved, limit: limit, naming: noun).mapError { .unreadable($0) }

@@ -90,8 +90,9 @@ package enum InputFiles {
     /// `.build` skipped) and `filter` accepts (an excluded folder is not entered), keeps named
     /// files whatever their name, and sorts the result by path so every run sees the same order.
     /// Paths that do not exist become input errors. A file the run writes over (`outputs`: its
-    /// reports, the baseline it records) is left out with a note, so a report written into a
-    /// walked folder is not read back as an input the next time, nor replaced while it is one.
+    /// reports, the baseline it records) is not read: a report Proctor wrote there before is left
+    /// out with a note, so a report written into a walked folder is not judged the next time;
+    /// anything else is recorded as a clash in `outputs`, and the command writes no report.
     package static func collect(
         _ paths: [String], selecting selection: Selection, filter: PathFilter = PathFilter(), leavingOut outputs: RunOutputs = RunOutputs()
     ) -> Collection {
@@ -123,9 +124,14 @@ package enum InputFiles {
         collection.inputs.reserveCapacity(walk.files.count)
         for (input, identity, _) in walk.files {
             if let identity, let output = outputs.output(with: identity) {
-                collection.notes.append(Diagnostic(
-                    code: ProblemCode.fileSkipped, severity: .note, message: "not read: this run writes \(output) there",
-                    location: SourceLocation(file: input.path)))
+                if RunOutputs.isProctorOutput(input.path) {
+                    // A report of an earlier run, about to be replaced by this run's.
+                    collection.notes.append(Diagnostic(
+                        code: ProblemCode.fileSkipped, severity: .note, message: "not read: this run writes \(output) there",
+                        location: SourceLocation(file: input.path)))
+                } else {
+                    outputs.recordClash("\(output) would be written over '\(VisibleText.escaped(input.path))', which this run reads; give the report another path")
+                }
                 continue
             }
             guard let identity else {

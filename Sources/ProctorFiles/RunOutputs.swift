@@ -33,9 +33,19 @@ package struct FileIdentity: Hashable, Sendable {
 /// A path that does not exist yet replaces nothing, and a device, a pipe or standard output is
 /// written through, not replaced, so only regular files are recorded; they are compared by device
 /// and inode, as two reports to one file are (``ReportWriter``).
+///
+/// What the command line names is checked before any work (``clash(with:)``). What the run only
+/// meets on its way, a file in a walked folder or a file a scenario names, is checked when it is
+/// met: a report Proctor wrote there before is left out of the walk, anything else is a clash,
+/// recorded here (``recordClash(_:)``), and the command then writes no report and ends with a
+/// usage error (``recordedClashes``).
 package struct RunOutputs: Sendable, Equatable {
     /// What each output is, by the file it would replace: "the junit report 'out.xml'".
     private var outputs: [FileIdentity: String] = [:]
+    /// The clashes met during the run, shared by every copy of these outputs.
+    private let log = ClashLog()
+
+    package static func == (left: RunOutputs, right: RunOutputs) -> Bool { left.outputs == right.outputs }
 
     /// No outputs: nothing is left out of any walk.
     package init() {}
@@ -63,15 +73,56 @@ package struct RunOutputs: Sendable, Equatable {
         outputs.isEmpty ? nil : outputs[identity]
     }
 
+    /// Records that the run met an input one of its outputs would replace (the words say which
+    /// and where), from any thread.
+    package func recordClash(_ message: String) { log.append(message) }
+
+    /// The clashes recorded during the run, sorted: when there is one, no report may be written.
+    package var recordedClashes: [String] { log.messages }
+
+    /// Whether the file `path` leads to is a report or a baseline Proctor wrote: a previous run's
+    /// output at the same path, which a walk leaves out rather than judges. Told by how each
+    /// format Proctor writes begins (the JSON report, SARIF, the GitLab report, HTML, JUnit, a
+    /// baseline); anything else at an output's path is somebody's input.
+    package static func isProctorOutput(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 2048)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+        guard count > 0 else { return false }
+        let text = String(decoding: head[..<count], as: UTF8.self)
+        let markers = [
+            "{\n  \"command\" : \"",  // the JSON report
+            "\"id\" : \"proctor/",  // SARIF's automationDetails
+            "<meta name=\"generator\" content=\"proctor ",  // HTML
+            "package=\"proctor.",  // JUnit
+            "{\n  \"format\": 1,\n  \"findings\": [",  // a baseline
+        ]
+        if markers.contains(where: { text.contains($0) }) { return true }
+        // The GitLab report: an array of Code Quality issues, each with Proctor's check names.
+        return text == "[]\n" || (text.hasPrefix("[\n") && text.contains("\"check_name\"") && text.contains("\"fingerprint\""))
+    }
+
     /// The first of `inputs` (a path and what it is, "the Info.plist") that an output would
     /// replace, in words for a usage error; nil when none would.
     package func clash(with inputs: [(path: String, what: String)]) -> String? {
         guard !outputs.isEmpty else { return nil }
         for (path, what) in inputs where path != "-" {
             if let output = output(at: path) {
-                return "\(output) would be written over \(what) '\(VisibleText.escaped(path))', which this run reads; give it another path"
+                return "\(output) would be written over \(what) '\(VisibleText.escaped(path))', which this run reads; give the report another path"
             }
         }
         return nil
     }
+}
+
+/// The clashes a run met, appended from any thread.
+private final class ClashLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String] = []
+
+    func append(_ message: String) { lock.withLock { entries.append(message) } }
+
+    var messages: [String] { lock.withLock { entries.sorted() } }
 }

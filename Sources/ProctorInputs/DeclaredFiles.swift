@@ -26,6 +26,7 @@ package struct DeclaredFiles: Sendable {
             parts.append(part)
         }
         let joined = parts.joined(separator: "/")
-        return absolute ? "/" + joined : joined
+        // `.` (or `./`) is the current directory, not an empty path nothing can open.
+        return absolute ? "/" + joined : joined.isEmpty ? "." : joined
     }
 }

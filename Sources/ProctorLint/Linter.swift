@@ -105,16 +105,21 @@ package enum Linter {
         let declared = options.declaredFiles
         let given = Set(paths.map(DeclaredFiles.normalized))
         // A folder given as the app's entitlements gives its `.entitlements` files, nothing else:
-        // `--entitlements iOS` read the asset catalogs' Contents.json beside them as donations.
+        // `--entitlements iOS` read the asset catalogs' Contents.json beside them as donations. A
+        // folder given as an association file is an error (declaredFolderErrors), not walked.
         let entitlementFolders = declared.entitlements.filter { !given.contains($0) && Self.isFolder($0) }
+        let siteFolders = Set(declared.siteDomains.keys.filter { !given.contains($0) && Self.isFolder($0) })
         var collected = InputFiles.collect(
-            paths + declared.paths.filter { !given.contains($0) && !entitlementFolders.contains($0) },
+            paths + declared.paths.filter { !given.contains($0) && !entitlementFolders.contains($0) && !siteFolders.contains($0) },
             selecting: .claimed(by: { InputKinds.claims(path: $0) }), filter: options.filter, leavingOut: options.outputs)
         if !entitlementFolders.isEmpty {
             let entitlements = InputFiles.collect(
                 entitlementFolders, selecting: .claimed(by: { $0.hasSuffix(".entitlements") }), filter: options.filter, leavingOut: options.outputs)
-            let known = Set(collected.inputs.map(\.path))
-            collected.inputs = (collected.inputs + entitlements.inputs.filter { !known.contains($0.path) }).sorted { $0.path < $1.path }
+            // Two walks: a file both find (by two spellings of one folder) is read once, by the
+            // first walk's name.
+            let known = Set(collected.inputs.compactMap { FileIdentity(path: $0.path) })
+            collected.inputs = (collected.inputs + entitlements.inputs.filter { input in FileIdentity(path: input.path).map { !known.contains($0) } ?? true })
+                .sorted { $0.path < $1.path }
             collected.errors += entitlements.errors
             collected.notes = (collected.notes + entitlements.notes).sorted { ($0.location, $0.message) < ($1.location, $1.message) }
             collected.filteredOut += entitlements.filteredOut
@@ -129,7 +134,7 @@ package enum Linter {
             skipped.diagnostics = [note]
             files.append(skipped)
         }
-        for error in declaredFolderErrors(declared, found: collected.inputs) {
+        for error in declaredFolderErrors(declared) {
             var unread = FileResult(path: error.location.file)
             unread.inputErrors = [error]
             files.append(unread)
@@ -163,11 +168,12 @@ package enum Linter {
     /// A folder given for a declared file that yields none: `--entitlements DIR` with no
     /// `.entitlements` file inside read nothing and passed, and `--aasa DOMAIN=DIR` names no file
     /// the domain could serve. Each is an input error at the folder, so the run cannot pass on it.
-    static func declaredFolderErrors(_ declared: DeclaredFiles, found: [InputFiles.Input]) -> [InputError] {
+    static func declaredFolderErrors(_ declared: DeclaredFiles) -> [InputError] {
         var errors: [InputError] = []
         for folder in declared.entitlements where isFolder(folder) {
-            let prefix = folder.isEmpty || folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
-            if !found.contains(where: { $0.path.hasPrefix(prefix) && $0.path.hasSuffix(".entitlements") }) {
+            // Its own walk, whatever name another walk found its files by.
+            let own = InputFiles.collect([folder], selecting: .claimed(by: { $0.hasSuffix(".entitlements") }))
+            if own.inputs.isEmpty {
                 errors.append(InputError(
                     code: ProblemCode.noInputs, message: "no .entitlements file in this folder, given as the app's entitlements; name the file itself",
                     location: SourceLocation(file: folder)))

@@ -63,6 +63,15 @@ extension RunOutputs {
         if let clash = outputs.clash(with: inputs) { throw ValidationError(clash) }
         return outputs
     }
+
+    /// Ends the command with a usage error (64), writing no report nor baseline, when the run met
+    /// an input one of them would replace: a file in a walked folder, a file a scenario names.
+    func refuseRecordedClashes() throws(ExitCode) {
+        let clashes = recordedClashes
+        guard !clashes.isEmpty else { return }
+        for message in clashes { Output.standardError("error: \(message)\n") }
+        throw ExitCode(64)
+    }
 }
 
 struct ReportOptions: ParsableArguments {
@@ -303,7 +312,7 @@ struct Lint: ParsableCommand {
                 }
             }
             guard !project.settings.paths.value.isEmpty else {
-                let which = projects.count > 1 ? " (the project \(project.configuration?.path ?? "") has none)" : ""
+                let which = projects.count > 1 ? " (the project \(VisibleText.escaped(project.configuration?.path ?? "")) has none)" : ""
                 throw ValidationError("name at least one file or directory, e.g. 'proctor lint payloads/', or give lint.paths in .proctor.json\(which)")
             }
         }
@@ -317,7 +326,7 @@ struct Lint: ParsableCommand {
         var reports: [RunReport] = []
         var wroteBaseline = true
         for (project, baseline) in zip(projects, baselines) {
-            let (report, wrote) = lint(project.settings, configuration: project.configuration, baseline: baseline, outputs: outputs, counter: counter)
+            let (report, wrote) = try lint(project.settings, configuration: project.configuration, baseline: baseline, outputs: outputs, counter: counter)
             reports.append(report)
             wroteBaseline = wroteBaseline && wrote
         }
@@ -331,7 +340,7 @@ struct Lint: ParsableCommand {
     /// report and whether the baseline asked for could be written.
     private func lint(
         _ settings: LintSettings, configuration: ProjectConfiguration?, baseline: Baseline?, outputs: RunOutputs, counter: ProgressCounter
-    ) -> (RunReport, Bool) {
+    ) throws(ExitCode) -> (RunReport, Bool) {
         var options = LintOptions(
             infoPlistPath: settings.infoPlist.value, bundleIdentifier: settings.bundleIdentifier.value, now: now.flatMap(DateFormat.parse) ?? Date(),
             strict: settings.strict.value, parallel: !sequential,
@@ -343,7 +352,9 @@ struct Lint: ParsableCommand {
         options.pathRules = settings.pathRules(in: configuration)
         options.outputs = outputs
         options.progress = counter
-        return Self.report(Linter.lint(paths: settings.paths.value, options: options), writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
+        let result = Linter.lint(paths: settings.paths.value, options: options)
+        try outputs.refuseRecordedClashes()
+        return Self.report(result, writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
     }
 
     /// The report of `result` once its baseline is applied, or recorded at `writingBaseline`
@@ -467,6 +478,7 @@ struct Conformance: ParsableCommand {
     func run() throws {
         let outputs = try RunOutputs.checked(reports: output.reports, against: paths.map { ($0, "a case file") })
         let report = ConformanceRunner.run(paths: paths, leavingOut: outputs)
+        try outputs.refuseRecordedClashes()
         throw processExitCode(for: report, wroteReports: output.write(report))
     }
 }
@@ -497,7 +509,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Play scenarios one at a time instead of on all cores.")
     var sequential = false
 
-    @Flag(help: "Let a scenario's infoPlist name a file outside the current directory (an absolute path, a '..' that climbs out, a link out). Off by default, so a scenario from a pull request cannot read the machine's files into a report.")
+    @Flag(help: "Let a scenario's files (infoPlist, entitlements, routes, association, coverage and pass files) be outside the current directory (an absolute path, a '..' that climbs out, a link out). Off by default, so a scenario from a pull request cannot read the machine's files into a report.")
     var allowPathsOutsideProject = false
 
     @OptionGroup var filter: PathFilterOptions
@@ -537,6 +549,7 @@ struct Run: ParsableCommand {
         let progress = ProgressLine.start(counting: counter, label: "run", noun: "scenario file", quiet: output.quiet)
         let result = ScenarioRunner.run(paths: paths, options: options)
         progress?.stop()
+        try outputs.refuseRecordedClashes()
         if result.filteredOut > 0 {
             Output.standardError("\(result.filteredOut) scenario\(result.filteredOut == 1 ? "" : "s") left out by --name/--tag\n")
         }

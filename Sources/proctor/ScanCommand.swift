@@ -78,6 +78,7 @@ struct Scan: ParsableCommand {
         options.pathRules = settings.pathRules(in: configuration)
         options.outputs = outputs
         let scan = SourceScanner.scan(paths: flags.paths, options: options)
+        try outputs.refuseRecordedClashes()
         var wrote = true
         if let emitPayloads {
             let allRead = scan.result.files.allSatisfy { $0.inputErrors.isEmpty }

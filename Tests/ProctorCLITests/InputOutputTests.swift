@@ -69,15 +69,57 @@ struct InputOutputTests {
         #expect(try contents(workspace, "payloads/report.json").contains("\"command\" : \"lint\""))
     }
 
-    /// A scenario's reference to a file the run writes its report to is refused at the reference.
-    @Test func aScenarioReferenceToAReportIsRefused() throws {
+    /// A file a scenario names, given as a report's path: the run writes no report (the file
+    /// stays as it was) and ends with a usage error naming both. The same through a conformance
+    /// scenario vector.
+    @Test(arguments: ["run", "conformance"])
+    func aReportOverAFileAScenarioNamesIsAUsageError(_ command: String) throws {
         let workspace = try Workspace()
         defer { withExtendedLifetime(workspace) {} }
         try workspace.write("Info.plist", infoPlist)
         try workspace.write("Scenarios/app.scenario.json", scenario(infoPlist: "../Info.plist"))
-        let run = try proctor(["run", "--no-config", "Scenarios", now, "--report", "text", "--report", "junit:Info.plist"], in: workspace.url)
-        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("Scenarios/app.scenario.json:1:") && run.stdout.contains("is the junit report 'Info.plist', which this run writes"), "\(run.stdout)")
+        let arguments = command == "run" ? ["run", "--no-config", "Scenarios", now] : ["conformance", "Scenarios"]
+        let run = try proctor(arguments + ["--report", "text", "--report", "junit:Info.plist"], in: workspace.url)
+        #expect(run.status == 64, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("error: the junit report 'Info.plist' would be written over 'Scenarios/../Info.plist', which a scenario names"), "\(run.stderr)")
+        #expect(run.stdout.isEmpty, "no report is written: \(run.stdout)")
+        #expect(try contents(workspace, "Info.plist") == infoPlist)
+    }
+
+    /// A real input met in a walked folder, given as a report's path: no report is written and
+    /// the input stays; only a report Proctor wrote there before is left out of the walk.
+    @Test(arguments: [
+        ["lint", "--no-config", ".", "--report", "json:payload.json"],
+        ["lint", "--no-config", ".", "--write-baseline", "payload.json"],
+        ["run", "--no-config", ".", "--report", "junit:app.scenario.json"],
+    ])
+    func aReportOverAWalkedInputIsAUsageError(_ arguments: [String]) throws {
+        let workspace = try Workspace()
+        defer { withExtendedLifetime(workspace) {} }
+        try workspace.write("payload.json", clean)
+        try workspace.write("Info.plist", infoPlist)
+        try workspace.write("app.scenario.json", scenario(infoPlist: "Info.plist"))
+        let before = try contents(workspace, "payload.json")
+        let scenarioBefore = try contents(workspace, "app.scenario.json")
+        let run = try proctor(arguments + [now], in: workspace.url)
+        #expect(run.status == 64, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("would be written over"), "\(run.stderr)")
+        #expect(try contents(workspace, "payload.json") == before)
+        #expect(try contents(workspace, "app.scenario.json") == scenarioBefore)
+    }
+
+    /// Two spellings of one entitlements folder, one walked as a path and one given to
+    /// --entitlements, read each file once.
+    @Test func anEntitlementsFolderAlsoWalkedIsReadOnce() throws {
+        let workspace = try Workspace()
+        defer { withExtendedLifetime(workspace) {} }
+        try workspace.write("clean.json", clean)
+        try workspace.write("App/App.entitlements", infoPlist.replacingOccurrences(of: "CFBundleIdentifier", with: "com.apple.developer.team-identifier"))
+        let run = try proctor(["lint", "--no-config", workspace.url.path, "--entitlements", "App", now], in: workspace.url)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("lint: 2 files"), "\(run.stdout)")
+        let here = try proctor(["lint", "--no-config", "clean.json", "--entitlements", ".", now], in: workspace.url)
+        #expect(here.status == 0, "`.` is the current directory: \(here.stdout)\(here.stderr)")
     }
 
     /// A NUL in a reference would cut the path short and read another file: refused, located.
@@ -113,9 +155,11 @@ struct InputOutputTests {
         let run = try proctor(["lint", "--no-config", "clean.json", "--entitlements", "App", now], in: workspace.url)
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("App: error: no .entitlements file in this folder"), "\(run.stdout)")
+        try workspace.write("App/Contents.json", #"{"info": {"author": "xcode", "version": 1}}"#)
         let site = try proctor(["lint", "--no-config", "clean.json", "--aasa", "example.com=App", now], in: workspace.url)
         #expect(site.status == 2, "\(site.stdout)\(site.stderr)")
         #expect(site.stdout.contains("App: error: the apple-app-site-association file of example.com is a folder"), "\(site.stdout)")
+        #expect(!site.stdout.contains("Contents.json"), "the folder is not walked: \(site.stdout)")
     }
 
     /// A folder given as the app's entitlements gives its `.entitlements` files and nothing else:

@@ -54,7 +54,7 @@ package enum ConformanceRunner {
         suites += Parallel.map(inputs, parallel: true) { input in
             // A scenario vector pins model behaviour through its own expectations: it passes when
             // every one of them holds.
-            if input.path.hasSuffix(Scenario.fileSuffix) { return runScenarioVector(input) }
+            if input.path.hasSuffix(Scenario.fileSuffix) { return runScenarioVector(input, outputs: outputs) }
             // A link vector pins universal-link matching: one case per URL.
             if input.path.hasSuffix(LinkVectors.suffix) { return LinkVectors.run(input) }
             return runCaseFile(input)
@@ -91,9 +91,9 @@ package enum ConformanceRunner {
         return suite
     }
 
-    static func runScenarioVector(_ input: InputFiles.Input) -> RunReport.Suite {
+    static func runScenarioVector(_ input: InputFiles.Input, outputs: RunOutputs = RunOutputs()) -> RunReport.Suite {
         // No name or tag filter: every vector is played.
-        ScenarioRunner.runFile(input, options: RunOptions(now: DateFormat.parse(defaultNow)!, parallel: false)) ?? RunReport.Suite(name: input.path)
+        ScenarioRunner.runFile(input, options: RunOptions(now: DateFormat.parse(defaultNow)!, parallel: false, fileReferences: FileReferencePolicy(allowsOutside: false, outputs: outputs))) ?? RunReport.Suite(name: input.path)
     }
 
     /// Runs one case and compares what Proctor reports with what the case expects.
