@@ -123,7 +123,7 @@ struct ReportOptions: ParsableArguments {
     /// one could not be written (its path and the system's reason are on standard error).
     func write(_ report: RunReport) -> Bool { Self.write(report, to: reports, options: self) }
 
-    static func write(_ report: RunReport, to reports: [ReportRequest], options: ReportOptions? = nil) -> Bool {
+    static func write(_ report: RunReport, to reports: [ReportRequest], options: ReportOptions? = nil, sources: SourceFiles = .currentDirectory) -> Bool {
         let requests = reports.isEmpty ? [ReportRequest(argument: "text")!] : reports
         var succeeded = true
         // On GitHub Actions, the github report also leaves the Markdown summary on the run's
@@ -136,7 +136,7 @@ struct ReportOptions: ParsableArguments {
         for request in requests {
             do {
                 let style = options?.style(for: request.destination) ?? .plain
-                try ReportWriter.write(to: request.destination) { request.format.write(report, to: &$0, style: style) }
+                try ReportWriter.write(to: request.destination) { request.format.write(report, to: &$0, style: style, sources: sources) }
             } catch {
                 Output.standardError("error: \(error)\n")
                 succeeded = false
@@ -553,7 +553,8 @@ struct Run: ParsableCommand {
         if result.filteredOut > 0 {
             Output.standardError("\(result.filteredOut) scenario\(result.filteredOut == 1 ? "" : "s") left out by --name/--tag\n")
         }
-        throw processExitCode(for: result.report, wroteReports: ReportOptions.write(result.report, to: reports, options: output))
+        let sources = ScenarioRunner.sources(of: result.report, policy: options.fileReferences)
+        throw processExitCode(for: result.report, wroteReports: ReportOptions.write(result.report, to: reports, options: output, sources: sources))
     }
 }
 

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import ProctorFiles
+@testable import ProctorReports
+@testable import ProctorScenario
 
 #if canImport(Glibc)
 import Glibc
@@ -49,6 +51,27 @@ struct FileReferenceTests {
         while !swapper.isFinished { usleep(1000) }
         #expect(leaked == 0, "the file outside the project was read \(leaked) times")
         #expect(inside > 0, "the file inside was read: the test exercised the allowed path too")
+    }
+
+    /// The HTML report shows lines of the files a scenario names: read through the policy, so a
+    /// link that leads out of the project (swapped in after the run read the file) shows nothing
+    /// of the file outside, while the scenario files themselves are read as they were.
+    @Test func theHTMLReportReadsReferencesThroughThePolicy() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-sources-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let project = base.appendingPathComponent("project").path
+        try FileManager.default.createDirectory(atPath: project + "/Scenarios", withIntermediateDirectories: true)
+        try Data("secret line".utf8).write(to: base.appendingPathComponent("secret.txt"))
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: project + "/Scenarios/app.scenario.json"))
+        #expect(symlink("../secret.txt", project + "/routes.json") == 0)
+        let report = RunReport(command: "run", timestamp: Date(), strict: false, rules: [], checks: [], suites: [RunReport.Suite(name: project + "/Scenarios/app.scenario.json")])
+        let sources = ScenarioRunner.sources(of: report, policy: FileReferencePolicy(allowsOutside: false, projectDirectory: project))
+        guard case .failure(let unavailable) = sources.read(project + "/routes.json") else {
+            Issue.record("the file outside the project was shown")
+            return
+        }
+        #expect(unavailable.reason.contains("absolute path") || unavailable.reason.contains("outside the project"), "\(unavailable.reason)")
+        #expect((try? sources.read(project + "/Scenarios/app.scenario.json").get()) != nil, "the scenario file itself is read")
     }
 
     @Test func aNulInAReferenceIsRefused() {
