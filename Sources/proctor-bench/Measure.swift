@@ -366,7 +366,8 @@ enum CommandRun {
         var arguments = arguments
         var killAfter: Double?
         if arguments.first == "--kill-after", arguments.count >= 2 {
-            killAfter = Double(arguments[1])
+            guard let seconds = Double(arguments[1]), seconds > 0 else { Arguments.fail("--kill-after: '\(arguments[1])' is not a number of seconds") }
+            killAfter = seconds
             arguments.removeFirst(2)
         }
         let status = run(arguments, usage: &usage, killAfter: killAfter)
@@ -376,29 +377,27 @@ enum CommandRun {
 
     /// Peak memory of `proctor arguments`, measured through a launcher; nil when it failed.
     static func peakMegabytes(_ arguments: [String]) -> (proctor: Double, launcher: Double)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Child.executablePathForSiblings())
-        process.arguments = [peakFlag] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        do { try process.run() } catch { return nil }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        var values: [String: Double] = [:]
-        for field in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-            let parts = field.split(separator: "=", maxSplits: 1)
-            if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
-        }
-        guard let peak = values["maxrss_mb"], let launcher = values["launcher_mb"], (values["status"] ?? -1) >= 0 else { return nil }
+        guard let values = launch([peakFlag] + arguments), let peak = values["maxrss_mb"], let launcher = values["launcher_mb"],
+            (values["status"] ?? -1) >= 0
+        else { return nil }
         return (peak, launcher)
     }
 
     /// ``peakMegabytes(_:)`` of a command that is killed after `seconds`, with its exit status
     /// (-2 when it was killed, -1 when it could not run or was ended by a signal).
     static func peakMegabytes(_ arguments: [String], killAfter seconds: Double) -> (proctor: Double, status: Int32)? {
+        guard let values = launch([peakFlag, "--kill-after", String(seconds)] + arguments), let peak = values["maxrss_mb"],
+            let status = values["status"]
+        else { return nil }
+        return (peak, Int32(status))
+    }
+
+    /// Runs this executable as the launcher with `arguments` and returns the `name=value` figures
+    /// it prints; nil when it could not start.
+    private static func launch(_ arguments: [String]) -> [String: Double]? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Child.executablePathForSiblings())
-        process.arguments = [peakFlag, "--kill-after", String(seconds)] + arguments
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         do { try process.run() } catch { return nil }
@@ -409,7 +408,6 @@ enum CommandRun {
             let parts = field.split(separator: "=", maxSplits: 1)
             if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
         }
-        guard let peak = values["maxrss_mb"], let status = values["status"] else { return nil }
-        return (peak, Int32(status))
+        return values
     }
 }
