@@ -177,7 +177,8 @@ package enum SourceScanner {
                 }
             }
         }
-        var results = Dictionary(uniqueKeysWithValues: files.map { ($0.path, FileResult(path: $0.path)) })
+        // One result per path: a path given twice (which embedding code can do) is one file, not a trap.
+        var results = Dictionary(files.map { ($0.path, FileResult(path: $0.path)) }, uniquingKeysWith: { first, _ in first })
         for file in read where !file.inputErrors.isEmpty { results[file.file.path]?.inputErrors += file.inputErrors }
         for file in read where file.wasParsed { results[file.file.path]?.wasChecked = true }
 

@@ -100,4 +100,21 @@ struct ConformanceSuiteTests {
         #expect(error?.message.contains("did you mean 'files'?") == true, "\(String(describing: error?.message))")
         #expect(error?.location.pointer == "/cases/0/file")
     }
+
+    /// A case listing one path twice was a trap (Dictionary(uniqueKeysWithValues:) in the scan,
+    /// found by the conformance fuzz target): it is a located error in the case file, and the
+    /// scan itself takes a path given twice as one file.
+    @Test func aCaseListingOnePathTwiceIsAnError() {
+        let file = #"{"path": "SceneDelegate.swift", "text": "let x = 1\n"}"#
+        let text = #"{"cases": [{"description": "x", "files": [\#(file), \#(file)], "expect": {}}]}"#
+        let error = #expect(throws: InputError.self) {
+            try ConformanceRunner.decodeCaseFile(SourceText(bytes: Array(text.utf8)), path: "cases.json")
+        }
+        #expect(error?.message.contains("a case lists 'SceneDelegate.swift' twice") == true, "\(String(describing: error?.message))")
+        #expect(error?.location.pointer == "/cases/0/files/1/path")
+        let twice = SourceScanner.scan(
+            [.init(path: "A.swift", text: "let x = 1\n"), .init(path: "A.swift", text: "let y = 2\n")], appInfo: nil,
+            options: LintOptions(now: Date(timeIntervalSince1970: 0), parallel: false)).result
+        #expect(twice.files.filter { $0.path == "A.swift" }.count == 1)
+    }
 }

@@ -301,6 +301,10 @@ package enum ConformanceRunner {
                 let filePointer = pointer.appending("files").appending(index)
                 let fileObject = try self.object(fileNode, filePointer, what: "a file")
                 let filePath = try required(fileObject, "path", fileNode, filePointer)
+                // Results are keyed by path: two files of one name would be one file twice.
+                if files.contains(where: { $0.path == filePath }) || infoPlistFile?.path == filePath {
+                    throw fail("a case lists '\(filePath)' twice; give each file its own path", fileNode, filePointer.appending("path"))
+                }
                 let bytes: [UInt8]
                 if let text = fileObject["text"] {
                     bytes = Array(try string(text.value, filePointer.appending("text")).utf8)
