@@ -74,12 +74,7 @@ package struct FileReferencePolicy: Sendable, Equatable {
         }
         // Not blocking: a named pipe with no writer would wait forever.
         let descriptor = open(resolved, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            return .failure(.unreadable(InputError(
-                code: ProblemCode.fileUnreadable, message: "cannot read \(noun): \(code == ENOENT ? "no such file or directory" : String(cString: strerror(code)))",
-                location: SourceLocation(file: resolved))))
-        }
+        guard descriptor >= 0 else { return .failure(.unreadable(InputFiles.unreadable(resolved, noun, errno))) }
         defer { close(descriptor) }
         if !allowsOutside {
             // Then by what was opened: a link swapped since the look-up by name is caught here.
@@ -89,10 +84,7 @@ package struct FileReferencePolicy: Sendable, Equatable {
             if !Self.isInside(opened, root) { return .failure(.outside(Self.outside(reference))) }
         }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            return .failure(.unreadable(InputError(
-                code: ProblemCode.fileUnreadable, message: "cannot read \(noun): \(String(cString: strerror(errno)))", location: SourceLocation(file: resolved))))
-        }
+        guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(InputFiles.unreadable(resolved, noun, errno))) }
         if status.st_mode & S_IFMT == S_IFDIR {
             return .failure(.unreadable(InputError(code: ProblemCode.fileUnreadable, message: "\(noun) is a directory", location: SourceLocation(file: resolved))))
         }

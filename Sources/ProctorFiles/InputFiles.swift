@@ -363,7 +363,8 @@ package enum InputFiles {
             location: SourceLocation(file: path))
     }
 
-    private static func unreadable(_ path: String, _ noun: String, _ code: Int32) -> InputError {
+    /// `noun` at `path` could not be read, for the system's `code`.
+    package static func unreadable(_ path: String, _ noun: String, _ code: Int32) -> InputError {
         InputError(code: ProblemCode.fileUnreadable, message: "cannot read \(noun): \(reason(code))", location: SourceLocation(file: path))
     }
 
