@@ -78,6 +78,10 @@ package enum ConfigurationSchema {
                     ],
                 ],
                 "strict": ["type": "boolean", "description": "Warnings fail the run, as --strict."],
+                "defaultExcludes": [
+                    "type": "boolean",
+                    "description": "false walks DerivedData, Pods, Carthage, node_modules and asset catalogs (*.xcassets) too, as --no-default-excludes.",
+                ],
             ],
         ]
     }

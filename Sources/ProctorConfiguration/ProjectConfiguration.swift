@@ -74,9 +74,12 @@ package struct ProjectConfiguration: Sendable {
         package var rules: RuleSettings
     }
     package var strict: Located<Bool>?
+    /// `defaultExcludes`: false walks the folders every walk leaves out otherwise (DerivedData,
+    /// Pods, Carthage, node_modules, asset catalogs), for lint, scan and run.
+    package var defaultExcludes: Located<Bool>?
 
     /// The keys of the file's top level and of `app`, in the order docs/configuration.md lists them.
-    package static let keys = ["$schema", "format", "projects", "app", "lint", "run", "rules", "overrides", "strict"]
+    package static let keys = ["$schema", "format", "projects", "app", "lint", "run", "rules", "overrides", "strict", "defaultExcludes"]
     package static let commandKeys = ["paths", "include", "exclude", "reports"]
     package static let lintKeys = ["paths", "include", "exclude", "reports", "baseline", "baselineStrict"]
     package static let appKeys = ["infoPlist", "bundleIdentifier", "teamIdentifier", "deploymentTarget", "serviceNames", "entitlements", "sites"]
@@ -230,6 +233,9 @@ package struct ProjectConfiguration: Sendable {
         }
         if let member = object["strict"] {
             strict = located(reader.bool(member.value, JSONPointer(["strict"])), member.value, JSONPointer(["strict"]))
+        }
+        if let member = object["defaultExcludes"] {
+            defaultExcludes = located(reader.bool(member.value, JSONPointer(["defaultExcludes"])), member.value, JSONPointer(["defaultExcludes"]))
         }
     }
 

@@ -26,10 +26,14 @@ package enum InputFiles {
         package var path: String
         /// Read from standard input (`-`) rather than from `path`.
         package var isStandardInput = false
+        /// Met in a directory walk rather than named: a kind may leave such a file out when it
+        /// holds nothing of its (a `.json` file that is no payload), where a named one is an error.
+        package var isWalked = false
 
-        package init(path: String, isStandardInput: Bool = false) {
+        package init(path: String, isStandardInput: Bool = false, isWalked: Bool = false) {
             self.path = path
             self.isStandardInput = isStandardInput
+            self.isWalked = isWalked
         }
     }
 
@@ -139,10 +143,19 @@ package enum InputFiles {
                 continue
             }
             guard comparesIdentities else {
-                if collection.inputs.last?.path != input.path { collection.inputs.append(input) }
+                if collection.inputs.last?.path != input.path {
+                    collection.inputs.append(input)
+                } else if !input.isWalked {
+                    // Named and met in a walk too: it was named.
+                    collection.inputs[collection.inputs.count - 1].isWalked = false
+                }
                 continue
             }
             if let first = firstPath[identity] {
+                // Sorted by path, the same path's first entry is the last one kept.
+                if first == input.path, !input.isWalked, collection.inputs.last?.path == first {
+                    collection.inputs[collection.inputs.count - 1].isWalked = false
+                }
                 if first != input.path {
                     collection.notes.append(Diagnostic(
                         code: ProblemCode.fileSkipped, severity: .note, message: "not read again: the same file as '\(first)'",
@@ -224,7 +237,7 @@ package enum InputFiles {
                     walk.collection.filteredOut += 1
                 } else if accepted {
                     let mayHaveOtherNames = type != DT_REG || status.st_nlink > 1
-                    walk.files.append((Input(path: prefix + name), Identity(status), mayHaveOtherNames))
+                    walk.files.append((Input(path: prefix + name, isWalked: true), Identity(status), mayHaveOtherNames))
                 }
             default:
                 // A pipe, socket or device: reading one could wait or never end.

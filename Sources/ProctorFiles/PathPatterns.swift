@@ -128,12 +128,33 @@ package struct PathFilter: Sendable {
     /// Folders the walk does not enter, as absolute paths: other projects' folders inside this
     /// one's (docs/configuration.md, "Several apps").
     package var excludedFolders: [String] = []
+    /// Whether the walk leaves out ``defaultExcludedFolders`` (`--no-default-excludes` and the
+    /// configuration's `"defaultExcludes": false` turn it off).
+    package var usesDefaultExcludes = true
 
-    package init(_ patterns: [Patterns] = []) {
-        self.patterns = patterns.filter { !$0.include.isEmpty || !$0.exclude.isEmpty }
+    /// Folders a walk does not enter unless told to: build products, dependencies and asset
+    /// catalogs. A repository walked from its root holds thousands of `.json` and `.swift` files
+    /// there that are not the app's payloads or sources (an asset catalog's `Contents.json`, a
+    /// CocoaPod's Swift). Hidden folders (`.git`, `.build`) are never walked. A folder named on
+    /// the command line is read whatever its name.
+    package static let defaultExcludedFolders: [PathPattern] = ["DerivedData", "Pods", "Carthage", "node_modules", "*.xcassets"].map {
+        try! PathPattern($0)
     }
 
-    package var isEmpty: Bool { patterns.isEmpty && excludedFolders.isEmpty }
+    package init(_ patterns: [Patterns] = [], usesDefaultExcludes: Bool = true) {
+        self.patterns = patterns.filter { !$0.include.isEmpty || !$0.exclude.isEmpty }
+        self.usesDefaultExcludes = usesDefaultExcludes
+    }
+
+    /// Whether the filter leaves nothing out: no pattern, no excluded folder, no default excludes.
+    package var isEmpty: Bool { patterns.isEmpty && excludedFolders.isEmpty && !usesDefaultExcludes }
+
+    /// Whether a folder of this name is one of ``defaultExcludedFolders``, when they apply.
+    private func isExcludedByDefault(_ path: String) -> Bool {
+        guard usesDefaultExcludes else { return false }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return Self.defaultExcludedFolders.contains { $0.matches(name, isFolder: true) }
+    }
 
     /// Whether a walked file is read.
     package func accepts(file path: String) -> Bool {
@@ -151,6 +172,7 @@ package struct PathFilter: Sendable {
 
     /// Whether the walk enters a folder: not when an exclude pattern matches it.
     package func enters(folder path: String) -> Bool {
+        if isExcludedByDefault(path) { return false }
         if !excludedFolders.isEmpty, excludedFolders.contains(PathFilter.absolute(path)) { return false }
         return patterns.allSatisfy { set in
             guard let relative = set.relative(path) else {

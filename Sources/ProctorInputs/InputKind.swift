@@ -27,6 +27,10 @@ package struct FileResult: Sendable {
     /// donates, handles and launches nothing. Its report lists no rule cases (an app's thousand
     /// other files made a JUnit report of a hundred thousand passed cases), only that it was read.
     package var heldNothingToJudge = false
+    /// Whether the file is no payload of its kind at all (a `.json` file holding an asset
+    /// catalog's `Contents.json` or a package manifest): a walk leaves it out and counts it,
+    /// while a file named on the command line keeps its errors.
+    package var holdsNoPayload = false
     /// The rules the file's payloads accept breaking (`"proctor": {"ignore": ...}`), applied to
     /// its findings once every rule, those across files included, has judged them.
     package var suppressions: [PayloadSuppression] = []

@@ -38,8 +38,17 @@ package enum InputKinds {
         return payloads.firstIndex { $0.claims(path: path) } ?? unclaimed
     }
 
-    /// Whether a directory walk picks the file at `path`.
+    /// Whether a directory walk picks the file at `path`: a payload kind claims it, or it is an
+    /// Info.plist (``isAppDescription(path:isWalked:)``).
     package static func claims(path: String) -> Bool {
-        payloads.contains { $0.claims(path: path) }
+        payloads.contains { $0.claims(path: path) } || isAppDescription(path: path, isWalked: true)
+    }
+
+    /// Whether the file at `path` is read as an app's Info.plist, judged on its own by the rules
+    /// on the property list: in a walk, a file Xcode names `Info.plist`; named on the command
+    /// line, any property list (`.plist`), which was read as JSON before. Other property lists a
+    /// walk meets (`GoogleService-Info.plist`, settings bundles) are no app's description.
+    package static func isAppDescription(path: String, isWalked: Bool) -> Bool {
+        isWalked ? path == "Info.plist" || path.hasSuffix("/Info.plist") : path.hasSuffix(".plist")
     }
 }

@@ -20,7 +20,9 @@ extension LintResult {
                 failedCase: Self.hasFailedCase(file, strict: strict),
                 cases: { Self.cases(of: file, rules: rules, strict: strict, appInfo: appInfo, scansSources: scansSources, selection: $0) })
         }
-        return RunReport(command: scansSources ? "scan" : "lint", timestamp: options.now, strict: options.strict, rules: rules, suites: suites)
+        var report = RunReport(command: scansSources ? "scan" : "lint", timestamp: options.now, strict: options.strict, rules: rules, suites: suites)
+        report.noPayloadFiles = noPayloadFiles
+        return report
     }
 
     /// Whether one of the cases ``cases(of:rules:strict:appInfo:)`` makes fails: the input case

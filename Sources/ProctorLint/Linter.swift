@@ -75,6 +75,9 @@ package struct LintResult: Sendable {
     /// The files are an app's Swift sources (`proctor scan`): the rules over sources are judged,
     /// and the report says `scan`.
     package var scansSources = false
+    /// `.json` files met in a walk that hold no payload of any kind (asset catalogs, package
+    /// manifests, animations): left out and counted, never judged.
+    package var noPayloadFiles = 0
 
     package init(files: [FileResult], appInfo: AppInfo?, options: LintOptions, scansSources: Bool = false) {
         self.files = files
@@ -124,6 +127,16 @@ package enum Linter {
             collected.notes = (collected.notes + entitlements.notes).sorted { ($0.location, $0.message) < ($1.location, $1.message) }
             collected.filteredOut += entitlements.filteredOut
         }
+        // Info.plists among the inputs are app descriptions, each judged on its own; the run's own
+        // (--info-plist, app.infoPlist) was read already and is not read again.
+        let runPlist = options.infoPlistPath.flatMap { FileIdentity(path: $0) }
+        let plists = collected.inputs.filter { InputKinds.isAppDescription(path: $0.path, isWalked: $0.isWalked) && !$0.isStandardInput }
+        if !plists.isEmpty {
+            collected.inputs.removeAll { InputKinds.isAppDescription(path: $0.path, isWalked: $0.isWalked) && !$0.isStandardInput }
+            for plist in plists where runPlist == nil || FileIdentity(path: plist.path) != runPlist {
+                files.append(InfoPlistInput().readAndJudge(path: plist.path, with: options.engine, now: options.now))
+            }
+        }
         for error in collected.errors {
             var missing = FileResult(path: error.location.file)
             missing.inputErrors = [error]
@@ -139,10 +152,10 @@ package enum Linter {
             unread.inputErrors = [error]
             files.append(unread)
         }
-        if paths.isEmpty == false && collected.inputs.isEmpty && collected.errors.isEmpty {
+        if paths.isEmpty == false && collected.inputs.isEmpty && plists.isEmpty && collected.errors.isEmpty {
             var empty = FileResult(path: paths.joined(separator: " "))
             let filtered = collected.filteredOut == 0 ? "" : "; the include and exclude patterns left out \(collected.filteredOut) file\(collected.filteredOut == 1 ? "" : "s") or folder\(collected.filteredOut == 1 ? "" : "s")"
-            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no input files found: donation files (.json, .jsonl), apple-app-site-association files, web pages (.html, .htm) or .entitlements files (*.scenario.json files are played by proctor run)\(filtered)", location: SourceLocation(file: paths[0]))]
+            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no input files found: donation files (.json, .jsonl), apple-app-site-association files, web pages (.html, .htm), .entitlements files or Info.plist files (*.scenario.json files are played by proctor run)\(filtered)", location: SourceLocation(file: paths[0]))]
             files.append(empty)
         }
 
@@ -157,7 +170,12 @@ package enum Linter {
             var checked = CheckedBatch()
             checked.files.reserveCapacity(batch.count)
             for input in batch {
-                checked.files.append(check(input, with: &checkers, limit: options.limits.maximumFileSize, facts: &checked.facts))
+                let result = check(input, with: &checkers, limit: options.limits.maximumFileSize, facts: &checked.facts)
+                if input.isWalked && result.holdsNoPayload {
+                    checked.noPayloadFiles += 1
+                } else {
+                    checked.files.append(result)
+                }
                 progress?.advance()
             }
             return checked
@@ -290,6 +308,8 @@ package enum Linter {
     struct CheckedBatch: Sendable {
         var files: [FileResult] = []
         var facts = RunFacts()
+        /// Walked files left out as no payload of their kind.
+        var noPayloadFiles = 0
     }
 
     /// The checks that span the run, then sorting: the end of the pipeline for both entry points.
@@ -302,6 +322,7 @@ package enum Linter {
         facts.relatedIdentifiers.reserveCapacity(batches.reduce(0) { $0 + $1.facts.relatedIdentifiers.count })
         var files = other
         files.reserveCapacity(other.count + batches.reduce(0) { $0 + $1.files.count })
+        let noPayloadFiles = batches.reduce(0) { $0 + $1.noPayloadFiles }
         let firstChecked = files.count
         for index in batches.indices {
             facts.append(batches[index].facts)
@@ -342,7 +363,9 @@ package enum Linter {
         for index in files.indices where files[index].hasProblems { sortProblems(&files[index]) }
         // Inputs arrive sorted, so the sort is usually skipped; when it runs it is the same stable sort.
         if !isSortedByPath(files) { files.sort { $0.path < $1.path } }
-        return LintResult(files: files, appInfo: appInfo, options: options)
+        var result = LintResult(files: files, appInfo: appInfo, options: options)
+        result.noPayloadFiles = noPayloadFiles
+        return result
     }
 
     package static var jsonLinesChunkKilobytes: Int { JSONLinesSplit().chunkBytes >> 10 }

@@ -56,6 +56,7 @@ enum JSONReporter {
         json.member("failedCases", failedCount)
         json.member("ignoredFindings", ignored)
         json.member("inputErrors", report.allInputErrors.count)
+        json.member("noPayloadFiles", report.noPayloadFiles)
         json.member("notes", problems.filter { $0 == .note }.count)
         json.member("passedCases", passedCount)
         json.member("skippedCases", skippedCount)

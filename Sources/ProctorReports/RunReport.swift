@@ -19,6 +19,10 @@ package struct RunReport: Sendable {
     /// a failed test case whose type is one of these, at a location, is a SARIF result too.
     package var checks: [any ReportedCheck]
     package var suites: [Suite]
+    /// `.json` files a walk met that hold no payload of any kind (asset catalogs, package
+    /// manifests): left out, and counted so that a clean run over a repository says what it
+    /// did not read.
+    package var noPayloadFiles = 0
 
     /// Whether the report's failed test cases are checks a person reads one by one (a scenario's
     /// expectations, a conformance case). `lint` and `scan` report findings, whose cases are only
@@ -222,6 +226,7 @@ extension RunReport {
             merged.rules += report.rules.filter { rules.insert($0.id).inserted }
             merged.checks += report.checks.filter { checks.insert($0.id).inserted }
             merged.suites += report.suites
+            merged.noPayloadFiles += report.noPayloadFiles
         }
         merged.rules.sort { $0.id < $1.id }
         // Stable: a file in two projects keeps both suites, in project order.

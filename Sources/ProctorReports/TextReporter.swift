@@ -87,6 +87,7 @@ enum TextReporter {
         if ignored > 0 { text += ", \(ignored) ignored" }
         if baselined > 0 { text += ", \(baselined) in the baseline" }
         if unreadable > 0 { text += ", \(plural(unreadable, "input error"))" }
+        if report.noPayloadFiles > 0 { text += ", \(plural(report.noPayloadFiles, "JSON file")) that \(report.noPayloadFiles == 1 ? "is" : "are") no payload skipped" }
         if report.listsChecks {
             let cases = report.suites.flatMap(\.cases)
             let failed = cases.filter { $0.outcome.isFailure || $0.outcome.isError }.count

@@ -77,7 +77,36 @@ package struct DonationDecoder {
     static let searchableItemKeys: [String] = ["uniqueIdentifier", "domainIdentifier", "expirationDate", "attributeSet"]
     static let searchableItemUnmodelledKeys: Set<String> = ["isUpdate", "updateListenerOptions"]
     static let donationKinds = DonationKind.allCases.map(\.rawValue)
+    /// The keys naming a donation's kind (`userActivity`, `searchableItem`, `interaction`).
+    package static var kindNames: [String] { donationKinds }
     static let userInfoTags: [String] = ["$date", "$data", "$url", "$set", "$class", "$dictionary"]
+
+    /// Whether a document is shaped as a payload file at all: an object with a key naming a kind
+    /// of payload (`kinds`: the donations' and `otherKinds`), or one close enough to be its typo,
+    /// or an array whose first objects include one. A walk at a repository's root meets asset
+    /// catalogs' `Contents.json`, package manifests and animations: none is a broken donation,
+    /// and a walk leaves them out (a file named on the command line is judged whatever it holds).
+    package static func isPayloadShaped(_ root: JSONNode, otherKinds: [String]) -> Bool {
+        let kinds = donationKinds + otherKinds
+        func namesKind(_ object: JSONObject) -> Bool {
+            object.members.contains { member in
+                member.key != proctorKey && (kinds.contains(member.key) || Suggestion.closest(to: member.key, among: kinds) != nil)
+            }
+        }
+        switch root.value {
+        case .object(let object):
+            return namesKind(object)
+        case .array(let elements):
+            // The first few are enough: a payload array's elements are all payloads, and a large
+            // array of something else is not read key by key.
+            return elements.prefix(16).contains { element in
+                if case .object(let object) = element.value { return namesKind(object) }
+                return false
+            }
+        default:
+            return false
+        }
+    }
 
     /// Decodes a document: one donation object, or an array of them.
     package mutating func decodeDocument(_ root: JSONNode) -> [DecodedDonation] {

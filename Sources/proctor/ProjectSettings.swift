@@ -63,6 +63,9 @@ struct PathFilterOptions: ParsableArguments {
     @Option(name: .customLong("exclude"), help: ArgumentHelp("Leave out the walked files and folders this pattern matches (legacy, **/fixtures). Repeatable; wins over --include.", valueName: "pattern"))
     var exclude: [String] = []
 
+    @Flag(name: .customLong("no-default-excludes"), help: "Walk DerivedData, Pods, Carthage, node_modules and asset catalogs (*.xcassets) too.")
+    var noDefaultExcludes = false
+
     func validate() throws {
         for (flag, texts) in [("include", include), ("exclude", exclude)] {
             for text in texts {
@@ -90,7 +93,9 @@ struct PathFilterOptions: ParsableArguments {
         }
         let include = pick(self.include, "include", written) { PathFilter.Patterns(base: $1, include: $0) }
         let exclude = pick(self.exclude, "exclude", writtenExclude) { PathFilter.Patterns(base: $1, exclude: $0) }
-        return (PathFilter(sets), include, exclude)
+        // The flag, else the file's `defaultExcludes`, else on.
+        let usesDefaultExcludes = !noDefaultExcludes && (configuration?.defaultExcludes?.value ?? true)
+        return (PathFilter(sets, usesDefaultExcludes: usesDefaultExcludes), include, exclude)
     }
 }
 

@@ -56,7 +56,10 @@ struct LinterTests {
         #expect(InputKinds.payloadKind(forPath: "apple-app-site-association") == 2)
         #expect(InputKinds.payloadKind(forPath: "my-apple-app-site-association") == 1)
         #expect(InputKinds.claims(path: "a/b.json") && InputKinds.claims(path: "export.jsonl"))
-        #expect(!InputKinds.claims(path: "trip.scenario.json") && !InputKinds.claims(path: "Info.plist"))
+        #expect(!InputKinds.claims(path: "trip.scenario.json") && !InputKinds.claims(path: "GoogleService-Info.plist") && !InputKinds.claims(path: "Root.plist"))
+        // A walk reads an Info.plist as the property list it is (issue 31); named, any .plist.
+        #expect(InputKinds.claims(path: "Info.plist") && InputKinds.claims(path: "App/Info.plist"))
+        #expect(InputKinds.isAppDescription(path: "Root.plist", isWalked: false) && !InputKinds.isAppDescription(path: "Root.plist", isWalked: true))
         #expect(InputKinds.payloadKind(forPath: "notes.txt") == 1)
         #expect(InputKinds.infoPlist.name == "Info.plist")
     }
@@ -162,8 +165,12 @@ struct LinterTests {
         let alone = try directory.write("alone.json", broken)
         let notADonation = try directory.write("number.json", "42")
         let good = try directory.write("good.json", clean)
-        let result = Linter.lint(paths: [directory.path], options: options())
+        // Named, a document that is no payload at all is judged (a walk would leave it out).
+        let result = Linter.lint(paths: [directory.path, notADonation], options: options())
         #expect(result.files.map(\.leftOutDonationCount) == [1, 0, 1, 1])
+        #expect(result.noPayloadFiles == 0)
+        let walked = Linter.lint(paths: [directory.path], options: options())
+        #expect(walked.files.map(\.path) == [alone, good, mixed] && walked.noPayloadFiles == 1)
         let report = result.report()
         func cases(_ path: String) throws -> [String: RunReport.TestCase.Outcome] {
             let suite = try #require(report.suites.first { $0.name == path })
@@ -276,7 +283,7 @@ struct LinterTests {
         #expect(try exitCode(["a.json": errorFinding]) == .problemsFound)
         #expect(try exitCode(["a.json": warningFinding]) == .success)
         #expect(try exitCode(["a.json": warningFinding], strict: true) == .problemsFound)
-        #expect(try exitCode(["a.json": errorFinding, "b.json": "{,}"]) == .inputError, "input errors win over findings")
+        #expect(try exitCode(["a.json": errorFinding, "b.json": #"{"userActivity": ,}"#]) == .inputError, "input errors win over findings")
         #expect(try exitCode(["a.json": #"{"userActivity": {"activityType": 1}}"#]) == .inputError, "a decoding error is an input problem")
         let unknownKey = #"{"userActivity": {"activityType": "com.example.app.view", "titel": "x"}}"#
         #expect(try exitCode(["a.json": unknownKey]) == .success)
@@ -289,7 +296,7 @@ struct LinterTests {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         try directory.write("a.json", errorFinding)
-        try directory.write("b.json", "[1,]")
+        try directory.write("b.json", #"[{"userActivity": {}},]"#)
         let report = Linter.lint(paths: [directory.path], options: options()).report()
         #expect(report.suites.count == 2)
         let a = try #require(report.suites.first)
@@ -353,7 +360,7 @@ struct LinterTests {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         let samples = [
-            clean, errorFinding, warningFinding, "[1,]", "{\"a\": 1, \"a\": 2}",
+            clean, errorFinding, warningFinding, #"[{"userActivity": {}},]"#, #"{"userActivity": {"activityType": "a", "activityType": "b"}}"#,
             #"[{"searchableItem": {"uniqueIdentifier": "dup", "attributeSet": {"title": "A", "rankingHint": 9}}}]"#,
             #"{"userActivity": {"activityType": 3}}"#,
             #"{"userActivity": {"activityType": "com.example.app.view", "contentAttributeSet": {"relatedUniqueIdentifier": "dup"}}}"#,

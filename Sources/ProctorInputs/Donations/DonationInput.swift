@@ -131,6 +131,9 @@ struct DocumentChecker: Sendable {
         switch parsed {
         case .failure(let error):
             result.inputErrors.append(InputError(error, in: source, file: path))
+            // A broken payload still names its kind somewhere; a file that names none (a test
+            // fixture of a feed parser, truncated on purpose) is no payload a walk should judge.
+            if !isJSONLines && !Self.mentionsPayloadKind(source.bytes, otherKinds: subjects.others.keys) { result.holdsNoPayload = true }
             return
         case .success(let node): root = node
         }
@@ -144,6 +147,7 @@ struct DocumentChecker: Sendable {
         }
         var decoder = DonationDecoder(locate: locate)
         decoder.otherKinds = subjects.others.keys
+        if !isJSONLines && !DonationDecoder.isPayloadShaped(root, otherKinds: decoder.otherKinds) { result.holdsNoPayload = true }
         let donations = decoder.decodeDocument(root)
         result.diagnostics += decoder.diagnostics
         result.donationCount += donations.count
@@ -160,6 +164,21 @@ struct DocumentChecker: Sendable {
             accept(decoded.ignores, under: decoded.pointer)
             subjects.judge(decoded.donation, computed: decoded.computed, in: context, locate: locatePointer, into: &result.findings)
             Self.collectFacts(decoded.donation, computed: decoded.computed, into: &facts, in: root, source: source, file: path, locate: locatePointer)
+        }
+    }
+
+    /// Whether the text holds a kind's name as a JSON string (`"userActivity"`), for a document
+    /// that did not parse.
+    static func mentionsPayloadKind(_ bytes: [UInt8], otherKinds: [String]) -> Bool {
+        (DonationDecoder.kindNames + otherKinds).contains { kind in
+            let quoted = Array(("\"" + kind + "\"").utf8)
+            // Only a file that failed to parse is searched, once per kind.
+            var start = bytes.startIndex
+            while let quote = bytes[start...].firstIndex(of: quoted[0]) {
+                if bytes[quote...].starts(with: quoted) { return true }
+                start = quote + 1
+            }
+            return false
         }
     }
 

@@ -28,6 +28,24 @@ package struct InfoPlistInput: AppDescriptionInput {
         return result
     }
 
+    /// Reads and judges an Info.plist that is not the run's (`proctor lint Info.plist`, or one a
+    /// walk of a repository meets: an extension's, a widget's): its decoding problems and the
+    /// rules on the property list, against its own facts only. Its result always exists, so the
+    /// report says it was read.
+    package func readAndJudge(path: String, with engine: RuleEngine, now: Date) -> FileResult {
+        var app: AppInfo?
+        var result = read(path: path, options: AppDescriptionOptions(), into: &app) ?? FileResult(path: path)
+        // `$(PRODUCT_BUNDLE_IDENTIFIER)` is what Xcode writes and expands at build time; the
+        // warning asks for the run's bundle identifier to check payloads against, and this
+        // property list judges no payload.
+        result.diagnostics.removeAll { $0.code == ProblemCode.unresolvedBuildSetting }
+        var files = [result]
+        if let app { judge(app, with: engine, in: RuleContext(appInfo: app, now: now), into: &files) }
+        result = files[0]
+        result.wasChecked = result.inputErrors.isEmpty
+        return result
+    }
+
     /// The Info.plist's own result exists only when the Info.plist has something to report (a
     /// decoding problem or a finding), so a clean Info.plist adds no file to the counts and no
     /// suite to the reports; when it exists it counts as checked, and reports list the Info.plist
