@@ -114,9 +114,17 @@ let package = Package(
                 // (SyntaxErrors.swift).
                 .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ]),
+        // Xcode projects: a project.pbxproj read with Foundation's old-style property list parser, its
+        // native targets with their build settings resolved (project and target levels, .xcconfig
+        // files with their includes), Info.plist (file or generated), bundle identifier,
+        // entitlements, Swift files and the app each extension belongs to. What `proctor init`
+        // writes the project from, and what scan can judge each target's files by.
+        .target(name: "ProctorXcode", dependencies: ["ProctorCore", "ProctorAppFacts"]),
         // A project's .proctor.json: the app facts, inputs, rules and reports a project states
         // once, read with the JSON layer and located like every input.
-        .target(name: "ProctorConfiguration", dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorReports"]),
+        .target(
+            name: "ProctorConfiguration",
+            dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorReports", "ProctorXcode"]),
         // What Proctor's own executables and tests share: the conformance runner, the generated
         // documentation, and every module above, re-exported. Everything in it and below it is
         // `package`: the API users see is ProctorKit's alone.
@@ -125,7 +133,7 @@ let package = Package(
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
                 "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
-                "ProctorScan",
+                "ProctorScan", "ProctorXcode",
             ]),
         // The library users embed (`import ProctorKit`): lint payloads built in code or read from
         // files, play scenarios, get findings as values. Its public API is deliberate and
@@ -174,9 +182,9 @@ let package = Package(
             dependencies: [
                 "ProctorToolSupport", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
                 "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
-                "ProctorScan", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+                "ProctorScan", "ProctorXcode", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ],
-            exclude: ["Snapshots"]),
+            exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),
         // ProctorKit's public API, seen as a user sees it: a plain `import ProctorKit`, nothing else.
         .testTarget(name: "ProctorKitTests", dependencies: ["ProctorKit"]),

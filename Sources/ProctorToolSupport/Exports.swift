@@ -16,3 +16,4 @@
 @_exported import ProctorVocabulary
 @_exported import ProctorWeb
 @_exported import ProctorScan
+@_exported import ProctorXcode

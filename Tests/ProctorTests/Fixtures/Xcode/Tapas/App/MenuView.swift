@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct MenuView: View {
+    var body: some View { Text("Menu") }
+}

@@ -1,0 +1,3 @@
+import Intents
+
+final class IntentHandler: INExtension {}

@@ -1,0 +1,6 @@
+import SwiftUI
+
+@main
+struct KitchenApp: App {
+    var body: some Scene { WindowGroup { Text("Kitchen") } }
+}

@@ -1,0 +1,1 @@
+struct Order { var dish: String }

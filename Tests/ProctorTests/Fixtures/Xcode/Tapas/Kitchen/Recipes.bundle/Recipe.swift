@@ -1,0 +1,2 @@
+// A resource folder: copied, not compiled.
+let recipe = "not compiled"

@@ -1,0 +1,1 @@
+enum Formatting { static let currency = "EUR" }

@@ -1,0 +1,1 @@
+enum WidgetKind { static let name = "TapasWidget" }
