@@ -109,6 +109,8 @@ let package = Package(
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
                 "ProctorRules", "ProctorLint",
+                // Which app each Swift file is judged for: the targets of the Xcode project.
+                "ProctorXcode",
                 // SwiftParserDiagnostics is left out on purpose: its generator can stop the process
                 // on some inputs (a Fix-It with no change), so syntax errors are read from the tree
                 // (SyntaxErrors.swift).

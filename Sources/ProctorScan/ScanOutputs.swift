@@ -1,4 +1,5 @@
 import ProctorCore
+import ProctorInputs
 import ProctorJSON
 import ProctorLint
 
@@ -111,5 +112,47 @@ extension SourceScan {
             byType[type] = route
         }
         return (byType.values.sorted { $0.name < $1.name }, leftOut)
+    }
+}
+
+extension SourceScan {
+    /// One scan of several apps' scans (``SourceScanner/scan(paths:apps:options:)``). A file two
+    /// apps compile (shared code of an app and its widget's host, say) was judged once per app:
+    /// its results are one, with each finding and diagnostic once. Payloads and routes are the
+    /// apps' together, each once.
+    static func merging(_ scans: [SourceScan], options: LintOptions) -> SourceScan {
+        var byPath: [String: FileResult] = [:]
+        var order: [String] = []
+        for scan in scans {
+            for file in scan.result.files {
+                guard var known = byPath[file.path] else {
+                    byPath[file.path] = file
+                    order.append(file.path)
+                    continue
+                }
+                known.inputErrors += file.inputErrors.filter { error in !known.inputErrors.contains { $0.code == error.code && $0.location == error.location } }
+                known.diagnostics += file.diagnostics.filter { !known.diagnostics.contains($0) }
+                known.findings += file.findings.filter { finding in
+                    !known.findings.contains { $0.ruleID == finding.ruleID && $0.location == finding.location && $0.message == finding.message }
+                }
+                known.wasChecked = known.wasChecked || file.wasChecked
+                known.heldNothingToJudge = known.heldNothingToJudge && file.heldNothingToJudge
+                known.suppressions += file.suppressions
+                byPath[file.path] = known
+            }
+        }
+        var payloadNames: Set<String> = []
+        var routeNames: Set<String> = []
+        var leftOut: [String] = []
+        var merged = SourceScan(
+            result: LintResult(files: order.map { byPath[$0]! }, appInfo: scans.first?.result.appInfo, options: options, scansSources: true),
+            payloads: [], routes: [], handlersLeftOut: [])
+        for scan in scans {
+            merged.payloads += scan.payloads.filter { payloadNames.insert($0.fileName).inserted }
+            merged.routes += scan.routes.filter { routeNames.insert($0.name + "\u{0}" + $0.handledIn.joined(separator: "\u{0}")).inserted }
+            leftOut += scan.handlersLeftOut.filter { !leftOut.contains($0) }
+        }
+        merged.handlersLeftOut = leftOut
+        return merged
     }
 }

@@ -36,6 +36,63 @@ package enum SourceScanner {
 
     /// Scans the `.swift` files under `paths` (directories walked as `proctor lint` walks them).
     package static func scan(paths: [String], options: LintOptions) -> SourceScan {
+        let (files, results) = load(paths, options: options)
+        let (appInfo, appFiles) = Linter.app(options: options)
+        var scan = scan(files, appInfo: appInfo, options: options)
+        scan.result.files = appFiles + results + scan.result.files
+        // The Info.plist is judged as proctor lint judges it: its findings are in it.
+        if let appInfo {
+            InputKinds.infoPlist.judge(appInfo, with: options.engine, in: RuleContext(appInfo: appInfo, now: options.now), into: &scan.result.files)
+        }
+        scan.result.files.sort { $0.path < $1.path }
+        return scan
+    }
+
+    /// Scans the `.swift` files under `paths` as the apps of Xcode projects build them: each
+    /// app's files (those its targets and its extensions' compile) judged against that app's own
+    /// facts (``ProjectApp``). A file of no target (a local package's) belongs to the only app
+    /// when there is one; a file only test targets or other platforms' targets compile is not
+    /// judged, and a note says how many.
+    package static func scan(paths: [String], apps: [ProjectApp], options: LintOptions) -> SourceScan {
+        let (files, results) = load(paths, options: options)
+        var compiledElsewhere = 0
+        var byApp = [[SourceFile]](repeating: [], count: apps.count)
+        var unassigned: [SourceFile] = []
+        for file in files {
+            let identity = FileIdentity(path: file.path)
+            let owners = apps.indices.filter { index in identity.map { apps[index].members.contains($0) } ?? false }
+            if !owners.isEmpty {
+                for index in owners { byApp[index].append(file) }
+            } else if let identity, apps.contains(where: { $0.compiledByOtherTargets.contains(identity) }) {
+                compiledElsewhere += 1
+            } else {
+                unassigned.append(file)
+            }
+        }
+        if apps.count == 1 { byApp[0] += unassigned.sorted { $0.path < $1.path } } else if !unassigned.isEmpty { byApp.append(unassigned) }
+        var scans: [SourceScan] = []
+        for (index, group) in byApp.enumerated() where !group.isEmpty {
+            scans.append(scan(group, appInfo: index < apps.count ? apps[index].appInfo : nil, options: options))
+        }
+        var merged = SourceScan.merging(scans, options: options)
+        var plists: [String: FileResult] = [:]
+        for app in apps { for result in app.plistResults where plists[result.path] == nil { plists[result.path] = result } }
+        merged.result.files = plists.values.filter(\.hasProblems) + results + merged.result.files
+        if compiledElsewhere > 0, let project = apps.first?.project {
+            var note = FileResult(path: project)
+            note.diagnostics = [Diagnostic(
+                code: ProblemCode.fileSkipped, severity: .note,
+                message: "\(compiledElsewhere) Swift file\(compiledElsewhere == 1 ? " is" : "s are") compiled only by test targets or by targets of other platforms than iOS, and not judged",
+                location: ProctorCore.SourceLocation(file: project))]
+            merged.result.files.append(note)
+        }
+        merged.result.files.sort { $0.path < $1.path }
+        return merged
+    }
+
+    /// Reads the `.swift` files under `paths`: the files, and a result for each path or file
+    /// that could not be read.
+    private static func load(_ paths: [String], options: LintOptions) -> (files: [SourceFile], results: [FileResult]) {
         let collected = InputFiles.collect(paths, selecting: .claimed(by: { $0.hasSuffix(".swift") }), filter: options.filter, leavingOut: options.outputs)
         var files: [SourceFile] = []
         var results: [FileResult] = []
@@ -69,15 +126,7 @@ package enum SourceScanner {
             empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no Swift files (.swift) found\(filtered)", location: ProctorCore.SourceLocation(file: paths[0]))]
             results.append(empty)
         }
-        let (appInfo, appFiles) = Linter.app(options: options)
-        var scan = scan(files, appInfo: appInfo, options: options)
-        scan.result.files = appFiles + results + scan.result.files
-        // The Info.plist is judged as proctor lint judges it: its findings are in it.
-        if let appInfo {
-            InputKinds.infoPlist.judge(appInfo, with: options.engine, in: RuleContext(appInfo: appInfo, now: options.now), into: &scan.result.files)
-        }
-        scan.result.files.sort { $0.path < $1.path }
-        return scan
+        return (files, results)
     }
 
     /// The largest Swift file read: real sources are kilobytes; past this a file is an input

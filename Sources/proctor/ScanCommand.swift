@@ -24,6 +24,11 @@ struct Scan: ParsableCommand {
         valueName: "dir"))
     var emitPayloads: String?
 
+    @Option(name: .customLong("project"), help: ArgumentHelp(
+        "An Xcode project (.xcodeproj) whose apps to judge: each Swift file against the facts of the app that compiles it, with its extensions. Repeatable. Without --info-plist, the projects found under the scanned folders are read.",
+        valueName: "xcodeproj"))
+    var projects: [String] = []
+
     @Option(help: ArgumentHelp("Write the launch handlers found as scenario routes, to this file (a scenario's app.routes names it: {\"from\": \"FILE\"}).", valueName: "file"))
     var emitRoutes: String?
 
@@ -77,7 +82,12 @@ struct Scan: ParsableCommand {
         options.filter = flags.filter.filter(configuration: nil, include: nil, exclude: nil).filter
         options.pathRules = settings.pathRules(in: configuration)
         options.outputs = outputs
-        let scan = SourceScanner.scan(paths: flags.paths, options: options)
+        let scan: SourceScan
+        if let apps = try projectApps(explicitInfoPlist: settings.infoPlist.value != nil, options: options) {
+            scan = SourceScanner.scan(paths: flags.paths, apps: apps, options: options)
+        } else {
+            scan = SourceScanner.scan(paths: flags.paths, options: options)
+        }
         try outputs.refuseRecordedClashes()
         var wrote = true
         if let emitPayloads {
@@ -88,5 +98,36 @@ struct Scan: ParsableCommand {
         let (report, wroteBaseline) = Lint.report(scan.result, writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
         wrote = ReportOptions.write(report, to: settings.reports.value, options: flags.output) && wroteBaseline && wrote
         throw processExitCode(for: report, wroteReports: wrote)
+    }
+
+    /// The apps of the Xcode projects the scan judges files for: those `--project` names, else,
+    /// when no Info.plist is given, those found under the scanned folders; nil for a scan
+    /// against one Info.plist (or none). A project named that cannot be read is a usage error; one
+    /// found that cannot be read is said on standard error and left out.
+    private func projectApps(explicitInfoPlist: Bool, options: LintOptions) throws -> [ProjectApp]? {
+        var found: [(path: String, named: Bool)] = projects.map { ($0, true) }
+        if projects.isEmpty && !explicitInfoPlist {
+            for path in flags.paths where Self.isFolder(path) {
+                found += XcodeProject.find(in: path).map { (Paths.joined(path, $0), false) }
+            }
+        }
+        guard !found.isEmpty else { return nil }
+        var apps: [ProjectApp] = []
+        for (path, named) in found {
+            switch XcodeProject.read(path, root: ".") {
+            case .success(let project):
+                apps += ProjectApp.apps(of: project, root: ".", options: options)
+            case .failure(let error):
+                let message = "\(VisibleText.escaped(error.location.compilerStyle)): \(VisibleText.escaped(error.message))"
+                if named { throw ValidationError("--project: \(message)") }
+                Output.standardError("proctor: the Xcode project is not read: \(message)\n")
+            }
+        }
+        return apps.isEmpty && projects.isEmpty ? nil : apps
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
