@@ -6,8 +6,9 @@ import ProctorCore
 /// Findings are `results`, one per finding, with a relative, percent-encoded URI, a region only
 /// when the line is known (line 0 is invalid), columns counted in Unicode code points, and a
 /// fingerprint built from rule, file and JSON Pointer so an alert survives reformatting. Input
-/// errors and decoding diagnostics are not findings: they are the invocation's
-/// `toolExecutionNotifications`, described by `driver.notifications`.
+/// errors and decoding diagnostics are the invocation's `toolExecutionNotifications`, described by
+/// `driver.notifications`; input errors and decoding errors are results too, under a rule of their
+/// code (tagged `input`), since code scanning shows only results.
 enum SARIFReporter {
     struct Log: Encodable {
         var schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -134,17 +135,37 @@ enum SARIFReporter {
             }
         }
         var notificationCodes = Set<ProblemCode>()
+        var inputRuleIndex: [ProblemCode: Int] = [:]
         var notifications: [Notification] = []
         var results: [Result] = []
         var fingerprintUses: [String: Int] = [:]
         for suite in report.suites {
+            // An input that could not be read or decoded is also a result, at its place: code
+            // scanning shows results, not the invocation's notifications, and a run that exits 2
+            // on a mistyped Info.plist must show why on the pull request.
+            func inputResult(_ code: ProblemCode, _ level: String, _ message: String, _ at: SourceLocation) {
+                if inputRuleIndex[code] == nil {
+                    inputRuleIndex[code] = rules.count
+                    rules.append(ReportingDescriptor(
+                        id: code.rawValue, name: pascalCase(code.rawValue), shortDescription: Text(text: code.summary), fullDescription: nil, help: nil,
+                        defaultConfiguration: Configuration(level: code.severity.rawValue), properties: Properties(tags: ["input"])))
+                }
+                let identity = [code.rawValue, at.file, at.pointer ?? "", at.line.map(String.init) ?? ""].joined(separator: "\u{1F}")
+                let occurrence = fingerprintUses[identity, default: 0]
+                fingerprintUses[identity] = occurrence + 1
+                results.append(Result(
+                    ruleId: code.rawValue, ruleIndex: inputRuleIndex[code]!, level: level, message: Text(text: message), locations: [location(at)],
+                    partialFingerprints: ["proctorFinding/v1": stableHash(occurrence == 0 ? identity : identity + "\u{1F}\(occurrence)")], suppressions: nil))
+            }
             for error in suite.inputErrors {
                 notificationCodes.insert(error.code)
                 notifications.append(Notification(descriptor: DescriptorReference(id: error.code.rawValue), level: "error", message: Text(text: error.message), locations: [location(error.location)]))
+                inputResult(error.code, "error", error.message, error.location)
             }
             for diagnostic in suite.diagnostics {
                 notificationCodes.insert(diagnostic.code)
                 notifications.append(Notification(descriptor: DescriptorReference(id: diagnostic.code.rawValue), level: diagnostic.severity.rawValue, message: Text(text: diagnostic.message), locations: [location(diagnostic.location)]))
+                if diagnostic.severity == .error { inputResult(diagnostic.code, "error", diagnostic.message, diagnostic.location) }
             }
             for finding in suite.findings {
                 // Rule, file and pointer: stable when lines move or a quoted size changes. Repeats

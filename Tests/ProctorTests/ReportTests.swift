@@ -123,7 +123,10 @@ struct ReportStructureTests {
         // A run's failed checks add one descriptor per kind of check after the rules.
         let failedChecks = report.suites.flatMap(\.cases).filter { $0.location != nil && $0.outcome.isFailure }
         let checkIDs = failedChecks.isEmpty ? [] : ScenarioCheck.allCases.filter { $0 != .rules }.map(\.rawValue)
-        #expect(ruleIDs == report.rules.map(\.id) + checkIDs)
+        // Input errors and decoding errors are results too, under a rule of their code, after the rules.
+        let inputCodes = (report.suites.flatMap { $0.inputErrors.map(\.code) + $0.diagnostics.filter { $0.severity == .error }.map(\.code) })
+            .reduce(into: [String]()) { codes, code in if !codes.contains(code.rawValue) { codes.append(code.rawValue) } }
+        #expect(ruleIDs == report.rules.map(\.id) + inputCodes + checkIDs || ruleIDs == report.rules.map(\.id) + checkIDs + inputCodes)
         for rule in rules {
             let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
             #expect(["error", "warning", "note"].contains(level ?? ""), "rule \(rule["id"] ?? "?") level \(String(describing: level))")
@@ -131,7 +134,8 @@ struct ReportStructureTests {
         let notificationIDs = Set(((driver["notifications"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
 
         let results = try #require(run["results"] as? [[String: Any]])
-        #expect(results.count == report.allFindings.count + failedChecks.count)
+        let inputProblems = report.allInputErrors.count + report.allDiagnostics.filter { $0.severity == .error }.count
+        #expect(results.count == report.allFindings.count + failedChecks.count + inputProblems)
         for result in results {
             let id = try #require(result["ruleId"] as? String)
             let index = try #require(result["ruleIndex"] as? Int)
