@@ -129,6 +129,14 @@ package enum SourceScanner {
         return (files, results)
     }
 
+    /// Whether a symbol (`SceneDelegate.stateRestorationActivity(for:)`,
+    /// `ActivityManager.stateRestorationActivity`) is where UIKit's state restoration gets its
+    /// activity.
+    static func isStateRestoration(_ symbol: String) -> Bool {
+        let name = symbol.split(separator: "(", maxSplits: 1).first.map { $0.split(separator: ".").last.map(String.init) ?? "" } ?? ""
+        return name == "stateRestorationActivity"
+    }
+
     /// The largest Swift file read: real sources are kilobytes; past this a file is an input
     /// error rather than minutes of parsing.
     package static let maximumFileSize = 4 << 20
@@ -352,6 +360,8 @@ package enum SourceScanner {
                 currentness: currentness, pointer: pointer)
             subject.isSearchableItem = donation.kind == .searchableItem
             subject.isInteraction = donation.kind == .interaction
+            subject.returnedForStateRestoration = donation.kind == .userActivity && donation.currentness != .madeCurrent
+                && Self.isStateRestoration(donation.symbol)
             subject.responder = donation.responder
             subject.userInfoKeysSet = direct.map(\.key)
             subject.stateUpdate = update

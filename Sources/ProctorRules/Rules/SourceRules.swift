@@ -71,9 +71,12 @@ struct SourceDonatedTypeHandledRule: Rule {
             Judged when the scan found handlers but none for the type; a handler that takes every \
             type without telling them apart answers for all of them. An activity of type \
             NSUserActivityTypeBrowsingWeb hands its web page to the other device's browser, which \
-            opens it unless an app claims the link, so it needs no handler of the app's.
+            opens it unless an app claims the link, so it needs no handler of the app's. An \
+            activity made in stateRestorationActivity and never made current is UIKit's state \
+            restoration: it comes back in the scene session's stateRestorationActivity when the \
+            scene reconnects, not through a continue handler.
             """,
-        sources: [seedRestore + " [H]", continuing + " [H]"],
+        sources: [seedRestore + " [H]", continuing + " [H]", "Apple, UISceneDelegate.stateRestorationActivity(for:) and UISceneSession.stateRestorationActivity [H]"],
         passing: [
             RuleExample(swift(donation: donate, handler: restore), named: "App.swift"),
             // The page handed to the other device's browser, beside the app's own activity.
@@ -85,6 +88,15 @@ struct SourceDonatedTypeHandledRule: Rule {
                                 page.webpageURL = URL(string: "https://places.example.com/p-1")
                                 page.becomeCurrent()
                         """, handler: restore), named: "App.swift"),
+            // State restoration: UIKit hands it back with the scene's session, not to a handler.
+            RuleExample(
+                swift(donation: donate, handler: restore, members: """
+                        var stateRestorationActivity: NSUserActivity {
+                            let activity = NSUserActivity(activityType: "com.example.places.restoration")
+                            activity.persistentIdentifier = "scene-state"
+                            return activity
+                        }
+                    """), named: "App.swift"),
         ],
         failing: [
             RuleExample(
@@ -115,7 +127,8 @@ struct SourceDonatedTypeHandledRule: Rule {
         ])
 
     func check(_ donation: SourceDonation, in context: RuleContext) -> [Violation] {
-        guard donation.handlerCount > 0, donation.handlers.isEmpty, !donation.anyTypeHandled, donation.activityType != UserActivity.browsingWebType
+        guard donation.handlerCount > 0, donation.handlers.isEmpty, !donation.anyTypeHandled, donation.activityType != UserActivity.browsingWebType,
+            !donation.returnedForStateRestoration
         else { return [] }
         if donation.isInteraction {
             return [Violation(

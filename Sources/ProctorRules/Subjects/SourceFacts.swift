@@ -59,6 +59,11 @@ package struct SourceDonation: RuleSubject, Sendable {
     package var isSearchableItem = false
     /// An `INInteraction` donated: a tap on its suggestion continues the intent's class name.
     package var isInteraction = false
+    /// Made in `stateRestorationActivity` (a scene delegate's `stateRestorationActivity(for:)`, or
+    /// a property of that name it returns) and not made current: UIKit keeps it with the scene's
+    /// session and hands it back in `UISceneSession.stateRestorationActivity` when it reconnects
+    /// the scene, not to a continue handler.
+    package var returnedForStateRestoration = false
 
     package struct StateUpdate: Sendable {
         package var symbol: String
