@@ -108,7 +108,7 @@ let package = Package(
             name: "ProctorScan",
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
-                "ProctorRules", "ProctorLint",
+                "ProctorRules", "ProctorLint", "ProctorReports",
                 // Which app each Swift file is judged for: the targets of the Xcode project.
                 "ProctorXcode",
                 // SwiftParserDiagnostics is left out on purpose: its generator can stop the process

@@ -22,7 +22,36 @@ extension LintResult {
         }
         var report = RunReport(command: scansSources ? "scan" : "lint", timestamp: options.now, strict: options.strict, rules: rules, suites: suites)
         report.noPayloadFiles = noPayloadFiles
+        report.judged = judged ?? tallies
         return report
+    }
+
+    /// What a lint judged, by kind: the donations (and the payloads written beside them), then the
+    /// files of every other kind that were read, then the Info.plists, each kind once, in the
+    /// order ``InputKinds/payloads`` lists them. A kind with none is listed too when it is the
+    /// donations', so that a run over nothing of the app's says `0 donations`.
+    var tallies: [RunReport.Tally] {
+        var counts = [Int](repeating: 0, count: InputKinds.payloads.count)
+        for file in files where file.wasChecked && file.donationCount > 0 && !InputKinds.isAppDescription(path: file.path, isWalked: false) {
+            let kind = InputKinds.payloadKind(forPath: file.path, declared: options.declaredFiles)
+            counts[kind] += InputKinds.payloads[kind] is DonationInput ? file.donationCount : 1
+        }
+        var tallies: [RunReport.Tally] = []
+        for (kind, input) in InputKinds.payloads.enumerated() where counts[kind] > 0 || input is DonationInput {
+            tallies.append(Self.tally(input.name, counts[kind]))
+        }
+        if infoPlistCount > 0 { tallies.append(Self.tally("Info.plist", infoPlistCount)) }
+        return tallies
+    }
+
+    /// A tally named after a kind's noun: `web page`, `web pages`, `webPages`.
+    static func tally(_ noun: String, _ count: Int) -> RunReport.Tally {
+        let plural = noun.hasSuffix("s") ? noun + "es" : noun + "s"
+        let words = plural.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "." })
+        let key = words.enumerated().map { index, word in
+            index == 0 ? (word == "Info" ? "info" : word.prefix(1).lowercased() + word.dropFirst()) : word.prefix(1).uppercased() + word.dropFirst()
+        }.joined()
+        return RunReport.Tally(key: key, singular: noun, plural: plural, count: count)
     }
 
     /// Whether one of the cases ``cases(of:rules:strict:appInfo:)`` makes fails: the input case

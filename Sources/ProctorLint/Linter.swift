@@ -6,6 +6,7 @@ import ProctorInputs
 import ProctorCore
 import ProctorFiles
 import ProctorJSON
+import ProctorReports
 import ProctorRules
 import ProctorVocabulary
 
@@ -78,6 +79,11 @@ package struct LintResult: Sendable {
     /// `.json` files met in a walk that hold no payload of any kind (asset catalogs, package
     /// manifests, animations): left out and counted, never judged.
     package var noPayloadFiles = 0
+    /// How many Info.plists the run read: the run's own and those among its paths.
+    package var infoPlistCount = 0
+    /// What the run judged, by kind, when its caller counts it itself (`proctor scan`: donations,
+    /// items, interactions, handlers); nil to count payload files by kind (``LintResult/tallies``).
+    package var judged: [RunReport.Tally]?
 
     package init(files: [FileResult], appInfo: AppInfo?, options: LintOptions, scansSources: Bool = false) {
         self.files = files
@@ -131,6 +137,7 @@ package enum Linter {
         // (--info-plist, app.infoPlist) was read already and is not read again.
         let runPlist = options.infoPlistPath.flatMap { FileIdentity(path: $0) }
         let plists = collected.inputs.filter { InputKinds.isAppDescription(path: $0.path, isWalked: $0.isWalked) && !$0.isStandardInput }
+        let readPlists = plists.filter { runPlist == nil || FileIdentity(path: $0.path) != runPlist }.count + (appInfo?.isFromInfoPlist == true ? 1 : 0)
         if !plists.isEmpty {
             collected.inputs.removeAll { InputKinds.isAppDescription(path: $0.path, isWalked: $0.isWalked) && !$0.isStandardInput }
             for plist in plists where runPlist == nil || FileIdentity(path: plist.path) != runPlist {
@@ -180,7 +187,9 @@ package enum Linter {
             }
             return checked
         }
-        return finish(batches, besides: files, appInfo: appInfo, options: options)
+        var result = finish(batches, besides: files, appInfo: appInfo, options: options)
+        result.infoPlistCount = readPlists
+        return result
     }
 
     /// A folder given for a declared file that yields none: `--entitlements DIR` with no

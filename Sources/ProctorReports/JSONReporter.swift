@@ -56,6 +56,10 @@ enum JSONReporter {
         json.member("failedCases", failedCount)
         json.member("ignoredFindings", ignored)
         json.member("inputErrors", report.allInputErrors.count)
+        json.key("judged")
+        json.beginObject()
+        for tally in report.judged.sorted(by: { $0.key < $1.key }) { json.member(tally.key, tally.count) }
+        json.endObject()
         json.member("noPayloadFiles", report.noPayloadFiles)
         json.member("notes", problems.filter { $0 == .note }.count)
         json.member("passedCases", passedCount)

@@ -23,6 +23,30 @@ package struct RunReport: Sendable {
     /// manifests): left out, and counted so that a clean run over a repository says what it
     /// did not read.
     package var noPayloadFiles = 0
+    /// What the run found to judge, by kind (`14 donations`, `22 Info.plists`), so that a clean
+    /// run that read nothing of the app's reads differently from one that judged everything.
+    /// Empty for `run` and `conformance`, whose cases say it.
+    package var judged: [Tally] = []
+
+    /// How many things of one kind a run judged.
+    package struct Tally: Sendable, Equatable {
+        /// The JSON report's key (`donations`, `webPages`).
+        package var key: String
+        /// One of them, and several, as the text summary says them.
+        package var singular: String
+        package var plural: String
+        package var count: Int
+
+        package init(key: String, singular: String, plural: String, count: Int) {
+            self.key = key
+            self.singular = singular
+            self.plural = plural
+            self.count = count
+        }
+
+        /// `1 donation`, `14 donations`.
+        package var phrase: String { "\(count) \(count == 1 ? singular : plural)" }
+    }
 
     /// Whether the report's failed test cases are checks a person reads one by one (a scenario's
     /// expectations, a conformance case). `lint` and `scan` report findings, whose cases are only
@@ -227,6 +251,9 @@ extension RunReport {
             merged.checks += report.checks.filter { checks.insert($0.id).inserted }
             merged.suites += report.suites
             merged.noPayloadFiles += report.noPayloadFiles
+            for tally in report.judged {
+                if let index = merged.judged.firstIndex(where: { $0.key == tally.key }) { merged.judged[index].count += tally.count } else { merged.judged.append(tally) }
+            }
         }
         merged.rules.sort { $0.id < $1.id }
         // Stable: a file in two projects keeps both suites, in project order.

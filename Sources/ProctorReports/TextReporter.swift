@@ -93,6 +93,11 @@ enum TextReporter {
             let failed = cases.filter { $0.outcome.isFailure || $0.outcome.isError }.count
             text += "; \(cases.count - failed) passed, \(failed) failed"
         }
+        if !report.listsChecks && !report.judged.isEmpty {
+            // A kind with none is listed when the run says so (a lint's donations, a scan's
+            // activities): "0 findings" then reads as "in 0 donations".
+            text += "; judged " + report.judged.map(\.phrase).joined(separator: ", ")
+        }
         if report.strict { text += " (strict: warnings fail)" }
         return text
     }

@@ -2,6 +2,7 @@ import ProctorCore
 import ProctorInputs
 import ProctorJSON
 import ProctorLint
+import ProctorReports
 
 /// What a scan extracted, beside its findings: the donations as payload files
 /// (`--emit-payloads`) and the handlers as scenario routes (`--emit-routes`), so that lint and
@@ -153,6 +154,12 @@ extension SourceScan {
             leftOut += scan.handlersLeftOut.filter { !leftOut.contains($0) }
         }
         merged.handlersLeftOut = leftOut
+        // Counted per app: a file two apps compile is judged twice.
+        var judged: [RunReport.Tally] = []
+        for tally in scans.flatMap({ $0.result.judged ?? [] }) {
+            if let index = judged.firstIndex(where: { $0.key == tally.key }) { judged[index].count += tally.count } else { judged.append(tally) }
+        }
+        merged.result.judged = judged
         return merged
     }
 }

@@ -6,6 +6,7 @@ import ProctorFiles
 import ProctorInputs
 import ProctorJSON
 import ProctorLint
+import ProctorReports
 import ProctorRules
 import SwiftParser
 import SwiftSyntax
@@ -127,6 +128,18 @@ package enum SourceScanner {
             results.append(empty)
         }
         return (files, results)
+    }
+
+    /// What a scan judged: the activities, Spotlight items and interactions it found donated, and
+    /// the launch handlers, each kind listed even when there is none.
+    static func judged(_ donations: [ScannedDonation], handlers: Int) -> [RunReport.Tally] {
+        let count = { (kind: ScannedDonation.Kind) in donations.filter { $0.kind == kind }.count }
+        return [
+            RunReport.Tally(key: "activities", singular: "activity", plural: "activities", count: count(.userActivity)),
+            RunReport.Tally(key: "searchableItems", singular: "Spotlight item", plural: "Spotlight items", count: count(.searchableItem)),
+            RunReport.Tally(key: "interactions", singular: "interaction", plural: "interactions", count: count(.interaction)),
+            RunReport.Tally(key: "handlers", singular: "launch handler", plural: "launch handlers", count: handlers),
+        ]
     }
 
     /// Whether a symbol (`SceneDelegate.stateRestorationActivity(for:)`,
@@ -472,9 +485,9 @@ package enum SourceScanner {
             ExtractedPayload(fileName: fileNames[index], text: transcriptions[index].transcription.emittedText(symbol: transcriptions[index].donation.symbol))
         }
         let (routes, leftOut) = SourceScan.routes(from: allHandlers)
-        return SourceScan(
-            result: LintResult(files: files, appInfo: appInfo, options: options, scansSources: true), payloads: payloads, routes: routes,
-            handlersLeftOut: leftOut)
+        var result = LintResult(files: files, appInfo: appInfo, options: options, scansSources: true)
+        result.judged = Self.judged(scanned.flatMap(\.donations), handlers: allHandlers.count)
+        return SourceScan(result: result, payloads: payloads, routes: routes, handlersLeftOut: leftOut)
     }
 
     /// `message` with the in-memory names of the transcriptions (`donation-3.json:4:7`, which a

@@ -157,7 +157,7 @@ struct CLITests {
         try workspace.write("clean.json", clean)
         let run = try proctor(["lint", "clean.json", now], in: workspace.url)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout == "lint: 1 file, 0 errors, 0 warnings, 0 notes\n")
+        #expect(run.stdout == "lint: 1 file, 0 errors, 0 warnings, 0 notes; judged 1 donation\n")
     }
 
     @Test func strictTurnsAWarningIntoExit1() throws {

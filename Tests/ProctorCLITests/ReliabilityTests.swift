@@ -206,7 +206,7 @@ struct ReliabilityTests {
         try workspace.write("payloads/sub/place.json", warning)
         let run = try proctor(["lint", "payloads/sub", "payloads", "./payloads/", now], in: workspace.url)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout == "payloads/sub/place.json:1:35: warning: activity type 'ViewPlace' is not a reverse-DNS identifier (dot-separated letters, digits, '-' and '_', such as 'com.example.app.ViewPlace') [activity_type_reverse_dns]\nlint: 1 file, 0 errors, 1 warning, 0 notes\n", "\(run.stdout)")
+        #expect(run.stdout == "payloads/sub/place.json:1:35: warning: activity type 'ViewPlace' is not a reverse-DNS identifier (dot-separated letters, digits, '-' and '_', such as 'com.example.app.ViewPlace') [activity_type_reverse_dns]\nlint: 1 file, 0 errors, 1 warning, 0 notes; judged 1 donation\n", "\(run.stdout)")
     }
 
     /// A second name for a file (a link beside it) is not read again.

@@ -11,7 +11,7 @@ struct ScanCLITests {
         let plist = ["--info-plist", "Scenarios/lint/local-places/Info.plist", "--now", "2026-06-01T12:00:00Z"]
         let clean = try proctor(["scan"] + plist + ["Scenarios/scan/slicefinder"], in: Self.repository)
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
-        #expect(clean.stdout.hasSuffix("scan: 5 files, 0 errors, 0 warnings, 1 note\n"), "\(clean.stdout)")
+        #expect(clean.stdout.hasSuffix("scan: 5 files, 0 errors, 0 warnings, 1 note; judged 3 activities, 1 Spotlight item, 0 interactions, 3 launch handlers\n"), "\(clean.stdout)")
         let sarif = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString).sarif")
         defer { try? FileManager.default.removeItem(at: sarif) }
         let mistakes = try proctor(["scan"] + plist + ["Scenarios/scan/slicefinder-mistakes", "--report", "text", "--report", "sarif:" + sarif.path], in: Self.repository)

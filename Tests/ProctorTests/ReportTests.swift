@@ -220,7 +220,12 @@ struct ReportStructureTests {
         #expect(document["schemaVersion"] as? Int == RunReport.schemaVersion)
         #expect(document["exitCode"] as? Int == Int(report.exitCode.rawValue))
         #expect(document["timestamp"] as? String == "2026-06-01T12:00:00Z")
-        let summary = try #require(document["summary"] as? [String: Int])
+        let summaryObject = try #require(document["summary"] as? [String: Any])
+        // Every count is a number, but `judged`, an object of counts by kind.
+        let judged = try #require(summaryObject["judged"] as? [String: Int])
+        #expect(judged.keys.sorted() == report.judged.map(\.key).sorted())
+        let summary = summaryObject.compactMapValues { $0 as? Int }
+        #expect(summary.count == summaryObject.count - 1)
         let suites = try #require(document["suites"] as? [[String: Any]])
         #expect(summary["suites"] == suites.count)
         let allFindings = suites.flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
