@@ -73,6 +73,9 @@ package struct ResolvedSetting: Sendable, Equatable {
     package var location: SourceLocation?
     /// Variables the value refers to that no assignment Proctor read sets.
     package var unresolved: [String]
+    /// Variables the value refers to that another configuration or target of the project sets,
+    /// but not this one: empty here, as Xcode makes them (`BUNDLE_ID_SUFFIX = .dev` in Debug only).
+    package var empty: [String] = []
     /// The value as written, before resolution.
     package var written: String
 }
@@ -84,10 +87,14 @@ package struct ResolvedSetting: Sendable, Equatable {
 package struct BuildSettings: Sendable {
     package private(set) var assignments: [BuildSettingAssignment]
     package let conditions: BuildConditions
+    /// The names some configuration or target of the project sets: one of them that this
+    /// configuration does not set is empty, as in Xcode, rather than unknown.
+    package let projectNames: Set<String>
 
-    package init(assignments: [BuildSettingAssignment], conditions: BuildConditions) {
+    package init(assignments: [BuildSettingAssignment], conditions: BuildConditions, projectNames: Set<String> = []) {
         self.assignments = assignments
         self.conditions = conditions
+        self.projectNames = projectNames
     }
 
     /// The resolved value of `key`, or nil when nothing sets it.
@@ -97,8 +104,10 @@ package struct BuildSettings: Sendable {
         var visiting: Set<String> = [key]
         let value = expand(assignments[index].value, key: key, position: index, unresolved: &unresolved, visiting: &visiting, depth: 0)
         var seen: Set<String> = []
+        let unique = unresolved.filter { seen.insert($0).inserted }
         return ResolvedSetting(
-            value: value, location: assignments[index].location, unresolved: unresolved.filter { seen.insert($0).inserted }, written: assignments[index].value)
+            value: value, location: assignments[index].location, unresolved: unique.filter { !projectNames.contains($0) },
+            empty: unique.filter { projectNames.contains($0) }, written: assignments[index].value)
     }
 
     /// The value of `key`, resolved, or nil when nothing sets it or it refers to a variable

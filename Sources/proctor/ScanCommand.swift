@@ -45,8 +45,12 @@ struct Scan: ParsableCommand {
     func run() throws {
         let configuration = try config.load()
         let settings = try LintSettings(flags: flags, configuration: configuration)
-        guard !flags.paths.isEmpty else {
-            throw ValidationError("name the folders of the app's Swift sources, e.g. 'proctor scan Sources/'")
+        // What the command line does not name, scan.paths of .proctor.json may (proctor init
+        // writes the app target's sources there).
+        var paths = flags.paths
+        if paths.isEmpty, let configuration, let written = configuration.scanPaths { paths = written.value.map(configuration.resolve) }
+        guard !paths.isEmpty || configuration?.scanPaths != nil else {
+            throw ValidationError("name the folders of the app's Swift sources, e.g. 'proctor scan Sources/', or give scan.paths in .proctor.json")
         }
         try ReportOptions.validate(settings.reports.value)
         // A scan's baseline is its own, named on the command line: lint.baseline in .proctor.json
@@ -64,7 +68,7 @@ struct Scan: ParsableCommand {
         }
         let outputs = try RunOutputs.checked(
             reports: settings.reports.value, writingBaseline: flags.writeBaseline,
-            against: flags.paths.map { ($0, "an input") } + (settings.infoPlist.value.map { [($0, "the Info.plist")] } ?? [])
+            against: paths.map { ($0, "an input") } + (settings.infoPlist.value.map { [($0, "the Info.plist")] } ?? [])
                 + (flags.baseline.map { [($0, "the baseline")] } ?? []) + (configuration.map { [($0.path, "the configuration file")] } ?? []))
         let baseline = try flags.baseline.map { path throws(ExitCode) in try Lint.readBaseline(path) }
         var options = LintOptions(
@@ -77,7 +81,13 @@ struct Scan: ParsableCommand {
         options.filter = flags.filter.filter(configuration: nil, include: nil, exclude: nil).filter
         options.pathRules = settings.pathRules(in: configuration)
         options.outputs = outputs
-        let scan = SourceScanner.scan(paths: flags.paths, options: options)
+        var scan = SourceScanner.scan(paths: paths, options: options)
+        if paths.isEmpty, let configuration, let written = configuration.scanPaths {
+            var file = FileResult(path: configuration.path)
+            file.inputErrors = [InputError(
+                code: ProblemCode.noInputs, message: "nothing to scan: scan.paths is empty; give the folders of the app's Swift sources", location: written.location)]
+            scan.result.files.append(file)
+        }
         try outputs.refuseRecordedClashes()
         var wrote = true
         if let emitPayloads {

@@ -48,6 +48,9 @@ struct XcodeProjectTests {
         #expect(intents.deploymentTarget?.value == "15.0" && intents.deploymentTarget?.location?.file == "Tapas.xcodeproj/project.pbxproj")
         // $(inherited) is the value below: the project's.
         #expect(app.settings.value("OTHER_SWIFT_FLAGS") == "-DBASE -DAPP")
+        // A variable another configuration sets (BUNDLE_ID_SUFFIX, in Debug only) is empty here, as in Xcode.
+        #expect(app.settings.resolved("PRODUCT_BUNDLE_IDENTIFIER")?.empty == ["BUNDLE_ID_SUFFIX"])
+        #expect(app.settings.resolved("PRODUCT_BUNDLE_IDENTIFIER")?.unresolved == [])
         // A trailing ';' in an .xcconfig is not part of the value.
         #expect(app.settings.value("CODE_SIGN_STYLE") == "Automatic")
     }
@@ -107,7 +110,8 @@ struct XcodeProjectTests {
     }
 
     @Test func swiftFilesComeFromTheSourcesPhaseAndSynchronizedFolders() throws {
-        // Through groups, and a file with a SOURCE_ROOT path; the widget folder lends WidgetKind.swift.
+        // Through groups, and a file with a SOURCE_ROOT path; the widget folder lends WidgetKind.swift;
+        // CatalystMenu.swift is built for Mac Catalyst only (platformFilter).
         #expect(try target("Tapas").swiftFiles == ["App/AppDelegate.swift", "App/MenuView.swift", "Shared/Formatting.swift", "Widget/WidgetKind.swift"])
         // Every .swift file of the folder but the excepted preview.
         #expect(try target("TapasWidget").swiftFiles == ["Widget/Provider.swift", "Widget/TapasWidget.swift", "Widget/WidgetKind.swift"])
