@@ -84,7 +84,14 @@ package struct XcodeProject: Sendable {
         guard data.count <= 64 << 20 else {
             return .failure(InputError(code: .fileTooLarge, message: "the Xcode project file is over 64 MiB; Proctor does not read it", location: SourceLocation(file: projectFile)))
         }
-        switch ProjectFile.read(bytes: Array(data), displayPath: projectFile) {
+        return read(bytes: Array(data), path: path, root: root)
+    }
+
+    /// Reads the bytes of the project file of the project at `path` (an `.xcodeproj` folder,
+    /// relative to `root`); the `.xcconfig` files, Info.plists and synchronized folders it names
+    /// are looked for under `root`.
+    package static func read(bytes: [UInt8], path: String, root: String) -> Result<XcodeProject, InputError> {
+        switch ProjectFile.read(bytes: bytes, displayPath: Paths.joined(path, "project.pbxproj")) {
         case .failure(let error): return .failure(error)
         case .success(let file):
             var reader = ProjectReader(file: file, projectPath: Paths.normalized(path), root: root)

@@ -324,7 +324,9 @@ struct Init: ParsableCommand {
             for failure in xcode.failures { summary += "  \(failure.location.compilerStyle): \(failure.message) (left out)\n" }
             for project in xcode.projects {
                 let configurations = Set(project.targets.map(\.configuration)).sorted().joined(separator: ", ")
-                summary += "  \(project.path): \(project.targets.count) target\(project.targets.count == 1 ? "" : "s"), settings of the \(configurations) configuration\n"
+                summary += project.targets.isEmpty
+                    ? "  \(project.path): no native target\n"
+                    : "  \(project.path): \(project.targets.count) target\(project.targets.count == 1 ? "" : "s"), settings of the \(configurations) configuration\n"
             }
         }
         if let xcode = discovery.xcode, let primary = xcode.primary {

@@ -68,6 +68,21 @@ struct XcodeProjectTests {
         #expect(BuildSettings.apply("c99extidentifier", to: "2 Apps") == "_2_Apps")
     }
 
+    @Test func aValueThatDoublesAtEachReferenceIsGivenUpNotExpanded() {
+        // A0 = x, A1 = $(A0)$(A0), ..., A40 = $(A39)$(A39): 2^40 characters if expanded.
+        var assignments = [BuildSettingAssignment(key: "A0", conditions: [], value: "x", location: nil)]
+        for level in 1...40 { assignments.append(BuildSettingAssignment(key: "A\(level)", conditions: [], value: "$(A\(level - 1))$(A\(level - 1))", location: nil)) }
+        // And a cycle: B = $(C), C = $(B).
+        assignments += [
+            BuildSettingAssignment(key: "B", conditions: [], value: "$(C)", location: nil), BuildSettingAssignment(key: "C", conditions: [], value: "$(B)", location: nil),
+        ]
+        let settings = BuildSettings(assignments: assignments, conditions: BuildConditions(sdk: "iphoneos", configuration: "Release"))
+        let resolved = settings.resolved("A40")
+        #expect(resolved?.unresolved.isEmpty == false && settings.value("A40") == nil)
+        #expect(settings.value("A4") == String(repeating: "x", count: 16))
+        #expect(settings.value("B") == nil)
+    }
+
     @Test func aSettingThatRefersToNothingIsALocatedNoteNotAGuess() throws {
         let widget = try target("TapasWidget")
         #expect(widget.bundleIdentifier == nil)
