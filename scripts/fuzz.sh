@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-all_targets=(json lint lint-lines apns scenario info-plist conformance aasa html pass coverage config swift)
+all_targets=(json lint lint-lines apns scenario info-plist conformance aasa html pass coverage config swift xcode-project)
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
 swift build -c release --product proctor-fuzz --scratch-path .build/fuzz \
@@ -54,7 +54,7 @@ for target in "${targets[@]}"; do
   dictionary=.build/fuzz-seeds/json.dict
   rss_limit=2048
   [ "$target" = swift ] && dictionary=Tests/Fuzz/swift.dict
-  if [ "$target" = info-plist ]; then
+  if [ "$target" = info-plist ] || [ "$target" = xcode-project ]; then
     dictionary=Tests/Fuzz/plist.dict
     # Foundation leaks a CFError per property list it cannot parse (Tests/Fuzz/lsan.supp):
     # hundreds of megabytes per million inputs over a long run, so this target gets more room.

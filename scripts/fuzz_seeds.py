@@ -31,7 +31,7 @@ def main():
         if not (out / MARKER).exists():
             sys.exit(f"fuzz_seeds.py: {out} exists and was not made by this script; give a new directory")
         shutil.rmtree(out)
-    seeds = {name: set() for name in ("json", "lint", "lint-lines", "apns", "scenario", "info-plist", "conformance", "aasa", "html", "pass", "coverage", "config", "swift")}
+    seeds = {name: set() for name in ("json", "lint", "lint-lines", "apns", "scenario", "info-plist", "conformance", "aasa", "html", "pass", "coverage", "config", "swift", "xcode-project")}
     keys = set()
 
     def add(target, data):
@@ -59,6 +59,9 @@ def main():
     # A baseline as proctor lint --write-baseline writes it, for the config target's second reader.
     add("config", json.dumps({"format": 1, "findings": [{"rule": "title_length", "file": "payloads/a.json", "pointer": "/userActivity/title",
                                                          "message": "title is 119 characters", "fingerprint": "2b8a223d8b10a825"}]}, indent=2).encode())
+    # The fixture projects written for the Xcode reader's tests.
+    for path in sorted((ROOT / "Tests" / "ProctorTests" / "Fixtures" / "Xcode").rglob("project.pbxproj")):
+        add("xcode-project", path.read_bytes())
     for path in sorted((ROOT / "Scenarios").rglob("*")) + sorted((ROOT / "Conformance").rglob("*")):
         if not path.is_file():
             continue

@@ -51,6 +51,27 @@ package enum ConfigurationSchema {
                     "entitlements": strings.merging(["description": "The app's .entitlements files, relative to this file."]) { $1 },
                     "sites": ["type": "object", "additionalProperties": string, "description": "Domain to the apple-app-site-association file it serves, relative to this file."],
                 ], description: "What Proctor is told about the app, as lint's flags tell it."),
+                "targets": [
+                    "type": "array",
+                    "description": "The Xcode project's app targets and the extensions they embed, each with its own facts, as proctor init found them (tests and frameworks left out). app stays the facts lint and scan judge with.",
+                    "items": [
+                        "type": "object", "additionalProperties": false, "required": ["name", "kind"],
+                        "properties": [
+                            "name": string.merging(["description": "The target's name in its Xcode project; entries refer to each other by it."]) { $1 },
+                            "project": string.merging(["description": "The .xcodeproj it is a target of, relative to this file."]) { $1 },
+                            "kind": ["enum": ProjectConfiguration.Target.kinds, "description": "What the target builds, from its product type."],
+                            "embeddedIn": string.merging(["description": "The name of the target (an entry of targets) whose bundle embeds this one."]) { $1 },
+                            "extensionPoint": string.merging(["description": "An extension's point (NSExtensionPointIdentifier), such as com.apple.widgetkit-extension."]) { $1 },
+                            "infoPlist": string.merging(["description": "The target's Info.plist file (INFOPLIST_FILE), relative to this file."]) { $1 },
+                            "generatedInfoPlist": ["type": "boolean", "description": "Xcode generates the Info.plist from build settings (GENERATE_INFOPLIST_FILE), merged with infoPlist when both are given."],
+                            "bundleIdentifier": string,
+                            "teamIdentifier": ["type": "string", "pattern": "^[0-9A-Z]{10}$", "description": "The Apple Developer Team ID."],
+                            "deploymentTarget": ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+){0,2}$", "description": "The iOS deployment target, such as 15.0."],
+                            "entitlements": strings.merging(["description": "The target's .entitlements file (CODE_SIGN_ENTITLEMENTS), relative to this file."]) { $1 },
+                            "sources": strings.merging(["description": "The files and folders of the Swift sources the target compiles, relative to this file."]) { $1 },
+                        ],
+                    ],
+                ],
                 "lint": object([
                     "paths": strings.merging(["description": "What proctor lint reads when the command names nothing, relative to this file."]) { $1 },
                     "include": patterns.merging(["description": "Only the walked files these patterns match are read (files named on the command line always are)."]) { $1 },
@@ -59,6 +80,9 @@ package enum ConfigurationSchema {
                     "baseline": string.merging(["description": "The baseline file: findings accepted for now, hidden from the run (--baseline), relative to this file."]) { $1 },
                     "baselineStrict": ["type": "boolean", "description": "A baseline entry that matches no finding fails the run (--baseline-strict)."],
                 ], description: "proctor lint's inputs and reports."),
+                "scan": object([
+                    "paths": strings.merging(["description": "What proctor scan reads when the command names nothing: the app's Swift sources, relative to this file."]) { $1 },
+                ], description: "proctor scan's inputs."),
                 "run": object([
                     "paths": strings.merging(["description": "What proctor run plays when the command names nothing, relative to this file."]) { $1 },
                     "include": patterns.merging(["description": "Only the walked scenario files these patterns match are played."]) { $1 },

@@ -65,6 +65,43 @@ package struct ProjectConfiguration: Sendable {
     /// `projects`: folders (or files) of other configurations, each an app with its own facts,
     /// which a plain `proctor lint` here lints one after the other into one report.
     package var projects: Located<[String]>?
+    /// `scan.paths`: what `proctor scan` reads when the command names nothing (the app's Swift
+    /// sources).
+    package var scanPaths: Located<[String]>?
+    /// `targets`: the app targets of the Xcode project and their extensions, each with its own
+    /// facts, as `proctor init` found them. `app` stays the facts lint and scan judge with.
+    package var targets: Located<[Target]>?
+
+    /// One entry of `targets`: an app or extension target, with its facts (paths relative to the
+    /// file's folder, as everywhere in the file).
+    package struct Target: Sendable {
+        package static let keys = [
+            "name", "project", "kind", "embeddedIn", "extensionPoint", "infoPlist", "generatedInfoPlist", "bundleIdentifier", "teamIdentifier",
+            "deploymentTarget", "entitlements", "sources",
+        ]
+        /// The kinds a target entry takes: the applications and extensions an app ships.
+        package static let kinds = ["application", "appClip", "appExtension", "extensionKitExtension", "watchApp", "watchExtension"]
+        /// The target's name in its Xcode project.
+        package var name: String
+        /// The `.xcodeproj` it is a target of.
+        package var project: String?
+        /// One of ``kinds``.
+        package var kind: String
+        /// The name of the target (an entry of `targets`) whose bundle embeds this one.
+        package var embeddedIn: String?
+        package var extensionPoint: String?
+        package var infoPlist: String?
+        /// Xcode generates the Info.plist from build settings (merged with `infoPlist` when both).
+        package var generatedInfoPlist: Bool
+        package var bundleIdentifier: String?
+        package var teamIdentifier: String?
+        package var deploymentTarget: OSVersion?
+        package var entitlements: [String]
+        /// The files and folders of the Swift sources it compiles.
+        package var sources: [String]
+        /// Where the entry is written.
+        package var location: SourceLocation
+    }
 
     /// One entry of `overrides`.
     package struct Override: Sendable {
@@ -79,7 +116,7 @@ package struct ProjectConfiguration: Sendable {
     package var defaultExcludes: Located<Bool>?
 
     /// The keys of the file's top level and of `app`, in the order docs/configuration.md lists them.
-    package static let keys = ["$schema", "format", "projects", "app", "lint", "run", "rules", "overrides", "strict", "defaultExcludes"]
+    package static let keys = ["$schema", "format", "projects", "app", "targets", "lint", "scan", "run", "rules", "overrides", "strict", "defaultExcludes"]
     package static let commandKeys = ["paths", "include", "exclude", "reports"]
     package static let lintKeys = ["paths", "include", "exclude", "reports", "baseline", "baselineStrict"]
     package static let appKeys = ["infoPlist", "bundleIdentifier", "teamIdentifier", "deploymentTarget", "serviceNames", "entitlements", "sites"]
@@ -228,6 +265,37 @@ package struct ProjectConfiguration: Sendable {
             }
             self.overrides = located(overrides, member.value, JSONPointer(["overrides"]))
         }
+        if let member = object["scan"], let section = reader.object(member.value, JSONPointer(["scan"]), what: "scan") {
+            reader.checkKeys(section, JSONPointer(["scan"]), allowed: ["paths"], in: "scan")
+            if let value = section["paths"] {
+                let pointer = JSONPointer(["scan", "paths"])
+                scanPaths = located(nonEmptyStrings(value.value, pointer, &reader), value.value, pointer)
+            }
+        }
+        if let member = object["targets"], let elements = reader.array(member.value, JSONPointer(["targets"])) {
+            var targets: [(target: Target, node: JSONNode, pointer: JSONPointer)] = []
+            for (index, element) in elements.enumerated() {
+                let pointer = JSONPointer(["targets"]).appending(index)
+                if let target = decodeTarget(element, pointer, &reader) { targets.append((target, element, pointer)) }
+            }
+            // Names are how entries refer to each other: each once, and embeddedIn names one of them.
+            var seen: Set<String> = []
+            func field(_ key: String, of entry: (target: Target, node: JSONNode, pointer: JSONPointer)) -> JSONNode {
+                if case .object(let fields) = entry.node.value, let member = fields[key] { return member.value }
+                return entry.node
+            }
+            for entry in targets where !seen.insert(entry.target.name).inserted {
+                reader.report(Self.invalidValue, "two targets are named '\(entry.target.name)'; each entry names one target", field("name", of: entry), entry.pointer.appending("name"))
+            }
+            for entry in targets {
+                if let host = entry.target.embeddedIn, !seen.contains(host) {
+                    reader.report(
+                        Self.invalidValue, "embeddedIn names '\(host)', which is not the name of an entry of targets", field("embeddedIn", of: entry),
+                        entry.pointer.appending("embeddedIn"))
+                }
+            }
+            self.targets = located(targets.map(\.target), member.value, JSONPointer(["targets"]))
+        }
         if let member = object["projects"] {
             projects = located(nonEmptyStrings(member.value, JSONPointer(["projects"]), &reader), member.value, JSONPointer(["projects"]))
         }
@@ -237,6 +305,41 @@ package struct ProjectConfiguration: Sendable {
         if let member = object["defaultExcludes"] {
             defaultExcludes = located(reader.bool(member.value, JSONPointer(["defaultExcludes"])), member.value, JSONPointer(["defaultExcludes"]))
         }
+    }
+
+    /// One entry of `targets`.
+    private func decodeTarget(_ node: JSONNode, _ at: JSONPointer, _ reader: inout JSONFieldReader) -> Target? {
+        guard let fields = reader.object(node, at, what: "a target") else { return nil }
+        reader.checkKeys(fields, at, allowed: Target.keys, in: "a target")
+        let name = reader.required(fields, "name", node, at).flatMap { reader.nonEmptyString($0, at.appending("name")) }
+        let kind = reader.required(fields, "kind", node, at).flatMap { reader.nonEmptyString($0, at.appending("kind")) }
+        if let kind, !Target.kinds.contains(kind), let kindNode = fields["kind"]?.value {
+            reader.invalid("a target's kind is \(Target.kinds.map { "\"\($0)\"" }.joined(separator: ", ")); found '\(kind)'", kindNode, at.appending("kind"))
+        }
+        func text(_ key: String) -> String? { fields[key].flatMap { reader.nonEmptyString($0.value, at.appending(key)) } }
+        var target = Target(
+            name: name ?? "", project: text("project"), kind: kind ?? "", embeddedIn: text("embeddedIn"), extensionPoint: text("extensionPoint"),
+            infoPlist: text("infoPlist"), generatedInfoPlist: fields["generatedInfoPlist"].flatMap { reader.bool($0.value, at.appending("generatedInfoPlist")) } ?? false,
+            bundleIdentifier: text("bundleIdentifier"), teamIdentifier: nil, deploymentTarget: nil,
+            entitlements: fields["entitlements"].flatMap { nonEmptyStrings($0.value, at.appending("entitlements"), &reader) } ?? [],
+            sources: fields["sources"].flatMap { nonEmptyStrings($0.value, at.appending("sources"), &reader) } ?? [],
+            location: reader.location(of: node, at))
+        if let member = fields["teamIdentifier"], let team = reader.string(member.value, at.appending("teamIdentifier")) {
+            if AppConfiguration.isTeamIdentifier(team) {
+                target.teamIdentifier = team
+            } else {
+                reader.invalid("'\(team)' is not a Team ID: ten uppercase letters and digits, such as ABCDE12345", member.value, at.appending("teamIdentifier"))
+            }
+        }
+        if let member = fields["deploymentTarget"], let version = reader.string(member.value, at.appending("deploymentTarget")) {
+            if let parsed = OSVersion(version) {
+                target.deploymentTarget = parsed
+            } else {
+                reader.invalid("'\(version)' is not an iOS version such as \"15.0\"", member.value, at.appending("deploymentTarget"))
+            }
+        }
+        guard name != nil, let kind, Target.kinds.contains(kind) else { return nil }
+        return target
     }
 
     /// A `rules` object: each known rule id to off or a severity.

@@ -1,6 +1,7 @@
 import Foundation
 import ProctorAppFacts
 import ProctorCore
+import ProctorXcode
 
 /// What `proctor init` finds in a repository to start a `.proctor.json`: the app's Info.plist,
 /// its entitlements, the Xcode project's team, bundle identifier and deployment target, the
@@ -26,6 +27,9 @@ package struct ProjectDiscovery: Sendable {
     /// Folders below the root that hold a `.proctor.json` of their own: each an app with its own
     /// facts, which the starter file lists as `projects` instead of guessing one app.
     package var projectFolders: [String] = []
+    /// What the Xcode projects say, when one of them has an iOS application: the app facts then
+    /// come from its targets instead of from file names.
+    package var xcode: XcodeFindings?
 
     /// Folders no project keeps its own sources in: build products and dependencies.
     static let skipped: Set<String> = ["build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
@@ -41,6 +45,7 @@ package struct ProjectDiscovery: Sendable {
         var sites: Set<String> = []
         var scenarios: Set<String> = []
         var configured: [String] = []
+        var swiftFiles: Set<String> = []
         var queue = [""]
         var seen = 0
         let manager = FileManager.default
@@ -79,6 +84,8 @@ package struct ProjectDiscovery: Sendable {
                     sites.insert((parent as NSString).lastPathComponent == ".well-known" ? (parent as NSString).deletingLastPathComponent : parent)
                 } else if name.hasSuffix(".scenario.json") {
                     scenarios.insert((relative as NSString).deletingLastPathComponent)
+                } else if name.hasSuffix(".swift") {
+                    swiftFiles.insert(relative)
                 }
             }
         }
@@ -86,9 +93,23 @@ package struct ProjectDiscovery: Sendable {
         // takes the app facts and sites from outside every project folder only.
         discovery.projectFolders = configured.sorted()
         let outside = { (path: String) in !configured.contains { path == $0 || path.hasPrefix($0 + "/") } }
-        discovery.choose(plists.filter(outside), in: root)
-        for project in projects.sorted() where outside(project) { discovery.readBuildSettings(project, in: root) }
-        discovery.entitlements = discovery.entitlements.filter(outside)
+        let xcodeProjects = projects.sorted().filter(outside).map { ($0 as NSString).deletingLastPathComponent }
+        let findings = XcodeFindings.read(xcodeProjects, in: root, swiftFiles: swiftFiles)
+        if let findings, let primary = findings.primary {
+            // The Xcode project is the unit: the app's facts are its application target's.
+            discovery.xcode = findings
+            let app = primary.target
+            if let plist = app.infoPlist { discovery.infoPlist = Found(value: plist.value, source: "INFOPLIST_FILE of \(app.name), \(plist.source)") }
+            if let bundle = app.bundleIdentifier { discovery.bundleIdentifier = Found(value: bundle.value, source: bundle.source) }
+            if let team = app.team, AppConfiguration.isTeamIdentifier(team.value) { discovery.teamIdentifier = Found(value: team.value, source: team.source) }
+            if let target = app.deploymentTarget { discovery.deploymentTarget = Found(value: target.value, source: target.source) }
+            discovery.entitlements = app.entitlements.map { [$0.value] } ?? []
+        } else {
+            discovery.xcode = findings
+            discovery.choose(plists.filter(outside), in: root)
+            for project in projects.sorted() where outside(project) { discovery.readBuildSettings(project, in: root) }
+            discovery.entitlements = discovery.entitlements.filter(outside)
+        }
         discovery.siteFolders = Self.outermost(sites.filter(outside))
         discovery.scenarioFolders = Self.outermost(scenarios)
         return discovery
@@ -183,6 +204,26 @@ package struct ProjectDiscovery: Sendable {
             lines += app.enumerated().map { index, pair in "    \"\(pair.0)\": \(pair.1)" + (index < app.count - 1 ? "," : "") }
             lines.append("  },")
         }
+        if let xcode, !xcode.entries.isEmpty {
+            lines.append("  \"targets\": [")
+            for (number, entry) in xcode.entries.enumerated() {
+                let target = entry.target
+                var fields: [(String, String)] = [("name", quoted(target.name)), ("project", quoted(entry.project)), ("kind", quoted(target.kind.rawValue))]
+                if let host = entry.host { fields.append(("embeddedIn", quoted(host))) }
+                if let point = target.extensionPoint { fields.append(("extensionPoint", quoted(point.value))) }
+                if let plist = target.infoPlist { fields.append(("infoPlist", quoted(plist.value))) }
+                if target.generatesInfoPlist { fields.append(("generatedInfoPlist", "true")) }
+                if let bundle = target.bundleIdentifier { fields.append(("bundleIdentifier", quoted(bundle.value))) }
+                if let team = target.team, AppConfiguration.isTeamIdentifier(team.value) { fields.append(("teamIdentifier", quoted(team.value))) }
+                if let version = target.deploymentTarget, OSVersionCheck.isVersion(version.value) { fields.append(("deploymentTarget", quoted(version.value))) }
+                if let file = target.entitlements { fields.append(("entitlements", list([file.value]))) }
+                fields.append(("sources", list(entry.sources)))
+                lines.append("    {")
+                lines += fields.enumerated().map { index, pair in "      \"\(pair.0)\": \(pair.1)" + (index < fields.count - 1 ? "," : "") }
+                lines.append("    }" + (number < xcode.entries.count - 1 ? "," : ""))
+            }
+            lines.append("  ],")
+        }
         // Donation payloads have no name of their own: the user adds their folders. The
         // entitlements need no place here: app.entitlements has lint read them.
         // With projects and nothing of its own to lint, the root lints only its projects.
@@ -190,6 +231,11 @@ package struct ProjectDiscovery: Sendable {
         if !lintPaths.isEmpty || projectFolders.isEmpty {
             lines.append("  \"lint\": {")
             lines.append("    \"paths\": \(list(lintPaths))")
+            lines.append("  },")
+        }
+        if let scanPaths = xcode?.scanPaths {
+            lines.append("  \"scan\": {")
+            lines.append("    \"paths\": \(list(scanPaths))")
             lines.append("  },")
         }
         lines.append("  \"run\": {")

@@ -73,6 +73,9 @@ package struct ResolvedSetting: Sendable, Equatable {
     package var location: SourceLocation?
     /// Variables the value refers to that no assignment Proctor read sets.
     package var unresolved: [String]
+    /// Variables the value refers to that another configuration or target of the project sets,
+    /// but not this one: empty here, as Xcode makes them (`BUNDLE_ID_SUFFIX = .dev` in Debug only).
+    package var empty: [String] = []
     /// The value as written, before resolution.
     package var written: String
 }
@@ -84,21 +87,26 @@ package struct ResolvedSetting: Sendable, Equatable {
 package struct BuildSettings: Sendable {
     package private(set) var assignments: [BuildSettingAssignment]
     package let conditions: BuildConditions
+    /// The names some configuration or target of the project sets: one of them that this
+    /// configuration does not set is empty, as in Xcode, rather than unknown.
+    package let projectNames: Set<String>
 
-    package init(assignments: [BuildSettingAssignment], conditions: BuildConditions) {
+    package init(assignments: [BuildSettingAssignment], conditions: BuildConditions, projectNames: Set<String> = []) {
         self.assignments = assignments
         self.conditions = conditions
+        self.projectNames = projectNames
     }
 
     /// The resolved value of `key`, or nil when nothing sets it.
     package func resolved(_ key: String) -> ResolvedSetting? {
         guard let index = lastIndex(of: key, before: assignments.count) else { return nil }
-        var unresolved: [String] = []
-        var visiting: Set<String> = [key]
-        let value = expand(assignments[index].value, key: key, position: index, unresolved: &unresolved, visiting: &visiting, depth: 0)
+        var expansion = Expansion(visiting: [key])
+        let value = expand(assignments[index].value, key: key, position: index, &expansion, depth: 0)
         var seen: Set<String> = []
+        let unique = expansion.unresolved.filter { seen.insert($0).inserted }
         return ResolvedSetting(
-            value: value, location: assignments[index].location, unresolved: unresolved.filter { seen.insert($0).inserted }, written: assignments[index].value)
+            value: value, location: assignments[index].location, unresolved: unique.filter { !projectNames.contains($0) },
+            empty: unique.filter { projectNames.contains($0) }, written: assignments[index].value)
     }
 
     /// The value of `key`, resolved, or nil when nothing sets it or it refers to a variable
@@ -124,7 +132,20 @@ package struct BuildSettings: Sendable {
     }
 
     /// Expands the references of `text`, the value of `key` set at `position`.
-    private func expand(_ text: String, key: String, position: Int, unresolved: inout [String], visiting: inout Set<String>, depth: Int) -> String {
+    /// What one resolution has met: the names nothing sets, the names being expanded (a name
+    /// that refers to itself is not expanded again), and how much text it may still produce.
+    struct Expansion {
+        var unresolved: [String] = []
+        var visiting: Set<String>
+        /// References left before the value is given up: `A = $(B)$(B)`, `B = $(C)$(C)`, ...
+        /// doubles at each step, and a project file is not trusted to stop.
+        var references = 10_000
+    }
+
+    /// The most characters a resolved value may have.
+    static let maximumLength = 65_536
+
+    private func expand(_ text: String, key: String, position: Int, _ expansion: inout Expansion, depth: Int) -> String {
         guard depth < 32, text.contains("$") else { return text }
         var output = ""
         var characters = Substring(text)
@@ -155,7 +176,12 @@ package struct BuildSettings: Sendable {
                 break
             }
             let body = String(characters[characters.index(after: after)..<end])
-            output += reference(body, key: key, position: position, unresolved: &unresolved, visiting: &visiting, depth: depth)
+            expansion.references -= 1
+            guard expansion.references > 0, output.utf8.count <= Self.maximumLength else {
+                expansion.unresolved.append("(a value over \(Self.maximumLength) characters or 10,000 references)")
+                return output
+            }
+            output += reference(body, key: key, position: position, &expansion, depth: depth)
             characters = characters[characters.index(after: end)...]
         }
         return output + characters
@@ -170,22 +196,22 @@ package struct BuildSettings: Sendable {
     }
 
     /// The value of one reference's body: `NAME`, `NAME:op:op`, `inherited`.
-    private func reference(_ body: String, key: String, position: Int, unresolved: inout [String], visiting: inout Set<String>, depth: Int) -> String {
+    private func reference(_ body: String, key: String, position: Int, _ expansion: inout Expansion, depth: Int) -> String {
         // The name may itself hold references: $(FOO_$(CONFIGURATION)).
         let parts = Self.splitOperators(body)
-        let name = expand(parts[0], key: key, position: position, unresolved: &unresolved, visiting: &visiting, depth: depth + 1)
+        let name = expand(parts[0], key: key, position: position, &expansion, depth: depth + 1)
         var value: String
         var isSet = true
         if name == "inherited" {
             if let earlier = lastIndex(of: key, before: position) {
-                value = expand(assignments[earlier].value, key: key, position: earlier, unresolved: &unresolved, visiting: &visiting, depth: depth + 1)
+                value = expand(assignments[earlier].value, key: key, position: earlier, &expansion, depth: depth + 1)
             } else {
                 value = ""
             }
-        } else if let index = lastIndex(of: name, before: assignments.count), !visiting.contains(name) {
-            visiting.insert(name)
-            value = expand(assignments[index].value, key: name, position: index, unresolved: &unresolved, visiting: &visiting, depth: depth + 1)
-            visiting.remove(name)
+        } else if let index = lastIndex(of: name, before: assignments.count), !expansion.visiting.contains(name) {
+            expansion.visiting.insert(name)
+            value = expand(assignments[index].value, key: name, position: index, &expansion, depth: depth + 1)
+            expansion.visiting.remove(name)
         } else {
             value = ""
             isSet = false
@@ -194,18 +220,18 @@ package struct BuildSettings: Sendable {
         for operation in parts.dropFirst() {
             if operation.hasPrefix("default=") {
                 if value.isEmpty {
-                    value = expand(String(operation.dropFirst("default=".count)), key: key, position: position, unresolved: &unresolved, visiting: &visiting, depth: depth + 1)
+                    value = expand(String(operation.dropFirst("default=".count)), key: key, position: position, &expansion, depth: depth + 1)
                     defaulted = true
                 }
                 continue
             }
             guard let applied = Self.apply(operation, to: value) else {
-                unresolved.append("\(name):\(operation)")
+                expansion.unresolved.append("\(name):\(operation)")
                 continue
             }
             value = applied
         }
-        if !isSet && !defaulted { unresolved.append(name) }
+        if !isSet && !defaulted { expansion.unresolved.append(name) }
         return value
     }
 

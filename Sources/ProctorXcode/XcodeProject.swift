@@ -33,15 +33,15 @@ package struct XcodeProject: Sendable {
     /// The iOS applications (App Clips included), the targets a `.proctor.json` describes.
     package var applications: [XcodeTarget] { targets.filter { ($0.kind == .application || $0.kind == .appClip) && $0.isIOS } }
 
-    /// The extensions (and watch apps) `app` embeds, directly or through a watch app, in the
-    /// project's order; tests never.
+    /// The extensions, watch apps and App Clips `app` embeds, directly or through a watch app, in
+    /// the project's order; never a test or a framework.
     package func extensions(of app: XcodeTarget) -> [XcodeTarget] {
         var found: [XcodeTarget] = []
         var queue = [app.id]
         var seen: Set<String> = [app.id]
         while let next = queue.first {
             queue.removeFirst()
-            for target in targets where target.hostApplication == next && !target.isTest && seen.insert(target.id).inserted {
+            for target in targets where target.hostApplication == next && target.isEmbeddable && seen.insert(target.id).inserted {
                 found.append(target)
                 queue.append(target.id)
             }
@@ -84,7 +84,14 @@ package struct XcodeProject: Sendable {
         guard data.count <= 64 << 20 else {
             return .failure(InputError(code: .fileTooLarge, message: "the Xcode project file is over 64 MiB; Proctor does not read it", location: SourceLocation(file: projectFile)))
         }
-        switch ProjectFile.read(bytes: Array(data), displayPath: projectFile) {
+        return read(bytes: Array(data), path: path, root: root)
+    }
+
+    /// Reads the bytes of the project file of the project at `path` (an `.xcodeproj` folder,
+    /// relative to `root`); the `.xcconfig` files, Info.plists and synchronized folders it names
+    /// are looked for under `root`.
+    package static func read(bytes: [UInt8], path: String, root: String) -> Result<XcodeProject, InputError> {
+        switch ProjectFile.read(bytes: bytes, displayPath: Paths.joined(path, "project.pbxproj")) {
         case .failure(let error): return .failure(error)
         case .success(let file):
             var reader = ProjectReader(file: file, projectPath: Paths.normalized(path), root: root)
@@ -109,6 +116,8 @@ private struct ProjectReader {
     var notes: [XcodeNote] = []
     /// Each group's (or file's) parent group.
     var parents: [String: String] = [:]
+    /// The names some configuration of the project sets.
+    var projectNames: Set<String> = []
 
     init(file: ProjectFile, projectPath: String, root: String) {
         self.file = file
@@ -124,6 +133,15 @@ private struct ProjectReader {
 
     mutating func read() -> XcodeProject {
         let project = file[file.rootObject] ?? [:]
+        // Every name any configuration of the project sets, in the project file or the .xcconfig
+        // files it is based on: one a configuration does not set is empty there, as in Xcode.
+        var names: Set<String> = []
+        var ignored: [XcodeNote] = []
+        for (identifier, object) in file.objects where object["isa"]?.string == "XCBuildConfiguration" {
+            names.formUnion(settings(of: identifier).map(\.key))
+            names.formUnion(baseConfiguration(of: identifier, notes: &ignored).map(\.key))
+        }
+        projectNames = names
         var targets: [XcodeTarget] = []
         for identifier in project["targets"]?.strings ?? [] {
             guard file.isa(identifier) == "PBXNativeTarget", let target = readTarget(identifier, project: project) else { continue }
@@ -131,10 +149,10 @@ private struct ProjectReader {
         }
         // Which app holds each extension: the one that embeds its product, else one that
         // depends on it.
-        for index in targets.indices where targets[index].kind != .application && targets[index].kind != .appClip {
+        for index in targets.indices where targets[index].isEmbeddable {
             let identifier = targets[index].id
             let host = targets.first { $0.embeddedTargets.contains(identifier) }
-                ?? targets.first { ($0.kind == .application || $0.kind == .appClip) && $0.dependencies.contains(identifier) && !targets[index].isTest }
+                ?? targets.first { ($0.kind == .application || $0.kind == .watchApp) && $0.dependencies.contains(identifier) }
             targets[index].hostApplication = host?.id
         }
         return XcodeProject(path: projectPath, directory: directory, targets: targets, notes: notes)
@@ -187,10 +205,10 @@ private struct ProjectReader {
             if !sdk.isEmpty { values += [("PLATFORM_NAME", sdk), ("EFFECTIVE_PLATFORM_NAME", sdk == "macosx" ? "" : "-" + sdk), ("SDK_NAME", sdk)] }
             return values.map { BuildSettingAssignment(key: $0.0, conditions: [], value: $0.1, location: nil) }
         }
-        let first = BuildSettings(assignments: builtIns(sdk: "") + layers, conditions: BuildConditions(sdk: "", configuration: chosen.name))
+        let first = BuildSettings(assignments: builtIns(sdk: "") + layers, conditions: BuildConditions(sdk: "", configuration: chosen.name), projectNames: projectNames)
         let platforms = Self.platforms(first)
         let sdk = platforms.contains("iphoneos") ? "iphoneos" : platforms.first ?? ""
-        let settings = BuildSettings(assignments: builtIns(sdk: sdk) + layers, conditions: BuildConditions(sdk: sdk, configuration: chosen.name))
+        let settings = BuildSettings(assignments: builtIns(sdk: sdk) + layers, conditions: BuildConditions(sdk: sdk, configuration: chosen.name), projectNames: projectNames)
 
         func fact(_ key: String, path: Bool = false) -> XcodeTarget.Fact? {
             guard let resolved = settings.resolved(key) else { return nil }
@@ -356,7 +374,7 @@ private struct ProjectReader {
     func swiftFiles(of identifier: String, _ object: [String: ProjectFile.Value], notes: inout [XcodeNote]) -> [String] {
         var files: Set<String> = []
         for phase in object["buildPhases"]?.strings ?? [] where file.isa(phase) == "PBXSourcesBuildPhase" {
-            for buildFile in file[phase]?["files"]?.strings ?? [] {
+            for buildFile in file[phase]?["files"]?.strings ?? [] where builtForIOS(buildFile) {
                 guard let reference = file[buildFile]?["fileRef"]?.string, file.isa(reference) == "PBXFileReference" else { continue }
                 let name = file[reference]?["path"]?.string ?? file[reference]?["name"]?.string ?? ""
                 let type = file[reference]?["lastKnownFileType"]?.string ?? file[reference]?["explicitFileType"]?.string
@@ -386,6 +404,14 @@ private struct ProjectReader {
             for relative in added { files.insert(Paths.joined(folder, relative)) }
         }
         return files.sorted()
+    }
+
+    /// Whether a build file is part of an iOS device build: it names no platform filter
+    /// (`platformFilter = maccatalyst`, `platformFilters = (macos, )`), or one that is `ios`.
+    func builtForIOS(_ buildFile: String) -> Bool {
+        guard let object = file[buildFile] else { return true }
+        let filters = (object["platformFilter"]?.string.map { [$0] } ?? []) + (object["platformFilters"]?.strings ?? [])
+        return filters.isEmpty || filters.contains("ios")
     }
 
     /// The paths, relative to a synchronized folder, its exception sets name for a target.
@@ -432,7 +458,7 @@ private struct ProjectReader {
             let destination = file[phase]?["dstPath"]?.string ?? ""
             guard spec == "13" || (spec == "16" && (destination.contains("EXTENSIONS_FOLDER_PATH") || destination.contains("Watch") || destination.contains("AppClips")))
             else { continue }
-            products += (file[phase]?["files"]?.strings ?? []).compactMap { file[$0]?["fileRef"]?.string }
+            products += (file[phase]?["files"]?.strings ?? []).filter(builtForIOS).compactMap { file[$0]?["fileRef"]?.string }
         }
         return file.objects.filter { $0.value["isa"]?.string == "PBXNativeTarget" && ($0.value["productReference"]?.string).map(products.contains) == true }
             .map(\.key).sorted()

@@ -115,7 +115,8 @@ package struct XcodeTarget: Sendable {
     /// The targets whose products it embeds (copy phases into `PlugIns`, `Extensions` or
     /// `Watch`), by identifier.
     package var embeddedTargets: [String]
-    /// The application that embeds this target (or, failing that, depends on it), by identifier.
+    /// The application (or watch app) that embeds this extension, watch app or App Clip (or,
+    /// failing that, depends on it), by identifier; nil for every other kind.
     package var hostApplication: String?
     /// What Proctor could not resolve for this target, each at its place.
     package var notes: [XcodeNote]
@@ -126,6 +127,9 @@ package struct XcodeTarget: Sendable {
     package var isIOS: Bool { platforms.contains("iphoneos") }
     /// An extension of any kind an app embeds.
     package var isExtension: Bool { kind == .appExtension || kind == .extensionKitExtension || kind == .watchExtension }
+    /// A product an app bundle embeds as its own bundle with its own Info.plist: an extension, a
+    /// watch app, an App Clip (frameworks and tests are not).
+    package var isEmbeddable: Bool { isExtension || kind == .watchApp || kind == .appClip }
     /// A widget extension.
     package var isWidget: Bool { extensionPoint?.value == "com.apple.widgetkit-extension" }
 

@@ -36,6 +36,10 @@ enum FuzzTarget: String, CaseIterable {
     /// A project's `.proctor.json` and a baseline file, the two readers `proctor lint` runs
     /// before any work: the same bytes through both.
     case config
+    /// `proctor init` on one Xcode project file (`project.pbxproj`): Foundation's old-style
+    /// property list parser, then the targets, their build settings resolved, their groups and
+    /// files, under a root that does not exist (no file of the fuzzing machine is read).
+    case xcodeProject = "xcode-project"
 
     /// URLs with a path, a query, a fragment, percent-encoding and non-ASCII text, for the matcher.
     private static let urls = [
@@ -103,6 +107,12 @@ enum FuzzTarget: String, CaseIterable {
             guard let text = String(validating: bytes, as: UTF8.self) else { return }
             let result = SourceScanner.scan([SourceScanner.SourceFile(path: "Fuzz.swift", text: text)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)).result
             render(result.report(), lines: bytes)
+        case .xcodeProject:
+            guard case .success(let project) = XcodeProject.read(bytes: bytes, path: "Fuzz.xcodeproj", root: "/nonexistent") else { return }
+            for target in project.targets {
+                _ = project.extensions(of: target)
+                for key in target.settings.keys { _ = target.settings.resolved(key) }
+            }
         case .config:
             if case .success(let configuration) = ProjectConfiguration.read(bytes, path: "project/.proctor.json", knownRules: Self.ruleIDs) {
                 _ = configuration.lintPaths?.value.map(configuration.resolve)

@@ -311,7 +311,9 @@ struct Lint: ParsableCommand {
                     throw ValidationError("the baseline '\(VisibleText.escaped(path))' and a report would be the same file ('\(VisibleText.escaped(clash))'); give the report another path")
                 }
             }
-            guard !project.settings.paths.value.isEmpty else {
+            // lint.paths written empty (as proctor init writes it when it finds no payload
+            // folder) lints the app's description alone, and says so in the report.
+            guard !project.settings.paths.value.isEmpty || project.configuration?.lintPaths != nil else {
                 let which = projects.count > 1 ? " (the project \(VisibleText.escaped(project.configuration?.path ?? "")) has none)" : ""
                 throw ValidationError("name at least one file or directory, e.g. 'proctor lint payloads/', or give lint.paths in .proctor.json\(which)")
             }
@@ -352,9 +354,31 @@ struct Lint: ParsableCommand {
         options.pathRules = settings.pathRules(in: configuration)
         options.outputs = outputs
         options.progress = counter
-        let result = Linter.lint(paths: settings.paths.value, options: options)
+        var result = Linter.lint(paths: settings.paths.value, options: options)
+        if settings.paths.value.isEmpty, let configuration, let written = configuration.lintPaths {
+            result.files.append(Self.emptyPaths(settings, at: written.location, in: configuration))
+        }
         try outputs.refuseRecordedClashes()
         return Self.report(result, writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
+    }
+
+    /// What a run with an empty `lint.paths` says at it: a note when the app's description
+    /// (Info.plist, entitlements, association files) was checked without payloads, an error
+    /// (`no_inputs`) when there was nothing at all to check.
+    static func emptyPaths(_ settings: LintSettings, at location: SourceLocation, in configuration: ProjectConfiguration) -> FileResult {
+        var file = FileResult(path: configuration.path)
+        if settings.infoPlist.value != nil || !settings.entitlements.value.isEmpty || !settings.sites.value.isEmpty {
+            file.diagnostics = [Diagnostic(
+                code: ProblemCode.noInputs, severity: .note,
+                message: "lint.paths is empty: this run checked the app's Info.plist, entitlements and association files only; add the folders of your donation payloads to lint.paths",
+                location: location)]
+        } else {
+            file.inputErrors = [InputError(
+                code: ProblemCode.noInputs,
+                message: "nothing to lint: lint.paths is empty and the configuration names no Info.plist, entitlements or association file; add the folders of your donation payloads to lint.paths, or app.infoPlist",
+                location: location)]
+        }
+        return file
     }
 
     /// The report of `result` once its baseline is applied, or recorded at `writingBaseline`

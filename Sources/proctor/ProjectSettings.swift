@@ -141,6 +141,9 @@ struct LintSettings {
     var strict: Setting<Bool>
     var baseline: Setting<String?>
     var baselineStrict: Setting<Bool>
+    /// `scan.paths` and `targets`, shown by `proctor config print`.
+    var scanPaths: Setting<[String]>
+    var targets: Setting<[String]>
 
     /// The files these settings make a run read, each with what it is, for ``RunOutputs``: a
     /// report must not be written over one. The paths' folders are walked, and a report among
@@ -191,6 +194,10 @@ struct LintSettings {
         baseline = optional(flags.baseline, "baseline", configuration?.baseline, resolve: resolve)
         baselineStrict = pick(
             flags.baselineStrict, flags.baselineStrict == true ? "baseline-strict" : "no-baseline-strict", configuration?.baselineStrict, default: false)
+        scanPaths = pick(nil, "", configuration?.scanPaths, resolve: { $0.map(resolve) }, default: [])
+        targets = pick(nil, "", configuration?.targets.map { ProjectConfiguration.Located(value: $0.value.map { target in
+            target.name + " (" + target.kind + (target.embeddedIn.map { " in " + $0 } ?? "") + ")"
+        }, location: $0.location) }, default: [])
     }
 
     /// The reports to write: the flags', else the file's (paths relative to the file), else
@@ -236,6 +243,8 @@ struct LintSettings {
             ("app.serviceNames", show(serviceNames.value ?? []), serviceNames.origin),
             ("app.entitlements", show(entitlements.value), entitlements.origin),
             ("app.sites", show(sites.value.map { "\($0.domain)=\($0.path)" }), sites.origin),
+            ("targets", targets.value.isEmpty ? "(none)" : targets.value.joined(separator: ", "), targets.origin),
+            ("scan.paths", show(scanPaths.value), scanPaths.origin),
         ]
         let ruleLines = rules.value.settings.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.name(of: $0.value))" }
         rows.append(("rules", show(ruleLines), rules.origin))
@@ -289,8 +298,9 @@ struct Init: ParsableCommand {
         let discovery = ProjectDiscovery.discover(in: FileManager.default.currentDirectoryPath)
         let text = discovery.configurationText
         // What init writes, lint must read: a check of the writer, not of the user's input.
-        guard case .success = ProjectConfiguration.read(Array(text.utf8), path: path, knownRules: []) else {
-            Output.standardError("error: the starter configuration Proctor made does not read back; please report it\n")
+        if case .failure(let problems) = ProjectConfiguration.read(Array(text.utf8), path: path, knownRules: []) {
+            let first = problems.errors.first.map { " (\($0.location.compilerStyle): \(VisibleText.escaped($0.message)))" } ?? ""
+            Output.standardError("error: the starter configuration Proctor made does not read back\(first); please report it\n")
             throw ExitCode(70)
         }
         // Created, never replaced: O_EXCL fails when anything (a file, a link) is already there.
@@ -315,21 +325,84 @@ struct Init: ParsableCommand {
         if !discovery.projectFolders.isEmpty {
             line("projects", discovery.projectFolders.joined(separator: " "), "folders with a .proctor.json of their own; proctor lint lints each with its facts")
         }
-        if let plist = discovery.infoPlist {
-            line("app.infoPlist", plist.value, plist.source)
-        } else if discovery.projectFolders.isEmpty {
-            line("app.infoPlist", "(none found)", "give the app's Info.plist")
+        if let xcode = discovery.xcode {
+            for failure in xcode.failures { summary += "  \(failure.location.compilerStyle): \(failure.message) (left out)\n" }
+            for project in xcode.projects {
+                let configurations = Set(project.targets.map(\.configuration)).sorted().joined(separator: ", ")
+                summary += project.targets.isEmpty
+                    ? "  \(project.path): no native target\n"
+                    : "  \(project.path): \(project.targets.count) target\(project.targets.count == 1 ? "" : "s"), settings of the \(configurations) configuration\n"
+            }
         }
-        if !discovery.otherInfoPlists.isEmpty { summary += "  (other Info.plists, not the app's: \(discovery.otherInfoPlists.joined(separator: ", ")))\n" }
-        if let team = discovery.teamIdentifier { line("app.teamIdentifier", team.value, "DEVELOPMENT_TEAM, \(team.source)") }
-        if let bundle = discovery.bundleIdentifier { line("app.bundleIdentifier", bundle.value, "PRODUCT_BUNDLE_IDENTIFIER, \(bundle.source)") }
-        if let target = discovery.deploymentTarget { line("app.deploymentTarget", target.value, "IPHONEOS_DEPLOYMENT_TARGET, \(target.source)") }
-        if !discovery.entitlements.isEmpty { line("app.entitlements", discovery.entitlements.joined(separator: " "), "the .entitlements files") }
+        if let xcode = discovery.xcode, let primary = xcode.primary {
+            summary += "  app                   \(primary.target.name)  (\(primary.why))\n"
+            if let plist = discovery.infoPlist {
+                line("app.infoPlist", plist.value, plist.source)
+            } else {
+                line("app.infoPlist", "(none)", primary.target.generatesInfoPlist ? "Xcode generates it from build settings; lint judges no Info.plist" : "the target names none")
+            }
+            if let bundle = discovery.bundleIdentifier { line("app.bundleIdentifier", bundle.value, "PRODUCT_BUNDLE_IDENTIFIER, \(bundle.source)") }
+            if let team = discovery.teamIdentifier { line("app.teamIdentifier", team.value, "DEVELOPMENT_TEAM, \(team.source)") }
+            if let target = discovery.deploymentTarget { line("app.deploymentTarget", target.value, "IPHONEOS_DEPLOYMENT_TARGET, \(target.source)") }
+            if let entitlements = primary.target.entitlements { line("app.entitlements", entitlements.value, "CODE_SIGN_ENTITLEMENTS, \(entitlements.source)") }
+            summary += "  targets:\n"
+            for entry in xcode.entries {
+                let target = entry.target
+                let role = target.extensionRole.map { "\($0) extension" } ?? target.kind.phrase
+                summary += "    \(target.name)  (\(role)\(entry.host.map { " of \($0)" } ?? ""))\n"
+                func detail(_ key: String, _ value: String, _ why: String) { summary += "      \(key.padding(toLength: 18, withPad: " ", startingAt: 0))\(value)  (\(why))\n" }
+                if let plist = target.infoPlist {
+                    detail("infoPlist", plist.value, "INFOPLIST_FILE, \(plist.source)" + (target.generatesInfoPlist ? "; Xcode adds generated keys" : ""))
+                } else if target.generatesInfoPlist {
+                    detail("infoPlist", "(generated)", "GENERATE_INFOPLIST_FILE; \(target.generatedInfoPlist.count) keys from build settings")
+                } else {
+                    detail("infoPlist", "(none)", "not resolved")
+                }
+                detail("bundleIdentifier", target.bundleIdentifier?.value ?? "(none)", target.bundleIdentifier.map { "PRODUCT_BUNDLE_IDENTIFIER, \($0.source)" } ?? "not resolved")
+                if let entitlements = target.entitlements { detail("entitlements", entitlements.value, "CODE_SIGN_ENTITLEMENTS, \(entitlements.source)") }
+                detail("sources", entry.sources.isEmpty ? "(none)" : entry.sources.count > 4 ? entry.sources.prefix(4).joined(separator: " ") + " …" : entry.sources.joined(separator: " "),
+                       "\(target.swiftFiles.count) Swift file\(target.swiftFiles.count == 1 ? "" : "s")")
+            }
+            if !xcode.leftOut.isEmpty {
+                summary += "  left out: " + xcode.leftOut.map { "\($0.name) (\($0.why))" }.joined(separator: ", ") + "\n"
+            }
+            let notes = xcode.notes
+            if !notes.isEmpty {
+                summary += "  not resolved (\(notes.count)):\n"
+                for note in notes.prefix(20) { summary += "    \(VisibleText.escaped(note.description))\n" }
+                if notes.count > 20 { summary += "    … and \(notes.count - 20) more\n" }
+            }
+        } else {
+            if let xcode = discovery.xcode, xcode.failures.isEmpty {
+                summary += "  (no iOS application target in the Xcode projects; the facts below come from the files found)\n"
+            }
+            if let plist = discovery.infoPlist {
+                line("app.infoPlist", plist.value, plist.source)
+            } else if discovery.projectFolders.isEmpty {
+                line("app.infoPlist", "(none found)", "give the app's Info.plist")
+            }
+            if !discovery.otherInfoPlists.isEmpty { summary += "  (other Info.plists, not the app's: \(discovery.otherInfoPlists.joined(separator: ", ")))\n" }
+            if let team = discovery.teamIdentifier { line("app.teamIdentifier", team.value, "DEVELOPMENT_TEAM, \(team.source)") }
+            if let bundle = discovery.bundleIdentifier { line("app.bundleIdentifier", bundle.value, "PRODUCT_BUNDLE_IDENTIFIER, \(bundle.source)") }
+            if let target = discovery.deploymentTarget { line("app.deploymentTarget", target.value, "IPHONEOS_DEPLOYMENT_TARGET, \(target.source)") }
+            if !discovery.entitlements.isEmpty { line("app.entitlements", discovery.entitlements.joined(separator: " "), "the .entitlements files") }
+        }
         if !discovery.siteFolders.isEmpty || discovery.projectFolders.isEmpty {
-            line("lint.paths", discovery.siteFolders.joined(separator: " "), "folders of apple-app-site-association files; add your payload folders")
+            line(
+                "lint.paths", discovery.siteFolders.isEmpty ? "(none)" : discovery.siteFolders.joined(separator: " "),
+                discovery.siteFolders.isEmpty
+                    ? "no payload folder found: lint checks the app's Info.plist and entitlements; add your payload folders"
+                    : "folders of apple-app-site-association files; add your payload folders")
+        }
+        if let scanPaths = discovery.xcode?.scanPaths {
+            line("scan.paths", scanPaths.isEmpty ? "(none)" : scanPaths.count > 6 ? scanPaths.prefix(6).joined(separator: " ") + " … (\(scanPaths.count))" : scanPaths.joined(separator: " "),
+                 "the Swift sources of \(discovery.xcode?.primary?.target.name ?? "the app")"
+                    + (discovery.xcode?.scannedFrameworks.isEmpty ?? true ? "" : " and of the frameworks it builds: " + (discovery.xcode?.scannedFrameworks ?? []).joined(separator: ", ")))
         }
         line("run.paths", discovery.scenarioFolders.joined(separator: " "), "folders of *.scenario.json")
-        summary += "next: check the file, add the folders of your donation payloads to lint.paths, then run proctor lint\n"
+        summary += discovery.xcode?.scanPaths != nil
+            ? "next: check the file, then run proctor lint and proctor scan; add the folders of your donation payloads to lint.paths\n"
+            : "next: check the file, add the folders of your donation payloads to lint.paths, then run proctor lint\n"
         try Output.standardOutput(summary)
     }
 }

@@ -50,8 +50,12 @@ struct Scan: ParsableCommand {
     func run() throws {
         let configuration = try config.load()
         let settings = try LintSettings(flags: flags, configuration: configuration)
-        guard !flags.paths.isEmpty else {
-            throw ValidationError("name the folders of the app's Swift sources, e.g. 'proctor scan Sources/'")
+        // What the command line does not name, scan.paths of .proctor.json may (proctor init
+        // writes the app target's sources there).
+        var paths = flags.paths
+        if paths.isEmpty, let configuration, let written = configuration.scanPaths { paths = written.value.map(configuration.resolve) }
+        guard !paths.isEmpty || configuration?.scanPaths != nil else {
+            throw ValidationError("name the folders of the app's Swift sources, e.g. 'proctor scan Sources/', or give scan.paths in .proctor.json")
         }
         try ReportOptions.validate(settings.reports.value)
         // A scan's baseline is its own, named on the command line: lint.baseline in .proctor.json
@@ -69,7 +73,7 @@ struct Scan: ParsableCommand {
         }
         let outputs = try RunOutputs.checked(
             reports: settings.reports.value, writingBaseline: flags.writeBaseline,
-            against: flags.paths.map { ($0, "an input") } + (settings.infoPlist.value.map { [($0, "the Info.plist")] } ?? [])
+            against: paths.map { ($0, "an input") } + (settings.infoPlist.value.map { [($0, "the Info.plist")] } ?? [])
                 + (flags.baseline.map { [($0, "the baseline")] } ?? []) + (configuration.map { [($0.path, "the configuration file")] } ?? []))
         let baseline = try flags.baseline.map { path throws(ExitCode) in try Lint.readBaseline(path) }
         var options = LintOptions(
@@ -82,11 +86,17 @@ struct Scan: ParsableCommand {
         options.filter = flags.filter.filter(configuration: nil, include: nil, exclude: nil).filter
         options.pathRules = settings.pathRules(in: configuration)
         options.outputs = outputs
-        let scan: SourceScan
-        if let apps = try projectApps(explicitInfoPlist: settings.infoPlist.value != nil, options: options) {
-            scan = SourceScanner.scan(paths: flags.paths, apps: apps, options: options)
+        var scan: SourceScan
+        if let apps = try projectApps(paths: paths, configuration: configuration, settings: settings, options: options) {
+            scan = SourceScanner.scan(paths: paths, apps: apps, options: options)
         } else {
-            scan = SourceScanner.scan(paths: flags.paths, options: options)
+            scan = SourceScanner.scan(paths: paths, options: options)
+        }
+        if paths.isEmpty, let configuration, let written = configuration.scanPaths {
+            var file = FileResult(path: configuration.path)
+            file.inputErrors = [InputError(
+                code: ProblemCode.noInputs, message: "nothing to scan: scan.paths is empty; give the folders of the app's Swift sources", location: written.location)]
+            scan.result.files.append(file)
         }
         try outputs.refuseRecordedClashes()
         var wrote = true
@@ -100,15 +110,25 @@ struct Scan: ParsableCommand {
         throw processExitCode(for: report, wroteReports: wrote)
     }
 
-    /// The apps of the Xcode projects the scan judges files for: those `--project` names, else,
-    /// when no Info.plist is given, those found under the scanned folders; nil for a scan
-    /// against one Info.plist (or none). A project named that cannot be read is a usage error; one
-    /// found that cannot be read is said on standard error and left out.
-    private func projectApps(explicitInfoPlist: Bool, options: LintOptions) throws -> [ProjectApp]? {
+    /// The apps of the Xcode projects the scan judges files for: those `--project` names; else,
+    /// unless an Info.plist is given on the command line (or in `.proctor.json` without
+    /// `targets`), the projects `.proctor.json`'s `targets` name (as `proctor init` writes them),
+    /// or those found under the scanned folders. Nil for a scan against one Info.plist (or none).
+    /// A project named that cannot be read is a usage error; one found that cannot be read is
+    /// said on standard error and left out.
+    private func projectApps(paths: [String], configuration: ProjectConfiguration?, settings: LintSettings, options: LintOptions) throws -> [ProjectApp]? {
         var found: [(path: String, named: Bool)] = projects.map { ($0, true) }
-        if projects.isEmpty && !explicitInfoPlist {
-            for path in flags.paths where Self.isFolder(path) {
-                found += XcodeProject.find(in: path).map { (Paths.joined(path, $0), false) }
+        let targets = configuration?.targets?.value ?? []
+        let plistFromFlag: Bool = if case .flag = settings.infoPlist.origin { true } else { false }
+        let usesOnePlist = plistFromFlag || (settings.infoPlist.value != nil && targets.isEmpty)
+        if projects.isEmpty && !usesOnePlist {
+            if let configuration, !targets.isEmpty {
+                var seen: Set<String> = []
+                for project in targets.compactMap(\.project) where seen.insert(project).inserted { found.append((configuration.resolve(project), false)) }
+            } else {
+                for path in paths where Self.isFolder(path) {
+                    found += XcodeProject.find(in: path).map { (Paths.joined(path, $0), false) }
+                }
             }
         }
         guard !found.isEmpty else { return nil }

@@ -27,6 +27,30 @@ struct ConfigurationTests {
         #expect(configuration.strict?.value == true && configuration.lintReports?.value == ["junit:out.xml"] && configuration.runReports == nil)
     }
 
+    @Test func targetsAndScanPathsAreReadAndChecked() throws {
+        let text = """
+            {"format": 1, "targets": [
+              {"name": "App", "project": "App.xcodeproj", "kind": "application", "infoPlist": "App/Info.plist", "bundleIdentifier": "com.example.app",
+               "teamIdentifier": "ABCDE12345", "deploymentTarget": "16.0", "entitlements": ["App/App.entitlements"], "sources": ["App"]},
+              {"name": "Widget", "kind": "appExtension", "embeddedIn": "App", "extensionPoint": "com.apple.widgetkit-extension", "generatedInfoPlist": true}
+             ], "scan": {"paths": ["App"]}}
+            """
+        let configuration = try ProjectConfiguration.read(Array(text.utf8), path: ".proctor.json", knownRules: ids).get()
+        let targets = try #require(configuration.targets?.value)
+        #expect(targets.map(\.name) == ["App", "Widget"] && targets[1].embeddedIn == "App" && targets[1].generatedInfoPlist)
+        #expect(targets[0].deploymentTarget == OSVersion("16.0") && targets[0].entitlements == ["App/App.entitlements"] && targets[0].sources == ["App"])
+        #expect(configuration.scanPaths?.value == ["App"])
+        let wrong = """
+            {"format": 1, "targets": [{"name": "A", "kind": "framework"}, {"name": "B", "kind": "appExtension", "embeddedIn": "C", "teamIdentifier": "x"},
+             {"name": "B", "kind": "application"}], "scan": {"path": []}}
+            """
+        guard case .failure(let problems) = ProjectConfiguration.read(Array(wrong.utf8), path: ".proctor.json", knownRules: ids) else {
+            Issue.record("a malformed target list was read")
+            return
+        }
+        #expect(problems.errors.map { $0.location.pointer ?? "" } == ["/targets/0/kind", "/targets/1/embeddedIn", "/targets/1/teamIdentifier", "/targets/2/name", "/scan/path"])
+    }
+
     @Test func everyProblemIsAnErrorInTheOrderWritten() {
         let text = "{\"format\": 1, \"lint\": {\"path\": []}, \"rules\": {\"title_length\": 1}, \"strict\": \"yes\"}"
         guard case .failure(let problems) = ProjectConfiguration.read(Array(text.utf8), path: ".proctor.json", knownRules: ids) else {

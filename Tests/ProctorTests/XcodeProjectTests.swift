@@ -48,6 +48,9 @@ struct XcodeProjectTests {
         #expect(intents.deploymentTarget?.value == "15.0" && intents.deploymentTarget?.location?.file == "Tapas.xcodeproj/project.pbxproj")
         // $(inherited) is the value below: the project's.
         #expect(app.settings.value("OTHER_SWIFT_FLAGS") == "-DBASE -DAPP")
+        // A variable another configuration sets (BUNDLE_ID_SUFFIX, in Debug only) is empty here, as in Xcode.
+        #expect(app.settings.resolved("PRODUCT_BUNDLE_IDENTIFIER")?.empty == ["BUNDLE_ID_SUFFIX"])
+        #expect(app.settings.resolved("PRODUCT_BUNDLE_IDENTIFIER")?.unresolved == [])
         // A trailing ';' in an .xcconfig is not part of the value.
         #expect(app.settings.value("CODE_SIGN_STYLE") == "Automatic")
     }
@@ -63,6 +66,21 @@ struct XcodeProjectTests {
         #expect(try target("NotificationService").entitlements?.value == "NotificationService/NotificationService.entitlements")
         #expect(BuildSettings.apply("rfc1034identifier", to: "My App_2") == "My-App-2")
         #expect(BuildSettings.apply("c99extidentifier", to: "2 Apps") == "_2_Apps")
+    }
+
+    @Test func aValueThatDoublesAtEachReferenceIsGivenUpNotExpanded() {
+        // A0 = x, A1 = $(A0)$(A0), ..., A40 = $(A39)$(A39): 2^40 characters if expanded.
+        var assignments = [BuildSettingAssignment(key: "A0", conditions: [], value: "x", location: nil)]
+        for level in 1...40 { assignments.append(BuildSettingAssignment(key: "A\(level)", conditions: [], value: "$(A\(level - 1))$(A\(level - 1))", location: nil)) }
+        // And a cycle: B = $(C), C = $(B).
+        assignments += [
+            BuildSettingAssignment(key: "B", conditions: [], value: "$(C)", location: nil), BuildSettingAssignment(key: "C", conditions: [], value: "$(B)", location: nil),
+        ]
+        let settings = BuildSettings(assignments: assignments, conditions: BuildConditions(sdk: "iphoneos", configuration: "Release"))
+        let resolved = settings.resolved("A40")
+        #expect(resolved?.unresolved.isEmpty == false && settings.value("A40") == nil)
+        #expect(settings.value("A4") == String(repeating: "x", count: 16))
+        #expect(settings.value("B") == nil)
     }
 
     @Test func aSettingThatRefersToNothingIsALocatedNoteNotAGuess() throws {
@@ -107,7 +125,8 @@ struct XcodeProjectTests {
     }
 
     @Test func swiftFilesComeFromTheSourcesPhaseAndSynchronizedFolders() throws {
-        // Through groups, and a file with a SOURCE_ROOT path; the widget folder lends WidgetKind.swift.
+        // Through groups, and a file with a SOURCE_ROOT path; the widget folder lends WidgetKind.swift;
+        // CatalystMenu.swift is built for Mac Catalyst only (platformFilter).
         #expect(try target("Tapas").swiftFiles == ["App/AppDelegate.swift", "App/MenuView.swift", "Shared/Formatting.swift", "Widget/WidgetKind.swift"])
         // Every .swift file of the folder but the excepted preview.
         #expect(try target("TapasWidget").swiftFiles == ["Widget/Provider.swift", "Widget/TapasWidget.swift", "Widget/WidgetKind.swift"])

@@ -1,0 +1,4 @@
+import UIKit
+
+// Built for Mac Catalyst only (platformFilter = maccatalyst).
+final class CatalystMenu: NSObject {}
