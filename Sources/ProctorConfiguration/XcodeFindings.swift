@@ -41,7 +41,7 @@ package struct XcodeFindings: Sendable {
     package static func read(_ paths: [String], in root: String, swiftFiles: Set<String>) -> XcodeFindings? {
         guard !paths.isEmpty else { return nil }
         var findings = XcodeFindings()
-        var candidates: [(target: XcodeTarget, score: Int, why: [String], frameworks: [XcodeTarget])] = []
+        var candidates: [(target: XcodeTarget, score: Int, why: [String], frameworks: [XcodeTarget], extensions: [XcodeTarget])] = []
         for path in paths {
             switch XcodeProject.read(path, root: root) {
             case .failure(let error): findings.failures.append(error)
@@ -66,7 +66,7 @@ package struct XcodeFindings: Sendable {
                         score += 1
                         why.append("it embeds \(extensions.count) extension\(extensions.count == 1 ? "" : "s")")
                     }
-                    candidates.append((app, score, why, frameworks(of: app, in: project)))
+                    candidates.append((app, score, why, frameworks(of: app, in: project), extensions))
                 }
                 let listed = Set(findings.entries.map(\.target.id))
                 for target in project.targets where !listed.contains(target.id) {
@@ -84,7 +84,10 @@ package struct XcodeFindings: Sendable {
         if let best = candidates.enumerated().max(by: { ($0.element.score, -$0.offset) < ($1.element.score, -$1.offset) })?.element {
             let reasons = candidates.count == 1 ? ["the only iOS application"] : best.why.isEmpty ? ["the first of \(candidates.count) iOS applications"] : best.why
             findings.primary = (best.target, reasons.joined(separator: ", "))
-            findings.scanPaths = cover(best.target.swiftFiles + best.frameworks.flatMap(\.swiftFiles), among: swiftFiles)
+            // The extensions' sources too: what an Intents extension or a widget donates is judged
+            // with the app, and a scan of the app alone cannot see a donation in an extension.
+            findings.scanPaths = cover(
+                best.target.swiftFiles + best.extensions.flatMap(\.swiftFiles) + best.frameworks.flatMap(\.swiftFiles), among: swiftFiles)
             findings.scannedFrameworks = best.frameworks.filter { !$0.swiftFiles.isEmpty }.map(\.name)
         }
         return findings

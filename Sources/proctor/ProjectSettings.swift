@@ -396,7 +396,7 @@ struct Init: ParsableCommand {
         }
         if let scanPaths = discovery.xcode?.scanPaths {
             line("scan.paths", scanPaths.isEmpty ? "(none)" : scanPaths.count > 6 ? scanPaths.prefix(6).joined(separator: " ") + " … (\(scanPaths.count))" : scanPaths.joined(separator: " "),
-                 "the Swift sources of \(discovery.xcode?.primary?.target.name ?? "the app")"
+                 "the Swift sources of \(discovery.xcode?.primary?.target.name ?? "the app") and the extensions it embeds"
                     + (discovery.xcode?.scannedFrameworks.isEmpty ?? true ? "" : " and of the frameworks it builds: " + (discovery.xcode?.scannedFrameworks ?? []).joined(separator: ", ")))
         }
         line("run.paths", discovery.scenarioFolders.joined(separator: " "), "folders of *.scenario.json")

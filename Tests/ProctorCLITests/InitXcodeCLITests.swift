@@ -32,7 +32,11 @@ struct InitXcodeCLITests {
         #expect(targets[1]["bundleIdentifier"] as? String == "com.example.tapas.Tapas-Intents")
         #expect(targets[2]["bundleIdentifier"] == nil, "the widget's identifier refers to a variable nothing sets")
         #expect(targets[4]["generatedInfoPlist"] as? Bool == true && targets[4]["infoPlist"] == nil)
-        #expect((json["scan"] as? [String: Any])?["paths"] as? [String] == ["App/AppDelegate.swift", "App/MenuView.swift", "Shared", "Widget/WidgetKind.swift"])
+        // The app's sources and its extensions' (the widget's preview file is no target's).
+        #expect((json["scan"] as? [String: Any])?["paths"] as? [String] == [
+            "App/AppDelegate.swift", "App/MenuView.swift", "Intents", "NotificationService", "Shared", "Widget/Provider.swift", "Widget/TapasWidget.swift",
+            "Widget/WidgetKind.swift",
+        ])
         #expect((json["lint"] as? [String: Any])?["paths"] as? [String] == [])
         // The printout says what each target is, and what could not be resolved, where.
         #expect(run.stdout.contains("TapasWidget  (widget extension of Tapas)"), "\(run.stdout)")
@@ -40,13 +44,13 @@ struct InitXcodeCLITests {
         #expect(run.stdout.contains("Tapas.xcodeproj/project.pbxproj:554: PRODUCT_BUNDLE_IDENTIFIER = $(BUNDLE_PREFIX).widget$(WIDGET_SUFFIX) refers to $(WIDGET_SUFFIX)"), "\(run.stdout)")
 
         // Right after init: lint checks the Info.plist and the entitlements and says lint.paths is
-        // empty; scan reads the app's sources.
+        // empty; scan reads the app's sources and its extensions', each judged with the app's facts.
         let lint = try proctor(["lint", "--now", "2026-06-01T12:00:00Z"], in: root)
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
         #expect(lint.stdout.contains("note: lint.paths is empty"), "\(lint.stdout)")
         let scan = try proctor(["scan", "--now", "2026-06-01T12:00:00Z"], in: root)
         #expect(scan.status == 0, "\(scan.stdout)\(scan.stderr)")
-        #expect(scan.stdout.contains("scan: 4 files"), "\(scan.stdout)")
+        #expect(scan.stdout.contains("scan: 8 files"), "\(scan.stdout)")
         let print = try proctor(["config", "print"], in: root)
         #expect(print.stdout.contains("TapasIntents (appExtension in Tapas)"), "\(print.stdout)")
     }
