@@ -124,10 +124,17 @@ struct ActivityTypeBundlePrefixRule: Rule {
         rationale: """
             Apple's naming advice is com.<company>.<app>.<activity>; starting the type with the bundle \
             identifier keeps it unique and makes its owner obvious. Types shared by several apps of one \
-            team (com.<company>.<activity>) are legitimate, which is why this is a warning. The types \
+            team (com.<company>.<activity>) are legitimate, which is why this is a warning. A type equal \
+            to the bundle identifier is under it: the guide asks for reverse-DNS notation in the app's \
+            own namespace and gives com.<company>.<app>.<activity> as an example, not as a required \
+            form, and NSUserActivity's initializer calls reverse-DNS a convention; such a type is \
+            unique and names its owner (an app with one activity often uses it). The types \
             the system defines, such as NSUserActivityTypeBrowsingWeb, are not the app's to name.
             """,
-        sources: [handoffGuide + ", \"Best practices\""],
+        sources: [
+            handoffGuide + ", \"Best practices\": reverse-DNS notation, such as com.<company>.<app>.<activity type>, or com.<company>.<activity> for types shared across apps",
+            "Apple, Foundation, NSUserActivity.init(activityType:): \"a developer-defined string in reverse-DNS format by convention\"",
+        ],
         needsBundleIdentifier: true,
         passing: [
             RuleExample(
@@ -136,6 +143,10 @@ struct ActivityTypeBundlePrefixRule: Rule {
             RuleExample(
                 #"{"userActivity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://example.com/places/1"}}"#,
                 infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view-place"]}"#),
+            // The bundle identifier itself, as an app with one activity names it.
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places"}}"#,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places"]}"#),
         ],
         failing: [
             RuleExample(
@@ -146,9 +157,28 @@ struct ActivityTypeBundlePrefixRule: Rule {
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         guard let bundle = context.appInfo?.bundleIdentifier, let type = activity.activityType, !activity.hasSystemType,
-            !type.hasPrefix(bundle + ".")
+            !Self.isUnder(type, bundle)
         else { return [] }
-        return [Violation("activity type '\(type)' is not under the bundle identifier '\(bundle)'; prefer '\(bundle).\(type.split(separator: ".").last ?? "")'", at: activity.pointer("activityType"))]
+        return [Violation("activity type '\(type)' is not under the bundle identifier '\(bundle)'; prefer '\(Self.suggestion(for: type, bundle: bundle))'", at: activity.pointer("activityType"))]
+    }
+
+    /// Whether `type` is the bundle identifier or a name below it.
+    static func isUnder(_ type: String, _ bundle: String) -> Bool {
+        type == bundle || type.hasPrefix(bundle + ".")
+    }
+
+    /// A name for `type` under the bundle identifier: the same place when only the case differs
+    /// (`com.Example.places.view` → `com.example.places.view`), the identifier itself for a type
+    /// that is one of its parents (`com.example` for `com.example.places`), and otherwise the
+    /// type's last component under it.
+    static func suggestion(for type: String, bundle: String) -> String {
+        let (folded, foldedBundle) = (type.lowercased(), bundle.lowercased())
+        if folded.hasPrefix(foldedBundle + "."), type.utf8.count > bundle.utf8.count, bundle.allSatisfy(\.isASCII) {
+            return bundle + String(decoding: type.utf8.dropFirst(bundle.utf8.count), as: UTF8.self)
+        }
+        if folded == foldedBundle || foldedBundle.hasPrefix(folded + ".") { return bundle }
+        let last = type.split(separator: ".").last.map(String.init) ?? ""
+        return "\(bundle).\(last.isEmpty ? "view-item" : last)"
     }
 }
 
