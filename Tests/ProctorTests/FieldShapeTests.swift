@@ -50,4 +50,40 @@ struct FieldShapeTests {
         let messages = result.files.flatMap(\.findings).filter { $0.ruleID == "activity_type_bundle_prefix" }.map(\.message)
         #expect(messages.count == 1 && messages[0].hasSuffix("prefer '\(suggested)'"), "\(messages)")
     }
+
+    // MARK: 3. An intent's class name as the activity type
+
+    @Test func anIntentsClassNameIsNeitherReverseDNSNorUnderTheIdentifier() throws {
+        let result = try scan([
+            "Order.swift": """
+                final class OrderViewController: UIViewController {
+                    func show() {
+                        let custom = NSUserActivity(activityType: NSStringFromClass(OrderTeaIntent.self))
+                        custom.title = "Order tea"
+                        custom.becomeCurrent()
+                        let system = NSUserActivity(activityType: NSStringFromClass(INSendMessageIntent.self))
+                        system.title = "Message the shop"
+                        system.becomeCurrent()
+                    }
+                }
+                """
+        ], plist: #"{"CFBundleIdentifier": "com.example.tea", "NSUserActivityTypes": ["OrderTeaIntent", "INSendMessageIntent"]}"#)
+        #expect(findings(result).isEmpty, "\(findings(result))")
+        #expect(result.files.flatMap(\.diagnostics).isEmpty, "both types resolve: \(result.files.flatMap(\.diagnostics).map(\.message))")
+    }
+
+    @Test func aClassOfTheScannedFilesIsNamedWithItsModule() throws {
+        // A Swift class the app declares is `Module.LocalIntent` to NSStringFromClass: not resolved.
+        let result = try scan([
+            "Local.swift": """
+                final class LocalIntent: NSObject {}
+                func show() {
+                    let activity = NSUserActivity(activityType: NSStringFromClass(LocalIntent.self))
+                    activity.title = "Local"
+                    activity.becomeCurrent()
+                }
+                """
+        ], plist: #"{"CFBundleIdentifier": "com.example.tea", "NSUserActivityTypes": ["LocalIntent"]}"#)
+        #expect(result.files.flatMap(\.diagnostics).map(\.code.rawValue) == ["scan_dynamic_value"])
+    }
 }
