@@ -86,4 +86,24 @@ struct FieldShapeTests {
         ], plist: #"{"CFBundleIdentifier": "com.example.tea", "NSUserActivityTypes": ["LocalIntent"]}"#)
         #expect(result.files.flatMap(\.diagnostics).map(\.code.rawValue) == ["scan_dynamic_value"])
     }
+
+    // MARK: 4. An incoming communication notification's donation
+
+    @Test func anIncomingMessageNeedsNoIntentsSupported() throws {
+        let donation = { (direction: String) in
+            """
+            func didReceive(_ request: UNNotificationRequest) {
+                let intent = INSendMessageIntent(recipients: nil, outgoingMessageType: .outgoingMessageText, content: "On my way", speakableGroupName: nil, conversationIdentifier: "chat-ana", serviceName: nil, sender: INPerson(personHandle: INPersonHandle(value: "ana@example.com", type: .emailAddress), nameComponents: nil, displayName: "Ana", image: nil, contactIdentifier: nil, customIdentifier: "ana"), attachments: nil)
+                let interaction = INInteraction(intent: intent, response: nil)
+                interaction.direction = .\(direction)
+                interaction.donate(completion: nil)
+            }
+            """
+        }
+        let plist = #"{"CFBundleIdentifier": "com.example.chat", "MinimumOSVersion": "15.0", "NSUserActivityTypes": ["INSendMessageIntent"]}"#
+        let incoming = try scan(["Service.swift": donation("incoming")], plist: plist)
+        #expect(!findings(incoming).contains { $0.hasPrefix("intent_handling_declared") }, "\(findings(incoming))")
+        let outgoing = try scan(["Service.swift": donation("outgoing")], plist: plist)
+        #expect(findings(outgoing).contains { $0.hasPrefix("intent_handling_declared") }, "an outgoing message still needs it: \(findings(outgoing))")
+    }
 }
