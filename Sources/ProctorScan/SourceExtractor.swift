@@ -435,9 +435,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         default: break
         }
         // `index.deleteSearchableItems(…)`, or unqualified inside an extension of the index.
-        let calledName = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-        switch calledName {
+        switch Self.calledName(node.calledExpression) {
         case "deleteSearchableItems":
             // By identifiers or by domains: either way the app takes items out of the index.
             entryPoints.deletesItems = true
@@ -607,11 +605,18 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         var callees: Set<String> = []
         for node in nodes {
             guard let call = node.as(FunctionCallExprSyntax.self), call.arguments.contains(where: { ValueResolver.path(of: $0.expression) == [name] }),
-                let callee = ValueResolver.path(of: call.calledExpression)?.last, !loggingFunctions.contains(callee)
+                let callee = calledName(call.calledExpression), !loggingFunctions.contains(callee)
             else { continue }
             callees.insert(callee)
         }
         return callees.count == 1 ? callees.first : nil
+    }
+
+    /// The name of the function a call calls, whatever it is called on: `handle` in
+    /// `handle(a)`, `coordinator.handle(a)` and `appDelegate()?.handle(a)` (a member of a call's
+    /// result, which has no path of names).
+    static func calledName(_ callee: ExprSyntax) -> String? {
+        callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? callee.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
     /// What code hands an activity to only to log it or pass it around: not a handler.

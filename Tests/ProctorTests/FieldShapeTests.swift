@@ -106,4 +106,30 @@ struct FieldShapeTests {
         let outgoing = try scan(["Service.swift": donation("outgoing")], plist: plist)
         #expect(findings(outgoing).contains { $0.hasPrefix("intent_handling_declared") }, "an outgoing message still needs it: \(findings(outgoing))")
     }
+
+    // MARK: 5. A call on a function's result, optional chained
+
+    @Test func aCallOnACallsResultIsFollowed() throws {
+        let result = try scan([
+            "App.swift": """
+                func appDelegate() -> AppDelegate? { UIApplication.shared.delegate as? AppDelegate }
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                        appDelegate()?.handleContinue(userActivity)
+                    }
+                }
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func handleContinue(_ activity: NSUserActivity) {
+                        if activity.activityType == "com.example.app.read" { openArticle(activity) }
+                    }
+                }
+                func share() {
+                    let activity = NSUserActivity(activityType: "com.example.app.share")
+                    activity.title = "Sharing"
+                    activity.becomeCurrent()
+                }
+                """
+        ], plist: #"{"CFBundleIdentifier": "com.example.app", "NSUserActivityTypes": ["com.example.app.read", "com.example.app.share"]}"#)
+        #expect(findings(result).contains("source_donated_type_handled App.swift:13"), "\(findings(result))")
+    }
 }
