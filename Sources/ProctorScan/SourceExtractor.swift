@@ -21,6 +21,10 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     var embeddedActivities: [ProctorCore.SourceLocation] = []
     /// The types that set their own `userActivity?.needsSave` outside the donation's scope, where.
     private(set) var needsSaveSetters: [(type: String, location: ProctorCore.SourceLocation)] = []
+    /// Where a type writes its own `userActivity`'s userInfo (`userActivity?.userInfo = …`,
+    /// `userActivity?.userInfo?["k"] = …`, `userActivity?.addUserInfoEntries(from:)`): outside
+    /// the donation's scope, its keys are not all known.
+    private(set) var userInfoWriters: [(type: String, location: ProctorCore.SourceLocation)] = []
     /// The enclosing types and functions, for symbols.
     private var scopes: [String] = []
     /// The enclosing types alone, where names are looked up.
@@ -261,6 +265,12 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         {
             needsSaveSetters.append((type, location(node)))
         }
+        if parts.count >= 3, parts[1].is(AssignmentExprSyntax.self), let type = types.last,
+            ValueResolver.path(of: parts[0]) == ["userActivity", "userInfo"]
+                || parts[0].as(SubscriptCallExprSyntax.self).map({ ValueResolver.path(of: $0.calledExpression) == ["userActivity", "userInfo"] }) == true
+        {
+            userInfoWriters.append((type, location(node)))
+        }
         return .visitChildren
     }
 
@@ -272,6 +282,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         uses.root = node.id
         uses.walk(node)
         for (key, expression, place) in uses.assignments {
+            if key == "userInfo" { donation.userInfoPlaces.append(location(place)) }
             // `nil` on some paths only: the value is still there on the others (and is marked
             // computed below).
             if markingBranches, expression.is(NilLiteralExprSyntax.self), uses.conditionallySet.contains(key) { continue }
@@ -282,8 +293,12 @@ final class SourceExtractor: CompiledSyntaxVisitor {
             }
         }
         for (expression, place) in uses.userInfoAdditions {
+            donation.userInfoPlaces.append(location(place))
             record("userInfo", expression, at: location(place), into: &donation, merging: true)
         }
+        // An entry written through a subscript (`activity.userInfo?["url"] = …`) is one the scan
+        // does not read: the userInfo holds more than its literal says.
+        if uses.userInfoSubscripted { donation.userInfoIsIncomplete = true }
         // A property set inside an if, a switch or a loop has the value of whichever path ran:
         // computed at run time, not the last one written (which made the result depend on the
         // order of the branches).
@@ -293,6 +308,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
             donation.properties[index].entries = []
         }
         donation.hasDelegate = donation.hasDelegate || uses.delegateSet
+        donation.handedToOtherCode = donation.handedToOtherCode || uses.handedOn
         if uses.madeCurrent {
             let currentByCall = donation.currentness == .madeCurrent && !donation.currentOnlyAsResponder
             donation.currentness = .madeCurrent
@@ -425,6 +441,9 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     // MARK: - SwiftUI: .userActivity(_:_:) and .onContinueUserActivity(_:perform:)
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if ValueResolver.path(of: node.calledExpression) == ["userActivity", "addUserInfoEntries"], let type = types.last {
+            userInfoWriters.append((type, location(node)))
+        }
         switch ValueResolver.path(of: node.calledExpression) {
         case ["CSSearchableItem"]:
             readSearchableItem(node)
@@ -819,6 +838,8 @@ final class UseCollector: CompiledSyntaxVisitor {
     var calledBecomeCurrent = false
     var delegateSet = false
     var handedOn = false
+    /// An entry of its userInfo is written through a subscript (`a.userInfo?["k"] = v`).
+    var userInfoSubscripted = false
 
     /// The properties of the object an assignment to is read.
     let properties: Set<String>
@@ -860,6 +881,11 @@ final class UseCollector: CompiledSyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let parts = Array(node.elements)
         guard parts.count >= 3 else { return .visitChildren }
+        if parts[1].is(AssignmentExprSyntax.self), let entry = parts[0].as(SubscriptCallExprSyntax.self),
+            ValueResolver.path(of: entry.calledExpression) == [name, "userInfo"]
+        {
+            userInfoSubscripted = true
+        }
         let assigned: ExprSyntax
         if parts[1].is(AssignmentExprSyntax.self) {
             // The parser leaves operators unfolded: `a = "x" + b` is one sequence of five parts,

@@ -63,6 +63,11 @@ struct ScannedDonation {
     var hasDelegate = false
     /// Some of its userInfo entries are computed at run time (added in the responder's update).
     var userInfoIsIncomplete = false
+    /// Where the code that creates it writes its userInfo (assignments and additions).
+    var userInfoPlaces: [SourceLocation] = []
+    /// It is handed to other code (an argument, returned, stored elsewhere), which may set more
+    /// on it, whether or not it is also made current here.
+    var handedToOtherCode = false
     /// Values inside a property that are left out of the checks, and why (an attribute set's
     /// number computed at run time).
     var leftOut: [(key: String, reason: String, location: SourceLocation)] = []

@@ -128,7 +128,8 @@ package enum SourceScanner {
             extractor.walk(Parser.parse(source: file.file.text))
             return Extracted(
                 donations: extractor.donations, handlers: extractor.handlers, activityFunctions: extractor.activityFunctions,
-                stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type), entryPoints: extractor.entryPoints)
+                stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type), userInfoWriters: extractor.userInfoWriters,
+                entryPoints: extractor.entryPoints)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
@@ -251,6 +252,9 @@ package enum SourceScanner {
         // Donations and handlers together.
         var places: [String: ProctorCore.SourceLocation] = [:]
         let allHandlers = scanned.flatMap(\.handlers)
+        let donated = Self.donatedKeys(
+            transcriptions.map(\.donation), typesAllKnown: !scanned.flatMap(\.donations).contains { $0.kind == .userActivity && $0.activityType.string == nil },
+            userInfoWriters: extracted.flatMap(\.userInfoWriters))
         let handlerSubjects = allHandlers.compactMap { handler -> (SourceHandler, String)? in
             guard let type = handler.activityType?.string else { return nil }
             let pointer = JSONPointer([handler.symbol, "handler", type])
@@ -259,7 +263,13 @@ package enum SourceScanner {
                 if let key = read.key.string { places[pointer.appending("userInfo").appending(key).description] = read.location }
             }
             let isSystem = SourceExtractor.systemTypes.values.contains(type)
-            return (SourceHandler(activityType: type, symbol: handler.symbol, isSystemType: isSystem, pointer: pointer), handler.location.file)
+            var subject = SourceHandler(activityType: type, symbol: handler.symbol, isSystemType: isSystem, pointer: pointer)
+            subject.keysRead = handler.keysRead.compactMap { read in
+                read.key.string.map { SourceDonation.KeyRead(key: $0, handler: handler.symbol, pointer: pointer.appending("userInfo").appending($0)) }
+            }
+            subject.donatedKeys = donated[type]?.keys
+            subject.donors = donated[type]?.symbols ?? []
+            return (subject, handler.location.file)
         }
         let donationSubjects = transcriptions.enumerated().map { index, item -> (SourceDonation, String) in
             let donation = item.donation
@@ -464,6 +474,34 @@ package enum SourceScanner {
         donation.properties.append(added)
     }
 
+    /// The userInfo keys the activities of each type carry, by type, with where they are made:
+    /// nil keys when one of them is not known key by key (a userInfo computed at run time or
+    /// written through a subscript, an activity handed to other code, a responder that writes its
+    /// `userActivity`'s userInfo elsewhere), or when some donation's type is computed and may be
+    /// that type.
+    static func donatedKeys(
+        _ donations: [ScannedDonation], typesAllKnown: Bool, userInfoWriters: [(type: String, location: ProctorCore.SourceLocation)]
+    ) -> [String: (keys: Set<String>?, symbols: [String])] {
+        var found: [String: (keys: Set<String>?, symbols: [String])] = [:]
+        for donation in donations where donation.kind == .userActivity {
+            guard let type = donation.activityType.string else { continue }
+            var entry = found[type] ?? ([], [])
+            entry.symbols.append(donation.symbol)
+            let writtenElsewhere = userInfoWriters.contains { $0.type == donation.responder && !donation.userInfoPlaces.contains($0.location) }
+            if !typesAllKnown || donation.currentness == .handedOn || donation.handedToOtherCode || donation.userInfoIsIncomplete || writtenElsewhere {
+                entry.keys = nil
+            } else {
+                switch donation.property("userInfo")?.value {
+                case nil: break
+                case .dictionary(let pairs)?: entry.keys?.formUnion(pairs.map(\.key))
+                default: entry.keys = nil
+                }
+            }
+            found[type] = entry
+        }
+        return found
+    }
+
     /// A Swift file as the parallel first stage leaves it.
     private struct ReadFile: Sendable {
         var file: SourceFile
@@ -544,6 +582,7 @@ package enum SourceScanner {
         var activityFunctions: [(name: String, handlers: [ScannedHandler])] = []
         var stateUpdates: [ScannedStateUpdate] = []
         var needsSaveSetters: [String] = []
+        var userInfoWriters: [(type: String, location: ProctorCore.SourceLocation)] = []
         var entryPoints = ScannedEntryPoints()
     }
 

@@ -132,4 +132,52 @@ struct FieldShapeTests {
         ], plist: #"{"CFBundleIdentifier": "com.example.app", "NSUserActivityTypes": ["com.example.app.read", "com.example.app.share"]}"#)
         #expect(findings(result).contains("source_donated_type_handled App.swift:13"), "\(findings(result))")
     }
+
+    // MARK: 6. A key a handler reads that no donation sets
+
+    private let news = #"{"CFBundleIdentifier": "com.example.news", "NSUserActivityTypes": ["com.example.news.article"]}"#
+
+    private func newsApp(donation: String, read: String = #"userActivity.userInfo?["url"] as? String"#) -> [String: String] {
+        [
+            "News.swift": """
+                final class ArticleViewController: UIViewController {
+                    func show(_ article: Article) {
+                        let activity = NSUserActivity(activityType: "com.example.news.article")
+                        activity.title = "Article"
+                \(donation)
+                        activity.becomeCurrent()
+                    }
+                }
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                        guard userActivity.activityType == "com.example.news.article", let link = \(read) else { return }
+                        open(link)
+                    }
+                }
+                """
+        ]
+    }
+
+    @Test func aKeyNoDonationSetsIsReported() throws {
+        let result = try scan(newsApp(donation: #"        activity.userInfo = ["articleID": article.id]"#), plist: news)
+        let found = result.files.flatMap(\.findings).filter { $0.ruleID == "source_handler_key_donated" }
+        #expect(found.map { $0.location.line ?? 0 } == [11], "\(findings(result))")
+        #expect(found.first?.severity == .warning)
+        #expect(found.first?.message.contains("set only 'articleID'") == true, "\(found.map(\.message))")
+        let none = try scan(newsApp(donation: ""), plist: news)
+        #expect(none.files.flatMap(\.findings).filter { $0.ruleID == "source_handler_key_donated" }.map(\.message).first?.contains("set no userInfo") == true)
+    }
+
+    @Test(arguments: [
+        #"        activity.userInfo = ["url": article.link]"#,
+        #"        activity.addUserInfoEntries(from: ["url": article.link])"#,
+        // Not known key by key: no guess.
+        "        activity.userInfo = article.activityInfo",
+        #"        activity.userInfo?["url"] = article.link"#,
+        "        register(activity)",
+    ])
+    func aKeyADonationMaySetIsNotReported(donation: String) throws {
+        let result = try scan(newsApp(donation: donation), plist: news)
+        #expect(!findings(result).contains { $0.hasPrefix("source_handler_key_donated") }, "\(findings(result))")
+    }
 }
