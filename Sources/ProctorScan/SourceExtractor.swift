@@ -28,7 +28,11 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// The enclosing types and functions, for symbols.
     private var scopes: [String] = []
     /// The enclosing types alone, where names are looked up.
-    private var types: [String] = []
+    private(set) var types: [String] = []
+    /// The app's own initializers of NSUserActivity and CSSearchableItem this file declares.
+    var appInitializers: [AppInitializer] = []
+    /// While the body of one of them is read: its parameters' names, and its signature.
+    var initializerParameters: (names: Set<String>, signature: String)?
 
     /// The NSUserActivity properties a donation is read for, as Proctor's payloads name them.
     static let properties: Set<String> = [
@@ -66,6 +70,10 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     var symbol: String { scopes.isEmpty ? "(file)" : scopes.joined(separator: ".") }
 
     func value(_ expression: ExprSyntax) -> StaticValue {
+        // A parameter of the app's initializer being read: each caller gives its own.
+        if let parameters = initializerParameters, let path = ValueResolver.path(of: expression), let first = path.first, parameters.names.contains(first) {
+            return .dynamic(Self.parameterReason(path, of: parameters.signature))
+        }
         var resolver = resolver
         resolver.types = types
         return resolver.value(of: expression)
@@ -143,7 +151,15 @@ final class SourceExtractor: CompiledSyntaxVisitor {
 
     // An initializer is a scope as a function is: `Type.init(place:)`.
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        scopes.append("init(\(node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()))")
+        let parameters = node.signature.parameterClause.parameters
+        let labels = parameters.map { "\($0.firstName.text):" }.joined()
+        scopes.append("init(\(labels))")
+        // `extension NSUserActivity { convenience init(…) }`: what its body builds, for its callers.
+        if let type = types.last, Self.donationKind(ofClass: type) != nil {
+            initializerParameters = (Set(parameters.map { ($0.secondName ?? $0.firstName).text }), "\(type).init(\(labels))")
+            if let found = readAppInitializer(node) { appInitializers.append(found) }
+            initializerParameters = nil
+        }
         return .visitChildren
     }
 
@@ -155,8 +171,15 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         let items = Array(node)
         for (index, item) in items.enumerated() {
             for (name, call, stored) in Self.activitiesCreated(by: item) {
-                guard let typeArgument = call.arguments.first(where: { $0.label?.text == "activityType" }) else { continue }
-                var donation = ScannedDonation(activityType: value(typeArgument.expression), location: location(call), symbol: symbol)
+                var donation: ScannedDonation
+                if let typeArgument = call.arguments.first(where: { $0.label?.text == "activityType" }) {
+                    donation = ScannedDonation(activityType: value(typeArgument.expression), location: location(call), symbol: symbol)
+                } else if let appCall = Self.appInitializerCall(call, of: "NSUserActivity") {
+                    // `NSUserActivity(type: …, title: …)`: the app's own initializer, followed once all files are read.
+                    donation = self.donation(madeBy: appCall, at: call, kind: .userActivity)
+                } else {
+                    continue
+                }
                 if stored {
                     // Assigned to a property: the responder's own `userActivity` is made current
                     // by UIKit; any other is kept for code elsewhere, which may make it current.
@@ -343,6 +366,18 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// `let item = …` sets on it. Indexed or returned, it is the index's: a tap on it continues
     /// `CSSearchableItemActionType`.
     private func readSearchableItem(_ call: FunctionCallExprSyntax) {
+        // `CSSearchableItem(note: note)`: the app's own initializer, followed once all files are read.
+        var item = Self.appInitializerCall(call, of: "CSSearchableItem").map { donation(madeBy: $0, at: call, kind: .searchableItem) } ?? searchableItem(builtBy: call)
+        if let (name, following) = Self.binding(of: call) {
+            for later in following { read(uses: name, in: Syntax(later), into: &item) }
+            item.currentness = .handedOn
+        }
+        donations.append(item)
+    }
+
+    /// The item Apple's `CSSearchableItem(uniqueIdentifier:domainIdentifier:attributeSet:)` builds
+    /// (called as such, or as `self.init(…)` in an initializer of the app's), with its arguments.
+    func searchableItem(builtBy call: FunctionCallExprSyntax) -> ScannedDonation {
         var item = ScannedDonation(activityType: .string(Self.systemTypes["CSSearchableItemActionType"]!), location: location(call), symbol: symbol)
         item.kind = .searchableItem
         item.currentness = .handedOn
@@ -354,11 +389,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
                 record(label, argument.expression, at: location(argument), into: &item)
             }
         }
-        if let (name, following) = Self.binding(of: call) {
-            for later in following { read(uses: name, in: Syntax(later), into: &item) }
-            item.currentness = .handedOn
-        }
-        donations.append(item)
+        return item
     }
 
     /// For `let name = <expression>` (or `var`) in a block: the name, and the block's items after it.
@@ -878,11 +909,20 @@ final class UseCollector: CompiledSyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// The member of the object read that `path` names: `title` in `a.title`; for `self` (an
+    /// initializer of the app's reading what it sets on itself), `self.title`, whose path is
+    /// `title`, and a bare `title`.
+    private func member(_ path: [String]) -> String? {
+        if path.count == 2, path[0] == name { return path[1] }
+        if name == "self", path.count == 1 { return path[0] }
+        return nil
+    }
+
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let parts = Array(node.elements)
         guard parts.count >= 3 else { return .visitChildren }
         if parts[1].is(AssignmentExprSyntax.self), let entry = parts[0].as(SubscriptCallExprSyntax.self),
-            ValueResolver.path(of: entry.calledExpression) == [name, "userInfo"]
+            ValueResolver.path(of: entry.calledExpression).flatMap(member) == "userInfo"
         {
             userInfoSubscripted = true
         }
@@ -907,11 +947,11 @@ final class UseCollector: CompiledSyntaxVisitor {
             return .visitChildren
         }
         if let target = ValueResolver.path(of: parts[0]) {
-            if target.count == 2, target[0] == name, properties.contains(target[1]) {
-                assignments.append((target[1], assigned, Syntax(node)))
+            if let property = member(target), properties.contains(property) {
+                assignments.append((property, assigned, Syntax(node)))
                 // The value is the last one written unless a branch writes it after.
-                if isConditional(Syntax(node)) { conditionallySet.insert(target[1]) } else { conditionallySet.remove(target[1]) }
-            } else if target == [name, "delegate"] {
+                if isConditional(Syntax(node)) { conditionallySet.insert(property) } else { conditionallySet.remove(property) }
+            } else if member(target) == "delegate" {
                 delegateSet = true
             } else if parts.count == 3, parts[1].is(AssignmentExprSyntax.self), ValueResolver.path(of: parts[2]) == [name] {
                 // A responder's or a scene's userActivity: UIKit makes it current. Stored
@@ -961,8 +1001,8 @@ final class UseCollector: CompiledSyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let callee = ValueResolver.path(of: node.calledExpression), callee.count == 2, callee[0] == name {
-            switch callee[1] {
+        if let callee = ValueResolver.path(of: node.calledExpression).flatMap(member), ["becomeCurrent", "addUserInfoEntries"].contains(callee) {
+            switch callee {
             case "becomeCurrent":
                 madeCurrent = true
                 calledBecomeCurrent = true

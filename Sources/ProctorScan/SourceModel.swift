@@ -82,6 +82,9 @@ struct ScannedDonation {
     /// it is judged inside that interaction's payload, not as a payload of its own, and still
     /// needs a declaration and a handler like any activity the system launches the app with.
     var isEmbedded = false
+    /// Made by an initializer of the app's (`NSUserActivity(type:title:)`), whose body builds
+    /// what the scan reads; nil once that body is followed.
+    var initializer: AppInitializerCall?
 
     func property(_ key: String) -> Property? { properties.last { $0.key == key } }
 }

@@ -129,7 +129,7 @@ package enum SourceScanner {
             return Extracted(
                 donations: extractor.donations, handlers: extractor.handlers, activityFunctions: extractor.activityFunctions,
                 stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type), userInfoWriters: extractor.userInfoWriters,
-                entryPoints: extractor.entryPoints)
+                appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
@@ -144,7 +144,7 @@ package enum SourceScanner {
         var filesWithSubjects: Set<String> = []
         for (file, found) in zip(read, extracted) {
             let points = found.entryPoints
-            if !found.donations.isEmpty || !found.handlers.isEmpty || !found.activityFunctions.isEmpty || !found.stateUpdates.isEmpty
+            if !found.donations.isEmpty || !found.handlers.isEmpty || !found.activityFunctions.isEmpty || !found.stateUpdates.isEmpty || !found.appInitializers.isEmpty
                 || !found.needsSaveSetters.isEmpty || !points.continuations.isEmpty || !points.connections.isEmpty || !points.urlHandlers.isEmpty
                 || !points.domainDeletions.isEmpty || points.deletesItems || points.firstHandler != nil
             {
@@ -155,6 +155,7 @@ package enum SourceScanner {
             for update in found.stateUpdates where stateUpdates[update.type] == nil { stateUpdates[update.type] = update }
             needsSaveSetters.formUnion(found.needsSaveSetters)
         }
+        Self.resolveAppInitializers(in: &scanned, declared: extracted.flatMap(\.appInitializers))
         Self.followDelegation(in: &scanned, to: extracted.flatMap(\.activityFunctions))
         // An activity assigned to the `userActivity` of a type that is surely no responder (a
         // model with a property of that name) is stored there, not managed by UIKit.
@@ -193,7 +194,9 @@ package enum SourceScanner {
                     if donation.isEmbedded { continue }
                     results[path]?.diagnostics.append(Diagnostic(
                         code: dynamicValue, severity: .note,
-                        message: donation.kind == .interaction
+                        message: donation.initializer != nil
+                            ? "this \(donation.kind == .searchableItem ? "item" : "activity") is \(donation.activityType.dynamicReason ?? "made by an initializer of the app's"); it is not checked"
+                            : donation.kind == .interaction
                             ? "the intent of this interaction is not one the scan can follow (an initializer of \(SourceExtractor.intentClasses.sorted().joined(separator: ", ")), here or bound earlier in the function); it is not checked"
                             : "the type of this activity is not a constant Proctor can resolve (\(donation.activityType.dynamicReason ?? "computed at run time")); it is not checked",
                         location: donation.location))
@@ -201,7 +204,8 @@ package enum SourceScanner {
                 }
                 // A reservation action's activity is judged, and noted, inside its interaction.
                 for (key, reason, place) in transcription.leftOut where !donation.isEmbedded {
-                    results[path]?.diagnostics.append(Diagnostic(
+                    // In the file of the value: an initializer of the app's may be in another.
+                    results[results[place.file] != nil ? place.file : path]?.diagnostics.append(Diagnostic(
                         code: dynamicValue, severity: .note, message: "\(key) is left out of the checks: \(reason)", location: place))
                 }
                 transcriptions.append((path, donation, transcription))
@@ -241,11 +245,12 @@ package enum SourceScanner {
             for var finding in judgedFile.findings where !transcription.placeholders.contains(finding.location.pointer ?? "") {
                 finding.location = moved(finding.location)
                 finding.message = Self.namingSwift(finding.message, transcriptions.map(\.transcription.donationPlace))
-                results[path]?.findings.append(finding)
+                // In the file of the value: an initializer of the app's may be in another.
+                results[results[finding.location.file] != nil ? finding.location.file : path]?.findings.append(finding)
             }
             for var diagnostic in judgedFile.diagnostics + judgedFile.inputErrors.map({ Diagnostic(code: $0.code, severity: .error, message: $0.message, location: $0.location) }) {
                 diagnostic.location = moved(diagnostic.location)
-                results[path]?.diagnostics.append(diagnostic)
+                results[results[diagnostic.location.file] != nil ? diagnostic.location.file : path]?.diagnostics.append(diagnostic)
             }
         }
 
@@ -583,6 +588,7 @@ package enum SourceScanner {
         var stateUpdates: [ScannedStateUpdate] = []
         var needsSaveSetters: [String] = []
         var userInfoWriters: [(type: String, location: ProctorCore.SourceLocation)] = []
+        var appInitializers: [AppInitializer] = []
         var entryPoints = ScannedEntryPoints()
     }
 

@@ -51,6 +51,65 @@ struct FieldShapeTests {
         #expect(messages.count == 1 && messages[0].hasSuffix("prefer '\(suggested)'"), "\(messages)")
     }
 
+    // MARK: 2. The app's own initializers
+
+    @Test func theAppsInitializersAreFollowedIntoTheirBodies() throws {
+        let result = try scan([
+            "Spotlight.swift": """
+                extension CSSearchableItem {
+                    convenience init(note: Note) {
+                        let attributes = CSSearchableItemAttributeSet(contentType: .text)
+                        attributes.title = note.title
+                        self.init(uniqueIdentifier: note.id, domainIdentifier: "notes", attributeSet: attributes)
+                    }
+                }
+                extension NSUserActivity {
+                    convenience init(note: Note) {
+                        self.init(activityType: "com.example.notes.view")
+                        self.title = "A title that goes on and on and on, well past the ninety characters that a search result shows in full"
+                        self.isEligibleForSearch = true
+                    }
+                    convenience init(type: String, title: String) {
+                        self.init(activityType: type)
+                        self.title = title
+                    }
+                }
+                """,
+            "Notes.swift": """
+                func index(_ notes: [Note]) {
+                    CSSearchableIndex.default().indexSearchableItems(notes.map { CSSearchableItem(note: $0) })
+                    CSSearchableIndex.default().deleteSearchableItems(withDomainIdentifiers: ["notes"])
+                }
+                func show(_ note: Note) {
+                    let activity = NSUserActivity(note: note)
+                    activity.becomeCurrent()
+                    let list = NSUserActivity(type: "com.example.notes.list", title: "All notes")
+                    list.becomeCurrent()
+                }
+                """,
+        ], plist: #"{"CFBundleIdentifier": "com.example.notes", "NSUserActivityTypes": ["com.example.notes.view", "com.example.notes.list"]}"#)
+        // The title set in the initializer is judged there, in its file.
+        #expect(findings(result) == ["title_length Spotlight.swift:11"], "\(findings(result))")
+        #expect(result.files.first { $0.path == "Notes.swift" }?.donationCount == 3)
+        let notes = result.files.flatMap(\.diagnostics).map(\.message)
+        #expect(notes.count == 1 && notes[0].contains("the parameter 'type' of the app's initializer NSUserActivity.init(type:title:)"), "\(notes)")
+    }
+
+    @Test func anInitializerTheScanDoesNotFindIsNotGuessed() throws {
+        let result = try scan([
+            "Notes.swift": """
+                func index(_ note: Note) {
+                    let item = CSSearchableItem(note: note)
+                    CSSearchableIndex.default().indexSearchableItems([item])
+                }
+                """
+        ], plist: #"{"CFBundleIdentifier": "com.example.notes"}"#)
+        // Not Apple's initializer with its arguments missing: only that it is indexed and never deleted.
+        #expect(findings(result) == ["source_indexed_items_deleted Notes.swift:2"], "\(findings(result))")
+        let notes = result.files.flatMap(\.diagnostics).map(\.message)
+        #expect(notes.count == 1 && notes[0].contains("CSSearchableItem(note:), an initializer of the app's which none of the scanned files declares"), "\(notes)")
+    }
+
     // MARK: 3. An intent's class name as the activity type
 
     @Test func anIntentsClassNameIsNeitherReverseDNSNorUnderTheIdentifier() throws {
