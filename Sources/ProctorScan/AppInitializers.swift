@@ -2,16 +2,17 @@ import ProctorCore
 import SwiftSyntax
 
 // The app's own initializers of NSUserActivity and CSSearchableItem, declared in an extension
-// (`extension NSUserActivity { convenience init(type: String, title: String) { … } }`): a call
-// with their labels is the app's initializer, whose body builds the donation (docs/scan.md,
-// "What it reads"). Apple's initializers keep Apple's labels.
+// (`extension NSUserActivity { convenience init(type: String, title: String) { … } }`) or in a
+// subclass (`final class NoteActivity: NSUserActivity { init(note: Note) { … } }`): a call with
+// their labels is the app's initializer, whose body builds the donation (docs/scan.md, "What it
+// reads"). Apple's initializers keep Apple's labels.
 
-/// An initializer the app declares in an extension of `NSUserActivity` or `CSSearchableItem`, and
-/// the donation its body builds: the activity type or the item's arguments given to
-/// `self.init(…)`, and what it sets on `self` after. A value from one of its parameters is
-/// computed at run time.
+/// An initializer the app declares in an extension of `NSUserActivity` or `CSSearchableItem`, or
+/// in a subclass of either, and the donation its body builds: the activity type or the item's
+/// arguments given to `self.init(…)` or `super.init(…)`, and what it sets on `self` after. A
+/// value from one of its parameters is computed at run time.
 struct AppInitializer {
-    /// The class it initializes, as its callers name it.
+    /// The class it initializes, as its callers name it: Apple's, or the app's subclass.
     var calledType: String
     /// Its argument labels, `_` for none.
     var labels: [String]
@@ -33,9 +34,9 @@ struct AppInitializerCall {
 extension SourceExtractor {
     /// The labels of Apple's initializers of each class (`init()` among them): a call with these
     /// is Apple's.
-    static let appleInitializerLabels: [String: Set<[String]>] = [
-        "NSUserActivity": [["activityType"], []],
-        "CSSearchableItem": [["uniqueIdentifier", "domainIdentifier", "attributeSet"], []],
+    static let appleInitializerLabels: [ScannedDonation.Kind: Set<[String]>] = [
+        .userActivity: [["activityType"], []],
+        .searchableItem: [["uniqueIdentifier", "domainIdentifier", "attributeSet"], []],
     ]
 
     /// The kind of donation an initializer of `type` makes.
@@ -47,10 +48,11 @@ extension SourceExtractor {
         }
     }
 
-    /// `call` of `type`, when its labels are none of Apple's: the app's initializer.
-    static func appInitializerCall(_ call: FunctionCallExprSyntax, of type: String) -> AppInitializerCall? {
+    /// `call` of `type` (Apple's class or the app's subclass of it, which inherits Apple's
+    /// initializers), when its labels are none of Apple's: the app's initializer.
+    static func appInitializerCall(_ call: FunctionCallExprSyntax, of type: String, kind: ScannedDonation.Kind) -> AppInitializerCall? {
         let labels = call.arguments.map { $0.label?.text ?? "_" }
-        guard let apple = appleInitializerLabels[type], !apple.contains(labels) else { return nil }
+        guard let apple = appleInitializerLabels[kind], !apple.contains(labels) else { return nil }
         return AppInitializerCall(calledType: type, labels: labels)
     }
 
@@ -64,10 +66,11 @@ extension SourceExtractor {
         return donation
     }
 
-    /// `convenience init(note: Note)` in an extension of NSUserActivity or CSSearchableItem: the
-    /// donation its body builds with `self.init(…)` and the properties it sets on `self` after.
+    /// `convenience init(note: Note)` in an extension of NSUserActivity or CSSearchableItem, or an
+    /// initializer of the app's subclass of either: the donation its body builds with
+    /// `self.init(…)` or `super.init(…)` and the properties it sets on `self` after.
     func readAppInitializer(_ node: InitializerDeclSyntax) -> AppInitializer? {
-        guard let type = types.last, types.count == 1, let kind = Self.donationKind(ofClass: type), let body = node.body else { return nil }
+        guard let type = types.last, types.count == 1, let kind = Self.donationKind(ofClass: type) ?? appClasses[type], let body = node.body else { return nil }
         let statements = Array(body.statements)
         guard let index = statements.firstIndex(where: { Self.delegatedInit($0) != nil }), let call = Self.delegatedInit(statements[index]) else { return nil }
         let labels = node.signature.parameterClause.parameters.map(\.firstName.text)
@@ -78,7 +81,7 @@ extension SourceExtractor {
             guard let typeArgument = call.arguments.first(where: { $0.label?.text == "activityType" }) else { return nil }
             donation = ScannedDonation(activityType: value(typeArgument.expression), location: location(call), symbol: symbol)
         case .searchableItem:
-            guard Self.appInitializerCall(call, of: type) == nil else { return nil }
+            guard Self.appInitializerCall(call, of: type, kind: kind) == nil else { return nil }
             donation = searchableItem(builtBy: call)
         case .interaction:
             return nil
@@ -87,12 +90,12 @@ extension SourceExtractor {
         return AppInitializer(calledType: type, labels: labels, donation: donation)
     }
 
-    /// `self.init(…)` as a statement (or after `try`): the call.
+    /// `self.init(…)` or `super.init(…)` as a statement (or after `try`): the call.
     private static func delegatedInit(_ item: CodeBlockItemSyntax) -> FunctionCallExprSyntax? {
         guard case .expr(var expression) = item.item else { return nil }
         if let attempt = expression.as(TryExprSyntax.self) { expression = attempt.expression }
         guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "init", member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+            member.declName.baseName.text == "init", member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" || member.base?.is(SuperExprSyntax.self) == true
         else { return nil }
         return call
     }
@@ -106,6 +109,26 @@ extension SourceExtractor {
 }
 
 extension SourceScanner {
+    /// The app's subclasses of NSUserActivity and CSSearchableItem (directly or through another
+    /// of the app's classes), from every class of the scanned files and the one it inherits from.
+    static func appDonationClasses(_ superclasses: [(type: String, superclass: String)]) -> [String: ScannedDonation.Kind] {
+        var bases: [String: String] = [:]
+        for (type, superclass) in superclasses where bases[type] == nil { bases[type] = superclass }
+        var found: [String: ScannedDonation.Kind] = [:]
+        for type in bases.keys {
+            var current = type
+            for _ in 0..<16 {
+                guard let base = bases[current] else { break }
+                if let kind = SourceExtractor.donationKind(ofClass: base) {
+                    found[type] = kind
+                    break
+                }
+                current = base
+            }
+        }
+        return found
+    }
+
     /// Each donation made by an initializer of the app's gets what that initializer's body builds,
     /// when the scanned files declare exactly one with its labels; with what the caller sets after
     /// it, which comes later. Otherwise it stays unchecked, with a note saying why.

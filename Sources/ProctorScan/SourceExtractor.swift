@@ -58,10 +58,15 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// The `userInfo` keys the system writes: a Spotlight item's identifier.
     static let systemKeys: [String: String] = ["CSSearchableItemActivityIdentifier": "kCSSearchableItemActivityIdentifier"]
 
-    init(path: String, lines: SourceLines, resolver: ValueResolver) {
+    /// The app's subclasses of NSUserActivity and CSSearchableItem, from every scanned file, by
+    /// the kind of donation they make.
+    let appClasses: [String: ScannedDonation.Kind]
+
+    init(path: String, lines: SourceLines, resolver: ValueResolver, appClasses: [String: ScannedDonation.Kind] = [:]) {
         self.path = path
         self.lines = lines
         self.resolver = resolver
+        self.appClasses = appClasses
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -154,8 +159,9 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         let parameters = node.signature.parameterClause.parameters
         let labels = parameters.map { "\($0.firstName.text):" }.joined()
         scopes.append("init(\(labels))")
-        // `extension NSUserActivity { convenience init(…) }`: what its body builds, for its callers.
-        if let type = types.last, Self.donationKind(ofClass: type) != nil {
+        // `extension NSUserActivity { convenience init(…) }`, or an initializer of the app's
+        // subclass: what its body builds, for its callers.
+        if let type = types.last, Self.donationKind(ofClass: type) ?? appClasses[type] != nil {
             initializerParameters = (Set(parameters.map { ($0.secondName ?? $0.firstName).text }), "\(type).init(\(labels))")
             if let found = readAppInitializer(node) { appInitializers.append(found) }
             initializerParameters = nil
@@ -170,11 +176,11 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
         let items = Array(node)
         for (index, item) in items.enumerated() {
-            for (name, call, stored) in Self.activitiesCreated(by: item) {
+            for (name, call, stored, type) in Self.activitiesCreated(by: item, classes: appClasses) {
                 var donation: ScannedDonation
                 if let typeArgument = call.arguments.first(where: { $0.label?.text == "activityType" }) {
                     donation = ScannedDonation(activityType: value(typeArgument.expression), location: location(call), symbol: symbol)
-                } else if let appCall = Self.appInitializerCall(call, of: "NSUserActivity") {
+                } else if let appCall = Self.appInitializerCall(call, of: type, kind: .userActivity) {
                     // `NSUserActivity(type: …, title: …)`: the app's own initializer, followed once all files are read.
                     donation = self.donation(madeBy: appCall, at: call, kind: .userActivity)
                 } else {
@@ -193,7 +199,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
                 }
                 for later in items[(index + 1)...] {
                     // `userActivity = NSUserActivity(…)` again: another activity from there on.
-                    if Self.activitiesCreated(by: later).contains(where: { $0.name == name }) { break }
+                    if Self.activitiesCreated(by: later, classes: appClasses).contains(where: { $0.name == name }) { break }
                     read(uses: name, in: Syntax(later), into: &donation)
                 }
                 donations.append(donation)
@@ -205,36 +211,41 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// The activities a statement creates, by the name the code after it uses: `let a =
     /// NSUserActivity(activityType: …)` (or `let a: NSUserActivity = .init(activityType: …)`), and
     /// an assignment to a property, `userActivity = NSUserActivity(…)` or `self.current = …`
-    /// (`stored`).
-    static func activitiesCreated(by item: CodeBlockItemSyntax) -> [(name: String, call: FunctionCallExprSyntax, stored: Bool)] {
+    /// (`stored`); with the class called, `NSUserActivity` or one of `classes`, the app's
+    /// subclasses.
+    static func activitiesCreated(
+        by item: CodeBlockItemSyntax, classes: [String: ScannedDonation.Kind] = [:]
+    ) -> [(name: String, call: FunctionCallExprSyntax, stored: Bool, type: String)] {
         switch item.item {
         case .decl(let declaration):
             guard let variable = declaration.as(VariableDeclSyntax.self) else { return [] }
             return variable.bindings.compactMap { binding in
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let call = binding.initializer?.value.as(FunctionCallExprSyntax.self), createsActivity(call, declaredType: binding.typeAnnotation?.type)
+                    let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                    let type = activityClass(call, declaredType: binding.typeAnnotation?.type, classes: classes)
                 else { return nil }
-                return (name, call, false)
+                return (name, call, false, type)
             }
         case .expr(let expression):
             guard let sequence = expression.as(SequenceExprSyntax.self) else { return [] }
             let parts = Array(sequence.elements)
             guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self), let target = ValueResolver.path(of: parts[0]), target.count == 1,
-                let call = parts[2].as(FunctionCallExprSyntax.self), createsActivity(call, declaredType: nil)
+                let call = parts[2].as(FunctionCallExprSyntax.self), let type = activityClass(call, declaredType: nil, classes: classes)
             else { return [] }
-            return [(target[0], call, true)]
+            return [(target[0], call, true, type)]
         default:
             return []
         }
     }
 
-    /// `NSUserActivity(activityType: …)`, or `.init(activityType: …)` where the type is written.
-    private static func createsActivity(_ call: FunctionCallExprSyntax, declaredType: TypeSyntax?) -> Bool {
-        switch ValueResolver.path(of: call.calledExpression) {
-        case ["NSUserActivity"], ["NSUserActivity", "init"]: true
-        case ["init"]: declaredType?.trimmedDescription == "NSUserActivity"
-        default: false
-        }
+    /// The class `NSUserActivity(activityType: …)` (or `.init(activityType: …)` where the type is
+    /// written) makes: NSUserActivity, or one of the app's subclasses of it; nil for any other call.
+    private static func activityClass(_ call: FunctionCallExprSyntax, declaredType: TypeSyntax?, classes: [String: ScannedDonation.Kind]) -> String? {
+        func isActivity(_ name: String) -> Bool { name == "NSUserActivity" || classes[name] == .userActivity }
+        guard var path = ValueResolver.path(of: call.calledExpression) else { return nil }
+        if path.last == "init" { path.removeLast() }
+        if path.isEmpty, let declared = declaredType?.trimmedDescription, isActivity(declared) { return declared }
+        return path.count == 1 && isActivity(path[0]) ? path[0] : nil
     }
 
     /// `override func updateUserActivityState(_ activity: NSUserActivity)`: what it writes.
@@ -365,9 +376,9 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// `CSSearchableItem(uniqueIdentifier:domainIdentifier:attributeSet:)`, and what the code after
     /// `let item = …` sets on it. Indexed or returned, it is the index's: a tap on it continues
     /// `CSSearchableItemActionType`.
-    private func readSearchableItem(_ call: FunctionCallExprSyntax) {
+    private func readSearchableItem(_ call: FunctionCallExprSyntax, of type: String) {
         // `CSSearchableItem(note: note)`: the app's own initializer, followed once all files are read.
-        var item = Self.appInitializerCall(call, of: "CSSearchableItem").map { donation(madeBy: $0, at: call, kind: .searchableItem) } ?? searchableItem(builtBy: call)
+        var item = Self.appInitializerCall(call, of: type, kind: .searchableItem).map { donation(madeBy: $0, at: call, kind: .searchableItem) } ?? searchableItem(builtBy: call)
         if let (name, following) = Self.binding(of: call) {
             for later in following { read(uses: name, in: Syntax(later), into: &item) }
             item.currentness = .handedOn
@@ -477,7 +488,11 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         }
         switch ValueResolver.path(of: node.calledExpression) {
         case ["CSSearchableItem"]:
-            readSearchableItem(node)
+            readSearchableItem(node, of: "CSSearchableItem")
+            return .visitChildren
+        case let path? where path.count == 1 && appClasses[path[0]] == .searchableItem:
+            // `NoteItem(note: note)`: the app's subclass.
+            readSearchableItem(node, of: path[0])
             return .visitChildren
         case ["INInteraction"]:
             readInteraction(node)

@@ -120,11 +120,15 @@ package enum SourceScanner {
         // Then what each file donates and handles, with the constants of all: on every processor
         // again, each file resolving constants with a cache of its own.
         let bundleIdentifier = appInfo?.bundleIdentifier
+        // The app's subclasses of NSUserActivity and CSSearchableItem, whose calls make donations.
+        let appClasses = Self.appDonationClasses(read.flatMap(\.declarations.superclasses))
         let extracted = DeepStack.concurrentMap(read) { [constants] file in
-            // Most of an app's files name nothing the extractor reads: they are not parsed again.
-            guard file.mayDonateOrHandle else { return Extracted() }
+            // Most of an app's files name nothing the extractor reads: they are not parsed again
+            // (a call of the app's subclass, `NoteActivity(note:)`, names that class).
+            guard file.mayDonateOrHandle || appClasses.keys.contains(where: { ByteSearch.contains($0, in: file.file.text) }) else { return Extracted() }
             let extractor = SourceExtractor(
-                path: file.file.path, lines: file.lines, resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier))
+                path: file.file.path, lines: file.lines, resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier),
+                appClasses: appClasses)
             extractor.walk(Parser.parse(source: file.file.text))
             return Extracted(
                 donations: extractor.donations, handlers: extractor.handlers, activityFunctions: extractor.activityFunctions,

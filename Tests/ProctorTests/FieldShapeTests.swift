@@ -110,6 +110,29 @@ struct FieldShapeTests {
         #expect(notes.count == 1 && notes[0].contains("CSSearchableItem(note:), an initializer of the app's which none of the scanned files declares"), "\(notes)")
     }
 
+    @Test func theAppsSubclassesAreFollowedToo() throws {
+        let result = try scan([
+            "Activities.swift": """
+                final class NoteActivity: NSUserActivity {
+                    init(note: Note) {
+                        super.init(activityType: "com.example.notes.view")
+                        title = "A title that goes on and on and on, well past the ninety characters that a search result shows in full"
+                        isEligibleForSearch = true
+                    }
+                }
+                """,
+            // Names nothing the scan looks for but the subclass.
+            "Screen.swift": """
+                func show(_ note: Note) {
+                    let activity = NoteActivity(note: note)
+                    activity.becomeCurrent()
+                }
+                """,
+        ], plist: #"{"CFBundleIdentifier": "com.example.notes", "NSUserActivityTypes": ["com.example.notes.view"]}"#)
+        #expect(findings(result) == ["title_length Activities.swift:4"], "\(findings(result))")
+        #expect(result.files.first { $0.path == "Screen.swift" }?.donationCount == 1)
+    }
+
     // MARK: 3. An intent's class name as the activity type
 
     @Test func anIntentsClassNameIsNeitherReverseDNSNorUnderTheIdentifier() throws {
