@@ -135,6 +135,7 @@ package enum BuiltInRules {
         SourceDonatedTypeHandledRule(),
         SourceDonationMadeCurrentRule(),
         SourceHandledTypeDeclaredRule(),
+        SourceHandlerKeyDonatedRule(),
         SourceIndexedItemsDeletedRule(),
         SourceNeedsSaveAnsweredRule(),
         SourceResponderStateUpdatedRule(),

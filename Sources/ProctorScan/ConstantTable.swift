@@ -15,6 +15,8 @@ struct ConstantTable {
     private(set) var texts: [String: String] = [:]
     /// The types each constant is declared in, for the names its initializer uses.
     private var owners: [String: [String]] = [:]
+    /// The names of the types the scanned files declare (classes, structs, enumerations, actors).
+    private(set) var declaredTypes: Set<String> = []
 
     /// The constants one file declares: collected on its own (files are read in parallel), then
     /// added in file order, so a later declaration of a name wins as before.
@@ -55,6 +57,8 @@ struct ConstantTable {
             owners[name] = owner
         }
         for (name, text) in declarations.texts { texts[name] = text }
+        declaredTypes.formUnion(declarations.superclasses.map(\.type))
+        declaredTypes.formUnion(declarations.nonResponders)
     }
 
     /// The qualified name of the constant `path` names where `types` enclose the use, as Swift

@@ -21,10 +21,18 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     var embeddedActivities: [ProctorCore.SourceLocation] = []
     /// The types that set their own `userActivity?.needsSave` outside the donation's scope, where.
     private(set) var needsSaveSetters: [(type: String, location: ProctorCore.SourceLocation)] = []
+    /// Where a type writes its own `userActivity`'s userInfo (`userActivity?.userInfo = …`,
+    /// `userActivity?.userInfo?["k"] = …`, `userActivity?.addUserInfoEntries(from:)`): outside
+    /// the donation's scope, its keys are not all known.
+    private(set) var userInfoWriters: [(type: String, location: ProctorCore.SourceLocation)] = []
     /// The enclosing types and functions, for symbols.
     private var scopes: [String] = []
     /// The enclosing types alone, where names are looked up.
-    private var types: [String] = []
+    private(set) var types: [String] = []
+    /// The app's own initializers of NSUserActivity and CSSearchableItem this file declares.
+    var appInitializers: [AppInitializer] = []
+    /// While the body of one of them is read: its parameters' names, and its signature.
+    var initializerParameters: (names: Set<String>, signature: String)?
 
     /// The NSUserActivity properties a donation is read for, as Proctor's payloads name them.
     static let properties: Set<String> = [
@@ -50,10 +58,15 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// The `userInfo` keys the system writes: a Spotlight item's identifier.
     static let systemKeys: [String: String] = ["CSSearchableItemActivityIdentifier": "kCSSearchableItemActivityIdentifier"]
 
-    init(path: String, lines: SourceLines, resolver: ValueResolver) {
+    /// The app's subclasses of NSUserActivity and CSSearchableItem, from every scanned file, by
+    /// the kind of donation they make.
+    let appClasses: [String: ScannedDonation.Kind]
+
+    init(path: String, lines: SourceLines, resolver: ValueResolver, appClasses: [String: ScannedDonation.Kind] = [:]) {
         self.path = path
         self.lines = lines
         self.resolver = resolver
+        self.appClasses = appClasses
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -62,6 +75,10 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     var symbol: String { scopes.isEmpty ? "(file)" : scopes.joined(separator: ".") }
 
     func value(_ expression: ExprSyntax) -> StaticValue {
+        // A parameter of the app's initializer being read: each caller gives its own.
+        if let parameters = initializerParameters, let path = ValueResolver.path(of: expression), let first = path.first, parameters.names.contains(first) {
+            return .dynamic(Self.parameterReason(path, of: parameters.signature))
+        }
         var resolver = resolver
         resolver.types = types
         return resolver.value(of: expression)
@@ -139,7 +156,16 @@ final class SourceExtractor: CompiledSyntaxVisitor {
 
     // An initializer is a scope as a function is: `Type.init(place:)`.
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        scopes.append("init(\(node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()))")
+        let parameters = node.signature.parameterClause.parameters
+        let labels = parameters.map { "\($0.firstName.text):" }.joined()
+        scopes.append("init(\(labels))")
+        // `extension NSUserActivity { convenience init(…) }`, or an initializer of the app's
+        // subclass: what its body builds, for its callers.
+        if let type = types.last, Self.donationKind(ofClass: type) ?? appClasses[type] != nil {
+            initializerParameters = (Set(parameters.map { ($0.secondName ?? $0.firstName).text }), "\(type).init(\(labels))")
+            if let found = readAppInitializer(node) { appInitializers.append(found) }
+            initializerParameters = nil
+        }
         return .visitChildren
     }
 
@@ -150,9 +176,16 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
         let items = Array(node)
         for (index, item) in items.enumerated() {
-            for (name, call, stored) in Self.activitiesCreated(by: item) {
-                guard let typeArgument = call.arguments.first(where: { $0.label?.text == "activityType" }) else { continue }
-                var donation = ScannedDonation(activityType: value(typeArgument.expression), location: location(call), symbol: symbol)
+            for (name, call, stored, type) in Self.activitiesCreated(by: item, classes: appClasses) {
+                var donation: ScannedDonation
+                if let typeArgument = call.arguments.first(where: { $0.label?.text == "activityType" }) {
+                    donation = ScannedDonation(activityType: value(typeArgument.expression), location: location(call), symbol: symbol)
+                } else if let appCall = Self.appInitializerCall(call, of: type, kind: .userActivity) {
+                    // `NSUserActivity(type: …, title: …)`: the app's own initializer, followed once all files are read.
+                    donation = self.donation(madeBy: appCall, at: call, kind: .userActivity)
+                } else {
+                    continue
+                }
                 if stored {
                     // Assigned to a property: the responder's own `userActivity` is made current
                     // by UIKit; any other is kept for code elsewhere, which may make it current.
@@ -166,7 +199,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
                 }
                 for later in items[(index + 1)...] {
                     // `userActivity = NSUserActivity(…)` again: another activity from there on.
-                    if Self.activitiesCreated(by: later).contains(where: { $0.name == name }) { break }
+                    if Self.activitiesCreated(by: later, classes: appClasses).contains(where: { $0.name == name }) { break }
                     read(uses: name, in: Syntax(later), into: &donation)
                 }
                 donations.append(donation)
@@ -178,36 +211,41 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// The activities a statement creates, by the name the code after it uses: `let a =
     /// NSUserActivity(activityType: …)` (or `let a: NSUserActivity = .init(activityType: …)`), and
     /// an assignment to a property, `userActivity = NSUserActivity(…)` or `self.current = …`
-    /// (`stored`).
-    static func activitiesCreated(by item: CodeBlockItemSyntax) -> [(name: String, call: FunctionCallExprSyntax, stored: Bool)] {
+    /// (`stored`); with the class called, `NSUserActivity` or one of `classes`, the app's
+    /// subclasses.
+    static func activitiesCreated(
+        by item: CodeBlockItemSyntax, classes: [String: ScannedDonation.Kind] = [:]
+    ) -> [(name: String, call: FunctionCallExprSyntax, stored: Bool, type: String)] {
         switch item.item {
         case .decl(let declaration):
             guard let variable = declaration.as(VariableDeclSyntax.self) else { return [] }
             return variable.bindings.compactMap { binding in
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                    let call = binding.initializer?.value.as(FunctionCallExprSyntax.self), createsActivity(call, declaredType: binding.typeAnnotation?.type)
+                    let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+                    let type = activityClass(call, declaredType: binding.typeAnnotation?.type, classes: classes)
                 else { return nil }
-                return (name, call, false)
+                return (name, call, false, type)
             }
         case .expr(let expression):
             guard let sequence = expression.as(SequenceExprSyntax.self) else { return [] }
             let parts = Array(sequence.elements)
             guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self), let target = ValueResolver.path(of: parts[0]), target.count == 1,
-                let call = parts[2].as(FunctionCallExprSyntax.self), createsActivity(call, declaredType: nil)
+                let call = parts[2].as(FunctionCallExprSyntax.self), let type = activityClass(call, declaredType: nil, classes: classes)
             else { return [] }
-            return [(target[0], call, true)]
+            return [(target[0], call, true, type)]
         default:
             return []
         }
     }
 
-    /// `NSUserActivity(activityType: …)`, or `.init(activityType: …)` where the type is written.
-    private static func createsActivity(_ call: FunctionCallExprSyntax, declaredType: TypeSyntax?) -> Bool {
-        switch ValueResolver.path(of: call.calledExpression) {
-        case ["NSUserActivity"], ["NSUserActivity", "init"]: true
-        case ["init"]: declaredType?.trimmedDescription == "NSUserActivity"
-        default: false
-        }
+    /// The class `NSUserActivity(activityType: …)` (or `.init(activityType: …)` where the type is
+    /// written) makes: NSUserActivity, or one of the app's subclasses of it; nil for any other call.
+    private static func activityClass(_ call: FunctionCallExprSyntax, declaredType: TypeSyntax?, classes: [String: ScannedDonation.Kind]) -> String? {
+        func isActivity(_ name: String) -> Bool { name == "NSUserActivity" || classes[name] == .userActivity }
+        guard var path = ValueResolver.path(of: call.calledExpression) else { return nil }
+        if path.last == "init" { path.removeLast() }
+        if path.isEmpty, let declared = declaredType?.trimmedDescription, isActivity(declared) { return declared }
+        return path.count == 1 && isActivity(path[0]) ? path[0] : nil
     }
 
     /// `override func updateUserActivityState(_ activity: NSUserActivity)`: what it writes.
@@ -261,6 +299,12 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         {
             needsSaveSetters.append((type, location(node)))
         }
+        if parts.count >= 3, parts[1].is(AssignmentExprSyntax.self), let type = types.last,
+            ValueResolver.path(of: parts[0]) == ["userActivity", "userInfo"]
+                || parts[0].as(SubscriptCallExprSyntax.self).map({ ValueResolver.path(of: $0.calledExpression) == ["userActivity", "userInfo"] }) == true
+        {
+            userInfoWriters.append((type, location(node)))
+        }
         return .visitChildren
     }
 
@@ -272,6 +316,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         uses.root = node.id
         uses.walk(node)
         for (key, expression, place) in uses.assignments {
+            if key == "userInfo" { donation.userInfoPlaces.append(location(place)) }
             // `nil` on some paths only: the value is still there on the others (and is marked
             // computed below).
             if markingBranches, expression.is(NilLiteralExprSyntax.self), uses.conditionallySet.contains(key) { continue }
@@ -282,8 +327,12 @@ final class SourceExtractor: CompiledSyntaxVisitor {
             }
         }
         for (expression, place) in uses.userInfoAdditions {
+            donation.userInfoPlaces.append(location(place))
             record("userInfo", expression, at: location(place), into: &donation, merging: true)
         }
+        // An entry written through a subscript (`activity.userInfo?["url"] = …`) is one the scan
+        // does not read: the userInfo holds more than its literal says.
+        if uses.userInfoSubscripted { donation.userInfoIsIncomplete = true }
         // A property set inside an if, a switch or a loop has the value of whichever path ran:
         // computed at run time, not the last one written (which made the result depend on the
         // order of the branches).
@@ -293,6 +342,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
             donation.properties[index].entries = []
         }
         donation.hasDelegate = donation.hasDelegate || uses.delegateSet
+        donation.handedToOtherCode = donation.handedToOtherCode || uses.handedOn
         if uses.madeCurrent {
             let currentByCall = donation.currentness == .madeCurrent && !donation.currentOnlyAsResponder
             donation.currentness = .madeCurrent
@@ -326,7 +376,19 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// `CSSearchableItem(uniqueIdentifier:domainIdentifier:attributeSet:)`, and what the code after
     /// `let item = …` sets on it. Indexed or returned, it is the index's: a tap on it continues
     /// `CSSearchableItemActionType`.
-    private func readSearchableItem(_ call: FunctionCallExprSyntax) {
+    private func readSearchableItem(_ call: FunctionCallExprSyntax, of type: String) {
+        // `CSSearchableItem(note: note)`: the app's own initializer, followed once all files are read.
+        var item = Self.appInitializerCall(call, of: type, kind: .searchableItem).map { donation(madeBy: $0, at: call, kind: .searchableItem) } ?? searchableItem(builtBy: call)
+        if let (name, following) = Self.binding(of: call) {
+            for later in following { read(uses: name, in: Syntax(later), into: &item) }
+            item.currentness = .handedOn
+        }
+        donations.append(item)
+    }
+
+    /// The item Apple's `CSSearchableItem(uniqueIdentifier:domainIdentifier:attributeSet:)` builds
+    /// (called as such, or as `self.init(…)` in an initializer of the app's), with its arguments.
+    func searchableItem(builtBy call: FunctionCallExprSyntax) -> ScannedDonation {
         var item = ScannedDonation(activityType: .string(Self.systemTypes["CSSearchableItemActionType"]!), location: location(call), symbol: symbol)
         item.kind = .searchableItem
         item.currentness = .handedOn
@@ -338,11 +400,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
                 record(label, argument.expression, at: location(argument), into: &item)
             }
         }
-        if let (name, following) = Self.binding(of: call) {
-            for later in following { read(uses: name, in: Syntax(later), into: &item) }
-            item.currentness = .handedOn
-        }
-        donations.append(item)
+        return item
     }
 
     /// For `let name = <expression>` (or `var`) in a block: the name, and the block's items after it.
@@ -425,9 +483,16 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     // MARK: - SwiftUI: .userActivity(_:_:) and .onContinueUserActivity(_:perform:)
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if ValueResolver.path(of: node.calledExpression) == ["userActivity", "addUserInfoEntries"], let type = types.last {
+            userInfoWriters.append((type, location(node)))
+        }
         switch ValueResolver.path(of: node.calledExpression) {
         case ["CSSearchableItem"]:
-            readSearchableItem(node)
+            readSearchableItem(node, of: "CSSearchableItem")
+            return .visitChildren
+        case let path? where path.count == 1 && appClasses[path[0]] == .searchableItem:
+            // `NoteItem(note: note)`: the app's subclass.
+            readSearchableItem(node, of: path[0])
             return .visitChildren
         case ["INInteraction"]:
             readInteraction(node)
@@ -435,9 +500,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         default: break
         }
         // `index.deleteSearchableItems(…)`, or unqualified inside an extension of the index.
-        let calledName = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-        switch calledName {
+        switch Self.calledName(node.calledExpression) {
         case "deleteSearchableItems":
             // By identifiers or by domains: either way the app takes items out of the index.
             entryPoints.deletesItems = true
@@ -607,11 +670,18 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         var callees: Set<String> = []
         for node in nodes {
             guard let call = node.as(FunctionCallExprSyntax.self), call.arguments.contains(where: { ValueResolver.path(of: $0.expression) == [name] }),
-                let callee = ValueResolver.path(of: call.calledExpression)?.last, !loggingFunctions.contains(callee)
+                let callee = calledName(call.calledExpression), !loggingFunctions.contains(callee)
             else { continue }
             callees.insert(callee)
         }
         return callees.count == 1 ? callees.first : nil
+    }
+
+    /// The name of the function a call calls, whatever it is called on: `handle` in
+    /// `handle(a)`, `coordinator.handle(a)` and `appDelegate()?.handle(a)` (a member of a call's
+    /// result, which has no path of names).
+    static func calledName(_ callee: ExprSyntax) -> String? {
+        callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? callee.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
     /// What code hands an activity to only to log it or pass it around: not a handler.
@@ -814,6 +884,8 @@ final class UseCollector: CompiledSyntaxVisitor {
     var calledBecomeCurrent = false
     var delegateSet = false
     var handedOn = false
+    /// An entry of its userInfo is written through a subscript (`a.userInfo?["k"] = v`).
+    var userInfoSubscripted = false
 
     /// The properties of the object an assignment to is read.
     let properties: Set<String>
@@ -852,9 +924,23 @@ final class UseCollector: CompiledSyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// The member of the object read that `path` names: `title` in `a.title`; for `self` (an
+    /// initializer of the app's reading what it sets on itself), `self.title`, whose path is
+    /// `title`, and a bare `title`.
+    private func member(_ path: [String]) -> String? {
+        if path.count == 2, path[0] == name { return path[1] }
+        if name == "self", path.count == 1 { return path[0] }
+        return nil
+    }
+
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let parts = Array(node.elements)
         guard parts.count >= 3 else { return .visitChildren }
+        if parts[1].is(AssignmentExprSyntax.self), let entry = parts[0].as(SubscriptCallExprSyntax.self),
+            ValueResolver.path(of: entry.calledExpression).flatMap(member) == "userInfo"
+        {
+            userInfoSubscripted = true
+        }
         let assigned: ExprSyntax
         if parts[1].is(AssignmentExprSyntax.self) {
             // The parser leaves operators unfolded: `a = "x" + b` is one sequence of five parts,
@@ -876,11 +962,11 @@ final class UseCollector: CompiledSyntaxVisitor {
             return .visitChildren
         }
         if let target = ValueResolver.path(of: parts[0]) {
-            if target.count == 2, target[0] == name, properties.contains(target[1]) {
-                assignments.append((target[1], assigned, Syntax(node)))
+            if let property = member(target), properties.contains(property) {
+                assignments.append((property, assigned, Syntax(node)))
                 // The value is the last one written unless a branch writes it after.
-                if isConditional(Syntax(node)) { conditionallySet.insert(target[1]) } else { conditionallySet.remove(target[1]) }
-            } else if target == [name, "delegate"] {
+                if isConditional(Syntax(node)) { conditionallySet.insert(property) } else { conditionallySet.remove(property) }
+            } else if member(target) == "delegate" {
                 delegateSet = true
             } else if parts.count == 3, parts[1].is(AssignmentExprSyntax.self), ValueResolver.path(of: parts[2]) == [name] {
                 // A responder's or a scene's userActivity: UIKit makes it current. Stored
@@ -930,8 +1016,8 @@ final class UseCollector: CompiledSyntaxVisitor {
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let callee = ValueResolver.path(of: node.calledExpression), callee.count == 2, callee[0] == name {
-            switch callee[1] {
+        if let callee = ValueResolver.path(of: node.calledExpression).flatMap(member), ["becomeCurrent", "addUserInfoEntries"].contains(callee) {
+            switch callee {
             case "becomeCurrent":
                 madeCurrent = true
                 calledBecomeCurrent = true

@@ -63,6 +63,11 @@ struct ScannedDonation {
     var hasDelegate = false
     /// Some of its userInfo entries are computed at run time (added in the responder's update).
     var userInfoIsIncomplete = false
+    /// Where the code that creates it writes its userInfo (assignments and additions).
+    var userInfoPlaces: [SourceLocation] = []
+    /// It is handed to other code (an argument, returned, stored elsewhere), which may set more
+    /// on it, whether or not it is also made current here.
+    var handedToOtherCode = false
     /// Values inside a property that are left out of the checks, and why (an attribute set's
     /// number computed at run time).
     var leftOut: [(key: String, reason: String, location: SourceLocation)] = []
@@ -77,6 +82,9 @@ struct ScannedDonation {
     /// it is judged inside that interaction's payload, not as a payload of its own, and still
     /// needs a declaration and a handler like any activity the system launches the app with.
     var isEmbedded = false
+    /// Made by an initializer of the app's (`NSUserActivity(type:title:)`), whose body builds
+    /// what the scan reads; nil once that body is followed.
+    var initializer: AppInitializerCall?
 
     func property(_ key: String) -> Property? { properties.last { $0.key == key } }
 }

@@ -190,15 +190,20 @@ package enum SourceScanner {
         // Then what each file donates and handles, with the constants of all: on every processor
         // again, each file resolving constants with a cache of its own.
         let bundleIdentifier = appInfo?.bundleIdentifier
+        // The app's subclasses of NSUserActivity and CSSearchableItem, whose calls make donations.
+        let appClasses = Self.appDonationClasses(read.flatMap(\.declarations.superclasses))
         let extracted = DeepStack.concurrentMap(read) { [constants] file in
-            // Most of an app's files name nothing the extractor reads: they are not parsed again.
-            guard file.mayDonateOrHandle else { return Extracted() }
+            // Most of an app's files name nothing the extractor reads: they are not parsed again
+            // (a call of the app's subclass, `NoteActivity(note:)`, names that class).
+            guard file.mayDonateOrHandle || appClasses.keys.contains(where: { ByteSearch.contains($0, in: file.file.text) }) else { return Extracted() }
             let extractor = SourceExtractor(
-                path: file.file.path, lines: file.lines, resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier))
+                path: file.file.path, lines: file.lines, resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier),
+                appClasses: appClasses)
             extractor.walk(Parser.parse(source: file.file.text))
             return Extracted(
                 donations: extractor.donations, handlers: extractor.handlers, activityFunctions: extractor.activityFunctions,
-                stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type), entryPoints: extractor.entryPoints)
+                stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type), userInfoWriters: extractor.userInfoWriters,
+                appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
@@ -213,7 +218,7 @@ package enum SourceScanner {
         var filesWithSubjects: Set<String> = []
         for (file, found) in zip(read, extracted) {
             let points = found.entryPoints
-            if !found.donations.isEmpty || !found.handlers.isEmpty || !found.activityFunctions.isEmpty || !found.stateUpdates.isEmpty
+            if !found.donations.isEmpty || !found.handlers.isEmpty || !found.activityFunctions.isEmpty || !found.stateUpdates.isEmpty || !found.appInitializers.isEmpty
                 || !found.needsSaveSetters.isEmpty || !points.continuations.isEmpty || !points.connections.isEmpty || !points.urlHandlers.isEmpty
                 || !points.domainDeletions.isEmpty || points.deletesItems || points.firstHandler != nil
             {
@@ -224,6 +229,7 @@ package enum SourceScanner {
             for update in found.stateUpdates where stateUpdates[update.type] == nil { stateUpdates[update.type] = update }
             needsSaveSetters.formUnion(found.needsSaveSetters)
         }
+        Self.resolveAppInitializers(in: &scanned, declared: extracted.flatMap(\.appInitializers))
         Self.followDelegation(in: &scanned, to: extracted.flatMap(\.activityFunctions))
         // An activity assigned to the `userActivity` of a type that is surely no responder (a
         // model with a property of that name) is stored there, not managed by UIKit.
@@ -262,7 +268,9 @@ package enum SourceScanner {
                     if donation.isEmbedded { continue }
                     results[path]?.diagnostics.append(Diagnostic(
                         code: dynamicValue, severity: .note,
-                        message: donation.kind == .interaction
+                        message: donation.initializer != nil
+                            ? "this \(donation.kind == .searchableItem ? "item" : "activity") is \(donation.activityType.dynamicReason ?? "made by an initializer of the app's"); it is not checked"
+                            : donation.kind == .interaction
                             ? "the intent of this interaction is not one the scan can follow (an initializer of \(SourceExtractor.intentClasses.sorted().joined(separator: ", ")), here or bound earlier in the function); it is not checked"
                             : "the type of this activity is not a constant Proctor can resolve (\(donation.activityType.dynamicReason ?? "computed at run time")); it is not checked",
                         location: donation.location))
@@ -270,7 +278,8 @@ package enum SourceScanner {
                 }
                 // A reservation action's activity is judged, and noted, inside its interaction.
                 for (key, reason, place) in transcription.leftOut where !donation.isEmbedded {
-                    results[path]?.diagnostics.append(Diagnostic(
+                    // In the file of the value: an initializer of the app's may be in another.
+                    results[results[place.file] != nil ? place.file : path]?.diagnostics.append(Diagnostic(
                         code: dynamicValue, severity: .note, message: "\(key) is left out of the checks: \(reason)", location: place))
                 }
                 transcriptions.append((path, donation, transcription))
@@ -310,17 +319,21 @@ package enum SourceScanner {
             for var finding in judgedFile.findings where !transcription.placeholders.contains(finding.location.pointer ?? "") {
                 finding.location = moved(finding.location)
                 finding.message = Self.namingSwift(finding.message, transcriptions.map(\.transcription.donationPlace))
-                results[path]?.findings.append(finding)
+                // In the file of the value: an initializer of the app's may be in another.
+                results[results[finding.location.file] != nil ? finding.location.file : path]?.findings.append(finding)
             }
             for var diagnostic in judgedFile.diagnostics + judgedFile.inputErrors.map({ Diagnostic(code: $0.code, severity: .error, message: $0.message, location: $0.location) }) {
                 diagnostic.location = moved(diagnostic.location)
-                results[path]?.diagnostics.append(diagnostic)
+                results[results[diagnostic.location.file] != nil ? diagnostic.location.file : path]?.diagnostics.append(diagnostic)
             }
         }
 
         // Donations and handlers together.
         var places: [String: ProctorCore.SourceLocation] = [:]
         let allHandlers = scanned.flatMap(\.handlers)
+        let donated = Self.donatedKeys(
+            transcriptions.map(\.donation), typesAllKnown: !scanned.flatMap(\.donations).contains { $0.kind == .userActivity && $0.activityType.string == nil },
+            userInfoWriters: extracted.flatMap(\.userInfoWriters))
         let handlerSubjects = allHandlers.compactMap { handler -> (SourceHandler, String)? in
             guard let type = handler.activityType?.string else { return nil }
             let pointer = JSONPointer([handler.symbol, "handler", type])
@@ -329,7 +342,13 @@ package enum SourceScanner {
                 if let key = read.key.string { places[pointer.appending("userInfo").appending(key).description] = read.location }
             }
             let isSystem = SourceExtractor.systemTypes.values.contains(type)
-            return (SourceHandler(activityType: type, symbol: handler.symbol, isSystemType: isSystem, pointer: pointer), handler.location.file)
+            var subject = SourceHandler(activityType: type, symbol: handler.symbol, isSystemType: isSystem, pointer: pointer)
+            subject.keysRead = handler.keysRead.compactMap { read in
+                read.key.string.map { SourceDonation.KeyRead(key: $0, handler: handler.symbol, pointer: pointer.appending("userInfo").appending($0)) }
+            }
+            subject.donatedKeys = donated[type]?.keys
+            subject.donors = donated[type]?.symbols ?? []
+            return (subject, handler.location.file)
         }
         let donationSubjects = transcriptions.enumerated().map { index, item -> (SourceDonation, String) in
             let donation = item.donation
@@ -536,6 +555,34 @@ package enum SourceScanner {
         donation.properties.append(added)
     }
 
+    /// The userInfo keys the activities of each type carry, by type, with where they are made:
+    /// nil keys when one of them is not known key by key (a userInfo computed at run time or
+    /// written through a subscript, an activity handed to other code, a responder that writes its
+    /// `userActivity`'s userInfo elsewhere), or when some donation's type is computed and may be
+    /// that type.
+    static func donatedKeys(
+        _ donations: [ScannedDonation], typesAllKnown: Bool, userInfoWriters: [(type: String, location: ProctorCore.SourceLocation)]
+    ) -> [String: (keys: Set<String>?, symbols: [String])] {
+        var found: [String: (keys: Set<String>?, symbols: [String])] = [:]
+        for donation in donations where donation.kind == .userActivity {
+            guard let type = donation.activityType.string else { continue }
+            var entry = found[type] ?? ([], [])
+            entry.symbols.append(donation.symbol)
+            let writtenElsewhere = userInfoWriters.contains { $0.type == donation.responder && !donation.userInfoPlaces.contains($0.location) }
+            if !typesAllKnown || donation.currentness == .handedOn || donation.handedToOtherCode || donation.userInfoIsIncomplete || writtenElsewhere {
+                entry.keys = nil
+            } else {
+                switch donation.property("userInfo")?.value {
+                case nil: break
+                case .dictionary(let pairs)?: entry.keys?.formUnion(pairs.map(\.key))
+                default: entry.keys = nil
+                }
+            }
+            found[type] = entry
+        }
+        return found
+    }
+
     /// A Swift file as the parallel first stage leaves it.
     private struct ReadFile: Sendable {
         var file: SourceFile
@@ -616,6 +663,8 @@ package enum SourceScanner {
         var activityFunctions: [(name: String, handlers: [ScannedHandler])] = []
         var stateUpdates: [ScannedStateUpdate] = []
         var needsSaveSetters: [String] = []
+        var userInfoWriters: [(type: String, location: ProctorCore.SourceLocation)] = []
+        var appInitializers: [AppInitializer] = []
         var entryPoints = ScannedEntryPoints()
     }
 

@@ -119,8 +119,13 @@ struct ValueResolver {
             if arguments.count == 1, arguments[0].label?.text == "string" { return value(of: arguments[0].expression) }
         case "NSStringFromClass":
             // `NSStringFromClass(INStartCallIntent.self)`: an intent's activity type, spelt as
-            // Apple's samples do. Only SiriKit's classes, whose name has no module prefix.
-            if arguments.count == 1, let path = Self.path(of: arguments[0].expression), path.count == 2, path[1] == "self", path[0].hasPrefix("IN") {
+            // Apple's samples do. Only classes whose name has no module prefix: SiriKit's, and
+            // the app's custom intents, which Xcode generates from the intent definition file
+            // with `@objc(<name>)` (so none of the scanned files declares them); a Swift class of
+            // the scanned files is named with its module.
+            if arguments.count == 1, let path = Self.path(of: arguments[0].expression), path.count == 2, path[1] == "self",
+                path[0].hasPrefix("IN") || path[0].hasSuffix("Intent") && !constants.declaredTypes.contains(path[0])
+            {
                 return .string(path[0])
             }
         default: break

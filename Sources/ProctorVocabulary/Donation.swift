@@ -41,6 +41,24 @@ package struct UserActivity: Sendable {
     /// Whether the type is one the system defines (``systemTypes``).
     package var hasSystemType: Bool { activityType.map(Self.systemTypes.contains) ?? false }
 
+    /// Whether the type is an intent's class name (`INSendMessageIntent`, or an app's custom
+    /// `OrderTeaIntent`): the type SiriKit gives the activity it creates for an intent's response
+    /// when the app gives none (Apple, `INIntentResponse` subclasses' `init(code:userActivity:)`:
+    /// "sets its type to the class name of the intent being handled"), which apps then spell the
+    /// same way. Not reverse-DNS, and not under the bundle identifier, by design.
+    package var hasIntentClassType: Bool { activityType.map(Self.isIntentClassName) ?? false }
+
+    /// A Swift or Objective-C class name ending in `Intent` (and more than that).
+    package static func isIntentClassName(_ name: String) -> Bool {
+        guard name.utf8.count > "Intent".utf8.count, name.hasSuffix("Intent"), let first = name.utf8.first,
+            first == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+        else { return false }
+        return name.utf8.allSatisfy { byte in
+            byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        }
+    }
+
     /// Pointer of the object that holds the properties (`/userActivity`, `/3/userActivity`, ...).
     package var pointer: JSONPointer
     package var activityType: String?

@@ -20,7 +20,7 @@ struct ScanCLITests {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: sarif)) as? [String: Any]
         let results = ((json?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
         let uris = results.compactMap { (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any] }.compactMap { $0["uri"] as? String }
-        #expect(uris.count == 9 && uris.allSatisfy { $0.hasPrefix("Scenarios/scan/slicefinder-mistakes/SliceFinder/") && $0.hasSuffix(".swift") }, "\(uris)")
+        #expect(uris.count == 10 && uris.allSatisfy { $0.hasPrefix("Scenarios/scan/slicefinder-mistakes/SliceFinder/") && $0.hasSuffix(".swift") }, "\(uris)")
     }
 
     @Test func usageErrors() throws {

@@ -8,6 +8,10 @@ import ProctorVocabulary
 private let handoffGuide = "Apple, Handoff Programming Guide, \"Adopting Handoff\" (archived)"
 /// Also cited by the rules in PublicIndexingRules.swift.
 let appSearchActivities = "Apple, App Search Programming Guide, \"Index Activities and Navigation Points\" (archived)"
+private let intentResponseActivity = """
+    Apple, SiriKit, INIntentResponse.userActivity and the responses' init(code:userActivity:): given nil, "the system \
+    automatically creates a user activity object for you, sets its type to the class name of the intent being handled" [H]
+    """
 
 /// `activityType` uses reverse-DNS notation.
 struct ActivityTypeReverseDNSRule: Rule {
@@ -22,13 +26,21 @@ struct ActivityTypeReverseDNSRule: Rule {
             unique across the apps on a device and across the apps of one team; the Donating Shortcuts \
             guide repeats it. Proctor accepts two or more dot-separated components of letters, digits, \
             hyphens and underscores (domain labels such as 1password may start with a digit), none empty. \
-            The types the system defines, such as NSUserActivityTypeBrowsingWeb, are not the app's to name.
+            The types the system defines, such as NSUserActivityTypeBrowsingWeb, are not the app's to name, \
+            and neither is an intent's class name (INSendMessageIntent, or a custom intent's, such as \
+            OrderTeaIntent): SiriKit gives that type to the activity it creates for an intent's response \
+            when the app gives none, and the app spells it the same way to handle or donate it.
             """,
-        sources: [handoffGuide + ", \"Best practices\"", "Apple, SiriKit, \"Donating Shortcuts\""],
+        sources: [
+            handoffGuide + ", \"Best practices\"", "Apple, SiriKit, \"Donating Shortcuts\"",
+            intentResponseActivity,
+        ],
         passing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place"}}"#),
             // A type the system defines, as a browser donates it to hand a page to another device.
             RuleExample(#"{"userActivity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://example.com/places/1"}}"#),
+            // A custom intent's class name, the type SiriKit launches the app with for its response.
+            RuleExample(#"{"userActivity": {"activityType": "OrderTeaIntent", "title": "Order tea"}}"#),
         ],
         failing: [
             RuleExample(#"{"userActivity": {"activityType": "ViewPlace"}}"#, at: ["/userActivity/activityType"]),
@@ -36,7 +48,7 @@ struct ActivityTypeReverseDNSRule: Rule {
         ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        guard let type = activity.activityType, !activity.hasSystemType, !Self.isReverseDNS(type) else { return [] }
+        guard let type = activity.activityType, !activity.hasSystemType, !activity.hasIntentClassType, !Self.isReverseDNS(type) else { return [] }
         let example = type.contains(".") || type.isEmpty ? "com.example.app.view-item" : "com.example.app.\(type)"
         return [Violation("activity type '\(type)' is not a reverse-DNS identifier (dot-separated letters, digits, '-' and '_', such as '\(example)')", at: activity.pointer("activityType"))]
     }
@@ -124,10 +136,20 @@ struct ActivityTypeBundlePrefixRule: Rule {
         rationale: """
             Apple's naming advice is com.<company>.<app>.<activity>; starting the type with the bundle \
             identifier keeps it unique and makes its owner obvious. Types shared by several apps of one \
-            team (com.<company>.<activity>) are legitimate, which is why this is a warning. The types \
-            the system defines, such as NSUserActivityTypeBrowsingWeb, are not the app's to name.
+            team (com.<company>.<activity>) are legitimate, which is why this is a warning. A type equal \
+            to the bundle identifier is under it: the guide asks for reverse-DNS notation in the app's \
+            own namespace and gives com.<company>.<app>.<activity> as an example, not as a required \
+            form, and NSUserActivity's initializer calls reverse-DNS a convention; such a type is \
+            unique and names its owner (an app with one activity often uses it). The types \
+            the system defines, such as NSUserActivityTypeBrowsingWeb, are not the app's to name, and \
+            neither is an intent's class name, the type SiriKit gives the activity of an intent's \
+            response when the app gives none.
             """,
-        sources: [handoffGuide + ", \"Best practices\""],
+        sources: [
+            handoffGuide + ", \"Best practices\": reverse-DNS notation, such as com.<company>.<app>.<activity type>, or com.<company>.<activity> for types shared across apps",
+            "Apple, Foundation, NSUserActivity.init(activityType:): \"a developer-defined string in reverse-DNS format by convention\"",
+            intentResponseActivity,
+        ],
         needsBundleIdentifier: true,
         passing: [
             RuleExample(
@@ -136,6 +158,14 @@ struct ActivityTypeBundlePrefixRule: Rule {
             RuleExample(
                 #"{"userActivity": {"activityType": "NSUserActivityTypeBrowsingWeb", "webpageURL": "https://example.com/places/1"}}"#,
                 infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view-place"]}"#),
+            // The bundle identifier itself, as an app with one activity names it.
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places"}}"#,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places"]}"#),
+            // An intent's class name, the type SiriKit launches the app with for its response.
+            RuleExample(
+                #"{"userActivity": {"activityType": "INSendMessageIntent", "title": "Message Ana"}}"#,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["INSendMessageIntent"]}"#),
         ],
         failing: [
             RuleExample(
@@ -145,10 +175,29 @@ struct ActivityTypeBundlePrefixRule: Rule {
         ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        guard let bundle = context.appInfo?.bundleIdentifier, let type = activity.activityType, !activity.hasSystemType,
-            !type.hasPrefix(bundle + ".")
+        guard let bundle = context.appInfo?.bundleIdentifier, let type = activity.activityType, !activity.hasSystemType, !activity.hasIntentClassType,
+            !Self.isUnder(type, bundle)
         else { return [] }
-        return [Violation("activity type '\(type)' is not under the bundle identifier '\(bundle)'; prefer '\(bundle).\(type.split(separator: ".").last ?? "")'", at: activity.pointer("activityType"))]
+        return [Violation("activity type '\(type)' is not under the bundle identifier '\(bundle)'; prefer '\(Self.suggestion(for: type, bundle: bundle))'", at: activity.pointer("activityType"))]
+    }
+
+    /// Whether `type` is the bundle identifier or a name below it.
+    static func isUnder(_ type: String, _ bundle: String) -> Bool {
+        type == bundle || type.hasPrefix(bundle + ".")
+    }
+
+    /// A name for `type` under the bundle identifier: the same place when only the case differs
+    /// (`com.Example.places.view` → `com.example.places.view`), the identifier itself for a type
+    /// that is one of its parents (`com.example` for `com.example.places`), and otherwise the
+    /// type's last component under it.
+    static func suggestion(for type: String, bundle: String) -> String {
+        let (folded, foldedBundle) = (type.lowercased(), bundle.lowercased())
+        if folded.hasPrefix(foldedBundle + "."), type.utf8.count > bundle.utf8.count, bundle.allSatisfy(\.isASCII) {
+            return bundle + String(decoding: type.utf8.dropFirst(bundle.utf8.count), as: UTF8.self)
+        }
+        if folded == foldedBundle || foldedBundle.hasPrefix(folded + ".") { return bundle }
+        let last = type.split(separator: ".").last.map(String.init) ?? ""
+        return "\(bundle).\(last.isEmpty ? "view-item" : last)"
     }
 }
 

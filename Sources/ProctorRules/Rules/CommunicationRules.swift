@@ -34,7 +34,8 @@ struct InteractionActivityTypeDeclaredRule: Rule {
             to NSUserActivityTypes (INSendMessageIntent for message donations; \
             INGetReservationDetailsIntent for reservations), as for any activity type: an app that \
             does not declare the type is not handed the activity. Applies to every intent Proctor \
-            reads, messages, calls and reservations. NSUserActivityTypes belongs to the app: when \
+            reads: messages and calls (incoming ones, for communication notifications, too), and \
+            reservations. NSUserActivityTypes belongs to the app: when \
             the Info.plist given is an Intents extension's (IntentsSupported under NSExtension, no \
             NSUserActivityTypes), the rule has nothing to judge and says nothing.
             """,
@@ -64,6 +65,12 @@ struct InteractionActivityTypeDeclaredRule: Rule {
                 #"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "Trip to Lisbon"}}}}"#,
                 infoPlist: #"{"CFBundleIdentifier": "com.example.travel"}"#,
                 at: ["/interaction/intent/INGetReservationDetailsIntent"]),
+            // An incoming message donated for a communication notification, declared as handled
+            // but not as an activity type: the notification's requirement is NSUserActivityTypes.
+            RuleExample(
+                #"{"interaction": {"intent": {"INSendMessageIntent": {"sender": {"personHandle": {"value": "ana@example.com", "type": "emailAddress"}, "displayName": "Ana"}, "content": "On my way", "conversationIdentifier": "chat-ana"}}, "direction": "incoming"}}"#,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.chat", "INIntentsSupported": ["INSendMessageIntent"]}"#,
+                at: ["/interaction/intent/INSendMessageIntent"]),
         ])
 
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
@@ -96,11 +103,14 @@ struct IntentHandlingDeclaredRule: Rule {
             later); an Intents extension lists them under NSExtension → NSExtensionAttributes → \
             IntentsSupported. The Info.plist given may be either, and either list counts. The class \
             name must match exactly: INStartCallIntent does not declare the deprecated \
-            INStartAudioCallIntent. Reservation intents are not judged.
+            INStartAudioCallIntent. Reservation intents are not judged, nor an incoming message or \
+            call, donated for a communication notification: Apple's guide for those asks for the \
+            intent in NSUserActivityTypes (interaction_activity_type_declared), not IntentsSupported.
             """,
         sources: [
             wwdc16 + ": \"specify what intents your app is capable of handling in your info plist\" [H]",
             "Apple, Information Property List, INIntentsSupported (iOS 14) and NSExtension IntentsSupported [H]",
+            communicationNotifications + ": an incoming INSendMessageIntent or INStartCallIntent donated in the notification service extension; the app declares the intents in NSUserActivityTypes [H]",
         ],
         needsInfoPlist: true,
         passing: [
@@ -110,6 +120,10 @@ struct IntentHandlingDeclaredRule: Rule {
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#,
                 infoPlist: #"{"NSExtension": {"NSExtensionPointIdentifier": "com.apple.intents-service", "NSExtensionAttributes": {"IntentsSupported": ["INSendMessageIntent"]}}}"#),
+            // An incoming message donated for a communication notification: NSUserActivityTypes is what it needs.
+            RuleExample(
+                #"{"interaction": {"intent": {"INSendMessageIntent": {"sender": {"personHandle": {"value": "ana@example.com", "type": "emailAddress"}, "displayName": "Ana"}, "content": "On my way", "conversationIdentifier": "chat-ana"}}, "direction": "incoming"}}"#,
+                infoPlist: #"{"NSUserActivityTypes": ["INSendMessageIntent"]}"#),
         ],
         failing: [
             RuleExample(
@@ -123,7 +137,8 @@ struct IntentHandlingDeclaredRule: Rule {
         ])
 
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
-        guard let app = context.appInfo, interaction.intent.isCommunication else { return [] }
+        // An incoming one is a communication notification's: NSUserActivityTypes declares it.
+        guard let app = context.appInfo, interaction.intent.isCommunication, interaction.direction != .incoming else { return [] }
         let className = interaction.intent.className
         let declared = app.intentsSupported + app.extensionIntentsSupported
         guard !declared.contains(className) else { return [] }

@@ -181,6 +181,56 @@ struct SourceRestoredKeysRequiredRule: Rule {
     }
 }
 
+/// What a handler reads is what the donations of its type set.
+struct SourceHandlerKeyDonatedRule: Rule {
+    static let description = RuleDescription(
+        id: "source_handler_key_donated",
+        name: "Keys A Handler Reads Are Donated",
+        category: .activity,
+        defaultSeverity: .warning,
+        summary: "The userInfo keys a launch handler reads for an activity type should be set by the donations of that type.",
+        rationale: """
+            Apple documents userInfo as the app's own state, "needed to continue an activity", \
+            which the code that continues it reads back (seed 000: check the type, then restore \
+            from userInfo). A key a handler reads that no donation of its type sets is never \
+            there: the handler finds nil, on every device and whichever way the activity comes \
+            back, and the screen is not restored. Usually a key renamed on one side, or the \
+            constant of another key. Judged when the scan found donations of the type and reads \
+            every one's userInfo key by key: a userInfo computed at run time, written through a \
+            subscript, added by code the activity is handed to, or a donation whose type is \
+            computed (which may be this type), leaves the type out, with no guess. A warning: \
+            Apple documents no failure of the system here, only the app's logic, and the activity \
+            may come from code the scan did not read (the app's Mac version, over Handoff).
+            """,
+        sources: [
+            "Apple, Foundation, NSUserActivity.userInfo: \"app-specific state information needed to continue an activity\" [H]",
+            "Apple, UIKit, UIUserActivityRestoring.restoreUserActivityState(_:): restore \"using the state data contained in the specified user activity's userInfo dictionary\" [H]",
+            seedRestore + " [H]",
+        ],
+        passing: [RuleExample(swift(donation: donate, handler: restore), named: "App.swift")],
+        failing: [
+            RuleExample(
+                swift(donation: donate, handler: restore.replacingOccurrences(of: "userInfo?[\"placeID\"]", with: "userInfo?[\"placeId\"]")),
+                named: "App.swift", at: ["/SceneDelegate.scene(_:continue:)/handler/com.example.places.view/userInfo/placeId"]),
+            // A donation that sets no userInfo at all.
+            RuleExample(
+                swift(donation: donate.replacingOccurrences(of: "activity.userInfo = [\"placeID\": place.id, \"tab\": \"menu\"]\n", with: ""), handler: restore),
+                named: "App.swift", at: ["/SceneDelegate.scene(_:continue:)/handler/com.example.places.view/userInfo/placeID"]),
+        ])
+
+    func check(_ handler: SourceHandler, in context: RuleContext) -> [Violation] {
+        guard !handler.isSystemType, let donated = handler.donatedKeys else { return [] }
+        var seen: Set<String> = []
+        return handler.keysRead.filter { !donated.contains($0.key) && seen.insert($0.key).inserted }.map { read in
+            let set = donated.isEmpty ? "set no userInfo" : "set only \(donated.sorted().map { "'\($0)'" }.joined(separator: ", "))"
+            let donors = Array(Set(handler.donors)).sorted().joined(separator: ", ")
+            return Violation(
+                "\(handler.symbol) reads userInfo '\(read.key)' for '\(handler.activityType)', but the donations of that type (in \(donors)) \(set), so the handler finds nothing there\(Suggestion.phrase(for: read.key, among: Array(donated)))",
+                at: read.pointer)
+        }
+    }
+}
+
 /// A donation reaches the system.
 struct SourceDonationMadeCurrentRule: Rule {
     static let description = RuleDescription(

@@ -104,6 +104,15 @@ package struct SourceHandler: RuleSubject, Sendable {
     /// A type the system sends without the app declaring it (a Spotlight item, a web page).
     package var isSystemType: Bool
     package var pointer: JSONPointer
+    /// The `userInfo` keys it reads for its type, each where.
+    package var keysRead: [SourceDonation.KeyRead] = []
+    /// The `userInfo` keys the activities of its type carry, every donation of the type read key
+    /// by key; nil when the scan found none of that type, or one whose keys it cannot tell (a
+    /// userInfo computed at run time, an activity handed to other code, a donation whose type
+    /// is computed).
+    package var donatedKeys: Set<String>?
+    /// Where the donations of its type are made, by symbol.
+    package var donors: [String] = []
 
     package init(activityType: String, symbol: String, isSystemType: Bool, pointer: JSONPointer) {
         self.activityType = activityType
