@@ -64,6 +64,12 @@ package struct ProjectApp: Sendable {
         return apps
     }
 
+    /// The Swift files any target of `project` compiles: a project with no iOS app (a tool's, a
+    /// Mac app's) makes no app, but its files are still no file of no target.
+    package static func compiledFiles(of project: XcodeProject, root: String) -> Set<FileIdentity> {
+        Set(project.targets.flatMap { target in target.swiftFiles.compactMap { FileIdentity(path: Paths.joined(root, $0)) } })
+    }
+
     /// The frameworks and libraries of the project that `targets` depend on, directly or through
     /// one another: their code runs in the app, and what it donates is the app's.
     private static func linkedLibraries(of targets: [XcodeTarget], in project: XcodeProject) -> [XcodeTarget] {

@@ -54,7 +54,9 @@ package enum SourceScanner {
     /// facts (``ProjectApp``). A file of no target (a local package's) belongs to the only app
     /// when there is one; a file only test targets or other platforms' targets compile is not
     /// judged, and a note says how many.
-    package static func scan(paths: [String], apps: [ProjectApp], options: LintOptions) -> SourceScan {
+    /// `compiledElsewhere` are files the projects' other targets compile (tests, a Mac app, a
+    /// project with no iOS app at all), never judged.
+    package static func scan(paths: [String], apps: [ProjectApp], compiledElsewhere otherFiles: Set<FileIdentity> = [], options: LintOptions) -> SourceScan {
         let (files, results) = load(paths, options: options)
         var compiledElsewhere = 0
         var byApp = [[SourceFile]](repeating: [], count: apps.count)
@@ -64,7 +66,7 @@ package enum SourceScanner {
             let owners = apps.indices.filter { index in identity.map { apps[index].members.contains($0) } ?? false }
             if !owners.isEmpty {
                 for index in owners { byApp[index].append(file) }
-            } else if let identity, apps.contains(where: { $0.compiledByOtherTargets.contains(identity) }) {
+            } else if let identity, otherFiles.contains(identity) || apps.contains(where: { $0.compiledByOtherTargets.contains(identity) }) {
                 compiledElsewhere += 1
             } else {
                 unassigned.append(file)
@@ -79,11 +81,13 @@ package enum SourceScanner {
         var plists: [String: FileResult] = [:]
         for app in apps { for result in app.plistResults where plists[result.path] == nil { plists[result.path] = result } }
         merged.result.files = plists.values.filter(\.hasProblems) + results + merged.result.files
-        if compiledElsewhere > 0, let project = apps.first?.project {
+        if compiledElsewhere > 0 {
+            // Said at the first app's project: a note needs a file, and the projects are the reason.
+            let project = apps.first?.project ?? "."
             var note = FileResult(path: project)
             note.diagnostics = [Diagnostic(
                 code: ProblemCode.fileSkipped, severity: .note,
-                message: "\(compiledElsewhere) Swift file\(compiledElsewhere == 1 ? " is" : "s are") compiled only by test targets or by targets of other platforms than iOS, and not judged",
+                message: "\(compiledElsewhere) Swift file\(compiledElsewhere == 1 ? " is" : "s are") compiled only by test targets, by targets of other platforms than iOS or by projects with no iOS app, and not judged",
                 location: ProctorCore.SourceLocation(file: project))]
             merged.result.files.append(note)
         }

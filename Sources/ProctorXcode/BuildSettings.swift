@@ -152,6 +152,19 @@ package struct BuildSettings: Sendable {
         while let dollar = characters.firstIndex(of: "$") {
             output += characters[..<dollar]
             let after = characters.index(after: dollar)
+            // `$NAME`, without brackets: Xcode reads it as `$(NAME)` (its own EXECUTABLE_NAME
+            // default is written so).
+            if after < characters.endIndex, Self.startsName(characters[after]) {
+                let end = characters[after...].firstIndex { !Self.continuesName($0) } ?? characters.endIndex
+                expansion.references -= 1
+                guard expansion.references > 0, output.utf8.count <= Self.maximumLength else {
+                    expansion.unresolved.append("(a value over \(Self.maximumLength) characters or 10,000 references)")
+                    return output
+                }
+                output += reference(String(characters[after..<end]), key: key, position: position, &expansion, depth: depth)
+                characters = characters[end...]
+                continue
+            }
             guard after < characters.endIndex, let close = Self.closing(of: characters[after]) else {
                 output += "$"
                 characters = characters[after...]
@@ -187,6 +200,9 @@ package struct BuildSettings: Sendable {
         return output + characters
     }
 
+    private static func startsName(_ character: Character) -> Bool { character == "_" || (character.isASCII && character.isLetter) }
+    private static func continuesName(_ character: Character) -> Bool { startsName(character) || (character.isASCII && character.isNumber) }
+
     private static func closing(of opening: Character) -> Character? {
         switch opening {
         case "(": ")"
@@ -202,7 +218,9 @@ package struct BuildSettings: Sendable {
         let name = expand(parts[0], key: key, position: position, &expansion, depth: depth + 1)
         var value: String
         var isSet = true
-        if name == "inherited" {
+        // A setting that names itself (`DEVELOPMENT_TEAM = $(DEVELOPMENT_TEAM)` at the target)
+        // means the value below it, as `$(inherited)` does.
+        if name == "inherited" || name == key {
             if let earlier = lastIndex(of: key, before: position) {
                 value = expand(assignments[earlier].value, key: key, position: earlier, &expansion, depth: depth + 1)
             } else {

@@ -41,7 +41,14 @@ package enum XCConfigFile {
                     }
                     continue
                 }
-                let included = String(rest[rest.index(after: rest.startIndex)..<close])
+                var included = String(rest[rest.index(after: rest.startIndex)..<close])
+                // Xcode runs on a Mac, whose volumes ignore case by default: an include spelt
+                // `Version.public.xcconfig` reads `Version.Public.xcconfig`.
+                if !included.hasPrefix("/"), !FileManager.default.fileExists(atPath: folder + "/" + included),
+                    let found = Self.ignoringCase(included, in: folder)
+                {
+                    included = found
+                }
                 let includedPath = included.hasPrefix("/") ? included : folder + "/" + included
                 let includedDisplay = included.hasPrefix("/") ? included : Paths.joined(displayFolder, included)
                 guard FileManager.default.fileExists(atPath: includedPath) else {
@@ -81,6 +88,26 @@ package enum XCConfigFile {
             result.append(assignment)
         }
         return result
+    }
+
+    /// `relative` inside `folder`, each of its names matched without regard to case, as a Mac
+    /// volume matches them; nil when no entry matches, or more than one does.
+    static func ignoringCase(_ relative: String, in folder: String) -> String? {
+        var found: [String] = []
+        var current = folder
+        for name in relative.split(separator: "/").map(String.init) {
+            if name == "." || name == ".." {
+                found.append(name)
+                current += "/" + name
+                continue
+            }
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: current) else { return nil }
+            let matches = entries.filter { $0.lowercased() == name.lowercased() }
+            guard matches.count == 1 else { return nil }
+            found.append(matches[0])
+            current += "/" + matches[0]
+        }
+        return found.joined(separator: "/")
     }
 
     /// The line without its `//` comment.

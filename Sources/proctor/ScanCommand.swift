@@ -87,8 +87,8 @@ struct Scan: ParsableCommand {
         options.pathRules = settings.pathRules(in: configuration)
         options.outputs = outputs
         var scan: SourceScan
-        if let apps = try projectApps(paths: paths, configuration: configuration, settings: settings, options: options) {
-            scan = SourceScanner.scan(paths: paths, apps: apps, options: options)
+        if let (apps, elsewhere) = try projectApps(paths: paths, configuration: configuration, settings: settings, options: options) {
+            scan = SourceScanner.scan(paths: paths, apps: apps, compiledElsewhere: elsewhere, options: options)
         } else {
             scan = SourceScanner.scan(paths: paths, options: options)
         }
@@ -116,7 +116,9 @@ struct Scan: ParsableCommand {
     /// or those found under the scanned folders. Nil for a scan against one Info.plist (or none).
     /// A project named that cannot be read is a usage error; one found that cannot be read is
     /// said on standard error and left out.
-    private func projectApps(paths: [String], configuration: ProjectConfiguration?, settings: LintSettings, options: LintOptions) throws -> [ProjectApp]? {
+    private func projectApps(
+        paths: [String], configuration: ProjectConfiguration?, settings: LintSettings, options: LintOptions
+    ) throws -> (apps: [ProjectApp], elsewhere: Set<FileIdentity>)? {
         var found: [(path: String, named: Bool)] = projects.map { ($0, true) }
         let targets = configuration?.targets?.value ?? []
         let plistFromFlag: Bool = if case .flag = settings.infoPlist.origin { true } else { false }
@@ -133,17 +135,20 @@ struct Scan: ParsableCommand {
         }
         guard !found.isEmpty else { return nil }
         var apps: [ProjectApp] = []
+        var compiled: Set<FileIdentity> = []
         for (path, named) in found {
             switch XcodeProject.read(path, root: ".") {
             case .success(let project):
                 apps += ProjectApp.apps(of: project, root: ".", options: options)
+                compiled.formUnion(ProjectApp.compiledFiles(of: project, root: "."))
             case .failure(let error):
                 let message = "\(VisibleText.escaped(error.location.compilerStyle)): \(VisibleText.escaped(error.message))"
                 if named { throw ValidationError("--project: \(message)") }
                 Output.standardError("proctor: the Xcode project is not read: \(message)\n")
             }
         }
-        return apps.isEmpty && projects.isEmpty ? nil : apps
+        if apps.isEmpty && projects.isEmpty { return nil }
+        return (apps, compiled.subtracting(apps.reduce(into: Set<FileIdentity>()) { $0.formUnion($1.members) }))
     }
 
     private static func isFolder(_ path: String) -> Bool {

@@ -160,4 +160,32 @@ struct XcodeProjectTests {
         let conditional = BuildSettingAssignment.parse(key: "CODE_SIGN_IDENTITY[sdk=iphoneos*][config=Release]", value: "x", location: nil)
         #expect(conditional?.key == "CODE_SIGN_IDENTITY" && conditional?.conditions.count == 2)
     }
+
+    /// Shapes met on real projects (docs/field-tests.md, "six apps"): `$NAME` without brackets, a
+    /// setting that names itself at a lower level, an include spelt in another case.
+    @Test func referencesWithoutBracketsAndSettingsThatNameThemselves() {
+        let assignments = [
+            BuildSettingAssignment(key: "DEVELOPMENT_TEAM", conditions: [], value: "Z6P74P6T99", location: nil),
+            BuildSettingAssignment(key: "ROOT", conditions: [], value: "au.com.example.podcasts", location: nil),
+            BuildSettingAssignment(key: "PRODUCT_BUNDLE_IDENTIFIER", conditions: [], value: "$ROOT.widget", location: nil),
+            BuildSettingAssignment(key: "DEVELOPMENT_TEAM", conditions: [], value: "$(DEVELOPMENT_TEAM)", location: nil),
+            BuildSettingAssignment(key: "PRICE", conditions: [], value: "$5 and $", location: nil),
+        ]
+        let settings = BuildSettings(assignments: assignments, conditions: BuildConditions(sdk: "iphoneos", configuration: "Release"))
+        #expect(settings.value("PRODUCT_BUNDLE_IDENTIFIER") == "au.com.example.podcasts.widget")
+        #expect(settings.value("DEVELOPMENT_TEAM") == "Z6P74P6T99")
+        #expect(settings.value("PRICE") == "$5 and $")
+    }
+
+    @Test func anIncludeSpeltInAnotherCaseIsFollowedAsOnAMac() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-xcconfig-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Configs"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("#include \"configs/Version.public.xcconfig\"\nA = 1\n".utf8).write(to: folder.appendingPathComponent("App.xcconfig"))
+        try Data("VERSION = 7\n".utf8).write(to: folder.appendingPathComponent("Configs/Version.Public.xcconfig"))
+        var notes: [XcodeNote] = []
+        let assignments = XCConfigFile.assignments(path: folder.appendingPathComponent("App.xcconfig").path, displayPath: "App.xcconfig", notes: &notes)
+        #expect(assignments.map(\.key) == ["VERSION", "A"] && notes.isEmpty, "\(notes)")
+        #expect(assignments.first?.location?.file == "Configs/Version.Public.xcconfig")
+    }
 }
