@@ -459,11 +459,11 @@ package enum SourceScanner {
             firstItem = JSONPointer(["(app)", "spotlightIndex"])
             places[firstItem!.description] = first.location
         }
-        engine.rules(judging: SourceSpotlightIndex.self).judge(
-            SourceSpotlightIndex(
-                indexedDomains: itemDomains.contains(nil) || items.isEmpty ? nil : itemDomains.compactMap { $0 }, deletions: deletions,
-                firstItem: firstItem, deletesItems: entryPoints.deletesItems),
-            in: context, locate: locate, into: &sourceFindings)
+        var index = SourceSpotlightIndex(
+            indexedDomains: itemDomains.contains(nil) || items.isEmpty ? nil : itemDomains.compactMap { $0 }, deletions: deletions,
+            firstItem: firstItem, deletesItems: entryPoints.deletesItems)
+        index.itemsHaveConstantIdentifiers = !items.isEmpty && items.allSatisfy { $0.property("uniqueIdentifier")?.value.string != nil }
+        engine.rules(judging: SourceSpotlightIndex.self).judge(index, in: context, locate: locate, into: &sourceFindings)
         engine.rules(judging: SourceEntryPoints.self).judge(
             SourceEntryPoints(sceneDelegates: delegates, urlHandlers: entryPoints.urlHandlers, firstHandler: firstHandler), in: context, locate: locate,
             into: &sourceFindings)

@@ -553,7 +553,10 @@ struct SourceIndexedItemsDeletedRule: Rule {
             expirationDate): a place the user removed, a message deleted, still found and tapped, \
             and the app has nothing to show. Judged when the scan found an item and no deletion \
             of any kind in the files it read; a warning, as the seed's is a recommendation and the \
-            deleting code may be in files the scan did not read.
+            deleting code may be in files the scan did not read. Items whose identifiers are all \
+            constants (one item for the app, a few fixed screens) are a fixed set: indexing one \
+            again replaces it (an item with the identifier of an indexed one updates it), and no \
+            data the user removes can leave one behind.
             """,
         sources: [
             "WWDC15 session 709 (seed 002): deleting items that are no longer relevant, by identifier, by domain or all [H]",
@@ -564,11 +567,25 @@ struct SourceIndexedItemsDeletedRule: Rule {
             RuleExample(spotlightIndexer(deleting: "places"), named: "Index.swift"),
             RuleExample(spotlightIndexer(forgetting: "CSSearchableIndex.default().deleteSearchableItems(withIdentifiers: [place.id])"), named: "Index.swift"),
             RuleExample(spotlightIndexer(forgetting: "CSSearchableIndex.default().deleteAllSearchableItems()"), named: "Index.swift"),
+            // One item for the app, indexed again at each launch: it replaces itself.
+            RuleExample(
+                #"""
+                import CoreSpotlight
+
+                final class AppIndexer {
+                    func indexApp() {
+                        let attributes = CSSearchableItemAttributeSet(contentType: .text)
+                        attributes.title = "Places"
+                        let item = CSSearchableItem(uniqueIdentifier: "com.example.places", domainIdentifier: "app", attributeSet: attributes)
+                        CSSearchableIndex.default().indexSearchableItems([item])
+                    }
+                }
+                """#, named: "Index.swift"),
         ],
         failing: [RuleExample(spotlightIndexer(forgetting: "favorites.remove(place)"), named: "Index.swift", at: ["/(app)/spotlightIndex"])])
 
     func check(_ index: SourceSpotlightIndex, in context: RuleContext) -> [Violation] {
-        guard let first = index.firstItem, !index.deletesItems else { return [] }
+        guard let first = index.firstItem, !index.deletesItems, !index.itemsHaveConstantIdentifiers else { return [] }
         return [Violation(
             "the app indexes Core Spotlight items, but no code the scan found deletes any (deleteSearchableItems(withIdentifiers:), deleteSearchableItems(withDomainIdentifiers:), deleteAllSearchableItems()), so an item no longer relevant stays in Spotlight until it expires",
             at: first)]
@@ -589,7 +606,7 @@ private func spotlightIndexer(forgetting statement: String) -> String {
         func index(_ place: Place) {
             let attributes = CSSearchableItemAttributeSet(contentType: .text)
             attributes.title = "Golden Crust"
-            let item = CSSearchableItem(uniqueIdentifier: "p-1", domainIdentifier: "places.saved", attributeSet: attributes)
+            let item = CSSearchableItem(uniqueIdentifier: place.id, domainIdentifier: "places.saved", attributeSet: attributes)
             CSSearchableIndex.default().indexSearchableItems([item])
         }
 

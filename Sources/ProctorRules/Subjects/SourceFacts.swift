@@ -184,6 +184,9 @@ package struct SourceSpotlightIndex: RuleSubject, Sendable {
     package var firstItem: JSONPointer?
     /// Whether any code deletes items, by identifiers, by domains or all.
     package var deletesItems: Bool
+    /// Every item the scan found has a constant `uniqueIdentifier`: a fixed set of items, each
+    /// replaced when it is indexed again, so none is left behind by data the user removed.
+    package var itemsHaveConstantIdentifiers = false
 
     package init(indexedDomains: [String]?, deletions: [DomainDeletion], firstItem: JSONPointer? = nil, deletesItems: Bool = false) {
         self.indexedDomains = indexedDomains
