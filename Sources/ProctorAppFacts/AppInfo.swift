@@ -164,12 +164,35 @@ package enum InfoPlistReader {
         let file: PropertyListFile
         switch PropertyListFile.read(bytes: bytes, displayPath: displayPath, noun: "the Info.plist") {
         case .success(let read): file = read
-        case .failure(let error): return Result(inputErrors: [error])
+        case .failure(let error):
+            // A target with INFOPLIST_PREPROCESS = YES has Xcode run the C preprocessor over its
+            // Info.plist (`#ifndef DEBUG` around keys): the file is no property list until then.
+            // Proctor does not preprocess; it says so, and the facts are unknown, not an error.
+            if let directive = preprocessorLine(bytes) {
+                return Result(diagnostics: [Diagnostic(
+                    code: ProblemCode.propertyListPreprocessed, severity: .note,
+                    message: "the Info.plist has C preprocessor lines (\(directive.text)), which Xcode resolves at build time when INFOPLIST_PREPROCESS is YES; Proctor does not preprocess, so its facts are not read and the rules that need them are skipped",
+                    location: SourceLocation(file: displayPath, line: directive.line))])
+            }
+            return Result(inputErrors: [error])
         }
         return extract(
             from: file.root, source: displayPath, lineOf: { key in file.line(ofKey: key) },
             linesOfEntries: { key in file.linesOfEntries(ofArray: key) }, bundleIdentifier: override,
             deploymentTarget: deploymentTarget)
+    }
+
+    /// The first line that is a C preprocessor directive (`#if`, `#ifdef`, `#ifndef`, `#else`,
+    /// `#elif`, `#endif`, `#define`, `#undef`, `#include`), with its line number.
+    static func preprocessorLine(_ bytes: [UInt8]) -> (text: String, line: Int)? {
+        let directives = ["#if", "#ifdef", "#ifndef", "#else", "#elif", "#endif", "#define", "#undef", "#include"]
+        for (index, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("#") else { continue }
+            let word = trimmed.prefix { !$0.isWhitespace }
+            if directives.contains(String(word)) { return (String(word), index + 1) }
+        }
+        return nil
     }
 
     /// Builds the facts from a property-list dictionary already in memory (inline facts in

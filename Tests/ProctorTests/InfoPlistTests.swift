@@ -56,6 +56,32 @@ struct InfoPlistTests {
         #expect(error.location.line == 5, "\(error.message)")
     }
 
+    /// ownCloud's shape (field tests): INFOPLIST_PREPROCESS = YES and `#ifndef` around keys. The
+    /// file is right for Xcode, so it is a note that its facts are not read, not an input error.
+    @Test func aPreprocessedPlistIsANoteNotAnInputError() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = try directory.write("Info.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            <key>CFBundleIdentifier</key>
+            <string>com.example.places</string>
+            #ifndef DISABLE_BACKGROUND_LOCATION
+            <key>UIBackgroundModes</key>
+            <array><string>location</string></array>
+            #endif
+            </dict>
+            </plist>
+
+            """)
+        let read = InfoPlistReader.read(contentsOf: URL(fileURLWithPath: path), displayPath: "Info.plist")
+        #expect(read.appInfo == nil && read.inputErrors.isEmpty)
+        let note = try #require(read.diagnostics.first)
+        #expect(note.code == ProblemCode.propertyListPreprocessed && note.severity == .note && note.location.line == 6, "\(note)")
+        #expect(note.message.contains("(#ifndef)"))
+    }
+
     @Test func missingPlistIsUnreadable() {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
