@@ -424,6 +424,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     private func recordAttributeSet(_ key: String, _ expression: ExprSyntax, at place: ProctorCore.SourceLocation, near: Syntax, into donation: inout ScannedDonation) {
         var following: [CodeBlockItemSyntax] = []
         var name: String?
+        var built = expression
         if !Self.isAttributeSetInit(expression) {
             guard let path = ValueResolver.path(of: expression), path.count == 1, let declared = Self.declaration(named: path[0], before: near),
                 let initializer = declared.initializer, Self.isAttributeSetInit(initializer)
@@ -433,6 +434,16 @@ final class SourceExtractor: CompiledSyntaxVisitor {
             }
             name = path[0]
             following = declared.following
+            built = initializer
+        }
+        // `CSSearchableItemAttributeSet(note: note)`: the app's own initializer, whose body sets
+        // what it sets (Simplenote's sets the title); not Apple's with nothing set.
+        if let call = built.as(FunctionCallExprSyntax.self) {
+            let labels = call.arguments.map { $0.label?.text ?? "_" }
+            if !Self.appleAttributeSetLabels.contains(labels) {
+                donation.leftOut.append((key, "built by the app's own initializer CSSearchableItemAttributeSet(\(labels.map { $0 + ":" }.joined())), which the scan does not follow", place))
+                return
+            }
         }
         var pairs: [(key: String, value: StaticValue)] = []
         var entries: [(key: String, location: ProctorCore.SourceLocation)] = []
@@ -456,6 +467,10 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         property.entries = entries
         donation.properties.append(property)
     }
+
+    /// The labels of Core Spotlight's own initializers of an attribute set: `init(contentType:)`,
+    /// `init(itemContentType:)` and `init()`.
+    static let appleAttributeSetLabels: [[String]] = [["contentType"], ["itemContentType"], []]
 
     private static func isAttributeSetInit(_ expression: ExprSyntax) -> Bool {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
