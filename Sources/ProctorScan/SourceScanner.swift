@@ -154,6 +154,15 @@ package enum SourceScanner {
         return name == "stateRestorationActivity"
     }
 
+    /// swift-syntax's tree of `text`. The nesting limit is stated: swift-syntax's default is 256
+    /// in a release build and 20 in a debug one, so a debug build refused real files a release
+    /// build reads (ownCloud's closures nested 17 deep: "the file does not parse"). Proctor's own
+    /// pre-scan bounds nesting before this, and the scan runs on a deep stack (``DeepStack``).
+    static func parse(_ text: String) -> SourceFileSyntax {
+        var text = text
+        return text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: 256) }
+    }
+
     /// The largest Swift file read: real sources are kilobytes; past this a file is an input
     /// error rather than minutes of parsing.
     package static let maximumFileSize = 4 << 20
@@ -178,7 +187,7 @@ package enum SourceScanner {
                     file: file, lines: lines, declarations: ConstantTable.Declarations(), suppressions: ([], []), inputErrors: [error], mayDonateOrHandle: false,
                     wasParsed: false)
             }
-            let tree = Parser.parse(source: file.text)
+            let tree = Self.parse(file.text)
             // A file that does not parse: swift-syntax's own errors, each where it is; the file is
             // still read as far as the parser recovered.
             let inputErrors = SyntaxErrors.find(in: tree, limit: Self.syntaxErrorLimit).map { error in
@@ -203,7 +212,7 @@ package enum SourceScanner {
             let extractor = SourceExtractor(
                 path: file.file.path, lines: file.lines, resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier),
                 appClasses: appClasses)
-            extractor.walk(Parser.parse(source: file.file.text))
+            extractor.walk(Self.parse(file.file.text))
             return Extracted(
                 donations: extractor.donations, handlers: extractor.handlers, activityFunctions: extractor.activityFunctions,
                 stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type), userInfoWriters: extractor.userInfoWriters,
