@@ -49,7 +49,7 @@ struct StrictScanner: ~Copyable {
     private var keyStack: [KeyRange] = []
     /// Built only for objects with many keys, so small objects allocate nothing; one per such
     /// object being read, innermost last.
-    private var keySets: [Set<[UInt8]>] = []
+    private var keySets: [Set<KeyBytes>] = []
     /// Below this many keys a linear comparison (lengths first) is cheaper than hashing every key;
     /// above it the set keeps hostile objects with thousands of keys from going quadratic.
     private static let keySetThreshold = 64
@@ -258,7 +258,7 @@ struct StrictScanner: ~Copyable {
         let frameIndex = frames.count - 1
         let base = frames[frameIndex].keyBase
         if frames[frameIndex].hasKeySet {
-            if keySets[keySets.count - 1].insert(decodedKey(key)).inserted == false {
+            if keySets[keySets.count - 1].insert(keyBytes(key)).inserted == false {
                 throw duplicate(key, at: offset)
             }
         } else {
@@ -269,9 +269,9 @@ struct StrictScanner: ~Copyable {
                 index += 1
             }
             if keyStack.count - base >= Self.keySetThreshold {
-                var set = Set<[UInt8]>()
-                for earlier in keyStack[base...] { set.insert(decodedKey(earlier)) }
-                set.insert(decodedKey(key))
+                var set = Set<KeyBytes>()
+                for earlier in keyStack[base...] { set.insert(keyBytes(earlier)) }
+                set.insert(keyBytes(key))
                 keySets.append(set)
                 frames[frameIndex].hasKeySet = true
             }
@@ -299,8 +299,13 @@ struct StrictScanner: ~Copyable {
         return decodedKey(left) == decodedKey(right)
     }
 
-    /// The UTF-8 bytes a key stands for, with escapes resolved. Only called for keys with escapes,
-    /// for large objects, and for messages.
+    /// A key as the set of a large object holds it: the text itself when the key has no escape.
+    private func keyBytes(_ key: KeyRange) -> KeyBytes {
+        key.hasEscape ? .decoded(decodedKey(key)) : .text(UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]))
+    }
+
+    /// The UTF-8 bytes a key stands for, with escapes resolved. Only called for keys with escapes
+    /// and for messages.
     private func decodedKey(_ key: KeyRange) -> [UInt8] {
         StrictScanner.decodeString(bytes, from: key.start, to: key.end)
     }
@@ -591,6 +596,30 @@ struct StrictScanner: ~Copyable {
             }
         }
         return pointer
+    }
+}
+
+/// The bytes a key stands for, hashed and compared as such: the key's own text when it has no
+/// escape (its text is then its value), or the key decoded. A set of `[UInt8]` allocated an array
+/// for every key of a large object, which was most of the time of reading an object of millions
+/// of keys. The text outlives the scanner's sets: they are the scanner's.
+private enum KeyBytes: Hashable {
+    case text(UnsafeBufferPointer<UInt8>)
+    case decoded([UInt8])
+
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch self {
+        case .text(let text): body(text)
+        case .decoded(let bytes): bytes.withUnsafeBufferPointer(body)
+        }
+    }
+
+    static func == (left: KeyBytes, right: KeyBytes) -> Bool {
+        left.withBytes { a in right.withBytes { b in a.count == b.count && a.elementsEqual(b) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 
