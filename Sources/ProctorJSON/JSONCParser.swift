@@ -199,28 +199,32 @@ final class KeyCache {
 
     func key(_ name: UnsafePointer<CChar>) -> String {
         let length = strlen(name)
-        return name.withMemoryRebound(to: UInt8.self, capacity: length) { start in
-            let bytes = UnsafeBufferPointer(start: start, count: length)
-            guard length > Self.inlineLimit && length <= Self.longestCached else {
-                return String(decoding: bytes, as: UTF8.self)
-            }
-            // The length and the first and last eight bytes (every cached key has at least 16)
-            // spread property names over the slots well enough; a miss only costs a new String.
-            let raw = UnsafeRawPointer(start)
-            let head = raw.loadUnaligned(as: UInt64.self)
-            let tail = raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-            var hash = (head ^ tail.rotateLeft(29) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 32
-            let slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-            if var cached = slots[slot],
-                cached.withUTF8({ $0.count == length && memcmp($0.baseAddress!, start, length) == 0 })
-            {
-                return cached
-            }
-            let key = String(decoding: bytes, as: UTF8.self)
-            slots[slot] = key
-            return key
+        return name.withMemoryRebound(to: UInt8.self, capacity: length) { key(UnsafeBufferPointer(start: $0, count: length)) }
+    }
+
+    /// The same for a key's UTF-8 bytes (``TextTreeBuilder`` reads keys from the text).
+    func key(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let length = bytes.count
+        guard let start = bytes.baseAddress else { return "" }
+        guard length > Self.inlineLimit && length <= Self.longestCached else {
+            return String(decoding: bytes, as: UTF8.self)
         }
+        // The length and the first and last eight bytes (every cached key has at least 16)
+        // spread property names over the slots well enough; a miss only costs a new String.
+        let raw = UnsafeRawPointer(start)
+        let head = raw.loadUnaligned(as: UInt64.self)
+        let tail = raw.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+        var hash = (head ^ tail.rotateLeft(29) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 32
+        let slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        if var cached = slots[slot],
+            cached.withUTF8({ $0.count == length && memcmp($0.baseAddress!, start, length) == 0 })
+        {
+            return cached
+        }
+        let key = String(decoding: bytes, as: UTF8.self)
+        slots[slot] = key
+        return key
     }
 }
 

@@ -1,4 +1,5 @@
-/// Strict RFC 8259 parsing of whole files and of JSON Lines, on top of json-c.
+/// Strict RFC 8259 parsing of whole files and of JSON Lines, on top of json-c (large documents:
+/// ``TextTreeBuilder``).
 ///
 /// A leading UTF-8 byte-order mark is skipped (RFC 8259 §8.1 lets parsers ignore it); offsets
 /// still count it, and columns on the first line do not.
@@ -36,12 +37,22 @@ package enum JSONReader {
 /// It holds mutable state, so each thread needs its own; create one per batch of files.
 package final class JSONDocumentParser {
     package let limits: JSONLimits
+    /// Documents (or JSON Lines lines) of at least this many bytes are built from the text by
+    /// ``TextTreeBuilder`` rather than converted from json-c's tree, whose size on a large file is
+    /// many times the file's (docs/development.md, "Time and memory budget"). Both give the same
+    /// tree; tests and the `json` fuzz target set it to compare them.
+    package let largeDocumentBytes: Int
     private let tokener: JSONCParser.Tokener
     private var buffers = ScannerBuffers()
     private let keys = KeyCache()
 
-    package init(limits: JSONLimits = .standard) {
+    /// A json-c tree costs some 50 times the text of small values, so from 256 KiB on it alone
+    /// would pass the 32 MB any input may use; below, the time json-c takes is no concern.
+    package static let defaultLargeDocumentBytes = 256 << 10
+
+    package init(limits: JSONLimits = .standard, largeDocumentBytes: Int = JSONDocumentParser.defaultLargeDocumentBytes) {
         self.limits = limits
+        self.largeDocumentBytes = largeDocumentBytes
         self.tokener = JSONCParser.Tokener(maximumDepth: limits.maximumDepth)
     }
 
@@ -49,9 +60,7 @@ package final class JSONDocumentParser {
     package func parse(_ source: SourceText) -> Result<JSONNode, JSONInputError> {
         source.bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONInputError) -> JSONNode in
-                try JSONCParser.parse(
-                    buffer, start: source.byteOrderMarkLength, end: buffer.count, limits: limits, tokener: tokener,
-                    buffers: &buffers, keys: keys)
+                try parse(buffer, start: source.byteOrderMarkLength, end: buffer.count)
             }
         }
     }
@@ -72,12 +81,18 @@ package final class JSONDocumentParser {
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 if Self.isBlank(buffer, start, end) { continue }
                 let result = Result { () throws(JSONInputError) -> JSONNode in
-                    try JSONCParser.parse(
-                        buffer, start: start, end: end, limits: limits, tokener: tokener, buffers: &buffers, keys: keys)
+                    try parse(buffer, start: start, end: end)
                 }
                 body(JSONReader.Line(number: index + 1, result: result))
             }
         }
+    }
+
+    private func parse(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, end: Int) throws(JSONInputError) -> JSONNode {
+        if end - start >= largeDocumentBytes {
+            return try TextTreeBuilder.parse(buffer, start: start, end: end, limits: limits, keys: keys)
+        }
+        return try JSONCParser.parse(buffer, start: start, end: end, limits: limits, tokener: tokener, buffers: &buffers, keys: keys)
     }
 
     private static func isBlank(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {

@@ -6,12 +6,21 @@
 /// reports errors only as byte offsets. This scanner rejects all of those with a precise offset
 /// and the JSON Pointer of the value being read, so json-c only ever sees text that is valid
 /// RFC 8259. It does not build values: json-c does, and ``JSONCParser`` pairs json-c's values
-/// with the offsets recorded here, in document order.
+/// with the offsets recorded here, in document order; or, for a large document,
+/// ``TextTreeBuilder`` reads the text again with the counts recorded here.
 struct StrictScanner: ~Copyable {
     /// Byte offsets of every value, in pre-order (an object or array before its contents).
     private(set) var valueOffsets: [Int] = []
     /// Byte offsets of every object key's opening quote, in document order.
     private(set) var keyOffsets: [Int] = []
+    /// The number of elements or members of every array and object, in pre-order, recorded
+    /// instead of the offsets when the tree is built from the text (``TextTreeBuilder``), so that
+    /// it can give each array its exact capacity: an array grown by doubling can hold up to twice
+    /// what it needs, which on a file of millions of values is hundreds of megabytes.
+    private(set) var containerCounts: [Int] = []
+    /// Whether `valueOffsets` and `keyOffsets` are recorded (for json-c's tree) or
+    /// `containerCounts` (for ``TextTreeBuilder``, which sees the offsets itself).
+    private let recordsOffsets: Bool
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position: Int
@@ -28,6 +37,8 @@ struct StrictScanner: ~Copyable {
         var isObject: Bool
         var index = 0
         var keyBase = 0
+        /// Where this container's count goes in `containerCounts`, when counts are recorded.
+        var countSlot = 0
         var currentKey: KeyRange?
         /// Whether the object's keys are also in a set, the last of `keySets`. Kept out of the
         /// frame so that frames hold no references and cost no reference counting.
@@ -38,37 +49,45 @@ struct StrictScanner: ~Copyable {
     private var keyStack: [KeyRange] = []
     /// Built only for objects with many keys, so small objects allocate nothing; one per such
     /// object being read, innermost last.
-    private var keySets: [Set<[UInt8]>] = []
+    private var keySets: [Set<KeyBytes>] = []
     /// Below this many keys a linear comparison (lengths first) is cheaper than hashing every key;
     /// above it the set keeps hostile objects with thousands of keys from going quadratic.
     private static let keySetThreshold = 64
 
-    init(bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, maximumDepth: Int, reusing buffers: consuming ScannerBuffers = ScannerBuffers()) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, maximumDepth: Int, recordingOffsets: Bool = true,
+        reusing buffers: consuming ScannerBuffers = ScannerBuffers()
+    ) {
         self.bytes = bytes
         self.position = start
         self.end = end
         self.maximumDepth = maximumDepth
+        self.recordsOffsets = recordingOffsets
         // Swapped rather than copied, so each array stays uniquely referenced and emptying it
         // keeps its storage instead of allocating a new one.
         swap(&valueOffsets, &buffers.valueOffsets)
         swap(&keyOffsets, &buffers.keyOffsets)
+        swap(&containerCounts, &buffers.containerCounts)
         swap(&frames, &buffers.frames)
         swap(&keyStack, &buffers.keyStack)
         valueOffsets.removeAll(keepingCapacity: true)
         keyOffsets.removeAll(keepingCapacity: true)
+        containerCounts.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)
         keyStack.removeAll(keepingCapacity: true)
         // Payloads average one value per 10 to 20 bytes; reserving avoids regrowing the arrays.
-        let estimate = max(16, (end - start) / 12)
-        valueOffsets.reserveCapacity(estimate)
-        keyOffsets.reserveCapacity(estimate / 2)
+        if recordingOffsets {
+            let estimate = max(16, (end - start) / 12)
+            valueOffsets.reserveCapacity(estimate)
+            keyOffsets.reserveCapacity(estimate / 2)
+        }
         frames.reserveCapacity(8)
         keyStack.reserveCapacity(32)
     }
 
     /// Hands the arrays back for the next document, once the offsets have been used.
     consuming func buffers() -> ScannerBuffers {
-        ScannerBuffers(valueOffsets: valueOffsets, keyOffsets: keyOffsets, frames: frames, keyStack: keyStack)
+        ScannerBuffers(valueOffsets: valueOffsets, keyOffsets: keyOffsets, containerCounts: containerCounts, frames: frames, keyStack: keyStack)
     }
 
     /// Scans exactly one JSON value surrounded by optional whitespace.
@@ -107,7 +126,7 @@ struct StrictScanner: ~Copyable {
     private mutating func scanValue(depth: Int) throws(JSONInputError) {
         skipWhitespace()
         guard position < end else { throw error(.truncated, "the input ends where a value was expected") }
-        valueOffsets.append(position)
+        if recordsOffsets { valueOffsets.append(position) }
         switch bytes[position] {
         case UInt8(ascii: "{"): try scanObject(depth: depth + 1)
         case UInt8(ascii: "["): try scanArray(depth: depth + 1)
@@ -129,12 +148,20 @@ struct StrictScanner: ~Copyable {
         if depth > maximumDepth {
             throw error(.tooDeep, "nesting is deeper than the limit of \(maximumDepth) levels")
         }
-        frames.append(Frame(isObject: isObject, keyBase: keyStack.count))
+        var frame = Frame(isObject: isObject, keyBase: keyStack.count)
+        if !recordsOffsets {
+            frame.countSlot = containerCounts.count
+            containerCounts.append(0)
+        }
+        frames.append(frame)
         position += 1
     }
 
-    private mutating func leave() {
+    /// `isEmpty`: whether the container closes with no element or member; otherwise the frame's
+    /// index is that of its last one.
+    private mutating func leave(isEmpty: Bool) {
         let frame = frames.removeLast()
+        if !recordsOffsets { containerCounts[frame.countSlot] = isEmpty ? 0 : frame.index + 1 }
         keyStack.removeSubrange(frame.keyBase...)
         if frame.hasKeySet { keySets.removeLast() }
         position += 1
@@ -144,7 +171,7 @@ struct StrictScanner: ~Copyable {
         try enter(isObject: false, depth: depth)
         skipWhitespace()
         if position < end, bytes[position] == UInt8(ascii: "]") {
-            leave()
+            leave(isEmpty: true)
             return
         }
         while true {
@@ -161,7 +188,7 @@ struct StrictScanner: ~Copyable {
                 }
                 frames[frames.count - 1].index += 1
             case UInt8(ascii: "]"):
-                leave()
+                leave(isEmpty: false)
                 return
             default:
                 throw error(.syntax, "unexpected \(describe(position)) in an array; expected ',' or ']'")
@@ -173,7 +200,7 @@ struct StrictScanner: ~Copyable {
         try enter(isObject: true, depth: depth)
         skipWhitespace()
         if position < end, bytes[position] == UInt8(ascii: "}") {
-            leave()
+            leave(isEmpty: true)
             return
         }
         while true {
@@ -189,8 +216,10 @@ struct StrictScanner: ~Copyable {
                 if position < end, bytes[position] == UInt8(ascii: "}") {
                     throw error(.trailingComma, "trailing comma before '}'", at: comma)
                 }
+                // Counts members; pointers read an object's index nowhere.
+                frames[frames.count - 1].index += 1
             case UInt8(ascii: "}"):
-                leave()
+                leave(isEmpty: false)
                 return
             default:
                 throw error(.syntax, "unexpected \(describe(position)) in an object; expected ',' or '}'")
@@ -212,7 +241,7 @@ struct StrictScanner: ~Copyable {
         let keyOffset = position
         let key = try scanString(isKey: true)
         try checkDuplicate(key, at: keyOffset)
-        keyOffsets.append(keyOffset)
+        if recordsOffsets { keyOffsets.append(keyOffset) }
         frames[frames.count - 1].currentKey = key
         skipWhitespace()
         guard position < end else { throw error(.truncated, "the input ends after an object key; expected ':'") }
@@ -229,7 +258,7 @@ struct StrictScanner: ~Copyable {
         let frameIndex = frames.count - 1
         let base = frames[frameIndex].keyBase
         if frames[frameIndex].hasKeySet {
-            if keySets[keySets.count - 1].insert(decodedKey(key)).inserted == false {
+            if keySets[keySets.count - 1].insert(keyBytes(key)).inserted == false {
                 throw duplicate(key, at: offset)
             }
         } else {
@@ -240,9 +269,9 @@ struct StrictScanner: ~Copyable {
                 index += 1
             }
             if keyStack.count - base >= Self.keySetThreshold {
-                var set = Set<[UInt8]>()
-                for earlier in keyStack[base...] { set.insert(decodedKey(earlier)) }
-                set.insert(decodedKey(key))
+                var set = Set<KeyBytes>()
+                for earlier in keyStack[base...] { set.insert(keyBytes(earlier)) }
+                set.insert(keyBytes(key))
                 keySets.append(set)
                 frames[frameIndex].hasKeySet = true
             }
@@ -270,8 +299,13 @@ struct StrictScanner: ~Copyable {
         return decodedKey(left) == decodedKey(right)
     }
 
-    /// The UTF-8 bytes a key stands for, with escapes resolved. Only called for keys with escapes,
-    /// for large objects, and for messages.
+    /// A key as the set of a large object holds it: the text itself when the key has no escape.
+    private func keyBytes(_ key: KeyRange) -> KeyBytes {
+        key.hasEscape ? .decoded(decodedKey(key)) : .text(UnsafeBufferPointer(rebasing: bytes[key.start..<key.end]))
+    }
+
+    /// The UTF-8 bytes a key stands for, with escapes resolved. Only called for keys with escapes
+    /// and for messages.
     private func decodedKey(_ key: KeyRange) -> [UInt8] {
         StrictScanner.decodeString(bytes, from: key.start, to: key.end)
     }
@@ -565,11 +599,36 @@ struct StrictScanner: ~Copyable {
     }
 }
 
+/// The bytes a key stands for, hashed and compared as such: the key's own text when it has no
+/// escape (its text is then its value), or the key decoded. A set of `[UInt8]` allocated an array
+/// for every key of a large object, which was most of the time of reading an object of millions
+/// of keys. The text outlives the scanner's sets: they are the scanner's.
+private enum KeyBytes: Hashable {
+    case text(UnsafeBufferPointer<UInt8>)
+    case decoded([UInt8])
+
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        switch self {
+        case .text(let text): body(text)
+        case .decoded(let bytes): bytes.withUnsafeBufferPointer(body)
+        }
+    }
+
+    static func == (left: KeyBytes, right: KeyBytes) -> Bool {
+        left.withBytes { a in right.withBytes { b in a.count == b.count && a.elementsEqual(b) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
 /// The scanner's arrays, kept between documents so that a parser reading many small files
 /// allocates them once rather than once per file.
 struct ScannerBuffers {
     fileprivate var valueOffsets: [Int] = []
     fileprivate var keyOffsets: [Int] = []
+    fileprivate var containerCounts: [Int] = []
     fileprivate var frames: [StrictScanner.Frame] = []
     fileprivate var keyStack: [StrictScanner.KeyRange] = []
 }

@@ -19,11 +19,11 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     package var drawsTimelines: Bool { self == .html }
 
     /// Writes `report` in this format to `output`, as it is rendered (JSON, JUnit and HTML stream
-    /// a suite at a time; text and SARIF are small and written whole). `sources` gives the HTML
+    /// a suite at a time, text a line at a time; SARIF is written whole). `sources` gives the HTML
     /// report the lines its problems are on.
     package func write(_ report: RunReport, to output: inout ReportOutput, style: TextStyle = .plain, sources: SourceFiles = .currentDirectory) {
         switch self {
-        case .text: output.write(string: TextReporter.render(report, style: style))
+        case .text: TextReporter.write(report, to: &output, style: style)
         case .json: JSONReporter.write(report, to: &output)
         case .junit: JUnitReporter.write(report, to: &output)
         case .sarif: output.write(string: SARIFReporter.render(report))

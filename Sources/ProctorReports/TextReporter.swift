@@ -4,7 +4,20 @@ import ProctorCore
 /// summary. Editors and CI log parsers that understand compiler output pick them up.
 enum TextReporter {
     static func render(_ report: RunReport, style: TextStyle = .plain) -> String {
-        var lines: [String] = []
+        var output = ReportOutput()
+        write(report, to: &output, style: style)
+        return output.text
+    }
+
+    /// Writes the lines a suite at a time, each as it is made: joined into one string first, a
+    /// report of a million findings was held twice.
+    static func write(_ report: RunReport, to output: inout ReportOutput, style: TextStyle = .plain) {
+        var wroteLines = false
+        func emit(_ line: String) {
+            output.write(string: line)
+            output.write("\n")
+            wroteLines = true
+        }
         for suite in report.suites {
             var entries: [(SourceLocation, Int, String, Severity)] = []
             for error in suite.inputErrors {
@@ -21,7 +34,7 @@ enum TextReporter {
                 entries.append((finding.location, 2, finding.compilerLine(), finding.severity))
             }
             entries.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
-            lines += entries.map { style.color ? colored($0.2, location: $0.0, severity: $0.3) : $0.2 }
+            for entry in entries { emit(style.color ? colored(entry.2, location: entry.0, severity: entry.3) : entry.2) }
             if report.listsChecks {
                 // Errored cases repeat the input errors printed above; failures are news.
                 for testCase in suite.cases where !testCase.outcome.isError {
@@ -29,9 +42,9 @@ enum TextReporter {
                     case .failed(let type, let message, let details), .errored(let type, let message, let details):
                         if let location = testCase.location {
                             // Compiler style, so editors jump to the step; the details say why.
-                            lines.append("\(location.compilerStyle): error: \(visible(message)) [\(type)]\n" + indent(details))
+                            emit("\(location.compilerStyle): error: \(visible(message)) [\(type)]\n" + indent(details))
                         } else {
-                            lines.append("\(testCase.outcome.isFailure ? "FAIL" : "ERROR") \(visible(testCase.classname)) :: \(visible(testCase.name))\n" + indent(details))
+                            emit("\(testCase.outcome.isFailure ? "FAIL" : "ERROR") \(visible(testCase.classname)) :: \(visible(testCase.name))\n" + indent(details))
                         }
                     case .passed, .skipped: break
                     }
@@ -39,9 +52,8 @@ enum TextReporter {
             }
         }
         // Quiet and nothing fails: nothing to say.
-        if style.quiet && report.exitCode == .success && lines.isEmpty { return "" }
-        lines.append(summary(report))
-        return lines.joined(separator: "\n") + "\n"
+        if style.quiet && report.exitCode == .success && !wroteLines { return }
+        emit(summary(report))
     }
 
     /// ANSI colours for a terminal: the location bold, the severity in red, yellow or cyan. The

@@ -132,7 +132,10 @@ package struct PropertyListEntry: Sendable {
 }
 
 /// The types `NSUserActivity.userInfo` accepts, as written in JSON (see docs/input-format.md).
-package indirect enum PropertyListValue: Sendable {
+///
+/// Not `indirect`: its collections are arrays, already stored apart, so the enum needs no box of
+/// its own. Indirect, every value (every number of a `userInfo` array) was a heap allocation.
+package enum PropertyListValue: Sendable {
     case string(String)
     case integer(Int64)
     case unsignedInteger(UInt64)

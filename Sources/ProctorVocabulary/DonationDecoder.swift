@@ -113,9 +113,14 @@ package struct DonationDecoder {
         switch root.value {
         case .array(let elements):
             donationsMet += elements.count
-            return elements.enumerated().compactMap { index, element in
-                decodeDonation(element, at: JSONPointer.root.appending(index))
+            // Reserved, not grown: a decoded donation is some hundreds of bytes, and compactMap's
+            // doubling held up to twice the array, plus the copy, on a file of many donations.
+            var donations: [DecodedDonation] = []
+            donations.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                if let donation = decodeDonation(element, at: JSONPointer.root.appending(index)) { donations.append(donation) }
             }
+            return donations
         case .object:
             donationsMet += 1
             return decodeDonation(root, at: .root).map { [$0] } ?? []

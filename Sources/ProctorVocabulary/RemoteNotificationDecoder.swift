@@ -104,6 +104,7 @@ package struct RemoteNotificationDecoder {
         guard let object = reader.object(node, pointer, what: "payload") else { return nil }
         var aps: APSDictionary?
         var custom: [PropertyListEntry] = []
+        custom.reserveCapacity(object.count)
         for member in object.members {
             if isFile && member.key == RemoteNotification.simulatorTargetKey {
                 _ = reader.string(member.value, pointer.appending(member.key))
@@ -206,18 +207,22 @@ package struct RemoteNotificationDecoder {
     }
 
     /// A custom key's value as the app receives it in `userInfo`: JSON's own types, untagged.
-    static func plain(_ node: JSONNode, at pointer: JSONPointer) -> PropertyListValue {
+    /// `pointer` is built only for a collection, whose elements keep it: a payload of millions of
+    /// scalar values built a pointer for each.
+    static func plain(_ node: JSONNode, at lazyPointer: @autoclosure () -> JSONPointer) -> PropertyListValue {
         switch node.value {
-        case .null: .null
-        case .bool(let value): .boolean(value)
-        case .integer(let value): .integer(value)
-        case .unsignedInteger(let value): .unsignedInteger(value)
-        case .double(let value): .real(value)
-        case .string(let value): .string(value)
+        case .null: return .null
+        case .bool(let value): return .boolean(value)
+        case .integer(let value): return .integer(value)
+        case .unsignedInteger(let value): return .unsignedInteger(value)
+        case .double(let value): return .real(value)
+        case .string(let value): return .string(value)
         case .array(let elements):
-            .array(elements.enumerated().map { PropertyListElement(value: plain($1, at: pointer.appending($0)), parent: pointer, index: $0) })
+            let pointer = lazyPointer()
+            return .array(elements.enumerated().map { PropertyListElement(value: plain($1, at: pointer.appending($0)), parent: pointer, index: $0) })
         case .object(let object):
-            .dictionary(object.members.map { PropertyListEntry(key: $0.key, value: plain($0.value, at: pointer.appending($0.key)), parent: pointer) })
+            let pointer = lazyPointer()
+            return .dictionary(object.members.map { PropertyListEntry(key: $0.key, value: plain($0.value, at: pointer.appending($0.key)), parent: pointer) })
         }
     }
 }

@@ -6,7 +6,8 @@ import ProctorToolSupport
 /// crash, hang or trip a sanitizer whatever the bytes; what it finds is not judged here (every
 /// problem is a located error in the result), only that it returns.
 enum FuzzTarget: String, CaseIterable {
-    /// The strict scanner and json-c behind it: a whole document, then the same bytes as JSON Lines.
+    /// The strict scanner and json-c behind it: a whole document, then the same bytes as JSON Lines;
+    /// and the tree of large documents built from the text, which must be json-c's.
     case json
     /// `proctor lint` on one `.json` file: parsing, the donation and interaction decoders, every rule.
     case lint
@@ -67,8 +68,16 @@ enum FuzzTarget: String, CaseIterable {
         switch self {
         case .json:
             let source = SourceText(bytes: bytes)
-            _ = JSONReader.parse(source)
+            let converted = JSONReader.parse(source)
             _ = JSONReader.parseLines(source)
+            // Large documents are built from the text rather than from json-c's tree: both must
+            // give the same tree, or the same error, on every input.
+            let built = JSONDocumentParser(largeDocumentBytes: 0).parse(source)
+            switch (converted, built) {
+            case (.success(let left), .success(let right)) where left.isIdentical(to: right): break
+            case (.failure(let left), .failure(let right)) where left == right: break
+            default: fatalError("json-c's tree and the text's differ: \(converted) against \(built)")
+            }
         case .lint, .lintLines, .apns:
             let path = self == .lint ? "fuzz.json" : self == .apns ? "fuzz.apns" : "fuzz.jsonl"
             let file = Linter.InMemoryFile(path: path, bytes: bytes)
