@@ -30,6 +30,9 @@ package struct ProjectDiscovery: Sendable {
     /// What the Xcode projects say, when one of them has an iOS application: the app facts then
     /// come from its targets instead of from file names.
     package var xcode: XcodeFindings?
+    /// Without an Xcode project, the folder `scan.paths` suggests: the top folder of the app's
+    /// Info.plist, when it holds Swift files.
+    package var scanPathsWithoutProject: [String]?
 
     /// Folders no project keeps its own sources in: build products and dependencies.
     static let skipped: Set<String> = ["build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]
@@ -109,6 +112,14 @@ package struct ProjectDiscovery: Sendable {
             discovery.choose(plists.filter(outside), in: root)
             for project in projects.sorted() where outside(project) { discovery.readBuildSettings(project, in: root) }
             discovery.entitlements = discovery.entitlements.filter(outside)
+            // No Xcode project to say which files the app compiles (an XcodeGen repository):
+            // the top folder of the app's Info.plist, when it holds Swift files, so that a plain
+            // `proctor scan` after init reads something and says what; the printout says why.
+            if let plist = discovery.infoPlist?.value, let top = plist.split(separator: "/").first, plist.contains("/"),
+                swiftFiles.contains(where: { $0.hasPrefix(top + "/") })
+            {
+                discovery.scanPathsWithoutProject = [String(top)]
+            }
         }
         discovery.siteFolders = Self.outermost(sites.filter(outside))
         discovery.scenarioFolders = Self.outermost(scenarios)
@@ -233,7 +244,7 @@ package struct ProjectDiscovery: Sendable {
             lines.append("    \"paths\": \(list(lintPaths))")
             lines.append("  },")
         }
-        if let scanPaths = xcode?.scanPaths {
+        if let scanPaths = xcode?.scanPaths ?? scanPathsWithoutProject {
             lines.append("  \"scan\": {")
             lines.append("    \"paths\": \(list(scanPaths))")
             lines.append("  },")

@@ -399,8 +399,11 @@ struct Init: ParsableCommand {
                  "the Swift sources of \(discovery.xcode?.primary?.target.name ?? "the app") and the extensions it embeds"
                     + (discovery.xcode?.scannedFrameworks.isEmpty ?? true ? "" : " and of the frameworks it builds: " + (discovery.xcode?.scannedFrameworks ?? []).joined(separator: ", ")))
         }
+        if discovery.xcode?.scanPaths == nil, let folders = discovery.scanPathsWithoutProject {
+            line("scan.paths", folders.joined(separator: " "), "no Xcode project says which files the app compiles: the folder of its Info.plist; check it")
+        }
         line("run.paths", discovery.scenarioFolders.joined(separator: " "), "folders of *.scenario.json")
-        summary += discovery.xcode?.scanPaths != nil
+        summary += discovery.xcode?.scanPaths != nil || discovery.scanPathsWithoutProject != nil
             ? "next: check the file, then run proctor lint and proctor scan; add the folders of your donation payloads to lint.paths\n"
             : "next: check the file, add the folders of your donation payloads to lint.paths, then run proctor lint\n"
         try Output.standardOutput(summary)
