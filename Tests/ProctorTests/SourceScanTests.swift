@@ -23,6 +23,17 @@ struct SourceScanTests {
 
     /// Constants across files: a static let, an enum's raw value (written or implied), a
     /// concatenation and an interpolation of the bundle identifier.
+    /// ownCloud's shape (field test rerun): closures nested some twenty deep, as real completion
+    /// handlers are. swift-syntax's default nesting limit is 20 in a debug build and 256 in a
+    /// release one; the scan states 256, so every build reads the file (this test runs debug).
+    @Test func closuresNestedTwentyFiveDeepParseInEveryBuild() {
+        var body = "print(1)"
+        for level in 0..<25 { body = "run(\(level)) {\n\(body)\n}" }
+        let source = "func start() {\n\(body)\n}\n"
+        let result = SourceScanner.scan([SourceScanner.SourceFile(path: "Deep.swift", text: source)], appInfo: nil, options: LintOptions(now: fixedNow, parallel: false)).result
+        #expect(result.files.flatMap(\.inputErrors).isEmpty, "\(result.files.flatMap(\.inputErrors).map(\.message))")
+    }
+
     @Test func constantsAreResolvedAcrossFiles() throws {
         let result = try scan([
             "Constants.swift": """
