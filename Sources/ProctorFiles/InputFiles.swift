@@ -124,6 +124,7 @@ package enum InputFiles {
         // one directory of plain files, hashes nothing.
         let comparesIdentities = walk.files.contains { $0.mayHaveOtherNames }
         var firstPath: [Identity: String] = [:]
+        var keptIndex: [Identity: Int] = [:]
         var collection = walk.collection
         collection.inputs.reserveCapacity(walk.files.count)
         for (input, identity, _) in walk.files {
@@ -152,10 +153,8 @@ package enum InputFiles {
                 continue
             }
             if let first = firstPath[identity] {
-                // Sorted by path, the same path's first entry is the last one kept.
-                if first == input.path, !input.isWalked, collection.inputs.last?.path == first {
-                    collection.inputs[collection.inputs.count - 1].isWalked = false
-                }
+                // The file is read by its first name; named under any of its names, it was named.
+                if !input.isWalked, let index = keptIndex[identity] { collection.inputs[index].isWalked = false }
                 if first != input.path {
                     collection.notes.append(Diagnostic(
                         code: ProblemCode.fileSkipped, severity: .note, message: "not read again: the same file as '\(first)'",
@@ -164,6 +163,7 @@ package enum InputFiles {
                 continue
             }
             firstPath[identity] = input.path
+            keptIndex[identity] = collection.inputs.count
             collection.inputs.append(input)
         }
         collection.notes.sort { ($0.location, $0.message) < ($1.location, $1.message) }

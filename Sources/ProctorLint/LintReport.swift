@@ -26,18 +26,26 @@ extension LintResult {
         return report
     }
 
-    /// What a lint judged, by kind: the donations (and the payloads written beside them), then the
-    /// files of every other kind that were read, then the Info.plists, each kind once, in the
-    /// order ``InputKinds/payloads`` lists them. A kind with none is listed too when it is the
-    /// donations', so that a run over nothing of the app's says `0 donations`.
+    /// What a lint judged, by kind: the donations (and the payloads written beside them, listed
+    /// even when there are none, so that a run over nothing of the app's says `0 donations`),
+    /// then the files of every other kind that were read, in the order ``InputKinds/payloads``
+    /// lists them, then the Info.plists.
     var tallies: [RunReport.Tally] {
         var counts = [Int](repeating: 0, count: InputKinds.payloads.count)
-        for file in files where file.wasChecked && file.donationCount > 0 && !InputKinds.isAppDescription(path: file.path, isWalked: false) {
-            let kind = InputKinds.payloadKind(forPath: file.path, declared: options.declaredFiles)
+        let declared = options.declaredFiles
+        for file in files where file.wasChecked && file.donationCount > 0 {
+            // A property list is an Info.plist (counted apart) unless it was named as another kind.
+            let isDeclared = InputKinds.payloads.contains { $0.claims(declared: DeclaredFiles.normalized(file.path), in: declared) }
+            if !isDeclared && InputKinds.isAppDescription(path: file.path, isWalked: false) { continue }
+            let kind = InputKinds.payloadKind(forPath: file.path, declared: declared)
             counts[kind] += InputKinds.payloads[kind] is DonationInput ? file.donationCount : 1
         }
         var tallies: [RunReport.Tally] = []
-        for (kind, input) in InputKinds.payloads.enumerated() where counts[kind] > 0 || input is DonationInput {
+        // The donations first, always; then the other kinds read, in the order they are listed.
+        for (kind, input) in InputKinds.payloads.enumerated() where input is DonationInput {
+            tallies.append(Self.tally(input.name, counts[kind]))
+        }
+        for (kind, input) in InputKinds.payloads.enumerated() where counts[kind] > 0 && !(input is DonationInput) {
             tallies.append(Self.tally(input.name, counts[kind]))
         }
         if infoPlistCount > 0 { tallies.append(Self.tally("Info.plist", infoPlistCount)) }

@@ -136,10 +136,17 @@ package enum Linter {
         // Info.plists among the inputs are app descriptions, each judged on its own; the run's own
         // (--info-plist, app.infoPlist) was read already and is not read again.
         let runPlist = options.infoPlistPath.flatMap { FileIdentity(path: $0) }
-        let plists = collected.inputs.filter { InputKinds.isAppDescription(path: $0.path, isWalked: $0.isWalked) && !$0.isStandardInput }
+        // A property list named for what it is (`--entitlements App/Entitlements.plist`) is read
+        // as that kind, not as an Info.plist.
+        let isAppDescription = { (input: InputFiles.Input) -> Bool in
+            guard !input.isStandardInput, InputKinds.isAppDescription(path: input.path, isWalked: input.isWalked) else { return false }
+            let normalized = DeclaredFiles.normalized(input.path)
+            return !InputKinds.payloads.contains { $0.claims(declared: normalized, in: declared) }
+        }
+        let plists = collected.inputs.filter(isAppDescription)
         let readPlists = plists.filter { runPlist == nil || FileIdentity(path: $0.path) != runPlist }.count + (appInfo?.isFromInfoPlist == true ? 1 : 0)
         if !plists.isEmpty {
-            collected.inputs.removeAll { InputKinds.isAppDescription(path: $0.path, isWalked: $0.isWalked) && !$0.isStandardInput }
+            collected.inputs.removeAll(where: isAppDescription)
             for plist in plists where runPlist == nil || FileIdentity(path: plist.path) != runPlist {
                 files.append(InfoPlistInput().readAndJudge(path: plist.path, with: options.engine, now: options.now))
             }
@@ -233,7 +240,7 @@ package enum Linter {
         return (options.configuration.apply(to: appInfo), files)
     }
 
-    static let unusedSuppression = ProblemCode(
+    package static let unusedSuppression = ProblemCode(
         "unused_suppression", severity: .warning, summary: "A donation ignores a rule that finds nothing there; the ignore can be deleted.")
     static let unknownRuleSuppression = ProblemCode(
         "suppression_unknown_rule", severity: .warning, summary: "A donation ignores a rule that does not exist.")
@@ -410,7 +417,7 @@ package enum Linter {
         return true
     }
 
-    static func sortProblems(_ result: inout FileResult) {
+    package static func sortProblems(_ result: inout FileResult) {
         ProctorCore.sortProblems(&result.inputErrors, &result.diagnostics, &result.findings)
     }
 }

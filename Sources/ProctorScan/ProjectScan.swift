@@ -46,7 +46,9 @@ package struct ProjectApp: Sendable {
             Set(targets.flatMap { target in target.swiftFiles.compactMap { FileIdentity(path: Paths.joined(root, $0)) } })
         }
         var apps = project.applications.map { app in
-            let extensions = project.extensions(of: app)
+            // An App Clip the app embeds is an app of its own (its own Info.plist, its own
+            // activity types), judged as such, not as one of the app's extensions.
+            let extensions = project.extensions(of: app).filter { $0.kind != .appClip }
             let targets = [app] + extensions
             var plists: [FileResult] = []
             var seenPlists: Set<String> = []

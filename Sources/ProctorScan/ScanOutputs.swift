@@ -132,27 +132,60 @@ extension SourceScan {
                     continue
                 }
                 known.inputErrors += file.inputErrors.filter { error in !known.inputErrors.contains { $0.code == error.code && $0.location == error.location } }
-                known.diagnostics += file.diagnostics.filter { !known.diagnostics.contains($0) }
+                // An ignore one app's scan used is not unused because another's found nothing
+                // there (the type declared in one app's Info.plist and not in the other's).
+                let unused = Linter.unusedSuppression
+                known.diagnostics = known.diagnostics.filter { $0.code != unused || file.diagnostics.contains($0) }
+                known.diagnostics += file.diagnostics.filter { $0.code != unused && !known.diagnostics.contains($0) }
                 known.findings += file.findings.filter { finding in
                     !known.findings.contains { $0.ruleID == finding.ruleID && $0.location == finding.location && $0.message == finding.message }
                 }
                 known.wasChecked = known.wasChecked || file.wasChecked
                 known.heldNothingToJudge = known.heldNothingToJudge && file.heldNothingToJudge
-                known.suppressions += file.suppressions
+                known.suppressions += file.suppressions.filter { suppression in
+                    !known.suppressions.contains { $0.rule == suppression.rule && $0.location == suppression.location && $0.scope == suppression.scope }
+                }
                 byPath[file.path] = known
             }
         }
+        // A donation two apps judged is emitted once (its text names its file and line); two
+        // donations whose names each scan made alike get a counter, as within one scan.
+        var payloadTexts: Set<String> = []
         var payloadNames: Set<String> = []
-        var routeNames: Set<String> = []
+        var routes: [String: ExtractedRoute] = [:]
+        var routeOrder: [String] = []
         var leftOut: [String] = []
         var merged = SourceScan(
             result: LintResult(files: order.map { byPath[$0]! }, appInfo: scans.first?.result.appInfo, options: options, scansSources: true),
             payloads: [], routes: [], handlersLeftOut: [])
         for scan in scans {
-            merged.payloads += scan.payloads.filter { payloadNames.insert($0.fileName).inserted }
-            merged.routes += scan.routes.filter { routeNames.insert($0.name + "\u{0}" + $0.handledIn.joined(separator: "\u{0}")).inserted }
+            for payload in scan.payloads where payloadTexts.insert(payload.text).inserted {
+                var named = payload
+                var counter = 2
+                while !payloadNames.insert(named.fileName.lowercased()).inserted {
+                    let stem = payload.fileName.hasSuffix(".json") ? String(payload.fileName.dropLast(5)) : payload.fileName
+                    named.fileName = "\(stem)-\(counter).json"
+                    counter += 1
+                }
+                merged.payloads.append(named)
+            }
+            // One route per activity type, whichever app's handlers take it.
+            for route in scan.routes {
+                guard var known = routes[route.name] else {
+                    routes[route.name] = route
+                    routeOrder.append(route.name)
+                    continue
+                }
+                known.activityTypes = Array(Set(known.activityTypes + route.activityTypes)).sorted()
+                known.userInfoKeys = Array(Set(known.userInfoKeys + route.userInfoKeys)).sorted()
+                known.handledIn = Array(Set(known.handledIn + route.handledIn)).sorted()
+                routes[route.name] = known
+            }
             leftOut += scan.handlersLeftOut.filter { !leftOut.contains($0) }
         }
+        merged.routes = routeOrder.map { routes[$0]! }
+        // In the order one scan gives them: by place, then rule and message.
+        for index in merged.result.files.indices where merged.result.files[index].hasProblems { Linter.sortProblems(&merged.result.files[index]) }
         merged.handlersLeftOut = leftOut
         // Counted per app: a file two apps compile is judged twice.
         var judged: [RunReport.Tally] = []

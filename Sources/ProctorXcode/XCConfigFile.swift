@@ -23,7 +23,8 @@ package enum XCConfigFile {
         }
         let text = String(decoding: data, as: UTF8.self)
         var result: [BuildSettingAssignment] = []
-        let folder = (path as NSString).deletingLastPathComponent
+        // A file at the root has no folder in its path: its includes are beside it, not at `/`.
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         let displayFolder = (displayPath as NSString).deletingLastPathComponent
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let location = SourceLocation(file: displayPath, line: index + 1)

@@ -77,7 +77,8 @@ package struct XcodeProject: Sendable {
     /// located error.
     package static func read(_ path: String, root: String = FileManager.default.currentDirectoryPath) -> Result<XcodeProject, InputError> {
         let projectFile = Paths.joined(path, "project.pbxproj")
-        let absolute = root.hasSuffix("/") ? root + projectFile : root + "/" + projectFile
+        // A project named by an absolute path (`$GITHUB_WORKSPACE/App.xcodeproj`) is read there.
+        let absolute = projectFile.hasPrefix("/") ? projectFile : root.hasSuffix("/") ? root + projectFile : root + "/" + projectFile
         guard let data = FileManager.default.contents(atPath: absolute) else {
             return .failure(InputError(code: .fileUnreadable, message: "cannot read the Xcode project file", location: SourceLocation(file: projectFile)))
         }

@@ -82,8 +82,8 @@ struct Scan: ParsableCommand {
             configuration: AppConfiguration(
                 deploymentTarget: settings.deploymentTarget.value, serviceNames: settings.serviceNames.value, teamIdentifier: settings.teamIdentifier.value),
             rules: settings.rules.value)
-        // Only the flags' patterns: lint.include and lint.exclude choose payload files, not sources.
-        options.filter = flags.filter.filter(configuration: nil, include: nil, exclude: nil).filter
+        // The configuration's defaultExcludes apply; its lint.include and lint.exclude do not.
+        options.filter = flags.filter.filter(configuration: configuration, include: nil, exclude: nil).filter
         options.pathRules = settings.pathRules(in: configuration)
         options.outputs = outputs
         var scan: SourceScan
@@ -134,12 +134,25 @@ struct Scan: ParsableCommand {
             }
         }
         guard !found.isEmpty else { return nil }
+        // Each app's facts are its own build settings'; only what the command line states is laid
+        // over every app. The file's app.bundleIdentifier, deploymentTarget and teamIdentifier
+        // (proctor init writes the first app's there) would make every other app that app.
+        var perApp = options
+        func fromFlag<Value>(_ setting: LintSettings.Setting<Value?>) -> Value? {
+            if case .flag = setting.origin { setting.value } else { nil }
+        }
+        perApp.bundleIdentifier = fromFlag(settings.bundleIdentifier)
+        perApp.configuration = AppConfiguration(
+            deploymentTarget: fromFlag(settings.deploymentTarget), serviceNames: settings.serviceNames.value, teamIdentifier: fromFlag(settings.teamIdentifier))
         var apps: [ProjectApp] = []
         var compiled: Set<FileIdentity> = []
+        var read: Set<FileIdentity> = []
         for (path, named) in found {
+            // One project named twice (`--project X --project ./X`, a folder inside another) is read once.
+            if let identity = FileIdentity(path: path), !read.insert(identity).inserted { continue }
             switch XcodeProject.read(path, root: ".") {
             case .success(let project):
-                apps += ProjectApp.apps(of: project, root: ".", options: options)
+                apps += ProjectApp.apps(of: project, root: ".", options: perApp)
                 compiled.formUnion(ProjectApp.compiledFiles(of: project, root: "."))
             case .failure(let error):
                 let message = "\(VisibleText.escaped(error.location.compilerStyle)): \(VisibleText.escaped(error.message))"

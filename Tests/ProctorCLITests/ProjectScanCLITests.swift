@@ -88,6 +88,17 @@ struct ProjectScanCLITests {
         #expect(run.stdout.contains("[source_donated_type_handled]"), "donated in the extension, not handled in the app: \(run.stdout)")
     }
 
+    /// CI passes absolute paths (`$GITHUB_WORKSPACE/App.xcodeproj`): the project is read there.
+    @Test func aProjectNamedByAnAbsolutePathIsRead() throws {
+        var files = sources
+        files["Intents/IntentHandler.swift"] = files["Intents/IntentHandler.swift"]!.replacingOccurrences(of: "view-dish\")", with: "order\")")
+        let root = try tapas(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try proctor(["scan", "--no-config", root.path, "--project", root.appendingPathComponent("Tapas.xcodeproj").path, "--now", "2026-06-01T12:00:00Z"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("App/Info.plist") && run.stdout.contains("[activity_type_declared]"), "\(run.stdout)")
+    }
+
     @Test func aProjectNamedThatCannotBeReadIsAUsageError() throws {
         let root = try tapas(sources)
         defer { try? FileManager.default.removeItem(at: root) }

@@ -117,6 +117,12 @@ struct RepositoryWalkCLITests {
         let broken = try proctor(["lint", "--no-config", "Settings.bundle/Root.plist", "--now", now], in: root)
         #expect(broken.status == 2 && broken.stdout.contains("Settings.bundle/Root.plist") && broken.stdout.contains("[plist_invalid]"), "\(broken.stdout)")
 
+        // A property list named as the entitlements is read as entitlements, not as an Info.plist.
+        try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><array><string>applinks:example.com</string></array></dict></plist>"#.utf8)
+            .write(to: root.appendingPathComponent("App/Entitlements.plist"))
+        let entitlements = try proctor(["lint", "--no-config", "payloads", "--entitlements", "App/Entitlements.plist", "--now", now], in: root)
+        #expect(entitlements.stdout.contains("judged 1 donation, 1 entitlements file\n"), "\(entitlements.stdout)")
+
         // The run's own Info.plist, met again in the walk, is read once.
         let own = try proctor(["lint", "--no-config", ".", "--info-plist", "IntentsExtension/Info.plist", "--now", now], in: root)
         #expect(own.stdout.components(separatedBy: "[intents_restricted_while_locked_supported]").count == 2, "\(own.stdout)")
