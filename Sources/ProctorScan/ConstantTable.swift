@@ -94,8 +94,12 @@ struct ConstantTable {
         var inside = resolver
         inside.types = owners[name] ?? []
         inside.resolving.insert(name)
-        var parser = Parser(text)
-        let value = inside.value(of: ExprSyntax.parse(from: &parser))
+        // The same nesting limit as the files' parse (SourceScanner.parse), in every build.
+        var source = text
+        let value = source.withUTF8 { buffer in
+            var parser = Parser(buffer, maximumNestingLevel: 256)
+            return inside.value(of: ExprSyntax.parse(from: &parser))
+        }
         memo.values[name] = value
         return value
     }
