@@ -146,8 +146,11 @@ enum SARIFReporter {
             func inputResult(_ code: ProblemCode, _ level: String, _ message: String, _ at: SourceLocation) {
                 if inputRuleIndex[code] == nil {
                     inputRuleIndex[code] = rules.count
+                    // GitHub shows a rule's full description and help beside each alert.
+                    let about = "\(code.summary) The input is not read or decoded as it stands, so the rules do not judge it (or all of it), and the run exits 2; docs/input-format.md says what each input may hold."
                     rules.append(ReportingDescriptor(
-                        id: code.rawValue, name: pascalCase(code.rawValue), shortDescription: Text(text: code.summary), fullDescription: nil, help: nil,
+                        id: code.rawValue, name: pascalCase(code.rawValue), shortDescription: Text(text: code.summary), fullDescription: Text(text: about),
+                        help: Help(text: about, markdown: about),
                         defaultConfiguration: Configuration(level: code.severity.rawValue), properties: Properties(tags: ["input"])))
                 }
                 let identity = [code.rawValue, at.file, at.pointer ?? "", at.line.map(String.init) ?? ""].joined(separator: "\u{1F}")
