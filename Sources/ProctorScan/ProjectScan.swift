@@ -36,16 +36,9 @@ package struct ProjectApp: Sendable {
     /// The Swift files the app and its extensions compile.
     package var members: Set<FileIdentity>
 
-    /// Swift files of the project that only its other targets compile (tests, a Mac app, a
-    /// framework no app links): no app's, so not judged.
-    package var compiledByOtherTargets: Set<FileIdentity>
-
     /// The apps of `project`, read relative to `root` (as ``XcodeProject/read(_:root:)`` was).
     package static func apps(of project: XcodeProject, root: String, options: LintOptions) -> [ProjectApp] {
-        func identities(_ targets: [XcodeTarget]) -> Set<FileIdentity> {
-            Set(targets.flatMap { target in target.swiftFiles.compactMap { FileIdentity(path: Paths.joined(root, $0)) } })
-        }
-        var apps = project.applications.map { app in
+        project.applications.map { app in
             // An App Clip the app embeds is an app of its own (its own Info.plist, its own
             // activity types), judged as such, not as one of the app's extensions.
             let extensions = project.extensions(of: app).filter { $0.kind != .appClip }
@@ -58,18 +51,18 @@ package struct ProjectApp: Sendable {
             }
             return ProjectApp(
                 name: app.name, project: project.path, appInfo: facts(of: app, extensions: extensions, in: project, root: root, options: options),
-                plistResults: plists, members: identities(targets + linkedLibraries(of: targets, in: project)), compiledByOtherTargets: [])
+                plistResults: plists, members: identities(targets + linkedLibraries(of: targets, in: project), root: root))
         }
-        let judged = apps.reduce(into: Set<FileIdentity>()) { $0.formUnion($1.members) }
-        let others = identities(project.targets).subtracting(judged)
-        for index in apps.indices { apps[index].compiledByOtherTargets = others }
-        return apps
     }
 
-    /// The Swift files any target of `project` compiles: a project with no iOS app (a tool's, a
-    /// Mac app's) makes no app, but its files are still no file of no target.
+    /// The Swift files any target of `project` compiles: those no app's members hold (tests, a
+    /// Mac app, a project with no iOS app at all) are not judged.
     package static func compiledFiles(of project: XcodeProject, root: String) -> Set<FileIdentity> {
-        Set(project.targets.flatMap { target in target.swiftFiles.compactMap { FileIdentity(path: Paths.joined(root, $0)) } })
+        identities(project.targets, root: root)
+    }
+
+    private static func identities(_ targets: [XcodeTarget], root: String) -> Set<FileIdentity> {
+        Set(targets.flatMap { target in target.swiftFiles.compactMap { FileIdentity(path: Paths.joined(root, $0)) } })
     }
 
     /// The frameworks and libraries of the project that `targets` depend on, directly or through

@@ -66,7 +66,7 @@ package enum SourceScanner {
             let owners = apps.indices.filter { index in identity.map { apps[index].members.contains($0) } ?? false }
             if !owners.isEmpty {
                 for index in owners { byApp[index].append(file) }
-            } else if let identity, otherFiles.contains(identity) || apps.contains(where: { $0.compiledByOtherTargets.contains(identity) }) {
+            } else if let identity, otherFiles.contains(identity) {
                 compiledElsewhere += 1
             } else {
                 unassigned.append(file)
