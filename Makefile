@@ -13,8 +13,8 @@ NOW ?= 2026-06-01T12:00:00Z
 PROCTOR = .build/release/proctor
 # The suites of Scenarios/lint, each linted with the .proctor.json in its folder (its app's facts
 # and files, docs/configuration.md): the clean ones must pass, the mistakes ones must fail.
-CLEAN_SUITES = local-places recipes photos messaging flights store ride-share audio
-MISTAKES_SUITES = web-mistakes messaging/mistakes flights/mistakes store-mistakes ride-share-mistakes audio-mistakes common-mistakes
+CLEAN_SUITES = local-places recipes photos messaging flights store ride-share audio wallet-bundles
+MISTAKES_SUITES = web-mistakes messaging/mistakes flights/mistakes store-mistakes ride-share-mistakes audio-mistakes common-mistakes wallet-bundles-mistakes
 
 .PHONY: all setup run test check-reports check-consumer dist check-dist check-ci docs screenshot bench fuzz clean
 

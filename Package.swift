@@ -41,6 +41,23 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
 
+        // zlib, for the DEFLATE entries of zip archives (Wallet pass bundles). Imported by
+        // ProctorArchive alone. Already linked into the static binary as libxml2's dependency.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        // OpenSSL's libcrypto, for the SHA-1 digests of a pass bundle's manifest and the PKCS #7
+        // signature over it; Foundation on Linux has neither. Imported by ProctorArchive alone.
+        // Chosen over swift-crypto, which compiles BoringSSL from source in every build
+        // configuration and has no PKCS #7.
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+
         // The commit the binary was built from, for `proctor --version`: empty unless the build
         // passes it in (scripts/dist.sh, `make dist`), so a plain `swift build` says it does not know.
         .target(name: "CProctorBuildInfo"),
@@ -55,6 +72,9 @@ let package = Package(
         // Finding the input files behind the paths a user names (walks without loops, each file
         // once), reading them within limits, and which files an input may reference.
         .target(name: "ProctorFiles", dependencies: ["ProctorCore"]),
+        // Zip archives read in memory within limits (never extracted to disk), SHA-1 digests and
+        // PKCS #7 detached signatures: what a signed Wallet pass bundle (.pkpass) is made of.
+        .target(name: "ProctorArchive", dependencies: ["CZlib", "COpenSSL"]),
         // Apple's vocabulary as Proctor reads it from JSON: NSUserActivity, Core Spotlight items and
         // attribute sets, SiriKit interactions and reservations, with their located decoding.
         .target(name: "ProctorVocabulary", dependencies: ["ProctorJSON", "ProctorCore"]),
@@ -81,7 +101,7 @@ let package = Package(
         // decoded with locations, what facts they contribute and which rule subjects they hold.
         .target(
             name: "ProctorInputs",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorLinks", "ProctorWeb"]),
+            dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorLinks", "ProctorWeb", "ProctorArchive"]),
         // Every rule Proctor ships, by category, and the registry that lists them.
         .target(
             name: "ProctorRules",
@@ -162,7 +182,7 @@ let package = Package(
             name: "proctor-bench", dependencies: ["ProctorToolSupport", "ProctorJSON", .product(name: "SwiftParser", package: "swift-syntax")]),
         // Coverage-guided fuzzing of every reader of untrusted bytes (`make fuzz`); built plainly,
         // it replays crash files.
-        .executableTarget(name: "proctor-fuzz", dependencies: ["ProctorToolSupport", "ProctorJSON"]),
+        .executableTarget(name: "proctor-fuzz", dependencies: ["ProctorToolSupport", "ProctorJSON", "ProctorArchive"]),
 
         // MARK: - Plugin
 
@@ -184,7 +204,8 @@ let package = Package(
             dependencies: [
                 "ProctorToolSupport", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
                 "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
-                "ProctorScan", "ProctorXcode", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+                "ProctorScan", "ProctorXcode", "ProctorArchive", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),

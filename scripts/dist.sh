@@ -5,7 +5,8 @@
 #   dist/proctor-VERSION-linux-ARCH.tar.gz.sha256   its checksum, in sha256sum's format
 #
 # The binary is a release build linked statically against the Swift runtime, Foundation, json-c,
-# libxml2 and libxml2's own dependencies (zlib, xz's liblzma, ICU), and libstdc++, then stripped:
+# libxml2 and libxml2's own dependencies (zlib, xz's liblzma, ICU), OpenSSL's libcrypto (pass
+# bundles' SHA-1 and signatures), and libstdc++, then stripped:
 # it needs no Swift toolchain and no -dev package, only the C library that every Linux system has
 # (docs/distribution.md lists what stays dynamic and why). It is built in its own scratch path so
 # the development build in .build is left as it was.
@@ -48,21 +49,21 @@ mkdir -p "$static"
 # Cflags are unchanged, so nothing is compiled again for them.
 pkgconfig="$scratch/pkgconfig"
 mkdir -p "$pkgconfig"
-for module in json-c libxml-2.0; do
+for module in json-c libxml-2.0 zlib libcrypto; do
   pc="$(pkg-config --variable=pcfiledir "$module")/$module.pc"
   sed "s|^libdir=.*|libdir=$static|" "$pc" >"$pkgconfig/$module.pc"
   grep -q "^libdir=$static\$" "$pkgconfig/$module.pc" || { echo "dist: $pc has no libdir= line to point at the archives" >&2; exit 1; }
 done
 extra_libs=()
-for archive in libjson-c.a libxml2.a libz.a liblzma.a libicuuc.a libicudata.a libstdc++.a; do
+for archive in libjson-c.a libxml2.a libz.a libcrypto.a liblzma.a libicuuc.a libicudata.a libstdc++.a; do
   found=$("$clang" -print-file-name="$archive")
   if [ "$found" = "$archive" ] || [ ! -f "$found" ]; then
-    echo "dist: $archive not found; install libjson-c-dev, libxml2-dev, zlib1g-dev, liblzma-dev, libicu-dev and libstdc++-dev (scripts/setup.sh --with-dist)" >&2
+    echo "dist: $archive not found; install libjson-c-dev, libxml2-dev, zlib1g-dev, libssl-dev, liblzma-dev, libicu-dev and libstdc++-dev (scripts/setup.sh --with-dist)" >&2
     exit 1
   fi
   ln -sfn "$found" "$static/$archive"
   case "$archive" in
-    libjson-c.a | libxml2.a | libstdc++.a) ;; # named already, by the modules or by the Swift driver
+    libjson-c.a | libxml2.a | libstdc++.a) ;; # named already, by the modules or by the Swift driver (zlib and libcrypto again at the end, after the archives that need them)
     *) name=${archive#lib}; extra_libs+=(-Xlinker "-l${name%.a}") ;;
   esac
 done

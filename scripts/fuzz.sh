@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-all_targets=(json lint lint-lines apns scenario info-plist conformance aasa html pass coverage config swift xcode-project)
+all_targets=(json lint lint-lines apns scenario info-plist conformance aasa html pass pkpass coverage config swift xcode-project)
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
 swift build -c release --product proctor-fuzz --scratch-path .build/fuzz \

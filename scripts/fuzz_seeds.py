@@ -31,7 +31,7 @@ def main():
         if not (out / MARKER).exists():
             sys.exit(f"fuzz_seeds.py: {out} exists and was not made by this script; give a new directory")
         shutil.rmtree(out)
-    seeds = {name: set() for name in ("json", "lint", "lint-lines", "apns", "scenario", "info-plist", "conformance", "aasa", "html", "pass", "coverage", "config", "swift", "xcode-project")}
+    seeds = {name: set() for name in ("json", "lint", "lint-lines", "apns", "scenario", "info-plist", "conformance", "aasa", "html", "pass", "pkpass", "coverage", "config", "swift", "xcode-project")}
     keys = set()
 
     def add(target, data):
@@ -59,6 +59,11 @@ def main():
     # A baseline as proctor lint --write-baseline writes it, for the config target's second reader.
     add("config", json.dumps({"format": 1, "findings": [{"rule": "title_length", "file": "payloads/a.json", "pointer": "/userActivity/title",
                                                          "message": "title is 119 characters", "fingerprint": "2b8a223d8b10a825"}]}, indent=2).encode())
+    # Archives no bundle tool writes: a zip bomb, a name held twice.
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import make_pkpass_fixtures
+    for data in make_pkpass_fixtures.hostile_archives().values():
+        add("pkpass", data)
     # The fixture projects written for the Xcode reader's tests.
     for path in sorted((ROOT / "Tests" / "ProctorTests" / "Fixtures" / "Xcode").rglob("project.pbxproj")):
         add("xcode-project", path.read_bytes())
@@ -76,6 +81,9 @@ def main():
             continue
         if name.endswith((".html", ".htm")):
             add("html", data)
+            continue
+        if name.endswith(".pkpass"):
+            add("pkpass", data)  # the signed bundles scripts/make_pkpass_fixtures.py writes
             continue
         if name.endswith(".apns"):
             add("apns", data)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing Proctor needs, only when it is missing:
-# json-c's and libxml2's headers (libjson-c-dev, libxml2-dev) and pkg-config from Debian's packages, and the
+# json-c's, libxml2's, zlib's and libcrypto's headers (libjson-c-dev, libxml2-dev, zlib1g-dev, libssl-dev) and
+# pkg-config from Debian's packages, and the
 # Python validators the report checks use (xmlschema, jsonschema, junitparser, markdown-it-py) and headless
 # Chromium, which opens the HTML report as a person would (Debian's chromium package).
 #
@@ -44,6 +45,24 @@ if ! pkg-config --exists json-c 2>/dev/null; then
     exit 1
   fi
 fi
+
+# zlib's and OpenSSL's libcrypto headers, for signed Wallet pass bundles (ProctorArchive): DEFLATE,
+# SHA-1 and PKCS #7. zlib1g-dev usually comes with libxml2-dev already.
+for module in zlib:zlib1g-dev:zlib libcrypto:libssl-dev:openssl@3; do
+  IFS=: read -r pc debian brew <<<"$module"
+  if ! pkg-config --exists "$pc" 2>/dev/null; then
+    if command -v apt-get >/dev/null; then
+      echo "setup: installing $debian"
+      as_root apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$debian" >/dev/null
+    elif command -v brew >/dev/null; then
+      brew install "$brew"
+    else
+      echo "setup: $pc development files are missing; install $debian (Debian) or $brew (Homebrew)" >&2
+      exit 1
+    fi
+  fi
+done
 
 # libxml2's headers, for web pages (ProctorWeb).
 if ! pkg-config --exists libxml-2.0 2>/dev/null; then

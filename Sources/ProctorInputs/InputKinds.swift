@@ -6,6 +6,7 @@ package enum InputKinds {
     /// reads a file named on the command line that none claims (``unclaimed``).
     package static let payloads: [any PayloadInput] = [
         WalletPassInput(),
+        WalletPassBundleInput(),
         DonationInput(),
         SiteAssociationInput(),
         WebPageInput(),

@@ -28,6 +28,10 @@ enum FuzzTarget: String, CaseIterable {
     case html
     /// `proctor lint` on one Wallet pass (`pass.json`): the pass reader, then the pass rules.
     case pass
+    /// `proctor lint` on one signed pass bundle (`.pkpass`): the zip reader within its limits
+    /// (damaged, hostile and bomb archives), the manifest, the signature, the images, the
+    /// localizations, then the pass rules on the pass.json inside.
+    case pkpass
     /// `proctor lint` on one routing app's coverage file (`.geojson`): the coverage reader, then
     /// the coverage rules.
     case coverage
@@ -108,8 +112,13 @@ enum FuzzTarget: String, CaseIterable {
         case .html:
             let result = Linter.lint(files: [Linter.InMemoryFile(path: "fuzz.html", bytes: bytes)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
             render(result.report(), lines: bytes)
-        case .pass, .coverage:
-            let file = Linter.InMemoryFile(path: self == .pass ? "Fuzz.pkpass/pass.json" : "fuzz.geojson", bytes: bytes)
+        case .pass, .pkpass, .coverage:
+            let path = switch self {
+            case .pass: "Fuzz.pkpass/pass.json"
+            case .pkpass: "Fuzz.pkpass"
+            default: "fuzz.geojson"
+            }
+            let file = Linter.InMemoryFile(path: path, bytes: bytes)
             render(Linter.lint(files: [file], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)).report(), lines: bytes)
         case .swift:
             // Bytes that are not UTF-8 are refused before parsing, as scan refuses the file.
