@@ -72,6 +72,7 @@ test: setup
 	@scripts/setup.sh --with-validators --with-dist
 	$(SWIFT) build
 	$(SWIFT) test
+	python3 scripts/make_pkpass_fixtures.py --check
 	$(SWIFT) package generate-documentation --target ProctorKit --warnings-as-errors
 	scripts/check_consumer.sh
 	scripts/fuzz.sh --smoke

@@ -587,6 +587,10 @@ def main():
         places = ROOT / "Scenarios/lint/local-places"
         if places.is_dir():
             runs.append(("places", ["lint", "--info-plist", str(places / "Info.plist"), "--now", "2026-06-01T12:00:00Z", "Scenarios/lint/local-places"], 0))
+        bundles = ROOT / "Scenarios/lint/wallet-bundles-mistakes"
+        if bundles.is_dir():
+            # Problems located inside an archive (Coffee.pkpass!/pass.json:5:21, Coffee.pkpass!/signature).
+            runs.append(("pass bundles", ["lint", "--now", "2026-06-01T12:00:00Z", "Scenarios/lint/wallet-bundles-mistakes"], 1))
         if (ROOT / "Scenarios/run").is_dir():
             runs.append(("scenarios", ["run", "--now", "2026-06-01T12:00:00Z", "Scenarios/run"], 0))
         runs.append(("failing scenarios", ["run", "--now", "2026-06-01T12:00:00Z", str(write_scenarios(directory))], 2))

@@ -84,6 +84,12 @@ if $with_validators; then
     as_root apt-get update -qq
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3 python3-pip >/dev/null
   fi
+  # The openssl command signs the pass bundles scripts/make_pkpass_fixtures.py --check rewrites.
+  if ! command -v openssl >/dev/null && command -v apt-get >/dev/null; then
+    echo "setup: installing openssl (for scripts/make_pkpass_fixtures.py)"
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq openssl >/dev/null
+  fi
   missing=()
   # module:package, for those whose package is named otherwise (markdown-it-py, a CommonMark
   # parser with GitHub's tables, reads the Markdown summary as GitHub would; check-jsonschema

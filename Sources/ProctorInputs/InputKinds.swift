@@ -6,13 +6,13 @@ package enum InputKinds {
     /// reads a file named on the command line that none claims (``unclaimed``).
     package static let payloads: [any PayloadInput] = [
         WalletPassInput(),
-        WalletPassBundleInput(),
         DonationInput(),
         SiteAssociationInput(),
         WebPageInput(),
         EntitlementsInput(),
         NotificationInput(),
         CoverageFileInput(),
+        WalletPassBundleInput(),
     ]
 
     /// The kinds of payload a donation file may hold beside donations, under their own key.

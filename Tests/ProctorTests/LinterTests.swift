@@ -42,7 +42,13 @@ struct LinterTests {
     /// `.jsonl` but leave scenarios to `proctor run`, association files and passes are claimed by
     /// their name, and a file no kind claims goes to the donation kind.
     @Test func inputKindsClaimFilesByName() {
-        #expect(InputKinds.payloads.map(\.name) == ["Wallet pass", "donation", "apple-app-site-association file", "web page", "entitlements file", "notification payload", "coverage file"])
+        #expect(InputKinds.payloads.map(\.name) == [
+            "Wallet pass", "donation", "apple-app-site-association file", "web page", "entitlements file", "notification payload", "coverage file",
+            "Wallet pass bundle",
+        ])
+        // A signed bundle is a .pkpass file; the pass.json of an unpacked bundle folder is a pass.
+        #expect(InputKinds.payloadKind(forPath: "passes/Coffee.pkpass") == 7 && InputKinds.claims(path: "Coffee.pkpass"))
+        #expect(InputKinds.payloadKind(forPath: "passes/Coffee.pkpass/pass.json") == 0 && !InputKinds.claims(path: "passes/.pkpass"))
         #expect(InputKinds.payloadKind(forPath: "push/upgrade.apns") == 5)
         #expect(InputKinds.payloadKind(forPath: "routing/coverage.geojson") == 6 && InputKinds.claims(path: "coverage.geojson"))
         #expect(InputKinds.payloadKind(forPath: "App/App.entitlements") == 4)

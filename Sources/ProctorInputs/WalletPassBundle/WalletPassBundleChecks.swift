@@ -9,34 +9,34 @@ import ProctorJSON
 
 extension ProblemCode {
     package static let passBundleManifestMissing = ProblemCode(
-        "pkpass_manifest_missing", summary: "A Wallet pass bundle has no manifest.json, so its signature signs nothing and Wallet rejects it.")
+        "pkpass_manifest_missing", summary: "A Wallet pass bundle has no manifest.json, so its signature signs nothing and Wallet rejects it.", isVerdict: true)
     package static let passBundleManifestInvalid = ProblemCode(
-        "pkpass_manifest_invalid", summary: "A Wallet pass bundle's manifest.json is not a JSON object of file names and SHA-1 digests.")
+        "pkpass_manifest_invalid", summary: "A Wallet pass bundle's manifest.json is not a JSON object of file names and SHA-1 digests.", isVerdict: true)
     package static let passBundleFileUnlisted = ProblemCode(
-        "pkpass_manifest_unlisted", summary: "A file of a Wallet pass bundle is not listed in its manifest.json, so Wallet rejects the bundle.")
+        "pkpass_manifest_unlisted", summary: "A file of a Wallet pass bundle is not listed in its manifest.json, so Wallet rejects the bundle.", isVerdict: true)
     package static let passBundleFileMissing = ProblemCode(
-        "pkpass_manifest_extra", summary: "A Wallet pass bundle's manifest.json lists a file the bundle does not hold (or the manifest or signature itself).")
+        "pkpass_manifest_extra", summary: "A Wallet pass bundle's manifest.json lists a file the bundle does not hold (or the manifest or signature itself).", isVerdict: true)
     package static let passBundleDigestMismatch = ProblemCode(
-        "pkpass_manifest_digest", summary: "A file of a Wallet pass bundle does not have the SHA-1 digest its manifest.json lists, so Wallet rejects the bundle.")
+        "pkpass_manifest_digest", summary: "A file of a Wallet pass bundle does not have the SHA-1 digest its manifest.json lists, so Wallet rejects the bundle.", isVerdict: true)
     package static let passBundleSignatureMissing = ProblemCode(
-        "pkpass_signature_missing", summary: "A Wallet pass bundle has no signature file; Wallet adds only signed passes.")
+        "pkpass_signature_missing", summary: "A Wallet pass bundle has no signature file; Wallet adds only signed passes.", isVerdict: true)
     package static let passBundleSignatureInvalid = ProblemCode(
         "pkpass_signature_invalid",
-        summary: "A Wallet pass bundle's signature is not a detached PKCS #7 signature that verifies over its manifest.json.")
+        summary: "A Wallet pass bundle's signature is not a detached PKCS #7 signature that verifies over its manifest.json.", isVerdict: true)
     package static let passBundleSignerMismatch = ProblemCode(
         "pkpass_signature_identity",
-        summary: "The certificate that signs a Wallet pass bundle names another pass type identifier (UID) or team (OU) than its pass.json.")
-    package static let passBundleIconMissing = ProblemCode("pkpass_icon_missing", summary: "A Wallet pass bundle has no icon.png, which every pass needs.")
+        summary: "The certificate that signs a Wallet pass bundle names another pass type identifier (UID) or team (OU) than its pass.json.", isVerdict: true)
+    package static let passBundleIconMissing = ProblemCode("pkpass_icon_missing", summary: "A Wallet pass bundle has no icon.png, which every pass needs.", isVerdict: true)
     package static let passBundleImageScaleMissing = ProblemCode(
-        "pkpass_image_scale_missing", severity: .warning, summary: "A Wallet pass bundle's image lacks the @2x or @3x version Apple recommends.")
+        "pkpass_image_scale_missing", severity: .warning, summary: "A Wallet pass bundle's image lacks the @2x or @3x version Apple recommends.", isVerdict: true)
     package static let passBundleImageSize = ProblemCode(
-        "pkpass_image_size", severity: .warning, summary: "A Wallet pass bundle's image does not have the pixel size Apple documents for its role and scale.")
-    package static let passBundleImageInvalid = ProblemCode("pkpass_image_invalid", summary: "A Wallet pass bundle's image is not a PNG file.")
+        "pkpass_image_size", severity: .warning, summary: "A Wallet pass bundle's image does not have the pixel size Apple documents for its role and scale.", isVerdict: true)
+    package static let passBundleImageInvalid = ProblemCode("pkpass_image_invalid", summary: "A Wallet pass bundle's image is not a PNG file.", isVerdict: true)
     package static let passBundleStringsInvalid = ProblemCode(
-        "pkpass_strings_invalid", summary: "A Wallet pass bundle's pass.strings file is not a strings file.")
+        "pkpass_strings_invalid", summary: "A Wallet pass bundle's pass.strings file is not a strings file.", isVerdict: true)
     package static let passBundleLocalizationMissing = ProblemCode(
         "pkpass_localization_missing", severity: .warning,
-        summary: "A localization of a Wallet pass bundle lacks strings the pass uses, so that language shows the untranslated keys.")
+        summary: "A localization of a Wallet pass bundle lacks strings the pass uses, so that language shows the untranslated keys.", isVerdict: true)
 }
 
 /// The checks of one bundle, whose pass.json has been read (`pass` and `passRoot` are nil when it
