@@ -114,3 +114,45 @@ package struct DetachedSignature: Sendable, Equatable {
         return String(cString: reason)
     }
 }
+
+/// Signs a pass bundle's manifest as Apple's signpass does (a detached, DER-encoded PKCS #7
+/// signature), with a key and a self-signed certificate made on the spot for the identity given:
+/// the certificate's UID is the pass type identifier and its OU the team, as in a Pass Type ID
+/// certificate. For pass bundle recipes (rule examples, conformance vectors), never for a real
+/// pass: Wallet trusts only certificates Apple issued.
+package enum TestPassSigner {
+    package static func sign(_ content: [UInt8], passTypeIdentifier: String, teamIdentifier: String) -> [UInt8] {
+        defer { ERR_clear_error() }
+        // An EC P-256 key: quick to make, and signing does not depend on the key's kind.
+        guard let context = EVP_PKEY_CTX_new_from_name(nil, "EC", nil) else { preconditionFailure("OpenSSL could not make a key context") }
+        defer { EVP_PKEY_CTX_free(context) }
+        var madeKey: OpaquePointer?
+        guard EVP_PKEY_keygen_init(context) == 1, EVP_PKEY_CTX_set_group_name(context, "P-256") == 1, EVP_PKEY_generate(context, &madeKey) == 1,
+            let key = madeKey
+        else { preconditionFailure("OpenSSL could not make a key") }
+        defer { EVP_PKEY_free(key) }
+        guard let certificate = X509_new() else { preconditionFailure("OpenSSL could not allocate a certificate") }
+        defer { X509_free(certificate) }
+        let name = X509_get_subject_name(certificate)
+        for (nid, value) in [(NID_userId, passTypeIdentifier), (NID_commonName, "Pass Type ID: \(passTypeIdentifier)"), (NID_organizationalUnitName, teamIdentifier)] {
+            X509_NAME_add_entry_by_NID(name, nid, MBSTRING_UTF8, value, -1, -1, 0)
+        }
+        guard X509_set_version(certificate, 2) == 1, ASN1_INTEGER_set(X509_get_serialNumber(certificate), 1) == 1,
+            X509_gmtime_adj(X509_getm_notBefore(certificate), 0) != nil, X509_gmtime_adj(X509_getm_notAfter(certificate), 86400) != nil,
+            X509_set_issuer_name(certificate, name) == 1, X509_set_pubkey(certificate, key) == 1, X509_sign(certificate, key, EVP_sha256()) > 0
+        else { preconditionFailure("OpenSSL could not make a certificate") }
+        let signature = content.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            guard let input = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+            defer { BIO_free(input) }
+            guard let pkcs7 = PKCS7_sign(certificate, key, nil, input, Int32(PKCS7_DETACHED | PKCS7_BINARY)) else { return nil }
+            defer { PKCS7_free(pkcs7) }
+            var der: UnsafeMutablePointer<UInt8>?
+            let length = i2d_PKCS7(pkcs7, &der)
+            guard length > 0, let der else { return nil }
+            defer { CRYPTO_free(der, nil, 0) }
+            return Array(UnsafeBufferPointer(start: der, count: Int(length)))
+        }
+        guard let signature else { preconditionFailure("OpenSSL could not sign") }
+        return signature
+    }
+}

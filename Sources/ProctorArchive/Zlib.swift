@@ -2,7 +2,8 @@ import CZlib
 
 // The one file of ProctorArchive that calls zlib.
 
-/// Raw DEFLATE (RFC 1951, as zip entries hold it) and CRC-32.
+/// Raw DEFLATE (RFC 1951, as zip entries hold it), zlib streams (RFC 1950, as PNG images hold
+/// them) and CRC-32.
 enum Zlib {
     /// The bytes `data` inflates to, when it is a complete DEFLATE stream of exactly
     /// `expectedSize` bytes; nil otherwise. Output goes into a buffer of that size (plus one byte,
@@ -47,5 +48,19 @@ enum Zlib {
             start += length
         }
         return UInt32(truncatingIfNeeded: crc)
+    }
+
+    /// `bytes` as a zlib stream (RFC 1950), compressed as well as zlib can.
+    static func compress(_ bytes: [UInt8]) -> [UInt8] {
+        var length = CZlib.compressBound(UInt(bytes.count))
+        var output = [UInt8](repeating: 0, count: Int(length))
+        let status = output.withUnsafeMutableBufferPointer { destination in
+            bytes.withUnsafeBufferPointer { source in
+                CZlib.compress2(destination.baseAddress, &length, source.baseAddress, UInt(bytes.count), Z_BEST_COMPRESSION)
+            }
+        }
+        // compress2 fails only when it cannot allocate, the bound being large enough by definition.
+        precondition(status == Z_OK, "zlib could not compress")
+        return Array(output[0..<Int(length)])
     }
 }

@@ -90,6 +90,54 @@ package struct RuleExample: Sendable {
         self.init(scenario, at: pointers, file: file, line: line)
         self.isScenario = true
     }
+
+    /// The file name of a pass bundle example.
+    package static let passBundleFileName = "example.pkpass"
+
+    /// An example that is a signed Wallet pass bundle, a binary zip archive, described by a
+    /// recipe (JSON text; docs/input-format.md, "Pass bundle recipes") that one builder turns into
+    /// the archive for the tests, the conformance runner and the pages. Its places name a file
+    /// of the bundle and a pointer into it, `ENTRY#POINTER` (``PassBundlePlace``): `manifest.json#/icon.png`,
+    /// `icon@2x.png#` for a whole file, `#` for the bundle itself.
+    package init(passBundle recipe: String, at places: [String] = [], file: StaticString = #filePath, line: UInt = #line) {
+        self.init(recipe, named: Self.passBundleFileName, at: places, file: file, line: line)
+    }
+
+    /// Whether the example is a pass bundle recipe.
+    package var isPassBundle: Bool { fileName.hasSuffix(".pkpass") }
+
+    /// Where a failing example's findings are, as files and pointers: a pass bundle's places
+    /// name files inside it; any other example's findings are in its own file (or, for a rule
+    /// about the Info.plist, in the Info.plist, which the caller knows).
+    package var places: [PassBundlePlace] {
+        pointers.map { isPassBundle ? PassBundlePlace(parsing: $0, inBundle: fileName) : PassBundlePlace(file: fileName, entry: nil, pointer: $0) }
+    }
+}
+
+/// Where a finding of a pass bundle example is: a file of the bundle (or the bundle itself) and a
+/// JSON Pointer into it, written `ENTRY#POINTER` in the example.
+package struct PassBundlePlace: Sendable, Equatable {
+    /// The file as reports name it: `example.pkpass!/manifest.json`, or the bundle.
+    package var file: String
+    /// The file's path inside the bundle; nil for the bundle itself.
+    package var entry: String?
+    package var pointer: String
+
+    package init(file: String, entry: String?, pointer: String) {
+        self.file = file
+        self.entry = entry
+        self.pointer = pointer
+    }
+
+    /// Reads `ENTRY#POINTER`; entry names in examples hold no `#`.
+    package init(parsing text: String, inBundle bundle: String) {
+        let hash = text.firstIndex(of: "#") ?? text.endIndex
+        let entry = String(text[..<hash])
+        pointer = hash == text.endIndex ? "" : String(text[text.index(after: hash)...])
+        self.entry = entry.isEmpty ? nil : entry
+        // As WalletPassBundleInput names a file inside a bundle.
+        file = entry.isEmpty ? bundle : "\(bundle)!/\(entry)"
+    }
 }
 
 /// Everything about a rule that is not code: it drives `proctor rules`, `proctor explain`, the

@@ -42,6 +42,10 @@ package enum RuleDocumentation {
             // The Info.plist is what the rule judges; the donation file is only the run's input.
             lines = ["Info.plist facts:", "", "```json", prettyJSON(plist), "```", ""]
             lines += ["With any donation file, such as:", "", "```json", prettyJSON(example.input), "```", ""]
+        } else if example.isPassBundle {
+            // A bundle is a zip archive: the page shows the recipe the examples are built from.
+            lines = ["A pass bundle `\(example.fileName)`, built from this recipe ([Pass bundle recipes](../input-format.md#pass-bundle-recipes)):", ""]
+            lines += ["```json", prettyJSON(example.input), "```", ""]
         } else {
             lines = example.fileName == RuleExample.defaultFileName ? [] : ["A file named `\(example.fileName)`:", ""]
             lines += ["```" + fence(example.fileName), prettyJSON(example.input), "```", ""]
@@ -58,7 +62,13 @@ package enum RuleDocumentation {
         if !example.pointers.isEmpty {
             let place = judgesInfoPlist ? "Reported in the Info.plist at " : example.isScenario ? "Reported in the scenario at " : "Reported at "
             let severity = example.severity.map { " as a \($0.rawValue), under the assumption the message states" } ?? ""
-            lines += [place + example.pointers.map { "`\($0)`" }.joined(separator: ", ") + severity + ".", ""]
+            let places = example.isPassBundle
+                ? example.places.map { place in
+                    let file = place.entry.map { "`\($0)`" } ?? "the bundle"
+                    return place.pointer.isEmpty ? file : "\(file) at `\(place.pointer)`"
+                }
+                : example.pointers.map { "`\($0)`" }
+            lines += [place + places.joined(separator: ", ") + severity + ".", ""]
         }
         return lines
     }

@@ -216,7 +216,7 @@ package struct RunReport: Sendable {
 
     /// The exit code this run earns; see docs/cli.md. Input problems win over findings.
     package var exitCode: ExitStatus {
-        if !allInputErrors.isEmpty || allDiagnostics.contains(where: { $0.severity == .error && !$0.code.isVerdict }) {
+        if !allInputErrors.isEmpty || allDiagnostics.contains(where: { $0.severity == .error }) {
             return .inputError
         }
         if allFindings.contains(where: { $0.suppression == nil && fails($0.severity) })

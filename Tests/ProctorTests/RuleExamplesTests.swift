@@ -3,6 +3,7 @@ import ProctorJSON
 import Testing
 
 @testable import ProctorToolSupport
+@testable import ProctorInputs
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario
@@ -62,10 +63,12 @@ struct RuleExamplesTests {
         }
         // A Swift example is an app's source, read by proctor scan.
         let options = LintOptions(now: now, parallel: false, configuration: configuration)
+        // A pass bundle example is a recipe, built into the archive as the conformance runner builds it.
+        let bytes = example.isPassBundle ? try PassBundleRecipe.build(example.input) : Array(example.input.utf8)
         let result = example.fileName.hasSuffix(".swift")
             ? SourceScanner.scan([SourceScanner.SourceFile(path: example.fileName, text: example.input)], appInfo: configuration.apply(to: app), options: options).result
             : Linter.lint(
-                files: [Linter.InMemoryFile(path: example.fileName, bytes: Array(example.input.utf8))]
+                files: [Linter.InMemoryFile(path: example.fileName, bytes: bytes)]
                     + example.besides.map { Linter.InMemoryFile(path: $0.name, bytes: Array($0.content.utf8)) },
                 appInfo: app, options: options)
         // A rule about the Info.plist itself (judgesInfoPlist) reports in the Info.plist, which
@@ -86,19 +89,21 @@ struct RuleExamplesTests {
         #expect(file.donationCount > 0, "the example holds no donation", sourceLocation: location)
 
         let findings = result.files.flatMap(\.findings).filter { $0.ruleID == testCase.rule.id }
+        // Where findings are, as `FILE POINTER`: a pass bundle's are in files inside it.
         let reportedIn = testCase.rule.judgesInfoPlist ? "Info.plist" : example.fileName
-        let found = findings.map { $0.location.pointer ?? "<no pointer>" }.sorted()
+        let found = findings.map { "\($0.location.file) \($0.location.pointer ?? "<no pointer>")" }.sorted()
+        let expected = example.places.map { "\(testCase.rule.judgesInfoPlist ? reportedIn : $0.file) \($0.pointer)" }.sorted()
         if testCase.passes {
             #expect(example.pointers.isEmpty, "a passing example lists pointers", sourceLocation: location)
             #expect(findings.isEmpty, "passing example reported at \(found): \(findings.map(\.message))", sourceLocation: location)
         } else {
             #expect(!example.pointers.isEmpty, "a failing example must list where it fails", sourceLocation: location)
-            #expect(found == example.pointers.sorted(), "findings: \(findings.map { "\(locationText($0.location)): \($0.message)" })", sourceLocation: location)
+            #expect(found == expected, "findings: \(findings.map { "\(locationText($0.location)): \($0.message)" })", sourceLocation: location)
             for finding in findings {
                 #expect(finding.severity == example.severity ?? testCase.rule.defaultSeverity, "\(finding.message)", sourceLocation: location)
-                #expect(finding.location.file == reportedIn, sourceLocation: location)
-                // Inline Info.plist facts have no text, so a finding in them has no position.
-                if !testCase.rule.judgesInfoPlist {
+                // Inline Info.plist facts have no text, so a finding in them has no position; nor
+                // has one about a whole file of a pass bundle (an image) or the bundle itself.
+                if !testCase.rule.judgesInfoPlist && !example.isPassBundle {
                     #expect(finding.location.line != nil && finding.location.column != nil, "finding without a position", sourceLocation: location)
                 }
                 #expect(!finding.message.isEmpty, sourceLocation: location)
@@ -108,7 +113,7 @@ struct RuleExamplesTests {
 
     @Test(arguments: RuleExampleCase.all)
     func pointersAreValidJSONPointers(_ testCase: RuleExampleCase) {
-        for pointer in testCase.example.pointers {
+        for pointer in testCase.example.places.map(\.pointer) {
             #expect(JSONPointer(parsing: pointer) != nil, "'\(pointer)' is not a JSON Pointer", sourceLocation: testCase.sourceLocation)
         }
     }

@@ -137,6 +137,38 @@ struct WalletPassBundleTests {
         #expect(try PassStrings(utf16).keys == ["K"])
     }
 
+    // MARK: - Recipes
+
+    /// A recipe builds a real bundle: a zip the reader reads back, a manifest with every file's
+    /// SHA-1, a signature that verifies and names the pass's type and team, PNGs of the sizes
+    /// given; and its changes are what the recipe says.
+    @Test func aRecipeBuildsTheBundleItDescribes() throws {
+        let recipe = """
+            {"files": [{"name": "pass.json", "json": {"passTypeIdentifier": "pass.com.example.a", "teamIdentifier": "A1B2C3D4E5"}},
+                       {"name": "icon@2x.png", "png": [58, 40]}, {"name": "en.lproj/pass.strings", "text": "\\"A\\" = \\"B\\";"}]}
+            """
+        let bundle = try WalletPassBundle(bytes: try PassBundleRecipe.build(recipe))
+        #expect(bundle.names == ["pass.json", "icon@2x.png", "en.lproj/pass.strings", "manifest.json", "signature"])
+        #expect(PNGSize(try #require(bundle.files["icon@2x.png"])) == PNGSize(width: 58, height: 40))
+        #expect(try PassStrings(try #require(bundle.files["en.lproj/pass.strings"])).keys == ["A"])
+        let manifest = try #require(bundle.files["manifest.json"])
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(manifest)) as? [String: String])
+        #expect(listed == Dictionary(uniqueKeysWithValues: ["pass.json", "icon@2x.png", "en.lproj/pass.strings"].map { ($0, SHA1.hex(bundle.files[$0]!)) }))
+        let signature = DetachedSignature(signature: try #require(bundle.files["signature"]), content: manifest)
+        #expect(signature.problem == nil && signature.signerUserID == "pass.com.example.a" && signature.signerOrganizationalUnit == "A1B2C3D4E5")
+
+        let changed = try WalletPassBundle(bytes: try PassBundleRecipe.build("""
+            {"files": [{"name": "pass.json", "text": "{}"}], "manifest": {"pass.json": null, "gone.png": "00"},
+             "sign": {"passTypeIdentifier": "pass.com.example.b", "teamIdentifier": "Z9Y8X7W6V5"}}
+            """))
+        #expect(String(decoding: try #require(changed.files["manifest.json"]), as: UTF8.self) == "{\n  \"gone.png\": \"00\"\n}\n")
+        #expect(DetachedSignature(signature: try #require(changed.files["signature"]), content: changed.files["manifest.json"]!).signerUserID == "pass.com.example.b")
+        let bare = try WalletPassBundle(bytes: try PassBundleRecipe.build(#"{"files": [{"name": "pass.json", "text": "{}"}], "manifest": false, "sign": false}"#))
+        #expect(bare.names == ["pass.json"])
+        #expect(throws: PassBundleRecipe.Problem.self) { try PassBundleRecipe.build(#"{"files": [{"name": "pass.json", "text": "{}"}]}"#) }
+        #expect(throws: PassBundleRecipe.Problem.self) { try PassBundleRecipe.build(#"{"files": [], "extra": 1}"#) }
+    }
+
     // MARK: - The suites
 
     @Test func theValidBundleIsCleanUnderStrict() {
@@ -163,18 +195,18 @@ struct WalletPassBundleTests {
                     + file.findings.map { line($0.location.file, $0.location.pointer, $0.ruleID, $0.severity.rawValue) }
             }.sorted()
         #expect(found == [
-            "Coffee.pkpass!/.DS_Store  pkpass_manifest_unlisted error",
-            "Coffee.pkpass!/fr.lproj/pass.strings  pkpass_localization_missing warning",
-            "Coffee.pkpass!/icon.png  pkpass_image_scale_missing warning",
-            "Coffee.pkpass!/strip@2x.png  pkpass_image_size warning",
-            "Coffee.pkpass!/manifest.json /pass.json pkpass_manifest_digest error",
-            "Coffee.pkpass!/manifest.json /thumbnail.png pkpass_manifest_extra error",
+            "Coffee.pkpass!/.DS_Store  pass_bundle_manifest error",
+            "Coffee.pkpass!/fr.lproj/pass.strings  pass_bundle_localizations warning",
+            "Coffee.pkpass!/icon.png  pass_bundle_image_sizes warning",
+            "Coffee.pkpass!/strip@2x.png  pass_bundle_image_sizes warning",
+            "Coffee.pkpass!/manifest.json /pass.json pass_bundle_manifest error",
+            "Coffee.pkpass!/manifest.json /thumbnail.png pass_bundle_manifest error",
             "Coffee.pkpass!/pass.json /teamIdentifier pass_identifiers error",
-            "Coffee.pkpass!/signature  pkpass_signature_identity error",
-            "Coffee.pkpass!/signature  pkpass_signature_identity error",
+            "Coffee.pkpass!/signature  pass_bundle_signature error",
+            "Coffee.pkpass!/signature  pass_bundle_signature error",
         ].sorted(), "\(found)")
         // Located inside the archive's pass.json, by line and column.
-        let passFinding = result.files.flatMap(\.findings).first
+        let passFinding = result.files.flatMap(\.findings).first { $0.ruleID == "pass_identifiers" }
         #expect(passFinding?.location.line == 5 && passFinding?.location.column == 21, "\(String(describing: passFinding))")
         #expect(result.report().exitCode == .problemsFound)
     }

@@ -185,17 +185,11 @@ package struct ProblemCode: Hashable, Comparable, Sendable, Encodable, CustomStr
     package let severity: Severity
     /// One sentence, ending with a period.
     package let summary: String
-    /// Whether its problems are verdicts on what a readable input says, found while reading it
-    /// (a signed pass bundle's manifest that does not match its files), rather than reasons the
-    /// input cannot be used: an error of such a code fails the run as an error finding does
-    /// (exit 1), not as input that could not be read (exit 2).
-    package let isVerdict: Bool
 
-    package init(_ rawValue: String, severity: Severity = .error, summary: String, isVerdict: Bool = false) {
+    package init(_ rawValue: String, severity: Severity = .error, summary: String) {
         self.rawValue = rawValue
         self.severity = severity
         self.summary = summary
-        self.isVerdict = isVerdict
     }
 
     package var description: String { rawValue }

@@ -6,8 +6,8 @@ import ProctorJSON
 /// Signed Wallet pass bundles: a `Name.pkpass` file, the zip archive an app or a server hands
 /// Wallet (docs/input-format.md, "Wallet pass bundles"). Its `pass.json` is judged as a bare
 /// pass.json is, located inside the archive (`Coffee.pkpass!/pass.json:12:5`); the bundle itself is
-/// checked as Wallet checks it before adding the pass: the manifest, the signature, the images
-/// and the localizations (``WalletPassBundleChecks``). The archive is read in memory within
+/// judged by the pass bundle rules as Wallet checks it before adding the pass: the manifest, the
+/// signature, the images and the localizations (``WalletPassBundleFacts``). The archive is read in memory within
 /// ``ZipLimits``; nothing in it is written anywhere.
 package struct WalletPassBundleInput: PayloadInput {
     package static let fileExtension = ".pkpass"
@@ -58,13 +58,17 @@ extension ProblemCode {
 }
 
 /// Reads and judges pass bundles, one at a time: the archive, then its `pass.json` with the
-/// Wallet pass rules, then the bundle's own checks.
+/// Wallet pass rules, then the bundle with the pass bundle rules.
 final class WalletPassBundleChecker: PayloadChecker {
     private let passes: WalletPassChecker
+    private let bundles: SubjectRules<WalletPassBundleFacts>
+    private let context: RuleContext
     private let limits: ZipLimits
 
     init(run: PayloadRun) {
         passes = WalletPassChecker(run: run)
+        bundles = run.engine.rules()
+        context = run.context
         // The bundle's entries together may be as large as one input file may be.
         let total = run.limits.maximumFileSize
         limits = ZipLimits(maximumEntrySize: min(ZipLimits.standard.maximumEntrySize, total), maximumTotalSize: total)
@@ -96,7 +100,9 @@ final class WalletPassBundleChecker: PayloadChecker {
         result.leftOutDonationCount = judged.leftOutDonationCount
         result.wasChecked = true
         let pass = WalletPassReader.read(passBytes, path: passPath)
-        result.diagnostics += WalletPassBundleChecks(bundle: bundle, path: path, pass: pass.pass, passRoot: pass.root).diagnostics()
+        let facts = WalletPassBundleFacts(bundle: bundle, path: path, pass: pass.pass, passRoot: pass.root)
+        // Every bundle rule locates its violations inside the bundle; a pointer alone names the bundle.
+        bundles.judge(facts, in: context, locate: { SourceLocation(file: path, pointer: $0.description) }, into: &result.findings)
         return result
     }
 

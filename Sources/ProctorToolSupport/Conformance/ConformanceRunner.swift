@@ -315,8 +315,15 @@ package enum ConformanceRunner {
                         throw fail("'base64' is not valid base64", base64.value, filePointer.appending("base64"))
                     }
                     bytes = Array(data)
+                } else if let recipe = fileObject["pkpass"] {
+                    // A pass bundle described as a recipe (docs/input-format.md, "Pass bundle recipes").
+                    do {
+                        bytes = try PassBundleRecipe.build(recipe.value)
+                    } catch {
+                        throw fail("'pkpass' is not a pass bundle recipe: \(error.description)", recipe.value, filePointer.appending("pkpass"))
+                    }
                 } else {
-                    throw fail("a file needs 'json', 'text' or 'base64' content", fileNode, filePointer)
+                    throw fail("a file needs 'json', 'text', 'base64' or 'pkpass' content", fileNode, filePointer)
                 }
                 if index == 0 { firstPath = filePath }
                 let file = Linter.InMemoryFile(path: filePath, bytes: bytes)
