@@ -85,7 +85,12 @@ let package = Package(
         // Every rule Proctor ships, by category, and the registry that lists them.
         .target(
             name: "ProctorRules",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs"]),
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
+                // The rules over web pages (Open Graph, schema.org, app links) and over site
+                // associations and the Associated Domains entitlement judge those modules' types.
+                "ProctorWeb", "ProctorLinks",
+            ]),
         // proctor lint: load, decode, check, the checks that span files, the lint report.
         .target(
             name: "ProctorLint",
@@ -126,7 +131,11 @@ let package = Package(
         // once, read with the JSON layer and located like every input.
         .target(
             name: "ProctorConfiguration",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorReports", "ProctorXcode"]),
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorReports", "ProctorXcode",
+                // The include and exclude lists of .proctor.json are path patterns (PathPattern).
+                "ProctorFiles",
+            ]),
         // What Proctor's own executables and tests share: the conformance runner, the generated
         // documentation, and every module above, re-exported. Everything in it and below it is
         // `package`: the API users see is ProctorKit's alone.
@@ -182,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "ProctorTests",
             dependencies: [
-                "ProctorToolSupport", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
+                "ProctorToolSupport", "ProctorJSON", "ProctorCore", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
                 "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
                 "ProctorScan", "ProctorXcode", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ],
