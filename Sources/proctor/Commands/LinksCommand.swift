@@ -80,19 +80,12 @@ struct LinksCheck: ParsableCommand {
         if let safariPage, LinkURL(safariPage).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
             throw ValidationError("--safari-page '\(safariPage)' is not an http or https URL with a host")
         }
-        if reports.filter({ $0.destination == ReportWriter.standardOutput }).count > 1 {
-            throw ValidationError("only one --report can go to standard output; give the others a path")
-        }
-        if let (first, second) = ReportWriter.clash(among: reports.map(\.destination)) {
-            throw ValidationError("two reports would be written to one file: '\(VisibleText.escaped(first))' and '\(VisibleText.escaped(second))'")
-        }
+        try UsageChecks.reportDestinations(reports.map(\.destination), wording: .plain)
     }
 
     func run() throws {
         let inputs = sites.map { ($0.path, "the apple-app-site-association file of \($0.domain)") } + (entitlements.map { [($0, "the entitlements file")] } ?? [])
-        if let clash = RunOutputs(reports.map { ($0.destination, "the \($0.json ? "json" : "text") report") }).clash(with: inputs) {
-            throw ValidationError(clash)
-        }
+        _ = try RunOutputs.checked(reports.map { ($0.destination, "the \($0.json ? "json" : "text") report") }, against: inputs)
         let app = appID ?? zip([teamIdentifier], [bundleIdentifier]).compactMap { team, bundle in team.flatMap { t in bundle.map { "\(t).\($0)" } } }.first
         let origin: LinkOrigin = typedInSafari ? .safariAddressBar : safariPage.map(LinkOrigin.safariPage) ?? .otherApp
         let result = LinkCheck.run(urls: urls, sites: sites.map { ($0.domain, $0.path) }, appID: app, entitlements: entitlements, from: origin)
@@ -107,18 +100,5 @@ struct LinksCheck: ParsableCommand {
         }
         let readable = result.inputErrors.isEmpty && !result.diagnostics.contains { $0.severity == .error }
         throw ExitCode(!wrote ? 3 : readable ? 0 : 2)
-    }
-}
-
-/// `--aasa DOMAIN=PATH`, on `lint` and `links check`: the association file a domain serves.
-struct SiteArgument: ExpressibleByArgument {
-    var domain: String
-    var path: String
-
-    init?(argument: String) {
-        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !parts[0].contains("/") else { return nil }
-        domain = parts[0].lowercased()
-        path = parts[1]
     }
 }

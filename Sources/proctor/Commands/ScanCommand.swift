@@ -33,15 +33,8 @@ struct Scan: ParsableCommand {
     var emitRoutes: String?
 
     func validate() throws {
-        if let now, DateFormat.parse(now) == nil {
-            throw ValidationError("--now '\(now)' is not an RFC 3339 date with a zone, such as 2026-06-01T12:00:00Z")
-        }
-        if flags.writeBaseline != nil && flags.baseline != nil {
-            throw ValidationError("give either --baseline (use one) or --write-baseline (record one), not both")
-        }
-        if flags.writeBaseline == ReportWriter.standardOutput || flags.baseline == ReportWriter.standardOutput {
-            throw ValidationError("a baseline is a file: give it a path, not -")
-        }
+        try UsageChecks.now(now)
+        try UsageChecks.baselines(reading: flags.baseline, writing: flags.writeBaseline)
         if emitPayloads == ReportWriter.standardOutput {
             throw ValidationError("--emit-payloads writes one file per donation: give it a folder, not -")
         }
@@ -64,9 +57,7 @@ struct Scan: ParsableCommand {
         let reportPaths = (settings.reports.value.isEmpty ? [ReportWriter.standardOutput] : settings.reports.value.map(\.destination))
         for (path, what) in [(emitRoutes, "the routes file"), (baselinePath, "the baseline")] {
             guard let path else { continue }
-            if let (_, clash) = ReportWriter.clash(among: [path] + reportPaths) {
-                throw ValidationError("\(what) '\(VisibleText.escaped(path))' and a report would be the same \(clash == ReportWriter.standardOutput ? "output" : "file") ('\(VisibleText.escaped(clash))'); give the report another path")
-            }
+            try UsageChecks.noReport(replaces: path, what: what, reportDestinations: reportPaths, countingStandardOutput: true)
         }
         if let emitRoutes, let baselinePath, ReportWriter.clash(among: [emitRoutes, baselinePath]) != nil {
             throw ValidationError("the routes file and the baseline would be the same file ('\(VisibleText.escaped(emitRoutes))')")
