@@ -610,7 +610,8 @@ struct SchemaOrgLocationRule: Rule {
             }
             guard item.isA(["GeoCoordinates"], orValueOf: ["geo"]) else { continue }
             var missing: [String] = []
-            for (property, limit) in [("latitude", 90.0), ("longitude", 180.0)] {
+            for axis in CoordinateAxis.allCases {
+                let property = axis.rawValue
                 guard let coordinate = item.value(property) else {
                     missing.append(property)
                     continue
@@ -619,9 +620,9 @@ struct SchemaOrgLocationRule: Rule {
                     violations.append(Violation("\(property) is \(coordinate.written), which is not a number of degrees", at: file.location(of: coordinate.place)))
                     continue
                 }
-                if abs(degrees) > limit {
+                if !axis.contains(degrees) {
                     violations.append(Violation(
-                        "\(property) is \(coordinate.written), outside -\(Int(limit)) to \(Int(limit)) degrees; are latitude and longitude swapped?",
+                        "\(property) is \(coordinate.written), outside -\(Int(axis.limit)) to \(Int(axis.limit)) degrees; are latitude and longitude swapped?",
                         at: file.location(of: coordinate.place)))
                 }
             }
