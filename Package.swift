@@ -136,16 +136,20 @@ let package = Package(
                 // The include and exclude lists of .proctor.json are path patterns (PathPattern).
                 "ProctorFiles",
             ]),
-        // What Proctor's own executables and tests share: the conformance runner, the generated
-        // documentation, and every module above, re-exported. Everything in it and below it is
-        // `package`: the API users see is ProctorKit's alone.
+        // The conformance runner: each case of Conformance/ linted, scanned or played in memory and
+        // compared with what it expects (proctor conformance, the tests, the fuzz target).
         .target(
-            name: "ProctorToolSupport",
+            name: "ProctorConformance",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
-                "ProctorScan", "ProctorXcode",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorAppFacts", "ProctorReports", "ProctorRules", "ProctorLint", "ProctorScenario",
+                "ProctorScan", "ProctorLinks",
             ]),
+        // The files generated from the code (proctor-docgen, make docs; a test holds them current):
+        // rule pages and conformance vectors, the schemas, the seed coverage page, and the module
+        // table of docs/architecture.md, read from this file.
+        .target(
+            name: "ProctorDocumentation",
+            dependencies: ["ProctorJSON", "ProctorCore", "ProctorEngine", "ProctorRules", "ProctorScenario", "ProctorConfiguration", "ProctorConformance"]),
         // The library users embed (`import ProctorKit`): lint payloads built in code or read from
         // files, play scenarios, get findings as values. Its public API is deliberate and
         // documented (ProctorKit.docc); it wraps the modules above and lets none of their types
@@ -161,17 +165,27 @@ let package = Package(
 
         .executableTarget(
             name: "proctor",
-            dependencies: ["ProctorToolSupport", "CProctorBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorScan", "ProctorLinks", "ProctorXcode",
+                "ProctorConfiguration", "ProctorConformance", "CProctorBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Writes docs/rules/*.md and Conformance/rules/*.json from the rule descriptions.
-        .executableTarget(name: "proctor-docgen", dependencies: ["ProctorToolSupport"]),
+        .executableTarget(name: "proctor-docgen", dependencies: ["ProctorDocumentation"]),
         // Measures lint throughput against raw json-c parsing of the same bytes, and scan
         // throughput against swift-syntax parsing the same Swift.
         .executableTarget(
-            name: "proctor-bench", dependencies: ["ProctorToolSupport", "ProctorJSON", .product(name: "SwiftParser", package: "swift-syntax")]),
+            name: "proctor-bench",
+            dependencies: ["ProctorJSON", "ProctorLint", "ProctorScenario", "ProctorScan", .product(name: "SwiftParser", package: "swift-syntax")]),
         // Coverage-guided fuzzing of every reader of untrusted bytes (`make fuzz`); built plainly,
         // it replays crash files.
-        .executableTarget(name: "proctor-fuzz", dependencies: ["ProctorToolSupport", "ProctorJSON"]),
+        .executableTarget(
+            name: "proctor-fuzz",
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorAppFacts", "ProctorReports", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorScan",
+                "ProctorLinks", "ProctorXcode", "ProctorConfiguration", "ProctorConformance",
+            ]),
 
         // MARK: - Plugin
 
@@ -191,9 +205,9 @@ let package = Package(
         .testTarget(
             name: "ProctorTests",
             dependencies: [
-                "ProctorToolSupport", "ProctorJSON", "ProctorCore", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
+                "ProctorJSON", "ProctorCore", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
                 "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
-                "ProctorScan", "ProctorXcode", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+                "ProctorScan", "ProctorXcode", "ProctorConformance", "ProctorDocumentation", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import ProctorJSON
-import ProctorToolSupport
+import ProctorLint
 
 #if canImport(Glibc)
 import Glibc

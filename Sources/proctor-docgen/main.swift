@@ -1,5 +1,5 @@
 import Foundation
-import ProctorToolSupport
+import ProctorDocumentation
 
 // Writes the files generated from the rule descriptions (docs/rules/, Conformance/rules/), the
 // scenario schema, the seed coverage page and the module table of docs/architecture.md into the directory given as the only argument, or

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CProctorBuildInfo
 import Foundation
-import ProctorToolSupport
+import ProctorReports
 
 @main
 struct ProctorCommand: ParsableCommand {

@@ -1,8 +1,9 @@
 import Foundation
+import ProctorCore
+import ProctorLint
 import Testing
 
 @testable import ProctorInputs
-@testable import ProctorToolSupport
 
 /// Routing apps' coverage files: which files the coverage kind reads, and what its reader reports
 /// before any rule judges a file (docs/routing.md). The rules are tested by their examples.

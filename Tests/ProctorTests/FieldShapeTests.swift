@@ -1,8 +1,8 @@
 import Foundation
+import ProctorLint
 import Testing
 
 @testable import ProctorScan
-@testable import ProctorToolSupport
 
 /// The shapes of real apps' code that field tests found misjudged (issue 31, item 5), each
 /// written anew here and pinned as a conformance vector in `Conformance/scan/real-code.json`

@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 import Testing
 
 #if canImport(FoundationXML)
@@ -7,7 +8,6 @@ import FoundationXML
 
 @testable import ProctorLinks
 @testable import ProctorReports
-@testable import ProctorToolSupport
 
 /// Nothing from the input can forge a CI command or reach the terminal (issue 37): a file name
 /// or a value that holds a line break and `::error file=…::`, or an escape sequence, is printed

@@ -1,8 +1,12 @@
 import Foundation
+import ProctorCore
+import ProctorEngine
+import ProctorFiles
+import ProctorInputs
 import ProctorJSON
+import ProctorReports
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

@@ -1,8 +1,9 @@
 import Foundation
+import ProctorInputs
 import ProctorJSON
+import ProctorVocabulary
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 
 /// Remote notifications as lint reads them: `.apns` files (the payload's bytes as sent) and

@@ -1,7 +1,7 @@
 import Foundation
+@testable import ProctorDocumentation
 import Testing
 
-@testable import ProctorToolSupport
 
 /// Package.swift, read as text: the module table of docs/architecture.md is generated from it, and
 /// every module a target imports must be one it declares.

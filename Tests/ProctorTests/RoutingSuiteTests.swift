@@ -1,7 +1,8 @@
 import Foundation
+import ProctorLint
+import ProctorScenario
 import Testing
 
-@testable import ProctorToolSupport
 
 /// The routing suites of Scenarios/lint: Jitney, a ride-sharing app, lints clean with its
 /// Info.plist and coverage file, and the mistakes suite trips exactly the rules it is written for,

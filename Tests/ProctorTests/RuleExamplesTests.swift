@@ -1,8 +1,10 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorEngine
 import ProctorJSON
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

@@ -1,8 +1,9 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
+import ProctorReports
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

@@ -1,7 +1,8 @@
 import Foundation
+import ProctorCore
+import ProctorLint
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorScan
 
 /// proctor scan reading Swift: which values it resolves, which donations and handlers it finds,

@@ -1,7 +1,7 @@
 import Foundation
+import ProctorLint
 import Testing
 
-@testable import ProctorToolSupport
 
 /// The store suites of Scenarios/lint: Pippin Store's gift card, push payloads and regions lint
 /// clean, and the mistakes suite trips exactly the rules it is written for.

@@ -1,8 +1,9 @@
 import Foundation
+import ProctorCore
+import ProctorLint
 import Testing
 
 @testable import ProctorInputs
-@testable import ProctorToolSupport
 
 /// Wallet passes: which files the pass kind reads, and what its reader reports before any rule
 /// judges a pass (docs/input-format.md, "Wallet passes"). The rules are tested by their examples.

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
 
 struct Config: ParsableCommand {
     static let configuration = CommandConfiguration(

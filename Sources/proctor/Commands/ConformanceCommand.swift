@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorConformance
+import ProctorFiles
 
 struct Conformance: ParsableCommand {
     static let configuration = CommandConfiguration(

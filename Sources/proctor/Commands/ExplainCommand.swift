@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorEngine
+import ProctorRules
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Explain one rule: why it exists, its sources and examples.")

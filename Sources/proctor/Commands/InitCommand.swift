@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorConfiguration
+import ProctorCore
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(

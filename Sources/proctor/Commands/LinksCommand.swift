@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorFiles
+import ProctorLinks
+import ProctorReports
 
 /// `proctor links`: universal links, for a web developer at the terminal.
 struct Links: ParsableCommand {

@@ -1,6 +1,12 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorAppFacts
+import ProctorConfiguration
+import ProctorCore
+import ProctorFiles
+import ProctorInputs
+import ProctorLint
+import ProctorReports
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(

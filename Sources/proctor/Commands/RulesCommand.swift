@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorEngine
+import ProctorRules
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List every rule with its id, severity and summary.")

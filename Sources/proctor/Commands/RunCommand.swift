@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorCore
+import ProctorFiles
+import ProctorScenario
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,14 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorAppFacts
+import ProctorConfiguration
+import ProctorCore
+import ProctorFiles
+import ProctorInputs
+import ProctorLint
+import ProctorReports
+import ProctorScan
+import ProctorXcode
 
 /// `proctor scan`: the app's Swift sources, read with swift-syntax (docs/scan.md).
 struct Scan: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorConfiguration
+import ProctorRules
+import ProctorScenario
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(

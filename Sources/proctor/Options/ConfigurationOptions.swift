@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorConfiguration
+import ProctorFiles
+import ProctorRules
 
 /// `--config PATH` and `--no-config`, and the `.proctor.json` they choose: the one named, else
 /// the one in the current directory or the nearest folder above it (docs/configuration.md).

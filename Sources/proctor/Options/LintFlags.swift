@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorAppFacts
+import ProctorVocabulary
 
 extension Lint {
     /// The options `lint`, `scan` and `config print` share: what the configuration file can also say.

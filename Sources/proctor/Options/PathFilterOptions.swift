@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorConfiguration
+import ProctorFiles
 
 /// `--include` and `--exclude`: which walked files a command reads, as path patterns relative to
 /// the current directory (docs/configuration.md, "Include and exclude"). Each replaces the

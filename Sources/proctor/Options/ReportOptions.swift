@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorFiles
+import ProctorReports
 
 /// `--report FORMAT[:PATH]`, repeatable.
 struct ReportRequest: ExpressibleByArgument, Sendable {

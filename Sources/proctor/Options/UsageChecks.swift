@@ -1,5 +1,6 @@
 import ArgumentParser
-import ProctorToolSupport
+import ProctorCore
+import ProctorReports
 
 /// The checks of the command line that several commands make, each written and worded once: a
 /// failed one is a usage error (exit 64) before any work, with ArgumentParser's usage line.

@@ -1,6 +1,13 @@
 import ProctorCore
 import Foundation
+import ProctorAppFacts
+import ProctorFiles
 import ProctorJSON
+import ProctorLint
+import ProctorReports
+import ProctorRules
+import ProctorScan
+import ProctorScenario
 
 /// Runs the language-neutral vectors in `Conformance/` (format: Conformance/README.md, schema:
 /// Conformance/case-schema.json). Each case gives input files, optional Info.plist facts and a

@@ -1,5 +1,10 @@
 import Foundation
+import ProctorConfiguration
+import ProctorConformance
+import ProctorEngine
 import ProctorJSON
+import ProctorRules
+import ProctorScenario
 
 /// The files generated from the code: the rule pages, the rule conformance vectors and the
 /// scenario schema. `proctor-docgen` writes them; a test regenerates them in memory and fails when a file
