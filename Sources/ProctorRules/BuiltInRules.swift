@@ -66,6 +66,7 @@ package enum BuiltInRules {
         PassBeaconsRule(),
         PassColorsRule(),
         PassDatesRule(),
+        PassFieldRowRule(),
         PassFieldsRule(),
         PassIdentifiersRule(),
         PassLocationsRule(),

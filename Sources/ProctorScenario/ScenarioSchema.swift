@@ -440,8 +440,14 @@ package enum ScenarioSchema {
         let string: [String: Any] = ["type": "string"]
         let degrees: [String: Any] = ["type": "number"]
         var placemark: [String: Any] = [:]
+        var postalAddress: [String: Any] = [:]
+        for key in MapItem.postalAddressKeys { postalAddress[key] = string }
         for key in MapItem.placemarkKeys {
-            placemark[key] = key == "coordinate" ? ["type": "object", "properties": ["latitude": degrees, "longitude": degrees], "required": ["latitude", "longitude"]] : string
+            switch key {
+            case "coordinate": placemark[key] = ["type": "object", "properties": ["latitude": degrees, "longitude": degrees], "required": ["latitude", "longitude"]]
+            case "postalAddress": placemark[key] = ["type": "object", "properties": postalAddress]
+            default: placemark[key] = string
+            }
         }
         var properties: [String: Any] = [:]
         for key in MapItem.keys { properties[key] = key == "placemark" ? ["type": "object", "properties": placemark] : string }

@@ -339,6 +339,17 @@ package struct DonationDecoder {
             case "postalCode": placemark.postalCode = reader.string(member.value, at)
             case "country": placemark.country = reader.string(member.value, at)
             case "isoCountryCode": placemark.isoCountryCode = reader.string(member.value, at)
+            case "postalAddress":
+                guard let address = reader.object(member.value, at, what: "postalAddress") else { continue }
+                var parts: [String: String] = [:]
+                for part in address.members {
+                    if MapItem.postalAddressKeys.contains(part.key) {
+                        if let text = reader.string(part.value, at.appending(part.key)) { parts[part.key] = text }
+                    } else {
+                        reader.unknownKey(part, in: "postalAddress", at: at.appending(part.key), known: MapItem.postalAddressKeys)
+                    }
+                }
+                placemark.postalAddress = parts
             default: reader.unknownKey(member, in: "placemark", at: at, known: MapItem.placemarkKeys)
             }
         }

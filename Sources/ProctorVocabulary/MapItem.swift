@@ -20,6 +20,9 @@ package struct MapItem: Sendable {
         package var postalCode: String?
         package var country: String?
         package var isoCountryCode: String?
+        /// `postalAddress`, the `CNPostalAddress` of `MKPlacemark(coordinate:postalAddress:)` and
+        /// `CLPlacemark.postalAddress`, by its property names (``MapItem/postalAddressKeys``).
+        package var postalAddress: [String: String]?
 
         package init(pointer: JSONPointer) { self.pointer = pointer }
 
@@ -42,9 +45,11 @@ package struct MapItem: Sendable {
     /// The keys a map item takes in input files.
     package static let keys = ["name", "phoneNumber", "placemark", "pointOfInterestCategory", "timeZone", "url"]
     package static let placemarkKeys = [
-        "administrativeArea", "coordinate", "country", "isoCountryCode", "locality", "name", "postalCode", "subAdministrativeArea",
-        "subLocality", "subThoroughfare", "thoroughfare",
+        "administrativeArea", "coordinate", "country", "isoCountryCode", "locality", "name", "postalAddress", "postalCode",
+        "subAdministrativeArea", "subLocality", "subThoroughfare", "thoroughfare",
     ]
+    /// The `CNPostalAddress` properties a placemark's `postalAddress` takes.
+    package static let postalAddressKeys = ["street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country", "isoCountryCode"]
 
     /// What setting `mapItem` puts in the activity's `contentAttributeSet`: "this has the side
     /// effect of populating the content attribute sets for you automatically" (WWDC16 session 240).
@@ -73,6 +78,17 @@ package struct MapItem: Sendable {
         ]
         for (key, value, from) in address {
             if let value = given(value) { result.fill(key, .string(value), from: placemark.pointer.appending(from)) }
+        }
+        // A placemark made from a postal address has the address's parts as its own; the street
+        // line (number and street) is the attribute set's thoroughfare. Components the placemark
+        // writes itself come first.
+        if let postalAddress = placemark.postalAddress {
+            let parts = [("thoroughfare", "street"), ("city", "city"), ("stateOrProvince", "state"), ("postalCode", "postalCode"), ("country", "country")]
+            for (key, from) in parts {
+                if let value = given(postalAddress[from]) {
+                    result.fill(key, .string(value), from: placemark.pointer.appending("postalAddress").appending(from))
+                }
+            }
         }
         return result
     }

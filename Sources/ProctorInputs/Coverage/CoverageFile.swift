@@ -44,18 +44,36 @@ package struct CoverageMultiPolygon: Sendable {
         package var rings: [[Position]]
     }
 
-    /// A position as written: its first two numbers, longitude then latitude (nil when the array
-    /// is shorter), and how many numbers it has (a third is an altitude).
+    /// A position as written: its first three numbers, longitude, latitude and altitude (nil when
+    /// the array is shorter), and how many numbers it has. RFC 7946 asks for no more than three,
+    /// so a fourth and later are counted but not kept.
     package struct Position: Sendable, Equatable {
         package var longitude: Double?
         package var latitude: Double?
+        package var altitude: Double?
         package var count: Int
 
-        /// Whether both positions have a longitude and a latitude and they are the same: how a
-        /// ring's closing position is recognised (an altitude is not compared).
+        package init(longitude: Double? = nil, latitude: Double? = nil, altitude: Double? = nil, count: Int) {
+            self.longitude = longitude
+            self.latitude = latitude
+            self.altitude = altitude
+            self.count = count
+        }
+
+        /// Whether both positions have a longitude and a latitude and they are the same (an
+        /// altitude is not compared): the place a ring's closing position returns to.
         package func isSamePlace(as other: Position) -> Bool {
             guard let longitude, let latitude else { return false }
             return longitude == other.longitude && latitude == other.latitude
+        }
+
+        /// Whether both positions have a longitude and a latitude and the same numbers: how a
+        /// ring's closing position is recognised. RFC 7946 (3.1.6): "The first and last positions
+        /// are equivalent, and they MUST contain identical values", so an altitude on one end
+        /// and not the other, or a different one, leaves the ring open.
+        package func isSamePosition(as other: Position) -> Bool {
+            guard let longitude, let latitude else { return false }
+            return longitude == other.longitude && latitude == other.latitude && altitude == other.altitude && count == other.count
         }
     }
 

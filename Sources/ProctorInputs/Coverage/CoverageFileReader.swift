@@ -216,7 +216,12 @@ package enum CoverageFileReader {
                     isNumbers = false
                     continue
                 }
-                if index == 0 { position.longitude = value } else if index == 1 { position.latitude = value }
+                switch index {
+                case 0: position.longitude = value
+                case 1: position.latitude = value
+                case 2: position.altitude = value
+                default: break
+                }
             }
             return isNumbers ? position : nil
         }

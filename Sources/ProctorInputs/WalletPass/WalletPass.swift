@@ -109,6 +109,8 @@ package struct WalletPass: Sendable {
         package var label: String?
         /// Whether the field has a value (a string or a number; a date is a string).
         package var hasValue = false
+        /// `row`, when it is a number: which row of an event ticket's auxiliary fields it is on.
+        package var row: Double?
         package var pointer: JSONPointer
 
         package init(pointer: JSONPointer) {

@@ -188,7 +188,7 @@ package enum WalletPassReader {
                 _ = reader.string(member.value, at)
             case "ignoresTimeZone", "isRelative": _ = reader.bool(member.value, at)
             case "dataDetectorTypes": _ = reader.strings(member.value, at)
-            case "row": _ = reader.number(member.value, at)
+            case "row": field.row = reader.number(member.value, at)
             case "semantics": _ = reader.object(member.value, at, what: "semantics")
             default: break
             }

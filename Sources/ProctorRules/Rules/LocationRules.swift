@@ -154,14 +154,16 @@ struct PlaceTextAddressRule: Rule {
             route Maps but are not offered as text. A warning, not an error: the address is \
             required by the text-based surfaces only (the app switcher and Maps still offer the \
             place). The address is fullyFormattedAddress or its components, which an activity's \
-            mapItem fills from its placemark. A place is a set with a namedLocation (a named place \
-            with only a phone number is still a place), supportsNavigation, or a mapItem; \
+            mapItem fills from its placemark (its address properties or its postalAddress). A \
+            place is a set with a namedLocation (a named place with only a phone number is still \
+            a place), supportsNavigation, or a mapItem; \
             coordinates alone are not, as a photo's set has them too.
             """,
         sources: [wwdc16, placesHeader],
         passing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "thoroughfare": "Main St", "subThoroughfare": "1", "city": "Springfield", "latitude": 37.33, "longitude": -122.03}}}"#),
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}, "subThoroughfare": "1", "thoroughfare": "Main St", "locality": "Springfield"}}}}"#),
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}, "postalAddress": {"street": "1 Main St", "city": "Springfield"}}}}}"#),
             RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-8812", "attributeSet": {"title": "Sunset over Alfama", "latitude": 38.7118, "longitude": -9.1305}}}"#),
         ],
         failing: [

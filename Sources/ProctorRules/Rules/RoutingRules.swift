@@ -274,22 +274,32 @@ struct CoveragePolygonClosedRule: Rule {
         summary: "Each polygon of a coverage file must end where it starts: its last position must be its first.",
         rationale: """
             App Store Connect's help: "The start and end coordinate points for a polygon must be \
-            the same"; GeoJSON calls such a ring a linear ring. Editors that draw a shape often \
-            leave the closing position out. Proctor compares the longitude and latitude of the \
-            first and last positions of each polygon's outline and reports the last one.
+            the same"; GeoJSON calls such a ring a linear ring, whose "first and last positions \
+            are equivalent, and they MUST contain identical values" (RFC 7946). Editors that draw \
+            a shape often leave the closing position out. Proctor compares the numbers of the \
+            first and last positions of each polygon's outline, altitude included, and reports \
+            the last one.
             """,
         sources: [uploadHelp + " [H]", coverageContents + " [H]", rfc7946 + ", 3.1.6 Polygon [H]"],
         passing: [RuleExample(bay, named: coverageFile)],
         failing: [
-            RuleExample(multiPolygon(["[[[-122.52, 37.70], [-122.35, 37.70], [-122.35, 37.83], [-122.52, 37.83]]]", eastBay]), named: coverageFile, at: ["/coordinates/0/0/3"])
+            RuleExample(multiPolygon(["[[[-122.52, 37.70], [-122.35, 37.70], [-122.35, 37.83], [-122.52, 37.83]]]", eastBay]), named: coverageFile, at: ["/coordinates/0/0/3"]),
+            RuleExample(
+                multiPolygon(["[[[-122.52, 37.70], [-122.35, 37.70], [-122.35, 37.83], [-122.52, 37.70, 4.9]]]", eastBay]), named: coverageFile,
+                at: ["/coordinates/0/0/3"]),
         ])
 
     func check(_ shape: CoverageMultiPolygon, in context: RuleContext) -> [Violation] {
         shape.polygons.enumerated().compactMap { index, polygon in
             guard let outline = polygon.rings.first, outline.count > 1, let first = outline.first, let last = outline.last,
                 let firstLongitude = first.longitude, let firstLatitude = first.latitude, let lastLongitude = last.longitude,
-                let lastLatitude = last.latitude, !first.isSamePlace(as: last)
+                let lastLatitude = last.latitude, !first.isSamePosition(as: last)
             else { return nil }
+            if firstLongitude == lastLongitude && firstLatitude == lastLatitude {
+                return Violation(
+                    "the polygon ends at \(written(last)), the place it starts but not the same position as \(written(first)); the first and last positions must contain identical values (RFC 7946), altitude included: repeat the first position exactly",
+                    at: shape.pointer(polygon: index, ring: 0, position: outline.count - 1))
+            }
             return Violation(
                 "the polygon ends at [\(shown(lastLongitude)), \(shown(lastLatitude))], not where it starts, [\(shown(firstLongitude)), \(shown(firstLatitude))]; repeat the first position at the end to close it",
                 at: shape.pointer(polygon: index, ring: 0, position: outline.count - 1))
@@ -393,6 +403,12 @@ struct CoveragePolygonPointsRule: Rule {
 /// A number as a message shows it: whole numbers without a fraction.
 private func shown(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+/// A position as a message shows it, with the numbers it keeps: `[100, 0, 4.9]`.
+private func written(_ position: CoverageMultiPolygon.Position) -> String {
+    let numbers = [position.longitude, position.latitude, position.altitude].compactMap { $0 }.map(shown)
+    return "[" + numbers.joined(separator: ", ") + (position.count > 3 ? ", ..." : "") + "]"
 }
 
 // MARK: - The Info.plist of a routing app

@@ -123,14 +123,19 @@ struct SchemaOrgRatingRule: Rule {
             asks for numbers written with the digits 0-9 and "." as the decimal point, and types \
             ratingCount and reviewCount as Integer. A rating with no ratingValue, one that is not \
             such a number (4,6 or 4.6 stars), one outside its scale (8 with no bestRating), or a \
-            count that is not a whole number gives no stars to render. Judged in JSON-LD and \
-            microdata alike, on items typed as a rating and on the untyped value of \
-            aggregateRating or reviewRating.
+            count that is not a whole number gives no stars to render. schema.org types \
+            ratingValue, bestRating and worstRating as Number or Text, so one written as a \
+            percentage (92%) or a fraction (6/10) is allowed and not judged against the scale. \
+            Judged in JSON-LD and microdata alike, on items typed as a rating and on the untyped \
+            value of aggregateRating or reviewRating.
             """,
         sources: [seed002, "schema.org: AggregateRating, Rating (ratingValue, bestRating, worstRating, ratingCount, reviewCount) [H]"],
         passing: [
             RuleExample(
                 jsonLD(#"{"@context": "https://schema.org", "@type": "Product", "name": "Pizza stone", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "92%", "ratingCount": 40}}"#),
+                named: page),
+            RuleExample(
+                jsonLD(#"{"@context": "https://schema.org", "@type": "Product", "name": "Pizza peel", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "88%", "bestRating": "100%", "worstRating": "0%", "ratingCount": 25}}"#),
                 named: page),
             RuleExample(
                 jsonLD(#"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "4.6", "reviewCount": 1284}}"#),
@@ -173,6 +178,9 @@ struct SchemaOrgRatingRule: Rule {
             func scale(_ property: String, default value: Double) -> Double? {
                 guard let given = item.value(property) else { return value }
                 if let number = SchemaOrgValue.number(given) { return number }
+                // schema.org types bestRating and worstRating as Number or Text: a scale written as
+                // a percentage ("100%") or a fraction is allowed, and not judged.
+                if SchemaOrgValue.isRatingText(given) { return nil }
                 violations.append(Violation("\(property) is \(given.written), which is not a number", at: file.location(of: given.place)))
                 return nil
             }

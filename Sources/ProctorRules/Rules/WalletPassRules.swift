@@ -284,6 +284,47 @@ struct PassFieldsRule: Rule {
     }
 }
 
+/// An auxiliary field's row is the first or the second.
+struct PassFieldRowRule: Rule {
+    static let description = RuleDescription(
+        id: "pass_field_row",
+        name: "Pass Field Row Is 0 Or 1",
+        category: .wallet,
+        defaultSeverity: .error,
+        summary: "A field's row must be 0 or 1, the two rows of auxiliary fields an event ticket has.",
+        rationale: """
+            Apple documents row on auxiliary fields: "A number you use to add a row to the \
+            auxiliary field in an event ticket pass type. Set the value to 1 to add an auxiliary \
+            row. Each row displays up to four fields", with the possible values 0 and 1. Any other \
+            number names a row the pass does not have, so where the field shows is not what the \
+            pass says. Apple does not say what Wallet does with row on another group's field or in \
+            another style, so Proctor judges only the value, wherever it is written.
+            """,
+        sources: [passReference + ": PassFields.AuxiliaryFields, row [H]"],
+        passing: [
+            RuleExample(
+                pass([
+                    "storeCard": nil,
+                    "eventTicket": #"{"primaryFields": [{"key": "event", "label": "EVENT", "value": "Gala"}], "auxiliaryFields": [{"key": "door", "label": "DOOR", "value": "7 PM"}, {"key": "seat", "label": "SEAT", "value": "12C", "row": 1}]}"#,
+                ]), named: passFile)
+        ],
+        failing: [
+            RuleExample(
+                pass([
+                    "storeCard": nil,
+                    "eventTicket": #"{"primaryFields": [{"key": "event", "label": "EVENT", "value": "Gala"}], "auxiliaryFields": [{"key": "door", "label": "DOOR", "value": "7 PM", "row": 2}, {"key": "seat", "label": "SEAT", "value": "12C", "row": 0.5}]}"#,
+                ]), named: passFile, at: ["/eventTicket/auxiliaryFields/0/row", "/eventTicket/auxiliaryFields/1/row"])
+        ])
+
+    func check(_ pass: WalletPass, in context: RuleContext) -> [Violation] {
+        pass.styles.flatMap(\.fields).compactMap { field in
+            guard let row = field.row, row != 0, row != 1 else { return nil }
+            return Violation(
+                "row is \(shown(row)), but a pass has two rows of auxiliary fields, 0 (the default) and 1; write 0 or 1", at: field.pointer.appending("row"))
+        }
+    }
+}
+
 /// Barcodes that Wallet can draw.
 struct PassBarcodeRule: Rule {
     static let description = RuleDescription(
