@@ -123,7 +123,9 @@ struct ScenarioDecoder {
                 }
             }
         }
-        if let app { checkRegionNames(app, steps: steps) }
+        if let app {
+            for kind in ScenarioSteps.all { kind.checkScenario(steps, app: app, decoder: &self) }
+        }
 
         guard reader.errorCount == errorsBefore, !diagnostics.contains(where: { $0.severity == .error }),
             let name, let clock, let app
@@ -382,22 +384,6 @@ struct ScenarioDecoder {
             return nil
         }
         return multiPolygon
-    }
-
-    /// A region handler or a `stopMonitoringRegion` naming a region no `monitorRegion` step
-    /// monitors would silently never run: a misspelt identifier is an error, with a suggestion.
-    private mutating func checkRegionNames(_ app: ScenarioApp, steps: [Step]) {
-        let monitored = steps.compactMap { ($0.action as? MonitorRegionStep)?.region.identifier }
-        func check(_ name: String, offset: Int, pointer: JSONPointer, what: String) {
-            guard !monitored.contains(name) else { return }
-            let known = monitored.isEmpty ? "no monitorRegion step monitors a region" : "the regions monitored are \(Array(Set(monitored)).sorted().map { "'\($0)'" }.joined(separator: ", "))"
-            reader.report(ProblemCode.scenarioUnknownReference, "\(what) names region '\(name)'\(Suggestion.phrase(for: name, among: monitored)), but \(known)", offset: offset, pointer: pointer)
-        }
-        for handler in app.regionHandlers { check(handler.region, offset: handler.regionOffset, pointer: handler.pointer.appending("region"), what: "the region handler") }
-        for step in steps {
-            guard let stop = step.action as? StopMonitoringRegionStep else { continue }
-            check(stop.identifier, offset: stop.identifierOffset, pointer: stop.pointer.appending("identifier"), what: "stopMonitoringRegion")
-        }
     }
 
     private mutating func decodeRegionHandler(_ node: JSONNode, _ pointer: JSONPointer) -> RegionHandler? {

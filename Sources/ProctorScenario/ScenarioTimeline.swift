@@ -25,7 +25,7 @@ struct TimelineRecorder {
 
     /// A step begins. An `expect` step has no event of its own: each of its expectations does.
     mutating func stepBegins(_ step: Step, at time: Date, on device: Int?) {
-        guard !(step.action is ExpectStep) else { return }
+        guard type(of: step.action).isOnTimeline else { return }
         add([step.number], TimelineEvent(
             step: step.number, time: time, device: device.map(name), kind: .step(type(of: step.action).name), summary: step.summary,
             location: step.location))
@@ -87,7 +87,7 @@ extension ScenarioPlayer {
     /// A step begins: its entry, on the device it acts on.
     mutating func noteOnTimeline(_ step: Step) {
         guard timeline != nil else { return }
-        let device = device(of: step.action)
+        let device = step.action.device(on: self)
         timeline?.stepBegins(step, at: model.now, on: device)
     }
 
@@ -99,20 +99,9 @@ extension ScenarioPlayer {
         timeline?.judging(expectation, of: step, key: key, at: model.now, on: device, summary: summary)
     }
 
-    /// The device a step acts on; nil for one that acts on none (the clock).
-    func device(of action: any ScenarioStep) -> Int? {
-        switch action {
-        case let onOne as any StepOnOneDevice: onOne.device
-        // An activity's device is the one it became current on.
-        case let resign as ResignCurrentStep: model.activities[resign.handle]?.device
-        case let invalidate as InvalidateStep: model.activities[invalidate.handle]?.device
-        default: nil
-        }
-    }
-
     /// The device of the step numbered `number`, for an expectation about what that step did
     /// (the last push, the last directions request); nil when there is none.
     func device(ofStep number: Int?) -> Int? {
-        number.flatMap { number in scenario.steps.first { $0.number == number } }.flatMap { device(of: $0.action) }
+        number.flatMap { number in scenario.steps.first { $0.number == number } }.flatMap { $0.action.device(on: self) }
     }
 }

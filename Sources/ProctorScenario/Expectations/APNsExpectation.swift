@@ -1,8 +1,6 @@
 import Foundation
 import ProctorCore
 import ProctorJSON
-import ProctorLinks
-import ProctorRules
 import ProctorVocabulary
 
 /// What APNs answered the last `sendPush`: its HTTP status and, when given, its reason.

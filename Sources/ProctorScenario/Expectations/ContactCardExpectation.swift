@@ -1,8 +1,6 @@
 import Foundation
 import ProctorCore
 import ProctorJSON
-import ProctorLinks
-import ProctorRules
 import ProctorVocabulary
 
 /// A person's contact card on a device: the app's offers, as an exact list.

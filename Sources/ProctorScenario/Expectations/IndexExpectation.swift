@@ -1,8 +1,6 @@
 import Foundation
 import ProctorCore
 import ProctorJSON
-import ProctorLinks
-import ProctorRules
 import ProctorVocabulary
 
 /// The device's on-device index: exact sets, compared sorted.

@@ -2,7 +2,6 @@ import Foundation
 import ProctorCore
 import ProctorJSON
 import ProctorLinks
-import ProctorRules
 import ProctorVocabulary
 
 /// What iOS decided for the last universal link opened (`openUniversalLink`, or `openURL` of an

@@ -1,8 +1,6 @@
 import Foundation
 import ProctorCore
 import ProctorJSON
-import ProctorLinks
-import ProctorRules
 import ProctorVocabulary
 
 /// What the app's beacon ranging reports now, closest first: an empty list when nothing is in

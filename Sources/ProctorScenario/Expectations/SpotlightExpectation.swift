@@ -1,8 +1,6 @@
 import Foundation
 import ProctorCore
 import ProctorJSON
-import ProctorLinks
-import ProctorRules
 import ProctorVocabulary
 
 /// Spotlight results for a query, by title.

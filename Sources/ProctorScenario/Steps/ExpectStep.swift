@@ -22,6 +22,9 @@ struct ExpectStep: ScenarioStep {
 
     var summary: String { "expect" }
 
+    /// Each expectation is an event of the timeline; the step itself is none.
+    static var isOnTimeline: Bool { false }
+
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         for (index, expectation) in expectations.enumerated() { player.evaluate(expectation, at: step, order: index) }
     }
