@@ -307,5 +307,13 @@ struct ScenarioCorpusTests {
             #expect(message.hasSuffix("; it takes " + kind.keys.map { "'\($0)'" }.joined(separator: ", ")), "step \(kind.name): \(suite.inputErrors.map(\.message))")
         }
         #expect(Set(ScenarioSteps.names).count == ScenarioSteps.all.count, "two step types share a name")
+        // An expectation's body with an unknown key is refused with the keys of its fields.
+        for kind in ScenarioExpectations.all {
+            let body = kind == FindingsExpectation.self ? #"[{"zz": 1}]"# : #"{"zz": 1}"#
+            let suite = try play(scenario(steps: #"[{"expect": {"\#(kind.name)": \#(body)}}]"#))
+            let message = suite.inputErrors.first { $0.code == ProblemCode.scenarioUnknownKey }?.message ?? ""
+            #expect(message.hasSuffix("; it takes " + kind.keys.map { "'\($0)'" }.joined(separator: ", ")), "expectation \(kind.name): \(suite.inputErrors.map(\.message))")
+        }
+        #expect(Set(ScenarioExpectations.names).count == ScenarioExpectations.all.count, "two expectation types share a name")
     }
 }
