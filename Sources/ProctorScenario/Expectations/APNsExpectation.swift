@@ -27,7 +27,7 @@ extension APNsExpectation: ScenarioExpectation {
         player.evaluateAPNs(self)
     }
 
-    func device(on player: ScenarioPlayer) -> Int? { player.device(ofStep: player.lastPushStep) }
+    func device(on player: ScenarioPlayer) -> Int? { player.device(ofStep: player.features[PushAnswers.self].lastStep) }
 
     func summary(on player: ScenarioPlayer) -> String {
         "APNs answers the last push with \(status)\(reason.map { " \($0)" } ?? "")"
@@ -60,10 +60,10 @@ extension ScenarioPlayer {
         guard let index = model.notifications.answers.indices.last else {
             return ExpectationMismatch("no sendPush step sent a notification before this step", expected: wanted, actual: "no request")
         }
-        if let last = lastPushStep, model.notifications.answers[index].step != last {
+        if let last = features[PushAnswers.self].lastStep, model.notifications.answers[index].step != last {
             return ExpectationMismatch("the last sendPush (step \(last)) sent no request: the server had no token", expected: wanted, actual: "no request")
         }
-        examinedAnswers.insert(index)
+        features[PushAnswers.self].examined.insert(index)
         let answer = model.notifications.answers[index]
         guard answer.status != expected.status || (expected.reason != nil && expected.reason != answer.reason) else { return nil }
         return ExpectationMismatch("APNs answered the push of step \(answer.step) with \(answer.summary), not \(wanted)", expected: wanted, actual: "\(answer.summary): \(answer.why)")

@@ -83,7 +83,7 @@ extension ScenarioPlayer {
     mutating func evaluateAddedEventsExpectation(_ expected: AddedEventsExpectation) -> ExpectationMismatch? {
         let problem = evaluateAddedEvents(expected)
         if let refused = expected.refused {
-            examineRefusals { refusal in refused.contains { refusal.subject == .calendarSave(title: $0) } }
+            examineRefusals { refusal in refused.contains { refusal.subject == AnyHashable(CalendarSaveRefusal(title: $0)) } }
         }
         return problem
     }

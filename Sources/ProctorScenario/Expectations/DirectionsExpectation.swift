@@ -25,7 +25,7 @@ extension DirectionsExpectation: ScenarioExpectation {
         player.evaluateDirections(self)
     }
 
-    func device(on player: ScenarioPlayer) -> Int? { player.device(ofStep: player.lastDirections?.step) }
+    func device(on player: ScenarioPlayer) -> Int? { player.device(ofStep: player.features[DirectionsRequests.self].last?.step) }
 
     func summary(on player: ScenarioPlayer) -> String {
         "Maps \(offered ? "offers" : "does not offer") the app for the last directions request"
@@ -43,11 +43,11 @@ extension ScenarioDecoder {
 extension ScenarioPlayer {
     mutating func evaluateDirections(_ expected: DirectionsExpectation) -> ExpectationMismatch? {
         let wanted = expected.offered ? "offered" : "not offered"
-        guard let last = lastDirections else {
+        guard let last = features[DirectionsRequests.self].last else {
             return ExpectationMismatch("no requestDirections step came before this one", expected: wanted, actual: "no request")
         }
         // The refusal of that step is examined here, so the step does not fail on its own.
-        examineRefusals { $0.subject == .directions && $0.step.number == last.step }
+        examineRefusals { $0.subject == AnyHashable(DirectionsRefusal()) && $0.step.number == last.step }
         let offered = last.refusal == nil
         guard offered != expected.offered else { return nil }
         return ExpectationMismatch(

@@ -57,7 +57,7 @@ extension ScenarioDecoder {
 extension ScenarioPlayer {
     mutating func evaluateLink(_ expected: LinkExpectation) -> ExpectationMismatch? {
         var problem: ExpectationMismatch?
-        if let last = lastLink {
+        if let last = features[UniversalLinks.self].last {
             let actual = "\(last.verdict.outcome.rawValue) for \(last.url): \(last.verdict.reason)"
             if last.verdict.outcome != expected.verdict {
                 problem = ExpectationMismatch("iOS opened \(last.url) in \(last.verdict.outcome == .app ? "the app" : "Safari"), not \(expected.verdict == .app ? "the app" : "Safari")", expected: expected.verdict.rawValue, actual: actual)

@@ -149,7 +149,7 @@ extension ScenarioPlayer {
             if problem == nil { problem = evaluateMedia(media, on: expected.device) }
             // A Play that played nothing is examined by an expectation that says so.
             if media.shown != .nowPlaying || media.playing == false {
-                examineRefusals { $0.subject == .playback(device: expected.device) }
+                examineRefusals { $0.subject == AnyHashable(PlaybackRefusal(device: expected.device)) }
             }
         }
         return problem

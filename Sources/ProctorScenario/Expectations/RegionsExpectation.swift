@@ -70,7 +70,7 @@ extension ScenarioPlayer {
         let problem = evaluateRegions(expected)
         // A refusal is examined by an expectation that names it, once its own step has run.
         if let failed = expected.failed {
-            examineRefusals { refusal in failed.contains { refusal.subject == .region(device: expected.device, identifier: $0) } }
+            examineRefusals { refusal in failed.contains { refusal.subject == AnyHashable(RegionMonitoringRefusal(device: expected.device, identifier: $0)) } }
         }
         return problem
     }

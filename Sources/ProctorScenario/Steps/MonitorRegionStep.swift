@@ -43,7 +43,7 @@ struct MonitorRegionStep: ScenarioStep, StepOnOneDevice {
         player.checkRules(region, at: step)
         if let refusal = player.model.location.monitor(region, on: device, maximumDistance: player.scenario.system.maximumRegionMonitoringDistance) {
             player.refusals.append(.init(
-                subject: .region(device: device, identifier: region.identifier ?? ""), step: step, name: summary, message: refusal,
+                subject: RegionMonitoringRefusal(device: device, identifier: region.identifier ?? ""), step: step, name: summary, message: refusal,
                 expected: "Core Location monitors the region", actual: "regionMonitoringFailure"))
         }
     }
@@ -152,4 +152,11 @@ extension MonitorRegionStep {
             check(stop.identifier, offset: stop.identifierOffset, pointer: stop.pointer.appending("identifier"), what: "stopMonitoringRegion")
         }
     }
+}
+
+/// A region Core Location would not monitor: examined by an `expect.regions` of the device whose
+/// `failed` lists the identifier.
+struct RegionMonitoringRefusal: Hashable {
+    var device: Int
+    var identifier: String
 }
