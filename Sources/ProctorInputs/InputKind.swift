@@ -3,6 +3,7 @@ import ProctorCore
 import ProctorEngine
 import ProctorFiles
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // The two shapes an input kind takes. A lint run reads the files that describe the app first (its

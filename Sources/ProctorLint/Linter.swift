@@ -6,6 +6,7 @@ import ProctorInputs
 import ProctorCore
 import ProctorFiles
 import ProctorJSON
+import ProctorPayloads
 import ProctorReports
 import ProctorRules
 import ProctorVocabulary

@@ -8,6 +8,7 @@
 @_exported import ProctorEngine
 @_exported import ProctorFiles
 @_exported import ProctorInputs
+@_exported import ProctorPayloads
 @_exported import ProctorLinks
 @_exported import ProctorLint
 @_exported import ProctorReports

@@ -6,8 +6,6 @@ import ProctorVocabulary
 // Events the app adds to the user's calendar (docs/calendar-events.md), written in donation files
 // beside donations: {"calendarEvent": {...}}.
 
-extension CalendarEvent: RuleSubject { package static var scope: RuleScope { .payload } }
-
 /// `calendarEvent` payloads.
 package struct CalendarEventPayloads: OtherPayloadKind {
     package init() {}

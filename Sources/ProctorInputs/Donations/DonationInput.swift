@@ -4,6 +4,7 @@ import ProctorCore
 import ProctorEngine
 import ProctorFiles
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 /// Donation files: `.json` files holding one donation or an array of them, and `.jsonl` files with

@@ -2,6 +2,7 @@ import ProctorCore
 import ProctorEngine
 import ProctorJSON
 import ProctorLinks
+import ProctorPayloads
 
 /// The app's `.entitlements` files (XML or binary property lists), for their Associated Domains
 /// (`com.apple.developer.associated-domains`): which domains' association files iOS reads for the
@@ -23,16 +24,6 @@ package struct EntitlementsInput: PayloadInput {
     package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         EntitlementsChecker(run: run)
     }
-}
-
-/// An entitlements file as the rules see it.
-package struct EntitlementsFile: RuleSubject, Sendable {
-    package static var scope: RuleScope { .payload }
-    package var path: String
-    /// The valid Associated Domains entries.
-    package var domains: [AssociatedDomain]
-    /// The entries that are not `<service>:<fully qualified domain>`.
-    package var invalidEntries: [EntitlementsReader.InvalidEntryAt]
 }
 
 final class EntitlementsChecker: PayloadChecker {

@@ -1,6 +1,7 @@
 import ProctorCore
 import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // Remote notifications (docs/notifications.md), in two shapes:
@@ -9,8 +10,6 @@ import ProctorVocabulary
 //   file's bytes, as APNs measures it;
 // - a donation file may hold `{"notification": {"headers": {...}, "payload": {...}}}` beside
 //   donations, which states the request headers too; ``NotificationPayloads`` reads those.
-
-extension RemoteNotification: RuleSubject { package static var scope: RuleScope { .payload } }
 
 /// `.apns` files: one notification payload each, its bytes exactly as sent.
 package struct NotificationInput: PayloadInput {

@@ -6,8 +6,6 @@ import ProctorVocabulary
 // What a media app sets as its Now Playing information (docs/media.md), written in donation files
 // beside donations: {"nowPlayingInfo": {...}}.
 
-extension NowPlayingInfo: RuleSubject { package static var scope: RuleScope { .payload } }
-
 /// `nowPlayingInfo` payloads.
 package struct NowPlayingPayloads: OtherPayloadKind {
     package init() {}

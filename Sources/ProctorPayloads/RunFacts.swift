@@ -66,6 +66,11 @@ package struct RunFacts: RuleSubject, Sendable {
     package struct EntitlementsMention: Sendable {
         package var path: String
         package var domains: [AssociatedDomain]
+
+        package init(path: String, domains: [AssociatedDomain]) {
+            self.path = path
+            self.domains = domains
+        }
     }
 
     /// The app's entitlements files, in input order.
@@ -80,6 +85,14 @@ package struct RunFacts: RuleSubject, Sendable {
         package var byteCount: Int
         /// Where a finding about the whole file points: its first character.
         package var location: SourceLocation
+
+        package init(path: String, domain: String?, association: SiteAssociation, byteCount: Int, location: SourceLocation) {
+            self.path = path
+            self.domain = domain
+            self.association = association
+            self.byteCount = byteCount
+            self.location = location
+        }
     }
 
     /// The association files, in input order.
@@ -94,6 +107,13 @@ package struct RunFacts: RuleSubject, Sendable {
         package var urlLocation: SourceLocation
         /// The `<meta>` tags about apps: `apple-itunes-app`, `al:*` and `twitter:app:*`, key and content.
         package var appMarkup: [(key: String, content: String)]
+
+        package init(path: String, url: String, urlLocation: SourceLocation, appMarkup: [(key: String, content: String)]) {
+            self.path = path
+            self.url = url
+            self.urlLocation = urlLocation
+            self.appMarkup = appMarkup
+        }
     }
 
     /// The web pages that state their URL, in input order.
@@ -103,6 +123,11 @@ package struct RunFacts: RuleSubject, Sendable {
     package struct RegionMention: Sendable {
         package var identifier: String
         package var location: SourceLocation
+
+        package init(identifier: String, location: SourceLocation) {
+            self.identifier = identifier
+            self.location = location
+        }
     }
 
     /// The regions of the run (`circularRegion`, `beaconRegion`), in input order: the set of
