@@ -44,10 +44,10 @@ final class CoverageFileChecker: PayloadChecker {
         result.diagnostics = read.diagnostics
         result.wasChecked = read.inputErrors.isEmpty
         guard let file = read.file, let root = read.root, !read.diagnostics.contains(where: { $0.severity == .error }) else {
-            result.leftOutDonationCount = read.inputErrors.isEmpty ? 1 : 0
+            result.leftOutPayloadCount = read.inputErrors.isEmpty ? 1 : 0
             return result
         }
-        result.donationCount = 1
+        result.payloadCount = 1
         let source = SourceText(bytes: bytes)
         let locate = { (pointer: JSONPointer) in SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source) }
         files.judge(file, in: context, locate: locate, into: &result.findings)

@@ -42,14 +42,14 @@ final class EntitlementsChecker: PayloadChecker {
         result.diagnostics = read.diagnostics
         guard var domains = read.domains else { return result }
         result.wasChecked = true
-        result.donationCount = 1
+        result.payloadCount = 1
         let lines = read.lines
         let source = SourceText(bytes: bytes)
         // Entries carry their line; the rules across files report at them, so with the column too.
         for index in domains.indices {
             if let line = domains[index].location.line { domains[index].location.column = Self.firstColumn(ofLine: line, in: source) }
         }
-        facts.entitlements.append(RunFacts.EntitlementsMention(path: path, domains: domains))
+        facts.add(RunFacts.EntitlementsMention(path: path, domains: domains), as: RunFacts.Entitlements.self)
         files.judge(EntitlementsFile(path: path, domains: domains, invalidEntries: read.invalidEntries), in: context, locate: { pointer in
             let text = pointer.description
             guard let line = lines[text] else { return SourceLocation(file: path, pointer: text) }

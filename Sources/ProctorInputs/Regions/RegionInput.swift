@@ -36,7 +36,7 @@ struct RegionJudge: OtherPayloadJudge {
         case .beacon(let beacon): beacons.judge(beacon, in: document.context, locate: document.locatePointer, into: &result.findings)
         }
         if let identifier = region.identifier {
-            facts.regions.append(RunFacts.RegionMention(identifier: identifier, location: document.locatePointer(pointer.appending("identifier"))))
+            facts.add(RunFacts.RegionMention(identifier: identifier, location: document.locatePointer(pointer.appending("identifier"))), as: RunFacts.Regions.self)
         }
         return true
     }

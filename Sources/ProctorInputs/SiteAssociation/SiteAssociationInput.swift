@@ -46,15 +46,15 @@ final class SiteAssociationChecker: PayloadChecker {
         result.inputErrors = read.inputErrors
         result.diagnostics = read.diagnostics
         guard let association = read.association, let root = read.root else {
-            result.leftOutDonationCount = read.inputErrors.isEmpty ? 1 : 0
+            result.leftOutPayloadCount = read.inputErrors.isEmpty ? 1 : 0
             return result
         }
         result.wasChecked = true
-        result.donationCount = 1
+        result.payloadCount = 1
         let source = SourceText(bytes: bytes)
-        facts.sites.append(RunFacts.SiteMention(
+        facts.add(RunFacts.SiteMention(
             path: path, domain: domain, association: association, byteCount: bytes.count,
-            location: SourceLocation(file: path, offset: root.offset, pointer: .root, in: source)))
+            location: SourceLocation(file: path, offset: root.offset, pointer: .root, in: source)), as: RunFacts.Sites.self)
         files.judge(SiteAssociationFile(association: association, byteCount: bytes.count), in: context, locate: { pointer in
             SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)
         }, into: &result.findings)

@@ -42,10 +42,10 @@ final class WalletPassChecker: PayloadChecker {
         result.diagnostics = read.diagnostics
         result.wasChecked = read.inputErrors.isEmpty
         guard let pass = read.pass, let root = read.root, !read.diagnostics.contains(where: { $0.severity == .error }) else {
-            result.leftOutDonationCount = read.inputErrors.isEmpty ? 1 : 0
+            result.leftOutPayloadCount = read.inputErrors.isEmpty ? 1 : 0
             return result
         }
-        result.donationCount = 1
+        result.payloadCount = 1
         let source = SourceText(bytes: bytes)
         passes.judge(pass, in: context, locate: { pointer in
             SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)

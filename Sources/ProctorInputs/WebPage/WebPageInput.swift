@@ -38,7 +38,7 @@ final class WebPageChecker: PayloadChecker {
             result.inputErrors = [error]
         case .success(let page):
             result.wasChecked = true
-            result.donationCount = 1
+            result.payloadCount = 1
             if let line = page.unreadFromLine {
                 // An error, not a warning: part of the page was never read, so a clean result
                 // would claim more than Proctor checked. The rules still judge what was read.
@@ -48,7 +48,7 @@ final class WebPageChecker: PayloadChecker {
                     location: line > 0 ? SourceLocation(file: path, line: line) : SourceLocation(file: path)))
             }
             let file = WebPageFile(page: page, path: path, source: SourceText(bytes: bytes))
-            if let mention = file.mention { facts.pages.append(mention) }
+            if let mention = file.mention { facts.add(mention, as: RunFacts.Pages.self) }
             pages.judge(file, in: context, locate: { pointer in
                 SourceLocation(file: path, pointer: pointer.description)
             }, into: &result.findings)
