@@ -38,7 +38,8 @@ extension LintResult {
             let isDeclared = InputKinds.payloads.contains { $0.claims(declared: DeclaredFiles.normalized(file.path), in: declared) }
             if !isDeclared && InputKinds.isAppDescription(path: file.path, isWalked: false) { continue }
             let kind = InputKinds.payloadKind(forPath: file.path, declared: declared)
-            counts[kind] += InputKinds.payloads[kind] is DonationInput ? file.payloadCount : 1
+            // A donation file holds many payloads; a file of any other kind is one.
+            counts[kind] += file.payloadCount
         }
         var tallies: [RunReport.Tally] = []
         // The donations first, always; then the other kinds read, in the order they are listed.
