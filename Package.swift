@@ -77,16 +77,27 @@ let package = Package(
         .target(
             name: "ProctorEngine",
             dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports"]),
+        // What the rules judge, by payload kind, one folder each: the models Proctor reads itself
+        // (Wallet passes, coverage files) with their readers, the whole-file subjects of the web
+        // side, the subjects a donation holds, the subject conformances of the vocabulary's types,
+        // and the facts a run gathers across files. No input plumbing: the rules see only this.
+        .target(
+            name: "ProctorPayloads",
+            dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorLinks", "ProctorWeb"]),
         // The kinds of input a lint run reads, one folder each: how a kind's files are recognised,
         // decoded with locations, what facts they contribute and which rule subjects they hold.
         .target(
             name: "ProctorInputs",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorLinks", "ProctorWeb"]),
-        // Every rule Proctor ships, by category, and the registry that lists them.
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads", "ProctorLinks",
+                "ProctorWeb",
+            ]),
+        // Every rule Proctor ships, by category, and the registry that lists them. It judges the
+        // subjects of ProctorPayloads and knows no input kind.
         .target(
             name: "ProctorRules",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
+                "ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads",
                 // The rules over web pages (Open Graph, schema.org, app links) and over site
                 // associations and the Associated Domains entitlement judge those modules' types.
                 "ProctorWeb", "ProctorLinks",
@@ -95,16 +106,16 @@ let package = Package(
         .target(
             name: "ProctorLint",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
-                "ProctorRules", "ProctorReports",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads",
+                "ProctorInputs", "ProctorRules", "ProctorReports",
             ]),
         // proctor run: the scenario format, its decoder and schema, the model of the system, the
         // player and its checks.
         .target(
             name: "ProctorScenario",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
-                "ProctorRules", "ProctorReports", "ProctorLinks",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads",
+                "ProctorInputs", "ProctorRules", "ProctorReports", "ProctorLinks",
             ]),
         // proctor scan: an app's Swift sources read with swift-syntax, the donations and launch
         // handlers they contain extracted (values resolved statically, or marked dynamic), and
@@ -112,8 +123,8 @@ let package = Package(
         .target(
             name: "ProctorScan",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
-                "ProctorRules", "ProctorLint", "ProctorReports",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorReports",
                 // Which app each Swift file is judged for: the targets of the Xcode project.
                 "ProctorXcode",
                 // SwiftParserDiagnostics is left out on purpose: its generator can stop the process
@@ -158,7 +169,7 @@ let package = Package(
             name: "ProctorKit",
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario",
+                "ProctorPayloads", "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario",
             ]),
 
         // MARK: - Executables
@@ -206,7 +217,7 @@ let package = Package(
             name: "ProctorTests",
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
+                "ProctorPayloads", "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
                 "ProctorScan", "ProctorXcode", "ProctorConformance", "ProctorDocumentation", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Snapshots", "Fixtures"]),

@@ -33,12 +33,13 @@ extension LintResult {
     var tallies: [RunReport.Tally] {
         var counts = [Int](repeating: 0, count: InputKinds.payloads.count)
         let declared = options.declaredFiles
-        for file in files where file.wasChecked && file.donationCount > 0 {
+        for file in files where file.wasChecked && file.payloadCount > 0 {
             // A property list is an Info.plist (counted apart) unless it was named as another kind.
             let isDeclared = InputKinds.payloads.contains { $0.claims(declared: DeclaredFiles.normalized(file.path), in: declared) }
             if !isDeclared && InputKinds.isAppDescription(path: file.path, isWalked: false) { continue }
             let kind = InputKinds.payloadKind(forPath: file.path, declared: declared)
-            counts[kind] += InputKinds.payloads[kind] is DonationInput ? file.donationCount : 1
+            // A donation file holds many payloads; a file of any other kind is one.
+            counts[kind] += file.payloadCount
         }
         var tallies: [RunReport.Tally] = []
         // The donations first, always; then the other kinds read, in the order they are listed.
@@ -121,13 +122,13 @@ extension LintResult {
     /// Why a rule that found nothing in `file` did not pass it: some of its donations were left
     /// out for their decoding errors. Nil when every donation was checked.
     static func leftOutReason(_ file: FileResult) -> String? {
-        let leftOut = file.leftOutDonationCount
+        let leftOut = file.leftOutPayloadCount
         guard leftOut > 0 else { return nil }
-        let total = leftOut + file.donationCount
+        let total = leftOut + file.payloadCount
         let donations = total == 1 ? "donation" : "donations"
-        if file.donationCount == 0 {
+        if file.payloadCount == 0 {
             return "not checked: the file's \(total == 1 ? "" : "\(total) ")\(donations) \(total == 1 ? "has" : "have") decoding errors (see the input case)"
         }
-        return "\(leftOut) of \(total) \(donations) not checked for decoding errors (see the input case); nothing found in the other \(file.donationCount)"
+        return "\(leftOut) of \(total) \(donations) not checked for decoding errors (see the input case); nothing found in the other \(file.payloadCount)"
     }
 }

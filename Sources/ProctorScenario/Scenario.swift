@@ -5,6 +5,7 @@ import ProctorCore
 import ProctorFiles
 import ProctorInputs
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 /// A scenario file, decoded: what an app donates, what the user does, how the system launches the

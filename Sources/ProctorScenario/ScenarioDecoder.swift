@@ -6,6 +6,7 @@ import ProctorCore
 import ProctorFiles
 import ProctorInputs
 import ProctorJSON
+import ProctorPayloads
 import ProctorRules
 import ProctorVocabulary
 

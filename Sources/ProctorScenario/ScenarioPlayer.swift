@@ -5,6 +5,7 @@ import ProctorLinks
 import ProctorAppFacts
 import ProctorCore
 import ProctorJSON
+import ProctorPayloads
 import ProctorReports
 import ProctorRules
 import ProctorVocabulary

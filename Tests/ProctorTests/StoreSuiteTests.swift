@@ -16,7 +16,7 @@ struct StoreSuiteTests {
             "GiftCard.pkpass/pass.json", "calendar/notify-me.json", "push/requests.json", "push/upgrade-available.apns", "regions/stores.json",
         ])
         #expect(result.files.allSatisfy { !$0.hasProblems && $0.wasChecked }, "\(result.files.flatMap(\.findings).map(\.message))")
-        #expect(result.files.map(\.donationCount) == [1, 1, 3, 1, 4])
+        #expect(result.files.map(\.payloadCount) == [1, 1, 3, 1, 4])
         #expect(result.report().exitCode == .success)
     }
 

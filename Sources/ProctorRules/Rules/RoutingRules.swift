@@ -2,7 +2,7 @@ import Foundation
 import ProctorAppFacts
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import ProctorJSON
 import ProctorVocabulary
 

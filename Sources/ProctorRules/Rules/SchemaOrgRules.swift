@@ -1,7 +1,7 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import ProctorWeb
 
 // Rules on the schema.org items of a page, written in JSON-LD or microdata: the types WWDC15

@@ -1,7 +1,7 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import ProctorJSON
 import ProctorVocabulary
 
@@ -15,7 +15,7 @@ private let lowerLevelKeys = "Apple, PassKit Package Format Reference (archived)
 private let fieldDictionaryKeys = "Apple, PassKit Package Format Reference (archived): Field Dictionary Keys"
 private let lockScreen = "Apple, Wallet Passes: Showing a Pass on the Lock Screen"
 private let walletGuide = "Apple, Wallet Developer Guide (archived): Pass Design and Creation"
-private let passFile = WalletPassInput.fileName
+private let passFile = WalletPass.fileName
 
 /// The members of the example gift card, in order.
 private let giftCard: [(key: String, value: String)] = [

@@ -1,5 +1,6 @@
 import Foundation
 import ProctorCore
+import ProctorEngine
 import ProctorJSON
 
 /// A Wallet pass as its `pass.json` file describes it (Apple's Wallet Passes reference, `Pass`):
@@ -7,7 +8,11 @@ import ProctorJSON
 /// kept as written (dates and colors as strings, numbers as numbers), so that the rules, not the
 /// decoder, say what is wrong with them. A key the decoder could not read (a type mismatch) is nil,
 /// and the rules do not judge a pass with such a problem.
-package struct WalletPass: Sendable {
+package struct WalletPass: RuleSubject, Sendable {
+    package static var scope: RuleScope { .payload }
+    /// The file at the heart of a pass package.
+    package static let fileName = "pass.json"
+
     /// The five pass styles, exactly one of which a pass has.
     package static let styleKeys = ["boardingPass", "coupon", "eventTicket", "generic", "storeCard"]
     /// The transit types a boarding pass may name.

@@ -1,3 +1,4 @@
+import ProctorEngine
 import ProctorJSON
 
 /// A routing app's geographic coverage file (docs/routing.md): the GeoJSON an app uploads to App
@@ -90,4 +91,15 @@ package struct CoverageMultiPolygon: Sendable {
         }
         return result
     }
+}
+
+/// The whole file, for the rules on what it holds: one MultiPolygon, bare.
+extension CoverageFile: RuleSubject {
+    package static var scope: RuleScope { .payload }
+}
+
+/// The file's MultiPolygon, for the rules on its polygons, rings and positions: judged when the
+/// file holds exactly one, bare or in a wrapper.
+extension CoverageMultiPolygon: RuleSubject {
+    package static var scope: RuleScope { .payload }
 }
