@@ -3,8 +3,9 @@ import ProctorCore
 
 /// Everything a reporter needs, independent of how it was produced (lint, run or conformance).
 ///
-/// A suite is one input file (lint) or one case file (conformance); its test cases are what
-/// JUnit lists: one per evaluated (file, rule) for lint, one per case for conformance.
+/// A suite is one input file (lint) or one case file (conformance); its test cases are one per
+/// evaluated (file, rule) for lint, one per case for conformance. The JSON report counts them;
+/// JUnit lists them, or for lint and scan by default one case per file (``JUnitCases``).
 package struct RunReport: Sendable {
     /// The version of the JSON report's layout; it changes only when a field changes meaning.
     package static let schemaVersion = 2
@@ -145,6 +146,9 @@ package struct RunReport: Sendable {
         package private(set) var failed = 0
         package private(set) var errored = 0
         package private(set) var skipped = 0
+        /// Why the first skipped case was skipped, kept in either selection: the JUnit report
+        /// gives it when a whole file could not be judged.
+        package private(set) var firstSkipReason: String?
         package var total: Int { passed + failed + errored + skipped }
 
         package init(_ selection: Selection) {
@@ -157,8 +161,9 @@ package struct RunReport: Sendable {
             case .passed:
                 passed += 1
                 if selection == .all { cases.append(testCase) }
-            case .skipped:
+            case .skipped(let reason):
                 skipped += 1
+                if firstSkipReason == nil { firstSkipReason = reason }
                 if selection == .all { cases.append(testCase) }
             case .failed:
                 failed += 1
