@@ -63,7 +63,6 @@ struct ReportBenchmark {
         benchmark.lines.append(
             "  " + pad("every report (text, json, junit, sarif)", 42) + pad(fixed(all.median, 4), 10, right: true)
                 + pad(fixed(Timing.median(zip(all.seconds, text.seconds).map { $0 - $1 }), 4), 9, right: true))
-        benchmark.lines += junitLines(text: text, perFile: (timings[formats.firstIndex(of: "junit")! + 1], path("junit")), perRule: (timings[formats.count + 2], perRule))
         if let peak {
             benchmark.lines.append(
                 "  " + pad("peak memory, every report", 42) + pad(fixed(peak.proctor, 1), 10, right: true) + " MB   "
@@ -71,6 +70,8 @@ struct ReportBenchmark {
         } else {
             benchmark.lines.append("  peak memory, every report: (launcher failed)")
         }
+        benchmark.lines.append("")
+        benchmark.lines += junitLines(text: text, perFile: (timings[formats.firstIndex(of: "junit")! + 1], path("junit")), perRule: (timings[formats.count + 2], perRule))
         return benchmark
     }
 
