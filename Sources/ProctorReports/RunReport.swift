@@ -75,9 +75,10 @@ package struct RunReport: Sendable {
         package var timeline: Timeline?
 
         /// The suite's test cases. A run with few cases stores them; a lint run, with one case
-        /// per file and rule (480,000 for 10,000 files), gives a recipe instead, made only by the
+        /// per file and rule (1.4 million for 10,000 files), gives a recipe instead, made only by the
         /// reports that list cases: the text report of a clean run makes none, and the JSON
-        /// report asks only for the cases that did not pass (``failingCases()``).
+        /// report and JUnit's per-file form ask only for the cases that did not pass
+        /// (``failingCases()``).
         /// Read it once per use: a recipe is made anew on every read.
         package var cases: [TestCase] {
             get { storedCases ?? makeCases?(.all).cases ?? [] }

@@ -64,7 +64,7 @@ struct XMLWriter {
     }
 
     // An element written piece by piece, without an array of attributes: JUnit's passed case,
-    // written 480,000 times for a 10,000-file lint.
+    // written 1.4 million times for a 10,000-file lint in JUnit's per-rule form.
 
     /// `<name`, indented; attributes follow, then ``endEmptyTag()``.
     mutating func beginTag(_ name: String) {
