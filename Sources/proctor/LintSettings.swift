@@ -47,6 +47,7 @@ struct LintSettings {
     var include: Setting<[String]>
     var exclude: Setting<[String]>
     var reports: Setting<[ReportRequest]>
+    var junitCases: Setting<JUnitCases>
     var strict: Setting<Bool>
     var baseline: Setting<String?>
     var baselineStrict: Setting<Bool>
@@ -99,6 +100,7 @@ struct LintSettings {
         overrides = pick(nil, "", configuration?.overrides, default: [])
         (filter, include, exclude) = flags.filter.filter(configuration: configuration, include: configuration?.lintInclude, exclude: configuration?.lintExclude)
         reports = try Self.reports(flags.reports, configuration?.lintReports, in: configuration)
+        junitCases = pick(flags.junitCases, "junit-cases", configuration?.junitCases, default: .file)
         strict = pick(flags.strict, flags.strict == true ? "strict" : "no-strict", configuration?.strict, default: false)
         baseline = optional(flags.baseline, "baseline", configuration?.baseline, resolve: resolve)
         baselineStrict = pick(
@@ -165,6 +167,7 @@ struct LintSettings {
         rows.append(("lint.include", show(include.value), include.origin))
         rows.append(("lint.exclude", show(exclude.value), exclude.origin))
         rows.append(("lint.reports", show(reports.value.map { $0.format.rawValue + ($0.path.map { ":" + $0 } ?? "") }), reports.origin))
+        rows.append(("lint.junitCases", junitCases.value.rawValue, junitCases.origin))
         rows.append(("strict", strict.value ? "true" : "false", strict.origin))
         rows.append(("lint.baseline", baseline.value ?? "(none)", baseline.origin))
         rows.append(("lint.baselineStrict", baselineStrict.value ? "true" : "false", baselineStrict.origin))

@@ -104,7 +104,7 @@ struct Lint: ParsableCommand {
         }
         progress?.stop()
         guard let report = RunReport.merging(reports) else { throw ValidationError("the configuration lists no project to lint") }
-        let wroteReports = ReportOptions.write(report, to: settings.reports.value, options: flags.output)
+        let wroteReports = ReportOptions.write(report, to: settings.reports.value, options: flags.output, junitCases: settings.junitCases.value)
         throw processExitCode(for: report, wroteReports: wroteReports && wroteBaseline)
     }
 

@@ -105,7 +105,7 @@ struct Scan: ParsableCommand {
         }
         if let emitRoutes { wrote = ScanOutputWriter.writeRoutes(scan.routesText, to: emitRoutes) && wrote }
         let (report, wroteBaseline) = Lint.report(scan.result, writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
-        wrote = ReportOptions.write(report, to: settings.reports.value, options: flags.output) && wroteBaseline && wrote
+        wrote = ReportOptions.write(report, to: settings.reports.value, options: flags.output, junitCases: settings.junitCases.value) && wroteBaseline && wrote
         throw processExitCode(for: report, wroteReports: wrote)
     }
 

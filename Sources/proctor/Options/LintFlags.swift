@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ProctorAppFacts
+import ProctorReports
 import ProctorVocabulary
 
 extension Lint {
@@ -40,6 +41,11 @@ extension Lint {
         @OptionGroup var filter: PathFilterOptions
 
         @OptionGroup var output: ReportOptions
+
+        @Option(help: ArgumentHelp(
+            "How the JUnit report lists its test cases: file (one per input file, failed with each finding that fails the run; the default) or rule (one per file and rule, for per-rule analytics; a 10,000-file lint lists 1.4 million).",
+            valueName: "file|rule"))
+        var junitCases: JUnitCases?
 
         @Option(help: ArgumentHelp("Hide the findings this baseline file holds; report only new ones.", valueName: "path"))
         var baseline: String?

@@ -50,6 +50,8 @@ extension RunOutputs {
     }
 }
 
+extension JUnitCases: ExpressibleByArgument {}
+
 struct ReportOptions: ParsableArguments {
     @Option(
         name: .customLong("report"),
@@ -91,7 +93,9 @@ struct ReportOptions: ParsableArguments {
     /// one could not be written (its path and the system's reason are on standard error).
     func write(_ report: RunReport) -> Bool { Self.write(report, to: reports, options: self) }
 
-    static func write(_ report: RunReport, to reports: [ReportRequest], options: ReportOptions? = nil, sources: SourceFiles = .currentDirectory) -> Bool {
+    static func write(
+        _ report: RunReport, to reports: [ReportRequest], options: ReportOptions? = nil, sources: SourceFiles = .currentDirectory, junitCases: JUnitCases = .file
+    ) -> Bool {
         let requests = reports.isEmpty ? [ReportRequest(argument: "text")!] : reports
         var succeeded = true
         // On GitHub Actions, the github report also leaves the Markdown summary on the run's
@@ -104,7 +108,7 @@ struct ReportOptions: ParsableArguments {
         for request in requests {
             do {
                 let style = options?.style(for: request.destination) ?? .plain
-                try ReportWriter.write(to: request.destination) { request.format.write(report, to: &$0, style: style, sources: sources) }
+                try ReportWriter.write(to: request.destination) { request.format.write(report, to: &$0, style: style, sources: sources, junitCases: junitCases) }
             } catch {
                 Output.standardError("error: \(error)\n")
                 succeeded = false
