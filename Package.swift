@@ -97,29 +97,49 @@ let package = Package(
         .target(
             name: "ProctorEngine",
             dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports"]),
+        // What the rules judge, by payload kind, one folder each: the models Proctor reads itself
+        // (Wallet passes, coverage files) with their readers, the whole-file subjects of the web
+        // side, the subjects a donation holds, the subject conformances of the vocabulary's types,
+        // and the facts a run gathers across files. No input plumbing: the rules see only this.
+        .target(
+            name: "ProctorPayloads",
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorLinks", "ProctorWeb",
+                // A signed pass bundle's files, digests and signature (WalletPassBundle/).
+                "ProctorArchive",
+            ]),
         // The kinds of input a lint run reads, one folder each: how a kind's files are recognised,
         // decoded with locations, what facts they contribute and which rule subjects they hold.
         .target(
             name: "ProctorInputs",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorLinks", "ProctorWeb", "ProctorArchive"]),
-        // Every rule Proctor ships, by category, and the registry that lists them.
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads", "ProctorLinks",
+                "ProctorWeb", "ProctorArchive",
+            ]),
+        // Every rule Proctor ships, by category, and the registry that lists them. It judges the
+        // subjects of ProctorPayloads and knows no input kind.
         .target(
             name: "ProctorRules",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs"]),
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads",
+                // The rules over web pages (Open Graph, schema.org, app links) and over site
+                // associations and the Associated Domains entitlement judge those modules' types.
+                "ProctorWeb", "ProctorLinks",
+            ]),
         // proctor lint: load, decode, check, the checks that span files, the lint report.
         .target(
             name: "ProctorLint",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
-                "ProctorRules", "ProctorReports",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads",
+                "ProctorInputs", "ProctorRules", "ProctorReports",
             ]),
         // proctor run: the scenario format, its decoder and schema, the model of the system, the
         // player and its checks.
         .target(
             name: "ProctorScenario",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
-                "ProctorRules", "ProctorReports", "ProctorLinks",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads",
+                "ProctorInputs", "ProctorRules", "ProctorReports", "ProctorLinks",
             ]),
         // proctor scan: an app's Swift sources read with swift-syntax, the donations and launch
         // handlers they contain extracted (values resolved statically, or marked dynamic), and
@@ -127,8 +147,8 @@ let package = Package(
         .target(
             name: "ProctorScan",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorInputs",
-                "ProctorRules", "ProctorLint", "ProctorReports",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorReports",
                 // Which app each Swift file is judged for: the targets of the Xcode project.
                 "ProctorXcode",
                 // SwiftParserDiagnostics is left out on purpose: its generator can stop the process
@@ -146,17 +166,27 @@ let package = Package(
         // once, read with the JSON layer and located like every input.
         .target(
             name: "ProctorConfiguration",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorReports", "ProctorXcode"]),
-        // What Proctor's own executables and tests share: the conformance runner, the generated
-        // documentation, and every module above, re-exported. Everything in it and below it is
-        // `package`: the API users see is ProctorKit's alone.
-        .target(
-            name: "ProctorToolSupport",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
-                "ProctorScan", "ProctorXcode",
+                "ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorReports", "ProctorXcode",
+                // The include and exclude lists of .proctor.json are path patterns (PathPattern).
+                "ProctorFiles",
             ]),
+        // The conformance runner: each case of Conformance/ linted, scanned or played in memory and
+        // compared with what it expects (proctor conformance, the tests, the fuzz target).
+        .target(
+            name: "ProctorConformance",
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorAppFacts", "ProctorReports", "ProctorRules", "ProctorLint", "ProctorScenario",
+                "ProctorScan", "ProctorLinks",
+                // Pass bundle cases are recipes the runner builds into archives (PassBundleRecipe).
+                "ProctorPayloads",
+            ]),
+        // The files generated from the code (proctor-docgen, make docs; a test holds them current):
+        // rule pages and conformance vectors, the schemas, the seed coverage page, and the module
+        // table of docs/architecture.md, read from this file.
+        .target(
+            name: "ProctorDocumentation",
+            dependencies: ["ProctorJSON", "ProctorCore", "ProctorEngine", "ProctorRules", "ProctorScenario", "ProctorConfiguration", "ProctorConformance"]),
         // The library users embed (`import ProctorKit`): lint payloads built in code or read from
         // files, play scenarios, get findings as values. Its public API is deliberate and
         // documented (ProctorKit.docc); it wraps the modules above and lets none of their types
@@ -165,24 +195,34 @@ let package = Package(
             name: "ProctorKit",
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario",
+                "ProctorPayloads", "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario",
             ]),
 
         // MARK: - Executables
 
         .executableTarget(
             name: "proctor",
-            dependencies: ["ProctorToolSupport", "CProctorBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorScan", "ProctorLinks", "ProctorXcode",
+                "ProctorConfiguration", "ProctorConformance", "CProctorBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Writes docs/rules/*.md and Conformance/rules/*.json from the rule descriptions.
-        .executableTarget(name: "proctor-docgen", dependencies: ["ProctorToolSupport"]),
+        .executableTarget(name: "proctor-docgen", dependencies: ["ProctorDocumentation"]),
         // Measures lint throughput against raw json-c parsing of the same bytes, and scan
         // throughput against swift-syntax parsing the same Swift.
         .executableTarget(
-            name: "proctor-bench", dependencies: ["ProctorToolSupport", "ProctorJSON", .product(name: "SwiftParser", package: "swift-syntax")]),
+            name: "proctor-bench",
+            dependencies: ["ProctorJSON", "ProctorLint", "ProctorScenario", "ProctorScan", .product(name: "SwiftParser", package: "swift-syntax")]),
         // Coverage-guided fuzzing of every reader of untrusted bytes (`make fuzz`); built plainly,
         // it replays crash files.
-        .executableTarget(name: "proctor-fuzz", dependencies: ["ProctorToolSupport", "ProctorJSON", "ProctorArchive"]),
+        .executableTarget(
+            name: "proctor-fuzz",
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorAppFacts", "ProctorReports", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorScan",
+                "ProctorLinks", "ProctorXcode", "ProctorConfiguration", "ProctorConformance", "ProctorArchive",
+            ]),
 
         // MARK: - Plugin
 
@@ -202,10 +242,9 @@ let package = Package(
         .testTarget(
             name: "ProctorTests",
             dependencies: [
-                "ProctorToolSupport", "ProctorJSON", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
-                "ProctorScan", "ProctorXcode", "ProctorArchive", .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
+                "ProctorJSON", "ProctorCore", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
+                "ProctorPayloads", "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
+                "ProctorScan", "ProctorXcode", "ProctorConformance", "ProctorDocumentation", "ProctorArchive", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),

@@ -7,7 +7,10 @@ broken JSON, awkward file names and messages), then checks that:
     and junitparser reads it with counts that match and unique (classname, name) pairs;
   - SARIF validates against the SARIF 2.1.0 schema and meets GitHub code scanning's rules;
   - the JSON report parses, its summary matches its contents, and its case counts match
-    those of the same run's JUnit report;
+    those of the same run's JUnit report: every case in the per-rule form; in the default
+    per-file form of lint, one case per file that ends as the file's checks did, lists each
+    finding that fails the run (as many per file as JSON and SARIF have), and properties that
+    count the checks;
   - every conformance case file validates against Conformance/case-schema.json;
   - every scenario in Scenarios/ and Conformance/ validates against docs/scenario.schema.json
     with a real JSON Schema validator, and the schema and Proctor's decoder agree on every
@@ -29,6 +32,7 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 
 import browser
 
@@ -254,16 +258,82 @@ def check_json(path):
     check(f"{path.name} summary cases", summary["cases"] == summary["passedCases"] + summary["skippedCases"] + len(listed),
           f"{summary['cases']} vs {summary['passedCases']} + {summary['skippedCases']} + {len(listed)}")
     junit = path.with_suffix(".junit.xml")
-    if junit.exists():
-        # The same run's JUnit report, read by junitparser, lists every case: the counts agree.
-        import junitparser
-        suites = list(junitparser.JUnitXml.fromfile(str(junit)))
-        cases = [case for suite in suites for case in suite]
-        skipped = sum(1 for case in cases for r in case.result if isinstance(r, junitparser.Skipped))
-        failing = sum(1 for case in cases for r in case.result if isinstance(r, (junitparser.Failure, junitparser.Error)))
-        check(f"{path.name} counts match {junit.name}",
-              (summary["cases"], summary["skippedCases"], summary["failedCases"]) == (len(cases), skipped, failing),
-              f"{(summary['cases'], summary['skippedCases'], summary['failedCases'])} vs {(len(cases), skipped, failing)}")
+    if not junit.exists():
+        return
+    import junitparser
+    suites = list(junitparser.JUnitXml.fromfile(str(junit)))
+    properties = {p.name: p.value for suite in suites for p in suite.properties()}
+    if properties.get("proctor.junit-cases") == "file":
+        check_junit_file_cases(report, suites, properties, junit.name, path.with_suffix(".sarif"))
+        return
+    # The per-rule form (and a run's or conformance's report) lists every case the JSON counts.
+    cases = [case for suite in suites for case in suite]
+    skipped = sum(1 for case in cases for r in case.result if isinstance(r, junitparser.Skipped))
+    failing = sum(1 for case in cases for r in case.result if isinstance(r, (junitparser.Failure, junitparser.Error)))
+    check(f"{path.name} counts match {junit.name}",
+          (summary["cases"], summary["skippedCases"], summary["failedCases"]) == (len(cases), skipped, failing),
+          f"{(summary['cases'], summary['skippedCases'], summary['failedCases'])} vs {(len(cases), skipped, failing)}")
+
+
+def xml_visible(text):
+    """`text` as Proctor's XML holds it: the characters XML 1.0 forbids shown as `\\u{1B}`."""
+    return "".join(f"\\u{{{ord(c):X}}}" if (ord(c) < 0x20 and c not in "\t\n\r") or c in "\ufffe\uffff" else c for c in text)
+
+
+def failing_findings(report, suite):
+    """The findings of a JSON suite that fail the run: not accepted, and errors (warnings too under --strict)."""
+    failing = ("error", "warning") if report["strict"] else ("error",)
+    return [f for f in suite["findings"] if "suppression" not in f and f["severity"] in failing]
+
+
+def check_junit_file_cases(report, suites, properties, junit_name, sarif_path):
+    """The per-file JUnit form of lint and scan against the JSON and SARIF reports of the same run:
+    one case per file that has checks, ending as the file's checks did, with each finding that
+    fails the run in its text; the checks the per-rule form would list, counted in properties."""
+    import junitparser
+    summary = report["summary"]
+    name = f"{junit_name} (one case per file)"
+    check(f"{name}: one suite", len(suites) == 1, f"{len(suites)} suites")
+    cases = {case.name: case for suite in suites for case in suite}
+    files = [suite for suite in report["suites"] if suite["cases"] or suite["passedCases"] or suite["skippedCases"]]
+    check(f"{name}: one case per file", sorted(cases) == sorted(xml_visible(s["name"]) for s in files) and len(cases) == sum(len(list(s)) for s in suites),
+          f"{len(cases)} cases for {len(files)} files")
+    checks = (properties.get("proctor.checks"), properties.get("proctor.checks.passed"), properties.get("proctor.checks.skipped"))
+    failed_checks = int(properties.get("proctor.checks.failed", -1)) + int(properties.get("proctor.checks.errored", -1))
+    check(f"{name}: properties count the JSON report's checks",
+          checks == (str(summary["cases"]), str(summary["passedCases"]), str(summary["skippedCases"])) and failed_checks == summary["failedCases"],
+          f"{checks}, {failed_checks} vs {summary['cases']}, {summary['passedCases']}, {summary['skippedCases']}, {summary['failedCases']}")
+    check(f"{name}: properties say how many rules ran", int(properties.get("proctor.rules", 0)) > 0, properties.get("proctor.rules"))
+    rule_ids = {f["ruleId"] for suite in report["suites"] for f in suite["findings"]}
+    # SARIF's results of the findings that fail the run, by file (its URIs are relative and encoded).
+    sarif_failing = {}
+    if sarif_path.exists():
+        levels = ("error", "warning") if report["strict"] else ("error",)
+        for result in json.loads(sarif_path.read_text())["runs"][0]["results"]:
+            if result["ruleId"] in rule_ids and not result.get("suppressions") and result.get("level", "warning") in levels:
+                uri = urllib.parse.unquote(result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"])
+                sarif_failing[uri] = sarif_failing.get(uri, 0) + 1
+    for suite in files:
+        case = cases.get(xml_visible(suite["name"]))
+        if case is None:
+            continue
+        outcomes = {c["outcome"] for c in suite["cases"]}
+        expected = ("error" if "error" in outcomes else "failure" if "failed" in outcomes
+                    else "skipped" if suite["passedCases"] == 0 else "passed")
+        results = [r for r in case.result if isinstance(r, (junitparser.Failure, junitparser.Error, junitparser.Skipped))]
+        actual = ("error" if any(isinstance(r, junitparser.Error) for r in results) else "failure" if any(isinstance(r, junitparser.Failure) for r in results)
+                  else "skipped" if results else "passed")
+        check(f"{name}: {suite['name']} {expected}", actual == expected, actual)
+        text = "\n".join(r.text or "" for r in results)
+        lines = [line for line in text.split("\n") if re.search(r"\[([a-z0-9_]+)\]( \(.*\))?$", line)
+                 and re.search(r"\[([a-z0-9_]+)\]", line).group(1) in rule_ids]
+        failing = failing_findings(report, suite)
+        check(f"{name}: {suite['name']} lists each failing finding", len(lines) == len(failing)
+              and all(any(line.endswith(f"[{f['ruleId']}]") and f" {f['severity']}: " in line for line in lines) for f in failing),
+              f"{len(lines)} finding lines, {len(failing)} failing findings in JSON")
+        if sarif_failing:
+            in_sarif = sum(count for uri, count in sarif_failing.items() if suite["name"] == uri or suite["name"].endswith("/" + uri))
+            check(f"{name}: {suite['name']} findings match SARIF", in_sarif == len(failing), f"{in_sarif} SARIF results, {len(failing)} in JSON")
 
 
 # GitLab's Code Quality report: the fields GitLab documents that it reads ("Implement a custom
@@ -584,6 +654,9 @@ def main():
             (fewer / "title_length.json").unlink()
             runs.append(("baseline", ["lint", "--no-config", "--info-plist", str(fewer / "Info.plist"), "--now", "2026-06-01T12:00:00Z", str(fewer),
                                       "--baseline", str(baseline), "--baseline-strict"], 1))
+            # The per-rule JUnit form of the same run: every case the JSON report counts.
+            runs.append(("mistakes by rule", ["lint", "--info-plist", str(mistakes / "Info.plist"), "--now", "2026-06-01T12:00:00Z", "Scenarios/lint/common-mistakes",
+                                              "--junit-cases", "rule"], 1))
         places = ROOT / "Scenarios/lint/local-places"
         if places.is_dir():
             runs.append(("places", ["lint", "--info-plist", str(places / "Info.plist"), "--now", "2026-06-01T12:00:00Z", "Scenarios/lint/local-places"], 0))

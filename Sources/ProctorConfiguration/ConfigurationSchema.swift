@@ -77,6 +77,10 @@ package enum ConfigurationSchema {
                     "include": patterns.merging(["description": "Only the walked files these patterns match are read (files named on the command line always are)."]) { $1 },
                     "exclude": patterns.merging(["description": "Walked files and folders these patterns match are not read; exclude wins over include."]) { $1 },
                     "reports": reports,
+                    "junitCases": [
+                        "enum": JUnitCases.allCases.map(\.rawValue),
+                        "description": "How the JUnit report of proctor lint and proctor scan lists its test cases (--junit-cases): file, one per input file (the default), or rule, one per file and rule.",
+                    ],
                     "baseline": string.merging(["description": "The baseline file: findings accepted for now, hidden from the run (--baseline), relative to this file."]) { $1 },
                     "baselineStrict": ["type": "boolean", "description": "A baseline entry that matches no finding fails the run (--baseline-strict)."],
                 ], description: "proctor lint's inputs and reports."),

@@ -47,6 +47,8 @@ package struct ProjectConfiguration: Sendable {
     package var baseline: Located<String>?
     /// `lint.baselineStrict`: a baseline entry that matches no finding fails the run.
     package var baselineStrict: Located<Bool>?
+    /// `lint.junitCases`: how the JUnit report of lint and scan lists its cases (`--junit-cases`).
+    package var junitCases: Located<JUnitCases>?
     /// `run.paths`: what `proctor run` plays when the command names nothing.
     package var runPaths: Located<[String]>?
     /// `run.reports`: as `run --report`.
@@ -118,7 +120,7 @@ package struct ProjectConfiguration: Sendable {
     /// The keys of the file's top level and of `app`, in the order docs/configuration.md lists them.
     package static let keys = ["$schema", "format", "projects", "app", "targets", "lint", "scan", "run", "rules", "overrides", "strict", "defaultExcludes"]
     package static let commandKeys = ["paths", "include", "exclude", "reports"]
-    package static let lintKeys = ["paths", "include", "exclude", "reports", "baseline", "baselineStrict"]
+    package static let lintKeys = ["paths", "include", "exclude", "reports", "junitCases", "baseline", "baselineStrict"]
     package static let appKeys = ["infoPlist", "bundleIdentifier", "teamIdentifier", "deploymentTarget", "serviceNames", "entitlements", "sites"]
     package static let ruleValues = ["off", "note", "warning", "error"]
 
@@ -228,6 +230,17 @@ package struct ProjectConfiguration: Sendable {
                 }
                 if let value = section["baselineStrict"] {
                     baselineStrict = located(reader.bool(value.value, JSONPointer([key, "baselineStrict"])), value.value, JSONPointer([key, "baselineStrict"]))
+                }
+                if let value = section["junitCases"] {
+                    let pointer = JSONPointer([key, "junitCases"])
+                    if let text = reader.string(value.value, pointer) {
+                        if let cases = JUnitCases(rawValue: text) {
+                            junitCases = located(cases, value.value, pointer)
+                        } else {
+                            let choices = JUnitCases.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                            reader.invalid("junitCases is \(choices) (one JUnit test case per file, or per file and rule); found '\(text)'", value.value, pointer)
+                        }
+                    }
                 }
             }
             let patternTargets = key == "lint"

@@ -27,23 +27,51 @@ package protocol RuleSubject {
     static var scope: RuleScope { get }
 }
 
-/// Where a rule's subjects come from.
-package enum RuleScope: String, Sendable, CaseIterable {
-    /// A payload the app hands the system: judged in every file `proctor lint` reads and in every
-    /// donation a scenario makes.
-    case payload
+/// Where a rule's subjects come from, told by what follows from it: which commands judge such
+/// subjects, and whether they are the app's description. The engine, the reports and the
+/// documentation read these properties, never a list of scopes, so a new kind of subject declares
+/// its scope beside it (the scenario model's events and Swift sources declare theirs in
+/// ProctorRules' `Subjects/`) and nothing here changes.
+package struct RuleScope: Sendable, Equatable, CustomStringConvertible {
+    /// The commands that may judge a subject.
+    package struct Commands: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// `proctor lint`, and `proctor scan`'s payloads, which it judges through lint.
+        package static let lint = Commands(rawValue: 1 << 0)
+        /// `proctor run`: scenarios.
+        package static let run = Commands(rawValue: 1 << 1)
+        /// `proctor scan`: an app's Swift sources.
+        package static let scan = Commands(rawValue: 1 << 2)
+    }
+
+    /// The scope's name, for messages.
+    package var name: String
+    /// The commands that judge such subjects.
+    package var judgedBy: Commands
+    /// Whether the subject is the app's description (its Info.plist): judged once per run, with
+    /// findings located in that file, where reports list its rules.
+    package var describesApp: Bool
+
+    package init(name: String, judgedBy: Commands, describesApp: Bool = false) {
+        self.name = name
+        self.judgedBy = judgedBy
+        self.describesApp = describesApp
+    }
+
+    package var description: String { name }
+
+    /// A payload the app hands the system: judged in every file `proctor lint` reads, in every
+    /// donation a scenario makes and in every donation `proctor scan` extracts.
+    package static let payload = RuleScope(name: "payload", judgedBy: [.lint, .run, .scan])
     /// The app's Info.plist itself: judged once per lint run, findings located in the Info.plist.
-    case infoPlist
+    package static let infoPlist = RuleScope(name: "infoPlist", judgedBy: [.lint, .scan], describesApp: true)
     /// Everything a lint run read, across files (identifiers unique across the run).
-    case run
+    package static let run = RuleScope(name: "run", judgedBy: [.lint, .scan])
     /// The order of donations: across the files of a lint run, and across the `donate` steps of
     /// a scenario (an item's reference changing from one donation to the next).
-    case history
-    /// What the system model saw while a scenario played: judged by `proctor run` only.
-    case scenario
-    /// What an app's Swift sources donate and handle, taken together (a type donated and never
-    /// handled): judged by `proctor scan` only.
-    case source
+    package static let history = RuleScope(name: "history", judgedBy: [.lint, .run, .scan])
 }
 
 /// App facts a rule cannot be judged without.

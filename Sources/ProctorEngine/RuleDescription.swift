@@ -216,16 +216,16 @@ package struct RuleDescription: Sendable {
 
     /// The rule judges the Info.plist itself: it runs once per lint run and its findings are
     /// located in the Info.plist, whatever the donations.
-    package var judgesInfoPlist: Bool { scope == .infoPlist }
+    package var judgesInfoPlist: Bool { scope.describesApp }
 
     /// The rule judges what the system model saw while a scenario played (what the app shows
     /// while it donates), which no payload says: its examples are scenarios, and `proctor lint`
     /// never reports it.
-    package var judgedInScenariosOnly: Bool { scope == .scenario }
+    package var judgedInScenariosOnly: Bool { scope.judgedBy == .run }
 
     /// The rule judges an app's Swift sources as a whole (what is donated against what is
     /// handled): its examples are Swift files, and only `proctor scan` reports it.
-    package var judgedInSourcesOnly: Bool { scope == .source }
+    package var judgedInSourcesOnly: Bool { scope.judgedBy == .scan }
 }
 
 /// What a finding says of the rule that made it: its id and severity. Every finding is built by

@@ -3,6 +3,7 @@ import ProctorCore
 import ProctorEngine
 import ProctorFiles
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // The two shapes an input kind takes. A lint run reads the files that describe the app first (its
@@ -16,11 +17,14 @@ package struct FileResult: Sendable {
     package var inputErrors: [InputError] = []
     package var diagnostics: [Diagnostic] = []
     package var findings: [Finding] = []
-    /// How many payloads (donations) were decoded and checked.
-    package var donationCount = 0
+    /// How many payloads of the file's kind were decoded and judged: a donation file's donations
+    /// and the payloads beside them (``OtherPayloadKind``), one for a file that is one payload (a
+    /// Wallet pass, a coverage file, a web page), the donations `proctor scan` found in a Swift
+    /// file. Reports tally them by the kind that read the file (`judged 3 donations, 1 web page`).
+    package var payloadCount = 0
     /// How many payloads were left out of the checks for their decoding errors (a document that
     /// is not a payload at all counts as one).
-    package var leftOutDonationCount = 0
+    package var leftOutPayloadCount = 0
     /// Whether the rules ran on this file (false when it could not be read or parsed).
     package var wasChecked = false
     /// Whether the file held nothing any rule judges: a Swift file `proctor scan` read that
@@ -78,7 +82,9 @@ package protocol PayloadChecker: AnyObject {
 
 /// A kind of payload a donation file may hold beside donations, under a key of its own
 /// (`{"notification": {...}}`), so that one file can hold everything a feature hands the system.
-/// Registered in ``InputKinds/others``.
+/// Registered in ``InputKinds/others``: a payload that is one subject of its rules is an
+/// ``EmbeddedPayload`` there, `EmbeddedPayloads<Payload>()`; a kind that needs more (several
+/// subjects, facts for the run) conforms itself (`RegionPayloads`).
 package protocol OtherPayloadKind: Sendable {
     /// The keys that name its payloads in a donation file (`notification`; `circularRegion` and
     /// `beaconRegion`).
@@ -94,21 +100,24 @@ package protocol OtherPayloadJudge: Sendable {
     func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool
 }
 
-/// The judge of a kind whose payloads are each one subject of its rules: decodes the payload at
-/// its key with `decode` (which returns the subject, nil after a decoding error, and the
-/// diagnostics) and judges it with the rules on `Subject`.
-package struct SubjectPayloadJudge<Subject: RuleSubject>: OtherPayloadJudge {
-    package typealias Decode = @Sendable (JSONNode, JSONPointer, _ locate: @escaping (Int, JSONPointer) -> SourceLocation) -> (Subject?, [Diagnostic])
-    let rules: SubjectRules<Subject>
-    let decode: Decode
+/// The kind of an ``EmbeddedPayload`` (ProctorPayloads): a payload that is one subject of its
+/// rules, registered with one line in ``InputKinds/others``.
+package struct EmbeddedPayloads<Payload: EmbeddedPayload>: OtherPayloadKind {
+    package init() {}
 
-    package init(engine: RuleEngine, decode: @escaping Decode) {
-        self.rules = engine.rules()
-        self.decode = decode
+    package var keys: [String] { [Payload.payloadKey] }
+
+    package func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
+        EmbeddedPayloadJudge<Payload>(rules: engine.rules())
     }
+}
 
-    package func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool {
-        let (subject, diagnostics) = decode(payload.node, payload.pointer.appending(payload.kind), document.locate)
+/// Decodes an ``EmbeddedPayload`` at its key and judges it with the rules on its type.
+struct EmbeddedPayloadJudge<Payload: EmbeddedPayload>: OtherPayloadJudge {
+    let rules: SubjectRules<Payload>
+
+    func check(_ payload: OtherPayload, in document: OtherPayloadDocument, into result: inout FileResult, facts: inout RunFacts) -> Bool {
+        let (subject, diagnostics) = Payload.decode(payload.node, at: payload.pointer.appending(payload.kind), locate: document.locate)
         result.diagnostics += diagnostics
         guard let subject else { return false }
         rules.judge(subject, in: document.context, locate: document.locatePointer, into: &result.findings)

@@ -1,5 +1,10 @@
-/// The kinds of input `proctor lint` reads. Adding a kind is its folder in this module and one
-/// line here.
+import ProctorPayloads
+import ProctorVocabulary
+
+/// The kinds of input `proctor lint` reads. Adding a kind is its folder in this module (how its
+/// files are found and read) and one line here, beside its folder in ProctorPayloads (what its
+/// rules judge); a payload written in donation files that is one subject of its rules is its
+/// folder in ProctorPayloads and one line in ``others``.
 package enum InputKinds {
     /// The kinds of payload file, in the order a walked file is offered to them: a name two kinds
     /// claim is the first's (`pass.json` is a Wallet pass, not a donation file). The donation kind
@@ -17,10 +22,10 @@ package enum InputKinds {
 
     /// The kinds of payload a donation file may hold beside donations, under their own key.
     package static let others: [any OtherPayloadKind] = [
-        NotificationPayloads(),
+        EmbeddedPayloads<RemoteNotification>(),
         RegionPayloads(),
-        CalendarEventPayloads(),
-        NowPlayingPayloads(),
+        EmbeddedPayloads<CalendarEvent>(),
+        EmbeddedPayloads<NowPlayingInfo>(),
     ]
 
     /// The index in ``payloads`` of the kind that reads a file no kind claims: donations.

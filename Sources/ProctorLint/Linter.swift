@@ -6,6 +6,7 @@ import ProctorInputs
 import ProctorCore
 import ProctorFiles
 import ProctorJSON
+import ProctorPayloads
 import ProctorReports
 import ProctorRules
 import ProctorVocabulary
@@ -334,8 +335,7 @@ package enum Linter {
         _ batches: consuming [CheckedBatch], besides other: [FileResult], appInfo: AppInfo?, options: LintOptions
     ) -> LintResult {
         var facts = RunFacts()
-        facts.itemIdentifiers.reserveCapacity(batches.reduce(0) { $0 + $1.facts.itemIdentifiers.count })
-        facts.relatedIdentifiers.reserveCapacity(batches.reduce(0) { $0 + $1.facts.relatedIdentifiers.count })
+        facts.reserveCapacity(toAppend: batches.map(\.facts))
         var files = other
         files.reserveCapacity(other.count + batches.reduce(0) { $0 + $1.files.count })
         let noPayloadFiles = batches.reduce(0) { $0 + $1.noPayloadFiles }

@@ -5,8 +5,8 @@ import ProctorCore
 /// errored, how many cases ended each way, and a summary, behind a `schemaVersion` header. Keys
 /// are sorted, so output is byte-stable.
 ///
-/// Passed and skipped cases are counted, not listed (docs/reports.md says why; JUnit lists them
-/// all): listed, they made 93 MB of a 10,000-file lint's report, and making them cost more than
+/// Passed and skipped cases are counted, not listed (docs/reports.md says why; JUnit's per-rule
+/// form lists them all): listed, they made 93 MB of a 10,000-file lint's report, and making them cost more than
 /// the lint. It is written as a stream (``PrettyJSONWriter``), a suite at a time, in the layout
 /// of `JSONEncoder`.
 enum JSONReporter {

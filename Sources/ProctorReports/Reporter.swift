@@ -20,12 +20,15 @@ package enum ReportFormat: String, CaseIterable, Sendable {
 
     /// Writes `report` in this format to `output`, as it is rendered (JSON, JUnit and HTML stream
     /// a suite at a time, text a line at a time; SARIF is written whole). `sources` gives the HTML
-    /// report the lines its problems are on.
-    package func write(_ report: RunReport, to output: inout ReportOutput, style: TextStyle = .plain, sources: SourceFiles = .currentDirectory) {
+    /// report the lines its problems are on; `junitCases` says how a lint or scan JUnit report
+    /// lists its cases.
+    package func write(
+        _ report: RunReport, to output: inout ReportOutput, style: TextStyle = .plain, sources: SourceFiles = .currentDirectory, junitCases: JUnitCases = .file
+    ) {
         switch self {
         case .text: TextReporter.write(report, to: &output, style: style)
         case .json: JSONReporter.write(report, to: &output)
-        case .junit: JUnitReporter.write(report, to: &output)
+        case .junit: JUnitReporter.write(report, to: &output, cases: junitCases)
         case .sarif: output.write(string: SARIFReporter.render(report))
         case .github: output.write(string: GitHubReporter.render(report))
         case .gitlab: output.write(string: GitLabReporter.render(report))
@@ -35,9 +38,9 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     }
 
     /// `report` in this format, as one string.
-    package func render(_ report: RunReport, sources: SourceFiles = .currentDirectory) -> String {
+    package func render(_ report: RunReport, sources: SourceFiles = .currentDirectory, junitCases: JUnitCases = .file) -> String {
         var output = ReportOutput()
-        write(report, to: &output, sources: sources)
+        write(report, to: &output, sources: sources, junitCases: junitCases)
         return output.text
     }
 }

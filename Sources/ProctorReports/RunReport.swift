@@ -3,8 +3,9 @@ import ProctorCore
 
 /// Everything a reporter needs, independent of how it was produced (lint, run or conformance).
 ///
-/// A suite is one input file (lint) or one case file (conformance); its test cases are what
-/// JUnit lists: one per evaluated (file, rule) for lint, one per case for conformance.
+/// A suite is one input file (lint) or one case file (conformance); its test cases are one per
+/// evaluated (file, rule) for lint, one per case for conformance. The JSON report counts them;
+/// JUnit lists them, or for lint and scan by default one case per file (``JUnitCases``).
 package struct RunReport: Sendable {
     /// The version of the JSON report's layout; it changes only when a field changes meaning.
     package static let schemaVersion = 2
@@ -74,9 +75,10 @@ package struct RunReport: Sendable {
         package var timeline: Timeline?
 
         /// The suite's test cases. A run with few cases stores them; a lint run, with one case
-        /// per file and rule (480,000 for 10,000 files), gives a recipe instead, made only by the
+        /// per file and rule (1.4 million for 10,000 files), gives a recipe instead, made only by the
         /// reports that list cases: the text report of a clean run makes none, and the JSON
-        /// report asks only for the cases that did not pass (``failingCases()``).
+        /// report and JUnit's per-file form ask only for the cases that did not pass
+        /// (``failingCases()``).
         /// Read it once per use: a recipe is made anew on every read.
         package var cases: [TestCase] {
             get { storedCases ?? makeCases?(.all).cases ?? [] }
@@ -145,6 +147,9 @@ package struct RunReport: Sendable {
         package private(set) var failed = 0
         package private(set) var errored = 0
         package private(set) var skipped = 0
+        /// Why the first skipped case was skipped, kept in either selection: the JUnit report
+        /// gives it when a whole file could not be judged.
+        package private(set) var firstSkipReason: String?
         package var total: Int { passed + failed + errored + skipped }
 
         package init(_ selection: Selection) {
@@ -157,8 +162,9 @@ package struct RunReport: Sendable {
             case .passed:
                 passed += 1
                 if selection == .all { cases.append(testCase) }
-            case .skipped:
+            case .skipped(let reason):
                 skipped += 1
+                if firstSkipReason == nil { firstSkipReason = reason }
                 if selection == .all { cases.append(testCase) }
             case .failed:
                 failed += 1

@@ -43,8 +43,28 @@ struct XMLWriter {
         output.write(">\n")
     }
 
+    // An element whose text is written in pieces: the system-out of a whole run.
+
+    /// `<name>`, indented; its text follows with ``text(_:)``, then ``closeText(_:)``.
+    mutating func openText(_ name: String) {
+        beginTag(name)
+        output.write(">")
+    }
+
+    /// A piece of an element's text, escaped.
+    mutating func text(_ text: String) {
+        write(escaped: text, attribute: false)
+    }
+
+    /// `</name>` on the line the text ends on.
+    mutating func closeText(_ name: String) {
+        output.write("</")
+        output.write(string: name)
+        output.write(">\n")
+    }
+
     // An element written piece by piece, without an array of attributes: JUnit's passed case,
-    // written 480,000 times for a 10,000-file lint.
+    // written 1.4 million times for a 10,000-file lint in JUnit's per-rule form.
 
     /// `<name`, indented; attributes follow, then ``endEmptyTag()``.
     mutating func beginTag(_ name: String) {
@@ -64,6 +84,12 @@ struct XMLWriter {
 
     mutating func endEmptyTag() {
         output.write("/>\n")
+    }
+
+    /// Ends a tag begun with ``beginTag(_:)`` that has content; ``close(_:)`` ends the element.
+    mutating func endOpenTag() {
+        output.write(">\n")
+        depth += 1
     }
 
     /// `<name a="v" ...`, indented, without its closing bracket.

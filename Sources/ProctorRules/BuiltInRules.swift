@@ -167,7 +167,7 @@ package enum BuiltInRules {
     /// across its steps, and the rules about what the model saw. The run and Info.plist rules are
     /// lint's.
     package static var judgedInScenarios: [RuleDescription] {
-        descriptions.filter { [.payload, .history, .scenario].contains($0.scope) }
+        descriptions.filter { $0.scope.judgedBy.contains(.run) }
     }
 
     package static func description(for id: String) -> RuleDescription? {

@@ -275,7 +275,7 @@ package enum SourceScanner {
         var transcriptions: [(path: String, donation: ScannedDonation, transcription: PayloadTranscription)] = []
         for (path, donations, _) in scanned {
             for donation in donations {
-                if !donation.isEmbedded { results[path]?.donationCount += 1 }
+                if !donation.isEmbedded { results[path]?.payloadCount += 1 }
                 guard let transcription = PayloadTranscription(donation) else {
                     // A reservation action's activity is noted inside its interaction.
                     if donation.isEmbedded { continue }

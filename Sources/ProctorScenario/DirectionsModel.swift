@@ -1,6 +1,7 @@
 import Foundation
 import ProctorAppFacts
 import ProctorInputs
+import ProctorPayloads
 
 /// Directions requests from Maps to a routing app (docs/system-model.md, "Routing apps"): WWDC16
 /// session 240 (seed 000, lines 189-201) and Apple's "Providing Directions": Maps offers a routing

@@ -6,6 +6,7 @@ import ProctorCore
 import ProctorFiles
 import ProctorInputs
 import ProctorJSON
+import ProctorPayloads
 import ProctorRules
 import ProctorVocabulary
 
@@ -123,7 +124,9 @@ struct ScenarioDecoder {
                 }
             }
         }
-        if let app { checkRegionNames(app, steps: steps) }
+        if let app {
+            for kind in ScenarioSteps.all { kind.checkScenario(steps, app: app, decoder: &self) }
+        }
 
         guard reader.errorCount == errorsBefore, !diagnostics.contains(where: { $0.severity == .error }),
             let name, let clock, let app
@@ -384,22 +387,6 @@ struct ScenarioDecoder {
         return multiPolygon
     }
 
-    /// A region handler or a `stopMonitoringRegion` naming a region no `monitorRegion` step
-    /// monitors would silently never run: a misspelt identifier is an error, with a suggestion.
-    private mutating func checkRegionNames(_ app: ScenarioApp, steps: [Step]) {
-        let monitored = steps.compactMap { ($0.action as? MonitorRegionStep)?.region.identifier }
-        func check(_ name: String, offset: Int, pointer: JSONPointer, what: String) {
-            guard !monitored.contains(name) else { return }
-            let known = monitored.isEmpty ? "no monitorRegion step monitors a region" : "the regions monitored are \(Array(Set(monitored)).sorted().map { "'\($0)'" }.joined(separator: ", "))"
-            reader.report(ProblemCode.scenarioUnknownReference, "\(what) names region '\(name)'\(Suggestion.phrase(for: name, among: monitored)), but \(known)", offset: offset, pointer: pointer)
-        }
-        for handler in app.regionHandlers { check(handler.region, offset: handler.regionOffset, pointer: handler.pointer.appending("region"), what: "the region handler") }
-        for step in steps {
-            guard let stop = step.action as? StopMonitoringRegionStep else { continue }
-            check(stop.identifier, offset: stop.identifierOffset, pointer: stop.pointer.appending("identifier"), what: "stopMonitoringRegion")
-        }
-    }
-
     private mutating func decodeRegionHandler(_ node: JSONNode, _ pointer: JSONPointer) -> RegionHandler? {
         guard let object = reader.object(node, pointer, what: "a region handler") else { return nil }
         reader.checkKeys(object, pointer, allowed: Self.regionHandlerKeys, in: "a region handler")
@@ -649,452 +636,18 @@ struct ScenarioDecoder {
         var expectations: [Expectation] = []
         for member in fields.members {
             let at = pointer.appending(member.key)
-            guard let expectationKind = ExpectationKind(rawValue: member.key) else {
+            guard let kind = ScenarioExpectations.named(member.key) else {
                 reader.report(
                     ProblemCode.scenarioUnknownKey,
                     "unknown expectation '\(member.key)'\(Suggestion.phrase(for: member.key, among: Self.expectationKinds)); expect takes \(Self.expectationKinds.joined(separator: ", "))",
                     offset: member.keyOffset, pointer: at)
                 continue
             }
-            let kind: Expectation.Kind?
-            switch expectationKind {
-            case .spotlight: kind = spotlightExpectation(member.value, at, context: context).map { .spotlight($0) }
-            case .handoff: kind = handoffExpectation(member.value, at, context: context).map { .handoff($0) }
-            case .launch: kind = launchExpectation(member.value, at, context: context).map { .launch($0) }
-            case .link:
-                guard let fields = reader.object(member.value, at, what: "a link expectation") else { kind = nil; break }
-                reader.checkKeys(fields, at, allowed: ExpectationKind.link.keys, in: "a link expectation")
-                // A scenario's links are always decided (a domain without a file opens Safari).
-                var verdict = reader.required(fields, "verdict", member.value, at).flatMap { reader.choice($0, at.appending("verdict"), LinkVerdict.Outcome.self) }
-                if verdict == .undecided, let node = fields["verdict"]?.value {
-                    reader.report(ProblemCode.scenarioInvalidValue, "a scenario's links are always decided: expect 'app' or 'safari'", node, at.appending("verdict"))
-                    verdict = nil
-                }
-                let pointer = fields["pointer"].flatMap { reader.string($0.value, at.appending("pointer")) }
-                kind = verdict.map { .link(LinkExpectation(verdict: $0, pointer: pointer)) }
-            case .findings: kind = findingsExpectation(member.value, at).map { .findings($0) }
-            case .index: kind = indexExpectation(member.value, at, context: context).map { .index($0) }
-            case .contactCard: kind = contactCardExpectation(member.value, at, context: context).map { .contactCard($0) }
-            case .calendar: kind = calendarExpectation(member.value, at, context: context).map { .calendar($0) }
-            case .checkInShortcuts:
-                guard let fields = reader.object(member.value, at, what: "a check-in shortcuts expectation") else { kind = nil; break }
-                reader.checkKeys(fields, at, allowed: ExpectationKind.checkInShortcuts.keys, in: "a check-in shortcuts expectation")
-                let device = deviceReference(fields, at, context: context)
-                let titles = reader.required(fields, "titles", member.value, at).flatMap { reader.strings($0, at.appending("titles")) }
-                kind = device.flatMap { device in titles.map { .checkInShortcuts(CheckInShortcutsExpectation(device: device, titles: $0)) } }
-            case .apns: kind = apnsExpectation(member.value, at).map { .apns($0) }
-            case .notifications: kind = notificationsExpectation(member.value, at, context: context).map { .notifications($0) }
-            case .regions: kind = regionsExpectation(member.value, at, context: context).map { .regions($0) }
-            case .ranging: kind = rangingExpectation(member.value, at, context: context).map { .ranging($0) }
-            case .addedEvents: kind = addedEventsExpectation(member.value, at).map { .addedEvents($0) }
-            case .lockScreen: kind = lockScreenExpectation(member.value, at, context: context).map { .lockScreen($0) }
-            case .locationSuggestions: kind = locationSuggestionsExpectation(member.value, at, context: context).map { .locationSuggestions($0) }
-            case .directions:
-                guard let fields = reader.object(member.value, at, what: "a directions expectation") else { kind = nil; break }
-                reader.checkKeys(fields, at, allowed: ExpectationKind.directions.keys, in: "a directions expectation")
-                kind = reader.required(fields, "offered", member.value, at).flatMap { reader.bool($0, at.appending("offered")) }.map { .directions(DirectionsExpectation(offered: $0)) }
+            if let body = kind.decode(member.value, at: at, decoder: &self, context: context) {
+                expectations.append(Expectation(location: reader.location(of: member.value, at), body: body))
             }
-            if let kind { expectations.append(Expectation(location: reader.location(of: member.value, at), kind: kind)) }
         }
         return expectations.count == fields.count ? expectations : nil
-    }
-
-    private mutating func locationSuggestionsExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> LocationSuggestionsExpectation? {
-        guard let fields = reader.object(node, pointer, what: "a location suggestions expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.locationSuggestions.keys, in: "a location suggestions expectation")
-        let errorsBefore = reader.errorCount
-        let device = deviceReference(fields, pointer, context: context)
-        var expectation = LocationSuggestionsExpectation(device: device ?? 0)
-        if let member = fields["appSwitcher"] { expectation.appSwitcher = reader.nullableString(member.value, pointer.appending("appSwitcher")) }
-        expectation.maps = fields["maps"].flatMap { reader.strings($0.value, pointer.appending("maps")) }
-        expectation.quickType = fields["quickType"].flatMap { reader.strings($0.value, pointer.appending("quickType")) }
-        if fields["appSwitcher"] == nil && fields["maps"] == nil && fields["quickType"] == nil && reader.errorCount == errorsBefore {
-            reader.missing("'appSwitcher', 'maps' or 'quickType'", node, pointer)
-        }
-        guard device != nil, reader.errorCount == errorsBefore else { return nil }
-        return expectation
-    }
-
-    private mutating func lockScreenExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> LockScreenExpectation? {
-        guard let fields = reader.object(node, pointer, what: "a lock screen expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.lockScreen.keys, in: "a lock screen expectation")
-        let errorsBefore = reader.errorCount
-        let device = deviceReference(fields, pointer, context: context)
-        var passes: [ExpectedLockScreenPass]?
-        if let member = fields["passes"], let elements = reader.array(member.value, pointer.appending("passes")) {
-            passes = []
-            for (index, element) in elements.enumerated() {
-                let at = pointer.appending("passes").appending(index)
-                guard let pass = reader.object(element, at, what: "a lock screen pass") else { continue }
-                reader.checkKeys(pass, at, allowed: ["description", "text"], in: "a lock screen pass")
-                guard let description = reader.required(pass, "description", element, at).flatMap({ reader.string($0, at.appending("description")) }) else { continue }
-                var expected = ExpectedLockScreenPass(description: description)
-                if let text = pass["text"] { expected.text = reader.nullableString(text.value, at.appending("text")) }
-                passes?.append(expected)
-            }
-        }
-        let media = fields["media"].flatMap { mediaExpectation($0.value, pointer.appending("media")) }
-        if fields["passes"] == nil && fields["media"] == nil && reader.errorCount == errorsBefore {
-            reader.missing("'passes' or 'media'", node, pointer)
-        }
-        guard let device, reader.errorCount == errorsBefore else { return nil }
-        return LockScreenExpectation(device: device, passes: passes, media: media)
-    }
-
-    private mutating func mediaExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> ExpectedMediaSuggestion? {
-        guard let fields = reader.object(node, pointer, what: "a media suggestion") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectedMediaSuggestion.keys, in: "a media suggestion")
-        guard let shown = reader.required(fields, "shown", node, pointer).flatMap({ reader.choice($0, pointer.appending("shown"), ExpectedMediaSuggestion.Shown.self) }) else { return nil }
-        var expected = ExpectedMediaSuggestion(shown: shown)
-        if let member = fields["title"] { expected.title = reader.nullableString(member.value, pointer.appending("title")) }
-        if let member = fields["subtitle"] { expected.subtitle = reader.nullableString(member.value, pointer.appending("subtitle")) }
-        expected.artwork = fields["artwork"].flatMap { reader.bool($0.value, pointer.appending("artwork")) }
-        expected.playing = fields["playing"].flatMap { reader.bool($0.value, pointer.appending("playing")) }
-        let described = shown == .nowPlaying ? [] : shown == .mediaSuggestion ? ["subtitle", "artwork", "playing"] : ["title", "subtitle", "artwork", "playing"]
-        if let extra = described.first(where: { fields[$0] != nil }) {
-            reader.report(ProblemCode.scenarioInvalidValue, "'\(extra)' describes a Now Playing item; it needs \"shown\": \"nowPlaying\"", fields[extra]!.value, pointer.appending(extra))
-        }
-        return expected
-    }
-
-    private mutating func addedEventsExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> AddedEventsExpectation? {
-        guard let fields = reader.object(node, pointer, what: "an addedEvents expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.addedEvents.keys, in: "an addedEvents expectation")
-        let errorsBefore = reader.errorCount
-        var expectation = AddedEventsExpectation()
-        expectation.refused = fields["refused"].flatMap { reader.strings($0.value, pointer.appending("refused")) }
-        if let member = fields["events"], let elements = reader.array(member.value, pointer.appending("events")) {
-            var events: [ExpectedAddedEvent] = []
-            for (index, element) in elements.enumerated() {
-                let at = pointer.appending("events").appending(index)
-                guard let event = reader.object(element, at, what: "an added event") else { continue }
-                reader.checkKeys(event, at, allowed: ["title", "start", "end", "url"], in: "an added event")
-                guard let title = reader.required(event, "title", element, at).flatMap({ reader.string($0, at.appending("title")) }) else { continue }
-                var expected = ExpectedAddedEvent(title: title)
-                expected.start = event["start"].flatMap { reader.date($0.value, at.appending("start")) }
-                expected.end = event["end"].flatMap { reader.date($0.value, at.appending("end")) }
-                if let url = event["url"] { expected.url = reader.nullableString(url.value, at.appending("url")) }
-                events.append(expected)
-            }
-            expectation.events = events
-        }
-        if fields.count == 0 { reader.missing("'events' or 'refused'", node, pointer) }
-        guard reader.errorCount == errorsBefore else { return nil }
-        return expectation
-    }
-
-    private mutating func regionsExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> RegionsExpectation? {
-        guard let fields = reader.object(node, pointer, what: "a regions expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.regions.keys, in: "a regions expectation")
-        let errorsBefore = reader.errorCount
-        let device = deviceReference(fields, pointer, context: context)
-        func list(_ key: String) -> [String]? { fields[key].flatMap { reader.strings($0.value, pointer.appending(key)) } }
-        let expectation = RegionsExpectation(device: device ?? 0, monitored: list("monitored"), inside: list("inside"), events: list("events"), failed: list("failed"))
-        if let events = expectation.events, let member = fields["events"] {
-            for (index, event) in events.enumerated() where !(event.hasPrefix("entry ") || event.hasPrefix("exit ")) {
-                reader.report(ProblemCode.scenarioInvalidValue, "'\(event)' is not an event such as \"entry upper-west-side\" or \"exit upper-west-side\"", member.value, pointer.appending("events").appending(index))
-            }
-        }
-        if fields.count == (fields["device"] == nil ? 0 : 1) && reader.errorCount == errorsBefore {
-            reader.missing("'monitored', 'inside', 'events' or 'failed'", node, pointer)
-        }
-        guard device != nil, reader.errorCount == errorsBefore else { return nil }
-        return expectation
-    }
-
-    private mutating func rangingExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> RangingExpectation? {
-        guard let fields = reader.object(node, pointer, what: "a ranging expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.ranging.keys, in: "a ranging expectation")
-        let errorsBefore = reader.errorCount
-        let device = deviceReference(fields, pointer, context: context)
-        var beacons: [RangedBeacon] = []
-        if let member = reader.required(fields, "beacons", node, pointer), let elements = reader.array(member, pointer.appending("beacons")) {
-            for (index, element) in elements.enumerated() {
-                let at = pointer.appending("beacons").appending(index)
-                guard let beacon = reader.object(element, at, what: "a ranged beacon") else { continue }
-                reader.checkKeys(beacon, at, allowed: ["major", "minor", "proximity"], in: "a ranged beacon")
-                let major = reader.required(beacon, "major", element, at).flatMap { beaconValue($0, at.appending("major")) }
-                let minor = reader.required(beacon, "minor", element, at).flatMap { beaconValue($0, at.appending("minor")) }
-                let proximity = reader.required(beacon, "proximity", element, at).flatMap { reader.choice($0, at.appending("proximity"), LocationModel.Proximity.self) }
-                if let major, let minor, let proximity { beacons.append(RangedBeacon(major: major, minor: minor, proximity: proximity.rawValue)) }
-            }
-        }
-        guard let device, reader.errorCount == errorsBefore else { return nil }
-        return RangingExpectation(device: device, beacons: beacons)
-    }
-
-    private mutating func apnsExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> APNsExpectation? {
-        guard let fields = reader.object(node, pointer, what: "an APNs expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.apns.keys, in: "an APNs expectation")
-        let errorsBefore = reader.errorCount
-        var status: Int?
-        if let member = reader.required(fields, "status", node, pointer), let number = reader.number(member, pointer.appending("status"), expected: "an HTTP status") {
-            if let whole = Int(exactly: number), (100..<600).contains(whole) {
-                status = whole
-            } else {
-                reader.report(ProblemCode.scenarioInvalidValue, "\(number) is not an HTTP status such as 200 or 410", member, pointer.appending("status"))
-            }
-        }
-        let reason = fields["reason"].flatMap { reader.nonEmptyString($0.value, pointer.appending("reason")) }
-        guard let status, reader.errorCount == errorsBefore else { return nil }
-        return APNsExpectation(status: status, reason: reason)
-    }
-
-    private mutating func notificationsExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> NotificationsExpectation? {
-        guard let fields = reader.object(node, pointer, what: "a notifications expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.notifications.keys, in: "a notifications expectation")
-        let errorsBefore = reader.errorCount
-        let device = deviceReference(fields, pointer, context: context)
-        let listed = fields["listed"].flatMap { reader.strings($0.value, pointer.appending("listed")) }
-        let quiet = fields["quiet"].flatMap { reader.strings($0.value, pointer.appending("quiet")) }
-        var wakes: Int?
-        if let member = fields["backgroundWakes"], let number = reader.number(member.value, pointer.appending("backgroundWakes"), expected: "a count") {
-            if let whole = Int(exactly: number), whole >= 0 { wakes = whole } else {
-                reader.report(ProblemCode.scenarioInvalidValue, "backgroundWakes counts wakes: a whole number, 0 or more", member.value, pointer.appending("backgroundWakes"))
-            }
-        }
-        if listed == nil && quiet == nil && wakes == nil && reader.errorCount == errorsBefore {
-            reader.missing("'listed', 'quiet' or 'backgroundWakes'", node, pointer)
-        }
-        guard let device, reader.errorCount == errorsBefore else { return nil }
-        return NotificationsExpectation(device: device, listed: listed, quiet: quiet, backgroundWakes: wakes)
-    }
-
-    private mutating func spotlightExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> SpotlightExpectation? {
-        guard let fields = reader.object(node, pointer, what: "a Spotlight expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.spotlight.keys, in: "a Spotlight expectation")
-        let device = deviceReference(fields, pointer, context: context) ?? 0
-        let query = reader.required(fields, "query", node, pointer).flatMap { self.query($0, pointer.appending("query")) }
-        let contains = fields["contains"].flatMap { reader.strings($0.value, pointer.appending("contains")) }
-        let excludes = fields["excludes"].flatMap { reader.strings($0.value, pointer.appending("excludes")) }
-        let results = fields["results"].flatMap { reader.strings($0.value, pointer.appending("results")) }
-        var actions: [(title: String, actions: [String])]?
-        if let member = fields["actions"], let byTitle = reader.object(member.value, pointer.appending("actions"), what: "the actions of results") {
-            actions = []
-            let names = SpotlightAction.allCases.map(\.rawValue)
-            for entry in byTitle.members {
-                let at = pointer.appending("actions").appending(entry.key)
-                guard let listed = reader.strings(entry.value, at) else { continue }
-                for (index, name) in listed.enumerated() where !names.contains(name) {
-                    reader.report(ProblemCode.scenarioInvalidValue, "'\(name)' is not a Spotlight quick action; the actions are \(names.joined(separator: " and "))", entry.value, at.appending(index))
-                }
-                // A result shows each action once, in this order: a list that cannot be shown is a mistake of the file.
-                let known = listed.filter(names.contains)
-                if known.count == listed.count, known != names.filter(known.contains) {
-                    reader.report(ProblemCode.scenarioInvalidValue, "a result shows each quick action once, in the order \(names.joined(separator: ", ")); write \(names.filter(known.contains))", entry.value, at)
-                }
-                actions?.append((entry.key, listed))
-            }
-            actions?.sort { $0.title < $1.title }
-        }
-        if fields["contains"] == nil && fields["excludes"] == nil && fields["results"] == nil && fields["actions"] == nil {
-            reader.missing("'contains', 'excludes', 'results' (result titles) or 'actions'", node, pointer)
-            return nil
-        }
-        guard let query else { return nil }
-        return SpotlightExpectation(device: device, query: query, contains: contains, excludes: excludes, results: results, actions: actions)
-    }
-
-    private mutating func handoffExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> HandoffExpectation? {
-        guard let fields = reader.object(node, pointer, what: "a Handoff expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.handoff.keys, in: "a Handoff expectation")
-        guard reader.required(fields, "device", node, pointer) != nil, let device = deviceReference(fields, pointer, context: context) else { return nil }
-        let offer = reader.required(fields, "offer", node, pointer).flatMap { reader.choice($0, pointer.appending("offer"), HandoffOfferKind.self) }
-        var activity: String?
-        if let member = fields["activity"] {
-            activity = activityReference(member.value, pointer.appending("activity"), context: context, bare: true)
-            if activity == nil { return nil }
-        }
-        guard let offer else { return nil }
-        if offer == .none, activity != nil {
-            reader.report(ProblemCode.scenarioInvalidValue, "no offer has no activity: leave out 'activity', or expect 'app' or 'safari'", fields["activity"]!.value, pointer.appending("activity"))
-            return nil
-        }
-        return HandoffExpectation(device: device, offer: offer, activity: activity)
-    }
-
-    private mutating func launchExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> LaunchExpectation? {
-        guard let fields = reader.object(node, pointer, what: "a launch expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.launch.keys, in: "a launch expectation")
-        let errorsBefore = reader.errorCount
-        var expectation = LaunchExpectation()
-        if let member = fields["route"], let route = reader.string(member.value, pointer.appending("route")) {
-            if context.routeNames?.contains(route) ?? true {
-                expectation.route = route
-            } else {
-                let names = context.routeNames ?? []
-                reader.report(ProblemCode.scenarioUnknownReference, "no route is named '\(route)'\(Suggestion.phrase(for: route, among: names))", member.value, pointer.appending("route"))
-            }
-        }
-        expectation.failure = fields["failure"].flatMap { reader.choice($0.value, pointer.appending("failure"), LaunchFailure.self) }
-        expectation.safari = fields["safari"].flatMap { reader.nonEmptyString($0.value, pointer.appending("safari")) }
-        expectation.activityType = fields["activityType"].flatMap { reader.string($0.value, pointer.appending("activityType")) }
-        expectation.identifier = fields["identifier"].flatMap { reader.string($0.value, pointer.appending("identifier")) }
-        expectation.url = fields["url"].flatMap { reader.string($0.value, pointer.appending("url")) }
-        expectation.webpageURL = fields["webpageURL"].flatMap { reader.string($0.value, pointer.appending("webpageURL")) }
-        expectation.continuationStreams = fields["continuationStreams"].flatMap { reader.bool($0.value, pointer.appending("continuationStreams")) }
-        if let member = fields["userInfo"] {
-            var decoder = donationDecoder()
-            expectation.userInfo = decoder.decodeUserInfo(member.value, at: pointer.appending("userInfo"))
-            for diagnostic in decoder.diagnostics { record(diagnostic) }
-        }
-        if let member = fields["interaction"] {
-            expectation.interaction = launchInteraction(member.value, pointer.appending("interaction"))
-        }
-        if expectation.safari != nil && (expectation.route != nil || expectation.failure != nil) {
-            reader.report(ProblemCode.scenarioInvalidValue, "a launch that opens Safari reaches no route and cannot fail in the app: give 'safari' alone", fields["safari"]!.value, pointer.appending("safari"))
-        }
-        if fields.count == 0 {
-            reader.missing("'route', 'failure' or 'safari'", node, pointer)
-        }
-        return reader.errorCount == errorsBefore ? expectation : nil
-    }
-
-    private mutating func launchInteraction(_ node: JSONNode, _ pointer: JSONPointer) -> InteractionLaunchExpectation? {
-        guard let fields = reader.object(node, pointer, what: "an interaction expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: Self.launchInteractionKeys, in: "an interaction expectation")
-        var expectation = InteractionLaunchExpectation()
-        expectation.intent = fields["intent"].flatMap { reader.choice($0.value, pointer.appending("intent"), IntentClass.self)?.rawValue }
-        expectation.reservationContainerReference = fields["reservationContainerReference"].flatMap { reader.nullableString($0.value, pointer.appending("reservationContainerReference")) }
-        if let member = fields["reservationItemReferences"] {
-            let at = pointer.appending("reservationItemReferences")
-            switch member.value.value {
-            case .null: expectation.reservationItemReferences = .some(nil)
-            case .array: expectation.reservationItemReferences = reader.strings(member.value, at).map { .some($0) }
-            default: reader.mismatch("an array of strings or null", member.value, at)
-            }
-        }
-        expectation.recipients = fields["recipients"].flatMap { reader.strings($0.value, pointer.appending("recipients")) }
-        expectation.serviceName = fields["serviceName"].flatMap { reader.nullableString($0.value, pointer.appending("serviceName")) }
-        if fields.count == 0 {
-            reader.missing("at least one of \(Self.launchInteractionKeys.map { "'\($0)'" }.joined(separator: ", "))", node, pointer)
-        }
-        return expectation
-    }
-
-    private mutating func contactCardExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> ContactCardExpectation? {
-        guard let fields = reader.object(node, pointer, what: "a contact card expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.contactCard.keys, in: "a contact card expectation")
-        let errorsBefore = reader.errorCount
-        let device = deviceReference(fields, pointer, context: context)
-        let person = reader.required(fields, "person", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("person")) }
-        var offers: [ExpectedContactOffer] = []
-        if let member = reader.required(fields, "offers", node, pointer), let elements = reader.array(member, pointer.appending("offers")) {
-            for (index, element) in elements.enumerated() {
-                let at = pointer.appending("offers").appending(index)
-                guard let offer = reader.object(element, at, what: "an expected offer") else { continue }
-                reader.checkKeys(offer, at, allowed: Self.contactOfferKeys, in: "an expected offer")
-                var intent: String?
-                if let value = reader.required(offer, "intent", element, at), let name = reader.string(value, at.appending("intent")) {
-                    if Self.communicationIntentClasses.contains(name) {
-                        intent = name
-                    } else {
-                        reader.report(ProblemCode.scenarioInvalidValue, "'\(name)' is not an intent a contact card offers: \(Self.communicationIntentClasses.joined(separator: ", "))\(Suggestion.phrase(for: name, among: Self.communicationIntentClasses))", value, at.appending("intent"))
-                    }
-                }
-                let handle = reader.required(offer, "handle", element, at).flatMap { reader.nonEmptyString($0, at.appending("handle")) }
-                // null says "no service", as leaving the key out does (and as in expect.launch).
-                let serviceName = offer["serviceName"].flatMap { member -> String? in
-                    if case .null = member.value.value { return nil }
-                    return reader.nonEmptyString(member.value, at.appending("serviceName"))
-                }
-                let app = offer["app"].flatMap { reader.nonEmptyString($0.value, at.appending("app")) }
-                if let intent, let handle { offers.append(ExpectedContactOffer(intent: intent, handle: handle, serviceName: serviceName, app: app)) }
-            }
-        }
-        guard reader.errorCount == errorsBefore, let device, let person else { return nil }
-        return ContactCardExpectation(device: device, person: person, offers: offers)
-    }
-
-    private mutating func calendarExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> CalendarExpectation? {
-        guard let fields = reader.object(node, pointer, what: "a calendar expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.calendar.keys, in: "a calendar expectation")
-        let errorsBefore = reader.errorCount
-        let device = deviceReference(fields, pointer, context: context)
-        var expectation = CalendarExpectation(device: device ?? 0)
-        for key in ["events", "contains"] {
-            guard let member = fields[key], let elements = reader.array(member.value, pointer.appending(key)) else { continue }
-            let events = elements.enumerated().compactMap { index, element in expectedEvent(element, pointer.appending(key).appending(index)) }
-            if key == "events" { expectation.events = events } else { expectation.contains = events }
-        }
-        expectation.excludes = fields["excludes"].flatMap { reader.strings($0.value, pointer.appending("excludes")) }
-        if fields["events"] == nil && fields["contains"] == nil && fields["excludes"] == nil {
-            reader.missing("'events', 'contains' or 'excludes'", node, pointer)
-        }
-        return reader.errorCount == errorsBefore && device != nil ? expectation : nil
-    }
-
-    private mutating func expectedEvent(_ node: JSONNode, _ pointer: JSONPointer) -> ExpectedCalendarEvent? {
-        guard let fields = reader.object(node, pointer, what: "an expected calendar event") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: Self.calendarEventKeys, in: "an expected calendar event")
-        guard let title = reader.required(fields, "title", node, pointer).flatMap({ reader.string($0, pointer.appending("title")) }) else { return nil }
-        var event = ExpectedCalendarEvent(title: title)
-        event.start = fields["start"].flatMap { reader.date($0.value, pointer.appending("start")) }
-        event.end = fields["end"].flatMap { reader.date($0.value, pointer.appending("end")) }
-        event.location = fields["location"].flatMap { reader.nullableString($0.value, pointer.appending("location")) }
-        event.notes = fields["notes"].flatMap { reader.nullableString($0.value, pointer.appending("notes")) }
-        if let member = fields["appLink"], let link = reader.object(member.value, pointer.appending("appLink"), what: "an app link") {
-            let at = pointer.appending("appLink")
-            reader.checkKeys(link, at, allowed: Self.appLinkKeys, in: "an app link")
-            var expected = ExpectedAppLink()
-            expected.reservationContainerReference = link["reservationContainerReference"].flatMap { reader.nullableString($0.value, at.appending("reservationContainerReference")) }
-            expected.itemReference = link["itemReference"].flatMap { reader.string($0.value, at.appending("itemReference")) }
-            if link.count == 0 { reader.missing("'reservationContainerReference' or 'itemReference'", member.value, at) }
-            event.appLink = expected
-        }
-        return event
-    }
-
-    private mutating func findingsExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> [ExpectedFinding]? {
-        guard let elements = reader.array(node, pointer) else { return nil }
-        // Only rules that judge one donation run in scenarios; the run-wide ones are the model's.
-        let ruleIDs = Self.scenarioRuleIDs
-        var expected: [ExpectedFinding] = []
-        for (index, element) in elements.enumerated() {
-            let at = pointer.appending(index)
-            guard let fields = reader.object(element, at, what: "an expected finding") else { continue }
-            reader.checkKeys(fields, at, allowed: ExpectationKind.findings.keys, in: "an expected finding")
-            guard let member = reader.required(fields, "ruleId", element, at), let ruleID = reader.string(member, at.appending("ruleId")) else { continue }
-            guard ruleIDs.contains(ruleID) else {
-                reader.report(ProblemCode.scenarioUnknownReference, "no rule that scenarios run has the id '\(ruleID)' (run-wide rules such as related_item_missing are replaced by the model)\(Suggestion.phrase(for: ruleID, among: ruleIDs))", member, at.appending("ruleId"))
-                continue
-            }
-            var finding = ExpectedFinding(ruleID: ruleID)
-            if let member = fields["pointer"], let text = reader.string(member.value, at.appending("pointer")) {
-                if let parsed = JSONPointer(parsing: text) {
-                    finding.pointer = parsed
-                } else {
-                    reader.report(ProblemCode.scenarioInvalidValue, "'\(text)' is not a JSON Pointer; it starts with '/', such as /steps/0/becomeCurrent/userActivity", member.value, at.appending("pointer"))
-                }
-            }
-            finding.severity = fields["severity"].flatMap { reader.choice($0.value, at.appending("severity"), Severity.self) }
-            expected.append(finding)
-        }
-        if elements.isEmpty {
-            reader.report(ProblemCode.scenarioMissingValue, "list the findings the scenario expects", node, pointer)
-        }
-        return expected.count == elements.count ? expected : nil
-    }
-
-    private mutating func indexExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> IndexExpectation? {
-        guard let fields = reader.object(node, pointer, what: "an index expectation") else { return nil }
-        reader.checkKeys(fields, pointer, allowed: ExpectationKind.index.keys, in: "an index expectation")
-        let errorsBefore = reader.errorCount
-        let device = deviceReference(fields, pointer, context: context) ?? 0
-        let items = fields["items"].flatMap { reader.strings($0.value, pointer.appending("items")) }
-        var handles: [String: [String]] = [:]
-        for key in ["activities", "publicActivities"] {
-            guard let member = fields[key], let names = reader.strings(member.value, pointer.appending(key)) else { continue }
-            for (index, name) in names.enumerated() where context.activities[name] == nil {
-                reader.report(ProblemCode.scenarioUnknownReference, "no earlier becomeCurrent step defines activity '\(name)'\(Suggestion.phrase(for: name, among: context.activities.keys.sorted()))", member.value, pointer.appending(key).appending(index))
-            }
-            handles[key] = names
-        }
-        if fields["items"] == nil && fields["activities"] == nil && fields["publicActivities"] == nil {
-            reader.missing("'items', 'activities' or 'publicActivities'", node, pointer)
-        }
-        guard reader.errorCount == errorsBefore else { return nil }
-        return IndexExpectation(device: device, items: items, activities: handles["activities"], publicActivities: handles["publicActivities"])
     }
 
     /// The name of a route element, read without reporting anything: `decodeRoute` reports what
@@ -1177,7 +730,7 @@ struct ScenarioDecoder {
     /// Lint's decoder, locating its diagnostics in this scenario file.
     func donationDecoderForScenario() -> DonationDecoder { donationDecoder() }
 
-    private func donationDecoder() -> DonationDecoder {
+    func donationDecoder() -> DonationDecoder {
         DonationDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
     }
 
@@ -1209,7 +762,7 @@ struct ScenarioDecoder {
 
     // MARK: - Problems
 
-    private mutating func record(_ diagnostic: Diagnostic) {
+    mutating func record(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 

@@ -5,6 +5,7 @@ import ProctorLinks
 import ProctorAppFacts
 import ProctorCore
 import ProctorJSON
+import ProctorPayloads
 import ProctorReports
 import ProctorRules
 import ProctorVocabulary
@@ -59,38 +60,23 @@ struct ScenarioPlayer {
     private var keyedCases: [(key: [Int], testCase: RunReport.TestCase)] = []
     var donationFindings: [(step: Step, findings: [Finding])] = []
     var launches: [Launch] = []
-    /// The last universal link opened, and what iOS decided, for `expect.link`.
-    var lastLink: (url: String, verdict: LinkVerdict)?
     /// Launches an `expect.launch` examined; the others get the default check.
     var examinedLaunches: Set<Int> = []
-    /// APNs answers an `expect.apns` examined; the others get the default check.
-    var examinedAnswers: Set<Int> = []
-    /// The last `sendPush` step, whose answer `expect.apns` examines (none when it had no token).
-    var lastPushStep: Int?
-    /// The last `requestDirections` and why Maps did not offer the app (nil when it did).
-    var lastDirections: (step: Int, refusal: String?)?
-    /// The findings about the media app's preparation reported so far, by rule and pointer.
-    var reportedPreparationFindings: Set<String> = []
+    /// What each feature keeps for its expectations (``FeatureState``).
+    var features = FeatureStates()
     /// What the system refused that a scenario may expect; each fails its step at the end unless
     /// an expectation that names it examined it.
     var refusals: [Refusal] = []
 
     /// A refusal of the system a step met: a region Core Location would not monitor, a directions
     /// request Maps did not offer the app for, a calendar save EventKit refused, a Play button
-    /// that played nothing.
+    /// that played nothing. It is an obligation: it fails its step at the end unless an
+    /// expectation examines it.
     struct Refusal {
-        enum Subject: Equatable {
-            /// Examined by an `expect.regions` of the device whose `failed` lists the identifier.
-            case region(device: Int, identifier: String)
-            /// Examined by the `expect.directions` that follows the request.
-            case directions
-            /// Examined by an `expect.addedEvents` whose `refused` lists the title.
-            case calendarSave(title: String)
-            /// Examined by a later `expect.lockScreen` of the device whose `media` says nothing plays.
-            case playback(device: Int)
-        }
-
-        var subject: Subject
+        /// What was refused, as the feature whose step met it names it (`RegionMonitoringRefusal`,
+        /// `DirectionsRefusal`, `CalendarSaveRefusal`, `PlaybackRefusal`): the feature's
+        /// expectation examines the refusals whose subject it names. The player knows none of them.
+        var subject: AnyHashable
         var step: Step
         /// The failed case's name, message and expected and actual values.
         var name: String
@@ -196,14 +182,14 @@ struct ScenarioPlayer {
     /// the first trigger that finds it, not again at each one.
     mutating func checkRules(_ prepared: PlaybackPrepared, nowPlaying: NowPlayingInfo?, at step: Step) {
         let locate = self.locate
-        var seen = reportedPreparationFindings
+        var seen = features[MediaPreparationFindings.self].reported
         recordFindings(of: step) { context, findings in
             var judged: [Finding] = []
             if let nowPlaying { Self.nowPlayingRules.judge(nowPlaying, in: context, locate: locate, into: &judged) }
             Self.preparationRules.judge(prepared, in: context, locate: locate, into: &judged)
             findings += judged.filter { seen.insert("\($0.ruleID) \($0.location.pointer ?? "")").inserted }
         }
-        reportedPreparationFindings = seen
+        features[MediaPreparationFindings.self].reported = seen
     }
 
     static let nowPlayingRules = BuiltInRules.engine.rules(judging: NowPlayingInfo.self)
@@ -267,6 +253,7 @@ struct ScenarioPlayer {
         for refusal in refusals where !refusal.examined {
             fail(.actionFailed, refusal.step, order: 1, name: refusal.name, message: refusal.message, expected: refusal.expected, actual: refusal.actual)
         }
+        let examinedAnswers = features[PushAnswers.self].examined
         for (index, answer) in model.notifications.answers.enumerated() where !examinedAnswers.contains(index) {
             guard let step = scenario.steps.first(where: { $0.number == answer.step }) else { continue }
             let name = testCaseName(step, "APNs answers \(step.summary)")

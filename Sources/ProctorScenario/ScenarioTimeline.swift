@@ -25,7 +25,7 @@ struct TimelineRecorder {
 
     /// A step begins. An `expect` step has no event of its own: each of its expectations does.
     mutating func stepBegins(_ step: Step, at time: Date, on device: Int?) {
-        guard !(step.action is ExpectStep) else { return }
+        guard type(of: step.action).isOnTimeline else { return }
         add([step.number], TimelineEvent(
             step: step.number, time: time, device: device.map(name), kind: .step(type(of: step.action).name), summary: step.summary,
             location: step.location))
@@ -87,77 +87,21 @@ extension ScenarioPlayer {
     /// A step begins: its entry, on the device it acts on.
     mutating func noteOnTimeline(_ step: Step) {
         guard timeline != nil else { return }
-        let device = device(of: step.action)
+        let device = step.action.device(on: self)
         timeline?.stepBegins(step, at: model.now, on: device)
     }
 
     /// An expectation is judged (its case is recorded under `key` next).
     mutating func noteOnTimeline(_ expectation: Expectation, of step: Step, key: [Int]) {
         guard timeline != nil else { return }
-        let device = device(of: expectation)
-        let summary = summary(of: expectation)
+        let device = expectation.body.device(on: self)
+        let summary = expectation.body.summary(on: self)
         timeline?.judging(expectation, of: step, key: key, at: model.now, on: device, summary: summary)
     }
 
-    /// The device a step acts on; nil for one that acts on none (the clock).
-    func device(of action: any ScenarioStep) -> Int? {
-        switch action {
-        case let onOne as any StepOnOneDevice: onOne.device
-        // An activity's device is the one it became current on.
-        case let resign as ResignCurrentStep: model.activities[resign.handle]?.device
-        case let invalidate as InvalidateStep: model.activities[invalidate.handle]?.device
-        default: nil
-        }
-    }
-
-    /// The device an expectation examines: the one it names, or the one of what it examines
-    /// (the last launch, push or directions request); nil for what is no device's (findings, a
-    /// link's verdict, the calendar's saves).
-    func device(of expectation: Expectation) -> Int? {
-        func deviceOfStep(_ number: Int?) -> Int? {
-            number.flatMap { number in scenario.steps.first { $0.number == number } }.flatMap { device(of: $0.action) }
-        }
-        switch expectation.kind {
-        case .spotlight(let expected): return expected.device
-        case .handoff(let expected): return expected.device
-        case .index(let expected): return expected.device
-        case .contactCard(let expected): return expected.device
-        case .calendar(let expected): return expected.device
-        case .checkInShortcuts(let expected): return expected.device
-        case .notifications(let expected): return expected.device
-        case .regions(let expected): return expected.device
-        case .ranging(let expected): return expected.device
-        case .lockScreen(let expected): return expected.device
-        case .locationSuggestions(let expected): return expected.device
-        case .launch: return launches.last?.device
-        case .apns: return deviceOfStep(lastPushStep)
-        case .directions: return deviceOfStep(lastDirections?.step)
-        case .link, .findings, .addedEvents: return nil
-        }
-    }
-
-    /// One line on what an expectation examines, for its entry in the timeline; what it found
-    /// instead is in its mismatch when it fails.
-    func summary(of expectation: Expectation) -> String {
-        switch expectation.kind {
-        case .spotlight(let expected): "Spotlight on '\(deviceName(expected.device))' for '\(expected.query)'"
-        case .handoff(let expected): "the Handoff offer on '\(deviceName(expected.device))' is \(expected.offer.rawValue)\(expected.activity.map { " ('\($0)')" } ?? "")"
-        case .launch(let expected): "the last launch: \(describe(expected))"
-        case .link(let expected): "the last universal link opens in \(expected.verdict == .app ? "the app" : "Safari")"
-        case .findings(let expected): "findings \(expected.map(describe).joined(separator: "; "))"
-        case .index(let expected): "the index on '\(deviceName(expected.device))'"
-        case .contactCard(let expected): "the contact card of '\(expected.person)' on '\(deviceName(expected.device))'"
-        case .calendar(let expected): "the Siri Suggestions calendar on '\(deviceName(expected.device))'"
-        case .checkInShortcuts(let expected): "the check-in shortcuts on '\(deviceName(expected.device))' are \(quoted(expected.titles))"
-        case .apns(let expected): "APNs answers the last push with \(expected.status)\(expected.reason.map { " \($0)" } ?? "")"
-        case .notifications(let expected): "the notifications on '\(deviceName(expected.device))'"
-        case .regions(let expected): "the regions on '\(deviceName(expected.device))'"
-        case .ranging(let expected): "the beacons ranged on '\(deviceName(expected.device))'"
-        case .addedEvents: "the events the app added to the calendar"
-        case .lockScreen(let expected):
-            "the \([expected.passes.map { _ in "passes" }, expected.media.map { "media suggestion (\($0.shown.rawValue))" }].compactMap { $0 }.joined(separator: " and ")) on the lock screen of '\(deviceName(expected.device))'"
-        case .locationSuggestions(let expected): "the location suggestions on '\(deviceName(expected.device))'"
-        case .directions(let expected): "Maps \(expected.offered ? "offers" : "does not offer") the app for the last directions request"
-        }
+    /// The device of the step numbered `number`, for an expectation about what that step did
+    /// (the last push, the last directions request); nil when there is none.
+    func device(ofStep number: Int?) -> Int? {
+        number.flatMap { number in scenario.steps.first { $0.number == number } }.flatMap { $0.action.device(on: self) }
     }
 }

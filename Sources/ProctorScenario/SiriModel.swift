@@ -3,6 +3,7 @@ import ProctorInputs
 import Foundation
 import ProctorCore
 import ProctorJSON
+import ProctorPayloads
 import ProctorRules
 import ProctorVocabulary
 

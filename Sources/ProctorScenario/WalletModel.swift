@@ -1,6 +1,7 @@
 import Foundation
 import ProctorCore
 import ProctorInputs
+import ProctorPayloads
 
 /// Wallet passes on the lock screen (docs/system-model.md, "Wallet passes"): a pass with
 /// `locations` or `beacons` becomes relevant when the device is near one, and the lock screen shows

@@ -7,7 +7,6 @@
 // and large files of many small values of every JSON kind.
 
 import Foundation
-import ProctorToolSupport
 
 enum BudgetBenchmark {
     /// The time budget of one input, in seconds.

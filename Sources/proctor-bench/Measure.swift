@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import ProctorJSON
-import ProctorToolSupport
+import ProctorLint
 
 #if canImport(Glibc)
 import Glibc
@@ -213,7 +213,7 @@ struct LintSummary {
         files = result.files.count
         for file in result.files {
             if file.wasChecked { checked += 1 }
-            donations += file.donationCount
+            donations += file.payloadCount
             findings += file.findings.count
             diagnostics += file.diagnostics.count
             inputErrors += file.inputErrors.count

@@ -4,7 +4,8 @@
 // largest at hand (`--swift-file PATH`), to show the scan holds up on one big file.
 
 import Foundation
-import ProctorToolSupport
+import ProctorLint
+import ProctorScan
 import SwiftParser
 
 enum SwiftCorpus {

@@ -4,7 +4,7 @@
 
 import Foundation
 import ProctorJSON
-import ProctorToolSupport
+import ProctorScenario
 
 enum ScenarioCorpus {
     static let neighbourhoods = ["North Beach", "Mission", "Haight", "Dogpatch", "Sunset", "Richmond", "Castro", "Marina"]

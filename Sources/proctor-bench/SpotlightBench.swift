@@ -4,7 +4,7 @@
 // whole index; the ratio between two index sizes shows whether it does.
 
 import Foundation
-import ProctorToolSupport
+import ProctorScenario
 
 enum SpotlightScenario {
     static let dishes = ["tart", "soup", "salad", "risotto", "curry", "pie", "stew", "noodles", "tacos", "bread", "cake", "gratin"]

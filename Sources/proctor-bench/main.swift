@@ -12,7 +12,7 @@
 import Dispatch
 import Foundation
 import ProctorJSON
-import ProctorToolSupport
+import ProctorLint
 
 #if canImport(Glibc)
 import Glibc
@@ -34,6 +34,7 @@ struct Arguments {
     var swiftDirectory: String?
     var budgetMegabytes = 60
     var budgetOnly = false
+    var reportsOnly = false
 
     static let usage = """
         usage: proctor-bench [--dir PATH] [--files N] [--repetitions N] [--jsonl-mb N] [--scenarios N] [--scale]
@@ -50,6 +51,8 @@ struct Arguments {
                              repository's (in a generated app every file donates; in a real one few do)
           --budget-mb N      size of the large hostile inputs of the budget section in MiB (default 60;
                              0 runs only the small ones)
+          --reports-only     run only the reports section on the corpus: each report's cost, and
+                             JUnit's against the CI servers' limits
           --budget-only      run only the budget section: hostile inputs against the time and
                              memory budget (docs/development.md)
           --scale            also lint a 100,000-file corpus and play 100,000 scenarios, and print
@@ -90,6 +93,7 @@ struct Arguments {
             case "--swift-dir": result.swiftDirectory = value(argument)
             case "--budget-mb": result.budgetMegabytes = positive(argument, allowZero: true)
             case "--budget-only": result.budgetOnly = true
+            case "--reports-only": result.reportsOnly = true
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -210,6 +214,12 @@ var start = monotonicSeconds()
 progress("corpus: \(arguments.files) files in \(arguments.directory)/files-\(arguments.files) ...")
 let corpus = Corpus.files(count: arguments.files, root: arguments.directory)
 progress("corpus \(corpus.generated ? "generated" : "reused (manifest matches)") in \(fixed(monotonicSeconds() - start, 1)) s")
+
+if arguments.reportsOnly {
+    let lines = ReportBenchmark.run(corpus: corpus.directory, root: arguments.directory, repetitions: repetitions).lines
+    print((["proctor-bench — \(buildKind), \(cpuCount) CPUs, load average at start \(fixed(loadAverage[0], 2)); \(repetitions) interleaved round(s)", ""] + lines).joined(separator: "\n"))
+    exit(0)
+}
 
 // Peak memory of the lint alone, in fresh processes, before this process loads anything.
 progress("peak memory: linting the corpus in child processes ...")

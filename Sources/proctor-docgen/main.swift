@@ -1,8 +1,8 @@
 import Foundation
-import ProctorToolSupport
+import ProctorDocumentation
 
 // Writes the files generated from the rule descriptions (docs/rules/, Conformance/rules/), the
-// scenario schema and the seed coverage page into the directory given as the only argument, or
+// scenario schema, the seed coverage page and the module table of docs/architecture.md into the directory given as the only argument, or
 // the current directory. Run it with `make docs`.
 let root = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first ?? FileManager.default.currentDirectoryPath)
 let generated = GeneratedFiles.all()
@@ -25,6 +25,10 @@ if let bytes = try? Data(contentsOf: coverageURL) {
     if problems.contains(where: { $0.severity == .error }) { exit(1) }
     files.append((SeedCoverage.pagePath, coverage.page()))
 }
+// The module table of docs/architecture.md, from Package.swift; the roles are kept from the page.
+let manifestText = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+let architecture = try String(contentsOf: root.appendingPathComponent(ModuleTable.documentPath), encoding: .utf8)
+files.append((ModuleTable.documentPath, try ModuleTable.updating(architecture, from: try PackageManifest.read(manifestText))))
 for file in files {
     let url = root.appendingPathComponent(file.path)
     let existing = try? String(contentsOf: url, encoding: .utf8)

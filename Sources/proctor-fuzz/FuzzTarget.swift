@@ -1,6 +1,16 @@
 import Foundation
+import ProctorAppFacts
+import ProctorConfiguration
+import ProctorConformance
+import ProctorCore
 import ProctorJSON
-import ProctorToolSupport
+import ProctorLinks
+import ProctorLint
+import ProctorReports
+import ProctorRules
+import ProctorScan
+import ProctorScenario
+import ProctorXcode
 
 /// The readers of untrusted bytes, each driven the way `proctor` drives it. A target must never
 /// crash, hang or trip a sanitizer whatever the bytes; what it finds is not judged here (every

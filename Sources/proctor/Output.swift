@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import ProctorToolSupport
+import ProctorCore
+import ProctorReports
 
 /// The CLI's two streams. Foundation's `FileHandle.write(_:)` traps when a write fails (a full
 /// disk, `> /dev/full`, a closed pipe's EPIPE with SIGPIPE ignored), so nothing here uses it:

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import ProctorToolSupport
+import ProctorCore
 
 /// A line on standard error saying how far a run has got ("lint: 4,096 of 10,000 files"), for a
 /// person at a terminal: only when standard error is one (not in CI logs or pipes), not with

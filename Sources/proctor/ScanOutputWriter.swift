@@ -1,5 +1,6 @@
 import Foundation
-import ProctorToolSupport
+import ProctorReports
+import ProctorScan
 
 /// Writes what `proctor scan --emit-payloads` and `--emit-routes` extract (docs/scan.md,
 /// "Reusing what it extracts"). The payload folder is Proctor's to keep in step with the code:

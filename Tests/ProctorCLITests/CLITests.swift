@@ -195,7 +195,7 @@ struct CLITests {
         let out = workspace.url.appendingPathComponent("out")
         let junit = String(decoding: try Data(contentsOf: out.appendingPathComponent("junit.xml")), as: UTF8.self)
         #expect(junit.hasPrefix("<?xml"))
-        #expect(junit.contains("<testsuite name=\"in/clean.json\""))
+        #expect(junit.contains("<testcase name=\"in/clean.json\" classname=\"proctor.lint\" time=\"0\"/>"))
         let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("proctor.sarif"))) as? [String: Any]
         #expect(sarif?["version"] as? String == "2.1.0")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json"))) as? [String: Any]
@@ -203,6 +203,44 @@ struct CLITests {
         #expect((json?["suites"] as? [Any])?.count == 2)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+    }
+
+    /// `--junit-cases` wins over `lint.junitCases`, which wins over the default: one case per file.
+    /// A warning fails the file's case only under --strict, as it fails the run.
+    @Test func junitCasesComeFromTheFlagOrTheConfiguration() throws {
+        let workspace = try Workspace()
+        defer { withExtendedLifetime(workspace) {} }
+        try workspace.write("in/warning.json", warning)
+        try workspace.write("in/clean.json", clean)
+        func junit(_ arguments: [String], _ name: String) throws -> (Run, String) {
+            let run = try proctor(["lint", "in", now, "--report", "junit:\(name)"] + arguments, in: workspace.url)
+            return (run, String(decoding: try Data(contentsOf: workspace.url.appendingPathComponent(name)), as: UTF8.self))
+        }
+        let (byDefault, perFile) = try junit(["--no-config"], "default.xml")
+        #expect(byDefault.status == 0, "\(byDefault.stderr)")
+        #expect(perFile.contains(#"<testsuite name="proctor lint" package="proctor.lint" id="0""#))
+        #expect(perFile.contains(#"<testcase name="in/warning.json" classname="proctor.lint" time="0"/>"#), "a warning does not fail the file")
+        #expect(perFile.contains(#"<property name="proctor.junit-cases" value="file"/>"#))
+        let (strict, strictly) = try junit(["--no-config", "--strict"], "strict.xml")
+        #expect(strict.status == 1)
+        #expect(strictly.contains(#"<failure type="activity_type_reverse_dns" message="in/warning.json:1:35: "#), "\(strictly)")
+
+        try workspace.write(".proctor.json", #"{"format": 1, "lint": {"junitCases": "rule"}}"#)
+        let (configured, perRule) = try junit([], "rule.xml")
+        #expect(configured.status == 0, "\(configured.stderr)")
+        #expect(perRule.contains(#"<testsuite name="in/clean.json""#) && perRule.contains(#"<testcase name="activity_type_reverse_dns" classname="in/clean.json" time="0"/>"#))
+        let (flagged, byFlag) = try junit(["--junit-cases", "file"], "flag.xml")
+        #expect(flagged.status == 0)
+        #expect(byFlag.contains(#"<testsuite name="proctor lint""#))
+        let print = try proctor(["config", "print"], in: workspace.url)
+        #expect(print.stdout.contains("lint.junitCases"), "\(print.stdout)")
+
+        try workspace.write(".proctor.json", #"{"format": 1, "lint": {"junitCases": "rules"}}"#)
+        let wrong = try proctor(["lint", "in", now], in: workspace.url)
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains(#"junitCases is "file" or "rule""#), "\(wrong.stderr)")
+        let unknown = try proctor(["lint", "in", now, "--no-config", "--junit-cases", "suite"], in: workspace.url)
+        #expect(unknown.status == 64)
     }
 
     @Test func reportPlusTextOnStdout() throws {

@@ -23,6 +23,19 @@ struct ScanCLITests {
         #expect(uris.count == 10 && uris.allSatisfy { $0.hasPrefix("Scenarios/scan/slicefinder-mistakes/SliceFinder/") && $0.hasSuffix(".swift") }, "\(uris)")
     }
 
+    /// A scan's JUnit lists one case per Swift file, failed with the file's findings, as lint's
+    /// does; `--junit-cases rule` lists the file's rules instead.
+    @Test func junitListsOneCasePerSwiftFile() throws {
+        let arguments = ["scan", "--no-config", "--info-plist", "Scenarios/lint/local-places/Info.plist", "--now", "2026-06-01T12:00:00Z", "Scenarios/scan/slicefinder-mistakes"]
+        let perFile = try proctor(arguments + ["--report", "junit:-"], in: Self.repository)
+        #expect(perFile.status == 1, "\(perFile.stderr)")
+        #expect(perFile.stdout.contains(#"<testsuite name="proctor scan" package="proctor.scan" id="0""#))
+        #expect(perFile.stdout.contains(#"<testcase name="Scenarios/scan/slicefinder-mistakes/SliceFinder/SceneDelegate.swift" classname="proctor.scan" time="0">"#), "\(perFile.stdout)")
+        #expect(perFile.stdout.contains("SceneDelegate.swift:14:14: error:"))
+        let perRule = try proctor(arguments + ["--report", "junit:-", "--junit-cases", "rule"], in: Self.repository)
+        #expect(perRule.stdout.contains(#"<testcase name="source_handled_type_declared" classname="Scenarios/scan/slicefinder-mistakes/SliceFinder/SceneDelegate.swift" time="0">"#), "\(perRule.stdout)")
+    }
+
     @Test func usageErrors() throws {
         #expect(try proctor(["scan", "--no-config"], in: Self.repository).status == 64)
         let missing = try proctor(["scan", "--no-config", "no/such/folder"], in: Self.repository)

@@ -1,7 +1,13 @@
 import Foundation
+import ProctorAppFacts
+import ProctorConfiguration
+import ProctorCore
+import ProctorEngine
+import ProctorInputs
+import ProctorRules
+import ProctorVocabulary
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 
 /// The reader of `.proctor.json` and what a project's rule settings do to a run.

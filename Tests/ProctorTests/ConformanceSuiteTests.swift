@@ -1,8 +1,10 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
+import ProctorScan
 import Testing
 
-@testable import ProctorToolSupport
+@testable import ProctorConformance
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

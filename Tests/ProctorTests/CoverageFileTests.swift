@@ -1,8 +1,9 @@
 import Foundation
+import ProctorCore
+import ProctorLint
 import Testing
 
 @testable import ProctorInputs
-@testable import ProctorToolSupport
 
 /// Routing apps' coverage files: which files the coverage kind reads, and what its reader reports
 /// before any rule judges a file (docs/routing.md). The rules are tested by their examples.
@@ -46,7 +47,7 @@ struct CoverageFileTests {
         try directory.write("view-ride.json", #"{"userActivity": {"activityType": "com.example.ride.view", "title": "Your ride"}}"#)
         let result = Linter.lint(paths: [directory.path], options: LintOptions(now: fixedNow, strict: true, parallel: false))
         #expect(result.files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["coverage.geojson", "view-ride.json"])
-        #expect(result.files.allSatisfy { !$0.hasProblems && $0.wasChecked && $0.donationCount == 1 })
+        #expect(result.files.allSatisfy { !$0.hasProblems && $0.wasChecked && $0.payloadCount == 1 })
         #expect(result.report().exitCode == .success)
     }
 
@@ -57,7 +58,7 @@ struct CoverageFileTests {
             let result = lint(text, path: "coverage.geojson")
             #expect(Self.problems(result) == ["type_mismatch error 1:1 "], "\(text)")
             #expect(result.files[0].diagnostics.first?.message.contains("an object (a GeoJSON geometry)") == true)
-            #expect(result.files[0].donationCount == 0 && result.files[0].leftOutDonationCount == 1)
+            #expect(result.files[0].payloadCount == 0 && result.files[0].leftOutPayloadCount == 1)
             #expect(Self.findings(result).isEmpty)
         }
     }
@@ -70,7 +71,7 @@ struct CoverageFileTests {
         #expect(Self.problems(missing) == ["missing_value error 1:1 "])
         let noCoordinates = lint("{\"type\": \"MultiPolygon\"}", path: "coverage.geojson")
         #expect(Self.problems(noCoordinates) == ["missing_value error 1:1 "])
-        #expect(noCoordinates.files[0].leftOutDonationCount == 1)
+        #expect(noCoordinates.files[0].leftOutPayloadCount == 1)
     }
 
     /// A type other than MultiPolygon is read, not refused: the rule says what is wrong with it,
@@ -106,7 +107,7 @@ struct CoverageFileTests {
         #expect(messages[1] == "expected a number (the latitude), found string")
         #expect(messages[3] == "expected a ring (an array of positions), found integer")
         #expect(Self.findings(result).isEmpty, "a file App Store Connect could not read is not judged")
-        #expect(result.files[0].leftOutDonationCount == 1)
+        #expect(result.files[0].leftOutPayloadCount == 1)
         let notArray = lint(#"{"type": "MultiPolygon", "coordinates": {}}"#, path: "coverage.geojson")
         #expect(Self.problems(notArray) == ["type_mismatch error 1:41 /coordinates"])
     }
@@ -165,7 +166,7 @@ struct CoverageFileTests {
         }
         text += "]}"
         let result = lint(text, path: "coverage.geojson")
-        #expect(Self.problems(result).isEmpty && result.files[0].donationCount == 1)
+        #expect(Self.problems(result).isEmpty && result.files[0].payloadCount == 1)
         #expect(Self.findings(result) == (0..<10).map { "coverage_polygon_points /coordinates/\($0)/0/20" })
         // Each outline was read whole: 20,000 positions, the last closing the first.
         #expect(result.files[0].findings.allSatisfy { $0.message.hasPrefix("this polygon has 19999 points") })

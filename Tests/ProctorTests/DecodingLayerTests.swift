@@ -2,8 +2,8 @@ import Foundation
 import ProctorJSON
 import Testing
 
+@testable import ProctorConformance
 @testable import ProctorCore
-@testable import ProctorToolSupport
 @testable import ProctorScenario
 @testable import ProctorVocabulary
 

@@ -1,8 +1,9 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
+import ProctorVocabulary
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario
@@ -159,7 +160,7 @@ struct DonationDecoderTests {
             """
         let result = lint(json)
         let file = try #require(result.files.first)
-        #expect(file.donationCount == 2)
+        #expect(file.payloadCount == 2)
         #expect(file.diagnostics.map(\.location.pointer) == ["/0/userActivity/title"])
         #expect(file.wasChecked)
         // The first donation names a bad activity type too, but it is not checked.

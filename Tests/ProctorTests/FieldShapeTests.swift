@@ -1,8 +1,8 @@
 import Foundation
+import ProctorLint
 import Testing
 
 @testable import ProctorScan
-@testable import ProctorToolSupport
 
 /// The shapes of real apps' code that field tests found misjudged (issue 31, item 5), each
 /// written anew here and pinned as a conformance vector in `Conformance/scan/real-code.json`
@@ -90,7 +90,7 @@ struct FieldShapeTests {
         ], plist: #"{"CFBundleIdentifier": "com.example.notes", "NSUserActivityTypes": ["com.example.notes.view", "com.example.notes.list"]}"#)
         // The title set in the initializer is judged there, in its file.
         #expect(findings(result) == ["title_length Spotlight.swift:11"], "\(findings(result))")
-        #expect(result.files.first { $0.path == "Notes.swift" }?.donationCount == 3)
+        #expect(result.files.first { $0.path == "Notes.swift" }?.payloadCount == 3)
         let notes = result.files.flatMap(\.diagnostics).map(\.message)
         #expect(notes.count == 1 && notes[0].contains("the parameter 'type' of the app's initializer NSUserActivity.init(type:title:)"), "\(notes)")
     }
@@ -130,7 +130,7 @@ struct FieldShapeTests {
                 """,
         ], plist: #"{"CFBundleIdentifier": "com.example.notes", "NSUserActivityTypes": ["com.example.notes.view"]}"#)
         #expect(findings(result) == ["title_length Activities.swift:4"], "\(findings(result))")
-        #expect(result.files.first { $0.path == "Screen.swift" }?.donationCount == 1)
+        #expect(result.files.first { $0.path == "Screen.swift" }?.payloadCount == 1)
     }
 
     // MARK: 3. An intent's class name as the activity type

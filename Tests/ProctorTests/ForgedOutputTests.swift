@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 import Testing
 
 #if canImport(FoundationXML)
@@ -7,7 +8,6 @@ import FoundationXML
 
 @testable import ProctorLinks
 @testable import ProctorReports
-@testable import ProctorToolSupport
 
 /// Nothing from the input can forge a CI command or reach the terminal (issue 37): a file name
 /// or a value that holds a line break and `::error file=…::`, or an escape sequence, is printed
@@ -140,9 +140,9 @@ struct ForgedOutputTests {
         #expect(text.contains("payloads/\\u{A}::error file=x::forged #\\u{23}[warning]legacy\\u{1B}[31m red \\u{9B}32m"))
     }
 
-    @Test(arguments: [false, true])
-    func theJUnitReportHoldsOnlyWhatXMLAllows(listingChecks: Bool) throws {
-        let text = ReportFormat.junit.render(Self.report(listingChecks: listingChecks))
+    @Test(arguments: [false, true], JUnitCases.allCases)
+    func theJUnitReportHoldsOnlyWhatXMLAllows(listingChecks: Bool, form: JUnitCases) throws {
+        let text = ReportFormat.junit.render(Self.report(listingChecks: listingChecks), junitCases: form)
         #expect(Self.rawControl(in: text, allowing: ["\n", "\u{7F}", "\u{85}", "\u{9B}"]) == nil)
         #if canImport(FoundationXML) || canImport(Darwin)
         _ = try XMLDocument(data: Data(text.utf8), options: [])

@@ -2,7 +2,8 @@ import Foundation
 import ProctorJSON
 import Testing
 
-@testable import ProctorToolSupport
+@testable import ProctorConformance
+@testable import ProctorDocumentation
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

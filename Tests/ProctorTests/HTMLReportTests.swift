@@ -1,9 +1,9 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
 import Testing
 
 @testable import ProctorFiles
-@testable import ProctorToolSupport
 @testable import ProctorReports
 @testable import ProctorScenario
 

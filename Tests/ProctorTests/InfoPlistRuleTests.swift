@@ -1,7 +1,9 @@
 import Foundation
+import ProctorCore
+import ProctorReports
 import Testing
 
-@testable import ProctorToolSupport
+@testable import ProctorConformance
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario
@@ -81,8 +83,12 @@ struct InfoPlistRuleTests {
         #expect(!donationSuite.cases.contains { $0.name == Self.rule })
         #expect(donationSuite.cases.contains { $0.name == "interaction_direction" })
 
-        let junit = ReportFormat.junit.render(report)
+        let junit = ReportFormat.junit.render(report, junitCases: .rule)
         #expect(junit.contains(#"<testcase name="\#(Self.rule)" classname="\#(plistPath)""#))
+        // One case per file by default: the Info.plist's fails with the rule's finding in its text.
+        let perFile = ReportFormat.junit.render(report)
+        #expect(perFile.contains(#"<testcase name="\#(plistPath)" classname="proctor.lint" time="0">"#))
+        #expect(perFile.contains("\(plistPath):8: error: 'INSearchCallHistoryIntent' is in INIntentsRestrictedWhileLocked"))
         let sarif = ReportFormat.sarif.render(report)
         #expect(sarif.contains(#""fullyQualifiedName" : "/INIntentsRestrictedWhileLocked/1""#) || sarif.contains(#""fullyQualifiedName": "/INIntentsRestrictedWhileLocked/1""#))
         #expect(ReportFormat.text.render(report).contains("\(plistPath):8: error: 'INSearchCallHistoryIntent' is in INIntentsRestrictedWhileLocked"))

@@ -1,7 +1,8 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

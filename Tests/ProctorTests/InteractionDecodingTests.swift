@@ -1,9 +1,10 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
+import ProctorVocabulary
 import Testing
 
 @testable import ProctorAppFacts
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

@@ -1,8 +1,13 @@
 import Foundation
+import ProctorCore
+import ProctorEngine
+import ProctorFiles
+import ProctorInputs
+import ProctorPayloads
 import ProctorJSON
+import ProctorReports
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario
@@ -34,7 +39,7 @@ struct LinterTests {
         let result = Linter.lint(paths: [directory.path], options: options())
         let root = directory.path
         #expect(result.files.map(\.path) == ["\(root)/a/deeper/y.json", "\(root)/a/z.jsonl", "\(root)/b.json"])
-        #expect(result.files.allSatisfy { $0.inputErrors.isEmpty && $0.wasChecked && $0.donationCount == 1 })
+        #expect(result.files.allSatisfy { $0.inputErrors.isEmpty && $0.wasChecked && $0.payloadCount == 1 })
         #expect(result.report().exitCode == .success)
     }
 
@@ -108,7 +113,7 @@ struct LinterTests {
         defer { withExtendedLifetime(directory) {} }
         let path = try directory.write("items.jsonl", clean + "\n\n" + warningFinding + "\n{\"bad\": \n" + clean + "\n")
         let file = try #require(Linter.lint(paths: [path], options: options()).files.first)
-        #expect(file.donationCount == 3)
+        #expect(file.payloadCount == 3)
         #expect(file.inputErrors.map(\.code.rawValue) == ["json_truncated"])
         #expect(file.inputErrors.first?.location.line == 4)
         #expect(file.findings.map(\.location.line) == [3])
@@ -173,7 +178,7 @@ struct LinterTests {
         let good = try directory.write("good.json", clean)
         // Named, a document that is no payload at all is judged (a walk would leave it out).
         let result = Linter.lint(paths: [directory.path, notADonation], options: options())
-        #expect(result.files.map(\.leftOutDonationCount) == [1, 0, 1, 1])
+        #expect(result.files.map(\.leftOutPayloadCount) == [1, 0, 1, 1])
         #expect(result.noPayloadFiles == 0)
         let walked = Linter.lint(paths: [directory.path], options: options())
         #expect(walked.files.map(\.path) == [alone, good, mixed] && walked.noPayloadFiles == 1)
@@ -222,7 +227,7 @@ struct LinterTests {
         #expect(parallel.findings == serial.findings)
         #expect(parallel.diagnostics == serial.diagnostics)
         #expect(parallel.inputErrors == serial.inputErrors)
-        #expect(parallel.donationCount == serial.donationCount && parallel.wasChecked && serial.wasChecked)
+        #expect(parallel.payloadCount == serial.payloadCount && parallel.wasChecked && serial.wasChecked)
         #expect(parallelFacts.itemIdentifiers.map(\.location) == serialFacts.itemIdentifiers.map(\.location))
         #expect(parallelFacts.relatedIdentifiers.map(\.location) == serialFacts.relatedIdentifiers.map(\.location))
         // The run rules see the duplicates across runs of lines.
@@ -394,7 +399,7 @@ struct LinterTests {
             ],
             appInfo: nil, options: options())
         #expect(result.files.map(\.path) == ["a.jsonl", "z.json"])
-        #expect(result.files.map(\.donationCount) == [2, 1])
+        #expect(result.files.map(\.payloadCount) == [2, 1])
         #expect(result.files.flatMap(\.findings).map(\.location.compilerStyle) == ["a.jsonl:2:35", "z.json:1:35"])
     }
 }

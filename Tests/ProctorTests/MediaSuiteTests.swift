@@ -1,7 +1,8 @@
 import Foundation
+import ProctorLint
+import ProctorScenario
 import Testing
 
-@testable import ProctorToolSupport
 
 /// The media suites: Casts, a podcast app, lints clean; its mistakes trip exactly the rules they
 /// are written for; its scenarios play the seed's media suggestion as written, and the mistakes

@@ -1,8 +1,9 @@
 import Foundation
+import ProctorInputs
 import ProctorJSON
+import ProctorVocabulary
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 
 /// Remote notifications as lint reads them: `.apns` files (the payload's bytes as sent) and
@@ -38,7 +39,7 @@ struct NotificationTests {
         #expect(findings(number).isEmpty && diagnostics(number).isEmpty)
         let words = lint(#"{"notification": {"headers": {"apns-priority": "high"}, "payload": {"aps": {"alert": "Hi"}}}}"#)
         #expect(diagnostics(words) == ["invalid_value payload.json:1:48 /notification/headers/apns-priority"])
-        #expect(words.files[0].leftOutDonationCount == 1 && words.files[0].donationCount == 0)
+        #expect(words.files[0].leftOutPayloadCount == 1 && words.files[0].payloadCount == 0)
     }
 
     /// A key APNs does not define inside aps is ignored by APNs: a located warning with a
@@ -49,7 +50,7 @@ struct NotificationTests {
         #expect(diagnostic?.severity == .warning)
         #expect(diagnostic?.message.contains("did you mean 'alert'?") == true)
         #expect(diagnostic.map { locationText($0.location) } == "typo.apns:2:3 /aps/alrt")
-        #expect(result.files[0].donationCount == 1)
+        #expect(result.files[0].payloadCount == 1)
     }
 
     /// Notifications sit beside donations in one file, in JSON Lines too, and accept ignores with
@@ -61,7 +62,7 @@ struct NotificationTests {
             #"{"notification": {"payload": {"aps": {"badge": 1, "mutable-content": 1}}}}"#,
         ]
         let result = lint(lines.joined(separator: "\n"), path: "mixed.jsonl")
-        #expect(result.files[0].donationCount == 3)
+        #expect(result.files[0].payloadCount == 3)
         let active = result.files[0].findings.filter { $0.suppression == nil }.map { "\($0.ruleID):\($0.location.line ?? 0)" }
         #expect(active == ["push_service_extension_alert:3"])
     }
@@ -73,7 +74,7 @@ struct NotificationTests {
             "missing_value payload.json:1:57 /1/notification",
         ])
         #expect(findings(result) == ["push_alert_content /2/notification/payload/aps/alert", "push_alert_content /2/notification/payload/aps/alert/loc-args"])
-        #expect(result.files[0].leftOutDonationCount == 2 && result.files[0].donationCount == 1)
+        #expect(result.files[0].leftOutPayloadCount == 2 && result.files[0].payloadCount == 1)
         // A file that is not JSON is an input error, and other files are still read.
         let broken = Linter.lint(
             files: [.init(path: "a.apns", bytes: Array("{\"aps\":".utf8)), .init(path: "b.apns", bytes: Array(#"{"aps": {"alert": ""}}"#.utf8))],

@@ -1,7 +1,7 @@
 import Foundation
+import ProctorFiles
 import Testing
 
-@testable import ProctorToolSupport
 
 /// Path patterns as docs/configuration.md ("Include and exclude") reads them.
 @Suite("Path patterns")

@@ -61,6 +61,6 @@ struct PlatformConditionsTests {
         let result = SourceScanner.scan([.init(path: "A.swift", text: source)], appInfo: nil, options: LintOptions(now: Date(timeIntervalSince1970: 0), parallel: false)).result
         #expect(result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.message)" }.isEmpty)
         #expect(result.files.flatMap(\.diagnostics).isEmpty, "\(result.files.flatMap(\.diagnostics).map(\.message))")
-        #expect(result.files.map(\.donationCount) == [1])
+        #expect(result.files.map(\.payloadCount) == [1])
     }
 }

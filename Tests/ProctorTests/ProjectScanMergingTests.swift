@@ -1,8 +1,11 @@
 import Foundation
+import ProctorCore
+import ProctorInputs
+import ProctorLint
+import ProctorReports
 import Testing
 
 @testable import ProctorScan
-@testable import ProctorToolSupport
 
 /// A project's apps are scanned one by one and their scans made one (issue 31): a file two apps
 /// compile is judged for each, and must be reported once.

@@ -2,7 +2,6 @@ import Foundation
 import ProctorJSON
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

@@ -1,8 +1,8 @@
 import Foundation
+import ProctorCore
 import Testing
 
 @testable import ProctorAppFacts
-@testable import ProctorToolSupport
 
 /// Every `plist_invalid` of a text property list has a line, and quotes at most a short excerpt
 /// of the file; the entity guard reads declarations, not comments or processing instructions.

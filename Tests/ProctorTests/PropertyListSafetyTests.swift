@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import ProctorAppFacts
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

@@ -1,7 +1,9 @@
 import Foundation
+import ProctorCore
+import ProctorEngine
+import ProctorReports
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

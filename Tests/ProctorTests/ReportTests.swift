@@ -1,7 +1,8 @@
 import Foundation
+import ProctorCore
+import ProctorReports
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario
@@ -26,21 +27,28 @@ extension ReportFormat {
     }
 }
 
-/// Every format of every fixture, as a test argument.
+/// Every format of every fixture, as a test argument; a lint's JUnit in both of its forms (the
+/// per-rule one as `.junit-rule.xml`).
 struct RenderedFixture: Sendable, CustomTestStringConvertible {
     var fixture: ReportFixture
     var format: ReportFormat
-    var testDescription: String { "\(fixture.rawValue).\(format.rawValue)" }
-    var goldenName: String { "\(fixture.rawValue).\(format.rawValue).\(format.fileExtension)" }
+    var junitCases = JUnitCases.file
+    var variant: String { format == .junit && junitCases == .rule ? "junit-rule" : format.rawValue }
+    var testDescription: String { "\(fixture.rawValue).\(variant)" }
+    var goldenName: String { "\(fixture.rawValue).\(variant).\(format.fileExtension)" }
 
-    static let all = ReportFixture.allCases.flatMap { fixture in ReportFormat.allCases.map { RenderedFixture(fixture: fixture, format: $0) } }
+    static let all = ReportFixture.allCases.flatMap { fixture in
+        // A run's and conformance's JUnit is the same in both forms (tested below).
+        ReportFormat.allCases.map { RenderedFixture(fixture: fixture, format: $0) }
+            + (fixture.report.listsChecks ? [] : [RenderedFixture(fixture: fixture, format: .junit, junitCases: .rule)])
+    }
 }
 
 @Suite("Report snapshots")
 struct ReportSnapshotTests {
     @Test(arguments: RenderedFixture.all)
     func matchesGolden(_ rendered: RenderedFixture) {
-        assertSnapshot(rendered.format.render(rendered.fixture.report, sources: ReportFixture.sources), named: rendered.goldenName)
+        assertSnapshot(rendered.format.render(rendered.fixture.report, sources: ReportFixture.sources, junitCases: rendered.junitCases), named: rendered.goldenName)
     }
 
     @Test(arguments: ReportFixture.allCases, ReportFormat.allCases)
@@ -267,9 +275,9 @@ struct ReportStructureTests {
         }
     }
 
-    @Test(arguments: ReportFixture.allCases)
-    func junitHasNoForbiddenCharacters(_ fixture: ReportFixture) {
-        let xml = ReportFormat.junit.render(fixture.report)
+    @Test(arguments: ReportFixture.allCases, JUnitCases.allCases)
+    func junitHasNoForbiddenCharacters(_ fixture: ReportFixture, _ form: JUnitCases) {
+        let xml = ReportFormat.junit.render(fixture.report, junitCases: form)
         let forbidden = xml.unicodeScalars.filter { !Self.isXMLCharacter($0) }
         #expect(forbidden.isEmpty, "forbidden characters: \(forbidden.map { String($0.value, radix: 16) })")
         #expect(!xml.contains("<![CDATA["))
@@ -277,10 +285,13 @@ struct ReportStructureTests {
     }
 
     #if canImport(FoundationXML) || canImport(Darwin)
+    /// The per-rule form, and every report of a run or conformance in either form: a suite per
+    /// suite, a case per case.
     @Test(arguments: ReportFixture.allCases)
     func junitCountsMatchTheTestCases(_ fixture: ReportFixture) throws {
         let report = fixture.report
-        let xml = ReportFormat.junit.render(report)
+        let xml = ReportFormat.junit.render(report, junitCases: .rule)
+        if report.listsChecks { #expect(ReportFormat.junit.render(report, junitCases: .file) == xml, "a run's cases are its expectations in either form") }
         let document = try XMLDocument(data: Data(xml.utf8), options: [])
         let root = try #require(document.rootElement())
         #expect(root.name == "testsuites")
@@ -313,15 +324,60 @@ struct ReportStructureTests {
         }
     }
 
+    /// The per-file form of lint and scan: one suite, one case per file that has cases, failed,
+    /// errored or skipped as its per-rule cases say, and the counts of those in its properties.
+    @Test(arguments: ReportFixture.allCases.filter { !$0.report.listsChecks })
+    func junitFileCasesMatchTheFiles(_ fixture: ReportFixture) throws {
+        let report = fixture.report
+        let document = try XMLDocument(data: Data(ReportFormat.junit.render(report).utf8), options: [])
+        let suites = try #require(document.rootElement()).elements(forName: "testsuite")
+        try #require(suites.count == 1)
+        let suite = suites[0]
+        func attribute(_ name: String) -> String? { suite.attribute(forName: name)?.stringValue }
+        let judged = report.suites.filter { $0.failingCases().total > 0 }
+        let cases = suite.elements(forName: "testcase")
+        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == judged.map(\.name))
+        #expect(Set(cases.map { $0.attribute(forName: "classname")?.stringValue }) == (cases.isEmpty ? [] : ["proctor.lint"]))
+        for (element, file) in zip(cases, judged) {
+            let list = file.failingCases()
+            let outcome = element.elements(forName: "error").isEmpty ? element.elements(forName: "failure").isEmpty ? element.elements(forName: "skipped").isEmpty ? "passed" : "skipped" : "failed" : "errored"
+            let expected = list.errored > 0 ? "errored" : list.failed > 0 ? "failed" : list.passed == 0 ? "skipped" : "passed"
+            #expect(outcome == expected, "\(file.name)")
+            // Every finding that fails the run is in the failure's text, with its rule.
+            let text = (element.elements(forName: "failure") + element.elements(forName: "error")).first?.stringValue ?? ""
+            for finding in file.findings where finding.suppression == nil && report.fails(finding.severity) {
+                // As XML 1.0 can hold it: U+FFFE shown, as every forbidden character is.
+                let line = finding.compilerLine().replacingOccurrences(of: "\u{FFFE}", with: "\\u{FFFE}")
+                #expect(text.contains(line), "\(finding.ruleID) missing from \(file.name)'s case")
+            }
+        }
+        #expect(attribute("tests") == String(cases.count))
+        #expect(attribute("failures") == String(cases.filter { !$0.elements(forName: "failure").isEmpty }.count))
+        #expect(attribute("errors") == String(cases.filter { !$0.elements(forName: "error").isEmpty }.count))
+        #expect(attribute("skipped") == String(cases.filter { !$0.elements(forName: "skipped").isEmpty }.count))
+        let properties = Dictionary(uniqueKeysWithValues: try #require(suite.elements(forName: "properties").first).elements(forName: "property").map {
+            ($0.attribute(forName: "name")?.stringValue ?? "", $0.attribute(forName: "value")?.stringValue ?? "")
+        })
+        let lists = report.suites.map { $0.failingCases() }
+        #expect(properties["proctor.junit-cases"] == "file")
+        #expect(properties["proctor.rules"] == String(report.rules.count))
+        #expect(properties["proctor.checks"] == String(lists.reduce(0) { $0 + $1.total }))
+        #expect(properties["proctor.checks.passed"] == String(lists.reduce(0) { $0 + $1.passed }))
+        #expect(properties["proctor.checks.skipped"] == String(lists.reduce(0) { $0 + $1.skipped }))
+    }
+
     @Test func junitEscapesWithoutLosingText() throws {
-        let xml = ReportFormat.junit.render(ReportFixture.escaping.report)
-        let document = try XMLDocument(data: Data(xml.utf8), options: [])
-        let failure = try #require(try document.nodes(forXPath: "//failure").first as? XMLElement)
-        let message = try #require(failure.attribute(forName: "message")?.stringValue)
         // Forbidden characters are shown as \u{..}; everything else survives exactly.
         let shown = ReportFixture.nastyText.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}").replacingOccurrences(of: "\u{FFFE}", with: "\\u{FFFE}")
-        #expect(message == shown)
-        #expect(failure.stringValue?.contains("]]> end") == true)
+        for form in JUnitCases.allCases {
+            let xml = ReportFormat.junit.render(ReportFixture.escaping.report, junitCases: form)
+            let document = try XMLDocument(data: Data(xml.utf8), options: [])
+            let failure = try #require(try document.nodes(forXPath: "//failure").first as? XMLElement)
+            let message = try #require(failure.attribute(forName: "message")?.stringValue)
+            // The per-file form's message says where the first problem is.
+            #expect(message == (form == .rule ? shown : "we ird/<&> \"ü\" 🍕#%?.json:1:40: " + shown))
+            #expect(failure.stringValue?.contains("]]> end") == true)
+        }
     }
     #endif
 

@@ -1,7 +1,8 @@
 import Foundation
+import ProctorLint
+import ProctorScenario
 import Testing
 
-@testable import ProctorToolSupport
 
 /// The routing suites of Scenarios/lint: Jitney, a ride-sharing app, lints clean with its
 /// Info.plist and coverage file, and the mistakes suite trips exactly the rules it is written for,
@@ -17,7 +18,7 @@ struct RoutingSuiteTests {
     @Test func theRideShareAppIsCleanUnderStrict() {
         let (result, prefix) = Self.lint("ride-share", strict: true)
         #expect(result.files.map { $0.path.replacingOccurrences(of: prefix, with: "") } == ["coverage.geojson"])
-        #expect(result.files.allSatisfy { !$0.hasProblems && $0.wasChecked && $0.donationCount == 1 }, "\(result.files.flatMap(\.findings).map(\.message))")
+        #expect(result.files.allSatisfy { !$0.hasProblems && $0.wasChecked && $0.payloadCount == 1 }, "\(result.files.flatMap(\.findings).map(\.message))")
         #expect(result.appInfo?.directionsModes == ["MKDirectionsModeRideShare", "MKDirectionsModeCar"])
         #expect(result.appInfo?.documentTypes?.map(\.contentTypes) == [["com.apple.maps.directionsrequest"]])
         #expect(result.report().exitCode == .success)

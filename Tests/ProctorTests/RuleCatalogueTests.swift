@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

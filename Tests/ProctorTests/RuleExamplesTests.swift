@@ -1,9 +1,11 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
+import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 import Testing
 
-@testable import ProctorToolSupport
-@testable import ProctorInputs
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario
@@ -86,7 +88,7 @@ struct RuleExamplesTests {
         #expect(file.inputErrors.isEmpty, "input errors: \(file.inputErrors.map { "\($0.code) \(locationText($0.location))" })", sourceLocation: location)
         #expect(file.diagnostics.isEmpty, "diagnostics: \(file.diagnostics.map { "\($0.code) \($0.message) \(locationText($0.location))" })", sourceLocation: location)
         #expect(file.wasChecked, sourceLocation: location)
-        #expect(file.donationCount > 0, "the example holds no donation", sourceLocation: location)
+        #expect(file.payloadCount > 0, "the example holds no donation", sourceLocation: location)
 
         let findings = result.files.flatMap(\.findings).filter { $0.ruleID == testCase.rule.id }
         // Where findings are, as `FILE POINTER`: a pass bundle's are in files inside it.

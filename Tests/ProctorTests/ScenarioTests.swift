@@ -1,8 +1,9 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
+import ProctorReports
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario
@@ -277,8 +278,8 @@ struct ScenarioCorpusTests {
         for kind in ScenarioDecoder.expectationKinds { #expect(defs["expect." + kind] != nil, "no schema for expectation \(kind)") }
     }
 
-    /// The keys of each step and expectation come from one place (each step type's `keys`,
-    /// `ExpectationKind.keys`): the schema's properties are exactly those keys, its required keys
+    /// The keys of each step and expectation come from one place (each step type's `keys`, each
+    /// expectation type's `fields`): the schema's properties are exactly those keys, its required keys
     /// are among them, and the decoder checks bodies against the same list (its message for an
     /// unknown key lists them).
     @Test func theSchemaAndTheDecoderTakeTheKeysOfOneTable() throws {
@@ -294,9 +295,10 @@ struct ScenarioCorpusTests {
             #expect(schema.keys == Set(kind.keys), "step \(kind.name): the schema takes \(schema.keys.sorted()), the type \(kind.keys)")
             #expect(schema.required.isSubset(of: schema.keys), "step \(kind.name)")
         }
-        for kind in ExpectationKind.allCases {
-            let schema = try #require(properties(defs["expect." + kind.rawValue] as? [String: Any]), "expectation \(kind.rawValue)")
-            #expect(schema.keys == Set(kind.keys), "expectation \(kind.rawValue): the schema takes \(schema.keys.sorted()), the table \(kind.keys)")
+        for kind in ScenarioExpectations.all {
+            let schema = try #require(properties(defs["expect." + kind.name] as? [String: Any]), "expectation \(kind.name)")
+            #expect(schema.keys == Set(kind.keys), "expectation \(kind.name): the schema takes \(schema.keys.sorted()), the fields \(kind.keys)")
+            #expect(schema.required == Set(kind.fields.filter(\.isRequired).map(\.key)), "expectation \(kind.name)")
         }
         // The decoder: a body with an unknown key is refused with the table's keys.
         for kind in ScenarioSteps.all where kind != ExpectStep.self {
@@ -306,5 +308,13 @@ struct ScenarioCorpusTests {
             #expect(message.hasSuffix("; it takes " + kind.keys.map { "'\($0)'" }.joined(separator: ", ")), "step \(kind.name): \(suite.inputErrors.map(\.message))")
         }
         #expect(Set(ScenarioSteps.names).count == ScenarioSteps.all.count, "two step types share a name")
+        // An expectation's body with an unknown key is refused with the keys of its fields.
+        for kind in ScenarioExpectations.all {
+            let body = kind == FindingsExpectation.self ? #"[{"zz": 1}]"# : #"{"zz": 1}"#
+            let suite = try play(scenario(steps: #"[{"expect": {"\#(kind.name)": \#(body)}}]"#))
+            let message = suite.inputErrors.first { $0.code == ProblemCode.scenarioUnknownKey }?.message ?? ""
+            #expect(message.hasSuffix("; it takes " + kind.keys.map { "'\($0)'" }.joined(separator: ", ")), "expectation \(kind.name): \(suite.inputErrors.map(\.message))")
+        }
+        #expect(Set(ScenarioExpectations.names).count == ScenarioExpectations.all.count, "two expectation types share a name")
     }
 }

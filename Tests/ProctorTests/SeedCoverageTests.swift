@@ -1,7 +1,8 @@
 import Foundation
+import ProctorRules
+@testable import ProctorDocumentation
 import Testing
 
-@testable import ProctorToolSupport
 
 /// docs/seed-coverage.json stays true: every rule, doc anchor and file a row names exists, every
 /// row says what it must for its status, and the page is generated from it. With ../shared

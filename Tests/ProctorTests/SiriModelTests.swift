@@ -1,8 +1,10 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
+import ProctorReports
+import ProctorVocabulary
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

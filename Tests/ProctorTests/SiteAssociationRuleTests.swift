@@ -1,4 +1,5 @@
 import Foundation
+@testable import ProctorPayloads
 import Testing
 
 @testable import ProctorEngine

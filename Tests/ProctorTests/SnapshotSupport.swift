@@ -1,7 +1,7 @@
 import Foundation
+import ProctorCore
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorReports
 @testable import ProctorRules

@@ -1,7 +1,8 @@
 import Foundation
+import ProctorCore
+import ProctorLint
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorScan
 
 /// proctor scan reading Swift: which values it resolves, which donations and handlers it finds,
@@ -61,7 +62,7 @@ struct SourceScanTests {
                 """,
         ], plist: places)
         #expect(findings(result) == ["activity_type_bundle_prefix Donations.swift:11", "activity_type_declared Donations.swift:11", "activity_type_reverse_dns Donations.swift:11"], "map's raw value is 'map': \(findings(result))")
-        #expect(result.files.first { $0.path == "Donations.swift" }?.donationCount == 4)
+        #expect(result.files.first { $0.path == "Donations.swift" }?.payloadCount == 4)
     }
 
     /// SwiftUI's modifiers, an if and a guard on activityType, and userInfo read through a constant.
@@ -175,7 +176,7 @@ struct SourceScanTests {
         // Only the cold launch this scene delegate leaves out is the app's mistake here.
         #expect(findings(result) == ["source_cold_launch_activity_handled SceneDelegate.swift:2"])
         #expect(result.files.flatMap(\.diagnostics).isEmpty, "\(result.files.flatMap(\.diagnostics).map(\.message))")
-        #expect(result.files.map(\.donationCount).reduce(0, +) == 1)
+        #expect(result.files.map(\.payloadCount).reduce(0, +) == 1)
     }
 
     /// Found scanning open-source apps: an activity assigned to a property when it is made, to the
@@ -207,7 +208,7 @@ struct SourceScanTests {
             "activity_title_required Article.swift:5",
             "activity_type_declared Article.swift:4",
         ], "\(findings(result))")
-        #expect(result.files.map(\.donationCount) == [3])
+        #expect(result.files.map(\.payloadCount) == [3])
     }
 
     /// Found scanning open-source apps: a handler that converts the type to the app's enumeration

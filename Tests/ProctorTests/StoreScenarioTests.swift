@@ -1,7 +1,8 @@
 import Foundation
+import ProctorReports
+import ProctorScenario
 import Testing
 
-@testable import ProctorToolSupport
 
 /// The store app's notification suites: Scenarios/run/store passes, under --strict too, and each
 /// scenario of Scenarios/run-mistakes/store fails with exactly the check it is written for.

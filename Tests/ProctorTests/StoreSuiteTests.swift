@@ -1,7 +1,7 @@
 import Foundation
+import ProctorLint
 import Testing
 
-@testable import ProctorToolSupport
 
 /// The store suites of Scenarios/lint: Pippin Store's gift card, push payloads and regions lint
 /// clean, and the mistakes suite trips exactly the rules it is written for.
@@ -16,7 +16,7 @@ struct StoreSuiteTests {
             "GiftCard.pkpass/pass.json", "calendar/notify-me.json", "push/requests.json", "push/upgrade-available.apns", "regions/stores.json",
         ])
         #expect(result.files.allSatisfy { !$0.hasProblems && $0.wasChecked }, "\(result.files.flatMap(\.findings).map(\.message))")
-        #expect(result.files.map(\.donationCount) == [1, 1, 3, 1, 4])
+        #expect(result.files.map(\.payloadCount) == [1, 1, 3, 1, 4])
         #expect(result.report().exitCode == .success)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
+import ProctorAppFacts
+import ProctorCore
 import ProctorJSON
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScenario

@@ -1,8 +1,8 @@
 import Foundation
+import ProctorCore
 import ProctorJSON
 import Testing
 
-@testable import ProctorToolSupport
 @testable import ProctorReports
 @testable import ProctorScenario
 

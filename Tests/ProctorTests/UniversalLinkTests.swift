@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 import ProctorCore
-@testable import ProctorToolSupport
+import ProctorReports
+import ProctorScenario
+@testable import ProctorConformance
 @testable import ProctorLinks
 
 /// The pieces behind `proctor links check` that the link vectors do not reach: URL splitting,

@@ -1,9 +1,12 @@
 import Foundation
+import ProctorCore
+import ProctorLint
+import ProctorReports
 import Testing
 
 @testable import ProctorArchive
 @testable import ProctorInputs
-@testable import ProctorToolSupport
+@testable import ProctorPayloads
 
 /// Signed Wallet pass bundles: the zip reader on the bundles scripts/make_pkpass_fixtures.py
 /// writes and on damaged and hostile copies of them, the digests and the signature, and the
@@ -177,7 +180,7 @@ struct WalletPassBundleTests {
         #expect(result.files.map { $0.path.replacingOccurrences(of: suite.path + "/", with: "") } == ["Coffee.pkpass"])
         let problems = result.files.flatMap { $0.inputErrors.map(\.message) + $0.diagnostics.map(\.message) + $0.findings.map(\.message) }
         #expect(problems.isEmpty, "\(problems)")
-        #expect(result.files.map(\.donationCount) == [1])
+        #expect(result.files.map(\.payloadCount) == [1])
         #expect(result.report().exitCode == .success)
     }
 

@@ -1,8 +1,10 @@
 import Foundation
+import ProctorCore
+import ProctorLint
 import Testing
 
 @testable import ProctorInputs
-@testable import ProctorToolSupport
+@testable import ProctorPayloads
 
 /// Wallet passes: which files the pass kind reads, and what its reader reports before any rule
 /// judges a pass (docs/input-format.md, "Wallet passes"). The rules are tested by their examples.
@@ -56,7 +58,7 @@ struct WalletPassTests {
         try directory.write("view-store.json", #"{"userActivity": {"activityType": "com.example.store.view", "title": "Example Store"}}"#)
         let result = Linter.lint(paths: [directory.path], options: LintOptions(now: fixedNow, parallel: false))
         #expect(result.files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["pass.json", "view-store.json"])
-        #expect(result.files.allSatisfy { !$0.hasProblems && $0.wasChecked && $0.donationCount == 1 }, "\(result.files.map { ($0.diagnostics, $0.findings) })")
+        #expect(result.files.allSatisfy { !$0.hasProblems && $0.wasChecked && $0.payloadCount == 1 }, "\(result.files.map { ($0.diagnostics, $0.findings) })")
         #expect(result.report().exitCode == .success)
     }
 
@@ -72,7 +74,7 @@ struct WalletPassTests {
         let messages = result.files[0].diagnostics.map(\.message)
         #expect(messages[0] == "unknown key 'relevantDat' in a pass is ignored; did you mean 'relevantDate'?")
         // An unknown key is ignored: the pass is still judged.
-        #expect(result.files[0].donationCount == 1 && result.files[0].findings.isEmpty)
+        #expect(result.files[0].payloadCount == 1 && result.files[0].findings.isEmpty)
     }
 
     @Test func anUnknownKeyInsideIsReportedWhereItIsWritten() {
@@ -103,7 +105,7 @@ struct WalletPassTests {
         #expect(result.files[0].diagnostics[1].message == "expected a string or a number for 'value', found boolean")
         // Missing keys, a missing transit type or an out-of-range minor are not reported on top.
         let file = result.files[0]
-        #expect(file.findings.isEmpty && file.donationCount == 0 && file.leftOutDonationCount == 1 && file.wasChecked)
+        #expect(file.findings.isEmpty && file.payloadCount == 0 && file.leftOutPayloadCount == 1 && file.wasChecked)
         #expect(result.report().exitCode == .inputError)
     }
 
@@ -111,14 +113,14 @@ struct WalletPassTests {
         let result = lint("[\n  {\"formatVersion\": 1}\n]\n", path: "GiftCard.pkpass/pass.json")
         #expect(Self.diagnostics(result) == ["type_mismatch error GiftCard.pkpass/pass.json:1:1 "])
         #expect(result.files[0].diagnostics[0].message == "expected an object (a pass), found array")
-        #expect(result.files[0].findings.isEmpty && result.files[0].leftOutDonationCount == 1)
+        #expect(result.files[0].findings.isEmpty && result.files[0].leftOutPayloadCount == 1)
     }
 
     @Test func anEmptyFileIsAnInputError() {
         let result = lint("", path: "pass.json")
         let file = result.files[0]
         #expect(file.inputErrors.map { "\($0.code.rawValue) \(locationText($0.location))" } == ["json_empty pass.json:1:1 "])
-        #expect(file.diagnostics.isEmpty && file.findings.isEmpty && !file.wasChecked && file.leftOutDonationCount == 0)
+        #expect(file.diagnostics.isEmpty && file.findings.isEmpty && !file.wasChecked && file.leftOutPayloadCount == 0)
         #expect(result.report().exitCode == .inputError)
     }
 

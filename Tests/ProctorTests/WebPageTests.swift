@@ -1,5 +1,6 @@
 import Foundation
 import ProctorJSON
+@testable import ProctorPayloads
 import Testing
 
 @testable import ProctorInputs

@@ -1,7 +1,8 @@
 import Foundation
+import ProctorAppFacts
+import ProctorLint
 import Testing
 
-@testable import ProctorToolSupport
 
 /// The website suites of Scenarios/lint: Slice Finder's site lints clean with its app facts, and
 /// the mistakes suite trips exactly the web rules it is written for, each in its own file.

@@ -1,6 +1,7 @@
 import ProctorCore
 import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 
 /// Routing apps' geographic coverage files (docs/routing.md): the GeoJSON a routing app uploads
 /// to App Store Connect, which App Store Connect requires to end in `.geojson`. A file is claimed
@@ -19,17 +20,6 @@ package struct CoverageFileInput: PayloadInput {
     package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         CoverageFileChecker(run: run)
     }
-}
-
-/// The whole file, for the rules on what it holds: one MultiPolygon, bare.
-extension CoverageFile: RuleSubject {
-    package static var scope: RuleScope { .payload }
-}
-
-/// The file's MultiPolygon, for the rules on its polygons, rings and positions: judged when the
-/// file holds exactly one, bare or in a wrapper.
-extension CoverageMultiPolygon: RuleSubject {
-    package static var scope: RuleScope { .payload }
 }
 
 /// Reads and judges coverage files, one at a time. A file with an error among its decoding
@@ -54,10 +44,10 @@ final class CoverageFileChecker: PayloadChecker {
         result.diagnostics = read.diagnostics
         result.wasChecked = read.inputErrors.isEmpty
         guard let file = read.file, let root = read.root, !read.diagnostics.contains(where: { $0.severity == .error }) else {
-            result.leftOutDonationCount = read.inputErrors.isEmpty ? 1 : 0
+            result.leftOutPayloadCount = read.inputErrors.isEmpty ? 1 : 0
             return result
         }
-        result.donationCount = 1
+        result.payloadCount = 1
         let source = SourceText(bytes: bytes)
         let locate = { (pointer: JSONPointer) in SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source) }
         files.judge(file, in: context, locate: locate, into: &result.findings)

@@ -4,6 +4,7 @@ import ProctorCore
 import ProctorEngine
 import ProctorFiles
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 /// Donation files: `.json` files holding one donation or an array of them, and `.jsonl` files with
@@ -150,14 +151,14 @@ struct DocumentChecker: Sendable {
         if !isJSONLines && !DonationDecoder.isPayloadShaped(root, otherKinds: decoder.otherKinds) { result.holdsNoPayload = true }
         let donations = decoder.decodeDocument(root)
         result.diagnostics += decoder.diagnostics
-        result.donationCount += donations.count
-        result.leftOutDonationCount += decoder.donationsMet - donations.count
+        result.payloadCount += donations.count
+        result.leftOutPayloadCount += decoder.donationsMet - donations.count
         if !decoder.otherPayloads.isEmpty {
             let document = OtherPayloadDocument(context: context, locate: locate, locatePointer: locatePointer)
             for payload in decoder.otherPayloads {
                 accept(payload.ignores, under: payload.pointer)
                 let checked = subjects.others.judges[payload.kind]!.check(payload, in: document, into: &result, facts: &facts)
-                if checked { result.donationCount += 1 } else { result.leftOutDonationCount += 1 }
+                if checked { result.payloadCount += 1 } else { result.leftOutPayloadCount += 1 }
             }
         }
         for decoded in donations {
@@ -197,8 +198,8 @@ struct DocumentChecker: Sendable {
         result.diagnostics += next.result.diagnostics
         result.findings += next.result.findings
         result.suppressions += next.result.suppressions
-        result.donationCount += next.result.donationCount
-        result.leftOutDonationCount += next.result.leftOutDonationCount
+        result.payloadCount += next.result.payloadCount
+        result.leftOutPayloadCount += next.result.leftOutPayloadCount
         facts.append(next.facts)
         checkedDocuments += next.checkedDocuments
     }
@@ -223,21 +224,21 @@ struct DocumentChecker: Sendable {
         case .searchableItem(let item):
             if let identifier = item.uniqueIdentifier {
                 if isKnown([item.pointer("uniqueIdentifier")]) {
-                    facts.itemIdentifiers.append(mention(identifier, item.pointer, "uniqueIdentifier"))
+                    facts.add(mention(identifier, item.pointer, "uniqueIdentifier"), as: RunFacts.ItemIdentifiers.self)
                 } else {
-                    facts.hasComputedItemIdentifier = true
+                    facts.add(file, as: RunFacts.ComputedItemIdentifiers.self)
                 }
             }
         case .userActivity(let activity):
             if let set = activity.contentAttributeSet, let related = set.string("relatedUniqueIdentifier"), isKnown([set.pointer("relatedUniqueIdentifier")]) {
-                facts.relatedIdentifiers.append(mention(related, set.pointer, "relatedUniqueIdentifier"))
+                facts.add(mention(related, set.pointer, "relatedUniqueIdentifier"), as: RunFacts.RelatedIdentifiers.self)
             }
         case .interaction(let interaction):
             let items = interaction.reservations.compactMap { reservation -> RunFacts.ReservationItemMention? in
                 guard let identity = reservation.itemIdentity, isKnown(reservation.itemIdentitySources) else { return nil }
                 return .init(itemIdentity: identity, itemReference: reservation.itemReference.identity, location: locate(reservation.pointer("itemReference")))
             }
-            if !items.isEmpty { facts.reservationDonations.append(items) }
+            if !items.isEmpty { facts.add(items, as: RunFacts.ReservationDonations.self) }
         }
     }
 }

@@ -2,6 +2,7 @@ import ProctorCore
 import ProctorEngine
 import ProctorJSON
 import ProctorLinks
+import ProctorPayloads
 
 /// The app's `.entitlements` files (XML or binary property lists), for their Associated Domains
 /// (`com.apple.developer.associated-domains`): which domains' association files iOS reads for the
@@ -25,16 +26,6 @@ package struct EntitlementsInput: PayloadInput {
     }
 }
 
-/// An entitlements file as the rules see it.
-package struct EntitlementsFile: RuleSubject, Sendable {
-    package static var scope: RuleScope { .payload }
-    package var path: String
-    /// The valid Associated Domains entries.
-    package var domains: [AssociatedDomain]
-    /// The entries that are not `<service>:<fully qualified domain>`.
-    package var invalidEntries: [EntitlementsReader.InvalidEntryAt]
-}
-
 final class EntitlementsChecker: PayloadChecker {
     private let files: SubjectRules<EntitlementsFile>
     private let context: RuleContext
@@ -51,14 +42,14 @@ final class EntitlementsChecker: PayloadChecker {
         result.diagnostics = read.diagnostics
         guard var domains = read.domains else { return result }
         result.wasChecked = true
-        result.donationCount = 1
+        result.payloadCount = 1
         let lines = read.lines
         let source = SourceText(bytes: bytes)
         // Entries carry their line; the rules across files report at them, so with the column too.
         for index in domains.indices {
             if let line = domains[index].location.line { domains[index].location.column = Self.firstColumn(ofLine: line, in: source) }
         }
-        facts.entitlements.append(RunFacts.EntitlementsMention(path: path, domains: domains))
+        facts.add(RunFacts.EntitlementsMention(path: path, domains: domains), as: RunFacts.Entitlements.self)
         files.judge(EntitlementsFile(path: path, domains: domains, invalidEntries: read.invalidEntries), in: context, locate: { pointer in
             let text = pointer.description
             guard let line = lines[text] else { return SourceLocation(file: path, pointer: text) }

@@ -4,9 +4,6 @@ import ProctorCore
 import ProctorEngine
 import ProctorJSON
 
-/// The app's Info.plist, for the rules that judge the property list itself.
-extension AppInfo: RuleSubject { package static var scope: RuleScope { .infoPlist } }
-
 /// The app's Info.plist (`--info-plist`), XML or binary: the facts every rule is judged against
 /// (bundle identifier, declared activity types and intents, deployment target), and a subject of
 /// its own for the rules about the property list itself, whose findings are located in the file

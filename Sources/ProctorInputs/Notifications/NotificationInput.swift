@@ -1,6 +1,7 @@
 import ProctorCore
 import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // Remote notifications (docs/notifications.md), in two shapes:
@@ -8,9 +9,8 @@ import ProctorVocabulary
 // - an `.apns` file holds one payload exactly as the provider sends it, so its size is the
 //   file's bytes, as APNs measures it;
 // - a donation file may hold `{"notification": {"headers": {...}, "payload": {...}}}` beside
-//   donations, which states the request headers too; ``NotificationPayloads`` reads those.
-
-extension RemoteNotification: RuleSubject { package static var scope: RuleScope { .payload } }
+//   donations, which states the request headers too; `EmbeddedPayloads<RemoteNotification>`
+//   reads those (ProctorPayloads' Notifications/).
 
 /// `.apns` files: one notification payload each, its bytes exactly as sent.
 package struct NotificationInput: PayloadInput {
@@ -57,25 +57,11 @@ final class NotificationFileChecker: PayloadChecker {
         result.diagnostics = decoder.diagnostics
         result.wasChecked = true
         guard let notification else {
-            result.leftOutDonationCount = 1
+            result.leftOutPayloadCount = 1
             return result
         }
-        result.donationCount = 1
+        result.payloadCount = 1
         notifications.judge(notification, in: context, locate: { locate(root.offset(of: $0), $0) }, into: &result.findings)
         return result
-    }
-}
-
-/// `{"notification": {...}}` in a donation file: a request with its headers and payload.
-package struct NotificationPayloads: OtherPayloadKind {
-    package init() {}
-
-    package var keys: [String] { ["notification"] }
-
-    package func makeJudge(for engine: RuleEngine) -> any OtherPayloadJudge {
-        SubjectPayloadJudge<RemoteNotification>(engine: engine) { node, pointer, locate in
-            var decoder = RemoteNotificationDecoder(locate: locate)
-            return (decoder.decodeRequest(node, at: pointer), decoder.diagnostics)
-        }
     }
 }

@@ -1,15 +1,12 @@
 import ProctorCore
 import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // Regions an app monitors (docs/regions.md), written in donation files beside donations:
 // {"circularRegion": {...}} and {"beaconRegion": {...}}. Each is judged on its own by the rules on
 // its kind; the run's regions together are the set the app registers, for the 20-region limit.
-
-extension CircularRegion: RuleSubject { package static var scope: RuleScope { .payload } }
-extension BeaconRegion: RuleSubject { package static var scope: RuleScope { .payload } }
-extension MonitoredRegion: RuleSubject { package static var scope: RuleScope { .payload } }
 
 /// `circularRegion` and `beaconRegion` payloads.
 package struct RegionPayloads: OtherPayloadKind {
@@ -39,7 +36,7 @@ struct RegionJudge: OtherPayloadJudge {
         case .beacon(let beacon): beacons.judge(beacon, in: document.context, locate: document.locatePointer, into: &result.findings)
         }
         if let identifier = region.identifier {
-            facts.regions.append(RunFacts.RegionMention(identifier: identifier, location: document.locatePointer(pointer.appending("identifier"))))
+            facts.add(RunFacts.RegionMention(identifier: identifier, location: document.locatePointer(pointer.appending("identifier"))), as: RunFacts.Regions.self)
         }
         return true
     }

@@ -2,12 +2,13 @@ import ProctorCore
 import ProctorEngine
 import ProctorJSON
 import ProctorLinks
+import ProctorPayloads
 
 /// `apple-app-site-association` files: what a website tells iOS about the apps that may open its
 /// URLs (docs/links.md). A file is claimed by its name, which Apple requires without an
 /// extension, wherever it lies (a site's `.well-known/` folder, a fixtures folder).
 package struct SiteAssociationInput: PayloadInput {
-    package static let fileName = "apple-app-site-association"
+    package static let fileName = SiteAssociationFile.fileName
 
     package init() {}
 
@@ -24,13 +25,6 @@ package struct SiteAssociationInput: PayloadInput {
     package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         SiteAssociationChecker(run: run)
     }
-}
-
-/// A whole association file as the rules see it: the decoded file and its size in bytes.
-package struct SiteAssociationFile: RuleSubject, Sendable {
-    package static var scope: RuleScope { .payload }
-    package var association: SiteAssociation
-    package var byteCount: Int
 }
 
 /// Reads and judges association files, one at a time.
@@ -52,15 +46,15 @@ final class SiteAssociationChecker: PayloadChecker {
         result.inputErrors = read.inputErrors
         result.diagnostics = read.diagnostics
         guard let association = read.association, let root = read.root else {
-            result.leftOutDonationCount = read.inputErrors.isEmpty ? 1 : 0
+            result.leftOutPayloadCount = read.inputErrors.isEmpty ? 1 : 0
             return result
         }
         result.wasChecked = true
-        result.donationCount = 1
+        result.payloadCount = 1
         let source = SourceText(bytes: bytes)
-        facts.sites.append(RunFacts.SiteMention(
+        facts.add(RunFacts.SiteMention(
             path: path, domain: domain, association: association, byteCount: bytes.count,
-            location: SourceLocation(file: path, offset: root.offset, pointer: .root, in: source)))
+            location: SourceLocation(file: path, offset: root.offset, pointer: .root, in: source)), as: RunFacts.Sites.self)
         files.judge(SiteAssociationFile(association: association, byteCount: bytes.count), in: context, locate: { pointer in
             SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)
         }, into: &result.findings)

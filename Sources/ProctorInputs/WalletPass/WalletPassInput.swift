@@ -1,13 +1,14 @@
 import ProctorCore
 import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 
 /// Wallet passes: the `pass.json` at the heart of a pass package (docs/input-format.md, "Wallet
 /// passes"). A file is claimed by its name, wherever it lies; a pass package is a folder named
 /// `Name.pkpass` (signed and zipped when the app hands it over), and a walk reads the `pass.json`
 /// inside it like any other. Its images, localizations, manifest and signature are not read.
 package struct WalletPassInput: PayloadInput {
-    package static let fileName = "pass.json"
+    package static let fileName = WalletPass.fileName
 
     package init() {}
 
@@ -20,10 +21,6 @@ package struct WalletPassInput: PayloadInput {
     package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         WalletPassChecker(run: run)
     }
-}
-
-extension WalletPass: RuleSubject {
-    package static var scope: RuleScope { .payload }
 }
 
 /// Reads and judges pass files, one at a time. A pass with an error among its decoding
@@ -45,10 +42,10 @@ final class WalletPassChecker: PayloadChecker {
         result.diagnostics = read.diagnostics
         result.wasChecked = read.inputErrors.isEmpty
         guard let pass = read.pass, let root = read.root, !read.diagnostics.contains(where: { $0.severity == .error }) else {
-            result.leftOutDonationCount = read.inputErrors.isEmpty ? 1 : 0
+            result.leftOutPayloadCount = read.inputErrors.isEmpty ? 1 : 0
             return result
         }
-        result.donationCount = 1
+        result.payloadCount = 1
         let source = SourceText(bytes: bytes)
         passes.judge(pass, in: context, locate: { pointer in
             SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)

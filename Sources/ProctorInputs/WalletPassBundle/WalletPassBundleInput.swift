@@ -2,6 +2,7 @@ import ProctorArchive
 import ProctorCore
 import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 
 /// Signed Wallet pass bundles: a `Name.pkpass` file, the zip archive an app or a server hands
 /// Wallet (docs/input-format.md, "Wallet pass bundles"). Its `pass.json` is judged as a bare
@@ -22,12 +23,6 @@ package struct WalletPassBundleInput: PayloadInput {
 
     package func makeChecker(for run: PayloadRun) -> any PayloadChecker {
         WalletPassBundleChecker(run: run)
-    }
-
-    /// How findings and problems inside the bundle at `path` name the entry `name`: the bundle,
-    /// `!`, and the entry's path from the bundle's root, as Java names a file inside a jar.
-    package static func path(of name: String, inBundle path: String) -> String {
-        "\(path)!/\(name)"
     }
 }
 
@@ -91,13 +86,13 @@ final class WalletPassBundleChecker: PayloadChecker {
             ]
             return result
         }
-        let passPath = WalletPassBundleInput.path(of: "pass.json", inBundle: path)
+        let passPath = WalletPassBundle.path(of: "pass.json", inBundle: path)
         let judged = passes.check(bytes: passBytes, path: passPath, facts: &facts)
         result.inputErrors = judged.inputErrors
         result.diagnostics = judged.diagnostics
         result.findings = judged.findings
-        result.donationCount = judged.donationCount
-        result.leftOutDonationCount = judged.leftOutDonationCount
+        result.payloadCount = judged.payloadCount
+        result.leftOutPayloadCount = judged.leftOutPayloadCount
         result.wasChecked = true
         let pass = WalletPassReader.read(passBytes, path: passPath)
         let facts = WalletPassBundleFacts(bundle: bundle, path: path, pass: pass.pass, passRoot: pass.root)
@@ -108,7 +103,7 @@ final class WalletPassBundleChecker: PayloadChecker {
 
     /// The input error of an archive that cannot be read, located at the entry it concerns.
     static func inputError(_ error: ZipArchiveError, path: String) -> InputError {
-        let file = error.entry.map { WalletPassBundleInput.path(of: $0, inBundle: path) } ?? path
+        let file = error.entry.map { WalletPassBundle.path(of: $0, inBundle: path) } ?? path
         return InputError(code: .passBundle(error.kind), message: "the pass bundle cannot be read: \(error.message)", location: SourceLocation(file: file))
     }
 }

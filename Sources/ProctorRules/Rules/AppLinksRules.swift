@@ -1,7 +1,7 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import ProctorWeb
 
 // Rules on App Links tags (al:ios:*, al:iphone:*, al:ipad:*), the deep-link markup WWDC15

@@ -1,6 +1,6 @@
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import Foundation
 import ProctorAppFacts
 import ProctorJSON

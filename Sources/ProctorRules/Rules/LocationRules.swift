@@ -1,7 +1,8 @@
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import Foundation
 import ProctorVocabulary
+import ProctorCore
 
 private let placesHeader = "Apple, Core Spotlight headers, CSSearchableItemAttributeSet (CSActionExtras and Places categories)"
 private let wwdc16 = "WWDC 2016 session 240, \"Increase Usage of Your App With Proactive Suggestions\""
@@ -88,10 +89,10 @@ struct CoordinateRangeRule: Rule {
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        if let latitude = attributes.latitude, !(-90...90).contains(latitude) {
-            violations.append(Violation("latitude \(format(latitude)) is outside -90...90\(attributes.longitude.map { (-90...90).contains($0) ? "; are latitude and longitude swapped?" : "" } ?? "")", at: attributes.pointer("latitude")))
+        if let latitude = attributes.latitude, !CoordinateAxis.latitude.contains(latitude) {
+            violations.append(Violation("latitude \(format(latitude)) is outside -90...90\(attributes.longitude.map { CoordinateAxis.latitude.contains($0) ? "; are latitude and longitude swapped?" : "" } ?? "")", at: attributes.pointer("latitude")))
         }
-        if let longitude = attributes.longitude, !(-180...180).contains(longitude) {
+        if let longitude = attributes.longitude, !CoordinateAxis.longitude.contains(longitude) {
             violations.append(Violation("longitude \(format(longitude)) is outside -180...180", at: attributes.pointer("longitude")))
         }
         return violations

@@ -1,7 +1,7 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import ProctorJSON
 import ProctorVocabulary
 

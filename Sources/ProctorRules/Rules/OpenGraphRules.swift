@@ -1,7 +1,7 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import ProctorWeb
 
 // Rules on the link-preview markup a page gives besides the Smart App Banner: Open Graph and

@@ -1,7 +1,7 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import ProctorJSON
 import ProctorVocabulary
 
@@ -42,10 +42,10 @@ struct RegionCenterRangeRule: Rule {
 
     func check(_ region: CircularRegion, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        if let latitude = region.latitude, !(-90...90).contains(latitude) {
+        if let latitude = region.latitude, !CoordinateAxis.latitude.contains(latitude) {
             violations.append(Violation("latitude \(latitude) is outside -90 to 90, so the region is nowhere and the user never enters it", at: region.pointer("center").appending("latitude")))
         }
-        if let longitude = region.longitude, !(-180...180).contains(longitude) {
+        if let longitude = region.longitude, !CoordinateAxis.longitude.contains(longitude) {
             violations.append(Violation("longitude \(longitude) is outside -180 to 180, so the region is nowhere; are latitude and longitude swapped?", at: region.pointer("center").appending("longitude")))
         }
         return violations

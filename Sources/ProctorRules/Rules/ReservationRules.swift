@@ -1,5 +1,5 @@
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import Foundation
 import ProctorAppFacts
 import ProctorCore
@@ -837,11 +837,11 @@ struct PlacemarkLocationRule: Rule {
                         "\(name)'s coordinates are 0,0, which tells Siri to use only the postal address, and it has none",
                         at: placemark.pointer.appending("location"), restingOn: [placemark.pointer.appending("postalAddress")]))
             }
-            if let latitude = placemark.latitude, !(-90...90).contains(latitude) {
+            if let latitude = placemark.latitude, !CoordinateAxis.latitude.contains(latitude) {
                 violations.append(
                     Violation("\(name) latitude \(Self.format(latitude)) is outside -90...90", at: placemark.pointer.appending("location").appending("latitude")))
             }
-            if let longitude = placemark.longitude, !(-180...180).contains(longitude) {
+            if let longitude = placemark.longitude, !CoordinateAxis.longitude.contains(longitude) {
                 violations.append(
                     Violation("\(name) longitude \(Self.format(longitude)) is outside -180...180", at: placemark.pointer.appending("location").appending("longitude")))
             }

@@ -2,7 +2,7 @@ import Foundation
 import ProctorAppFacts
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import ProctorJSON
 import ProctorVocabulary
 
@@ -352,13 +352,13 @@ struct CoverageCoordinatesRule: Rule {
         guard let longitude = position.longitude, let latitude = position.latitude else {
             return "a position is a longitude and a latitude; this one has \(position.count) number\(position.count == 1 ? "" : "s")"
         }
-        let longitudeOK = (-180...180).contains(longitude)
-        let latitudeOK = (-90...90).contains(latitude)
+        let longitudeOK = CoordinateAxis.longitude.contains(longitude)
+        let latitudeOK = CoordinateAxis.latitude.contains(latitude)
         guard !longitudeOK || !latitudeOK else { return nil }
         var problems: [String] = []
         if !longitudeOK { problems.append("longitude \(shown(longitude)) is outside -180 to 180") }
         if !latitudeOK { problems.append("latitude \(shown(latitude)) is outside -90 to 90") }
-        let swapped = abs(longitude) <= 90 && abs(latitude) > 90 && abs(latitude) <= 180
+        let swapped = CoordinateAxis.latitude.contains(longitude) && !latitudeOK && CoordinateAxis.longitude.contains(latitude)
         let hint = swapped ? "; the pair looks swapped: write the longitude first, [\(shown(latitude)), \(shown(longitude))]" : ""
         return "\(problems.joined(separator: " and ")), so this position is no place on Earth\(hint)"
     }

@@ -1,7 +1,7 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import ProctorWeb
 
 // Rules on the schema.org items of a page, written in JSON-LD or microdata: the types WWDC15
@@ -618,7 +618,8 @@ struct SchemaOrgLocationRule: Rule {
             }
             guard item.isA(["GeoCoordinates"], orValueOf: ["geo"]) else { continue }
             var missing: [String] = []
-            for (property, limit) in [("latitude", 90.0), ("longitude", 180.0)] {
+            for axis in CoordinateAxis.allCases {
+                let property = axis.rawValue
                 guard let coordinate = item.value(property) else {
                     missing.append(property)
                     continue
@@ -627,9 +628,9 @@ struct SchemaOrgLocationRule: Rule {
                     violations.append(Violation("\(property) is \(coordinate.written), which is not a number of degrees", at: file.location(of: coordinate.place)))
                     continue
                 }
-                if abs(degrees) > limit {
+                if !axis.contains(degrees) {
                     violations.append(Violation(
-                        "\(property) is \(coordinate.written), outside -\(Int(limit)) to \(Int(limit)) degrees; are latitude and longitude swapped?",
+                        "\(property) is \(coordinate.written), outside -\(Int(axis.limit)) to \(Int(axis.limit)) degrees; are latitude and longitude swapped?",
                         at: file.location(of: coordinate.place)))
                 }
             }

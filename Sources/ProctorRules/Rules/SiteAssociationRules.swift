@@ -1,7 +1,7 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import ProctorJSON
 import ProctorLinks
 
@@ -10,7 +10,7 @@ import ProctorLinks
 
 private let supporting = "Apple, Supporting associated domains"
 private let universalLinks = "Apple, App Search Programming Guide, \"Support Universal Links\" (archived)"
-private let aasa = SiteAssociationInput.fileName
+private let aasa = SiteAssociationFile.fileName
 private func file(_ components: String, appIDs: String = #"["ABCDE12345.com.example.app"]"#) -> String {
     #"{"applinks": {"details": [{"appIDs": \#(appIDs), "components": \#(components)}]}}"#
 }

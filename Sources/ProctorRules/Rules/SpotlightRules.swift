@@ -1,5 +1,5 @@
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import Foundation
 import ProctorCore
 import ProctorJSON

@@ -1,6 +1,6 @@
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 
 // Rules on signed Wallet pass bundles (docs/input-format.md, "Wallet pass bundles"): what Wallet
 // checks in a .pkpass before it adds the pass, and what it shows from the bundle besides

@@ -1,7 +1,7 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorInputs
+import ProctorPayloads
 import ProctorJSON
 import ProctorVocabulary
 
@@ -15,7 +15,7 @@ private let lowerLevelKeys = "Apple, PassKit Package Format Reference (archived)
 private let fieldDictionaryKeys = "Apple, PassKit Package Format Reference (archived): Field Dictionary Keys"
 private let lockScreen = "Apple, Wallet Passes: Showing a Pass on the Lock Screen"
 private let walletGuide = "Apple, Wallet Developer Guide (archived): Pass Design and Creation"
-private let passFile = WalletPassInput.fileName
+private let passFile = WalletPass.fileName
 
 /// The members of the example gift card, in order.
 private let giftCard: [(key: String, value: String)] = [
@@ -478,11 +478,11 @@ struct PassLocationsRule: Rule {
             if !missing.isEmpty {
                 violations.append(Violation("the location has no \(missing.joined(separator: " or ")), so it is no place the pass can be relevant at", at: location.pointer))
             }
-            if let latitude = location.latitude, !(-90...90).contains(latitude) {
-                let swapped = location.longitude.map { (-90...90).contains($0) } == true ? "; are latitude and longitude swapped?" : ""
+            if let latitude = location.latitude, !CoordinateAxis.latitude.contains(latitude) {
+                let swapped = location.longitude.map { CoordinateAxis.latitude.contains($0) } == true ? "; are latitude and longitude swapped?" : ""
                 violations.append(Violation("latitude \(shown(latitude)) is outside -90...90\(swapped)", at: location.pointer.appending("latitude")))
             }
-            if let longitude = location.longitude, !(-180...180).contains(longitude) {
+            if let longitude = location.longitude, !CoordinateAxis.longitude.contains(longitude) {
                 violations.append(Violation("longitude \(shown(longitude)) is outside -180...180", at: location.pointer.appending("longitude")))
             }
         }

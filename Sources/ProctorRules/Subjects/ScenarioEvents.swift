@@ -6,6 +6,11 @@ import ProctorVocabulary
 // no payload says which screen the app showed while it donated. The model emits these events as
 // it plays `donate` steps (ProctorScenario's SiriModel); rules judge them like any subject.
 
+extension RuleScope {
+    /// What the system model saw while a scenario played: judged by `proctor run` only.
+    package static let scenario = RuleScope(name: "scenario", judgedBy: .run)
+}
+
 /// A reservation interaction donated in the foreground while the device showed a screen of the
 /// app (a `showScreen` step).
 package struct ReservationDonatedOnScreen: RuleSubject, Sendable {

@@ -1,6 +1,12 @@
 import ProctorEngine
 import ProctorJSON
 
+extension RuleScope {
+    /// What an app's Swift sources donate and handle, taken together (a type donated and never
+    /// handled): judged by `proctor scan` only.
+    package static let source = RuleScope(name: "source", judgedBy: .scan)
+}
+
 // What `proctor scan` found in an app's Swift sources, taken together: the rules over sources
 // judge these (docs/scan.md). Pointers are the scan's own, `/donations/3/...` and
 // `/handlers/1/...`; the scanner locates them on the Swift lines they stand for.

@@ -36,7 +36,7 @@ extension ScenarioPlayer {
         pass(step, order: 1, name: "accept Handoff on '\(deviceName(device))'")
         let cause = "accepting Handoff of '\(live.handle)' on '\(deviceName(device))'"
         if let webpage = offer.webpage, let url = live.activity.webpageURL {
-            lastLink = (url, webpage)
+            features[UniversalLinks.self].last = (url, webpage)
             guard webpage.outcome == .app else {
                 launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(url))
                 return

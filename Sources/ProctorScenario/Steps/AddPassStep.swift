@@ -3,6 +3,7 @@ import ProctorCore
 import ProctorFiles
 import ProctorInputs
 import ProctorJSON
+import ProctorPayloads
 
 /// `addPass`: the user adds a Wallet pass to a device (from the app, a link or an email): its
 /// `pass.json`, inline (`pass`) or as a file relative to the scenario (`passFile`). The pass is

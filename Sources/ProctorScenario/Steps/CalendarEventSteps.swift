@@ -69,7 +69,7 @@ struct AddCalendarEventStep: ScenarioStep, StepOnOneDevice {
         player.checkRules(event, at: step)
         if let reason = player.model.eventStore.save(event, identifier: identifier, on: device, step: step.number) {
             player.refusals.append(.init(
-                subject: .calendarSave(title: event.title ?? ""), step: step, name: summary, message: reason,
+                subject: CalendarSaveRefusal(title: event.title ?? ""), step: step, name: summary, message: reason,
                 expected: "EventKit saves the event", actual: "not saved"))
         }
     }
@@ -120,4 +120,10 @@ extension ScenarioDecoder {
         for diagnostic in decoder.diagnostics { recordDiagnostic(diagnostic) }
         return event
     }
+}
+
+/// A calendar save EventKit refused: examined by an `expect.addedEvents` whose `refused` lists the
+/// title.
+struct CalendarSaveRefusal: Hashable {
+    var title: String
 }

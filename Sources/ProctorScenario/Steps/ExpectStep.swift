@@ -3,15 +3,15 @@ import ProctorCore
 import ProctorJSON
 import ProctorVocabulary
 
-/// `expect`: expectations about what the system shows at this point (``ExpectationKind``), each
+/// `expect`: expectations about what the system shows at this point (``ScenarioExpectations``), each
 /// a test case.
 struct ExpectStep: ScenarioStep {
     static let name = "expect"
-    static var keys: [String] { ExpectationKind.allCases.map(\.rawValue) }
+    static var keys: [String] { ScenarioExpectations.names }
     var expectations: [Expectation]
 
     static var schema: [String: Any] {
-        var schema = ScenarioSchema.object(Dictionary(uniqueKeysWithValues: ExpectationKind.allCases.map { ($0.rawValue, ScenarioSchema.ref("expect." + $0.rawValue)) }))
+        var schema = ScenarioSchema.object(Dictionary(uniqueKeysWithValues: ScenarioExpectations.names.map { ($0, ScenarioSchema.ref("expect." + $0)) }))
         schema["minProperties"] = 1
         return schema
     }
@@ -21,6 +21,9 @@ struct ExpectStep: ScenarioStep {
     }
 
     var summary: String { "expect" }
+
+    /// Each expectation is an event of the timeline; the step itself is none.
+    static var isOnTimeline: Bool { false }
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         for (index, expectation) in expectations.enumerated() { player.evaluate(expectation, at: step, order: index) }

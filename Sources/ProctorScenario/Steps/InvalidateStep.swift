@@ -22,3 +22,8 @@ struct InvalidateStep: ScenarioStep {
 
     func play(_ step: Step, on player: inout ScenarioPlayer) { player.model.invalidate(handle: handle) }
 }
+
+extension InvalidateStep {
+    /// An activity's device is the one it became current on.
+    func device(on player: ScenarioPlayer) -> Int? { player.model.activities[handle]?.device }
+}

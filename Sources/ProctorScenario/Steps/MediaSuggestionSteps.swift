@@ -91,10 +91,22 @@ struct TapPlayStep: ScenarioStep, StepOnOneDevice {
         }
         if let why = player.model.media.play(on: device) {
             player.refusals.append(.init(
-                subject: .playback(device: device), step: step, name: summary, message: "pressing Play on '\(player.deviceName(device))' plays nothing: \(why)",
+                subject: PlaybackRefusal(device: device), step: step, name: summary, message: "pressing Play on '\(player.deviceName(device))' plays nothing: \(why)",
                 expected: "the prepared item plays", actual: "nothing plays"))
         } else {
             player.pass(step, order: 1, name: summary)
         }
     }
+}
+
+/// A Play button that played nothing: examined by a later `expect.lockScreen` of the device whose
+/// `media` says nothing plays.
+struct PlaybackRefusal: Hashable {
+    var device: Int
+}
+
+/// The findings about the media app's preparation reported so far, by rule and pointer: the
+/// preparation is the app's, the same at every trigger, so each is reported once.
+struct MediaPreparationFindings: FeatureState {
+    var reported: Set<String> = []
 }

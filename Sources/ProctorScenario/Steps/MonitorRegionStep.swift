@@ -43,7 +43,7 @@ struct MonitorRegionStep: ScenarioStep, StepOnOneDevice {
         player.checkRules(region, at: step)
         if let refusal = player.model.location.monitor(region, on: device, maximumDistance: player.scenario.system.maximumRegionMonitoringDistance) {
             player.refusals.append(.init(
-                subject: .region(device: device, identifier: region.identifier ?? ""), step: step, name: summary, message: refusal,
+                subject: RegionMonitoringRefusal(device: device, identifier: region.identifier ?? ""), step: step, name: summary, message: refusal,
                 expected: "Core Location monitors the region", actual: "regionMonitoringFailure"))
         }
     }
@@ -134,4 +134,29 @@ struct LeaveAppStep: ScenarioStep, StepOnOneDevice {
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         player.model.foreground.remove(device)
     }
+}
+
+extension MonitorRegionStep {
+    /// A region handler or a `stopMonitoringRegion` naming a region no `monitorRegion` step
+    /// monitors would silently never run: a misspelt identifier is an error, with a suggestion.
+    static func checkScenario(_ steps: [Step], app: ScenarioApp, decoder: inout ScenarioDecoder) {
+        let monitored = steps.compactMap { ($0.action as? MonitorRegionStep)?.region.identifier }
+        func check(_ name: String, offset: Int, pointer: JSONPointer, what: String) {
+            guard !monitored.contains(name) else { return }
+            let known = monitored.isEmpty ? "no monitorRegion step monitors a region" : "the regions monitored are \(Array(Set(monitored)).sorted().map { "'\($0)'" }.joined(separator: ", "))"
+            decoder.reader.report(ProblemCode.scenarioUnknownReference, "\(what) names region '\(name)'\(Suggestion.phrase(for: name, among: monitored)), but \(known)", offset: offset, pointer: pointer)
+        }
+        for handler in app.regionHandlers { check(handler.region, offset: handler.regionOffset, pointer: handler.pointer.appending("region"), what: "the region handler") }
+        for step in steps {
+            guard let stop = step.action as? StopMonitoringRegionStep else { continue }
+            check(stop.identifier, offset: stop.identifierOffset, pointer: stop.pointer.appending("identifier"), what: "stopMonitoringRegion")
+        }
+    }
+}
+
+/// A region Core Location would not monitor: examined by an `expect.regions` of the device whose
+/// `failed` lists the identifier.
+struct RegionMonitoringRefusal: Hashable {
+    var device: Int
+    var identifier: String
 }

@@ -70,7 +70,7 @@ extension ScenarioPlayer {
                 outcome: .safari, reason: "'\(deviceName(device))' does not have the app, so the link opens in Safari (\(verdict.reason))", appIDs: verdict.appIDs,
                 pointer: verdict.pointer, file: verdict.file)
         }
-        lastLink = (url, verdict)
+        features[UniversalLinks.self].last = (url, verdict)
         guard verdict.outcome == .app else {
             launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(url))
             return
@@ -78,4 +78,11 @@ extension ScenarioPlayer {
         let delivery = Delivery(origin: .universalLink, activityType: SystemActivityType.browsingWeb, userInfo: [], webpageURL: url)
         launch(step, device: device, cause: cause + " (\(verdict.reason))", delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
     }
+}
+
+/// The universal links `expect.link` examines.
+struct UniversalLinks: FeatureState {
+    /// The last universal link opened (`openUniversalLink`, an http `openURL`, a Handoff with a
+    /// webpageURL), and what iOS decided.
+    var last: (url: String, verdict: LinkVerdict)?
 }

@@ -62,10 +62,10 @@ struct RequestDirectionsStep: ScenarioStep, StepOnOneDevice {
             here.longitude.map { DirectionsModel.Place(name: "the current location", latitude: latitude, longitude: $0) }
         }
         let refusal = DirectionsModel.refusal(from: start, to: to, mode: mode, app: player.scenario.app, hasApp: player.hasApp(device))
-        player.lastDirections = (step.number, refusal)
+        player.features[DirectionsRequests.self].last = (step.number, refusal)
         if let refusal {
             player.refusals.append(.init(
-                subject: .directions, step: step, name: summary, message: "Maps does not offer the app: \(refusal)",
+                subject: DirectionsRefusal(), step: step, name: summary, message: "Maps does not offer the app: \(refusal)",
                 expected: "Maps offers the app", actual: "not offered"))
             return
         }
@@ -94,4 +94,14 @@ extension ScenarioDecoder {
         }
         return place
     }
+}
+
+/// A directions request Maps did not offer the app for: examined by the `expect.directions` that
+/// follows the request.
+struct DirectionsRefusal: Hashable {}
+
+/// The directions requests `expect.directions` examines.
+struct DirectionsRequests: FeatureState {
+    /// The last `requestDirections` and why Maps did not offer the app (nil when it did).
+    var last: (step: Int, refusal: String?)?
 }

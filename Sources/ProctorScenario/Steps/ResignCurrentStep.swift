@@ -19,3 +19,8 @@ struct ResignCurrentStep: ScenarioStep {
 
     func play(_ step: Step, on player: inout ScenarioPlayer) { player.model.resignCurrent(handle: handle) }
 }
+
+extension ResignCurrentStep {
+    /// An activity's device is the one it became current on.
+    func device(on player: ScenarioPlayer) -> Int? { player.model.activities[handle]?.device }
+}

@@ -21,6 +21,25 @@ protocol ScenarioStep: Sendable {
     var summary: String { get }
     /// Plays the step: changes the model, records the test cases it makes.
     func play(_ step: Step, on player: inout ScenarioPlayer)
+    /// The device the step acts on, for its lane on the timeline; nil for one that acts on none
+    /// (the clock). A step that names its device conforms to ``StepOnOneDevice`` and gets this.
+    func device(on player: ScenarioPlayer) -> Int?
+    /// Whether the timeline shows the step as an event of its own: `expect` is not, each of its
+    /// expectations is one.
+    static var isOnTimeline: Bool { get }
+    /// Checks what only the whole decoded scenario shows (a name that no step defines), after
+    /// every step is decoded, reporting through `decoder`. Most steps check nothing here.
+    static func checkScenario(_ steps: [Step], app: ScenarioApp, decoder: inout ScenarioDecoder)
+}
+
+extension ScenarioStep {
+    func device(on player: ScenarioPlayer) -> Int? { nil }
+    static var isOnTimeline: Bool { true }
+    static func checkScenario(_ steps: [Step], app: ScenarioApp, decoder: inout ScenarioDecoder) {}
+}
+
+extension ScenarioStep where Self: StepOnOneDevice {
+    func device(on player: ScenarioPlayer) -> Int? { device }
 }
 
 /// The steps a scenario may take, in the order the schema and messages list them.

@@ -47,7 +47,7 @@ struct SendPushStep: ScenarioStep, StepOnOneDevice {
     }
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
-        player.lastPushStep = step.number
+        player.features[PushAnswers.self].lastStep = step.number
         let cause = deviceToken == nil ? "the token '\(player.deviceName(device))' registered" : "token \(deviceToken!)"
         guard let token = deviceToken ?? player.model.notifications.lastToken[device] else {
             player.fail(
@@ -85,4 +85,13 @@ struct SendPushStep: ScenarioStep, StepOnOneDevice {
             device: device.name, localTime: local, timeZone: device.timeZone.identifier, window: hours.summary, silenced: silenced,
             pointer: delivered.notification.pointer)
     }
+}
+
+/// The answers of APNs to the scenario's pushes that `expect.apns` examines.
+struct PushAnswers: FeatureState {
+    /// The last `sendPush` step, whose answer `expect.apns` examines (none when it had no token).
+    var lastStep: Int?
+    /// The answers an `expect.apns` examined (indices in the model's); the others get the
+    /// default check.
+    var examined: Set<Int> = []
 }
