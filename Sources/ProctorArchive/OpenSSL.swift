@@ -134,7 +134,9 @@ package enum TestPassSigner {
         guard let certificate = X509_new() else { preconditionFailure("OpenSSL could not allocate a certificate") }
         defer { X509_free(certificate) }
         let name = X509_get_subject_name(certificate)
-        for (nid, value) in [(NID_userId, passTypeIdentifier), (NID_commonName, "Pass Type ID: \(passTypeIdentifier)"), (NID_organizationalUnitName, teamIdentifier)] {
+        for (nid, value) in [
+            (NID_userId, passTypeIdentifier), (NID_commonName, "Pass Type ID: \(passTypeIdentifier)"), (NID_organizationalUnitName, teamIdentifier),
+        ] {
             X509_NAME_add_entry_by_NID(name, nid, MBSTRING_UTF8, value, -1, -1, 0)
         }
         guard X509_set_version(certificate, 2) == 1, ASN1_INTEGER_set(X509_get_serialNumber(certificate), 1) == 1,

@@ -145,7 +145,9 @@ package struct ZipArchive: Sendable {
             contents = Array(data)
         case Self.deflateMethod:
             guard let inflated = Zlib.inflateRaw(data, expectedSize: entry.uncompressedSize) else {
-                throw ZipArchiveError(.damaged, "the entry's DEFLATE data is damaged or does not inflate to the \(entry.uncompressedSize) bytes it declares", entry: entry.name)
+                throw ZipArchiveError(
+                    .damaged, "the entry's DEFLATE data is damaged or does not inflate to the \(entry.uncompressedSize) bytes it declares",
+                    entry: entry.name)
             }
             contents = inflated
         default:
@@ -204,13 +206,15 @@ package struct ZipArchive: Sendable {
         let name = try checkedName(nameBytes, which: which)
         if flags & 0x1 != 0 { throw ZipArchiveError(.unsupported, "the entry is encrypted", entry: name) }
         if method != storedMethod && method != deflateMethod {
-            throw ZipArchiveError(.unsupported, "the entry uses compression method \(method); a pass bundle's entries are stored or DEFLATE", entry: name)
+            throw ZipArchiveError(
+                .unsupported, "the entry uses compression method \(method); a pass bundle's entries are stored or DEFLATE", entry: name)
         }
         if compressedSize == 0xFFFF_FFFF || uncompressedSize == 0xFFFF_FFFF || localOffset == 0xFFFF_FFFF {
             throw ZipArchiveError(.unsupported, "the entry is in the Zip64 format, which a pass bundle never needs", entry: name)
         }
         if method == storedMethod && compressedSize != uncompressedSize {
-            throw ZipArchiveError(.damaged, "the entry is stored but declares \(compressedSize) bytes stored and \(uncompressedSize) read", entry: name)
+            throw ZipArchiveError(
+                .damaged, "the entry is stored but declares \(compressedSize) bytes stored and \(uncompressedSize) read", entry: name)
         }
         guard bytes.count - localRecordSize >= localOffset, bytes.uint32(at: localOffset) == localSignature else {
             throw ZipArchiveError(.damaged, "the entry's local header is missing", entry: name)

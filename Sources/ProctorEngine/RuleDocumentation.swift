@@ -44,7 +44,9 @@ package enum RuleDocumentation {
             lines += ["With any donation file, such as:", "", "```json", prettyJSON(example.input), "```", ""]
         } else if example.isPassBundle {
             // A bundle is a zip archive: the page shows the recipe the examples are built from.
-            lines = ["A pass bundle `\(example.fileName)`, built from this recipe ([Pass bundle recipes](../input-format.md#pass-bundle-recipes)):", ""]
+            lines = [
+                "A pass bundle `\(example.fileName)`, built from this recipe ([Pass bundle recipes](../input-format.md#pass-bundle-recipes)):", "",
+            ]
             lines += ["```json", prettyJSON(example.input), "```", ""]
         } else {
             lines = example.fileName == RuleExample.defaultFileName ? [] : ["A file named `\(example.fileName)`:", ""]
@@ -62,7 +64,8 @@ package enum RuleDocumentation {
         if !example.pointers.isEmpty {
             let place = judgesInfoPlist ? "Reported in the Info.plist at " : example.isScenario ? "Reported in the scenario at " : "Reported at "
             let severity = example.severity.map { " as a \($0.rawValue), under the assumption the message states" } ?? ""
-            let places = example.isPassBundle
+            let places =
+                example.isPassBundle
                 ? example.places.map { place in
                     let file = place.entry.map { "`\($0)`" } ?? "the bundle"
                     return place.pointer.isEmpty ? file : "\(file) at `\(place.pointer)`"

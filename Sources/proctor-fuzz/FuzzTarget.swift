@@ -120,20 +120,24 @@ enum FuzzTarget: String, CaseIterable {
             let matcher = UniversalLinkMatcher(sites: [.init(domain: "example.com", association: association, file: "apple-app-site-association")])
             for url in Self.urls { _ = matcher.verdict(for: url) }
         case .html:
-            let result = Linter.lint(files: [Linter.InMemoryFile(path: "fuzz.html", bytes: bytes)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
+            let result = Linter.lint(
+                files: [Linter.InMemoryFile(path: "fuzz.html", bytes: bytes)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
             render(result.report(), lines: bytes)
         case .pass, .pkpass, .coverage:
-            let path = switch self {
-            case .pass: "Fuzz.pkpass/pass.json"
-            case .pkpass: "Fuzz.pkpass"
-            default: "fuzz.geojson"
-            }
+            let path =
+                switch self {
+                case .pass: "Fuzz.pkpass/pass.json"
+                case .pkpass: "Fuzz.pkpass"
+                default: "fuzz.geojson"
+                }
             let file = Linter.InMemoryFile(path: path, bytes: bytes)
             render(Linter.lint(files: [file], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)).report(), lines: bytes)
         case .swift:
             // Bytes that are not UTF-8 are refused before parsing, as scan refuses the file.
             guard let text = String(validating: bytes, as: UTF8.self) else { return }
-            let result = SourceScanner.scan([SourceScanner.SourceFile(path: "Fuzz.swift", text: text)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)).result
+            let result = SourceScanner.scan(
+                [SourceScanner.SourceFile(path: "Fuzz.swift", text: text)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)
+            ).result
             render(result.report(), lines: bytes)
         case .xcodeProject:
             guard case .success(let project) = XcodeProject.read(bytes: bytes, path: "Fuzz.xcodeproj", root: "/nonexistent") else { return }

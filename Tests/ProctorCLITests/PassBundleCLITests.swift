@@ -8,11 +8,14 @@ struct PassBundleCLITests {
     static let now = "2026-06-01T12:00:00Z"
 
     @Test func aCleanBundleExits0AndABrokenOne1() throws {
-        let clean = try proctor(["lint", "--strict", "--now", Self.now, "Coffee.pkpass"], in: repositoryRoot.appendingPathComponent("Scenarios/lint/wallet-bundles"))
+        let clean = try proctor(
+            ["lint", "--strict", "--now", Self.now, "Coffee.pkpass"], in: repositoryRoot.appendingPathComponent("Scenarios/lint/wallet-bundles"))
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
-        let broken = try proctor(["lint", "--now", Self.now, "Coffee.pkpass"], in: repositoryRoot.appendingPathComponent("Scenarios/lint/wallet-bundles-mistakes"))
+        let broken = try proctor(
+            ["lint", "--now", Self.now, "Coffee.pkpass"], in: repositoryRoot.appendingPathComponent("Scenarios/lint/wallet-bundles-mistakes"))
         #expect(broken.status == 1, "the bundle was read; its problems are findings: \(broken.stdout)\(broken.stderr)")
-        #expect(broken.stdout.contains("Coffee.pkpass!/pass.json:5:21: error: ") && broken.stdout.contains("[pass_bundle_manifest]"), "\(broken.stdout)")
+        #expect(
+            broken.stdout.contains("Coffee.pkpass!/pass.json:5:21: error: ") && broken.stdout.contains("[pass_bundle_manifest]"), "\(broken.stdout)")
     }
 
     /// The valid bundle with its central directory's name `logo.png` written over by `name`
@@ -39,7 +42,9 @@ struct PassBundleCLITests {
         let before = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
         let run = try proctor(["lint", "--now", Self.now, "passes"], in: root)
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("passes/Evil.pkpass!/../a.png: error: the pass bundle cannot be read: ") && run.stdout.contains("[pkpass_unsafe_name]"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("passes/Evil.pkpass!/../a.png: error: the pass bundle cannot be read: ")
+                && run.stdout.contains("[pkpass_unsafe_name]"), "\(run.stdout)")
         #expect(try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted() == before)
     }
 }

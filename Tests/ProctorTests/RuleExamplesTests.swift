@@ -8,8 +8,8 @@ import Testing
 
 @testable import ProctorLint
 @testable import ProctorRules
-@testable import ProctorScenario
 @testable import ProctorScan
+@testable import ProctorScenario
 
 /// One passing or failing example of a rule, as a test argument.
 struct RuleExampleCase: Sendable, CustomTestStringConvertible {
@@ -49,15 +49,17 @@ struct RuleExamplesTests {
         var app: AppInfo?
         if let plist = example.infoPlist {
             let extracted = try appInfo(fromJSON: plist)
-            #expect(extracted.inputErrors.isEmpty && extracted.diagnostics.isEmpty,
-                    "the example's Info.plist facts have problems: \(extracted.inputErrors) \(extracted.diagnostics)", sourceLocation: location)
+            #expect(
+                extracted.inputErrors.isEmpty && extracted.diagnostics.isEmpty,
+                "the example's Info.plist facts have problems: \(extracted.inputErrors) \(extracted.diagnostics)", sourceLocation: location)
             app = extracted.appInfo
             #expect(app != nil, sourceLocation: location)
         }
 
         var configuration = AppConfiguration()
         if let config = example.config {
-            let node = try #require(try? JSONReader.parse(SourceText(bytes: Array(config.utf8))).get(), "config is not JSON", sourceLocation: location)
+            let node = try #require(
+                try? JSONReader.parse(SourceText(bytes: Array(config.utf8))).get(), "config is not JSON", sourceLocation: location)
             switch AppConfiguration.decode(node) {
             case .success(let decoded): configuration = decoded
             case .failure(let problem): Issue.record("config: \(problem.message) at \(problem.pointer)", sourceLocation: location)
@@ -67,8 +69,11 @@ struct RuleExamplesTests {
         let options = LintOptions(now: now, parallel: false, configuration: configuration)
         // A pass bundle example is a recipe, built into the archive as the conformance runner builds it.
         let bytes = example.isPassBundle ? try PassBundleRecipe.build(example.input) : Array(example.input.utf8)
-        let result = example.fileName.hasSuffix(".swift")
-            ? SourceScanner.scan([SourceScanner.SourceFile(path: example.fileName, text: example.input)], appInfo: configuration.apply(to: app), options: options).result
+        let result =
+            example.fileName.hasSuffix(".swift")
+            ? SourceScanner.scan(
+                [SourceScanner.SourceFile(path: example.fileName, text: example.input)], appInfo: configuration.apply(to: app), options: options
+            ).result
             : Linter.lint(
                 files: [Linter.InMemoryFile(path: example.fileName, bytes: bytes)]
                     + example.besides.map { Linter.InMemoryFile(path: $0.name, bytes: Array($0.content.utf8)) },
@@ -79,14 +84,21 @@ struct RuleExamplesTests {
         let file = try #require(result.files.first { $0.path == example.fileName }, sourceLocation: location)
         let besides = Set(example.besides.map(\.name))
         let others = result.files.filter { $0.path != example.fileName && !besides.contains($0.path) }
-        #expect(others.allSatisfy { testCase.rule.judgesInfoPlist && $0.path == "Info.plist" }, "unexpected results: \(others.map(\.path))", sourceLocation: location)
+        #expect(
+            others.allSatisfy { testCase.rule.judgesInfoPlist && $0.path == "Info.plist" }, "unexpected results: \(others.map(\.path))",
+            sourceLocation: location)
         for other in result.files where besides.contains(other.path) {
-            #expect(!other.hasProblems && other.wasChecked, "\(other.path) is not clean: \(other.inputErrors) \(other.diagnostics) \(other.findings.map(\.message))", sourceLocation: location)
+            #expect(
+                !other.hasProblems && other.wasChecked,
+                "\(other.path) is not clean: \(other.inputErrors) \(other.diagnostics) \(other.findings.map(\.message))", sourceLocation: location)
         }
 
         // Every example is clean input: it parses and decodes with no diagnostic at all.
-        #expect(file.inputErrors.isEmpty, "input errors: \(file.inputErrors.map { "\($0.code) \(locationText($0.location))" })", sourceLocation: location)
-        #expect(file.diagnostics.isEmpty, "diagnostics: \(file.diagnostics.map { "\($0.code) \($0.message) \(locationText($0.location))" })", sourceLocation: location)
+        #expect(
+            file.inputErrors.isEmpty, "input errors: \(file.inputErrors.map { "\($0.code) \(locationText($0.location))" })", sourceLocation: location)
+        #expect(
+            file.diagnostics.isEmpty, "diagnostics: \(file.diagnostics.map { "\($0.code) \($0.message) \(locationText($0.location))" })",
+            sourceLocation: location)
         #expect(file.wasChecked, sourceLocation: location)
         #expect(file.payloadCount > 0, "the example holds no donation", sourceLocation: location)
 

@@ -24,10 +24,11 @@ struct WalletPassBundleTests {
 
     @Test func readsEveryEntryOfTheValidBundle() throws {
         let archive = try ZipArchive(bytes: try Self.bytes(Self.valid))
-        #expect(archive.entries.map(\.name) == [
-            "en.lproj/pass.strings", "fr.lproj/pass.strings", "icon.png", "icon@2x.png", "icon@3x.png", "logo.png", "logo@2x.png", "logo@3x.png",
-            "pass.json", "strip.png", "strip@2x.png", "strip@3x.png", "manifest.json", "signature",
-        ])
+        #expect(
+            archive.entries.map(\.name) == [
+                "en.lproj/pass.strings", "fr.lproj/pass.strings", "icon.png", "icon@2x.png", "icon@3x.png", "logo.png", "logo@2x.png", "logo@3x.png",
+                "pass.json", "strip.png", "strip@2x.png", "strip@3x.png", "manifest.json", "signature",
+            ])
         let pass = try archive.contents(of: try #require(archive.entry(named: "pass.json")))
         #expect(String(decoding: pass, as: UTF8.self).contains("\"passTypeIdentifier\": \"pass.com.example.coffee.loyalty\""))
         #expect(PNGSize(try archive.contents(of: try #require(archive.entry(named: "strip@3x.png")))) == PNGSize(width: 1125, height: 432))
@@ -80,7 +81,9 @@ struct WalletPassBundleTests {
     }
 
     @Test func hostileNamesAreRefused() throws {
-        #expect(Self.kind(try Self.renaming("logo.png", to: "icon.png")) == ZipArchiveError(.duplicateEntry, "the archive holds 'icon.png' twice", entry: "icon.png"))
+        #expect(
+            Self.kind(try Self.renaming("logo.png", to: "icon.png"))
+                == ZipArchiveError(.duplicateEntry, "the archive holds 'icon.png' twice", entry: "icon.png"))
         // Each as long as "logo.png", so that it can be written over it.
         for name in ["../a.png", "/etc/pwd", "a\\..\\b12", "C:/a.png", "a/../../"] {
             #expect(Self.kind(try Self.renaming("logo.png", to: name))?.kind == .unsafeName, "\(name)")
@@ -156,17 +159,24 @@ struct WalletPassBundleTests {
         #expect(try PassStrings(try #require(bundle.files["en.lproj/pass.strings"])).keys == ["A"])
         let manifest = try #require(bundle.files["manifest.json"])
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(manifest)) as? [String: String])
-        #expect(listed == Dictionary(uniqueKeysWithValues: ["pass.json", "icon@2x.png", "en.lproj/pass.strings"].map { ($0, SHA1.hex(bundle.files[$0]!)) }))
+        #expect(
+            listed
+                == Dictionary(uniqueKeysWithValues: ["pass.json", "icon@2x.png", "en.lproj/pass.strings"].map { ($0, SHA1.hex(bundle.files[$0]!)) }))
         let signature = DetachedSignature(signature: try #require(bundle.files["signature"]), content: manifest)
         #expect(signature.problem == nil && signature.signerUserID == "pass.com.example.a" && signature.signerOrganizationalUnit == "A1B2C3D4E5")
 
-        let changed = try WalletPassBundle(bytes: try PassBundleRecipe.build("""
-            {"files": [{"name": "pass.json", "text": "{}"}], "manifest": {"pass.json": null, "gone.png": "00"},
-             "sign": {"passTypeIdentifier": "pass.com.example.b", "teamIdentifier": "Z9Y8X7W6V5"}}
-            """))
+        let changed = try WalletPassBundle(
+            bytes: try PassBundleRecipe.build(
+                """
+                {"files": [{"name": "pass.json", "text": "{}"}], "manifest": {"pass.json": null, "gone.png": "00"},
+                 "sign": {"passTypeIdentifier": "pass.com.example.b", "teamIdentifier": "Z9Y8X7W6V5"}}
+                """))
         #expect(String(decoding: try #require(changed.files["manifest.json"]), as: UTF8.self) == "{\n  \"gone.png\": \"00\"\n}\n")
-        #expect(DetachedSignature(signature: try #require(changed.files["signature"]), content: changed.files["manifest.json"]!).signerUserID == "pass.com.example.b")
-        let bare = try WalletPassBundle(bytes: try PassBundleRecipe.build(#"{"files": [{"name": "pass.json", "text": "{}"}], "manifest": false, "sign": false}"#))
+        #expect(
+            DetachedSignature(signature: try #require(changed.files["signature"]), content: changed.files["manifest.json"]!).signerUserID
+                == "pass.com.example.b")
+        let bare = try WalletPassBundle(
+            bytes: try PassBundleRecipe.build(#"{"files": [{"name": "pass.json", "text": "{}"}], "manifest": false, "sign": false}"#))
         #expect(bare.names == ["pass.json"])
         #expect(throws: PassBundleRecipe.Problem.self) { try PassBundleRecipe.build(#"{"files": [{"name": "pass.json", "text": "{}"}]}"#) }
         #expect(throws: PassBundleRecipe.Problem.self) { try PassBundleRecipe.build(#"{"files": [], "extra": 1}"#) }
@@ -197,17 +207,19 @@ struct WalletPassBundleTests {
                     + file.diagnostics.map { line($0.location.file, $0.location.pointer, $0.code.rawValue, $0.severity.rawValue) }
                     + file.findings.map { line($0.location.file, $0.location.pointer, $0.ruleID, $0.severity.rawValue) }
             }.sorted()
-        #expect(found == [
-            "Coffee.pkpass!/.DS_Store  pass_bundle_manifest error",
-            "Coffee.pkpass!/fr.lproj/pass.strings  pass_bundle_localizations warning",
-            "Coffee.pkpass!/icon.png  pass_bundle_image_sizes warning",
-            "Coffee.pkpass!/strip@2x.png  pass_bundle_image_sizes warning",
-            "Coffee.pkpass!/manifest.json /pass.json pass_bundle_manifest error",
-            "Coffee.pkpass!/manifest.json /thumbnail.png pass_bundle_manifest error",
-            "Coffee.pkpass!/pass.json /teamIdentifier pass_identifiers error",
-            "Coffee.pkpass!/signature  pass_bundle_signature error",
-            "Coffee.pkpass!/signature  pass_bundle_signature error",
-        ].sorted(), "\(found)")
+        #expect(
+            found
+                == [
+                    "Coffee.pkpass!/.DS_Store  pass_bundle_manifest error",
+                    "Coffee.pkpass!/fr.lproj/pass.strings  pass_bundle_localizations warning",
+                    "Coffee.pkpass!/icon.png  pass_bundle_image_sizes warning",
+                    "Coffee.pkpass!/strip@2x.png  pass_bundle_image_sizes warning",
+                    "Coffee.pkpass!/manifest.json /pass.json pass_bundle_manifest error",
+                    "Coffee.pkpass!/manifest.json /thumbnail.png pass_bundle_manifest error",
+                    "Coffee.pkpass!/pass.json /teamIdentifier pass_identifiers error",
+                    "Coffee.pkpass!/signature  pass_bundle_signature error",
+                    "Coffee.pkpass!/signature  pass_bundle_signature error",
+                ].sorted(), "\(found)")
         // Located inside the archive's pass.json, by line and column.
         let passFinding = result.files.flatMap(\.findings).first { $0.ruleID == "pass_identifiers" }
         #expect(passFinding?.location.line == 5 && passFinding?.location.column == 21, "\(String(describing: passFinding))")

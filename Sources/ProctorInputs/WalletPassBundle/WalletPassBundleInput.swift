@@ -29,12 +29,16 @@ package struct WalletPassBundleInput: PayloadInput {
 extension ProblemCode {
     package static let passBundleNotAnArchive = ProblemCode("pkpass_not_zip", summary: "A Wallet pass bundle (.pkpass) is not a zip archive.")
     package static let passBundleDamaged = ProblemCode(
-        "pkpass_damaged", summary: "A Wallet pass bundle's zip archive is damaged: a record is cut short, an entry does not inflate or fails its CRC-32.")
+        "pkpass_damaged",
+        summary: "A Wallet pass bundle's zip archive is damaged: a record is cut short, an entry does not inflate or fails its CRC-32.")
     package static let passBundleUnsupported = ProblemCode(
-        "pkpass_unsupported", summary: "A Wallet pass bundle uses a zip feature no pass needs (encryption, Zip64, several disks, a compression other than DEFLATE).")
+        "pkpass_unsupported",
+        summary: "A Wallet pass bundle uses a zip feature no pass needs (encryption, Zip64, several disks, a compression other than DEFLATE).")
     package static let passBundleUnsafeName = ProblemCode(
-        "pkpass_unsafe_name", summary: "A Wallet pass bundle holds an entry whose name reaches outside the bundle ('..', an absolute path) or is not UTF-8.")
-    package static let passBundleDuplicateEntry = ProblemCode("pkpass_duplicate_entry", summary: "A Wallet pass bundle holds two entries with one name.")
+        "pkpass_unsafe_name",
+        summary: "A Wallet pass bundle holds an entry whose name reaches outside the bundle ('..', an absolute path) or is not UTF-8.")
+    package static let passBundleDuplicateEntry = ProblemCode(
+        "pkpass_duplicate_entry", summary: "A Wallet pass bundle holds two entries with one name.")
     package static let passBundleTooLarge = ProblemCode(
         "pkpass_too_large", summary: "A Wallet pass bundle is over the limits: too many entries, or entries too large once inflated.")
     package static let passBundleNoPass = ProblemCode("pkpass_no_pass", summary: "A Wallet pass bundle has no pass.json at its root.")
@@ -104,6 +108,7 @@ final class WalletPassBundleChecker: PayloadChecker {
     /// The input error of an archive that cannot be read, located at the entry it concerns.
     static func inputError(_ error: ZipArchiveError, path: String) -> InputError {
         let file = error.entry.map { WalletPassBundle.path(of: $0, inBundle: path) } ?? path
-        return InputError(code: .passBundle(error.kind), message: "the pass bundle cannot be read: \(error.message)", location: SourceLocation(file: file))
+        return InputError(
+            code: .passBundle(error.kind), message: "the pass bundle cannot be read: \(error.message)", location: SourceLocation(file: file))
     }
 }

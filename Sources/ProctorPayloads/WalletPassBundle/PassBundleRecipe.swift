@@ -24,7 +24,9 @@ package enum PassBundleRecipe {
 
     /// The archive `recipe` (JSON text) describes.
     package static func build(_ recipe: String) throws(Problem) -> [UInt8] {
-        guard case .success(let root) = JSONReader.parse(SourceText(bytes: Array(recipe.utf8))) else { throw Problem(description: "a recipe is JSON") }
+        guard case .success(let root) = JSONReader.parse(SourceText(bytes: Array(recipe.utf8))) else {
+            throw Problem(description: "a recipe is JSON")
+        }
         return try build(root)
     }
 
@@ -66,7 +68,8 @@ package enum PassBundleRecipe {
                 throw Problem(description: "a recipe's 'manifest' is false or an object of changes")
             }
         }
-        if !given.contains(WalletPassBundleFacts.signatureName), let manifest = files.first(where: { $0.name == WalletPassBundleFacts.manifestName }) {
+        if !given.contains(WalletPassBundleFacts.signatureName), let manifest = files.first(where: { $0.name == WalletPassBundleFacts.manifestName })
+        {
             let identity: (String?, String?)
             switch recipe["sign"]?.value.value {
             case .bool(false)?:
@@ -81,7 +84,8 @@ package enum PassBundleRecipe {
             guard let passType = identity.0, let team = identity.1 else {
                 throw Problem(description: "a signed recipe needs a passTypeIdentifier and a teamIdentifier to sign for")
             }
-            files.append((WalletPassBundleFacts.signatureName, TestPassSigner.sign(manifest.bytes, passTypeIdentifier: passType, teamIdentifier: team)))
+            files.append(
+                (WalletPassBundleFacts.signatureName, TestPassSigner.sign(manifest.bytes, passTypeIdentifier: passType, teamIdentifier: team)))
         }
         return ZipWriter.archive(files)
     }

@@ -86,7 +86,9 @@ package struct PassStrings: Sendable, Equatable {
             guard !atEnd else { throw error("\(what) is expected") }
             if scalars[index] == "\"" { return try quoted() }
             var word = String.UnicodeScalarView()
-            while !atEnd, scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) || "_$:./-".unicodeScalars.contains(scalars[index]) {
+            while !atEnd,
+                scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) || "_$:./-".unicodeScalars.contains(scalars[index])
+            {
                 word.append(scalars[index])
                 advance()
             }
@@ -116,7 +118,9 @@ package struct PassStrings: Sendable, Equatable {
                 case "U", "u":
                     var value: UInt32 = 0
                     for _ in 0..<4 {
-                        guard !atEnd, let digit = Int(String(scalars[index]), radix: 16) else { throw error("\\\(escaped) needs four hexadecimal digits") }
+                        guard !atEnd, let digit = Int(String(scalars[index]), radix: 16) else {
+                            throw error("\\\(escaped) needs four hexadecimal digits")
+                        }
                         value = value << 4 | UInt32(digit)
                         advance()
                     }

@@ -125,7 +125,9 @@ package struct WalletPassBundleFacts: Sendable {
         switch JSONReader.parse(source) {
         case .success(let node): root = node
         case .failure(let error):
-            return .unreadable("manifest.json is not valid JSON: \(error.message)", SourceLocation(file: file, offset: error.offset, pointer: error.pointer, in: source))
+            return .unreadable(
+                "manifest.json is not valid JSON: \(error.message)",
+                SourceLocation(file: file, offset: error.offset, pointer: error.pointer, in: source))
         }
         guard case .object(let object) = root.value else {
             return .unreadable(
@@ -137,8 +139,10 @@ package struct WalletPassBundleFacts: Sendable {
                 let pointer = JSONPointer([member.key])
                 let digest: String? = if case .string(let text) = member.value.value { text } else { nil }
                 return Listing(
-                    name: member.key, nameLocation: SourceLocation(file: file, offset: member.keyOffset, pointer: pointer, in: source), digest: digest,
-                    listedType: member.value.value.typeName, digestLocation: SourceLocation(file: file, offset: member.value.offset, pointer: pointer, in: source))
+                    name: member.key, nameLocation: SourceLocation(file: file, offset: member.keyOffset, pointer: pointer, in: source),
+                    digest: digest,
+                    listedType: member.value.value.typeName,
+                    digestLocation: SourceLocation(file: file, offset: member.value.offset, pointer: pointer, in: source))
             })
     }
 

@@ -48,7 +48,8 @@ struct PassBundleManifestRule: Rule {
         name: "Pass Bundle Manifest Lists Every File",
         category: .wallet,
         defaultSeverity: .error,
-        summary: "A pass bundle's manifest.json must list every file of the bundle but itself and the signature, each with the SHA-1 digest of its bytes, and nothing else.",
+        summary:
+            "A pass bundle's manifest.json must list every file of the bundle but itself and the signature, each with the SHA-1 digest of its bytes, and nothing else.",
         rationale: """
             Apple's Building a Pass: the manifest is a JSON dictionary whose keys are the paths of \
             the bundle's files and whose values are the SHA-1 hashes of their contents, and it is \
@@ -66,7 +67,9 @@ struct PassBundleManifestRule: Rule {
             RuleExample(
                 passBundle: recipe(
                     giftCardFiles + [text(".DS_Store", "Finder's view settings")],
-                    manifest: #"{".DS_Store": null, "pass.json": "0000000000000000000000000000000000000000", "thumbnail.png": "3a8e1f6c0b7d2e4f5a6b7c8d9e0f1a2b3c4d5e6f"}"#),
+                    manifest:
+                        #"{".DS_Store": null, "pass.json": "0000000000000000000000000000000000000000", "thumbnail.png": "3a8e1f6c0b7d2e4f5a6b7c8d9e0f1a2b3c4d5e6f"}"#
+                ),
                 at: [".DS_Store#", "manifest.json#/pass.json", "manifest.json#/thumbnail.png"]),
             RuleExample(passBundle: recipe(manifest: "false", sign: "false"), at: ["#"]),
             RuleExample(passBundle: recipe(giftCardFiles + [text("manifest.json", "[]")], sign: "false"), at: ["manifest.json#"]),
@@ -76,7 +79,9 @@ struct PassBundleManifestRule: Rule {
         let listings: [WalletPassBundleFacts.Listing]
         switch bundle.manifest {
         case .missing:
-            return [Violation("the bundle has no manifest.json, which lists every file with its SHA-1 digest; Wallet rejects it", at: at(bundle, nil))]
+            return [
+                Violation("the bundle has no manifest.json, which lists every file with its SHA-1 digest; Wallet rejects it", at: at(bundle, nil))
+            ]
         case .unreadable(let message, let location):
             return [Violation(message, at: location)]
         case .listed(let members):
@@ -90,7 +95,9 @@ struct PassBundleManifestRule: Rule {
                 continue
             }
             if madeAfter.contains(listing.name) {
-                violations.append(Violation("manifest.json lists '\(listing.name)', which the manifest leaves out: it cannot sign itself", at: listing.nameLocation))
+                violations.append(
+                    Violation("manifest.json lists '\(listing.name)', which the manifest leaves out: it cannot sign itself", at: listing.nameLocation)
+                )
             } else if let actual = bundle.digests[listing.name] {
                 if digest.lowercased() != actual {
                     violations.append(
@@ -104,7 +111,9 @@ struct PassBundleManifestRule: Rule {
         }
         let listed = Set(listings.map(\.name))
         for name in bundle.names where !madeAfter.contains(name) && !listed.contains(name) {
-            violations.append(Violation("'\(name)' is not listed in manifest.json, which must list every file of the bundle; Wallet rejects it", at: at(bundle, name)))
+            violations.append(
+                Violation(
+                    "'\(name)' is not listed in manifest.json, which must list every file of the bundle; Wallet rejects it", at: at(bundle, name)))
         }
         return violations
     }
@@ -118,7 +127,8 @@ struct PassBundleSignatureRule: Rule {
         name: "Pass Bundle Is Signed For Its Pass Type",
         category: .wallet,
         defaultSeverity: .error,
-        summary: "A pass bundle's signature must be a detached DER PKCS #7 signature that verifies over manifest.json, by a certificate whose UID is the passTypeIdentifier and whose OU is the teamIdentifier.",
+        summary:
+            "A pass bundle's signature must be a detached DER PKCS #7 signature that verifies over manifest.json, by a certificate whose UID is the passTypeIdentifier and whose OU is the teamIdentifier.",
         rationale: """
             Apple's Building a Pass: a pass is signed with the Pass Type ID certificate of its \
             pass type identifier, as a detached PKCS #7 signature of manifest.json in a file named \
@@ -131,7 +141,10 @@ struct PassBundleSignatureRule: Rule {
             certificates, which Proctor does not ship, so a self-signed certificate whose UID and \
             OU match passes here and is still refused by Wallet.
             """,
-        sources: [buildingAPass + ": signing the manifest with the Pass Type ID certificate [H]", passDesign + ": pass type identifiers and certificates [H]", "Proctor's assumption: a Pass Type ID certificate's OU is the Team ID [M]"],
+        sources: [
+            buildingAPass + ": signing the manifest with the Pass Type ID certificate [H]",
+            passDesign + ": pass type identifiers and certificates [H]", "Proctor's assumption: a Pass Type ID certificate's OU is the Team ID [M]",
+        ],
         passing: [RuleExample(passBundle: recipe())],
         failing: [
             RuleExample(passBundle: recipe(sign: "false"), at: ["#"]),
@@ -144,7 +157,9 @@ struct PassBundleSignatureRule: Rule {
     func check(_ bundle: WalletPassBundleFacts, in context: RuleContext) -> [Violation] {
         let signature = bundle.signature
         guard signature.isPresent else {
-            return [Violation("the bundle has no signature file; Wallet adds only passes signed with a Pass Type ID certificate", at: at(bundle, nil))]
+            return [
+                Violation("the bundle has no signature file; Wallet adds only passes signed with a Pass Type ID certificate", at: at(bundle, nil))
+            ]
         }
         let location = signature.location
         var violations: [Violation] = []
@@ -159,7 +174,9 @@ struct PassBundleSignatureRule: Rule {
             violations.append(Violation("the signature carries no signer certificate, so the pass cannot be traced to a Pass Type ID", at: location))
         case .doesNotVerify(let reason)?:
             violations.append(
-                Violation("the signature does not verify over manifest.json (\(reason)): the manifest changed after signing, so Wallet rejects the bundle", at: location))
+                Violation(
+                    "the signature does not verify over manifest.json (\(reason)): the manifest changed after signing, so Wallet rejects the bundle",
+                    at: location))
         case nil:
             break
         }
@@ -181,7 +198,9 @@ struct PassBundleSignatureRule: Rule {
         if let team = signature.teamIdentifier, signature.signerOrganizationalUnit != team {
             let signer = signature.signerOrganizationalUnit.map { "'\($0)'" } ?? "no team"
             violations.append(
-                Violation("the signing certificate names \(signer) (its OU), not the teamIdentifier '\(team)': Wallet does not add a pass signed by another team", at: location))
+                Violation(
+                    "the signing certificate names \(signer) (its OU), not the teamIdentifier '\(team)': Wallet does not add a pass signed by another team",
+                    at: location))
         }
         return violations
     }
@@ -244,7 +263,8 @@ struct PassBundleImagesRule: Rule {
         name: "Pass Bundle Has Its Icon And PNG Images",
         category: .wallet,
         defaultSeverity: .error,
-        summary: "A pass bundle must hold icon.png, and every image it names by a role (icon, logo, thumbnail, strip, background, footer) must be a PNG file.",
+        summary:
+            "A pass bundle must hold icon.png, and every image it names by a role (icon, logo, thumbnail, strip, background, footer) must be a PNG file.",
         rationale: """
             Apple's Creating the Source for a Pass: the icon is required, since Wallet shows it on \
             the lock screen and in notifications; a pass without one is not added. Images are PNG \
@@ -263,7 +283,9 @@ struct PassBundleImagesRule: Rule {
         var violations: [Violation] = []
         if bundle.sizes["icon.png"] == nil {
             violations.append(
-                Violation("the bundle has no icon.png, the icon Wallet shows on the lock screen and in notifications; every pass needs one", at: at(bundle, nil)))
+                Violation(
+                    "the bundle has no icon.png, the icon Wallet shows on the lock screen and in notifications; every pass needs one",
+                    at: at(bundle, nil)))
         }
         let roles = PassImageRole.roles(style: bundle.style)
         for name in bundle.names {
@@ -299,7 +321,9 @@ struct PassBundleImageSizesRule: Rule {
         ],
         failing: [
             RuleExample(
-                passBundle: recipe([json("pass.json", giftCardPass), png("icon.png", 29, 29), png("icon@2x.png", 58, 58), png("strip@2x.png", 375, 144)]),
+                passBundle: recipe([
+                    json("pass.json", giftCardPass), png("icon.png", 29, 29), png("icon@2x.png", 58, 58), png("strip@2x.png", 375, 144),
+                ]),
                 at: ["icon.png#", "strip@2x.png#", "strip@2x.png#"])
         ])
 
@@ -332,7 +356,9 @@ struct PassBundleImageSizesRule: Rule {
             guard !missing.isEmpty else { continue }
             let names = missing.map { "'\(role.fileName(scale: $0, in: folder))'" }.joined(separator: " and ")
             violations.append(
-                Violation("the bundle has '\(name)' but not \(names); Apple asks for every image at 1x, @2x and @3x so that each screen shows it sharp", at: at(bundle, name)))
+                Violation(
+                    "the bundle has '\(name)' but not \(names); Apple asks for every image at 1x, @2x and @3x so that each screen shows it sharp",
+                    at: at(bundle, name)))
         }
         return violations
     }
@@ -345,7 +371,8 @@ struct PassBundleStringsRule: Rule {
         name: "Pass Strings Files Can Be Read",
         category: .wallet,
         defaultSeverity: .error,
-        summary: "A pass bundle's LANGUAGE.lproj/pass.strings must be a strings file: \"key\" = \"value\"; lines, UTF-16 with a byte order mark or UTF-8.",
+        summary:
+            "A pass bundle's LANGUAGE.lproj/pass.strings must be a strings file: \"key\" = \"value\"; lines, UTF-16 with a byte order mark or UTF-8.",
         rationale: """
             Apple's Creating the Source for a Pass: a pass is localized by folders named for their \
             language (en.lproj) holding a pass.strings file in the strings file format, whose \
@@ -354,10 +381,13 @@ struct PassBundleStringsRule: Rule {
             strings format (quoted or bare keys and values, C comments, each pair ending in ';') \
             and reports the first line it cannot read.
             """,
-        sources: [creatingTheSource + ": localizing a pass [H]", "Apple, String Resources Programming Guide (archived): the strings file format [H]"],
+        sources: [
+            creatingTheSource + ": localizing a pass [H]", "Apple, String Resources Programming Guide (archived): the strings file format [H]",
+        ],
         passing: [RuleExample(passBundle: recipe(giftCardFiles + [text("en.lproj/pass.strings", #"\"BALANCE\" = \"Balance\";"#)]))],
         failing: [
-            RuleExample(passBundle: recipe(giftCardFiles + [text("fr.lproj/pass.strings", #"\"BALANCE\" = \"Solde\""#)]), at: ["fr.lproj/pass.strings#"])
+            RuleExample(
+                passBundle: recipe(giftCardFiles + [text("fr.lproj/pass.strings", #"\"BALANCE\" = \"Solde\""#)]), at: ["fr.lproj/pass.strings#"])
         ])
 
     func check(_ bundle: WalletPassBundleFacts, in context: RuleContext) -> [Violation] {
@@ -384,14 +414,22 @@ struct PassBundleLocalizationsRule: Rule {
             language translates is a key meant to be translated, so another language's table that \
             lacks it shows the raw key, and reports that table, at warning.
             """,
-        sources: [creatingTheSource + ": localizing a pass [H]", "Proctor's assumption: a string one language translates is meant for every language [M]"],
+        sources: [
+            creatingTheSource + ": localizing a pass [H]", "Proctor's assumption: a string one language translates is meant for every language [M]",
+        ],
         passing: [
             RuleExample(
-                passBundle: recipe(giftCardFiles + [text("en.lproj/pass.strings", #"\"BALANCE\" = \"Balance\";"#), text("fr.lproj/pass.strings", #"\"BALANCE\" = \"Solde\";"#)]))
+                passBundle: recipe(
+                    giftCardFiles + [
+                        text("en.lproj/pass.strings", #"\"BALANCE\" = \"Balance\";"#), text("fr.lproj/pass.strings", #"\"BALANCE\" = \"Solde\";"#),
+                    ]))
         ],
         failing: [
             RuleExample(
-                passBundle: recipe(giftCardFiles + [text("en.lproj/pass.strings", #"\"BALANCE\" = \"Balance\";"#), text("fr.lproj/pass.strings", #"\"SOLDE\" = \"Solde\";"#)]),
+                passBundle: recipe(
+                    giftCardFiles + [
+                        text("en.lproj/pass.strings", #"\"BALANCE\" = \"Balance\";"#), text("fr.lproj/pass.strings", #"\"SOLDE\" = \"Solde\";"#),
+                    ]),
                 at: ["fr.lproj/pass.strings#"])
         ])
 
