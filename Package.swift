@@ -89,7 +89,8 @@ let package = Package(
         .target(
             name: "ProctorInputs",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads", "ProctorLinks",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads",
+                "ProctorLinks",
                 "ProctorWeb",
             ]),
         // Every rule Proctor ships, by category, and the registry that lists them. It judges the
@@ -160,7 +161,9 @@ let package = Package(
         // table of docs/architecture.md, read from this file.
         .target(
             name: "ProctorDocumentation",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorEngine", "ProctorRules", "ProctorScenario", "ProctorConfiguration", "ProctorConformance"]),
+            dependencies: [
+                "ProctorJSON", "ProctorCore", "ProctorEngine", "ProctorRules", "ProctorScenario", "ProctorConfiguration", "ProctorConformance",
+            ]),
         // The library users embed (`import ProctorKit`): lint payloads built in code or read from
         // files, play scenarios, get findings as values. Its public API is deliberate and
         // documented (ProctorKit.docc); it wraps the modules above and lets none of their types
@@ -217,8 +220,10 @@ let package = Package(
             name: "ProctorTests",
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorAppFacts", "ProctorFiles", "ProctorReports", "ProctorVocabulary", "ProctorEngine",
-                "ProctorPayloads", "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb", "ProctorConfiguration",
-                "ProctorScan", "ProctorXcode", "ProctorConformance", "ProctorDocumentation", .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+                "ProctorPayloads", "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorLinks", "ProctorWeb",
+                "ProctorConfiguration",
+                "ProctorScan", "ProctorXcode", "ProctorConformance", "ProctorDocumentation", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             exclude: ["Snapshots", "Fixtures"]),
         .testTarget(name: "ProctorCLITests", dependencies: ["proctor"]),

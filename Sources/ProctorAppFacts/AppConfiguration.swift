@@ -75,13 +75,15 @@ package struct AppConfiguration: Sendable, Equatable {
                 configuration.serviceNames = names
             case "teamIdentifier":
                 guard case .string(let team) = member.value.value, isTeamIdentifier(team) else {
-                    return .failure(ConfigurationError(message: "teamIdentifier is ten uppercase letters and digits, such as \"ABCDE12345\"", pointer: pointer))
+                    return .failure(
+                        ConfigurationError(message: "teamIdentifier is ten uppercase letters and digits, such as \"ABCDE12345\"", pointer: pointer))
                 }
                 configuration.teamIdentifier = team
             default:
                 return .failure(
                     ConfigurationError(
-                        message: "unknown configuration key '\(member.key)'\(Suggestion.phrase(for: member.key, among: keys)); the keys are \(keys.joined(separator: ", "))",
+                        message:
+                            "unknown configuration key '\(member.key)'\(Suggestion.phrase(for: member.key, among: keys)); the keys are \(keys.joined(separator: ", "))",
                         pointer: pointer))
             }
         }

@@ -169,10 +169,13 @@ package enum InfoPlistReader {
             // Info.plist (`#ifndef DEBUG` around keys): the file is no property list until then.
             // Proctor does not preprocess; it says so, and the facts are unknown, not an error.
             if let directive = preprocessorLine(bytes) {
-                return Result(diagnostics: [Diagnostic(
-                    code: ProblemCode.propertyListPreprocessed, severity: .note,
-                    message: "the Info.plist has C preprocessor lines (\(directive.text)), which Xcode resolves at build time when INFOPLIST_PREPROCESS is YES; Proctor does not preprocess, so its facts are not read and the rules that need them are skipped",
-                    location: SourceLocation(file: displayPath, line: directive.line))])
+                return Result(diagnostics: [
+                    Diagnostic(
+                        code: ProblemCode.propertyListPreprocessed, severity: .note,
+                        message:
+                            "the Info.plist has C preprocessor lines (\(directive.text)), which Xcode resolves at build time when INFOPLIST_PREPROCESS is YES; Proctor does not preprocess, so its facts are not read and the rules that need them are skipped",
+                        location: SourceLocation(file: displayPath, line: directive.line))
+                ])
             }
             return Result(inputErrors: [error])
         }
@@ -233,7 +236,8 @@ package enum InfoPlistReader {
             result.diagnostics.append(
                 Diagnostic(
                     code: ProblemCode.unresolvedBuildSetting, severity: .warning,
-                    message: "CFBundleIdentifier is the unexpanded build setting '\(identifier)'; pass --bundle-identifier to check activity type prefixes",
+                    message:
+                        "CFBundleIdentifier is the unexpanded build setting '\(identifier)'; pass --bundle-identifier to check activity type prefixes",
                     location: SourceLocation(file: source, line: lineOf("CFBundleIdentifier"), pointer: "/CFBundleIdentifier")))
             info.bundleIdentifier = nil
         }
@@ -294,7 +298,8 @@ package enum InfoPlistReader {
                 result.diagnostics.append(
                     Diagnostic(
                         code: ProblemCode.unresolvedBuildSetting, severity: .warning,
-                        message: "MinimumOSVersion is the unexpanded build setting '\(text)'; pass --deployment-target to check the rules that depend on the iOS version",
+                        message:
+                            "MinimumOSVersion is the unexpanded build setting '\(text)'; pass --deployment-target to check the rules that depend on the iOS version",
                         location: SourceLocation(file: source, line: lineOf("MinimumOSVersion"), pointer: pointer)))
             } else if let text = value as? String {
                 result.diagnostics.append(

@@ -35,7 +35,8 @@ struct PropertyListFailure {
             let line = PropertyListSafety.line(at: bad, in: bytes)
             let lineStart = bytes[..<bad].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             let before = String(decoding: bytes[max(lineStart, bad - Self.excerptLength)..<bad], as: UTF8.self)
-            message = prefix + "byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) on line \(line) is not UTF-8"
+            message =
+                prefix + "byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) on line \(line) is not UTF-8"
                 + (before.isEmpty ? "" : ", after '\(Self.excerpt(before, keepingEnd: true))'")
             self.line = line
             return
@@ -96,7 +97,8 @@ struct PropertyListFailure {
     /// `keepingEnd`, for the text just before a place).
     static func excerpt(_ text: String, keepingEnd: Bool = false) -> String {
         let characters = Array(text)
-        let kept = characters.count <= excerptLength
+        let kept =
+            characters.count <= excerptLength
             ? characters[...] : keepingEnd ? characters.suffix(excerptLength) : characters.prefix(excerptLength)
         var escaped = ""
         for scalar in String(kept).unicodeScalars {

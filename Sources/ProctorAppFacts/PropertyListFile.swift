@@ -20,7 +20,8 @@ package struct PropertyListFile {
     /// messages.
     package static func read(bytes: [UInt8], displayPath: String, noun: String) -> Result<PropertyListFile, InputError> {
         if let problem = PropertyListSafety.problem(in: bytes) {
-            return .failure(InputError(code: .propertyListInvalid, message: problem.message, location: SourceLocation(file: displayPath, line: problem.line)))
+            return .failure(
+                InputError(code: .propertyListInvalid, message: problem.message, location: SourceLocation(file: displayPath, line: problem.line)))
         }
         let data = Data(bytes)
         do {
@@ -29,8 +30,9 @@ package struct PropertyListFile {
         } catch {
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not a property list"
             let failure = PropertyListFailure(reason: reason, noun: noun, bytes: bytes)
-            return .failure(InputError(
-                code: .propertyListInvalid, message: failure.message, location: SourceLocation(file: displayPath, line: failure.line)))
+            return .failure(
+                InputError(
+                    code: .propertyListInvalid, message: failure.message, location: SourceLocation(file: displayPath, line: failure.line)))
         }
     }
 }

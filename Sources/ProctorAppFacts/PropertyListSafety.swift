@@ -169,7 +169,8 @@ enum PropertyListSafety {
             offsetSize = Int(bytes[trailer + 6])
             referenceSize = Int(bytes[trailer + 7])
             guard [1, 2, 4, 8].contains(offsetSize), [1, 2, 4, 8].contains(referenceSize) else {
-                return "the binary property list's trailer (at byte \(trailer)) is damaged: offset size \(offsetSize) and reference size \(referenceSize) must each be 1, 2, 4 or 8; the file may be truncated"
+                return
+                    "the binary property list's trailer (at byte \(trailer)) is damaged: offset size \(offsetSize) and reference size \(referenceSize) must each be 1, 2, 4 or 8; the file may be truncated"
             }
             guard let count = integer(at: trailer + 8, size: 8), let top = integer(at: trailer + 16, size: 8),
                 let table = integer(at: trailer + 24, size: 8)
@@ -180,7 +181,8 @@ enum PropertyListSafety {
             tableOffset = table
             let (tableSize, overflow) = count.multipliedReportingOverflow(by: offsetSize)
             guard count >= 1, !overflow, table >= header, table <= trailer, tableSize <= trailer - table else {
-                return "the binary property list's offset table (\(count) entries of \(offsetSize) bytes at byte \(table)) does not fit between the header and the trailer at byte \(trailer); the file is truncated or damaged"
+                return
+                    "the binary property list's offset table (\(count) entries of \(offsetSize) bytes at byte \(table)) does not fit between the header and the trailer at byte \(trailer); the file is truncated or damaged"
             }
             guard top < count else {
                 return "the binary property list's top object is number \(top), but it holds \(count) objects"
@@ -192,7 +194,10 @@ enum PropertyListSafety {
         func offset(of number: Int) -> Result<Int, Damage> {
             let entry = tableOffset + number * offsetSize
             guard let offset = integer(at: entry, size: offsetSize), offset >= 8, offset < tableOffset else {
-                return .failure(Damage("object \(number)'s offset (in the offset table at byte \(entry)) points outside the objects, which lie between bytes 8 and \(tableOffset)"))
+                return .failure(
+                    Damage(
+                        "object \(number)'s offset (in the offset table at byte \(entry)) points outside the objects, which lie between bytes 8 and \(tableOffset)"
+                    ))
             }
             return .success(offset)
         }
@@ -224,7 +229,10 @@ enum PropertyListSafety {
                 }
                 let (size, overflow) = count.multipliedReportingOverflow(by: unit)
                 guard !overflow, fits(size, from: content) else {
-                    return .failure(Damage("\(at) claims \(count) entries of \(unit) bytes, which run past the objects into the offset table at byte \(tableOffset)"))
+                    return .failure(
+                        Damage(
+                            "\(at) claims \(count) entries of \(unit) bytes, which run past the objects into the offset table at byte \(tableOffset)")
+                    )
                 }
                 return .success((count, content))
             }

@@ -118,18 +118,22 @@ package struct ProjectConfiguration: Sendable {
     package var defaultExcludes: Located<Bool>?
 
     /// The keys of the file's top level and of `app`, in the order docs/configuration.md lists them.
-    package static let keys = ["$schema", "format", "projects", "app", "targets", "lint", "scan", "run", "rules", "overrides", "strict", "defaultExcludes"]
+    package static let keys = [
+        "$schema", "format", "projects", "app", "targets", "lint", "scan", "run", "rules", "overrides", "strict", "defaultExcludes",
+    ]
     package static let commandKeys = ["paths", "include", "exclude", "reports"]
     package static let lintKeys = ["paths", "include", "exclude", "reports", "junitCases", "baseline", "baselineStrict"]
     package static let appKeys = ["infoPlist", "bundleIdentifier", "teamIdentifier", "deploymentTarget", "serviceNames", "entitlements", "sites"]
     package static let ruleValues = ["off", "note", "warning", "error"]
 
-    package static let unsupportedFormat = ProblemCode("config_unsupported_format", summary: "A configuration file has a format other than 1, or none.")
+    package static let unsupportedFormat = ProblemCode(
+        "config_unsupported_format", summary: "A configuration file has a format other than 1, or none.")
     package static let unknownKey = ProblemCode("config_unknown_key", summary: "A configuration file has a key Proctor does not know.")
     package static let typeMismatch = ProblemCode("config_type_mismatch", summary: "A configuration value has the wrong JSON type.")
     package static let invalidValue = ProblemCode("config_invalid_value", summary: "A configuration value is not one Proctor can use.")
     package static let missingValue = ProblemCode("config_missing_value", summary: "A configuration file leaves out a value it needs.")
-    static let codes = JSONFieldReader.Codes(typeMismatch: typeMismatch, missingValue: missingValue, invalidValue: invalidValue, unknownKey: unknownKey)
+    static let codes = JSONFieldReader.Codes(
+        typeMismatch: typeMismatch, missingValue: missingValue, invalidValue: invalidValue, unknownKey: unknownKey)
 
     /// A path written in the file, as the current directory sees it.
     package func resolve(_ relative: String) -> String {
@@ -169,8 +173,10 @@ package struct ProjectConfiguration: Sendable {
         guard let object = reader.object(root, .root, what: "the configuration") else { return }
         reader.checkKeys(object, .root, allowed: Self.keys, in: "the configuration")
         if let format = reader.required(object, "format", root, .root) {
-            if case .integer(let number) = format.value, number == Int64(Self.format) {} else {
-                reader.report(Self.unsupportedFormat, "this Proctor reads configuration format 1; write \"format\": 1", format, JSONPointer(["format"]))
+            if case .integer(let number) = format.value, number == Int64(Self.format) {
+            } else {
+                reader.report(
+                    Self.unsupportedFormat, "this Proctor reads configuration format 1; write \"format\": 1", format, JSONPointer(["format"]))
             }
         }
         func located<Value>(_ value: Value?, _ node: JSONNode, _ pointer: JSONPointer) -> Located<Value>? {
@@ -209,7 +215,8 @@ package struct ProjectConfiguration: Sendable {
                         let domain = site.key.lowercased()
                         guard !domain.isEmpty, !domain.contains("/"), !domain.contains(":"), !domain.contains(where: \.isWhitespace) else {
                             reader.report(
-                                Self.invalidValue, "'\(site.key)' is not a domain; sites are keyed by the domain that serves the file, such as example.com",
+                                Self.invalidValue,
+                                "'\(site.key)' is not a domain; sites are keyed by the domain that serves the file, such as example.com",
                                 offset: site.keyOffset, pointer: pointer.appending(site.key))
                             continue
                         }
@@ -226,10 +233,12 @@ package struct ProjectConfiguration: Sendable {
             reader.checkKeys(section, JSONPointer([key]), allowed: key == "lint" ? Self.lintKeys : Self.commandKeys, in: key)
             if key == "lint" {
                 if let value = section["baseline"] {
-                    baseline = located(reader.nonEmptyString(value.value, JSONPointer([key, "baseline"])), value.value, JSONPointer([key, "baseline"]))
+                    baseline = located(
+                        reader.nonEmptyString(value.value, JSONPointer([key, "baseline"])), value.value, JSONPointer([key, "baseline"]))
                 }
                 if let value = section["baselineStrict"] {
-                    baselineStrict = located(reader.bool(value.value, JSONPointer([key, "baselineStrict"])), value.value, JSONPointer([key, "baselineStrict"]))
+                    baselineStrict = located(
+                        reader.bool(value.value, JSONPointer([key, "baselineStrict"])), value.value, JSONPointer([key, "baselineStrict"]))
                 }
                 if let value = section["junitCases"] {
                     let pointer = JSONPointer([key, "junitCases"])
@@ -238,13 +247,17 @@ package struct ProjectConfiguration: Sendable {
                             junitCases = located(cases, value.value, pointer)
                         } else {
                             let choices = JUnitCases.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-                            reader.invalid("junitCases is \(choices) (one JUnit test case per file, or per file and rule); found '\(text)'", value.value, pointer)
+                            reader.invalid(
+                                "junitCases is \(choices) (one JUnit test case per file, or per file and rule); found '\(text)'", value.value, pointer
+                            )
                         }
                     }
                 }
             }
-            let patternTargets = key == "lint"
-                ? [("include", \ProjectConfiguration.lintInclude), ("exclude", \.lintExclude)] : [("include", \.runInclude), ("exclude", \.runExclude)]
+            let patternTargets =
+                key == "lint"
+                ? [("include", \ProjectConfiguration.lintInclude), ("exclude", \.lintExclude)]
+                : [("include", \.runInclude), ("exclude", \.runExclude)]
             for (field, target) in patternTargets {
                 guard let value = section[field] else { continue }
                 let pointer = JSONPointer([key, field])
@@ -260,7 +273,8 @@ package struct ProjectConfiguration: Sendable {
             }
         }
         if let member = object["rules"] {
-            self.rules = located(ruleSettings(member.value, JSONPointer(["rules"]), knownRules: knownRules, &reader), member.value, JSONPointer(["rules"]))
+            self.rules = located(
+                ruleSettings(member.value, JSONPointer(["rules"]), knownRules: knownRules, &reader), member.value, JSONPointer(["rules"]))
         }
         if let member = object["overrides"], let elements = reader.array(member.value, JSONPointer(["overrides"])) {
             var overrides: [Override] = []
@@ -270,9 +284,12 @@ package struct ProjectConfiguration: Sendable {
                 reader.checkKeys(fields, at, allowed: Override.keys, in: "an override")
                 let files = reader.required(fields, "files", element, at).flatMap { patterns($0, at.appending("files"), &reader) }
                 let exclude = fields["exclude"].flatMap { patterns($0.value, at.appending("exclude"), &reader) } ?? []
-                let rules = reader.required(fields, "rules", element, at).flatMap { ruleSettings($0, at.appending("rules"), knownRules: knownRules, &reader) }
+                let rules = reader.required(fields, "rules", element, at).flatMap {
+                    ruleSettings($0, at.appending("rules"), knownRules: knownRules, &reader)
+                }
                 if let files, files.isEmpty, let node = fields["files"]?.value {
-                    reader.invalid("an override applies to the files its patterns match; give at least one, such as \"legacy/**\"", node, at.appending("files"))
+                    reader.invalid(
+                        "an override applies to the files its patterns match; give at least one, such as \"legacy/**\"", node, at.appending("files"))
                 }
                 if let files, let rules { overrides.append(Override(files: files, exclude: exclude, rules: rules)) }
             }
@@ -298,7 +315,9 @@ package struct ProjectConfiguration: Sendable {
                 return entry.node
             }
             for entry in targets where !seen.insert(entry.target.name).inserted {
-                reader.report(Self.invalidValue, "two targets are named '\(entry.target.name)'; each entry names one target", field("name", of: entry), entry.pointer.appending("name"))
+                reader.report(
+                    Self.invalidValue, "two targets are named '\(entry.target.name)'; each entry names one target", field("name", of: entry),
+                    entry.pointer.appending("name"))
             }
             for entry in targets {
                 if let host = entry.target.embeddedIn, !seen.contains(host) {
@@ -327,12 +346,14 @@ package struct ProjectConfiguration: Sendable {
         let name = reader.required(fields, "name", node, at).flatMap { reader.nonEmptyString($0, at.appending("name")) }
         let kind = reader.required(fields, "kind", node, at).flatMap { reader.nonEmptyString($0, at.appending("kind")) }
         if let kind, !Target.kinds.contains(kind), let kindNode = fields["kind"]?.value {
-            reader.invalid("a target's kind is \(Target.kinds.map { "\"\($0)\"" }.joined(separator: ", ")); found '\(kind)'", kindNode, at.appending("kind"))
+            reader.invalid(
+                "a target's kind is \(Target.kinds.map { "\"\($0)\"" }.joined(separator: ", ")); found '\(kind)'", kindNode, at.appending("kind"))
         }
         func text(_ key: String) -> String? { fields[key].flatMap { reader.nonEmptyString($0.value, at.appending(key)) } }
         var target = Target(
             name: name ?? "", project: text("project"), kind: kind ?? "", embeddedIn: text("embeddedIn"), extensionPoint: text("extensionPoint"),
-            infoPlist: text("infoPlist"), generatedInfoPlist: fields["generatedInfoPlist"].flatMap { reader.bool($0.value, at.appending("generatedInfoPlist")) } ?? false,
+            infoPlist: text("infoPlist"),
+            generatedInfoPlist: fields["generatedInfoPlist"].flatMap { reader.bool($0.value, at.appending("generatedInfoPlist")) } ?? false,
             bundleIdentifier: text("bundleIdentifier"), teamIdentifier: nil, deploymentTarget: nil,
             entitlements: fields["entitlements"].flatMap { nonEmptyStrings($0.value, at.appending("entitlements"), &reader) } ?? [],
             sources: fields["sources"].flatMap { nonEmptyStrings($0.value, at.appending("sources"), &reader) } ?? [],
@@ -341,7 +362,8 @@ package struct ProjectConfiguration: Sendable {
             if AppConfiguration.isTeamIdentifier(team) {
                 target.teamIdentifier = team
             } else {
-                reader.invalid("'\(team)' is not a Team ID: ten uppercase letters and digits, such as ABCDE12345", member.value, at.appending("teamIdentifier"))
+                reader.invalid(
+                    "'\(team)' is not a Team ID: ten uppercase letters and digits, such as ABCDE12345", member.value, at.appending("teamIdentifier"))
             }
         }
         if let member = fields["deploymentTarget"], let version = reader.string(member.value, at.appending("deploymentTarget")) {
@@ -425,14 +447,17 @@ package struct ProjectConfiguration: Sendable {
             let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
             guard let format = parts.first, ReportFormat(rawValue: format) != nil else {
                 reader.invalid(
-                    "'\(text)' is not FORMAT[:PATH] with a format of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))", elements[index],
+                    "'\(text)' is not FORMAT[:PATH] with a format of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))",
+                    elements[index],
                     pointer.appending(index))
                 continue
             }
             if parts.count < 2 || parts[1].isEmpty || parts[1] == "-" {
                 toStandardOutput += 1
                 if toStandardOutput > 1 {
-                    reader.invalid("only one report can go to standard output; give this one a path, such as junit:reports/junit.xml", elements[index], pointer.appending(index))
+                    reader.invalid(
+                        "only one report can go to standard output; give this one a path, such as junit:reports/junit.xml", elements[index],
+                        pointer.appending(index))
                 }
             }
         }

@@ -104,7 +104,9 @@ package struct ProjectDiscovery: Sendable {
             let app = primary.target
             if let plist = app.infoPlist { discovery.infoPlist = Found(value: plist.value, source: "INFOPLIST_FILE of \(app.name), \(plist.source)") }
             if let bundle = app.bundleIdentifier { discovery.bundleIdentifier = Found(value: bundle.value, source: bundle.source) }
-            if let team = app.team, AppConfiguration.isTeamIdentifier(team.value) { discovery.teamIdentifier = Found(value: team.value, source: team.source) }
+            if let team = app.team, AppConfiguration.isTeamIdentifier(team.value) {
+                discovery.teamIdentifier = Found(value: team.value, source: team.source)
+            }
             if let target = app.deploymentTarget { discovery.deploymentTarget = Found(value: target.value, source: target.source) }
             discovery.entitlements = app.entitlements.map { [$0.value] } ?? []
         } else {
@@ -148,7 +150,11 @@ package struct ProjectDiscovery: Sendable {
                 score += 1
                 reasons.append("an application's")
             }
-            ranked.append((score, path, reasons.isEmpty ? "the only Info.plist that is not an extension's, a test's or a framework's" : reasons.joined(separator: ", ")))
+            ranked.append(
+                (
+                    score, path,
+                    reasons.isEmpty ? "the only Info.plist that is not an extension's, a test's or a framework's" : reasons.joined(separator: ", ")
+                ))
         }
         ranked.sort { $0.score != $1.score ? $0.score > $1.score : ($0.path.count, $0.path) < ($1.path.count, $1.path) }
         if let best = ranked.first { infoPlist = Found(value: best.path, source: best.why) }
@@ -219,14 +225,18 @@ package struct ProjectDiscovery: Sendable {
             lines.append("  \"targets\": [")
             for (number, entry) in xcode.entries.enumerated() {
                 let target = entry.target
-                var fields: [(String, String)] = [("name", quoted(target.name)), ("project", quoted(entry.project)), ("kind", quoted(target.kind.rawValue))]
+                var fields: [(String, String)] = [
+                    ("name", quoted(target.name)), ("project", quoted(entry.project)), ("kind", quoted(target.kind.rawValue)),
+                ]
                 if let host = entry.host { fields.append(("embeddedIn", quoted(host))) }
                 if let point = target.extensionPoint { fields.append(("extensionPoint", quoted(point.value))) }
                 if let plist = target.infoPlist { fields.append(("infoPlist", quoted(plist.value))) }
                 if target.generatesInfoPlist { fields.append(("generatedInfoPlist", "true")) }
                 if let bundle = target.bundleIdentifier { fields.append(("bundleIdentifier", quoted(bundle.value))) }
                 if let team = target.team, AppConfiguration.isTeamIdentifier(team.value) { fields.append(("teamIdentifier", quoted(team.value))) }
-                if let version = target.deploymentTarget, OSVersionCheck.isVersion(version.value) { fields.append(("deploymentTarget", quoted(version.value))) }
+                if let version = target.deploymentTarget, OSVersionCheck.isVersion(version.value) {
+                    fields.append(("deploymentTarget", quoted(version.value)))
+                }
                 if let file = target.entitlements { fields.append(("entitlements", list([file.value]))) }
                 fields.append(("sources", list(entry.sources)))
                 lines.append("    {")

@@ -54,7 +54,8 @@ package struct XcodeFindings: Sendable {
                     findings.entries.append(Entry(project: path, target: app, host: nil, sources: cover(app.swiftFiles, among: swiftFiles)))
                     for member in extensions {
                         let host = member.hostApplication.flatMap { project.target(id: $0)?.name }
-                        findings.entries.append(Entry(project: path, target: member, host: host, sources: cover(member.swiftFiles, among: swiftFiles)))
+                        findings.entries.append(
+                            Entry(project: path, target: member, host: host, sources: cover(member.swiftFiles, among: swiftFiles)))
                     }
                     var score = 0
                     var why: [String] = []
@@ -71,10 +72,14 @@ package struct XcodeFindings: Sendable {
                 let listed = Set(findings.entries.map(\.target.id))
                 for target in project.targets where !listed.contains(target.id) {
                     let platform = target.platforms.isEmpty ? "" : " for " + target.platforms.joined(separator: ", ")
-                    let why = target.isTest ? target.kind.phrase
-                        : (target.kind == .application || target.kind == .appClip) && !target.isIOS ? "\(target.kind.phrase)\(platform), not iOS"
-                        : target.isExtension || target.kind == .watchApp ? "\(target.kind.phrase) no iOS application embeds"
-                        : target.kind.phrase
+                    let why =
+                        target.isTest
+                        ? target.kind.phrase
+                        : (target.kind == .application || target.kind == .appClip) && !target.isIOS
+                            ? "\(target.kind.phrase)\(platform), not iOS"
+                            : target.isExtension || target.kind == .watchApp
+                                ? "\(target.kind.phrase) no iOS application embeds"
+                                : target.kind.phrase
                     findings.leftOut.append((target.name, why))
                 }
             }
@@ -82,7 +87,9 @@ package struct XcodeFindings: Sendable {
         // The app: the one whose Info.plist declares activity types, then one with extensions,
         // then the first.
         if let best = candidates.enumerated().max(by: { ($0.element.score, -$0.offset) < ($1.element.score, -$1.offset) })?.element {
-            let reasons = candidates.count == 1 ? ["the only iOS application"] : best.why.isEmpty ? ["the first of \(candidates.count) iOS applications"] : best.why
+            let reasons =
+                candidates.count == 1
+                ? ["the only iOS application"] : best.why.isEmpty ? ["the first of \(candidates.count) iOS applications"] : best.why
             findings.primary = (best.target, reasons.joined(separator: ", "))
             // The extensions' sources too: what an Intents extension or a widget donates is judged
             // with the app, and a scan of the app alone cannot see a donation in an extension.
@@ -100,7 +107,9 @@ package struct XcodeFindings: Sendable {
         var seen: Set<String> = [app.id]
         while let next = queue.first {
             queue.removeFirst()
-            guard seen.insert(next).inserted, let target = project.target(id: next), target.kind == .framework || target.kind == .library else { continue }
+            guard seen.insert(next).inserted, let target = project.target(id: next), target.kind == .framework || target.kind == .library else {
+                continue
+            }
             found.append(target)
             queue += target.dependencies
         }

@@ -1,6 +1,6 @@
-import ProctorCore
 import Foundation
 import ProctorAppFacts
+import ProctorCore
 import ProctorFiles
 import ProctorJSON
 import ProctorLint
@@ -54,9 +54,14 @@ package enum ConformanceRunner {
         let inputs = collected.inputs.filter { !$0.path.hasSuffix("-schema.json") }
         // Nothing to run is no pass: a mistyped folder must not turn a CI step green.
         if !paths.isEmpty && inputs.isEmpty && collected.errors.isEmpty {
-            suites.append(RunReport.Suite(
-                name: paths.joined(separator: " "),
-                inputErrors: [InputError(code: ProblemCode.noInputs, message: "no case files found (*.json, schemas aside)", location: SourceLocation(file: paths[0]))]))
+            suites.append(
+                RunReport.Suite(
+                    name: paths.joined(separator: " "),
+                    inputErrors: [
+                        InputError(
+                            code: ProblemCode.noInputs, message: "no case files found (*.json, schemas aside)",
+                            location: SourceLocation(file: paths[0]))
+                    ]))
         }
         suites += Parallel.map(inputs, parallel: true) { input in
             // A scenario vector pins model behaviour through its own expectations: it passes when
@@ -88,7 +93,13 @@ package enum ConformanceRunner {
             cases = try decodeCaseFile(source, path: path)
         } catch {
             suite.inputErrors = [error]
-            suite.cases = [.init(classname: path, name: "case file", outcome: .errored(type: error.code.rawValue, message: error.message, details: "\(error.location.compilerStyle): error: \(VisibleText.escaped(error.message))"))]
+            suite.cases = [
+                .init(
+                    classname: path, name: "case file",
+                    outcome: .errored(
+                        type: error.code.rawValue, message: error.message,
+                        details: "\(error.location.compilerStyle): error: \(VisibleText.escaped(error.message))"))
+            ]
             return suite
         }
         for (index, testCase) in cases.enumerated() {
@@ -100,7 +111,11 @@ package enum ConformanceRunner {
 
     static func runScenarioVector(_ input: InputFiles.Input, outputs: RunOutputs = RunOutputs()) -> RunReport.Suite {
         // No name or tag filter: every vector is played.
-        ScenarioRunner.runFile(input, options: RunOptions(now: DateFormat.parse(defaultNow)!, parallel: false, fileReferences: FileReferencePolicy(allowsOutside: false, outputs: outputs))) ?? RunReport.Suite(name: input.path)
+        ScenarioRunner.runFile(
+            input,
+            options: RunOptions(
+                now: DateFormat.parse(defaultNow)!, parallel: false, fileReferences: FileReferencePolicy(allowsOutside: false, outputs: outputs)))
+            ?? RunReport.Suite(name: input.path)
     }
 
     /// Runs one case and compares what Proctor reports with what the case expects.
@@ -153,7 +168,10 @@ package enum ConformanceRunner {
         var inputErrors = (plist?.inputErrors ?? []) + results.flatMap(\.inputErrors)
         var diagnostics = (plist?.diagnostics ?? []) + results.flatMap(\.diagnostics)
         for scenario in scenarios {
-            guard let suite = ScenarioRunner.runFile(bytes: scenario.bytes, path: scenario.path, options: RunOptions(now: testCase.now, parallel: false)) else { continue }
+            guard
+                let suite = ScenarioRunner.runFile(
+                    bytes: scenario.bytes, path: scenario.path, options: RunOptions(now: testCase.now, parallel: false))
+            else { continue }
             findings += suite.findings
             inputErrors += suite.inputErrors
             diagnostics += suite.diagnostics
@@ -224,7 +242,8 @@ package enum ConformanceRunner {
         /// The problem the reader reported last (or the one at `index`), to throw.
         func stop(at index: Int? = nil) -> InputError {
             guard let problem = index.flatMap({ reader.problems.indices.contains($0) ? reader.problems[$0] : nil }) ?? reader.problems.last else {
-                return InputError(code: ProblemCode.conformanceCaseInvalid, message: "the case file cannot be read", location: SourceLocation(file: ""))
+                return InputError(
+                    code: ProblemCode.conformanceCaseInvalid, message: "the case file cannot be read", location: SourceLocation(file: ""))
             }
             return InputError(code: problem.code, message: problem.message, location: problem.location)
         }
@@ -281,7 +300,9 @@ package enum ConformanceRunner {
             var now = DateFormat.parse(defaultNow)!
             if let member = object["now"] {
                 let text = try string(member.value, pointer.appending("now"))
-                guard let date = DateFormat.parse(text) else { throw fail("'now' must be an RFC 3339 date with a zone", member.value, pointer.appending("now")) }
+                guard let date = DateFormat.parse(text) else {
+                    throw fail("'now' must be an RFC 3339 date with a zone", member.value, pointer.appending("now"))
+                }
                 now = date
             }
             var infoPlist: [String: JSONNode]?
@@ -375,7 +396,9 @@ package enum ConformanceRunner {
                     let fields = try self.object(item, at, what: "an expected finding")
                     let rule = try required(fields, "ruleId", item, at)
                     guard let rule = BuiltInRules.description(for: rule) else { throw fail("unknown rule '\(rule)'", item, at) }
-                    let severity = try fields["severity"].map { member throws(InputError) in try string(member.value, at.appending("severity")) } ?? rule.defaultSeverity.rawValue
+                    let severity =
+                        try fields["severity"].map { member throws(InputError) in try string(member.value, at.appending("severity")) }
+                        ?? rule.defaultSeverity.rawValue
                     let file = try fields["file"].map { member throws(InputError) in try string(member.value, at.appending("file")) } ?? firstPath
                     let location = SourceLocation(file: file, pointer: try required(fields, "pointer", item, at))
                     expected.findings.append(findingKey(ruleID: rule.id, severity: severity, location: location))
@@ -386,7 +409,10 @@ package enum ConformanceRunner {
                         let fields = try self.object(item, at, what: "an expected problem")
                         var code = try required(fields, "code", item, at)
                         if kind == "diagnostics" {
-                            code += " " + (try fields["severity"].map { member throws(InputError) in try string(member.value, at.appending("severity")) } ?? "error")
+                            code +=
+                                " "
+                                + (try fields["severity"].map { member throws(InputError) in try string(member.value, at.appending("severity")) }
+                                    ?? "error")
                         }
                         let file = try fields["file"].map { member throws(InputError) in try string(member.value, at.appending("file")) } ?? firstPath
                         // A problem in a file that is not JSON (an Info.plist, a Swift file) has no

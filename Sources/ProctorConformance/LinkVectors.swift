@@ -38,7 +38,9 @@ enum LinkVectors {
         case .success(let node): root = node
         case .failure(let error): return failed(suite, path, InputError(error, in: source, file: path))
         }
-        var reader = JSONFieldReader(codes: .conformanceCase) { offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) }
+        var reader = JSONFieldReader(codes: .conformanceCase) { offset, pointer in
+            SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
+        }
         guard let object = reader.object(root, .root, what: "a link vector file") else { return failed(suite, path, reader.problems) }
         reader.checkKeys(object, .root, allowed: fileKeys, in: "a link vector file")
         let appID = object["appID"].flatMap { reader.string($0.value, JSONPointer(["appID"])) }
@@ -47,11 +49,13 @@ enum LinkVectors {
         if let member = object["entitlements"], let entries = reader.strings(member.value, JSONPointer(["entitlements"])) {
             associatedDomains = []
             for (index, entry) in entries.enumerated() {
-                let location = SourceLocation(file: path, offset: member.value.offset, pointer: JSONPointer(["entitlements", String(index)]), in: source)
+                let location = SourceLocation(
+                    file: path, offset: member.value.offset, pointer: JSONPointer(["entitlements", String(index)]), in: source)
                 switch AssociatedDomain.parse(entry, at: location) {
                 case .success(let domain): associatedDomains?.append(domain)
                 case .failure(let invalid):
-                    suite.diagnostics.append(Diagnostic(code: EntitlementsReader.invalidEntry, severity: .error, message: invalid.reason, location: location))
+                    suite.diagnostics.append(
+                        Diagnostic(code: EntitlementsReader.invalidEntry, severity: .error, message: invalid.reason, location: location))
                 }
             }
         }
@@ -64,7 +68,9 @@ enum LinkVectors {
                 }
                 suite.diagnostics += decoded.diagnostics
                 let file = "\(domain.key)/.well-known/apple-app-site-association"
-                if let association = decoded.association { sites.append(UniversalLinkMatcher.Site(domain: domain.key, association: association, file: file)) }
+                if let association = decoded.association {
+                    sites.append(UniversalLinkMatcher.Site(domain: domain.key, association: association, file: file))
+                }
             }
         }
         let matcher = UniversalLinkMatcher(sites: sites, appID: appID, associatedDomains: associatedDomains)
@@ -75,7 +81,9 @@ enum LinkVectors {
             guard let fields = reader.object(element, pointer, what: "a case") else { continue }
             reader.checkKeys(fields, pointer, allowed: caseKeys, in: "a case")
             guard let url = reader.required(fields, "url", element, pointer).flatMap({ reader.string($0, pointer.appending("url")) }),
-                let expected = reader.required(fields, "verdict", element, pointer).flatMap({ reader.choice($0, pointer.appending("verdict"), LinkVerdict.Outcome.self) })
+                let expected = reader.required(fields, "verdict", element, pointer).flatMap({
+                    reader.choice($0, pointer.appending("verdict"), LinkVerdict.Outcome.self)
+                })
             else { continue }
             let expectedPointer = fields["pointer"].flatMap { reader.string($0.value, pointer.appending("pointer")) }
             // Where the URL is opened from: another app (the default), a page in Safari, Safari's
@@ -84,7 +92,8 @@ enum LinkVectors {
             let typed = fields["typedInSafari"].flatMap { reader.bool($0.value, pointer.appending("typedInSafari")) } ?? false
             let handoff = fields["handoff"].flatMap { reader.bool($0.value, pointer.appending("handoff")) } ?? false
             let verdict =
-                handoff ? matcher.continuationVerdict(for: url)
+                handoff
+                ? matcher.continuationVerdict(for: url)
                 : matcher.verdict(for: url, from: typed ? .safariAddressBar : safariPage.map(LinkOrigin.safariPage) ?? .otherApp)
             let name = String(format: "%03d %@", index + 1, url)
             var problems: [String] = []
@@ -93,10 +102,13 @@ enum LinkVectors {
                 problems.append("decided at \(verdict.pointer ?? "no component"), not \(expectedPointer): \(verdict.reason)")
             }
             let location = SourceLocation(file: path, offset: element.offset, pointer: pointer, in: source)
-            suite.cases.append(.init(
-                classname: path, name: name,
-                outcome: problems.isEmpty ? .passed : .failed(type: "conformance", message: problems[0], details: problems.map(VisibleText.escaped).joined(separator: "\n")),
-                location: location))
+            suite.cases.append(
+                .init(
+                    classname: path, name: name,
+                    outcome: problems.isEmpty
+                        ? .passed
+                        : .failed(type: "conformance", message: problems[0], details: problems.map(VisibleText.escaped).joined(separator: "\n")),
+                    location: location))
         }
         let errors = reader.problems.filter { $0.severity == .error }
         if !errors.isEmpty { return failed(suite, path, errors) }
@@ -112,7 +124,12 @@ enum LinkVectors {
         var suite = suite
         suite.inputErrors += errors
         if let first = errors.first {
-            suite.cases = [.init(classname: path, name: "link vector file", outcome: .errored(type: first.code.rawValue, message: first.message, details: errors.map { $0.compilerLine() }.joined(separator: "\n")))]
+            suite.cases = [
+                .init(
+                    classname: path, name: "link vector file",
+                    outcome: .errored(
+                        type: first.code.rawValue, message: first.message, details: errors.map { $0.compilerLine() }.joined(separator: "\n")))
+            ]
         }
         return suite
     }

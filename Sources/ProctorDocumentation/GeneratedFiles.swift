@@ -30,7 +30,8 @@ package enum GeneratedFiles {
     /// A case file with one case per example: passing examples expect no finding of the rule,
     /// failing ones a finding at each listed pointer, with the rule's default severity.
     package static func conformanceVectors(for rule: RuleDescription) -> String {
-        let examples = rule.passing.enumerated().map { ("passing example \($0.offset + 1)", $0.element) }
+        let examples =
+            rule.passing.enumerated().map { ("passing example \($0.offset + 1)", $0.element) }
             + rule.failing.enumerated().map { ("failing example \($0.offset + 1)", $0.element) }
         let cases = examples.map { label, example -> JSONValue in
             var fields: [(String, JSONValue)] = [
@@ -43,18 +44,25 @@ package enum GeneratedFiles {
             let path = example.isScenario ? "example\(Scenario.fileSuffix)" : example.fileName
             // A JSON example is written as JSON, any other (a web page) as its text.
             let files = [(path, example.input)] + example.besides.map { ($0.name, $0.content) }
-            fields.append(("files", .array(files.map { name, text in
-                let content: (String, JSONValue) = isJSON(text) ? ("json", parsed(text)) : ("text", .string(text))
-                return node(object([("path", .string(name)), content]))
-            })))
+            fields.append(
+                (
+                    "files",
+                    .array(
+                        files.map { name, text in
+                            let content: (String, JSONValue) = isJSON(text) ? ("json", parsed(text)) : ("text", .string(text))
+                            return node(object([("path", .string(name)), content]))
+                        })
+                ))
             fields.append(("rules", .array([node(.string(rule.id))])))
             // A rule about the Info.plist itself reports in the Info.plist, whose inline facts the
             // runner names "Info.plist"; the donation file is there because every case lints one.
             let findings = example.pointers.map { pointer in
-                node(object([
-                    ("ruleId", .string(rule.id)), ("pointer", .string(pointer)),
-                    ("severity", .string((example.severity ?? rule.defaultSeverity).rawValue)),
-                ] + (rule.judgesInfoPlist ? [("file", .string(ConformanceRunner.infoPlistFile))] : [])))
+                node(
+                    object(
+                        [
+                            ("ruleId", .string(rule.id)), ("pointer", .string(pointer)),
+                            ("severity", .string((example.severity ?? rule.defaultSeverity).rawValue)),
+                        ] + (rule.judgesInfoPlist ? [("file", .string(ConformanceRunner.infoPlistFile))] : [])))
             }
             fields.append(("expect", object([("findings", .array(findings))])))
             return object(fields)

@@ -50,7 +50,10 @@ package struct PackageManifest: Equatable, Sendable {
     /// Reads the text of a Package.swift.
     package static func read(_ text: String) throws(Unreadable) -> PackageManifest {
         var parser = Parser(tokens: try tokenize(text))
-        guard let start = parser.tokens.indices.first(where: { parser.tokens[$0] == .word("Package") && parser.tokens[safe: $0 + 1] == .punctuation("(") })
+        guard
+            let start = parser.tokens.indices.first(where: {
+                parser.tokens[$0] == .word("Package") && parser.tokens[safe: $0 + 1] == .punctuation("(")
+            })
         else { throw Unreadable(description: "Package.swift has no Package(...)") }
         parser.position = start
         guard case .call(_, let arguments) = try parser.value() else { throw Unreadable(description: "Package(...) is not a call") }

@@ -88,7 +88,11 @@ package struct SeedCoverage: Sendable {
         row.reason = text("reason")
         row.byHand = text("byHand")
         if let member = object["issue"] {
-            if case .integer(let number) = member.value.value { row.issue = Int(number) } else { reader.mismatch("an issue number", member.value, pointer.appending("issue")) }
+            if case .integer(let number) = member.value.value {
+                row.issue = Int(number)
+            } else {
+                reader.mismatch("an issue number", member.value, pointer.appending("issue"))
+            }
         }
         if let member = object["evidence"], let evidence = reader.object(member.value, pointer.appending("evidence"), what: "evidence") {
             let at = pointer.appending("evidence")

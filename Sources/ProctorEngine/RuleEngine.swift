@@ -92,10 +92,11 @@ extension RuleIdentity {
     /// always carries its rule's own id and severity (lowered only for a violation that rests on
     /// an assumption, ``Violation/assumedSeverity``).
     @inlinable func finding(_ violation: Violation, locate: (JSONPointer) -> SourceLocation) -> Finding {
-        let location = switch violation.place {
-        case .pointer(let pointer): locate(pointer)
-        case .location(let location): location
-        }
+        let location =
+            switch violation.place {
+            case .pointer(let pointer): locate(pointer)
+            case .location(let location): location
+            }
         let severity = violation.assumedSeverity.map { Swift.min($0, self.severity) } ?? self.severity
         return Finding(ruleID: id, severity: severity, message: violation.message, location: location)
     }

@@ -2,9 +2,9 @@ import Foundation
 import ProctorCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Which files an input may make Proctor read: a scenario's `infoPlist`, `entitlements`, routes,
@@ -59,7 +59,10 @@ package struct FileReferencePolicy: Sendable, Equatable {
         var root = ""
         if !allowsOutside {
             if reference.hasPrefix("/") {
-                return .failure(.outside("'\(reference)' is an absolute path; references must stay inside the project directory (the current directory) unless --allow-paths-outside-project is given"))
+                return .failure(
+                    .outside(
+                        "'\(reference)' is an absolute path; references must stay inside the project directory (the current directory) unless --allow-paths-outside-project is given"
+                    ))
             }
             guard let current = Self.realPath(projectDirectory ?? ".") else {
                 return .failure(.outside("'\(reference)' is not read: the current directory cannot be resolved to tell whether it is inside it"))
@@ -68,7 +71,8 @@ package struct FileReferencePolicy: Sendable, Equatable {
             // First by name, before anything is opened: opening a device outside the project can
             // itself do something. A file that exists is judged where it really is, links
             // followed; one that does not, by its path, and then fails to be read anyway.
-            let target = Self.realPath(resolved)
+            let target =
+                Self.realPath(resolved)
                 ?? URL(fileURLWithPath: resolved, relativeTo: URL(fileURLWithPath: root, isDirectory: true)).standardizedFileURL.path
             if !Self.isInside(target, root) { return .failure(.outside(Self.outside(reference))) }
         }
@@ -79,21 +83,27 @@ package struct FileReferencePolicy: Sendable, Equatable {
         if !allowsOutside {
             // Then by what was opened: a link swapped since the look-up by name is caught here.
             guard let opened = Self.path(of: descriptor) else {
-                return .failure(.outside("'\(reference)' is not read: where the opened file lies cannot be told, so whether it is inside the project cannot be either"))
+                return .failure(
+                    .outside(
+                        "'\(reference)' is not read: where the opened file lies cannot be told, so whether it is inside the project cannot be either")
+                )
             }
             if !Self.isInside(opened, root) { return .failure(.outside(Self.outside(reference))) }
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(InputFiles.unreadable(resolved, noun, errno))) }
         if status.st_mode & S_IFMT == S_IFDIR {
-            return .failure(.unreadable(InputError(code: ProblemCode.fileUnreadable, message: "\(noun) is a directory", location: SourceLocation(file: resolved))))
+            return .failure(
+                .unreadable(InputError(code: ProblemCode.fileUnreadable, message: "\(noun) is a directory", location: SourceLocation(file: resolved)))
+            )
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             // A pipe or a device could wait forever or never end; a scenario names files.
             return .failure(.invalid("'\(reference)' is not a regular file"))
         }
         if let output = outputs.output(with: FileIdentity(status)) {
-            outputs.recordClash("\(output) would be written over '\(VisibleText.escaped(resolved))', which a scenario names; give the report another path")
+            outputs.recordClash(
+                "\(output) would be written over '\(VisibleText.escaped(resolved))', which a scenario names; give the report another path")
             return .failure(.invalid("'\(reference)' is \(output), which this run writes; give the report another path"))
         }
         return InputFiles.load(descriptor: descriptor, path: resolved, limit: limit, naming: noun).mapError { .unreadable($0) }
@@ -116,19 +126,19 @@ package struct FileReferencePolicy: Sendable, Equatable {
     /// The absolute path of the file open at `descriptor`, as the kernel knows it.
     private static func path(of descriptor: Int32) -> String? {
         #if canImport(Darwin)
-        var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
-        guard fcntl(descriptor, F_GETPATH, &buffer) != -1 else { return nil }
-        return String(cString: buffer)
+            var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
+            guard fcntl(descriptor, F_GETPATH, &buffer) != -1 else { return nil }
+            return String(cString: buffer)
         #else
-        // /proc/self/fd/N is a link to the open file's path as the kernel resolved it, read as it
-        // is (resolving it again by name could be raced); a file deleted since it was opened
-        // reads " (deleted)" after it, and a path that does not start with `/` (a pipe) is
-        // nowhere inside the project.
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
-        guard count > 0, count < buffer.count - 1 else { return nil }
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return path.hasPrefix("/") && !path.hasSuffix(" (deleted)") ? path : nil
+            // /proc/self/fd/N is a link to the open file's path as the kernel resolved it, read as it
+            // is (resolving it again by name could be raced); a file deleted since it was opened
+            // reads " (deleted)" after it, and a path that does not start with `/` (a pipe) is
+            // nowhere inside the project.
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+            guard count > 0, count < buffer.count - 1 else { return nil }
+            let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return path.hasPrefix("/") && !path.hasSuffix(" (deleted)") ? path : nil
         #endif
     }
 }

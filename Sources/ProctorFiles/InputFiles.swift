@@ -2,9 +2,9 @@ import Foundation
 import ProctorCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds the input files behind the paths a user names, and reads them.
@@ -108,7 +108,8 @@ package enum InputFiles {
             }
             var status = stat()
             guard stat(path, &status) == 0 else {
-                walk.collection.errors.append(InputError(code: ProblemCode.fileUnreadable, message: reason(errno), location: SourceLocation(file: path)))
+                walk.collection.errors.append(
+                    InputError(code: ProblemCode.fileUnreadable, message: reason(errno), location: SourceLocation(file: path)))
                 continue
             }
             if (status.st_mode & S_IFMT) == S_IFDIR {
@@ -131,11 +132,13 @@ package enum InputFiles {
             if let identity, let output = outputs.output(with: identity) {
                 if RunOutputs.isProctorOutput(input.path) {
                     // A report of an earlier run, about to be replaced by this run's.
-                    collection.notes.append(Diagnostic(
-                        code: ProblemCode.fileSkipped, severity: .note, message: "not read: this run writes \(output) there",
-                        location: SourceLocation(file: input.path)))
+                    collection.notes.append(
+                        Diagnostic(
+                            code: ProblemCode.fileSkipped, severity: .note, message: "not read: this run writes \(output) there",
+                            location: SourceLocation(file: input.path)))
                 } else {
-                    outputs.recordClash("\(output) would be written over '\(VisibleText.escaped(input.path))', which this run reads; give the report another path")
+                    outputs.recordClash(
+                        "\(output) would be written over '\(VisibleText.escaped(input.path))', which this run reads; give the report another path")
                 }
                 continue
             }
@@ -156,9 +159,10 @@ package enum InputFiles {
                 // The file is read by its first name; named under any of its names, it was named.
                 if !input.isWalked, let index = keptIndex[identity] { collection.inputs[index].isWalked = false }
                 if first != input.path {
-                    collection.notes.append(Diagnostic(
-                        code: ProblemCode.fileSkipped, severity: .note, message: "not read again: the same file as '\(first)'",
-                        location: SourceLocation(file: input.path)))
+                    collection.notes.append(
+                        Diagnostic(
+                            code: ProblemCode.fileSkipped, severity: .note, message: "not read again: the same file as '\(first)'",
+                            location: SourceLocation(file: input.path)))
                 }
                 continue
             }
@@ -198,9 +202,10 @@ package enum InputFiles {
     /// print without a `./`.
     private static func walkEntries(of directory: String, _ walk: inout Walk) {
         guard let handle = opendir(directory.isEmpty ? "." : directory) else {
-            walk.collection.errors.append(InputError(
-                code: ProblemCode.fileUnreadable, message: "cannot read the directory: \(reason(errno))",
-                location: SourceLocation(file: directory.isEmpty ? "." : directory)))
+            walk.collection.errors.append(
+                InputError(
+                    code: ProblemCode.fileUnreadable, message: "cannot read the directory: \(reason(errno))",
+                    location: SourceLocation(file: directory.isEmpty ? "." : directory)))
             return
         }
         let prefix = directory.isEmpty || directory.hasSuffix("/") ? directory : directory + "/"
@@ -314,16 +319,18 @@ package enum InputFiles {
         // Only a regular file's size is known before reading; a device reports 0 or its capacity.
         let size = kind == S_IFREG ? Int(status.st_size) : 0
         guard size <= limit else {
-            return .failure(InputError(
-                code: ProblemCode.fileTooLarge,
-                message: "\(noun) is \(size) bytes, over the limit of \(limit) bytes (\(limit / 1_048_576) MiB)",
-                location: SourceLocation(file: path)))
+            return .failure(
+                InputError(
+                    code: ProblemCode.fileTooLarge,
+                    message: "\(noun) is \(size) bytes, over the limit of \(limit) bytes (\(limit / 1_048_576) MiB)",
+                    location: SourceLocation(file: path)))
         }
         return readToEnd(descriptor, path: path, expectedSize: size, limit: limit, noun: noun)
     }
 
     /// Reads `descriptor` to its end, failing once more than `limit` bytes have come.
-    private static func readToEnd(_ descriptor: Int32, path: String, expectedSize size: Int, limit: Int, noun: String) -> Result<[UInt8], InputError> {
+    private static func readToEnd(_ descriptor: Int32, path: String, expectedSize size: Int, limit: Int, noun: String) -> Result<[UInt8], InputError>
+    {
         // One read into a buffer sized by fstat, asking for one byte more: a regular file that
         // gives exactly the size fstat reported to a read that asked for more has ended, so most
         // files need a single read and no second one returning 0. A file that grew meanwhile fills

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A glob over file paths, with gitignore's reading of slashes (docs/configuration.md, "Include
@@ -33,8 +33,12 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         if foldersOnly { body.removeLast() }
         if body.hasPrefix("/") { body.removeFirst() }
         let parts = body.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard !body.isEmpty, !parts.contains(where: \.isEmpty) else { throw Invalid("'\(text)' names no file: a pattern is a name or a path of names, such as *.jsonl or payloads/legacy/**") }
-        guard !parts.contains(where: { $0 == "." || $0 == ".." }) else { throw Invalid("'\(text)' has a '.' or '..' folder; patterns are relative to their base folder and cannot leave it") }
+        guard !body.isEmpty, !parts.contains(where: \.isEmpty) else {
+            throw Invalid("'\(text)' names no file: a pattern is a name or a path of names, such as *.jsonl or payloads/legacy/**")
+        }
+        guard !parts.contains(where: { $0 == "." || $0 == ".." }) else {
+            throw Invalid("'\(text)' has a '.' or '..' folder; patterns are relative to their base folder and cannot leave it")
+        }
         // `**/**` is `**`: collapsed, so that matching never tries the same split twice.
         segments = parts.enumerated().filter { index, part in !(part == "**" && index > 0 && parts[index - 1] == "**") }.map(\.element)
         anchored = text.dropLast(foldersOnly ? 1 : 0).contains("/")
@@ -67,7 +71,8 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether `pattern` matches all of `names`: dynamic programming over (pattern segment,
     /// name), so several `**` cost a product of the lengths, never a search of every split.
     private static func match(_ pattern: ArraySlice<String>, _ names: ArraySlice<String>) -> Bool {
-        let pattern = Array(pattern), names = Array(names)
+        let pattern = Array(pattern)
+        let names = Array(names)
         // matches[j]: the first i pattern segments match the first j names.
         var matches = [Bool](repeating: false, count: names.count + 1)
         matches[0] = true

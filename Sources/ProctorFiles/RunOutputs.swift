@@ -2,9 +2,9 @@ import Foundation
 import ProctorCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file as the kernel knows it: two paths with the same identity are one file, whatever links,

@@ -1,9 +1,9 @@
 internal import CJSONC
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Every call into json-c lives in this file.
@@ -120,11 +120,12 @@ enum JSONCParser {
                 return JSONNode(.double(number), offset: offset)
             case json_type_string:
                 let length = Int(json_object_get_string_len(object))
-                let text = json_object_get_string(object).map { pointer in
-                    pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-                        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-                    }
-                } ?? ""
+                let text =
+                    json_object_get_string(object).map { pointer in
+                        pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+                        }
+                    } ?? ""
                 return JSONNode(.string(text), offset: offset)
             case json_type_array:
                 let count = json_object_array_length(object)
@@ -181,8 +182,8 @@ enum JSONCParser {
     }
 }
 
-private extension UInt64 {
-    func rotateLeft(_ count: UInt64) -> UInt64 { (self << count) | (self >> (64 - count)) }
+extension UInt64 {
+    fileprivate func rotateLeft(_ count: UInt64) -> UInt64 { (self << count) | (self >> (64 - count)) }
 }
 
 /// Object keys too long to be stored inline in a `String`, kept from one document to the next.

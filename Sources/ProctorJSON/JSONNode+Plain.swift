@@ -9,7 +9,8 @@ extension JSONNode {
         let json: JSONValue
         switch value {
         case let object as [String: Any]:
-            json = .object(JSONObject(members: object.keys.sorted().map { JSONObject.Member(key: $0, keyOffset: 0, value: JSONNode(plain: object[$0]!)) }))
+            json = .object(
+                JSONObject(members: object.keys.sorted().map { JSONObject.Member(key: $0, keyOffset: 0, value: JSONNode(plain: object[$0]!)) }))
         case let array as [Any]: json = .array(array.map { JSONNode(plain: $0) })
         case let text as String: json = .string(text)
         case let flag as Bool: json = .bool(flag)

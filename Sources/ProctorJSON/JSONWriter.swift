@@ -19,8 +19,10 @@ package enum JSONWriter {
         case .array(let elements): JSONNode(.array(elements.map(sortingMembers)), offset: node.offset)
         case .object(let object):
             JSONNode(
-                .object(JSONObject(members: object.members.map { JSONObject.Member(key: $0.key, keyOffset: $0.keyOffset, value: sortingMembers($0.value)) }
-                    .sorted { $0.key < $1.key })),
+                .object(
+                    JSONObject(
+                        members: object.members.map { JSONObject.Member(key: $0.key, keyOffset: $0.keyOffset, value: sortingMembers($0.value)) }
+                            .sorted { $0.key < $1.key })),
                 offset: node.offset)
         default: node
         }

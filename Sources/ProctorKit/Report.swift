@@ -35,7 +35,9 @@ public struct Report: Sendable, Hashable {
         findings = report.allFindings.sorted { ($0.location, $0.ruleID) < ($1.location, $1.ruleID) }.map(Finding.init)
         problems =
             (report.allInputErrors.map { Problem(code: $0.code.rawValue, severity: .error, message: $0.message, location: Location($0.location)) }
-            + report.allDiagnostics.map { Problem(code: $0.code.rawValue, severity: Severity($0.severity), message: $0.message, location: Location($0.location)) })
+            + report.allDiagnostics.map {
+                Problem(code: $0.code.rawValue, severity: Severity($0.severity), message: $0.message, location: Location($0.location))
+            })
             .sorted { ($0.location, $0.code) < ($1.location, $1.code) }
         checks = report.listsChecks ? report.suites.flatMap { suite in suite.cases.map(Check.init) } : []
         strict = report.strict
@@ -96,7 +98,8 @@ public struct Location: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// `file:line:column`, as compilers print it. A control character in the file's name is
     /// shown as `\u{1B}`, as every report shows it, so the text stays one line.
     public var description: String {
-        [ProctorCore.VisibleText.path(file), line.map(String.init), line == nil ? nil : column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        [ProctorCore.VisibleText.path(file), line.map(String.init), line == nil ? nil : column.map(String.init)].compactMap { $0 }.joined(
+            separator: ":")
     }
 
     /// By file, then line, column and pointer: the order of every report.

@@ -37,16 +37,23 @@ package struct AssociatedDomain: Sendable, Equatable {
             let query = rest[rest.index(after: mark)...]
             rest = String(rest[..<mark])
             guard query.hasPrefix("mode="), ["developer", "managed", "developer+managed"].contains(String(query.dropFirst(5))) else {
-                return .failure(InvalidEntry(reason: "'?\(query)' is not an alternate mode; Apple documents ?mode=developer, ?mode=managed and ?mode=developer+managed"))
+                return .failure(
+                    InvalidEntry(
+                        reason: "'?\(query)' is not an alternate mode; Apple documents ?mode=developer, ?mode=managed and ?mode=developer+managed"))
             }
             mode = String(query.dropFirst(5))
         }
         if let scheme = ["https://", "http://", "//"].first(where: { rest.lowercased().hasPrefix($0) }) {
-            return .failure(InvalidEntry(reason: "'\(text)' has a URL scheme; the entry names the domain only: \(service.rawValue):\(rest.dropFirst(scheme.count))"))
+            return .failure(
+                InvalidEntry(
+                    reason: "'\(text)' has a URL scheme; the entry names the domain only: \(service.rawValue):\(rest.dropFirst(scheme.count))"))
         }
         if rest.isEmpty { return .failure(InvalidEntry(reason: "'\(text)' names no domain")) }
         if rest.contains(where: \.isWhitespace) { return .failure(InvalidEntry(reason: "'\(text)' contains white space")) }
-        if rest.contains("/") { return .failure(InvalidEntry(reason: "'\(text)' has a path; the entry names the domain only, and the association file says which paths open the app")) }
+        if rest.contains("/") {
+            return .failure(
+                InvalidEntry(reason: "'\(text)' has a path; the entry names the domain only, and the association file says which paths open the app"))
+        }
         if rest.contains(":") { return .failure(InvalidEntry(reason: "'\(text)' has a port, which associated domains do not take")) }
         if !rest.unicodeScalars.allSatisfy(\.isASCII) {
             return .failure(InvalidEntry(reason: "'\(rest)' is not ASCII; write an internationalized domain in Punycode (xn--…)"))
@@ -120,14 +127,21 @@ package enum EntitlementsReader {
         case .success(let read): file = read
         }
         guard let root = file.root as? [String: Any] else {
-            return Result(domains: nil, inputErrors: [InputError(code: .propertyListInvalid, message: "the entitlements file's top level is not a dictionary", location: SourceLocation(file: path, line: 1))])
+            return Result(
+                domains: nil,
+                inputErrors: [
+                    InputError(
+                        code: .propertyListInvalid, message: "the entitlements file's top level is not a dictionary",
+                        location: SourceLocation(file: path, line: 1))
+                ])
         }
         var result = Result(domains: [])
         guard let value = root[key] else { return result }
         let keyLocation = SourceLocation(file: path, line: file.line(ofKey: key), pointer: "/\(key)")
         if let line = keyLocation.line { result.lines["/\(key)"] = line }
         guard let entries = value as? [Any] else {
-            result.diagnostics.append(Diagnostic(code: .typeMismatch, severity: .error, message: "'\(key)' must be an array of strings", location: keyLocation))
+            result.diagnostics.append(
+                Diagnostic(code: .typeMismatch, severity: .error, message: "'\(key)' must be an array of strings", location: keyLocation))
             return result
         }
         let lines = file.linesOfEntries(ofArray: key)
@@ -135,7 +149,8 @@ package enum EntitlementsReader {
             let location = SourceLocation(file: path, line: index < lines.count ? lines[index] : keyLocation.line, pointer: "/\(key)/\(index)")
             if let line = location.line { result.lines["/\(key)/\(index)"] = line }
             guard let text = entry as? String else {
-                result.diagnostics.append(Diagnostic(code: .typeMismatch, severity: .error, message: "entry \(index) of '\(key)' must be a string", location: location))
+                result.diagnostics.append(
+                    Diagnostic(code: .typeMismatch, severity: .error, message: "entry \(index) of '\(key)' must be a string", location: location))
                 continue
             }
             switch AssociatedDomain.parse(text, at: location) {

@@ -46,16 +46,19 @@ package enum LinkCheck {
             diagnostics += read.diagnostics
             guard let association = read.association, !read.diagnostics.contains(where: { $0.severity == .error }) else { continue }
             if bytes.count > UniversalLinkMatcher.sizeLimit {
-                diagnostics.append(Diagnostic(
-                    code: fileTooLarge, severity: .error,
-                    message: "the file is \(bytes.count) bytes, over the 128 KB (131,072 bytes) iOS reads; iOS ignores it, so every URL of '\(domain)' opens in Safari",
-                    location: SourceLocation(file: path, line: 1, column: 1, pointer: "")))
+                diagnostics.append(
+                    Diagnostic(
+                        code: fileTooLarge, severity: .error,
+                        message:
+                            "the file is \(bytes.count) bytes, over the 128 KB (131,072 bytes) iOS reads; iOS ignores it, so every URL of '\(domain)' opens in Safari",
+                        location: SourceLocation(file: path, line: 1, column: 1, pointer: "")))
             }
             matched.append(UniversalLinkMatcher.Site(domain: domain, association: association, file: path, byteCount: bytes.count))
         }
         if entitlements != nil && associatedDomains == nil {
             // The entitlement decides first: without it, no verdict would be more than a guess.
-            let verdict = LinkVerdict(outcome: .undecided, reason: "the entitlements file could not be read, so whether the app lists the domain is unknown")
+            let verdict = LinkVerdict(
+                outcome: .undecided, reason: "the entitlements file could not be read, so whether the app lists the domain is unknown")
             return Result(verdicts: urls.map { ($0, verdict) }, inputErrors: inputErrors, diagnostics: diagnostics)
         }
         let matcher = UniversalLinkMatcher(sites: matched, appID: appID, associatedDomains: associatedDomains)
@@ -74,7 +77,9 @@ package enum LinkCheck {
             if let file = verdict.file, let pointer = verdict.pointer { line += "\n    at \(shown(file)) \(pointer.isEmpty ? "/" : shown(pointer))" }
             lines.append(line)
         }
-        let counts = LinkVerdict.Outcome.allCases.map { outcome in "\(result.verdicts.filter { $0.verdict.outcome == outcome }.count) \(outcome.rawValue)" }
+        let counts = LinkVerdict.Outcome.allCases.map { outcome in
+            "\(result.verdicts.filter { $0.verdict.outcome == outcome }.count) \(outcome.rawValue)"
+        }
         lines.append("links: \(result.verdicts.count) URL\(result.verdicts.count == 1 ? "" : "s"): " + counts.joined(separator: ", "))
         return lines.joined(separator: "\n") + "\n"
     }
@@ -98,10 +103,13 @@ package enum LinkCheck {
         }
         let document = Document(
             inputErrors: result.inputErrors, diagnostics: result.diagnostics,
-            results: result.verdicts.map { Entry(url: $0.url, verdict: $0.verdict.outcome.rawValue, reason: $0.verdict.reason, appIDs: $0.verdict.appIDs, file: $0.verdict.file, pointer: $0.verdict.pointer) })
+            results: result.verdicts.map {
+                Entry(
+                    url: $0.url, verdict: $0.verdict.outcome.rawValue, reason: $0.verdict.reason, appIDs: $0.verdict.appIDs, file: $0.verdict.file,
+                    pointer: $0.verdict.pointer)
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return ((try? encoder.encode(document)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
     }
 }
-

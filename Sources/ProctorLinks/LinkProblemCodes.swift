@@ -2,8 +2,10 @@ import ProctorCore
 
 extension ProblemCode {
     package static let aasaTypeMismatch = ProblemCode("aasa_type_mismatch", summary: "An apple-app-site-association value has the wrong JSON type.")
-    package static let aasaMissingValue = ProblemCode("aasa_missing_value", summary: "An apple-app-site-association file leaves out a value it needs.")
-    package static let aasaInvalidValue = ProblemCode("aasa_invalid_value", summary: "An apple-app-site-association value of the right type cannot be used.")
+    package static let aasaMissingValue = ProblemCode(
+        "aasa_missing_value", summary: "An apple-app-site-association file leaves out a value it needs.")
+    package static let aasaInvalidValue = ProblemCode(
+        "aasa_invalid_value", summary: "An apple-app-site-association value of the right type cannot be used.")
     /// A warning: iOS ignores keys it does not know, so the file still works, but a misspelt key
     /// (`component`, `exclued`) silently does nothing.
     package static let aasaUnknownKey = ProblemCode(

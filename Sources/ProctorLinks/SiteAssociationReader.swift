@@ -25,7 +25,8 @@ package enum SiteAssociationReader {
         let root: JSONNode
         switch JSONReader.parse(source) {
         case .success(let node): root = node
-        case .failure(let error): return Result(association: nil, root: nil, inputErrors: [InputError(error, in: source, file: path)], diagnostics: [])
+        case .failure(let error):
+            return Result(association: nil, root: nil, inputErrors: [InputError(error, in: source, file: path)], diagnostics: [])
         }
         var reader = JSONFieldReader(codes: .siteAssociation) { offset, pointer in
             SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
@@ -83,12 +84,16 @@ package enum SiteAssociationReader {
                 for variable in variables.members {
                     let name = variable.key
                     if name.contains(where: { $0 == "$" || $0 == "(" || $0 == ")" }) {
-                        reader.invalid("substitution variable name '\(name)' contains '$', '(' or ')', which names cannot hold", variable.value, at.appending(name))
+                        reader.invalid(
+                            "substitution variable name '\(name)' contains '$', '(' or ')', which names cannot hold", variable.value,
+                            at.appending(name))
                         continue
                     }
                     guard let values = reader.strings(variable.value, at.appending(name)) else { continue }
                     for (index, value) in values.enumerated() where value.contains("$(") {
-                        reader.invalid("the value '\(value)' of '\(name)' refers to another substitution variable, which values cannot", variable.value, at.appending(name).appending(index))
+                        reader.invalid(
+                            "the value '\(value)' of '\(name)' refers to another substitution variable, which values cannot", variable.value,
+                            at.appending(name).appending(index))
                     }
                     links.substitutionVariables[name] = values.filter { !$0.contains("$(") }
                 }
@@ -97,7 +102,9 @@ package enum SiteAssociationReader {
         let detailsPointer = pointer.appending("details")
         guard let member = reader.required(fields, "details", node, pointer) else { return links }
         if case .object = member.value {
-            reader.invalid("details is a dictionary keyed by app ID, the format iOS 9 used; write an array of objects with appIDs and components", member, detailsPointer)
+            reader.invalid(
+                "details is a dictionary keyed by app ID, the format iOS 9 used; write an array of objects with appIDs and components", member,
+                detailsPointer)
             return links
         }
         for (index, element) in (reader.array(member, detailsPointer) ?? []).enumerated() {
@@ -142,9 +149,10 @@ package enum SiteAssociationReader {
             case .string(let pattern):
                 component.query = .pattern(pattern)
             case .object(let items):
-                component.query = .items(items.members.compactMap { item in
-                    reader.string(item.value, at.appending(item.key)).map { (name: item.key, pattern: $0) }
-                })
+                component.query = .items(
+                    items.members.compactMap { item in
+                        reader.string(item.value, at.appending(item.key)).map { (name: item.key, pattern: $0) }
+                    })
             default:
                 reader.mismatch("a pattern or a dictionary of query item patterns", member.value, at)
             }

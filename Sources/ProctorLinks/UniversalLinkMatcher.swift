@@ -141,7 +141,9 @@ package struct UniversalLinkMatcher: Sendable {
         let applinks = associatedDomains.filter { $0.service == .applinks && $0.covers(host) }
         if let exact = applinks.first(where: { !$0.isWildcard }) { return (exact.domain, nil) }
         if let wildcard = applinks.max(by: { $0.domain.count < $1.domain.count }) { return (wildcard.domain, nil) }
-        return (nil, "the app's Associated Domains entitlement has no applinks:\(host) and no wildcard that covers it, so iOS opens the link in Safari")
+        return (
+            nil, "the app's Associated Domains entitlement has no applinks:\(host) and no wildcard that covers it, so iOS opens the link in Safari"
+        )
     }
 
     package func verdict(for text: String, from origin: LinkOrigin = .otherApp) -> LinkVerdict {
@@ -149,7 +151,11 @@ package struct UniversalLinkMatcher: Sendable {
             return LinkVerdict(outcome: .safari, reason: "'\(text)' is not an absolute URL with a host, so it is not a universal link")
         }
         guard url.scheme == "https" || url.scheme == "http" else {
-            return LinkVerdict(outcome: .safari, reason: "universal links are http and https URLs; '\(url.scheme)' is a custom scheme, which iOS opens through CFBundleURLTypes, not through association files")
+            return LinkVerdict(
+                outcome: .safari,
+                reason:
+                    "universal links are http and https URLs; '\(url.scheme)' is a custom scheme, which iOS opens through CFBundleURLTypes, not through association files"
+            )
         }
         switch origin {
         case .otherApp:
@@ -157,13 +163,18 @@ package struct UniversalLinkMatcher: Sendable {
         case .safariAddressBar:
             // TN3155: a universal link opens the app when tapped; one entered in Safari's address
             // bar loads as a web page.
-            return LinkVerdict(outcome: .safari, reason: "a URL typed into Safari's address bar loads in Safari; universal links open the app when tapped")
+            return LinkVerdict(
+                outcome: .safari, reason: "a URL typed into Safari's address bar loads in Safari; universal links open the app when tapped")
         case .safariPage(let page):
             // App Search Programming Guide, "Support Universal Links": a tap on a link to the
             // domain of the page Safari shows stays in Safari, the user's most likely intent.
             // Assumed: "the same domain" is the same host, as Apple's example uses one host.
             if let current = LinkURL(page), current.host == url.host {
-                return LinkVerdict(outcome: .safari, reason: "the link is on a page of '\(url.host)' in Safari and goes to the same domain, so iOS keeps it in Safari, the user's most likely intent")
+                return LinkVerdict(
+                    outcome: .safari,
+                    reason:
+                        "the link is on a page of '\(url.host)' in Safari and goes to the same domain, so iOS keeps it in Safari, the user's most likely intent"
+                )
             }
         }
         let (fileDomain, unlisted) = fileDomain(for: url.host)
@@ -172,11 +183,15 @@ package struct UniversalLinkMatcher: Sendable {
             let known = sites.map(\.domain).sorted()
             return LinkVerdict(
                 outcome: .undecided,
-                reason: "no apple-app-site-association file was given for '\(fileDomain)'" + (known.isEmpty ? "" : " (given: \(known.joined(separator: ", ")))")
+                reason: "no apple-app-site-association file was given for '\(fileDomain)'"
+                    + (known.isEmpty ? "" : " (given: \(known.joined(separator: ", ")))")
                     + "; without it iOS opens the link in Safari, if the domain serves none")
         }
         if let size = site.byteCount, size > Self.sizeLimit {
-            return LinkVerdict(outcome: .safari, reason: "the file for '\(site.domain)' is \(size) bytes, over the 128 KB iOS reads; iOS ignores it, so the link opens in Safari", file: site.file)
+            return LinkVerdict(
+                outcome: .safari,
+                reason: "the file for '\(site.domain)' is \(size) bytes, over the 128 KB iOS reads; iOS ignores it, so the link opens in Safari",
+                file: site.file)
         }
         guard let links = site.association.applinks else {
             return LinkVerdict(outcome: .safari, reason: "the file for '\(site.domain)' has no applinks, so no app opens its URLs", file: site.file)
@@ -185,7 +200,8 @@ package struct UniversalLinkMatcher: Sendable {
             if let verdict = verdict(url, entry, links, site) { return verdict }
         }
         let whose = appID.map { " for \($0)" } ?? ""
-        return LinkVerdict(outcome: .safari, reason: "no component\(whose) in the file for '\(site.domain)' matches the URL, so it opens in Safari", file: site.file)
+        return LinkVerdict(
+            outcome: .safari, reason: "no component\(whose) in the file for '\(site.domain)' matches the URL, so it opens in Safari", file: site.file)
     }
 
     /// What iOS does with a `webpageURL` handed off to a device that has the app but cannot
@@ -223,7 +239,8 @@ package struct UniversalLinkMatcher: Sendable {
                         pointer: component.pointer.description, file: site.file)
                 }
                 return LinkVerdict(
-                    outcome: .app, reason: "matched by \(component.pointer)", appIDs: entry.appIDs, pointer: component.pointer.description, file: site.file)
+                    outcome: .app, reason: "matched by \(component.pointer)", appIDs: entry.appIDs, pointer: component.pointer.description,
+                    file: site.file)
             }
             return nil
         }
@@ -234,7 +251,9 @@ package struct UniversalLinkMatcher: Sendable {
             let pattern = LinkPattern(excluded ? String(path.dropFirst(4)) : path)
             guard pattern.matches(url.path, caseSensitive: true) else { continue }
             if excluded {
-                return LinkVerdict(outcome: .safari, reason: "excluded by \(pointer) (\"NOT \"), so it opens in Safari", appIDs: entry.appIDs, pointer: pointer, file: site.file)
+                return LinkVerdict(
+                    outcome: .safari, reason: "excluded by \(pointer) (\"NOT \"), so it opens in Safari", appIDs: entry.appIDs, pointer: pointer,
+                    file: site.file)
             }
             return LinkVerdict(outcome: .app, reason: "matched by \(pointer) (legacy paths)", appIDs: entry.appIDs, pointer: pointer, file: site.file)
         }

@@ -56,7 +56,8 @@ package struct Baseline: Sendable {
     /// the baseline's folder, so the baseline matches from whichever directory the command runs.
     /// In JSON Lines, where every line's pointers start again, the line is part of its place.
     package static func fingerprint(of finding: Finding, baselinePath: String) -> String {
-        fingerprint(rule: finding.ruleID, file: file(of: finding, baselinePath: baselinePath), pointer: pointer(of: finding), message: finding.message)
+        fingerprint(
+            rule: finding.ruleID, file: file(of: finding, baselinePath: baselinePath), pointer: pointer(of: finding), message: finding.message)
     }
 
     static func pointer(of finding: Finding) -> String {
@@ -120,11 +121,14 @@ package struct Baseline: Sendable {
                     let pointer = JSONPointer(["findings"]).appending(index)
                     guard let fields = reader.object(element, pointer, what: "a baseline entry") else { continue }
                     reader.checkKeys(fields, pointer, allowed: entryKeys, in: "a baseline entry")
-                    let values = entryKeys.map { key in reader.required(fields, key, element, pointer).flatMap { reader.string($0, pointer.appending(key)) } }
+                    let values = entryKeys.map { key in
+                        reader.required(fields, key, element, pointer).flatMap { reader.string($0, pointer.appending(key)) }
+                    }
                     guard values.allSatisfy({ $0 != nil }) else { continue }
-                    entries.append(Entry(
-                        rule: values[0]!, file: values[1]!, pointer: values[2]!, message: values[3]!, fingerprint: values[4]!,
-                        line: reader.location(of: element, pointer).line ?? 0))
+                    entries.append(
+                        Entry(
+                            rule: values[0]!, file: values[1]!, pointer: values[2]!, message: values[3]!, fingerprint: values[4]!,
+                            line: reader.location(of: element, pointer).line ?? 0))
                 }
             }
         }
@@ -144,7 +148,8 @@ package struct BaselineEntryCheck: ReportedCheck {
     package static let shared = BaselineEntryCheck()
     package let id = "baseline_entry_unused"
     package let summary = "A baseline entry matches no finding of the run: the finding is fixed, so the entry should be deleted."
-    package let rationale = "With --baseline-strict a baseline only shrinks: an entry whose finding no longer occurs is deleted, so that the finding cannot come back unseen."
+    package let rationale =
+        "With --baseline-strict a baseline only shrinks: an entry whose finding no longer occurs is deleted, so that the finding cannot come back unseen."
     package let defaultSeverity = Severity.error
     package let tag = "baseline"
     package var helpText: String { rationale }
@@ -182,12 +187,15 @@ extension RunReport {
         var cases: [TestCase] = []
         for entry in entries {
             let location = SourceLocation(file: baseline.path, line: entry.line > 0 ? entry.line : nil)
-            let message = "this entry (\(entry.rule) at \(entry.file) \(entry.pointer.isEmpty ? "\"\"" : entry.pointer)) matches no finding: the finding is gone, so delete the entry"
+            let message =
+                "this entry (\(entry.rule) at \(entry.file) \(entry.pointer.isEmpty ? "\"\"" : entry.pointer)) matches no finding: the finding is gone, so delete the entry"
             diagnostics.append(Diagnostic(code: code, severity: code.severity, message: message, location: location))
             if strict {
-                cases.append(TestCase(
-                    classname: baseline.path, name: "baseline entry \(entry.fingerprint)",
-                    outcome: .failed(type: BaselineEntryCheck.shared.id, message: message, details: "--baseline-strict: a baseline only shrinks"), location: location))
+                cases.append(
+                    TestCase(
+                        classname: baseline.path, name: "baseline entry \(entry.fingerprint)",
+                        outcome: .failed(type: BaselineEntryCheck.shared.id, message: message, details: "--baseline-strict: a baseline only shrinks"),
+                        location: location))
             }
         }
         suites.append(Suite(name: baseline.path, diagnostics: diagnostics, cases: cases))

@@ -1,7 +1,7 @@
+import Foundation
 import ProctorAppFacts
 import ProctorEngine
 import ProctorInputs
-import Foundation
 import ProctorReports
 import ProctorRules
 
@@ -21,7 +21,9 @@ extension LintResult {
             RunReport.Suite(
                 name: file.path, inputErrors: file.inputErrors, diagnostics: file.diagnostics, findings: file.findings,
                 failedCase: Self.hasFailedCase(file, strict: strict),
-                cases: { Self.cases(of: file, rules: rules, strict: strict, appInfo: appInfo, scansSources: scansSources, unmet: unmet, selection: $0) })
+                cases: {
+                    Self.cases(of: file, rules: rules, strict: strict, appInfo: appInfo, scansSources: scansSources, unmet: unmet, selection: $0)
+                })
         }
         var report = RunReport(command: scansSources ? "scan" : "lint", timestamp: options.now, strict: options.strict, rules: rules, suites: suites)
         report.noPayloadFiles = noPayloadFiles
@@ -83,7 +85,8 @@ extension LintResult {
     ) -> RunReport.CaseList {
         var cases = RunReport.CaseList(selection)
         let decodeErrors = file.diagnostics.filter { $0.severity == .error }
-        let inputProblems = file.inputErrors.map { ($0.code, $0.message, $0.compilerLine()) } + decodeErrors.map { ($0.code, $0.message, $0.compilerLine()) }
+        let inputProblems =
+            file.inputErrors.map { ($0.code, $0.message, $0.compilerLine()) } + decodeErrors.map { ($0.code, $0.message, $0.compilerLine()) }
         // Decoding errors are input problems above; a warning fails the run only under --strict.
         let strictWarnings = file.diagnostics.filter { $0.severity == .warning && $0.severity.failsRun(strict: strict) }
         if let first = inputProblems.first {
@@ -92,7 +95,8 @@ extension LintResult {
         } else if let first = strictWarnings.first {
             // Under --strict a decoding warning (an unknown key) fails the run, so it fails here too.
             let details = strictWarnings.map { $0.compilerLine() }.joined(separator: "\n")
-            cases.add(.init(classname: file.path, name: "input", outcome: .failed(type: first.code.rawValue, message: first.message, details: details)))
+            cases.add(
+                .init(classname: file.path, name: "input", outcome: .failed(type: first.code.rawValue, message: first.message, details: details)))
         } else if !file.wasChecked, let note = file.diagnostics.first(where: { $0.severity == .note }) {
             // An entry the directory walk left out (a pipe, a second name for a file).
             cases.add(.init(classname: file.path, name: "input", outcome: .skipped(reason: note.message)))
@@ -110,10 +114,15 @@ extension LintResult {
                 continue
             }
             // Most files have no finding: nothing to look for, rule after rule.
-            let failing = file.findings.isEmpty ? [] : file.findings.filter { $0.ruleID == rule.id && $0.suppression == nil && $0.severity.failsRun(strict: strict) }
+            let failing =
+                file.findings.isEmpty
+                ? [] : file.findings.filter { $0.ruleID == rule.id && $0.suppression == nil && $0.severity.failsRun(strict: strict) }
             if let first = failing.first {
                 let details = failing.map { $0.compilerLine() }.joined(separator: "\n")
-                cases.add(.init(classname: file.path, name: rule.id, outcome: .failed(type: rule.id, message: "\(first.location.compilerStyle): \(first.message)", details: details)))
+                cases.add(
+                    .init(
+                        classname: file.path, name: rule.id,
+                        outcome: .failed(type: rule.id, message: "\(first.location.compilerStyle): \(first.message)", details: details)))
             } else if let accepted = file.findings.first(where: { $0.ruleID == rule.id && $0.suppression != nil })?.suppression {
                 // Accepted, not passed: the case says so, with the reason (a baseline).
                 cases.add(.init(classname: file.path, name: rule.id, outcome: .skipped(reason: "accepted: \(accepted)")))
@@ -135,8 +144,10 @@ extension LintResult {
         let total = leftOut + file.payloadCount
         let donations = total == 1 ? "donation" : "donations"
         if file.payloadCount == 0 {
-            return "not checked: the file's \(total == 1 ? "" : "\(total) ")\(donations) \(total == 1 ? "has" : "have") decoding errors (see the input case)"
+            return
+                "not checked: the file's \(total == 1 ? "" : "\(total) ")\(donations) \(total == 1 ? "has" : "have") decoding errors (see the input case)"
         }
-        return "\(leftOut) of \(total) \(donations) not checked for decoding errors (see the input case); nothing found in the other \(file.payloadCount)"
+        return
+            "\(leftOut) of \(total) \(donations) not checked for decoding errors (see the input case); nothing found in the other \(file.payloadCount)"
     }
 }

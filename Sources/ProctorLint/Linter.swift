@@ -1,10 +1,10 @@
 import Dispatch
 import Foundation
 import ProctorAppFacts
-import ProctorEngine
-import ProctorInputs
 import ProctorCore
+import ProctorEngine
 import ProctorFiles
+import ProctorInputs
 import ProctorJSON
 import ProctorPayloads
 import ProctorReports
@@ -128,7 +128,8 @@ package enum Linter {
             // Two walks: a file both find (by two spellings of one folder) is read once, by the
             // first walk's name.
             let known = Set(collected.inputs.compactMap { FileIdentity(path: $0.path) })
-            collected.inputs = (collected.inputs + entitlements.inputs.filter { input in FileIdentity(path: input.path).map { !known.contains($0) } ?? true })
+            collected.inputs =
+                (collected.inputs + entitlements.inputs.filter { input in FileIdentity(path: input.path).map { !known.contains($0) } ?? true })
                 .sorted { $0.path < $1.path }
             collected.errors += entitlements.errors
             collected.notes = (collected.notes + entitlements.notes).sorted { ($0.location, $0.message) < ($1.location, $1.message) }
@@ -145,7 +146,8 @@ package enum Linter {
             return !InputKinds.payloads.contains { $0.claims(declared: normalized, in: declared) }
         }
         let plists = collected.inputs.filter(isAppDescription)
-        let readPlists = plists.filter { runPlist == nil || FileIdentity(path: $0.path) != runPlist }.count + (appInfo?.isFromInfoPlist == true ? 1 : 0)
+        let readPlists =
+            plists.filter { runPlist == nil || FileIdentity(path: $0.path) != runPlist }.count + (appInfo?.isFromInfoPlist == true ? 1 : 0)
         if !plists.isEmpty {
             collected.inputs.removeAll(where: isAppDescription)
             for plist in plists where runPlist == nil || FileIdentity(path: plist.path) != runPlist {
@@ -169,8 +171,17 @@ package enum Linter {
         }
         if paths.isEmpty == false && collected.inputs.isEmpty && plists.isEmpty && collected.errors.isEmpty {
             var empty = FileResult(path: paths.joined(separator: " "))
-            let filtered = collected.filteredOut == 0 ? "" : "; the include and exclude patterns left out \(collected.filteredOut) file\(collected.filteredOut == 1 ? "" : "s") or folder\(collected.filteredOut == 1 ? "" : "s")"
-            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no input files found: donation files (.json, .jsonl), apple-app-site-association files, web pages (.html, .htm), .entitlements files or Info.plist files (*.scenario.json files are played by proctor run)\(filtered)", location: SourceLocation(file: paths[0]))]
+            let filtered =
+                collected.filteredOut == 0
+                ? ""
+                : "; the include and exclude patterns left out \(collected.filteredOut) file\(collected.filteredOut == 1 ? "" : "s") or folder\(collected.filteredOut == 1 ? "" : "s")"
+            empty.inputErrors = [
+                InputError(
+                    code: ProblemCode.noInputs,
+                    message:
+                        "no input files found: donation files (.json, .jsonl), apple-app-site-association files, web pages (.html, .htm), .entitlements files or Info.plist files (*.scenario.json files are played by proctor run)\(filtered)",
+                    location: SourceLocation(file: paths[0]))
+            ]
             files.append(empty)
         }
 
@@ -209,15 +220,19 @@ package enum Linter {
             // Its own walk, whatever name another walk found its files by.
             let own = InputFiles.collect([folder], selecting: .claimed(by: { $0.hasSuffix(".entitlements") }))
             if own.inputs.isEmpty {
-                errors.append(InputError(
-                    code: ProblemCode.noInputs, message: "no .entitlements file in this folder, given as the app's entitlements; name the file itself",
-                    location: SourceLocation(file: folder)))
+                errors.append(
+                    InputError(
+                        code: ProblemCode.noInputs,
+                        message: "no .entitlements file in this folder, given as the app's entitlements; name the file itself",
+                        location: SourceLocation(file: folder)))
             }
         }
         for (path, domain) in declared.siteDomains.sorted(by: { $0.key < $1.key }) where isFolder(path) {
-            errors.append(InputError(
-                code: ProblemCode.fileUnreadable, message: "the apple-app-site-association file of \(domain) is a folder; give the file it serves",
-                location: SourceLocation(file: path)))
+            errors.append(
+                InputError(
+                    code: ProblemCode.fileUnreadable,
+                    message: "the apple-app-site-association file of \(domain) is a folder; give the file it serves",
+                    location: SourceLocation(file: path)))
         }
         return errors
     }
@@ -233,7 +248,8 @@ package enum Linter {
         var files: [FileResult] = []
         var appInfo: AppInfo?
         if let plistPath = options.infoPlistPath {
-            let described = AppDescriptionOptions(bundleIdentifier: options.bundleIdentifier, deploymentTarget: options.configuration.deploymentTarget)
+            let described = AppDescriptionOptions(
+                bundleIdentifier: options.bundleIdentifier, deploymentTarget: options.configuration.deploymentTarget)
             if let result = InputKinds.infoPlist.read(path: plistPath, options: described, into: &appInfo) { files.append(result) }
         } else if let bundle = options.bundleIdentifier {
             appInfo = AppInfo(source: "--bundle-identifier", bundleIdentifier: bundle, isFromInfoPlist: false)
@@ -252,10 +268,12 @@ package enum Linter {
     package static func applySuppressions(_ file: inout FileResult, judged: Set<String>, known: [String]) {
         for suppression in file.suppressions {
             guard known.contains(suppression.rule) else {
-                file.diagnostics.append(Diagnostic(
-                    code: unknownRuleSuppression, severity: .warning,
-                    message: "'\(suppression.rule)' is not a rule\(Suggestion.phrase(for: suppression.rule, among: known)); the ignore covers nothing",
-                    location: suppression.location))
+                file.diagnostics.append(
+                    Diagnostic(
+                        code: unknownRuleSuppression, severity: .warning,
+                        message:
+                            "'\(suppression.rule)' is not a rule\(Suggestion.phrase(for: suppression.rule, among: known)); the ignore covers nothing",
+                        location: suppression.location))
                 continue
             }
             guard judged.contains(suppression.rule) else { continue }
@@ -265,10 +283,12 @@ package enum Linter {
                 used = true
             }
             if !used {
-                file.diagnostics.append(Diagnostic(
-                    code: unusedSuppression, severity: .warning,
-                    message: "'\(suppression.rule)' finds nothing \(suppression.line != nil && suppression.scope.isEmpty && file.path.hasSuffix(".swift") ? "on this line" : "in this donation"); delete the ignore",
-                    location: suppression.location))
+                file.diagnostics.append(
+                    Diagnostic(
+                        code: unusedSuppression, severity: .warning,
+                        message:
+                            "'\(suppression.rule)' finds nothing \(suppression.line != nil && suppression.scope.isEmpty && file.path.hasSuffix(".swift") ? "on this line" : "in this donation"); delete the ignore",
+                        location: suppression.location))
             }
         }
     }

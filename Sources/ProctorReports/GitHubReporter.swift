@@ -15,11 +15,12 @@ enum GitHubReporter {
     static func render(_ report: RunReport) -> String {
         var lines: [String] = []
         func annotate(_ severity: Severity, _ location: SourceLocation?, title: String, _ message: String) {
-            let command = switch severity {
-            case .error: "error"
-            case .warning: "warning"
-            case .note: "notice"
-            }
+            let command =
+                switch severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .note: "notice"
+                }
             var properties: [String] = []
             if let location, !location.file.isEmpty {
                 properties.append("file=" + escapeProperty(VisibleText.escaped(location.file)))
@@ -45,7 +46,9 @@ enum GitHubReporter {
                     guard case .failed(let type, let message, let details) = testCase.outcome else { continue }
                     // The details are Proctor's lines: their breaks stay, each line is escaped.
                     let lines = details.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escaped(String($0)) }
-                    annotate(.error, testCase.location, title: "proctor: \(type)", ([VisibleText.escaped(message)] + (details.isEmpty ? [] : lines)).joined(separator: "\n"))
+                    annotate(
+                        .error, testCase.location, title: "proctor: \(type)",
+                        ([VisibleText.escaped(message)] + (details.isEmpty ? [] : lines)).joined(separator: "\n"))
                 }
             }
         }
@@ -83,24 +86,30 @@ enum GitLabReporter {
             let identity = place.joined(separator: "\u{1F}")
             let occurrence = uses[identity, default: 0]
             uses[identity] = occurrence + 1
-            let level = switch severity {
-            case .error: "major"
-            case .warning: "minor"
-            case .note: "info"
-            }
+            let level =
+                switch severity {
+                case .error: "major"
+                case .warning: "minor"
+                case .note: "info"
+                }
             var text = "  {\"check_name\": "
             JSONWriter.writeString(check, into: &text)
             text += ", \"description\": "
             JSONWriter.writeString(message, into: &text)
-            text += ", \"fingerprint\": \"\(stableHash(occurrence == 0 ? identity : identity + "\u{1F}\(occurrence)"))\", \"location\": {\"lines\": {\"begin\": \(max(location?.line ?? 1, 1))}, \"path\": "
+            text +=
+                ", \"fingerprint\": \"\(stableHash(occurrence == 0 ? identity : identity + "\u{1F}\(occurrence)"))\", \"location\": {\"lines\": {\"begin\": \(max(location?.line ?? 1, 1))}, \"path\": "
             JSONWriter.writeString(file, into: &text)
             text += "}, \"severity\": \"\(level)\"}"
             issues.append(text)
         }
         for suite in report.suites {
             for error in suite.inputErrors { issue(.error, error.location, check: error.code.rawValue, error.message) }
-            for diagnostic in suite.diagnostics { issue(diagnostic.severity, diagnostic.location, check: diagnostic.code.rawValue, diagnostic.message) }
-            for finding in suite.findings where finding.suppression == nil { issue(finding.severity, finding.location, check: finding.ruleID, finding.message) }
+            for diagnostic in suite.diagnostics {
+                issue(diagnostic.severity, diagnostic.location, check: diagnostic.code.rawValue, diagnostic.message)
+            }
+            for finding in suite.findings where finding.suppression == nil {
+                issue(finding.severity, finding.location, check: finding.ruleID, finding.message)
+            }
             if report.listsChecks {
                 for testCase in suite.cases {
                     guard case .failed(let type, let message, _) = testCase.outcome else { continue }
@@ -127,9 +136,13 @@ enum MarkdownReporter {
             return cell(location.compilerStyle)
         }
         for suite in report.suites {
-            for error in suite.inputErrors { rows.append("| error | \(place(error.location)) | \(cell(error.code.rawValue)) | \(cell(error.message)) |") }
+            for error in suite.inputErrors {
+                rows.append("| error | \(place(error.location)) | \(cell(error.code.rawValue)) | \(cell(error.message)) |")
+            }
             for diagnostic in suite.diagnostics {
-                rows.append("| \(diagnostic.severity.rawValue) | \(place(diagnostic.location)) | \(cell(diagnostic.code.rawValue)) | \(cell(diagnostic.message)) |")
+                rows.append(
+                    "| \(diagnostic.severity.rawValue) | \(place(diagnostic.location)) | \(cell(diagnostic.code.rawValue)) | \(cell(diagnostic.message)) |"
+                )
             }
             for finding in suite.findings {
                 let columns = "| \(finding.severity.rawValue) | \(place(finding.location)) | \(cell(finding.ruleID)) | \(cell(finding.message)) |"
@@ -147,7 +160,9 @@ enum MarkdownReporter {
         }
         if !accepted.isEmpty {
             text += "<details><summary>\(accepted.count) accepted finding\(accepted.count == 1 ? "" : "s")</summary>\n\n"
-            text += "| Severity | Where | Check | Message | Accepted |\n| --- | --- | --- | --- | --- |\n" + accepted.joined(separator: "\n") + "\n\n</details>\n"
+            text +=
+                "| Severity | Where | Check | Message | Accepted |\n| --- | --- | --- | --- | --- |\n" + accepted.joined(separator: "\n")
+                + "\n\n</details>\n"
         }
         return text
     }

@@ -38,8 +38,11 @@ enum HTMLReporter {
             let groups = problemsByFile()
             // In lint the failed cases repeat the findings; errored cases repeat input errors, which
             // are among the problems (as in the text report). Failures are news.
-            let checks = !report.listsChecks ? [] : report.suites.indices.filter { cases[$0].cases.contains { $0.outcome.isFailure } }
-                .map { (index: $0, list: cases[$0]) }
+            let checks =
+                !report.listsChecks
+                ? []
+                : report.suites.indices.filter { cases[$0].cases.contains { $0.outcome.isFailure } }
+                    .map { (index: $0, list: cases[$0]) }
             let scenarios = report.suites.filter { $0.timeline != nil }
             let verdict = report.exitCode == .success ? "passed" : "failed"
 
@@ -61,7 +64,9 @@ enum HTMLReporter {
             if !checks.isEmpty { writeChecks(checks) }
             if !scenarios.isEmpty { writeScenarios(scenarios) }
             html.raw("</main>\n<footer>")
-            html.text("Written by proctor \(ProctorVersion.current). The page loads nothing and runs no script: it reads the same offline and with scripting off.")
+            html.text(
+                "Written by proctor \(ProctorVersion.current). The page loads nothing and runs no script: it reads the same offline and with scripting off."
+            )
             html.raw("</footer>\n</body>\n</html>\n")
         }
 
@@ -163,22 +168,29 @@ enum HTMLReporter {
             var byFile: [String: [Problem]] = [:]
             for suite in report.suites {
                 for error in suite.inputErrors {
-                    byFile[error.location.file, default: []].append(Problem(
-                        location: error.location, order: 0, code: error.code.rawValue, severity: .error, message: error.message, kind: "input error"))
+                    byFile[error.location.file, default: []].append(
+                        Problem(
+                            location: error.location, order: 0, code: error.code.rawValue, severity: .error, message: error.message,
+                            kind: "input error"))
                 }
                 for diagnostic in suite.diagnostics {
-                    byFile[diagnostic.location.file, default: []].append(Problem(
-                        location: diagnostic.location, order: 1, code: diagnostic.code.rawValue, severity: diagnostic.severity, message: diagnostic.message,
-                        kind: "decoding"))
+                    byFile[diagnostic.location.file, default: []].append(
+                        Problem(
+                            location: diagnostic.location, order: 1, code: diagnostic.code.rawValue, severity: diagnostic.severity,
+                            message: diagnostic.message,
+                            kind: "decoding"))
                 }
                 for finding in suite.findings {
-                    byFile[finding.location.file, default: []].append(Problem(
-                        location: finding.location, order: 2, code: finding.ruleID, severity: finding.severity, message: finding.message,
-                        suppression: finding.suppression, kind: "rule"))
+                    byFile[finding.location.file, default: []].append(
+                        Problem(
+                            location: finding.location, order: 2, code: finding.ruleID, severity: finding.severity, message: finding.message,
+                            suppression: finding.suppression, kind: "rule"))
                 }
             }
             return byFile.keys.sorted().map { file in
-                FileGroup(file: file, problems: byFile[file]!.sorted { ($0.location, $0.order, $0.code, $0.message) < ($1.location, $1.order, $1.code, $1.message) })
+                FileGroup(
+                    file: file,
+                    problems: byFile[file]!.sorted { ($0.location, $0.order, $0.code, $0.message) < ($1.location, $1.order, $1.code, $1.message) })
             }
         }
 
@@ -269,7 +281,8 @@ enum HTMLReporter {
                 html.element("p", [("class", "source none")], "Line \(number) of \(location.file) is not shown: \(unavailable.reason).")
             case .success(let text):
                 guard let line = text.line(number) else {
-                    html.element("p", [("class", "source none")], "Line \(number) is not shown: \(location.file) has \(plural(text.lineCount, "line")) now.")
+                    html.element(
+                        "p", [("class", "source none")], "Line \(number) is not shown: \(location.file) has \(plural(text.lineCount, "line")) now.")
                     break
                 }
                 html.start("pre", [("class", "source")])
@@ -293,7 +306,8 @@ enum HTMLReporter {
                 window = (end - Self.longLine)..<end
             }
             func piece(_ lower: Int, _ upper: Int) -> String {
-                let lower = max(lower, window.lowerBound), upper = min(upper, window.upperBound)
+                let lower = max(lower, window.lowerBound)
+                let upper = min(upper, window.upperBound)
                 guard lower < upper else { return "" }
                 var text = String.UnicodeScalarView()
                 text.append(contentsOf: scalars[lower..<upper])
@@ -387,7 +401,9 @@ enum HTMLReporter {
 
         private mutating func writeScenarios(_ suites: [RunReport.Suite]) {
             html.raw("<section id=\"scenarios\">\n<h2>Scenario timelines</h2>\n")
-            html.raw("<p class=\"hint\">The model's clock runs down the side and each device has a column; each step, launch and expectation is an entry in the column of the device it happened on.</p>\n")
+            html.raw(
+                "<p class=\"hint\">The model's clock runs down the side and each device has a column; each step, launch and expectation is an entry in the column of the device it happened on.</p>\n"
+            )
             for (number, suite) in suites.enumerated() {
                 guard let timeline = suite.timeline else { continue }
                 let failed = suite.hasFailedCase
@@ -455,11 +471,12 @@ enum HTMLReporter {
         }
 
         private mutating func writeEvent(_ event: TimelineEvent, failed: [TimelineEvent.Mismatch]) {
-            let kind = switch event.kind {
-            case .step: "step"
-            case .launch: "launch"
-            case .expectation: "expectation"
-            }
+            let kind =
+                switch event.kind {
+                case .step: "step"
+                case .launch: "launch"
+                case .expectation: "expectation"
+                }
             html.start("td", [("class", "event \(kind) \(failed.isEmpty ? "ok" : "failed")")])
             html.raw("<p class=\"what\">")
             html.element("span", [("class", "kind")], event.kind.label)

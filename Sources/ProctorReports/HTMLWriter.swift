@@ -14,10 +14,6 @@ struct HTMLWriter {
     /// Where the HTML goes; the reporter takes it back when the document is written.
     var output: ReportOutput
 
-    init(output: ReportOutput) {
-        self.output = output
-    }
-
     /// Markup written as it is: only literals, never input.
     mutating func raw(_ markup: StaticString) { output.write(markup) }
 
@@ -75,7 +71,12 @@ struct HTMLWriter {
     /// `text` as HTML text (or, with `attribute`, as a double-quoted attribute value).
     static func escape(_ text: String, attribute: Bool) -> String {
         // Most names and messages need nothing: a scan of their bytes says so.
-        guard VisibleText.needsEscaping(text) || text.utf8.contains(where: { $0 == 0xEF || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || (attribute && ($0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'"))) })
+        guard
+            VisibleText.needsEscaping(text)
+                || text.utf8.contains(where: {
+                    $0 == 0xEF || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                        || (attribute && ($0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")))
+                })
         else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 16)

@@ -51,12 +51,14 @@ enum JUnitFileCases {
             fileCases.append(FileCase(name: suite.name, outcome: outcome(of: suite, list, in: report)))
         }
         let command = "proctor.\(report.command)"
-        xml.open("testsuite", [
-            ("name", "proctor \(report.command)"), ("package", command), ("id", "0"),
-            ("timestamp", JUnitReporter.timestamp(of: report)), ("hostname", "localhost"), ("tests", String(fileCases.count)),
-            ("failures", String(fileCases.count(where: \.outcome.isFailure))), ("errors", String(fileCases.count(where: \.outcome.isError))),
-            ("skipped", String(fileCases.count(where: \.outcome.isSkipped))), ("time", "0"),
-        ])
+        xml.open(
+            "testsuite",
+            [
+                ("name", "proctor \(report.command)"), ("package", command), ("id", "0"),
+                ("timestamp", JUnitReporter.timestamp(of: report)), ("hostname", "localhost"), ("tests", String(fileCases.count)),
+                ("failures", String(fileCases.count(where: \.outcome.isFailure))), ("errors", String(fileCases.count(where: \.outcome.isError))),
+                ("skipped", String(fileCases.count(where: \.outcome.isSkipped))), ("time", "0"),
+            ])
         xml.open("properties")
         let totalChecks = checks.passed + checks.failed + checks.errored + checks.skipped
         var properties = [
@@ -112,7 +114,8 @@ enum JUnitFileCases {
             if list.passed == 0 { return .skipped(reason: list.firstSkipReason ?? "not judged") }
             return .passed
         }
-        let input = suite.inputErrors.map { Problem(type: $0.code.rawValue, location: $0.location, message: $0.message, line: $0.compilerLine()) }
+        let input =
+            suite.inputErrors.map { Problem(type: $0.code.rawValue, location: $0.location, message: $0.message, line: $0.compilerLine()) }
             + suite.diagnostics.filter { $0.severity == .error }.map(problem)
         // A strict warning and a finding, in the order of the file's lines.
         let strictWarnings = suite.diagnostics.filter { $0.severity != .error && report.fails($0.severity) }.map { ($0.location, problem($0)) }
@@ -127,7 +130,8 @@ enum JUnitFileCases {
             failing = list.cases.compactMap { testCase in
                 guard case .failed(let type, let message, let details) = testCase.outcome else { return nil }
                 let at = testCase.location.map { $0.compilerStyle + ": " } ?? ""
-                return Problem(type: type, location: testCase.location, message: message, line: at + message + (details.isEmpty ? "" : "\n" + details))
+                return Problem(
+                    type: type, location: testCase.location, message: message, line: at + message + (details.isEmpty ? "" : "\n" + details))
             }
         }
         if list.errored > 0 {

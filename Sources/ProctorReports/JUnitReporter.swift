@@ -59,11 +59,13 @@ enum JUnitReporter {
             let failures = cases.filter(\.outcome.isFailure).count
             let errors = cases.filter(\.outcome.isError).count
             let skipped = cases.filter(\.outcome.isSkipped).count
-            xml.open("testsuite", [
-                ("name", suite.name), ("package", "proctor.\(report.command)"), ("id", String(index)),
-                ("timestamp", timestamp), ("hostname", "localhost"), ("tests", String(cases.count)),
-                ("failures", String(failures)), ("errors", String(errors)), ("skipped", String(skipped)), ("time", "0"),
-            ])
+            xml.open(
+                "testsuite",
+                [
+                    ("name", suite.name), ("package", "proctor.\(report.command)"), ("id", String(index)),
+                    ("timestamp", timestamp), ("hostname", "localhost"), ("tests", String(cases.count)),
+                    ("failures", String(failures)), ("errors", String(errors)), ("skipped", String(skipped)), ("time", "0"),
+                ])
             xml.open("properties")
             xml.empty("property", [("name", "proctor.version"), ("value", ProctorVersion.current)])
             xml.empty("property", [("name", "proctor.strict"), ("value", String(report.strict))])

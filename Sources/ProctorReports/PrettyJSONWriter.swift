@@ -13,7 +13,7 @@ struct PrettyJSONWriter {
     /// For each open container, whether a member was written in it yet.
     private var hasMembers: [Bool] = []
     #if DEBUG
-    private var lastKeys: [String] = []
+        private var lastKeys: [String] = []
     #endif
 
     init(output: ReportOutput) {
@@ -30,8 +30,8 @@ struct PrettyJSONWriter {
     /// Starts the next member of the object being written: its key, ready for its value.
     mutating func key(_ name: String) {
         #if DEBUG
-        assert(lastKeys[lastKeys.count - 1] < name, "keys must be written in sorted order: '\(name)' after '\(lastKeys[lastKeys.count - 1])'")
-        lastKeys[lastKeys.count - 1] = name
+            assert(lastKeys[lastKeys.count - 1] < name, "keys must be written in sorted order: '\(name)' after '\(lastKeys[lastKeys.count - 1])'")
+            lastKeys[lastKeys.count - 1] = name
         #endif
         startMember()
         output.write(byte: UInt8(ascii: "\""))
@@ -109,14 +109,14 @@ struct PrettyJSONWriter {
         output.write(byte: bracket)
         hasMembers.append(false)
         #if DEBUG
-        lastKeys.append("")
+            lastKeys.append("")
         #endif
     }
 
     private mutating func close(_ bracket: UInt8) {
         let hadMembers = hasMembers.removeLast()
         #if DEBUG
-        lastKeys.removeLast()
+            lastKeys.removeLast()
         #endif
         output.write(hadMembers ? "\n" : "\n\n")
         indent()

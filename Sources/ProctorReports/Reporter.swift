@@ -23,7 +23,8 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     /// report the lines its problems are on; `junitCases` says how a lint or scan JUnit report
     /// lists its cases.
     package func write(
-        _ report: RunReport, to output: inout ReportOutput, style: TextStyle = .plain, sources: SourceFiles = .currentDirectory, junitCases: JUnitCases = .file
+        _ report: RunReport, to output: inout ReportOutput, style: TextStyle = .plain, sources: SourceFiles = .currentDirectory,
+        junitCases: JUnitCases = .file
     ) {
         switch self {
         case .text: TextReporter.write(report, to: &output, style: style)

@@ -251,14 +251,19 @@ extension RunReport {
     /// a rule several runs judged), the first run's command, clock and strictness.
     package static func merging(_ reports: [RunReport]) -> RunReport? {
         guard var merged = reports.first else { return nil }
-        var rules = Set(merged.rules.map(\.id)), checks = Set(merged.checks.map(\.id))
+        var rules = Set(merged.rules.map(\.id))
+        var checks = Set(merged.checks.map(\.id))
         for report in reports.dropFirst() {
             merged.rules += report.rules.filter { rules.insert($0.id).inserted }
             merged.checks += report.checks.filter { checks.insert($0.id).inserted }
             merged.suites += report.suites
             merged.noPayloadFiles += report.noPayloadFiles
             for tally in report.judged {
-                if let index = merged.judged.firstIndex(where: { $0.key == tally.key }) { merged.judged[index].count += tally.count } else { merged.judged.append(tally) }
+                if let index = merged.judged.firstIndex(where: { $0.key == tally.key }) {
+                    merged.judged[index].count += tally.count
+                } else {
+                    merged.judged.append(tally)
+                }
             }
         }
         merged.rules.sort { $0.id < $1.id }

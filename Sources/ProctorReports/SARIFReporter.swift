@@ -124,10 +124,13 @@ enum SARIFReporter {
         // code scanning shows a broken expectation at its step.
         let checkIDs = Set(report.checks.map(\.id))
         // A run without checks of its own (lint) has no such case: its cases are not made.
-        let checkCases = checkIDs.isEmpty ? [] : report.suites.flatMap(\.cases).filter { testCase in
-            guard testCase.location != nil, case .failed(let type, _, _) = testCase.outcome else { return false }
-            return checkIDs.contains(type)
-        }
+        let checkCases =
+            checkIDs.isEmpty
+            ? []
+            : report.suites.flatMap(\.cases).filter { testCase in
+                guard testCase.location != nil, case .failed(let type, _, _) = testCase.outcome else { return false }
+                return checkIDs.contains(type)
+            }
         if !checkCases.isEmpty {
             for check in report.checks {
                 ruleIndex[check.id] = rules.count
@@ -147,27 +150,39 @@ enum SARIFReporter {
                 if inputRuleIndex[code] == nil {
                     inputRuleIndex[code] = rules.count
                     // GitHub shows a rule's full description and help beside each alert.
-                    let about = "\(code.summary) The input is not read or decoded as it stands, so the rules do not judge it (or all of it), and the run exits 2; docs/input-format.md says what each input may hold."
-                    rules.append(ReportingDescriptor(
-                        id: code.rawValue, name: pascalCase(code.rawValue), shortDescription: Text(text: code.summary), fullDescription: Text(text: about),
-                        help: Help(text: about, markdown: about),
-                        defaultConfiguration: Configuration(level: code.severity.rawValue), properties: Properties(tags: ["input"])))
+                    let about =
+                        "\(code.summary) The input is not read or decoded as it stands, so the rules do not judge it (or all of it), and the run exits 2; docs/input-format.md says what each input may hold."
+                    rules.append(
+                        ReportingDescriptor(
+                            id: code.rawValue, name: pascalCase(code.rawValue), shortDescription: Text(text: code.summary),
+                            fullDescription: Text(text: about),
+                            help: Help(text: about, markdown: about),
+                            defaultConfiguration: Configuration(level: code.severity.rawValue), properties: Properties(tags: ["input"])))
                 }
                 let identity = [code.rawValue, at.file, at.pointer ?? "", at.line.map(String.init) ?? ""].joined(separator: "\u{1F}")
                 let occurrence = fingerprintUses[identity, default: 0]
                 fingerprintUses[identity] = occurrence + 1
-                results.append(Result(
-                    ruleId: code.rawValue, ruleIndex: inputRuleIndex[code]!, level: level, message: Text(text: message), locations: [location(at)],
-                    partialFingerprints: ["proctorFinding/v1": stableHash(occurrence == 0 ? identity : identity + "\u{1F}\(occurrence)")], suppressions: nil))
+                results.append(
+                    Result(
+                        ruleId: code.rawValue, ruleIndex: inputRuleIndex[code]!, level: level, message: Text(text: message),
+                        locations: [location(at)],
+                        partialFingerprints: ["proctorFinding/v1": stableHash(occurrence == 0 ? identity : identity + "\u{1F}\(occurrence)")],
+                        suppressions: nil))
             }
             for error in suite.inputErrors {
                 notificationCodes.insert(error.code)
-                notifications.append(Notification(descriptor: DescriptorReference(id: error.code.rawValue), level: "error", message: Text(text: error.message), locations: [location(error.location)]))
+                notifications.append(
+                    Notification(
+                        descriptor: DescriptorReference(id: error.code.rawValue), level: "error", message: Text(text: error.message),
+                        locations: [location(error.location)]))
                 inputResult(error.code, "error", error.message, error.location)
             }
             for diagnostic in suite.diagnostics {
                 notificationCodes.insert(diagnostic.code)
-                notifications.append(Notification(descriptor: DescriptorReference(id: diagnostic.code.rawValue), level: diagnostic.severity.rawValue, message: Text(text: diagnostic.message), locations: [location(diagnostic.location)]))
+                notifications.append(
+                    Notification(
+                        descriptor: DescriptorReference(id: diagnostic.code.rawValue), level: diagnostic.severity.rawValue,
+                        message: Text(text: diagnostic.message), locations: [location(diagnostic.location)]))
                 if diagnostic.severity == .error { inputResult(diagnostic.code, "error", diagnostic.message, diagnostic.location) }
             }
             for finding in suite.findings {
@@ -177,14 +192,15 @@ enum SARIFReporter {
                 let occurrence = fingerprintUses[identity, default: 0]
                 fingerprintUses[identity] = occurrence + 1
                 let fingerprint = stableHash(occurrence == 0 ? identity : identity + "\u{1F}\(occurrence)")
-                results.append(Result(
-                    ruleId: finding.ruleID, ruleIndex: ruleIndex[finding.ruleID] ?? 0, level: finding.severity.rawValue,
-                    message: Text(text: finding.message), locations: [location(finding.location)],
-                    partialFingerprints: ["proctorFinding/v1": fingerprint],
-                    // A scenario's expectation is written in the source; a baseline is kept apart.
-                    suppressions: finding.suppression.map { reason in
-                        [Suppression(kind: reason.hasPrefix(Finding.baselineSuppressionPrefix) ? "external" : "inSource", justification: reason)]
-                    }))
+                results.append(
+                    Result(
+                        ruleId: finding.ruleID, ruleIndex: ruleIndex[finding.ruleID] ?? 0, level: finding.severity.rawValue,
+                        message: Text(text: finding.message), locations: [location(finding.location)],
+                        partialFingerprints: ["proctorFinding/v1": fingerprint],
+                        // A scenario's expectation is written in the source; a baseline is kept apart.
+                        suppressions: finding.suppression.map { reason in
+                            [Suppression(kind: reason.hasPrefix(Finding.baselineSuppressionPrefix) ? "external" : "inSource", justification: reason)]
+                        }))
             }
         }
         for testCase in checkCases {
@@ -193,10 +209,12 @@ enum SARIFReporter {
             let identity = [type, location.file, location.pointer ?? ""].joined(separator: "\u{1F}")
             let occurrence = fingerprintUses[identity, default: 0]
             fingerprintUses[identity] = occurrence + 1
-            results.append(Result(
-                ruleId: type, ruleIndex: ruleIndex[type] ?? 0, level: "error",
-                message: Text(text: "\(message)\n\(details)"), locations: [self.location(location)],
-                partialFingerprints: ["proctorFinding/v1": stableHash(occurrence == 0 ? identity : identity + "\u{1F}\(occurrence)")], suppressions: nil))
+            results.append(
+                Result(
+                    ruleId: type, ruleIndex: ruleIndex[type] ?? 0, level: "error",
+                    message: Text(text: "\(message)\n\(details)"), locations: [self.location(location)],
+                    partialFingerprints: ["proctorFinding/v1": stableHash(occurrence == 0 ? identity : identity + "\u{1F}\(occurrence)")],
+                    suppressions: nil))
         }
         let notificationDescriptors = notificationCodes.sorted().map { code in
             ReportingDescriptor(

@@ -1,9 +1,9 @@
 import ProctorJSON
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The files a report's problems name, read again so the HTML report can show each problem's

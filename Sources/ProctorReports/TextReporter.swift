@@ -44,7 +44,9 @@ enum TextReporter {
                             // Compiler style, so editors jump to the step; the details say why.
                             emit("\(location.compilerStyle): error: \(visible(message)) [\(type)]\n" + indent(details))
                         } else {
-                            emit("\(testCase.outcome.isFailure ? "FAIL" : "ERROR") \(visible(testCase.classname)) :: \(visible(testCase.name))\n" + indent(details))
+                            emit(
+                                "\(testCase.outcome.isFailure ? "FAIL" : "ERROR") \(visible(testCase.classname)) :: \(visible(testCase.name))\n"
+                                    + indent(details))
                         }
                     case .passed, .skipped: break
                     }
@@ -61,11 +63,12 @@ enum TextReporter {
     private static func colored(_ line: String, location: SourceLocation, severity: Severity) -> String {
         let prefix = "\(location.compilerStyle): \(severity.rawValue):"
         guard line.hasPrefix(prefix) else { return line }
-        let color = switch severity {
-        case .error: "\u{1B}[1;31m"
-        case .warning: "\u{1B}[1;33m"
-        case .note: "\u{1B}[1;36m"
-        }
+        let color =
+            switch severity {
+            case .error: "\u{1B}[1;31m"
+            case .warning: "\u{1B}[1;33m"
+            case .note: "\u{1B}[1;36m"
+            }
         return "\u{1B}[1m\(location.compilerStyle):\u{1B}[0m \(color)\(severity.rawValue):\u{1B}[0m" + line.dropFirst(prefix.count)
     }
 
@@ -99,7 +102,9 @@ enum TextReporter {
         if ignored > 0 { text += ", \(ignored) ignored" }
         if baselined > 0 { text += ", \(baselined) in the baseline" }
         if unreadable > 0 { text += ", \(plural(unreadable, "input error"))" }
-        if report.noPayloadFiles > 0 { text += ", \(plural(report.noPayloadFiles, "JSON file")) that \(report.noPayloadFiles == 1 ? "is" : "are") no payload skipped" }
+        if report.noPayloadFiles > 0 {
+            text += ", \(plural(report.noPayloadFiles, "JSON file")) that \(report.noPayloadFiles == 1 ? "is" : "are") no payload skipped"
+        }
         if report.listsChecks {
             let cases = report.suites.flatMap(\.cases)
             let failed = cases.filter { $0.outcome.isFailure || $0.outcome.isError }.count

@@ -59,7 +59,8 @@ extension SourceExtractor {
     /// A donation made by the app's initializer `call`: what its body builds is added once the
     /// files are all read (``SourceScanner/resolveAppInitializers(in:declared:)``).
     func donation(madeBy call: AppInitializerCall, at node: some SyntaxProtocol, kind: ScannedDonation.Kind) -> ScannedDonation {
-        var donation = ScannedDonation(activityType: .dynamic("made by \(call.signature), an initializer of the app's"), location: location(node), symbol: symbol)
+        var donation = ScannedDonation(
+            activityType: .dynamic("made by \(call.signature), an initializer of the app's"), location: location(node), symbol: symbol)
         donation.kind = kind
         donation.initializer = call
         if kind == .searchableItem { donation.currentness = .handedOn }
@@ -70,9 +71,13 @@ extension SourceExtractor {
     /// initializer of the app's subclass of either: the donation its body builds with
     /// `self.init(…)` or `super.init(…)` and the properties it sets on `self` after.
     func readAppInitializer(_ node: InitializerDeclSyntax) -> AppInitializer? {
-        guard let type = types.last, types.count == 1, let kind = Self.donationKind(ofClass: type) ?? appClasses[type], let body = node.body else { return nil }
+        guard let type = types.last, types.count == 1, let kind = Self.donationKind(ofClass: type) ?? appClasses[type], let body = node.body else {
+            return nil
+        }
         let statements = Array(body.statements)
-        guard let index = statements.firstIndex(where: { Self.delegatedInit($0) != nil }), let call = Self.delegatedInit(statements[index]) else { return nil }
+        guard let index = statements.firstIndex(where: { Self.delegatedInit($0) != nil }), let call = Self.delegatedInit(statements[index]) else {
+            return nil
+        }
         let labels = node.signature.parameterClause.parameters.map(\.firstName.text)
         var donation: ScannedDonation
         switch kind {
@@ -95,7 +100,8 @@ extension SourceExtractor {
         guard case .expr(var expression) = item.item else { return nil }
         if let attempt = expression.as(TryExprSyntax.self) { expression = attempt.expression }
         guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "init", member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" || member.base?.is(SuperExprSyntax.self) == true
+            member.declName.baseName.text == "init",
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" || member.base?.is(SuperExprSyntax.self) == true
         else { return nil }
         return call
     }
@@ -142,7 +148,9 @@ extension SourceScanner {
                 let site = scanned[index].donations[position]
                 guard let call = site.initializer else { continue }
                 guard let found = bySignature[call.signature], found.count == 1 else {
-                    let why = bySignature[call.signature] == nil ? "which none of the scanned files declares" : "which the scanned files declare more than once"
+                    let why =
+                        bySignature[call.signature] == nil
+                        ? "which none of the scanned files declares" : "which the scanned files declare more than once"
                     scanned[index].donations[position].activityType = .dynamic("made by \(call.signature), an initializer of the app's \(why)")
                     continue
                 }

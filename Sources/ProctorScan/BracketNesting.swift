@@ -90,7 +90,8 @@ enum BracketNesting {
         case angle
     }
 
-    static func firstRefusal(in bytes: UnsafeBufferPointer<UInt8>, squareBracketLimit: Int, openBracketLimit: Int, angleBracketLimit: Int) -> Refusal? {
+    static func firstRefusal(in bytes: UnsafeBufferPointer<UInt8>, squareBracketLimit: Int, openBracketLimit: Int, angleBracketLimit: Int) -> Refusal?
+    {
         var contexts: [Context] = []
         // Brackets open (interpolations included), `[` open, and interpolations open in
         // strings of one line, which all end at the line's end.
@@ -341,7 +342,8 @@ enum BracketNesting {
     /// operand starts (after an opening bracket, a comma, an operator or a keyword's colon, or at
     /// the start of a line), and no space follows it.
     private static func startsBareRegex(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
-        guard offset + 1 < bytes.count, ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "=")].contains(bytes[offset + 1])
+        guard offset + 1 < bytes.count,
+            ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "=")].contains(bytes[offset + 1])
         else { return false }
         var before = offset - 1
         while before >= 0, bytes[before] == UInt8(ascii: " ") || bytes[before] == UInt8(ascii: "\t") { before -= 1 }

@@ -34,7 +34,8 @@ struct ConstantTable {
         init() { self.init(expressions: [], texts: [], superclasses: []) }
 
         fileprivate init(
-            expressions: [(String, [String], String)], texts: [(String, String)], superclasses: [(type: String, superclass: String)], nonResponders: [String] = []
+            expressions: [(String, [String], String)], texts: [(String, String)], superclasses: [(type: String, superclass: String)],
+            nonResponders: [String] = []
         ) {
             self.expressions = expressions
             self.texts = texts
@@ -47,7 +48,8 @@ struct ConstantTable {
         let collector = Collector(viewMode: .sourceAccurate)
         collector.walk(file)
         return Declarations(
-            expressions: collector.expressions.map { ($0.0, $0.1, $0.2.trimmedDescription) }, texts: collector.texts, superclasses: collector.superclasses,
+            expressions: collector.expressions.map { ($0.0, $0.1, $0.2.trimmedDescription) }, texts: collector.texts,
+            superclasses: collector.superclasses,
             nonResponders: collector.nonResponders)
     }
 
@@ -195,7 +197,9 @@ struct ConstantTable {
             // Only `let`s: a `var` may change before the app uses it.
             guard node.bindingSpecifier.tokenKind == .keyword(.let) else { return .skipChildren }
             for binding in node.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { continue }
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else {
+                    continue
+                }
                 expressions.append(((types + [name]).joined(separator: "."), types, value))
             }
             return .skipChildren

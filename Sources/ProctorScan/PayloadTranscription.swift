@@ -88,7 +88,8 @@ struct PayloadTranscription {
         if !computed.isEmpty {
             var seen: Set<String> = []
             let unique = computed.filter { seen.insert($0.pointer.description).inserted }
-            members.append(("computed", .object(unique.sorted { $0.pointer < $1.pointer }.map { ($0.pointer.description, JSONNode.string($0.reason)) })))
+            members.append(
+                ("computed", .object(unique.sorted { $0.pointer < $1.pointer }.map { ($0.pointer.description, JSONNode.string($0.reason)) })))
         }
         if let source { members.append(("source", source)) }
         return members.isEmpty ? [] : [("proctor", .object(members))]

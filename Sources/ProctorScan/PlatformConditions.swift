@@ -36,7 +36,8 @@ enum PlatformConditions {
         if let infix = condition.as(InfixOperatorExprSyntax.self) {
             return value(of: [infix.leftOperand, infix.operator, infix.rightOperand])
         }
-        guard let call = condition.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
+        guard let call = condition.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let argument = call.arguments.first,
+            argument.label == nil,
             let function = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
         else { return nil }

@@ -72,7 +72,9 @@ package struct ProjectApp: Sendable {
         var queue = targets.flatMap(\.dependencies)
         var seen = Set(targets.map(\.id))
         while let id = queue.popLast() {
-            guard seen.insert(id).inserted, let target = project.target(id: id), target.kind == .framework || target.kind == .library else { continue }
+            guard seen.insert(id).inserted, let target = project.target(id: id), target.kind == .framework || target.kind == .library else {
+                continue
+            }
             found.append(target)
             queue += target.dependencies
         }
@@ -112,7 +114,9 @@ package struct ProjectApp: Sendable {
         if let bundleIdentifier { generated["CFBundleIdentifier"] = bundleIdentifier }
         // Xcode generates no NSUserActivityTypes and no INIntentsSupported: an app without an
         // Info.plist file declares none, which the rules say of its donations.
-        return InfoPlistReader.extract(from: generated, source: "\(project.path) (\(target.name)'s generated Info.plist)", bundleIdentifier: bundleIdentifier).appInfo
+        return InfoPlistReader.extract(
+            from: generated, source: "\(project.path) (\(target.name)'s generated Info.plist)", bundleIdentifier: bundleIdentifier
+        ).appInfo
     }
 
     private static func propertyListValue(_ value: GeneratedInfoPlist.Value) -> Any {

@@ -80,7 +80,13 @@ extension SourceScan {
             var symbol = ""
             var depth = 0
             for character in donation.symbol {
-                if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if depth == 0 { symbol.append(character) }
+                if character == "(" {
+                    depth += 1
+                } else if character == ")" {
+                    depth = max(0, depth - 1)
+                } else if depth == 0 {
+                    symbol.append(character)
+                }
             }
             let safe = String("\(symbol)-\(donation.type)".map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
             var name = "\(safe).json"
@@ -104,7 +110,8 @@ extension SourceScan {
                 continue
             }
             guard let type = typeValue.string else {
-                leftOut.append("\(place) takes an activity type computed at run time (\(typeValue.dynamicReason ?? "not a constant")): write its route by hand")
+                leftOut.append(
+                    "\(place) takes an activity type computed at run time (\(typeValue.dynamicReason ?? "not a constant")): write its route by hand")
                 continue
             }
             var route = byType[type] ?? ExtractedRoute(name: type, activityTypes: [type], userInfoKeys: [], handledIn: [])
@@ -131,7 +138,9 @@ extension SourceScan {
                     order.append(file.path)
                     continue
                 }
-                known.inputErrors += file.inputErrors.filter { error in !known.inputErrors.contains { $0.code == error.code && $0.location == error.location } }
+                known.inputErrors += file.inputErrors.filter { error in
+                    !known.inputErrors.contains { $0.code == error.code && $0.location == error.location }
+                }
                 // An ignore one app's scan used is not unused because another's found nothing
                 // there (the type declared in one app's Info.plist and not in the other's).
                 let unused = Linter.unusedSuppression
@@ -143,7 +152,9 @@ extension SourceScan {
                 known.wasChecked = known.wasChecked || file.wasChecked
                 known.heldNothingToJudge = known.heldNothingToJudge && file.heldNothingToJudge
                 known.suppressions += file.suppressions.filter { suppression in
-                    !known.suppressions.contains { $0.rule == suppression.rule && $0.location == suppression.location && $0.scope == suppression.scope }
+                    !known.suppressions.contains {
+                        $0.rule == suppression.rule && $0.location == suppression.location && $0.scope == suppression.scope
+                    }
                 }
                 byPath[file.path] = known
             }

@@ -7,18 +7,24 @@ import SwiftSyntax
 /// properties (docs/scan.md).
 extension SourceExtractor {
     /// The properties every `INReservation` subclass's initializer takes first.
-    private static let reservationBase = ["itemReference", "reservationNumber", "bookingTime", "reservationStatus", "reservationHolderName", "actions", "url"]
+    private static let reservationBase = [
+        "itemReference", "reservationNumber", "bookingTime", "reservationStatus", "reservationHolderName", "actions", "url",
+    ]
 
     /// The classes read, with the initializer labels (and for a response, the property the code
     /// sets after it) that are properties of the payload. Labels outside these (an image,
     /// attachments, a calendar) are not modelled and are left out.
     static let siriKitClasses: [String: Set<String>] = [
-        "INSendMessageIntent": ["recipients", "sender", "content", "serviceName", "conversationIdentifier", "speakableGroupName", "outgoingMessageType"],
+        "INSendMessageIntent": [
+            "recipients", "sender", "content", "serviceName", "conversationIdentifier", "speakableGroupName", "outgoingMessageType",
+        ],
         "INStartCallIntent": ["contacts", "destinationType", "callCapability", "audioRoute"],
         "INStartAudioCallIntent": ["contacts", "destinationType"],
         "INStartVideoCallIntent": ["contacts"],
         "INGetReservationDetailsIntent": ["reservationContainerReference", "reservationItemReferences"],
-        "INPlayMediaIntent": ["mediaItems", "mediaContainer", "playShuffled", "playbackRepeatMode", "resumePlayback", "playbackQueueLocation", "playbackSpeed"],
+        "INPlayMediaIntent": [
+            "mediaItems", "mediaContainer", "playShuffled", "playbackRepeatMode", "resumePlayback", "playbackQueueLocation", "playbackSpeed",
+        ],
         "INMediaItem": ["identifier", "title", "type", "artist"],
         "INPerson": ["personHandle", "displayName", "nameComponents", "contactIdentifier", "customIdentifier", "aliases", "isMe", "suggestionType"],
         "INPersonHandle": ["value", "type", "label"],
@@ -43,10 +49,12 @@ extension SourceExtractor {
         "INRentalCar": ["rentalCompanyName", "type", "make", "model", "rentalCarDescription"],
         "INTicketedEvent": ["category", "name", "eventDuration", "location"],
         "INTrainTrip": [
-            "provider", "trainName", "trainNumber", "tripDuration", "departureStationLocation", "departurePlatform", "arrivalStationLocation", "arrivalPlatform",
+            "provider", "trainName", "trainNumber", "tripDuration", "departureStationLocation", "departurePlatform", "arrivalStationLocation",
+            "arrivalPlatform",
         ],
         "INBusTrip": [
-            "provider", "busName", "busNumber", "tripDuration", "departureBusStopLocation", "departurePlatform", "arrivalBusStopLocation", "arrivalPlatform",
+            "provider", "busName", "busNumber", "tripDuration", "departureBusStopLocation", "departurePlatform", "arrivalBusStopLocation",
+            "arrivalPlatform",
         ],
         "INBoatTrip": ["provider", "boatName", "boatNumber", "tripDuration", "departureBoatTerminalLocation", "arrivalBoatTerminalLocation"],
         "INDateComponentsRange": ["start", "end"],
@@ -58,7 +66,8 @@ extension SourceExtractor {
     /// The intents among them: written as `{"ClassName": {...}}`, and the type a tap on their
     /// suggestion continues.
     static let intentClasses: Set<String> = [
-        "INSendMessageIntent", "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent", "INGetReservationDetailsIntent", "INPlayMediaIntent",
+        "INSendMessageIntent", "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent", "INGetReservationDetailsIntent",
+        "INPlayMediaIntent",
     ]
 
     /// The classes written as `{"ClassName": {...}}`: the intents and the reservations.
@@ -108,7 +117,8 @@ extension SourceExtractor {
                 Self.intentClasses.contains(className)
             {
                 interaction.activityType = .string(className)
-                var property = ScannedDonation.Property(key: "intent", value: .dictionary([(className, .dictionary(fields.map { ($0.key, $0.value) }))]), location: location(argument))
+                var property = ScannedDonation.Property(
+                    key: "intent", value: .dictionary([(className, .dictionary(fields.map { ($0.key, $0.value) }))]), location: location(argument))
                 property.entries = fields.map { ($0.key, $0.location) }
                 property.entryPrefix = [className]
                 interaction.properties.append(property)
@@ -150,7 +160,8 @@ extension SourceExtractor {
         // Names bound to objects of objects can fan out without end (each alias an array of the
         // one before): past this many values the rest is left out.
         guard siriKitBudget > 0 else {
-            donation.leftOut.append((key, "the interaction holds more than \(Self.siriKitValueLimit) values; the rest is not read", location(expression)))
+            donation.leftOut.append(
+                (key, "the interaction holds more than \(Self.siriKitValueLimit) values; the rest is not read", location(expression)))
             return nil
         }
         siriKitBudget -= 1
@@ -289,7 +300,9 @@ extension SourceExtractor {
             }
             properties.append((property.key, property.value))
             donation.places[at.description] = property.location
-            for entry in property.entries { donation.places[JSONPointer(at.tokens + property.entryPrefix + [entry.key]).description] = entry.location }
+            for entry in property.entries {
+                donation.places[JSONPointer(at.tokens + property.entryPrefix + [entry.key]).description] = entry.location
+            }
         }
         for (key, reason, place) in activity.leftOut {
             donation.leftOut.append((key, reason, place))

@@ -76,7 +76,9 @@ final class SourceExtractor: CompiledSyntaxVisitor {
 
     func value(_ expression: ExprSyntax) -> StaticValue {
         // A parameter of the app's initializer being read: each caller gives its own.
-        if let parameters = initializerParameters, let path = ValueResolver.path(of: expression), let first = path.first, parameters.names.contains(first) {
+        if let parameters = initializerParameters, let path = ValueResolver.path(of: expression), let first = path.first,
+            parameters.names.contains(first)
+        {
             return .dynamic(Self.parameterReason(path, of: parameters.signature))
         }
         var resolver = resolver
@@ -268,19 +270,28 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         }
         switch (name, labels) {
         case ("scene", ["_", "continue"]):
-            entryPoints.continuations.append(.init(type: type, symbol: symbol, location: location(function.name), superclass: superclasses.last ?? nil))
+            entryPoints.continuations.append(
+                .init(type: type, symbol: symbol, location: location(function.name), superclass: superclasses.last ?? nil))
         case ("scene", let labels) where labels.contains("willConnectTo"):
-            let members = function.body.map { body in body.allDescendants.compactMap { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text } } ?? []
+            let members =
+                function.body.map { body in body.allDescendants.compactMap { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text } } ?? []
             // The options handed whole to other code (`handle(connectionOptions)`): that code may read both.
-            let options = function.signature.parameterClause.parameters.first { $0.firstName.text == "options" }.map { ($0.secondName ?? $0.firstName).text }
-            let handedOn = function.body.map { body in
-                body.allDescendants.contains { node in
-                    guard let argument = node.as(LabeledExprSyntax.self), argument.parent?.parent?.is(FunctionCallExprSyntax.self) == true else { return false }
-                    return ValueResolver.path(of: argument.expression) == options.map { [$0] }
-                }
-            } ?? false
+            let options = function.signature.parameterClause.parameters.first { $0.firstName.text == "options" }.map {
+                ($0.secondName ?? $0.firstName).text
+            }
+            let handedOn =
+                function.body.map { body in
+                    body.allDescendants.contains { node in
+                        guard let argument = node.as(LabeledExprSyntax.self), argument.parent?.parent?.is(FunctionCallExprSyntax.self) == true else {
+                            return false
+                        }
+                        return ValueResolver.path(of: argument.expression) == options.map { [$0] }
+                    }
+                } ?? false
             entryPoints.connections.append(
-                .init(type: type, readsUserActivities: handedOn || members.contains("userActivities"), readsURLContexts: handedOn || members.contains("urlContexts")))
+                .init(
+                    type: type, readsUserActivities: handedOn || members.contains("userActivities"),
+                    readsURLContexts: handedOn || members.contains("urlContexts")))
             if handedOn || members.contains("urlContexts") { entryPoints.urlHandlers.append(symbol) }
         case ("scene", ["_", "openURLContexts"]):
             entryPoints.urlHandlers.append(symbol)
@@ -301,7 +312,8 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         }
         if parts.count >= 3, parts[1].is(AssignmentExprSyntax.self), let type = types.last,
             ValueResolver.path(of: parts[0]) == ["userActivity", "userInfo"]
-                || parts[0].as(SubscriptCallExprSyntax.self).map({ ValueResolver.path(of: $0.calledExpression) == ["userActivity", "userInfo"] }) == true
+                || parts[0].as(SubscriptCallExprSyntax.self).map({ ValueResolver.path(of: $0.calledExpression) == ["userActivity", "userInfo"] })
+                    == true
         {
             userInfoWriters.append((type, location(node)))
         }
@@ -353,7 +365,9 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         }
     }
 
-    private func record(_ key: String, _ expression: ExprSyntax, at place: ProctorCore.SourceLocation, into donation: inout ScannedDonation, merging: Bool = false) {
+    private func record(
+        _ key: String, _ expression: ExprSyntax, at place: ProctorCore.SourceLocation, into donation: inout ScannedDonation, merging: Bool = false
+    ) {
         // `nil` leaves the property unset.
         if expression.is(NilLiteralExprSyntax.self) {
             donation.properties.removeAll { $0.key == key }
@@ -378,7 +392,9 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// `CSSearchableItemActionType`.
     private func readSearchableItem(_ call: FunctionCallExprSyntax, of type: String) {
         // `CSSearchableItem(note: note)`: the app's own initializer, followed once all files are read.
-        var item = Self.appInitializerCall(call, of: type, kind: .searchableItem).map { donation(madeBy: $0, at: call, kind: .searchableItem) } ?? searchableItem(builtBy: call)
+        var item =
+            Self.appInitializerCall(call, of: type, kind: .searchableItem).map { donation(madeBy: $0, at: call, kind: .searchableItem) }
+            ?? searchableItem(builtBy: call)
         if let (name, following) = Self.binding(of: call) {
             for later in following { read(uses: name, in: Syntax(later), into: &item) }
             item.currentness = .handedOn
@@ -421,7 +437,9 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// or a name declared so in an enclosing block before `near`, with the properties the code sets
     /// on it, each at its line. A number or a date computed at run time is left out (noted); a
     /// string is kept as "…", as for an activity.
-    private func recordAttributeSet(_ key: String, _ expression: ExprSyntax, at place: ProctorCore.SourceLocation, near: Syntax, into donation: inout ScannedDonation) {
+    private func recordAttributeSet(
+        _ key: String, _ expression: ExprSyntax, at place: ProctorCore.SourceLocation, near: Syntax, into donation: inout ScannedDonation
+    ) {
         var following: [CodeBlockItemSyntax] = []
         var name: String?
         var built = expression
@@ -441,7 +459,12 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         if let call = built.as(FunctionCallExprSyntax.self) {
             let labels = call.arguments.map { $0.label?.text ?? "_" }
             if !Self.appleAttributeSetLabels.contains(labels) {
-                donation.leftOut.append((key, "built by the app's own initializer CSSearchableItemAttributeSet(\(labels.map { $0 + ":" }.joined())), which the scan does not follow", place))
+                donation.leftOut.append(
+                    (
+                        key,
+                        "built by the app's own initializer CSSearchableItemAttributeSet(\(labels.map { $0 + ":" }.joined())), which the scan does not follow",
+                        place
+                    ))
                 return
             }
         }
@@ -598,13 +621,19 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         let rawValueTypes = Self.rawValueTypes(of: name, among: nodes)
         // Each way the code tells types apart: a switch, an if, a guard.
         for node in nodes {
-            if let switchExpression = node.as(SwitchExprSyntax.self), let enumeration = switchedType(switchExpression.subject, of: name, rawValueTypes) {
+            if let switchExpression = node.as(SwitchExprSyntax.self),
+                let enumeration = switchedType(switchExpression.subject, of: name, rawValueTypes)
+            {
                 for switchCase in Self.compiledCases(of: switchExpression) {
                     // `case nil:` of a conversion to the app's enumeration is every other type,
                     // as `default:` is.
                     let isDefault: Bool
                     if case .case(let label) = switchCase.label {
-                        isDefault = enumeration != nil && label.caseItems.allSatisfy { $0.pattern.as(ExpressionPatternSyntax.self)?.expression.is(NilLiteralExprSyntax.self) == true }
+                        isDefault =
+                            enumeration != nil
+                            && label.caseItems.allSatisfy {
+                                $0.pattern.as(ExpressionPatternSyntax.self)?.expression.is(NilLiteralExprSyntax.self) == true
+                            }
                     } else {
                         isDefault = true
                     }
@@ -621,7 +650,8 @@ final class SourceExtractor: CompiledSyntaxVisitor {
                     // app's enumeration, does nothing with nothing after the switch (`case .none:
                     // break`, which an exhaustive switch needs), handles nothing.
                     if Self.onlyLeaves(switchCase.statements),
-                        !switchCase.statements.allSatisfy({ $0.item.is(BreakStmtSyntax.self) }) || enumeration != nil && Self.isLastStatement(switchExpression)
+                        !switchCase.statements.allSatisfy({ $0.item.is(BreakStmtSyntax.self) })
+                            || enumeration != nil && Self.isLastStatement(switchExpression)
                     {
                         continue
                     }
@@ -631,7 +661,8 @@ final class SourceExtractor: CompiledSyntaxVisitor {
                         if let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression {
                             // A case of the app's enumeration of types (`case .readArticle:`) is its raw value.
                             type = enumeration.flatMap { caseValue(expression, of: $0) } ?? value(expression)
-                        } else if let binding = item.pattern.as(ValueBindingPatternSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                        } else if let binding = item.pattern.as(ValueBindingPatternSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier
+                            .text,
                             let condition = item.whereClause?.condition.as(SequenceExprSyntax.self)
                         {
                             type = comparison(condition, of: [binding])
@@ -645,10 +676,12 @@ final class SourceExtractor: CompiledSyntaxVisitor {
             } else if let ifExpression = node.as(IfExprSyntax.self), let type = comparedType(ifExpression.conditions, of: name, rawValueTypes) {
                 var handler = ScannedHandler(activityType: type, location: location(ifExpression), symbol: symbol)
                 handler.keysRead = keysRead(
-                    from: name, in: Syntax(ifExpression.body), scope: Syntax(body), only: [Syntax(ifExpression.conditions), Syntax(ifExpression.body)])
+                    from: name, in: Syntax(ifExpression.body), scope: Syntax(body),
+                    only: [Syntax(ifExpression.conditions), Syntax(ifExpression.body)])
                 handlers.append(handler)
                 found = true
-            } else if let guardStatement = node.as(GuardStmtSyntax.self), let type = comparedType(guardStatement.conditions, of: name, rawValueTypes) {
+            } else if let guardStatement = node.as(GuardStmtSyntax.self), let type = comparedType(guardStatement.conditions, of: name, rawValueTypes)
+            {
                 // What follows the guard handles that type: its conditions and the rest of its block.
                 var handler = ScannedHandler(activityType: type, location: location(guardStatement), symbol: symbol)
                 var following: [Syntax] = [Syntax(guardStatement.conditions)]
@@ -684,7 +717,8 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     private static func function(handedActivity name: String, in nodes: [Syntax]) -> String? {
         var callees: Set<String> = []
         for node in nodes {
-            guard let call = node.as(FunctionCallExprSyntax.self), call.arguments.contains(where: { ValueResolver.path(of: $0.expression) == [name] }),
+            guard let call = node.as(FunctionCallExprSyntax.self),
+                call.arguments.contains(where: { ValueResolver.path(of: $0.expression) == [name] }),
                 let callee = calledName(call.calledExpression), !loggingFunctions.contains(callee)
             else { continue }
             callees.insert(callee)
@@ -732,7 +766,8 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     private static func rawValueTypes(of name: String, among nodes: [Syntax]) -> RawValueTypes {
         var found = RawValueTypes()
         for node in nodes {
-            if let binding = node.as(OptionalBindingConditionSyntax.self), let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            if let binding = node.as(OptionalBindingConditionSyntax.self),
+                let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let value = binding.initializer?.value, let enumeration = enumeration(convertedBy: value, of: name)
             {
                 found.enumerations[bound] = enumeration
@@ -800,14 +835,17 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// through a constant that holds its userInfo (`let info = name.userInfo`).
     /// Reads with a fallback (`userInfo?["tab"] as? String ?? "menu"`) are left out: the screen
     /// does without them. Aliases are looked for in `scope` (the whole handler), keys in `nodes`.
-    private func keysRead(from name: String, in node: Syntax, scope: Syntax? = nil, only nodes: [Syntax]? = nil) -> [(key: StaticValue, location: ProctorCore.SourceLocation)] {
+    private func keysRead(from name: String, in node: Syntax, scope: Syntax? = nil, only nodes: [Syntax]? = nil) -> [(
+        key: StaticValue, location: ProctorCore.SourceLocation
+    )] {
         var holders: Set<[String]> = [[name, "userInfo"]]
         for descendant in (scope ?? node).compiledDescendants {
             if let binding = descendant.as(PatternBindingSyntax.self), let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let initial = binding.initializer?.value, ValueResolver.path(of: Self.unwrapped(initial)) == [name, "userInfo"]
             {
                 holders.insert([alias])
-            } else if let binding = descendant.as(OptionalBindingConditionSyntax.self), let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            } else if let binding = descendant.as(OptionalBindingConditionSyntax.self),
+                let alias = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let initial = binding.initializer?.value, ValueResolver.path(of: Self.unwrapped(initial)) == [name, "userInfo"]
             {
                 holders.insert([alias])
@@ -847,7 +885,9 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         var current = Syntax(node)
         while let parent = current.parent {
             if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(InitializerDeclSyntax.self) { return true }
-            if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.last?.id != item.id { return false }
+            if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.last?.id != item.id {
+                return false
+            }
             current = parent
         }
         return true
@@ -915,7 +955,8 @@ final class UseCollector: CompiledSyntaxVisitor {
         guard let root else { return false }
         var child = node
         while let parent = child.parent, child.id != root {
-            if parent.is(SwitchCaseSyntax.self) || parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self)
+            if parent.is(SwitchCaseSyntax.self) || parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self)
+                || parent.is(RepeatStmtSyntax.self)
                 || parent.is(CatchClauseSyntax.self) || parent.is(TernaryExprSyntax.self)
             {
                 return true
@@ -925,7 +966,9 @@ final class UseCollector: CompiledSyntaxVisitor {
             // `#if DEBUG`: some builds compile it, some do not. The one clause every iOS build
             // compiles (the `#else` of `#if os(macOS)`) is not a branch.
             if let clause = parent.as(IfConfigClauseSyntax.self), let conditional = clause.parent?.parent?.as(IfConfigDeclSyntax.self) {
-                let alwaysCompiled = PlatformConditions.clausesCompiledOnIOS(conditional).count == 1 && (clause.condition.map(PlatformConditions.value(of:)) ?? true) == true
+                let alwaysCompiled =
+                    PlatformConditions.clausesCompiledOnIOS(conditional).count == 1
+                    && (clause.condition.map(PlatformConditions.value(of:)) ?? true) == true
                 if !alwaysCompiled { return true }
             }
             child = parent
@@ -972,7 +1015,9 @@ final class UseCollector: CompiledSyntaxVisitor {
         {
             // `a.title += " (open)"`: the value is the old one changed at run time, read as
             // `a.title + " (open)"`, which names no constant.
-            assigned = ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax([parts[0], ExprSyntax(BinaryOperatorExprSyntax(operator: .binaryOperator("+")))] + parts[2...])))
+            assigned = ExprSyntax(
+                SequenceExprSyntax(
+                    elements: ExprListSyntax([parts[0], ExprSyntax(BinaryOperatorExprSyntax(operator: .binaryOperator("+")))] + parts[2...])))
         } else {
             return .visitChildren
         }

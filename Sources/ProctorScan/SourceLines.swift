@@ -13,7 +13,9 @@ struct SourceLines: Sendable {
         self.path = path
         var text = text
         // Nearly every file ends its lines with LF alone: found at machine speed.
-        if let starts = text.withUTF8({ bytes in ByteSearch.contains("\r", in: bytes) ? nil : [0] + ByteSearch.offsets(after: UInt8(ascii: "\n"), in: bytes) }) {
+        if let starts = text.withUTF8({ bytes in
+            ByteSearch.contains("\r", in: bytes) ? nil : [0] + ByteSearch.offsets(after: UInt8(ascii: "\n"), in: bytes)
+        }) {
             self.starts = starts
             return
         }

@@ -56,7 +56,9 @@ package enum SourceScanner {
     /// judged, and a note says how many.
     /// `compiledElsewhere` are files the projects' other targets compile (tests, a Mac app, a
     /// project with no iOS app at all), never judged.
-    package static func scan(paths: [String], apps: [ProjectApp], compiledElsewhere otherFiles: Set<FileIdentity> = [], options: LintOptions) -> SourceScan {
+    package static func scan(paths: [String], apps: [ProjectApp], compiledElsewhere otherFiles: Set<FileIdentity> = [], options: LintOptions)
+        -> SourceScan
+    {
         let (files, results) = load(paths, options: options)
         var compiledElsewhere = 0
         var byApp = [[SourceFile]](repeating: [], count: apps.count)
@@ -85,10 +87,13 @@ package enum SourceScanner {
             // Said at the first app's project: a note needs a file, and the projects are the reason.
             let project = apps.first?.project ?? "."
             var note = FileResult(path: project)
-            note.diagnostics = [Diagnostic(
-                code: ProblemCode.fileSkipped, severity: .note,
-                message: "\(compiledElsewhere) Swift file\(compiledElsewhere == 1 ? " is" : "s are") compiled only by test targets, by targets of other platforms than iOS or by projects with no iOS app, and not judged",
-                location: ProctorCore.SourceLocation(file: project))]
+            note.diagnostics = [
+                Diagnostic(
+                    code: ProblemCode.fileSkipped, severity: .note,
+                    message:
+                        "\(compiledElsewhere) Swift file\(compiledElsewhere == 1 ? " is" : "s are") compiled only by test targets, by targets of other platforms than iOS or by projects with no iOS app, and not judged",
+                    location: ProctorCore.SourceLocation(file: project))
+            ]
             merged.result.files.append(note)
         }
         merged.result.files.sort { $0.path < $1.path }
@@ -98,7 +103,8 @@ package enum SourceScanner {
     /// Reads the `.swift` files under `paths`: the files, and a result for each path or file
     /// that could not be read.
     private static func load(_ paths: [String], options: LintOptions) -> (files: [SourceFile], results: [FileResult]) {
-        let collected = InputFiles.collect(paths, selecting: .claimed(by: { $0.hasSuffix(".swift") }), filter: options.filter, leavingOut: options.outputs)
+        let collected = InputFiles.collect(
+            paths, selecting: .claimed(by: { $0.hasSuffix(".swift") }), filter: options.filter, leavingOut: options.outputs)
         var files: [SourceFile] = []
         var results: [FileResult] = []
         for error in collected.errors {
@@ -114,9 +120,12 @@ package enum SourceScanner {
                     files.append(SourceFile(path: input.path, text: text))
                 } else {
                     var unreadable = FileResult(path: input.path)
-                    unreadable.inputErrors = [InputError(
-                        code: invalidEncoding, message: "the file is not valid UTF-8 (at byte \(Self.firstInvalidByte(bytes))), so it is not scanned",
-                        location: ProctorCore.SourceLocation(file: input.path, line: Self.line(ofByte: Self.firstInvalidByte(bytes), in: bytes)))]
+                    unreadable.inputErrors = [
+                        InputError(
+                            code: invalidEncoding,
+                            message: "the file is not valid UTF-8 (at byte \(Self.firstInvalidByte(bytes))), so it is not scanned",
+                            location: ProctorCore.SourceLocation(file: input.path, line: Self.line(ofByte: Self.firstInvalidByte(bytes), in: bytes)))
+                    ]
                     results.append(unreadable)
                 }
             case .failure(let error):
@@ -127,8 +136,15 @@ package enum SourceScanner {
         }
         if !paths.isEmpty && collected.inputs.isEmpty && collected.errors.isEmpty {
             var empty = FileResult(path: paths.joined(separator: " "))
-            let filtered = collected.filteredOut == 0 ? "" : "; the include and exclude patterns left out \(collected.filteredOut) file\(collected.filteredOut == 1 ? "" : "s") or folder\(collected.filteredOut == 1 ? "" : "s")"
-            empty.inputErrors = [InputError(code: ProblemCode.noInputs, message: "no Swift files (.swift) found\(filtered)", location: ProctorCore.SourceLocation(file: paths[0]))]
+            let filtered =
+                collected.filteredOut == 0
+                ? ""
+                : "; the include and exclude patterns left out \(collected.filteredOut) file\(collected.filteredOut == 1 ? "" : "s") or folder\(collected.filteredOut == 1 ? "" : "s")"
+            empty.inputErrors = [
+                InputError(
+                    code: ProblemCode.noInputs, message: "no Swift files (.swift) found\(filtered)",
+                    location: ProctorCore.SourceLocation(file: paths[0]))
+            ]
             results.append(empty)
         }
         return (files, results)
@@ -182,16 +198,20 @@ package enum SourceScanner {
             // Brackets nested or left open deep enough to keep the parser busy for minutes or
             // hours: refused unparsed.
             if let refusal = BracketNesting.firstRefusal(in: file.text) {
-                let error = InputError(code: Self.code(for: refusal.limit), message: Self.message(for: refusal.limit), location: lines.location(ofOffset: refusal.offset))
+                let error = InputError(
+                    code: Self.code(for: refusal.limit), message: Self.message(for: refusal.limit), location: lines.location(ofOffset: refusal.offset)
+                )
                 return ReadFile(
-                    file: file, lines: lines, declarations: ConstantTable.Declarations(), suppressions: ([], []), inputErrors: [error], mayDonateOrHandle: false,
+                    file: file, lines: lines, declarations: ConstantTable.Declarations(), suppressions: ([], []), inputErrors: [error],
+                    mayDonateOrHandle: false,
                     wasParsed: false)
             }
             let tree = Self.parse(file.text)
             // A file that does not parse: swift-syntax's own errors, each where it is; the file is
             // still read as far as the parser recovered.
             let inputErrors = SyntaxErrors.find(in: tree, limit: Self.syntaxErrorLimit).map { error in
-                InputError(code: Self.syntaxError, message: "the file does not parse: \(error.message)", location: lines.location(ofOffset: error.offset))
+                InputError(
+                    code: Self.syntaxError, message: "the file does not parse: \(error.message)", location: lines.location(ofOffset: error.offset))
             }
             return ReadFile(
                 file: file, lines: lines, declarations: ConstantTable.declarations(in: tree),
@@ -208,14 +228,18 @@ package enum SourceScanner {
         let extracted = DeepStack.concurrentMap(read) { [constants] file in
             // Most of an app's files name nothing the extractor reads: they are not parsed again
             // (a call of the app's subclass, `NoteActivity(note:)`, names that class).
-            guard file.mayDonateOrHandle || appClasses.keys.contains(where: { ByteSearch.contains($0, in: file.file.text) }) else { return Extracted() }
+            guard file.mayDonateOrHandle || appClasses.keys.contains(where: { ByteSearch.contains($0, in: file.file.text) }) else {
+                return Extracted()
+            }
             let extractor = SourceExtractor(
-                path: file.file.path, lines: file.lines, resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier),
+                path: file.file.path, lines: file.lines,
+                resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier),
                 appClasses: appClasses)
             extractor.walk(Self.parse(file.file.text))
             return Extracted(
                 donations: extractor.donations, handlers: extractor.handlers, activityFunctions: extractor.activityFunctions,
-                stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type), userInfoWriters: extractor.userInfoWriters,
+                stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type),
+                userInfoWriters: extractor.userInfoWriters,
                 appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
@@ -225,13 +249,16 @@ package enum SourceScanner {
         // Every class's base class, from every file: a scene delegate's base class may be
         // declared in a file that reads nothing else.
         for file in read {
-            for (type, superclass) in file.declarations.superclasses where entryPoints.superclasses[type] == nil { entryPoints.superclasses[type] = superclass }
+            for (type, superclass) in file.declarations.superclasses where entryPoints.superclasses[type] == nil {
+                entryPoints.superclasses[type] = superclass
+            }
         }
         // The files something was found in: the others hold nothing the rules judge.
         var filesWithSubjects: Set<String> = []
         for (file, found) in zip(read, extracted) {
             let points = found.entryPoints
-            if !found.donations.isEmpty || !found.handlers.isEmpty || !found.activityFunctions.isEmpty || !found.stateUpdates.isEmpty || !found.appInitializers.isEmpty
+            if !found.donations.isEmpty || !found.handlers.isEmpty || !found.activityFunctions.isEmpty || !found.stateUpdates.isEmpty
+                || !found.appInitializers.isEmpty
                 || !found.needsSaveSetters.isEmpty || !points.continuations.isEmpty || !points.connections.isEmpty || !points.urlHandlers.isEmpty
                 || !points.domainDeletions.isEmpty || points.deletesItems || points.firstHandler != nil
             {
@@ -279,21 +306,23 @@ package enum SourceScanner {
                 guard let transcription = PayloadTranscription(donation) else {
                     // A reservation action's activity is noted inside its interaction.
                     if donation.isEmbedded { continue }
-                    results[path]?.diagnostics.append(Diagnostic(
-                        code: dynamicValue, severity: .note,
-                        message: donation.initializer != nil
-                            ? "this \(donation.kind == .searchableItem ? "item" : "activity") is \(donation.activityType.dynamicReason ?? "made by an initializer of the app's"); it is not checked"
-                            : donation.kind == .interaction
-                            ? "the intent of this interaction is not one the scan can follow (an initializer of \(SourceExtractor.intentClasses.sorted().joined(separator: ", ")), here or bound earlier in the function); it is not checked"
-                            : "the type of this activity is not a constant Proctor can resolve (\(donation.activityType.dynamicReason ?? "computed at run time")); it is not checked",
-                        location: donation.location))
+                    results[path]?.diagnostics.append(
+                        Diagnostic(
+                            code: dynamicValue, severity: .note,
+                            message: donation.initializer != nil
+                                ? "this \(donation.kind == .searchableItem ? "item" : "activity") is \(donation.activityType.dynamicReason ?? "made by an initializer of the app's"); it is not checked"
+                                : donation.kind == .interaction
+                                    ? "the intent of this interaction is not one the scan can follow (an initializer of \(SourceExtractor.intentClasses.sorted().joined(separator: ", ")), here or bound earlier in the function); it is not checked"
+                                    : "the type of this activity is not a constant Proctor can resolve (\(donation.activityType.dynamicReason ?? "computed at run time")); it is not checked",
+                            location: donation.location))
                     continue
                 }
                 // A reservation action's activity is judged, and noted, inside its interaction.
                 for (key, reason, place) in transcription.leftOut where !donation.isEmbedded {
                     // In the file of the value: an initializer of the app's may be in another.
-                    results[results[place.file] != nil ? place.file : path]?.diagnostics.append(Diagnostic(
-                        code: dynamicValue, severity: .note, message: "\(key) is left out of the checks: \(reason)", location: place))
+                    results[results[place.file] != nil ? place.file : path]?.diagnostics.append(
+                        Diagnostic(
+                            code: dynamicValue, severity: .note, message: "\(key) is left out of the checks: \(reason)", location: place))
                 }
                 transcriptions.append((path, donation, transcription))
             }
@@ -335,7 +364,9 @@ package enum SourceScanner {
                 // In the file of the value: an initializer of the app's may be in another.
                 results[results[finding.location.file] != nil ? finding.location.file : path]?.findings.append(finding)
             }
-            for var diagnostic in judgedFile.diagnostics + judgedFile.inputErrors.map({ Diagnostic(code: $0.code, severity: .error, message: $0.message, location: $0.location) }) {
+            for var diagnostic in judgedFile.diagnostics
+                + judgedFile.inputErrors.map({ Diagnostic(code: $0.code, severity: .error, message: $0.message, location: $0.location) })
+            {
                 diagnostic.location = moved(diagnostic.location)
                 results[results[diagnostic.location.file] != nil ? diagnostic.location.file : path]?.diagnostics.append(diagnostic)
             }
@@ -345,7 +376,8 @@ package enum SourceScanner {
         var places: [String: ProctorCore.SourceLocation] = [:]
         let allHandlers = scanned.flatMap(\.handlers)
         let donated = Self.donatedKeys(
-            transcriptions.map(\.donation), typesAllKnown: !scanned.flatMap(\.donations).contains { $0.kind == .userActivity && $0.activityType.string == nil },
+            transcriptions.map(\.donation),
+            typesAllKnown: !scanned.flatMap(\.donations).contains { $0.kind == .userActivity && $0.activityType.string == nil },
             userInfoWriters: extracted.flatMap(\.userInfoWriters))
         let handlerSubjects = allHandlers.compactMap { handler -> (SourceHandler, String)? in
             guard let type = handler.activityType?.string else { return nil }
@@ -368,20 +400,29 @@ package enum SourceScanner {
             let type = donation.activityType.string ?? ""
             let pointer = names[index]
             places[pointer.description] = donation.location
-            if let required = donation.property("requiredUserInfoKeys") { places[pointer.appending("requiredUserInfoKeys").description] = required.location }
+            if let required = donation.property("requiredUserInfoKeys") {
+                places[pointer.appending("requiredUserInfoKeys").description] = required.location
+            }
             let handlers = allHandlers.filter { $0.activityType?.string == type }
             let keysRead = handlers.flatMap { handler in
                 handler.keysRead.compactMap { read in
-                    read.key.string.map { SourceDonation.KeyRead(key: $0, handler: handler.symbol, pointer: JSONPointer([handler.symbol, "handler", type, "userInfo", $0])) }
+                    read.key.string.map {
+                        SourceDonation.KeyRead(
+                            key: $0, handler: handler.symbol, pointer: JSONPointer([handler.symbol, "handler", type, "userInfo", $0]))
+                    }
                 }
             }
             var required: [String]?
-            if case .array(let keys)? = donation.property("requiredUserInfoKeys")?.value, !keys.contains(where: \.isDynamic) { required = keys.compactMap(\.string) }
+            if case .array(let keys)? = donation.property("requiredUserInfoKeys")?.value, !keys.contains(where: \.isDynamic) {
+                required = keys.compactMap(\.string)
+            }
             // The userInfo keys the code sets where it creates the activity, and what the
             // responder's updateUserActivityState(_:) adds back once UIKit empties it.
             let direct = donation.properties.last { $0.key == "userInfo" && !$0.fromStateUpdate }?.entries ?? []
             for entry in direct { places[pointer.appending("userInfo").appending(entry.key).description] = entry.location }
-            if let info = donation.properties.last(where: { $0.key == "userInfo" && !$0.fromStateUpdate }) { places[pointer.appending("userInfo").description] = info.location }
+            if let info = donation.properties.last(where: { $0.key == "userInfo" && !$0.fromStateUpdate }) {
+                places[pointer.appending("userInfo").description] = info.location
+            }
             var update: SourceDonation.StateUpdate?
             if let responder = donation.responder, let found = stateUpdates[responder] {
                 // The keys it adds, when every addition is a dictionary literal the scan read; an
@@ -393,19 +434,22 @@ package enum SourceScanner {
             }
             let needsSave = donation.property("needsSave")?.value == .bool(true) || donation.responder.map(needsSaveSetters.contains) == true
             if let flag = donation.property("needsSave") { places[pointer.appending("needsSave").description] = flag.location }
-            let currentness: SourceDonation.Currentness = switch donation.currentness {
-            case .madeCurrent: .madeCurrent
-            case .advertisedBySwiftUI: .advertisedBySwiftUI
-            case .handedOn: .handedOn
-            case .never: .never
-            }
+            let currentness: SourceDonation.Currentness =
+                switch donation.currentness {
+                case .madeCurrent: .madeCurrent
+                case .advertisedBySwiftUI: .advertisedBySwiftUI
+                case .handedOn: .handedOn
+                case .never: .never
+                }
             var subject = SourceDonation(
-                activityType: type, symbol: donation.symbol, handlers: handlers.map(\.symbol), anyTypeHandled: allHandlers.contains { $0.activityType?.string == nil },
+                activityType: type, symbol: donation.symbol, handlers: handlers.map(\.symbol),
+                anyTypeHandled: allHandlers.contains { $0.activityType?.string == nil },
                 handlerCount: allHandlers.count, keysRead: keysRead, requiredUserInfoKeys: required,
                 currentness: currentness, pointer: pointer)
             subject.isSearchableItem = donation.kind == .searchableItem
             subject.isInteraction = donation.kind == .interaction
-            subject.returnedForStateRestoration = donation.kind == .userActivity && donation.currentness != .madeCurrent
+            subject.returnedForStateRestoration =
+                donation.kind == .userActivity && donation.currentness != .madeCurrent
                 && Self.isStateRestoration(donation.symbol)
             subject.responder = donation.responder
             subject.userInfoKeysSet = direct.map(\.key)
@@ -425,8 +469,12 @@ package enum SourceScanner {
             return place
         }
         var sourceFindings: [Finding] = []
-        for (subject, _) in donationSubjects { engine.rules(judging: SourceDonation.self).judge(subject, in: context, locate: locate, into: &sourceFindings) }
-        for (subject, _) in handlerSubjects { engine.rules(judging: SourceHandler.self).judge(subject, in: context, locate: locate, into: &sourceFindings) }
+        for (subject, _) in donationSubjects {
+            engine.rules(judging: SourceDonation.self).judge(subject, in: context, locate: locate, into: &sourceFindings)
+        }
+        for (subject, _) in handlerSubjects {
+            engine.rules(judging: SourceHandler.self).judge(subject, in: context, locate: locate, into: &sourceFindings)
+        }
         // The ways into the app taken together.
         let delegates = entryPoints.continuations.map { continuation -> SourceEntryPoints.SceneDelegate in
             let pointer = JSONPointer([continuation.symbol, "willConnectTo"])
@@ -474,7 +522,8 @@ package enum SourceScanner {
         index.itemsHaveConstantIdentifiers = !items.isEmpty && items.allSatisfy { $0.property("uniqueIdentifier")?.value.string != nil }
         engine.rules(judging: SourceSpotlightIndex.self).judge(index, in: context, locate: locate, into: &sourceFindings)
         engine.rules(judging: SourceEntryPoints.self).judge(
-            SourceEntryPoints(sceneDelegates: delegates, urlHandlers: entryPoints.urlHandlers, firstHandler: firstHandler), in: context, locate: locate,
+            SourceEntryPoints(sceneDelegates: delegates, urlHandlers: entryPoints.urlHandlers, firstHandler: firstHandler), in: context,
+            locate: locate,
             into: &sourceFindings)
         for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
 
@@ -498,23 +547,33 @@ package enum SourceScanner {
             // A value judged twice, such as an activity two reservation actions share, is one
             // finding (or note) on its line.
             var seen: Set<String> = []
-            files[index].findings.removeAll { !seen.insert("\($0.ruleID) \($0.location.line ?? 0):\($0.location.column ?? 0) \($0.message)").inserted }
-            files[index].diagnostics.removeAll { !seen.insert("\($0.code) \($0.location.line ?? 0):\($0.location.column ?? 0) \($0.message)").inserted }
+            files[index].findings.removeAll {
+                !seen.insert("\($0.ruleID) \($0.location.line ?? 0):\($0.location.column ?? 0) \($0.message)").inserted
+            }
+            files[index].diagnostics.removeAll {
+                !seen.insert("\($0.code) \($0.location.line ?? 0):\($0.location.column ?? 0) \($0.message)").inserted
+            }
             files[index].findings.sort { ($0.location, $0.ruleID, $0.message) < ($1.location, $1.ruleID, $1.message) }
             files[index].diagnostics.sort { ($0.location, $0.message) < ($1.location, $1.message) }
             files[index].heldNothingToJudge = !filesWithSubjects.contains(files[index].path) && !files[index].hasProblems
         }
         files.sort { $0.path < $1.path }
-        let fileNames = SourceScan.fileNames(for: transcriptions.map { item in
-            let donation = item.donation
-            return switch donation.kind {
-            case .userActivity: (donation.symbol, donation.activityType.string ?? "")
-            case .searchableItem: (donation.symbol, ["searchableItem", donation.property("uniqueIdentifier")?.value.string].compactMap { $0 }.joined(separator: "-"))
-            case .interaction: (donation.symbol, "interaction-" + (donation.activityType.string ?? ""))
-            }
-        })
+        let fileNames = SourceScan.fileNames(
+            for: transcriptions.map { item in
+                let donation = item.donation
+                return switch donation.kind {
+                case .userActivity: (donation.symbol, donation.activityType.string ?? "")
+                case .searchableItem:
+                    (
+                        donation.symbol,
+                        ["searchableItem", donation.property("uniqueIdentifier")?.value.string].compactMap { $0 }.joined(separator: "-")
+                    )
+                case .interaction: (donation.symbol, "interaction-" + (donation.activityType.string ?? ""))
+                }
+            })
         let payloads = transcriptions.indices.filter { !transcriptions[$0].donation.isEmbedded }.map { index in
-            ExtractedPayload(fileName: fileNames[index], text: transcriptions[index].transcription.emittedText(symbol: transcriptions[index].donation.symbol))
+            ExtractedPayload(
+                fileName: fileNames[index], text: transcriptions[index].transcription.emittedText(symbol: transcriptions[index].donation.symbol))
         }
         let (routes, leftOut) = SourceScan.routes(from: allHandlers)
         var result = LintResult(files: files, appInfo: appInfo, options: options, scansSources: true)
@@ -582,7 +641,8 @@ package enum SourceScanner {
             var entry = found[type] ?? ([], [])
             entry.symbols.append(donation.symbol)
             let writtenElsewhere = userInfoWriters.contains { $0.type == donation.responder && !donation.userInfoPlaces.contains($0.location) }
-            if !typesAllKnown || donation.currentness == .handedOn || donation.handedToOtherCode || donation.userInfoIsIncomplete || writtenElsewhere {
+            if !typesAllKnown || donation.currentness == .handedOn || donation.handedToOtherCode || donation.userInfoIsIncomplete || writtenElsewhere
+            {
                 entry.keys = nil
             } else {
                 switch donation.property("userInfo")?.value {
@@ -629,7 +689,8 @@ package enum SourceScanner {
     /// files declare exactly one function of that name taking an activity, and it tells types
     /// apart (itself, or through the function it hands the activity to in turn).
     private static func followDelegation(
-        in scanned: inout [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])], to functions: [(name: String, handlers: [ScannedHandler])]
+        in scanned: inout [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])],
+        to functions: [(name: String, handlers: [ScannedHandler])]
     ) {
         var byName: [String: [ScannedHandler]] = [:]
         var declaredTwice: Set<String> = []
@@ -710,25 +771,32 @@ package enum SourceScanner {
 
     /// A Swift file that does not parse, with the parser's message.
     package static let syntaxError = ProblemCode(
-        "swift_syntax_error", summary: "A Swift file does not parse; each error swift-syntax finds is reported where it is, and the file is read as far as the parser recovered.")
+        "swift_syntax_error",
+        summary:
+            "A Swift file does not parse; each error swift-syntax finds is reported where it is, and the file is read as far as the parser recovered."
+    )
 
     /// A Swift file that nests `[` too deep to parse in reasonable time (``BracketNesting``).
     package static let bracketsTooDeep = ProblemCode(
         "swift_brackets_too_deep",
-        summary: "A Swift file nests '[' more than \(BracketNesting.squareBracketLimit) levels deep, which swift-syntax's parser takes exponential time on, so it is not scanned.")
+        summary:
+            "A Swift file nests '[' more than \(BracketNesting.squareBracketLimit) levels deep, which swift-syntax's parser takes exponential time on, so it is not scanned."
+    )
 
     /// A Swift file with too many brackets of any kind open at once to parse in reasonable time
     /// (``BracketNesting``).
     package static let nestingTooDeep = ProblemCode(
         "swift_nesting_too_deep",
         summary:
-            "A Swift file has more than \(BracketNesting.openBracketLimit) brackets, parentheses, braces and interpolations open at once, which swift-syntax's parser recovers from in time that grows with the cube of that depth, so it is not scanned.")
+            "A Swift file has more than \(BracketNesting.openBracketLimit) brackets, parentheses, braces and interpolations open at once, which swift-syntax's parser recovers from in time that grows with the cube of that depth, so it is not scanned."
+    )
 
     /// A Swift file with a chain of `<` too long to parse in reasonable time (``BracketNesting``).
     package static let angleBracketsTooDeep = ProblemCode(
         "swift_angle_brackets_too_deep",
         summary:
-            "A Swift file has more than \(BracketNesting.angleBracketLimit) '<' open at once that may start generic arguments, which swift-syntax's parser looks ahead through in time quadratic in their number, so it is not scanned.")
+            "A Swift file has more than \(BracketNesting.angleBracketLimit) '<' open at once that may start generic arguments, which swift-syntax's parser looks ahead through in time quadratic in their number, so it is not scanned."
+    )
 
     /// The code of a refusal for going past `limit`: `[` keeps the code it has always had, so
     /// baselines and scripts that name it still hold.
@@ -760,5 +828,6 @@ package enum SourceScanner {
 
     /// A value the scan cannot know statically, and the check it leaves out.
     package static let dynamicValue = ProblemCode(
-        "scan_dynamic_value", severity: .note, summary: "A value in the Swift source is computed at run time, so the checks that need it are left out.")
+        "scan_dynamic_value", severity: .note,
+        summary: "A value in the Swift source is computed at run time, so the checks that need it are left out.")
 }

@@ -50,16 +50,19 @@ enum SourceSuppressions {
         let rules = (parts.first ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let reason = parts.count > 1 ? parts[1] : ""
         guard !rules.isEmpty else {
-            problems.append(Diagnostic(
-                code: DonationDecoder.suppressionWithoutReason, severity: .error,
-                message: "write the rule and the reason: // proctor:ignore title_length: marketing chose the long title", location: location))
+            problems.append(
+                Diagnostic(
+                    code: DonationDecoder.suppressionWithoutReason, severity: .error,
+                    message: "write the rule and the reason: // proctor:ignore title_length: marketing chose the long title", location: location))
             return
         }
         guard !reason.isEmpty else {
-            problems.append(Diagnostic(
-                code: DonationDecoder.suppressionWithoutReason, severity: .error,
-                message: "ignoring \(rules.map { "'\($0)'" }.joined(separator: ", ")) needs a reason after a colon, such as // proctor:ignore \(rules[0]): marketing chose the long title; without one the finding stands",
-                location: location))
+            problems.append(
+                Diagnostic(
+                    code: DonationDecoder.suppressionWithoutReason, severity: .error,
+                    message:
+                        "ignoring \(rules.map { "'\($0)'" }.joined(separator: ", ")) needs a reason after a colon, such as // proctor:ignore \(rules[0]): marketing chose the long title; without one the finding stands",
+                    location: location))
             return
         }
         for rule in rules { ignores.append(PayloadSuppression(rule: rule, reason: reason, scope: "", line: line, location: location)) }

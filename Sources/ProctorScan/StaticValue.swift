@@ -75,10 +75,12 @@ struct ValueResolver {
         if let literal = expression.as(StringLiteralExprSyntax.self) { return string(literal) }
         if let literal = expression.as(BooleanLiteralExprSyntax.self) { return .bool(literal.literal.tokenKind == .keyword(.true)) }
         if let literal = expression.as(IntegerLiteralExprSyntax.self) {
-            return Double(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(StaticValue.number) ?? .dynamic("an integer Proctor cannot read")
+            return Double(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(StaticValue.number)
+                ?? .dynamic("an integer Proctor cannot read")
         }
         if let literal = expression.as(FloatLiteralExprSyntax.self) {
-            return Double(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(StaticValue.number) ?? .dynamic("a number Proctor cannot read")
+            return Double(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(StaticValue.number)
+                ?? .dynamic("a number Proctor cannot read")
         }
         if let array = expression.as(ArrayExprSyntax.self) { return .array(array.elements.map { value(of: $0.expression) }) }
         if let dictionary = expression.as(DictionaryExprSyntax.self) {
@@ -98,7 +100,8 @@ struct ValueResolver {
         if let call = expression.as(FunctionCallExprSyntax.self) { return self.call(call) }
         if let path = Self.path(of: expression) {
             if path == ["Bundle", "main", "bundleIdentifier"] {
-                return bundleIdentifier.map(StaticValue.string) ?? .dynamic("Bundle.main.bundleIdentifier, and no Info.plist or --bundle-identifier gives it")
+                return bundleIdentifier.map(StaticValue.string)
+                    ?? .dynamic("Bundle.main.bundleIdentifier, and no Info.plist or --bundle-identifier gives it")
             }
             // The system's constants (CSSearchableItemActivityIdentifier as a userInfo key, say).
             if path.count == 1, let system = SourceExtractor.systemTypes[path[0]] ?? SourceExtractor.systemKeys[path[0]] { return .string(system) }

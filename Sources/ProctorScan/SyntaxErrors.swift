@@ -36,7 +36,10 @@ struct SyntaxErrors {
             let before = errors.count
             for token in node.tokens(viewMode: .sourceAccurate) { lexerError(of: token) }
             if errors.count == before {
-                add(Error(offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, message: "unexpected code \(Self.quoted(node.trimmedDescription))"))
+                add(
+                    Error(
+                        offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, message: "unexpected code \(Self.quoted(node.trimmedDescription))"
+                    ))
             }
             return .skipChildren
         }

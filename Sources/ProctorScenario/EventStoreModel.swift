@@ -56,7 +56,10 @@ struct EventStoreModel {
         }
         switch access[device] {
         case nil: return refuse("the app never asked for calendar access, so EventKit refuses to save event '\(title)'")
-        case .denied?: return refuse("the user denied calendar access, so event '\(title)' is not saved: the app must handle the refusal and offer another way to be reminded")
+        case .denied?:
+            return refuse(
+                "the user denied calendar access, so event '\(title)' is not saved: the app must handle the refusal and offer another way to be reminded"
+            )
         case .fullAccess?, .writeOnly?: break
         }
         guard let start = event.startDate else { return refuse("event '\(title)' has no startDate (EKError.noStartDate)") }

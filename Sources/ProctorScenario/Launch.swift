@@ -59,7 +59,8 @@ struct Delivery {
             guard let required = activity.requiredUserInfoKeys else {
                 return "the activity sets no requiredUserInfoKeys, so Spotlight restores it with an empty userInfo"
             }
-            return "'\(key)' is not in requiredUserInfoKeys [\(required.sorted().joined(separator: ", "))], so Spotlight restores the activity without it"
+            return
+                "'\(key)' is not in requiredUserInfoKeys [\(required.sorted().joined(separator: ", "))], so Spotlight restores the activity without it"
         case .spotlightItem:
             return "a Core Spotlight result delivers only \(SystemActivityType.spotlightIdentifierKey) in userInfo"
         case .handoff:
@@ -190,7 +191,9 @@ enum LaunchRouter {
                 guard let place, !place.hasCoordinates else { continue }
                 return .failed(
                     .missingCoordinates, route: route,
-                    message: "the \(role)\(place.name.map { " '\($0)'" } ?? "")\(place.address.map { " ('\($0)')" } ?? "") comes without coordinates and route '\(route.name)' needs them: since iOS 10 a map item may carry only an address, which the app must geocode")
+                    message:
+                        "the \(role)\(place.name.map { " '\($0)'" } ?? "")\(place.address.map { " ('\($0)')" } ?? "") comes without coordinates and route '\(route.name)' needs them: since iOS 10 a map item may carry only an address, which the app must geocode"
+                )
             }
         }
         let delivered = Set(delivery.userInfo.map(\.key))
@@ -217,7 +220,8 @@ enum LaunchRouter {
         if case .universalLink = delivery.origin, let link = delivery.webpageURL {
             // A route opens a universal link by its URL patterns, or, without patterns, takes
             // every browsing-web activity.
-            return route.urls.isEmpty ? route.activityTypes.contains(SystemActivityType.browsingWeb) : route.urls.contains { URLPattern.matches($0, link) }
+            return route.urls.isEmpty
+                ? route.activityTypes.contains(SystemActivityType.browsingWeb) : route.urls.contains { URLPattern.matches($0, link) }
         }
         guard let type = delivery.activityType, route.activityTypes.contains(type) else { return false }
         if let prefix = route.identifierPrefix { return delivery.identifier?.hasPrefix(prefix) ?? false }

@@ -37,7 +37,15 @@ struct LocationModel {
         case immediate, near, far, unknown
 
         init(distance: Double) {
-            if distance < 0 { self = .unknown } else if distance < 0.5 { self = .immediate } else if distance <= 3 { self = .near } else { self = .far }
+            if distance < 0 {
+                self = .unknown
+            } else if distance < 0.5 {
+                self = .immediate
+            } else if distance <= 3 {
+                self = .near
+            } else {
+                self = .far
+            }
         }
     }
 
@@ -72,12 +80,14 @@ struct LocationModel {
         if !replacing && state.monitored.count >= Self.regionLimit {
             state.failed.append(identifier)
             devices[device] = state
-            return "the app already monitors \(Self.regionLimit) regions (\(state.monitored.compactMap(\.identifier).joined(separator: ", "))), the most Core Location allows, so it fails region '\(identifier)' with regionMonitoringFailure"
+            return
+                "the app already monitors \(Self.regionLimit) regions (\(state.monitored.compactMap(\.identifier).joined(separator: ", "))), the most Core Location allows, so it fails region '\(identifier)' with regionMonitoringFailure"
         }
         if case .circular(let circle) = region, let maximum = maximumDistance, let radius = circle.radius, radius > maximum {
             state.failed.append(identifier)
             devices[device] = state
-            return "region '\(identifier)' has a radius of \(radius) m, over the \(maximum) m the scenario states for maximumRegionMonitoringDistance, so Core Location fails it with regionMonitoringFailure"
+            return
+                "region '\(identifier)' has a radius of \(radius) m, over the \(maximum) m the scenario states for maximumRegionMonitoringDistance, so Core Location fails it with regionMonitoringFailure"
         }
         state.monitored.removeAll { $0.identifier == identifier }
         state.monitored.append(region)
@@ -96,7 +106,9 @@ struct LocationModel {
 
     mutating func startRanging(_ constraint: BeaconRegion, on device: Int) {
         var state = self.state(of: device)
-        state.ranging.removeAll { $0.uuid?.lowercased() == constraint.uuid?.lowercased() && $0.major == constraint.major && $0.minor == constraint.minor }
+        state.ranging.removeAll {
+            $0.uuid?.lowercased() == constraint.uuid?.lowercased() && $0.major == constraint.major && $0.minor == constraint.minor
+        }
         state.ranging.append(constraint)
         devices[device] = state
     }
@@ -104,7 +116,9 @@ struct LocationModel {
     /// The device moves to a place (and hears these beacons there): the crossings of monitored
     /// regions it makes, in registration order. `cushion` is the distance past a circle's edge
     /// the device must go before an exit is reported.
-    mutating func move(device: Int, latitude: Double?, longitude: Double?, beacons: [HeardBeacon], cushion: Double, step: Int, at now: Date) -> [Event] {
+    mutating func move(device: Int, latitude: Double?, longitude: Double?, beacons: [HeardBeacon], cushion: Double, step: Int, at now: Date)
+        -> [Event]
+    {
         var state = self.state(of: device)
         if let latitude, let longitude {
             state.latitude = latitude
@@ -180,13 +194,16 @@ struct LocationModel {
     /// Great-circle distance in meters (haversine, mean Earth radius 6,371,008.8 m): within a
     /// fraction of a percent of Core Location's at the sizes regions have.
     static func distance(_ circle: CircularRegion, _ state: DeviceLocation) -> Double? {
-        guard let latitude = state.latitude, let longitude = state.longitude, let centerLatitude = circle.latitude, let centerLongitude = circle.longitude else { return nil }
+        guard let latitude = state.latitude, let longitude = state.longitude, let centerLatitude = circle.latitude,
+            let centerLongitude = circle.longitude
+        else { return nil }
         return distance(latitude, longitude, centerLatitude, centerLongitude)
     }
 
     static func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
         let radians = Double.pi / 180
-        let dLat = (lat2 - lat1) * radians, dLon = (lon2 - lon1) * radians
+        let dLat = (lat2 - lat1) * radians
+        let dLon = (lon2 - lon1) * radians
         let a = sin(dLat / 2) * sin(dLat / 2) + cos(lat1 * radians) * cos(lat2 * radians) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * 6_371_008.8 * atan2(a.squareRoot(), (1 - a).squareRoot())
     }

@@ -28,14 +28,17 @@ enum LocationSuggestions {
             else { return nil }
             self.handle = handle
             self.name = name
-            let number = set.string("subThoroughfare"), road = set.string("thoroughfare")
+            let number = set.string("subThoroughfare")
+            let road = set.string("thoroughfare")
             // A house number without its street is no street address.
             street = road.map { road in number.map { "\($0) \(road)" } ?? road }
             city = set.string("city")
             state = set.string("stateOrProvince")
             postalCode = set.string("postalCode")
             country = set.string("country")
-            fullAddress = set.string("fullyFormattedAddress") ?? Self.compose(street: street, city: city, state: state, postalCode: postalCode, country: country)
+            fullAddress =
+                set.string("fullyFormattedAddress")
+                ?? Self.compose(street: street, city: city, state: state, postalCode: postalCode, country: country)
             phoneNumber = set.strings("phoneNumbers")?.first
         }
 

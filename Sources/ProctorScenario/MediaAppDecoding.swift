@@ -22,15 +22,21 @@ extension ScenarioDecoder {
         var preparation = PlaybackPreparation(pointer: pointer)
         var unreadable = false
         if let member = fields["nowPlayingInfo"] {
-            var decoder = NowPlayingInfoDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
+            var decoder = NowPlayingInfoDecoder(locate: { [path, source] offset, pointer in
+                SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
+            })
             preparation.nowPlayingInfo = decoder.decode(member.value, at: pointer.appending("nowPlayingInfo"))
             for diagnostic in decoder.diagnostics { recordDiagnostic(diagnostic) }
             unreadable = preparation.nowPlayingInfo == nil
         }
         if let member = fields["setsNowPlayingInfo"] {
-            preparation.setsNowPlayingInfo = reader.choice(member.value, pointer.appending("setsNowPlayingInfo"), PlaybackPreparation.Timing.self) ?? .beforeCompletion
+            preparation.setsNowPlayingInfo =
+                reader.choice(member.value, pointer.appending("setsNowPlayingInfo"), PlaybackPreparation.Timing.self) ?? .beforeCompletion
             if fields["nowPlayingInfo"] == nil {
-                reader.report(ProblemCode.scenarioInvalidValue, "'setsNowPlayingInfo' says when the app sets its 'nowPlayingInfo', which this preparation does not give", member.value, pointer.appending("setsNowPlayingInfo"))
+                reader.report(
+                    ProblemCode.scenarioInvalidValue,
+                    "'setsNowPlayingInfo' says when the app sets its 'nowPlayingInfo', which this preparation does not give", member.value,
+                    pointer.appending("setsNowPlayingInfo"))
             }
         }
         if let member = fields["completion"] {
@@ -40,7 +46,9 @@ extension ScenarioDecoder {
         preparation.errorsWhenOffline = fields["errorsWhenOffline"].flatMap { reader.bool($0.value, pointer.appending("errorsWhenOffline")) } ?? false
         preparation.startsPlayback = fields["startsPlayback"].flatMap { reader.bool($0.value, pointer.appending("startsPlayback")) } ?? false
         if let member = fields["errorsWhenOffline"], !preparation.streamsContent {
-            reader.report(ProblemCode.scenarioInvalidValue, "'errorsWhenOffline' matters only for content the app streams; add \"streamsContent\": true", member.value, pointer.appending("errorsWhenOffline"))
+            reader.report(
+                ProblemCode.scenarioInvalidValue, "'errorsWhenOffline' matters only for content the app streams; add \"streamsContent\": true",
+                member.value, pointer.appending("errorsWhenOffline"))
         }
         guard !unreadable, reader.errorCount == errorsBefore else { return nil }
         return preparation

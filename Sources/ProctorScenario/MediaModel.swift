@@ -106,7 +106,9 @@ struct MediaModel {
         var state = DeviceMedia(promotion: .none)
         if completion == .success {
             if let info = preparation.nowPlayingInfo, preparation.setsNowPlayingInfo == .beforeCompletion {
-                state.promotion = .nowPlaying(title: info.titleText, subtitle: info.subtitle, artwork: info.artworkImage != nil, playing: preparation.startsPlayback && !offline)
+                state.promotion = .nowPlaying(
+                    title: info.titleText, subtitle: info.subtitle, artwork: info.artworkImage != nil, playing: preparation.startsPlayback && !offline
+                )
             } else {
                 state.promotion = .appSuggestion
             }
@@ -123,7 +125,8 @@ struct MediaModel {
             return "the Lock Screen shows \(state.promotion.summary), which has no Play button"
         }
         if state.cannotPlay {
-            return "the app reported the queue ready, but its content streams and the device has no network; playback fails after the user pressed Play"
+            return
+                "the app reported the queue ready, but its content streams and the device has no network; playback fails after the user pressed Play"
         }
         state.promotion = .nowPlaying(title: title, subtitle: subtitle, artwork: artwork, playing: true)
         devices[device] = state

@@ -96,7 +96,8 @@ struct NotificationModel {
 
     /// The app posts a local notification on `device` (`UNUserNotificationCenter.add`), shown as
     /// a remote one would be. It is listed like one, and a tap routes it the same way.
-    mutating func postLocal(_ content: LocalNotification, on device: Int, step: Int, now: Date, devices: [Device], pointer: JSONPointer) -> Delivered {
+    mutating func postLocal(_ content: LocalNotification, on device: Int, step: Int, now: Date, devices: [Device], pointer: JSONPointer) -> Delivered
+    {
         var aps = APSDictionary(pointer: pointer)
         var alert = NotificationAlert(pointer: pointer)
         alert.title = content.title
@@ -109,7 +110,8 @@ struct NotificationModel {
         let notification = RemoteNotification(
             headers: nil, payload: NotificationPayload(aps: aps, custom: content.userInfo, pointer: pointer), payloadSize: 0, pointer: pointer)
         let delivered = Delivered(
-            step: step, device: device, notification: notification, at: now, presentation: present(notification, on: device, at: now, devices: devices),
+            step: step, device: device, notification: notification, at: now,
+            presentation: present(notification, on: device, at: now, devices: devices),
             headline: alert.headline, isLocal: true)
         self.delivered.append(delivered)
         return delivered
@@ -187,10 +189,14 @@ struct NotificationModel {
         guard type.usesRemoteNotificationToken else {
             // Assumption: the model issues only registerForRemoteNotifications tokens; VoIP,
             // Live Activity, location and the other types have tokens of their own.
-            return refuse(400, "DeviceTokenNotForTopic", "\(type.withArticle) push needs a token of its own (PushKit, ActivityKit, the location push service), not the one registerForRemoteNotifications gave")
+            return refuse(
+                400, "DeviceTokenNotForTopic",
+                "\(type.withArticle) push needs a token of its own (PushKit, ActivityKit, the location push service), not the one registerForRemoteNotifications gave"
+            )
         }
         if let bundle = app.bundleIdentifier, let suffix = type.topicSuffix, topic != bundle + suffix {
-            return refuse(400, "DeviceTokenNotForTopic", "the token belongs to the app, whose \(type.rawValue) topic is '\(bundle + suffix)', not '\(topic)'")
+            return refuse(
+                400, "DeviceTokenNotForTopic", "the token belongs to the app, whose \(type.rawValue) topic is '\(bundle + suffix)', not '\(topic)'")
         }
         if notification.payload.aps == nil && notification.payload.custom.isEmpty {
             return refuse(400, "PayloadEmpty", "the payload is empty")

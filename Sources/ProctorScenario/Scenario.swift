@@ -1,10 +1,10 @@
 import Foundation
-import ProctorLinks
 import ProctorAppFacts
 import ProctorCore
 import ProctorFiles
 import ProctorInputs
 import ProctorJSON
+import ProctorLinks
 import ProctorPayloads
 import ProctorVocabulary
 
@@ -240,7 +240,8 @@ package struct QuietHours: Sendable {
 
     /// `HH:MM` for minutes after midnight.
     package static func clock(_ minutes: Int) -> String {
-        let hours = minutes / 60, rest = minutes % 60
+        let hours = minutes / 60
+        let rest = minutes % 60
         return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
     }
 

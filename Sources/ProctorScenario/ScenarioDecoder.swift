@@ -1,11 +1,11 @@
-import ProctorEngine
 import Foundation
-import ProctorLinks
 import ProctorAppFacts
 import ProctorCore
+import ProctorEngine
 import ProctorFiles
 import ProctorInputs
 import ProctorJSON
+import ProctorLinks
 import ProctorPayloads
 import ProctorRules
 import ProctorVocabulary
@@ -46,7 +46,10 @@ struct ScenarioDecoder {
     }
 
     static let topLevelKeys = ["$schema", "format", "name", "description", "tags", "app", "devices", "clock", "system", "sites", "steps"]
-    static let appKeys = ["bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "entitlements", "routes", "regionHandlers", "coverageFile", "media"]
+    static let appKeys = [
+        "bundleIdentifier", "teamIdentifier", "info", "infoPlist", "deploymentTarget", "serviceNames", "associatedDomains", "entitlements", "routes",
+        "regionHandlers", "coverageFile", "media",
+    ]
     static let regionHandlerKeys = ["region", "event", "postNotification", "minimumInterval"]
     static let routeKeys = [
         "name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "notificationCategories", "notificationKeys", "directionsRequests",
@@ -76,7 +79,9 @@ struct ScenarioDecoder {
         if let format = object["format"] {
             if case .integer(let version) = format.value.value {
                 if version != Int64(Scenario.formatVersion) {
-                    reader.report(ProblemCode.scenarioUnsupportedFormat, "this Proctor reads scenario format \(Scenario.formatVersion), not \(version)", format.value, JSONPointer(["format"]))
+                    reader.report(
+                        ProblemCode.scenarioUnsupportedFormat, "this Proctor reads scenario format \(Scenario.formatVersion), not \(version)",
+                        format.value, JSONPointer(["format"]))
                     return nil
                 }
             } else {
@@ -97,7 +102,9 @@ struct ScenarioDecoder {
             for (index, element) in (reader.array(member.value, pointer) ?? []).enumerated() {
                 guard let device = decodeDevice(element, pointer.appending(index)) else { continue }
                 if devicePointers[device.name] != nil {
-                    reader.report(ProblemCode.scenarioDuplicateName, "two devices are named '\(device.name)'", nameNode(of: element), pointer.appending(index).appending("name"))
+                    reader.report(
+                        ProblemCode.scenarioDuplicateName, "two devices are named '\(device.name)'", nameNode(of: element),
+                        pointer.appending(index).appending("name"))
                 } else {
                     devicePointers[device.name] = pointer.appending(index)
                     devices.append(device)
@@ -131,7 +138,9 @@ struct ScenarioDecoder {
         guard reader.errorCount == errorsBefore, !diagnostics.contains(where: { $0.severity == .error }),
             let name, let clock, let app
         else { return nil }
-        return Scenario(path: path, name: name, description: description, tags: tags, app: app, devices: devices, clock: clock, system: system, sites: sites, steps: steps)
+        return Scenario(
+            path: path, name: name, description: description, tags: tags, app: app, devices: devices, clock: clock, system: system, sites: sites,
+            steps: steps)
     }
 
     /// `sites`: domain to its association file, inline (an object, located in the scenario) or a
@@ -143,7 +152,9 @@ struct ScenarioDecoder {
             let at = pointer.appending(member.key)
             let domain = member.key.lowercased()
             guard !domain.isEmpty, !domain.contains("/"), !domain.contains(":") else {
-                reader.report(ProblemCode.scenarioInvalidValue, "'\(member.key)' is not a domain; sites are keyed by domain, such as example.com", member.value, at)
+                reader.report(
+                    ProblemCode.scenarioInvalidValue, "'\(member.key)' is not a domain; sites are keyed by domain, such as example.com", member.value,
+                    at)
                 continue
             }
             switch member.value.value {
@@ -158,12 +169,20 @@ struct ScenarioDecoder {
             case .string(let relative):
                 if let (resolved, bytes) = loadReference(relative, member.value, at, noun: "the association file", limit: LinkCheck.readLimit) {
                     let read = SiteAssociationReader.read(bytes, path: resolved, domain: domain)
-                    if let first = read.inputErrors.first ?? read.diagnostics.first(where: { $0.severity == .error }).map({ InputError(code: $0.code, message: $0.message, location: $0.location) }) {
-                        reader.report(first.code, "the association file '\(resolved)' cannot be used: \(first.location.compilerStyle): \(first.message)", member.value, at)
+                    if let first = read.inputErrors.first
+                        ?? read.diagnostics.first(where: { $0.severity == .error }).map({
+                            InputError(code: $0.code, message: $0.message, location: $0.location)
+                        })
+                    {
+                        reader.report(
+                            first.code, "the association file '\(resolved)' cannot be used: \(first.location.compilerStyle): \(first.message)",
+                            member.value, at)
                         continue
                     }
                     for diagnostic in read.diagnostics { record(diagnostic) }
-                    if let association = read.association { sites.append(.init(domain: domain, association: association, file: resolved, byteCount: bytes.count)) }
+                    if let association = read.association {
+                        sites.append(.init(domain: domain, association: association, file: resolved, byteCount: bytes.count))
+                    }
                 }
             default:
                 reader.mismatch("an association file: an object, or a path relative to the scenario", member.value, at)
@@ -177,7 +196,9 @@ struct ScenarioDecoder {
         guard let object = reader.object(node, pointer, what: "system") else { return system }
         reader.checkKeys(object, pointer, allowed: SystemAssumptions.keys, in: "system")
         for key in ["maximumRegionMonitoringDistance", "regionCushion"] {
-            guard let member = object[key], let meters = reader.number(member.value, pointer.appending(key), expected: "a distance in meters") else { continue }
+            guard let member = object[key], let meters = reader.number(member.value, pointer.appending(key), expected: "a distance in meters") else {
+                continue
+            }
             guard meters >= 0, meters.isFinite else {
                 reader.invalid("\(key) is a distance in meters, 0 or more", member.value, pointer.appending(key))
                 continue
@@ -191,7 +212,8 @@ struct ScenarioDecoder {
                 if let bytes = Int(exactly: number), bytes >= 1 {
                     system.handoffUserInfoLimit = bytes
                 } else {
-                    reader.invalid("handoffUserInfoLimit must be \(expected), not \(Int(exactly: number).map(String.init) ?? String(number))", member.value, at)
+                    reader.invalid(
+                        "handoffUserInfoLimit must be \(expected), not \(Int(exactly: number).map(String.init) ?? String(number))", member.value, at)
                 }
             }
         }
@@ -201,14 +223,18 @@ struct ScenarioDecoder {
     private mutating func decodeDevice(_ node: JSONNode, _ pointer: JSONPointer) -> Device? {
         guard let object = reader.object(node, pointer, what: "a device") else { return nil }
         reader.checkKeys(object, pointer, allowed: Self.deviceKeys, in: "a device")
-        guard let name = reader.required(object, "name", node, pointer).flatMap({ reader.nonEmptyString($0, pointer.appending("name")) }) else { return nil }
+        guard let name = reader.required(object, "name", node, pointer).flatMap({ reader.nonEmptyString($0, pointer.appending("name")) }) else {
+            return nil
+        }
         let installed = object["appInstalled"].flatMap { reader.bool($0.value, pointer.appending("appInstalled")) } ?? true
         var device = Device(name: name, appInstalled: installed)
         if let member = object["timeZone"], let identifier = reader.nonEmptyString(member.value, pointer.appending("timeZone")) {
             if let zone = TimeZone(identifier: identifier) {
                 device.timeZone = zone
             } else {
-                reader.report(ProblemCode.scenarioInvalidValue, "'\(identifier)' is not an IANA time zone such as America/New_York", member.value, pointer.appending("timeZone"))
+                reader.report(
+                    ProblemCode.scenarioInvalidValue, "'\(identifier)' is not an IANA time zone such as America/New_York", member.value,
+                    pointer.appending("timeZone"))
             }
         }
         if let member = object["quietHours"], let hours = reader.object(member.value, pointer.appending("quietHours"), what: "quietHours") {
@@ -234,7 +260,9 @@ struct ScenarioDecoder {
         if let member = object["doNotDisturb"], let on = reader.bool(member.value, pointer.appending("doNotDisturb")) {
             device.doNotDisturb = on
             if on && object["quietHours"] == nil {
-                reader.report(ProblemCode.scenarioMissingValue, "Do Not Disturb silences the device's quiet hours: give 'quietHours' too", member.value, pointer.appending("doNotDisturb"))
+                reader.report(
+                    ProblemCode.scenarioMissingValue, "Do Not Disturb silences the device's quiet hours: give 'quietHours' too", member.value,
+                    pointer.appending("doNotDisturb"))
             }
         }
         return device
@@ -251,7 +279,9 @@ struct ScenarioDecoder {
             if team.utf8.count == 10, team.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }) {
                 teamIdentifier = team
             } else {
-                reader.report(ProblemCode.scenarioInvalidValue, "a Team ID is ten uppercase letters and digits, such as A1B2C3D4E5; found '\(team)'", member.value, pointer.appending("teamIdentifier"))
+                reader.report(
+                    ProblemCode.scenarioInvalidValue, "a Team ID is ten uppercase letters and digits, such as A1B2C3D4E5; found '\(team)'",
+                    member.value, pointer.appending("teamIdentifier"))
             }
         }
 
@@ -262,7 +292,9 @@ struct ScenarioDecoder {
         case (nil, let file?):
             info = infoPlistFile(file.value, pointer.appending("infoPlist"), bundleIdentifier: bundleIdentifier)
         case (_?, let file?):
-            reader.report(ProblemCode.scenarioInvalidValue, "give the app's Info.plist facts either inline ('info') or as a file ('infoPlist'), not both", file.value, pointer.appending("infoPlist"))
+            reader.report(
+                ProblemCode.scenarioInvalidValue, "give the app's Info.plist facts either inline ('info') or as a file ('infoPlist'), not both",
+                file.value, pointer.appending("infoPlist"))
         case (nil, nil):
             reader.missing("'info' (Info.plist facts inline) or 'infoPlist' (a path relative to the scenario)", node, pointer)
         }
@@ -305,13 +337,17 @@ struct ScenarioDecoder {
             if let version = OSVersion(text) {
                 deploymentTarget = version
             } else {
-                reader.report(ProblemCode.scenarioInvalidValue, "'\(text)' is not an iOS version such as \"15.0\" or \"14.2.1\"", member.value, pointer.appending("deploymentTarget"))
+                reader.report(
+                    ProblemCode.scenarioInvalidValue, "'\(text)' is not an iOS version such as \"15.0\" or \"14.2.1\"", member.value,
+                    pointer.appending("deploymentTarget"))
             }
         }
         var serviceNames: [String]?
         if let member = object["serviceNames"], let names = reader.strings(member.value, pointer.appending("serviceNames")) {
             for (index, name) in names.enumerated() where name.isEmpty {
-                reader.report(ProblemCode.scenarioInvalidValue, "a service name must not be empty", member.value, pointer.appending("serviceNames").appending(index))
+                reader.report(
+                    ProblemCode.scenarioInvalidValue, "a service name must not be empty", member.value,
+                    pointer.appending("serviceNames").appending(index))
             }
             serviceNames = names
         }
@@ -320,7 +356,8 @@ struct ScenarioDecoder {
         if let member = object["entitlements"] {
             if let inline = object["associatedDomains"] {
                 reader.report(
-                    ProblemCode.scenarioInvalidValue, "give the Associated Domains either inline ('associatedDomains') or as the app's entitlements file ('entitlements'), not both",
+                    ProblemCode.scenarioInvalidValue,
+                    "give the Associated Domains either inline ('associatedDomains') or as the app's entitlements file ('entitlements'), not both",
                     inline.value, pointer.appending("associatedDomains"))
             } else {
                 associatedDomains = entitlementsFile(member.value, pointer.appending("entitlements"))
@@ -369,14 +406,18 @@ struct ScenarioDecoder {
         }
         for diagnostic in read.diagnostics { record(diagnostic) }
         guard let file = read.file, let multiPolygon = file.judgedMultiPolygon, !read.diagnostics.contains(where: { $0.severity == .error }) else {
-            reader.report(ProblemCode.scenarioInvalidValue, "the coverage file '\(resolved)' holds no single MultiPolygon (proctor lint \(resolved) says why)", node, pointer)
+            reader.report(
+                ProblemCode.scenarioInvalidValue, "the coverage file '\(resolved)' holds no single MultiPolygon (proctor lint \(resolved) says why)",
+                node, pointer)
             return nil
         }
         // A file App Store Connect would refuse is not used: its regions are not what Maps has.
         let context = RuleContext(appInfo: nil, now: Date())
         var findings: [Finding] = []
-        BuiltInRules.engine.rules(judging: CoverageFile.self).judge(file, in: context, locate: { _ in SourceLocation(file: resolved) }, into: &findings)
-        BuiltInRules.engine.rules(judging: CoverageMultiPolygon.self).judge(multiPolygon, in: context, locate: { _ in SourceLocation(file: resolved) }, into: &findings)
+        BuiltInRules.engine.rules(judging: CoverageFile.self).judge(
+            file, in: context, locate: { _ in SourceLocation(file: resolved) }, into: &findings)
+        BuiltInRules.engine.rules(judging: CoverageMultiPolygon.self).judge(
+            multiPolygon, in: context, locate: { _ in SourceLocation(file: resolved) }, into: &findings)
         if let error = findings.first(where: { $0.severity == .error }) {
             reader.report(
                 ProblemCode.scenarioInvalidValue,
@@ -394,19 +435,28 @@ struct ScenarioDecoder {
         let region = reader.required(object, "region", node, pointer).flatMap { reader.nonEmptyString($0, pointer.appending("region")) }
         var event: String?
         if let member = reader.required(object, "event", node, pointer), let text = reader.string(member, pointer.appending("event")) {
-            if ["entry", "exit"].contains(text) { event = text } else {
+            if ["entry", "exit"].contains(text) {
+                event = text
+            } else {
                 reader.report(ProblemCode.scenarioInvalidValue, "'\(text)' is not a region event: entry or exit", member, pointer.appending("event"))
             }
         }
         var interval: TimeInterval?
-        if let member = object["minimumInterval"], let number = reader.number(member.value, pointer.appending("minimumInterval"), expected: "seconds") {
-            if number >= 0 { interval = number } else {
-                reader.report(ProblemCode.scenarioInvalidValue, "minimumInterval is a number of seconds, 0 or more", member.value, pointer.appending("minimumInterval"))
+        if let member = object["minimumInterval"], let number = reader.number(member.value, pointer.appending("minimumInterval"), expected: "seconds")
+        {
+            if number >= 0 {
+                interval = number
+            } else {
+                reader.report(
+                    ProblemCode.scenarioInvalidValue, "minimumInterval is a number of seconds, 0 or more", member.value,
+                    pointer.appending("minimumInterval"))
             }
         }
         let notification = object["postNotification"].flatMap { localNotification($0.value, pointer.appending("postNotification")) }
         guard let region, let event, reader.errorCount == errorsBefore else { return nil }
-        return RegionHandler(region: region, event: event, notification: notification, minimumInterval: interval, location: reader.location(of: node, pointer), pointer: pointer,
+        return RegionHandler(
+            region: region, event: event, notification: notification, minimumInterval: interval, location: reader.location(of: node, pointer),
+            pointer: pointer,
             regionOffset: object["region"]?.value.offset ?? node.offset)
     }
 
@@ -420,8 +470,13 @@ struct ScenarioDecoder {
         content.categoryIdentifier = object["categoryIdentifier"].flatMap { reader.string($0.value, pointer.appending("categoryIdentifier")) }
         content.threadIdentifier = object["threadIdentifier"].flatMap { reader.string($0.value, pointer.appending("threadIdentifier")) }
         if let member = object["interruptionLevel"], let level = reader.string(member.value, pointer.appending("interruptionLevel")) {
-            if LocalNotification.interruptionLevels[level] != nil { content.interruptionLevel = level } else {
-                reader.report(ProblemCode.scenarioInvalidValue, "'\(level)' is not a UNNotificationInterruptionLevel: passive, active, timeSensitive or critical", member.value, pointer.appending("interruptionLevel"))
+            if LocalNotification.interruptionLevels[level] != nil {
+                content.interruptionLevel = level
+            } else {
+                reader.report(
+                    ProblemCode.scenarioInvalidValue,
+                    "'\(level)' is not a UNNotificationInterruptionLevel: passive, active, timeSensitive or critical", member.value,
+                    pointer.appending("interruptionLevel"))
             }
         }
         if let member = object["userInfo"] {
@@ -455,7 +510,9 @@ struct ScenarioDecoder {
     /// The bytes of a file named by the scenario, relative to its folder, within `limit`, with the
     /// path they were read from; nil after reporting at the scenario's value why it was not read
     /// (the policy refuses it: outside the project, a file the run writes; or it cannot be read).
-    mutating func loadReference(_ relative: String, _ node: JSONNode, _ pointer: JSONPointer, noun: String, limit: Int) -> (path: String, bytes: [UInt8])? {
+    mutating func loadReference(_ relative: String, _ node: JSONNode, _ pointer: JSONPointer, noun: String, limit: Int) -> (
+        path: String, bytes: [UInt8]
+    )? {
         let resolved = relative.hasPrefix("/") ? relative : (directory.isEmpty ? relative : directory + "/" + relative)
         switch references.load(relative, resolved: resolved, limit: limit, naming: noun) {
         case .success(let bytes): return (resolved, bytes)
@@ -520,7 +577,9 @@ struct ScenarioDecoder {
         var routes: [(route: Route?, name: String?)] = []
         if let object = file.reader.object(root, .root, what: "a routes file") {
             file.reader.checkKeys(object, .root, allowed: ["generatedBy", "routes", "leftOut"], in: "a routes file")
-            if let member = file.reader.required(object, "routes", root, .root), let elements = file.reader.array(member, JSONPointer.root.appending("routes")) {
+            if let member = file.reader.required(object, "routes", root, .root),
+                let elements = file.reader.array(member, JSONPointer.root.appending("routes"))
+            {
                 for (index, element) in elements.enumerated() {
                     let route = file.decodeRoute(element, JSONPointer.root.appending("routes").appending(index))
                     routes.append((route, route?.name ?? Self.routeName(of: element)))
@@ -548,27 +607,42 @@ struct ScenarioDecoder {
         let directions = object["directionsRequests"].flatMap { reader.bool($0.value, pointer.appending("directionsRequests")) } ?? false
         let needsCoordinates = object["needsCoordinates"].flatMap { reader.bool($0.value, pointer.appending("needsCoordinates")) } ?? false
         if needsCoordinates && !directions, let member = object["needsCoordinates"] {
-            reader.report(ProblemCode.scenarioInvalidValue, "'needsCoordinates' is about directions requests: the route must take them (\"directionsRequests\": true)", member.value, pointer.appending("needsCoordinates"))
+            reader.report(
+                ProblemCode.scenarioInvalidValue,
+                "'needsCoordinates' is about directions requests: the route must take them (\"directionsRequests\": true)", member.value,
+                pointer.appending("needsCoordinates"))
         }
         var identifierPrefix: String?
         if let member = object["identifierPrefix"] {
             identifierPrefix = reader.string(member.value, pointer.appending("identifierPrefix"))
             if !activityTypes.contains(SystemActivityType.spotlightItem) {
-                reader.report(ProblemCode.scenarioInvalidValue, "'identifierPrefix' tells Core Spotlight items apart; the route must accept '\(SystemActivityType.spotlightItem)'", member.value, pointer.appending("identifierPrefix"))
+                reader.report(
+                    ProblemCode.scenarioInvalidValue,
+                    "'identifierPrefix' tells Core Spotlight items apart; the route must accept '\(SystemActivityType.spotlightItem)'", member.value,
+                    pointer.appending("identifierPrefix"))
             }
         }
         var reservationItems: ReservationItemsKind?
         if let member = object["reservationItems"] {
             reservationItems = reader.choice(member.value, pointer.appending("reservationItems"), ReservationItemsKind.self)
             if !activityTypes.contains(IntentClass.getReservationDetails.rawValue) {
-                reader.report(ProblemCode.scenarioInvalidValue, "'reservationItems' tells reservation launches apart; the route must accept '\(IntentClass.getReservationDetails.rawValue)'", member.value, pointer.appending("reservationItems"))
+                reader.report(
+                    ProblemCode.scenarioInvalidValue,
+                    "'reservationItems' tells reservation launches apart; the route must accept '\(IntentClass.getReservationDetails.rawValue)'",
+                    member.value, pointer.appending("reservationItems"))
             }
         }
         for (index, pattern) in urls.enumerated() where URLPattern.scheme(of: pattern) == nil {
-            reader.report(ProblemCode.scenarioInvalidValue, "'\(pattern)' is not a URL pattern such as myapp://place/*", object["urls"]!.value, pointer.appending("urls").appending(index))
+            reader.report(
+                ProblemCode.scenarioInvalidValue, "'\(pattern)' is not a URL pattern such as myapp://place/*", object["urls"]!.value,
+                pointer.appending("urls").appending(index))
         }
-        if activityTypes.isEmpty && urls.isEmpty && categories.isEmpty && notificationKeys.isEmpty && !directions && reader.errorCount == errorsBefore {
-            reader.report(ProblemCode.scenarioMissingValue, "a route accepts something: give 'activityTypes', 'urls', 'notificationCategories', 'notificationKeys' or 'directionsRequests'", node, pointer)
+        if activityTypes.isEmpty && urls.isEmpty && categories.isEmpty && notificationKeys.isEmpty && !directions && reader.errorCount == errorsBefore
+        {
+            reader.report(
+                ProblemCode.scenarioMissingValue,
+                "a route accepts something: give 'activityTypes', 'urls', 'notificationCategories', 'notificationKeys' or 'directionsRequests'", node,
+                pointer)
         }
         guard reader.errorCount == errorsBefore, let name else { return nil }
         return Route(
@@ -601,12 +675,16 @@ struct ScenarioDecoder {
     private mutating func decodeStep(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> Step? {
         guard let step = reader.object(node, pointer, what: "a step") else { return nil }
         guard let member = step.members.first else {
-            reader.report(ProblemCode.scenarioUnknownStep, "a step is an object with one key naming it (\(Self.stepKinds.joined(separator: ", ")))", node, pointer)
+            reader.report(
+                ProblemCode.scenarioUnknownStep, "a step is an object with one key naming it (\(Self.stepKinds.joined(separator: ", ")))", node,
+                pointer)
             return nil
         }
         if step.count > 1 {
             let extra = step.members[1]
-            reader.report(ProblemCode.scenarioInvalidValue, "a step has exactly one key naming it; found '\(member.key)' and '\(extra.key)'", offset: extra.keyOffset, pointer: pointer.appending(extra.key))
+            reader.report(
+                ProblemCode.scenarioInvalidValue, "a step has exactly one key naming it; found '\(member.key)' and '\(extra.key)'",
+                offset: extra.keyOffset, pointer: pointer.appending(extra.key))
             return nil
         }
         let at = pointer.appending(member.key)
@@ -630,7 +708,8 @@ struct ScenarioDecoder {
     mutating func expectations(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> [Expectation]? {
         guard let fields = reader.object(node, pointer, what: "expect") else { return nil }
         if fields.count == 0 {
-            reader.report(ProblemCode.scenarioMissingValue, "expect names at least one of \(Self.expectationKinds.joined(separator: ", "))", node, pointer)
+            reader.report(
+                ProblemCode.scenarioMissingValue, "expect names at least one of \(Self.expectationKinds.joined(separator: ", "))", node, pointer)
             return nil
         }
         var expectations: [Expectation] = []
@@ -671,7 +750,10 @@ struct ScenarioDecoder {
         guard let name = reader.string(member.value, pointer.appending("device")) else { return nil }
         if let index = context.devices.firstIndex(where: { $0.name == name }) { return index }
         let names = context.devices.map(\.name)
-        reader.report(ProblemCode.scenarioUnknownReference, "no device is named '\(name)'\(Suggestion.phrase(for: name, among: names)); the scenario's devices are \(names.map { "'\($0)'" }.joined(separator: ", "))", member.value, pointer.appending("device"))
+        reader.report(
+            ProblemCode.scenarioUnknownReference,
+            "no device is named '\(name)'\(Suggestion.phrase(for: name, among: names)); the scenario's devices are \(names.map { "'\($0)'" }.joined(separator: ", "))",
+            member.value, pointer.appending("device"))
         return nil
     }
 
@@ -698,7 +780,10 @@ struct ScenarioDecoder {
         // No such device: the devices list did not decode, and that is already reported.
         guard let device = deviceReference(fields, pointer, context: context), let target = context.device(device) else { return nil }
         guard target.appInstalled else {
-            reader.report(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot \(pointer.tokens.last ?? "do this") there", fields["device"]?.value ?? node, pointer.appending("device"))
+            reader.report(
+                ProblemCode.scenarioInvalidSequence,
+                "the app is not installed on '\(target.name)', so it cannot \(pointer.tokens.last ?? "do this") there",
+                fields["device"]?.value ?? node, pointer.appending("device"))
             return nil
         }
         return device
@@ -719,7 +804,10 @@ struct ScenarioDecoder {
         }
         guard let handle = reader.string(handleNode, handlePointer) else { return nil }
         guard context.activities[handle] != nil else {
-            reader.report(ProblemCode.scenarioUnknownReference, "no earlier becomeCurrent step defines activity '\(handle)'\(Suggestion.phrase(for: handle, among: context.activities.keys.sorted()))", handleNode, handlePointer)
+            reader.report(
+                ProblemCode.scenarioUnknownReference,
+                "no earlier becomeCurrent step defines activity '\(handle)'\(Suggestion.phrase(for: handle, among: context.activities.keys.sorted()))",
+                handleNode, handlePointer)
             return nil
         }
         return handle
@@ -736,7 +824,9 @@ struct ScenarioDecoder {
 
     /// A remote notification request (`{"headers": ..., "payload": ...}`), read as lint reads one.
     mutating func decodeNotification(_ node: JSONNode, _ pointer: JSONPointer) -> RemoteNotification? {
-        var decoder = RemoteNotificationDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
+        var decoder = RemoteNotificationDecoder(locate: { [path, source] offset, pointer in
+            SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
+        })
         let notification = decoder.decodeRequest(node, at: pointer)
         for diagnostic in decoder.diagnostics { record(diagnostic) }
         return notification

@@ -1,7 +1,7 @@
 import Foundation
-import ProctorLinks
 import ProctorCore
 import ProctorJSON
+import ProctorLinks
 import ProctorReports
 import ProctorVocabulary
 
@@ -30,7 +30,9 @@ extension ScenarioPlayer {
         let caseName = testCaseName(step, name)
         noteOnTimeline(expectation, of: step, key: key)
         if let problem {
-            record(key, caseName, failing: ScenarioCheck.expectationFailed.rawValue, message: problem.message, expected: problem.expected, actual: problem.actual, at: expectation.location)
+            record(
+                key, caseName, failing: ScenarioCheck.expectationFailed.rawValue, message: problem.message, expected: problem.expected,
+                actual: problem.actual, at: expectation.location)
         } else {
             record(key, caseName, .passed, expectation.location)
         }

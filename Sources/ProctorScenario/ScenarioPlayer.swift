@@ -1,10 +1,10 @@
-import ProctorEngine
-import ProctorInputs
 import Foundation
-import ProctorLinks
 import ProctorAppFacts
 import ProctorCore
+import ProctorEngine
+import ProctorInputs
 import ProctorJSON
+import ProctorLinks
 import ProctorPayloads
 import ProctorReports
 import ProctorRules
@@ -208,10 +208,12 @@ struct ScenarioPlayer {
 
     mutating func launch(_ step: Step, device: Int, cause: String, delivery: Delivery?, outcome launchOutcome: Launch.Outcome) {
         if case .ambiguous(let routes) = launchOutcome {
-            outcome.inputErrors.append(InputError(
-                code: ProblemCode.scenarioAmbiguousRoute,
-                message: "\(cause) reaches routes \(routes.map { "'\($0.name)'" }.joined(separator: " and ")), which both accept \(delivery?.summary ?? "it"); a launch must resolve to exactly one route",
-                location: step.location))
+            outcome.inputErrors.append(
+                InputError(
+                    code: ProblemCode.scenarioAmbiguousRoute,
+                    message:
+                        "\(cause) reaches routes \(routes.map { "'\($0.name)'" }.joined(separator: " and ")), which both accept \(delivery?.summary ?? "it"); a launch must resolve to exactly one route",
+                    location: step.location))
         }
         let launch = Launch(step: step, device: device, cause: cause, delivery: delivery, outcome: launchOutcome)
         launches.append(launch)
@@ -233,8 +235,10 @@ struct ScenarioPlayer {
             let name = testCaseName(step, "rules on \(step.summary)")
             if let first = failing.first {
                 let details = failing.map { $0.compilerLine() }.joined(separator: "\n")
-                record([step.number, 0], name, .failed(type: ScenarioCheck.rules.rawValue, message: "\(first.ruleID): \(first.message)", details: details), step.location,
-                       compared: ("no finding that fails the run", details))
+                record(
+                    [step.number, 0], name,
+                    .failed(type: ScenarioCheck.rules.rawValue, message: "\(first.ruleID): \(first.message)", details: details), step.location,
+                    compared: ("no finding that fails the run", details))
             } else {
                 record([step.number, 0], name, .passed, step.location)
             }
@@ -245,13 +249,20 @@ struct ScenarioPlayer {
             case .routed, .safari:
                 record([launch.step.number, 2], name, .passed, launch.step.location)
             case .ambiguous:
-                record([launch.step.number, 2], name, failing: ProblemCode.scenarioAmbiguousRoute.rawValue, message: launch.outcomeSummary, expected: "exactly one route", actual: launch.outcomeSummary, at: launch.step.location, errored: true)
+                record(
+                    [launch.step.number, 2], name, failing: ProblemCode.scenarioAmbiguousRoute.rawValue, message: launch.outcomeSummary,
+                    expected: "exactly one route", actual: launch.outcomeSummary, at: launch.step.location, errored: true)
             case .failed(let failure, _, _):
-                record([launch.step.number, 2], name, failing: ScenarioCheck.launchFailed.rawValue, message: "the launch after \(launch.cause) fails (\(failure.rawValue))", expected: "a route that restores the screen", actual: describe(launch), at: launch.step.location)
+                record(
+                    [launch.step.number, 2], name, failing: ScenarioCheck.launchFailed.rawValue,
+                    message: "the launch after \(launch.cause) fails (\(failure.rawValue))", expected: "a route that restores the screen",
+                    actual: describe(launch), at: launch.step.location)
             }
         }
         for refusal in refusals where !refusal.examined {
-            fail(.actionFailed, refusal.step, order: 1, name: refusal.name, message: refusal.message, expected: refusal.expected, actual: refusal.actual)
+            fail(
+                .actionFailed, refusal.step, order: 1, name: refusal.name, message: refusal.message, expected: refusal.expected,
+                actual: refusal.actual)
         }
         let examinedAnswers = features[PushAnswers.self].examined
         for (index, answer) in model.notifications.answers.enumerated() where !examinedAnswers.contains(index) {
@@ -260,7 +271,10 @@ struct ScenarioPlayer {
             if answer.status == 200 {
                 record([step.number, 2], name, .passed, step.location)
             } else {
-                record([step.number, 2], name, failing: ScenarioCheck.pushRejected.rawValue, message: "APNs refuses the push with \(answer.summary): \(answer.why)", expected: "200", actual: "\(answer.summary): \(answer.why)", at: step.location)
+                record(
+                    [step.number, 2], name, failing: ScenarioCheck.pushRejected.rawValue,
+                    message: "APNs refuses the push with \(answer.summary): \(answer.why)", expected: "200",
+                    actual: "\(answer.summary): \(answer.why)", at: step.location)
             }
         }
         outcome.cases = keyedCases.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.testCase)
@@ -274,13 +288,16 @@ struct ScenarioPlayer {
     }
 
     mutating func fail(_ check: ScenarioCheck, _ step: Step, order: Int, name: String, message: String, expected: String, actual: String) {
-        record([step.number, order], testCaseName(step, name), failing: check.rawValue, message: message, expected: expected, actual: actual, at: step.location)
+        record(
+            [step.number, order], testCaseName(step, name), failing: check.rawValue, message: message, expected: expected, actual: actual,
+            at: step.location)
     }
 
     /// Records a check of type `type` that failed (or, `errored`, could not be made) under `key`,
     /// with what it expected and what the model showed: its details and its timeline entry show both.
     mutating func record(
-        _ key: [Int], _ name: String, failing type: String, message: String, expected: String, actual: String, at location: SourceLocation, errored: Bool = false
+        _ key: [Int], _ name: String, failing type: String, message: String, expected: String, actual: String, at location: SourceLocation,
+        errored: Bool = false
     ) {
         let details = details(expected, actual, at: location)
         let outcome: RunReport.TestCase.Outcome =
@@ -291,7 +308,8 @@ struct ScenarioPlayer {
     /// Records a test case under `key` (step, order within the step); a failed one also marks its
     /// event on the timeline, with what it expected and what the model showed (`compared`).
     mutating func record(
-        _ key: [Int], _ name: String, _ caseOutcome: RunReport.TestCase.Outcome, _ location: SourceLocation, compared: (expected: String, actual: String)? = nil
+        _ key: [Int], _ name: String, _ caseOutcome: RunReport.TestCase.Outcome, _ location: SourceLocation,
+        compared: (expected: String, actual: String)? = nil
     ) {
         keyedCases.append((key, RunReport.TestCase(classname: scenario.name, name: name, outcome: caseOutcome, location: location)))
         timeline?.settle(key, caseOutcome, compared: compared)
@@ -327,7 +345,10 @@ struct ScenarioPlayer {
     }
 
     func describe(_ offers: [SiriModel.ContactOffer]) -> String {
-        offers.isEmpty ? "nothing" : offers.map { "\($0.action.rawValue) '\($0.handle)'\($0.serviceName.map { " on '\($0)'" } ?? "") (\($0.intentClass))" }.joined(separator: ", ")
+        offers.isEmpty
+            ? "nothing"
+            : offers.map { "\($0.action.rawValue) '\($0.handle)'\($0.serviceName.map { " on '\($0)'" } ?? "") (\($0.intentClass))" }.joined(
+                separator: ", ")
     }
 
     func describe(_ contacts: [SiriModel.Contact]) -> String {
@@ -336,13 +357,14 @@ struct ScenarioPlayer {
 
     func describe(_ events: [SiriModel.CalendarEvent]) -> String {
         guard !events.isEmpty else { return "no events" }
-        return "events [" + events.map { event in
-            var text = "'\(event.title)' \(DateFormat.format(event.start)) to \(DateFormat.format(event.end))"
-            if let location = event.location { text += ", at '\(location)'" }
-            if let notes = event.notes { text += ", notes '\(notes.replacingOccurrences(of: "\n", with: "\\n"))'" }
-            text += ", link \(event.container.map { "'\($0.identity)'" } ?? "nil")/'\(event.itemReference.identity)'"
-            return text
-        }.joined(separator: "; ") + "]"
+        return "events ["
+            + events.map { event in
+                var text = "'\(event.title)' \(DateFormat.format(event.start)) to \(DateFormat.format(event.end))"
+                if let location = event.location { text += ", at '\(location)'" }
+                if let notes = event.notes { text += ", notes '\(notes.replacingOccurrences(of: "\n", with: "\\n"))'" }
+                text += ", link \(event.container.map { "'\($0.identity)'" } ?? "nil")/'\(event.itemReference.identity)'"
+                return text
+            }.joined(separator: "; ") + "]"
     }
 
     func describe(_ event: ExpectedCalendarEvent) -> String {
@@ -352,7 +374,9 @@ struct ScenarioPlayer {
         if let location = event.location { parts.append("location \(location.map { "'\($0)'" } ?? "none")") }
         if let notes = event.notes { parts.append("notes \(notes.map { "'\($0.replacingOccurrences(of: "\n", with: "\\n"))'" } ?? "none")") }
         if let link = event.appLink {
-            parts.append("link \(link.reservationContainerReference.map { $0.map { "'\($0)'" } ?? "nil" } ?? "any")/\(link.itemReference.map { "'\($0)'" } ?? "any")")
+            parts.append(
+                "link \(link.reservationContainerReference.map { $0.map { "'\($0)'" } ?? "nil" } ?? "any")/\(link.itemReference.map { "'\($0)'" } ?? "any")"
+            )
         }
         return parts.joined(separator: ", ")
     }

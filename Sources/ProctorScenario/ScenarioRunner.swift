@@ -94,9 +94,13 @@ package enum ScenarioRunner {
             inputs = inputs.enumerated().filter { shard.holds(position: $0.offset) }.map(\.element)
         }
         if first && !paths.isEmpty && collected.inputs.isEmpty && collected.errors.isEmpty {
-            suites.append(RunReport.Suite(
-                name: paths.joined(separator: " "),
-                inputErrors: [InputError(code: ProblemCode.noInputs, message: "no *\(Scenario.fileSuffix) files found", location: SourceLocation(file: paths[0]))]))
+            suites.append(
+                RunReport.Suite(
+                    name: paths.joined(separator: " "),
+                    inputErrors: [
+                        InputError(
+                            code: ProblemCode.noInputs, message: "no *\(Scenario.fileSuffix) files found", location: SourceLocation(file: paths[0]))
+                    ]))
         }
         options.progress?.expect(inputs.count)
         let played = Parallel.map(inputs, parallel: options.parallel) { input in
@@ -145,7 +149,9 @@ package enum ScenarioRunner {
         let decoded = decoder.decode(root)
         var suite = RunReport.Suite(name: path, inputErrors: decoder.errors, diagnostics: decoder.diagnostics)
         guard let scenario = decoded else {
-            let decodeErrors = decoder.diagnostics.filter { $0.severity == .error }.map { InputError(code: $0.code, message: $0.message, location: $0.location) }
+            let decodeErrors = decoder.diagnostics.filter { $0.severity == .error }.map {
+                InputError(code: $0.code, message: $0.message, location: $0.location)
+            }
             suite.cases = [inputCase(path, decoder.errors + decodeErrors)]
             sortProblems(&suite)
             return suite
@@ -163,7 +169,10 @@ package enum ScenarioRunner {
         if let warning = decoder.diagnostics.first(where: { $0.severity == .warning && $0.severity.failsRun(strict: options.strict) }) {
             // Under --strict an unknown key in a donation fails the run, so it fails a case too.
             let details = decoder.diagnostics.map { $0.compilerLine() }.joined(separator: "\n")
-            suite.cases.insert(.init(classname: scenario.name, name: "scenario file", outcome: .failed(type: warning.code.rawValue, message: warning.message, details: details), location: warning.location), at: 0)
+            suite.cases.insert(
+                .init(
+                    classname: scenario.name, name: "scenario file",
+                    outcome: .failed(type: warning.code.rawValue, message: warning.message, details: details), location: warning.location), at: 0)
         }
         sortProblems(&suite)
         return suite
@@ -176,7 +185,9 @@ package enum ScenarioRunner {
     }
 
     private static func selected(_ scenario: Scenario, _ options: RunOptions) -> Bool {
-        if !options.names.isEmpty && !options.names.contains(where: { scenario.name.range(of: $0, options: .caseInsensitive) != nil }) { return false }
+        if !options.names.isEmpty && !options.names.contains(where: { scenario.name.range(of: $0, options: .caseInsensitive) != nil }) {
+            return false
+        }
         if !options.tags.isEmpty && !options.tags.contains(where: scenario.tags.contains) { return false }
         return true
     }
@@ -185,7 +196,9 @@ package enum ScenarioRunner {
     private static func inputCase(_ path: String, _ errors: [InputError]) -> RunReport.TestCase {
         let first = errors[0]
         let details = errors.map { $0.compilerLine() }.joined(separator: "\n")
-        return .init(classname: path, name: "scenario file", outcome: .errored(type: first.code.rawValue, message: first.message, details: details), location: first.location)
+        return .init(
+            classname: path, name: "scenario file", outcome: .errored(type: first.code.rawValue, message: first.message, details: details),
+            location: first.location)
     }
 
     private static func sortProblems(_ suite: inout RunReport.Suite) {

@@ -1,7 +1,7 @@
 import Foundation
-import ProctorLinks
-import ProctorJSON
 import ProctorCore
+import ProctorJSON
+import ProctorLinks
 import ProctorVocabulary
 
 /// The JSON Schema (draft 2020-12) of scenario files, built from the same tables the decoders
@@ -21,7 +21,6 @@ package enum ScenarioSchema {
     package static var text: String {
         JSONWriter.write(JSONNode(plain: document), indent: 2) + "\n"
     }
-
 
     static var document: [String: Any] {
         [
@@ -50,21 +49,25 @@ package enum ScenarioSchema {
                     "properties": [
                         "handoffUserInfoLimit": [
                             "type": "integer", "minimum": 1,
-                            "description": "Fail a Handoff whose userInfo encodes to more bytes than this, as a binary property list, with userInfoTooLarge. Apple recommends 3 KB or less (3072) and publishes no hard limit.",
+                            "description":
+                                "Fail a Handoff whose userInfo encodes to more bytes than this, as a binary property list, with userInfoTooLarge. Apple recommends 3 KB or less (3072) and publishes no hard limit.",
                         ],
                         "maximumRegionMonitoringDistance": [
                             "type": "number", "minimum": 0,
-                            "description": "Meters: monitoring a circular region with a larger radius fails with regionMonitoringFailure. The device's value is undocumented; without it no radius fails.",
+                            "description":
+                                "Meters: monitoring a circular region with a larger radius fails with regionMonitoringFailure. The device's value is undocumented; without it no radius fails.",
                         ],
                         "regionCushion": [
                             "type": "number", "minimum": 0, "default": 0,
-                            "description": "Meters past a circular region's edge a device must go before its exit is reported (Apple's undocumented 'system-defined cushion').",
+                            "description":
+                                "Meters past a circular region's edge a device must go before its exit is reported (Apple's undocumented 'system-defined cushion').",
                         ],
                     ],
                 ],
                 "sites": [
                     "type": "object",
-                    "description": "The web: each domain's apple-app-site-association file, inline or as a path relative to the scenario. A domain not listed serves none.",
+                    "description":
+                        "The web: each domain's apple-app-site-association file, inline or as a path relative to the scenario. A domain not listed serves none.",
                     "additionalProperties": ["anyOf": [["type": "object"], ["type": "string", "minLength": 1]]],
                 ],
                 "steps": ["type": "array", "items": ref("step"), "description": "What happens, in order."],
@@ -80,39 +83,54 @@ package enum ScenarioSchema {
                 "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$",
                 "description": "RFC 3339 with a time zone, such as 2026-06-01T09:30:00Z.",
             ],
-            "base64": ["type": "string", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "description": "Standard base64 (RFC 4648)."],
+            "base64": [
+                "type": "string", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
+                "description": "Standard base64 (RFC 4648).",
+            ],
             "strings": ["type": "array", "items": ["type": "string"]],
             "deviceName": nonEmpty("The name of one of the scenario's devices; the first device when absent."),
             "app": app,
             "route": route,
-            "routesFile": object(["from": nonEmpty("A routes file, relative to the scenario, as proctor scan --emit-routes writes it.")], required: ["from"]),
-            "device": object([
-                "name": nonEmpty("Unique among the devices."), "appInstalled": ["type": "boolean", "default": true],
-                "timeZone": nonEmpty("The user's IANA time zone, such as America/New_York; UTC when absent."),
-                "quietHours": object(
-                    ["from": ["type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"], "to": ["type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"]],
-                    required: ["from", "to"]),
-                "doNotDisturb": ["type": "boolean", "default": false, "description": "Whether the device silences its quietHours."],
-            ], required: ["name"]).merging(["dependentRequired": ["doNotDisturb": ["quietHours"]]]) { $1 },
+            "routesFile": object(
+                ["from": nonEmpty("A routes file, relative to the scenario, as proctor scan --emit-routes writes it.")], required: ["from"]),
+            "device": object(
+                [
+                    "name": nonEmpty("Unique among the devices."), "appInstalled": ["type": "boolean", "default": true],
+                    "timeZone": nonEmpty("The user's IANA time zone, such as America/New_York; UTC when absent."),
+                    "quietHours": object(
+                        [
+                            "from": ["type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"],
+                            "to": ["type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"],
+                        ],
+                        required: ["from", "to"]),
+                    "doNotDisturb": ["type": "boolean", "default": false, "description": "Whether the device silences its quietHours."],
+                ], required: ["name"]
+            ).merging(["dependentRequired": ["doNotDisturb": ["quietHours"]]]) { $1 },
             "notification": notification,
             "calendarEvent": object([
                 "title": ["type": "string"], "startDate": ref("date"), "endDate": ref("date"), "timeZone": ["type": ["string", "null"]],
                 "isAllDay": ["type": "boolean"], "location": ["type": "string"], "url": ["type": "string"], "notes": ["type": "string"],
                 "alarms": [
                     "type": "array",
-                    "items": object(["relativeOffset": ["type": "number"], "absoluteDate": ref("date")]).merging(["oneOf": [["required": ["relativeOffset"]], ["required": ["absoluteDate"]]]]) { $1 },
+                    "items": object(["relativeOffset": ["type": "number"], "absoluteDate": ref("date")]).merging([
+                        "oneOf": [["required": ["relativeOffset"]], ["required": ["absoluteDate"]]]
+                    ]) { $1 },
                 ],
             ]),
-            "circularRegion": object([
-                "identifier": nonEmpty("Tells the app's regions apart."),
-                "center": object(["latitude": ["type": "number"], "longitude": ["type": "number"]], required: ["latitude", "longitude"]),
-                "radius": ["type": "number", "description": "Meters."], "notifyOnEntry": ["type": "boolean"], "notifyOnExit": ["type": "boolean"],
-            ], required: ["identifier", "center", "radius"]),
-            "beaconRegion": object([
-                "identifier": nonEmpty("Tells the app's regions apart."), "uuid": ["type": "string"], "proximityUUID": ["type": "string"],
-                "major": ["type": "integer"], "minor": ["type": "integer"], "notifyOnEntry": ["type": "boolean"], "notifyOnExit": ["type": "boolean"],
-                "notifyEntryStateOnDisplay": ["type": "boolean"],
-            ], required: ["identifier"]).merging(["oneOf": [["required": ["uuid"]], ["required": ["proximityUUID"]]]]) { $1 },
+            "circularRegion": object(
+                [
+                    "identifier": nonEmpty("Tells the app's regions apart."),
+                    "center": object(["latitude": ["type": "number"], "longitude": ["type": "number"]], required: ["latitude", "longitude"]),
+                    "radius": ["type": "number", "description": "Meters."], "notifyOnEntry": ["type": "boolean"], "notifyOnExit": ["type": "boolean"],
+                ], required: ["identifier", "center", "radius"]),
+            "beaconRegion": object(
+                [
+                    "identifier": nonEmpty("Tells the app's regions apart."), "uuid": ["type": "string"], "proximityUUID": ["type": "string"],
+                    "major": ["type": "integer"], "minor": ["type": "integer"], "notifyOnEntry": ["type": "boolean"],
+                    "notifyOnExit": ["type": "boolean"],
+                    "notifyEntryStateOnDisplay": ["type": "boolean"],
+                ], required: ["identifier"]
+            ).merging(["oneOf": [["required": ["uuid"]], ["required": ["proximityUUID"]]]]) { $1 },
             "step": step,
             "userActivity": userActivity,
             "searchableItem": searchableItem,
@@ -120,7 +138,10 @@ package enum ScenarioSchema {
             "nullableString": ["type": ["string", "null"]],
             "attributeSet": attributeSet,
             "propertyListValue": propertyListValue,
-            "userInfo": ["type": "object", "additionalProperties": ref("propertyListValue"), "description": "userInfo in the donation encoding: JSON values, and one-key tagged objects for dates, data, URLs, sets and classes."],
+            "userInfo": [
+                "type": "object", "additionalProperties": ref("propertyListValue"),
+                "description": "userInfo in the donation encoding: JSON values, and one-key tagged objects for dates, data, URLs, sets and classes.",
+            ],
         ]
         for kind in ScenarioSteps.all { defs["step." + kind.name] = kind.schema }
         for kind in ScenarioExpectations.all { defs["expect." + kind.name] = kind.schema }
@@ -130,76 +151,135 @@ package enum ScenarioSchema {
     // MARK: - App
 
     private static var app: [String: Any] {
-        var schema = object([
-            "bundleIdentifier": nonEmpty("CFBundleIdentifier; also expands $(PRODUCT_BUNDLE_IDENTIFIER) in the facts."),
-            "teamIdentifier": ["type": "string", "pattern": "^[A-Z0-9]{10}$", "description": "The Apple Developer Team ID."],
-            "info": [
-                "type": "object",
-                "description": "Info.plist facts inline, with the plist's own keys (NSUserActivityTypes, CFBundleURLTypes, CFBundleIdentifier, ...).",
-                "properties": [
-                    "CFBundleIdentifier": ["type": "string"],
-                    "NSUserActivityTypes": ref("strings"),
-                    "CFBundleURLTypes": ["type": "array", "items": ["type": "object", "properties": ["CFBundleURLSchemes": ref("strings")]]],
-                    "INIntentsSupported": ref("strings"),
-                    "UIBackgroundModes": ref("strings"),
+        var schema = object(
+            [
+                "bundleIdentifier": nonEmpty("CFBundleIdentifier; also expands $(PRODUCT_BUNDLE_IDENTIFIER) in the facts."),
+                "teamIdentifier": ["type": "string", "pattern": "^[A-Z0-9]{10}$", "description": "The Apple Developer Team ID."],
+                "info": [
+                    "type": "object",
+                    "description":
+                        "Info.plist facts inline, with the plist's own keys (NSUserActivityTypes, CFBundleURLTypes, CFBundleIdentifier, ...).",
+                    "properties": [
+                        "CFBundleIdentifier": ["type": "string"],
+                        "NSUserActivityTypes": ref("strings"),
+                        "CFBundleURLTypes": ["type": "array", "items": ["type": "object", "properties": ["CFBundleURLSchemes": ref("strings")]]],
+                        "INIntentsSupported": ref("strings"),
+                        "UIBackgroundModes": ref("strings"),
+                    ],
                 ],
-            ],
-            "infoPlist": nonEmpty("The app's real Info.plist (XML or binary), relative to the scenario file."),
-            "deploymentTarget": ["type": "string", "pattern": "^[0-9]+(\\.[0-9]+){0,2}$", "description": "The iOS deployment target, such as 15.0; overrides MinimumOSVersion."],
-            "serviceNames": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "The messaging services the app speaks (serviceName values)."],
-            "associatedDomains": [
-                "type": "array", "items": ["type": "string", "pattern": "^(applinks|webcredentials|activitycontinuation|appclips):"],
-                "description": "The Associated Domains entitlement, such as applinks:example.com; absent: every domain of sites is assumed listed.",
-            ],
-            "coverageFile": nonEmpty("A routing app's .geojson coverage file, relative to the scenario: Maps offers the app only for places inside it."),
-            "entitlements": nonEmpty("The app's .entitlements file (XML or binary), relative to the scenario file, for its Associated Domains; instead of associatedDomains."),
-            "routes": [
-                "oneOf": [["type": "array", "items": ["oneOf": [ref("route"), ref("routesFile")]]], ref("routesFile")],
-                "description": "The app's launch handlers; {\"from\": FILE} takes those of a routes file proctor scan --emit-routes wrote.",
-            ],
-            "media": object([
-                "prepare": object([
-                    "nowPlayingInfo": ["type": "object", "description": "MPNowPlayingInfoCenter.nowPlayingInfo as the app sets it, with Media Player's key names (docs/media.md)."],
-                    "setsNowPlayingInfo": ["enum": PlaybackPreparation.Timing.allCases.map(\.rawValue), "description": "When the app sets nowPlayingInfo: before its completion handler (the default) or after."],
-                    "completion": ["enum": PlaybackPreparation.Completion.allCases.map(\.rawValue), "description": "What the app passes its completion handler: success (the default) or an error."],
-                    "streamsContent": ["type": "boolean", "description": "The content is fetched over the network."],
-                    "errorsWhenOffline": ["type": "boolean", "description": "With streamsContent: the app passes an error when the device has no network."],
-                    "startsPlayback": ["type": "boolean", "description": "The app starts playing while it prepares."],
-                ]).merging(["description": "What the app's MPPlayableContentDelegate does when the system asks it to prepare a playback queue after a trigger.", "dependentRequired": ["setsNowPlayingInfo": ["nowPlayingInfo"]], "dependentSchemas": ["errorsWhenOffline": ["required": ["streamsContent"], "properties": ["streamsContent": ["const": true]]]]]) { $1 },
-            ]).merging(["description": "A media app's answers to the system (docs/media.md)."]) { $1 },
-            "regionHandlers": [
-                "type": "array", "description": "What the app does when a region event wakes it.",
-                "items": object([
-                    "region": nonEmpty("The region's identifier."), "event": ["enum": ["entry", "exit"]],
-                    "minimumInterval": ["type": "number", "minimum": 0, "description": "Seconds: an event of the region sooner after the last one handled is ignored (the app's own safety check)."],
-                    "postNotification": object([
-                        "title": ["type": "string"], "subtitle": ["type": "string"], "body": ["type": "string"], "categoryIdentifier": ["type": "string"],
-                        "threadIdentifier": ["type": "string"], "userInfo": ref("userInfo"), "interruptionLevel": ["enum": ["passive", "active", "timeSensitive", "critical"]],
-                    ]).merging(["anyOf": [["required": ["title"]], ["required": ["body"]]]]) { $1 },
-                ], required: ["region", "event"]),
-            ],
-        ], required: ["routes"])
+                "infoPlist": nonEmpty("The app's real Info.plist (XML or binary), relative to the scenario file."),
+                "deploymentTarget": [
+                    "type": "string", "pattern": "^[0-9]+(\\.[0-9]+){0,2}$",
+                    "description": "The iOS deployment target, such as 15.0; overrides MinimumOSVersion.",
+                ],
+                "serviceNames": [
+                    "type": "array", "items": ["type": "string", "minLength": 1],
+                    "description": "The messaging services the app speaks (serviceName values).",
+                ],
+                "associatedDomains": [
+                    "type": "array", "items": ["type": "string", "pattern": "^(applinks|webcredentials|activitycontinuation|appclips):"],
+                    "description":
+                        "The Associated Domains entitlement, such as applinks:example.com; absent: every domain of sites is assumed listed.",
+                ],
+                "coverageFile": nonEmpty(
+                    "A routing app's .geojson coverage file, relative to the scenario: Maps offers the app only for places inside it."),
+                "entitlements": nonEmpty(
+                    "The app's .entitlements file (XML or binary), relative to the scenario file, for its Associated Domains; instead of associatedDomains."
+                ),
+                "routes": [
+                    "oneOf": [["type": "array", "items": ["oneOf": [ref("route"), ref("routesFile")]]], ref("routesFile")],
+                    "description": "The app's launch handlers; {\"from\": FILE} takes those of a routes file proctor scan --emit-routes wrote.",
+                ],
+                "media": object([
+                    "prepare": object([
+                        "nowPlayingInfo": [
+                            "type": "object",
+                            "description": "MPNowPlayingInfoCenter.nowPlayingInfo as the app sets it, with Media Player's key names (docs/media.md).",
+                        ],
+                        "setsNowPlayingInfo": [
+                            "enum": PlaybackPreparation.Timing.allCases.map(\.rawValue),
+                            "description": "When the app sets nowPlayingInfo: before its completion handler (the default) or after.",
+                        ],
+                        "completion": [
+                            "enum": PlaybackPreparation.Completion.allCases.map(\.rawValue),
+                            "description": "What the app passes its completion handler: success (the default) or an error.",
+                        ],
+                        "streamsContent": ["type": "boolean", "description": "The content is fetched over the network."],
+                        "errorsWhenOffline": [
+                            "type": "boolean", "description": "With streamsContent: the app passes an error when the device has no network.",
+                        ],
+                        "startsPlayback": ["type": "boolean", "description": "The app starts playing while it prepares."],
+                    ]).merging([
+                        "description":
+                            "What the app's MPPlayableContentDelegate does when the system asks it to prepare a playback queue after a trigger.",
+                        "dependentRequired": ["setsNowPlayingInfo": ["nowPlayingInfo"]],
+                        "dependentSchemas": [
+                            "errorsWhenOffline": ["required": ["streamsContent"], "properties": ["streamsContent": ["const": true]]]
+                        ],
+                    ]) { $1 }
+                ]).merging(["description": "A media app's answers to the system (docs/media.md)."]) { $1 },
+                "regionHandlers": [
+                    "type": "array", "description": "What the app does when a region event wakes it.",
+                    "items": object(
+                        [
+                            "region": nonEmpty("The region's identifier."), "event": ["enum": ["entry", "exit"]],
+                            "minimumInterval": [
+                                "type": "number", "minimum": 0,
+                                "description":
+                                    "Seconds: an event of the region sooner after the last one handled is ignored (the app's own safety check).",
+                            ],
+                            "postNotification": object([
+                                "title": ["type": "string"], "subtitle": ["type": "string"], "body": ["type": "string"],
+                                "categoryIdentifier": ["type": "string"],
+                                "threadIdentifier": ["type": "string"], "userInfo": ref("userInfo"),
+                                "interruptionLevel": ["enum": ["passive", "active", "timeSensitive", "critical"]],
+                            ]).merging(["anyOf": [["required": ["title"]], ["required": ["body"]]]]) { $1 },
+                        ], required: ["region", "event"]),
+                ],
+            ], required: ["routes"])
         schema["oneOf"] = [["required": ["info"]], ["required": ["infoPlist"]]]
         return schema
     }
 
     private static var route: [String: Any] {
-        var schema = object([
-            "name": nonEmpty("Unique among the routes; launch expectations name it."),
-            "activityTypes": ["type": "array", "items": ["type": "string"], "description": "Activity types the handler accepts, including com.apple.corespotlightitem for Core Spotlight results."],
-            "identifierPrefix": ["type": "string", "description": "For com.apple.corespotlightitem: only identifiers starting with this."],
-            "reservationItems": [
-                "enum": ReservationItemsKind.allCases.map(\.rawValue),
-                "description": "For INGetReservationDetailsIntent launches: only the whole reservation (none) or only one item (one).",
-            ],
-            "urls": ["type": "array", "items": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"], "description": "URL patterns: * is any text without '/', ** any text."],
-            "notificationCategories": ["type": "array", "items": ["type": "string"], "description": "Notification categories (aps.category) a tapped notification of which reaches this route."],
-            "notificationKeys": ["type": "array", "items": ["type": "string"], "description": "The app's own payload keys that bring a tapped notification here."],
-            "directionsRequests": ["type": "boolean", "description": "Takes directions requests from Maps (a routing app's MKDirectionsRequest)."],
-            "needsCoordinates": ["type": "boolean", "description": "For directions requests: reads the map items' coordinates and does not geocode an address."],
-            "userInfoKeys": ["type": "array", "items": ["type": "string"], "description": "The userInfo keys the handler needs to restore its screen (for a notification: the payload's own keys)."],
-            "handledIn": ["type": "array", "items": ["type": "string"], "description": "Where proctor scan found the handler (path:line:column and symbol); a comment."],
-        ], required: ["name"])
+        var schema = object(
+            [
+                "name": nonEmpty("Unique among the routes; launch expectations name it."),
+                "activityTypes": [
+                    "type": "array", "items": ["type": "string"],
+                    "description": "Activity types the handler accepts, including com.apple.corespotlightitem for Core Spotlight results.",
+                ],
+                "identifierPrefix": ["type": "string", "description": "For com.apple.corespotlightitem: only identifiers starting with this."],
+                "reservationItems": [
+                    "enum": ReservationItemsKind.allCases.map(\.rawValue),
+                    "description": "For INGetReservationDetailsIntent launches: only the whole reservation (none) or only one item (one).",
+                ],
+                "urls": [
+                    "type": "array", "items": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"],
+                    "description": "URL patterns: * is any text without '/', ** any text.",
+                ],
+                "notificationCategories": [
+                    "type": "array", "items": ["type": "string"],
+                    "description": "Notification categories (aps.category) a tapped notification of which reaches this route.",
+                ],
+                "notificationKeys": [
+                    "type": "array", "items": ["type": "string"], "description": "The app's own payload keys that bring a tapped notification here.",
+                ],
+                "directionsRequests": [
+                    "type": "boolean", "description": "Takes directions requests from Maps (a routing app's MKDirectionsRequest).",
+                ],
+                "needsCoordinates": [
+                    "type": "boolean", "description": "For directions requests: reads the map items' coordinates and does not geocode an address.",
+                ],
+                "userInfoKeys": [
+                    "type": "array", "items": ["type": "string"],
+                    "description": "The userInfo keys the handler needs to restore its screen (for a notification: the payload's own keys).",
+                ],
+                "handledIn": [
+                    "type": "array", "items": ["type": "string"],
+                    "description": "Where proctor scan found the handler (path:line:column and symbol); a comment.",
+                ],
+            ], required: ["name"])
         schema["anyOf"] = [
             ["required": ["activityTypes"], "properties": ["activityTypes": ["minItems": 1]]],
             ["required": ["urls"], "properties": ["urls": ["minItems": 1]]],
@@ -209,8 +289,12 @@ package enum ScenarioSchema {
         ]
         schema["dependentRequired"] = ["needsCoordinates": ["directionsRequests"]]
         schema["dependentSchemas"] = [
-            "identifierPrefix": ["required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": SystemActivityType.spotlightItem]]]],
-            "reservationItems": ["required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": IntentClass.getReservationDetails.rawValue]]]],
+            "identifierPrefix": [
+                "required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": SystemActivityType.spotlightItem]]],
+            ],
+            "reservationItems": [
+                "required": ["activityTypes"], "properties": ["activityTypes": ["contains": ["const": IntentClass.getReservationDetails.rawValue]]],
+            ],
         ]
         return schema
     }
@@ -245,16 +329,17 @@ package enum ScenarioSchema {
             "content-available": ["type": "integer"], "mutable-content": ["type": "integer"], "category": ["type": "string"],
             "thread-id": ["type": "string"], "interruption-level": ["enum": APSDictionary.interruptionLevels], "relevance-score": ["type": "number"],
         ]) { $1 }
-        return object([
-            "headers": [
-                "type": "object", "description": "The request's HTTP headers (names case-insensitive).",
-                "properties": [
-                    "apns-push-type": ["type": "string"], "apns-priority": ["type": ["integer", "string"]], "apns-topic": ["type": "string"],
-                    "apns-expiration": ["type": ["integer", "string"]], "apns-collapse-id": ["type": "string"], "apns-id": ["type": "string"],
+        return object(
+            [
+                "headers": [
+                    "type": "object", "description": "The request's HTTP headers (names case-insensitive).",
+                    "properties": [
+                        "apns-push-type": ["type": "string"], "apns-priority": ["type": ["integer", "string"]], "apns-topic": ["type": "string"],
+                        "apns-expiration": ["type": ["integer", "string"]], "apns-collapse-id": ["type": "string"], "apns-id": ["type": "string"],
+                    ],
                 ],
-            ],
-            "payload": ["type": "object", "properties": ["aps": aps], "description": "The JSON payload: aps, and the app's own keys beside it."],
-        ], required: ["payload"])
+                "payload": ["type": "object", "properties": ["aps": aps], "description": "The JSON payload: aps, and the app's own keys beside it."],
+            ], required: ["payload"])
     }
 
     private static var userActivity: [String: Any] {
@@ -265,11 +350,17 @@ package enum ScenarioSchema {
             "expirationDate": ref("date"), "persistentIdentifier": ["type": "string"], "targetContentIdentifier": ["type": "string"],
             "contentAttributeSet": ref("attributeSet"), "mapItem": mapItem,
         ]
-        for flag in ["isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction", "supportsContinuationStreams", "needsSave"] {
+        for flag in [
+            "isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction", "supportsContinuationStreams",
+            "needsSave",
+        ] {
             properties[flag] = ["type": "boolean"]
         }
         // Unknown keys are warnings, as in donation files, so they are allowed here.
-        return ["type": "object", "required": ["activityType"], "properties": properties, "description": "An NSUserActivity, with the Swift API's property names."]
+        return [
+            "type": "object", "required": ["activityType"], "properties": properties,
+            "description": "An NSUserActivity, with the Swift API's property names.",
+        ]
     }
 
     /// An MKMapItem (`MapItem`), from its key tables; unknown keys are warnings, so allowed.
@@ -281,14 +372,20 @@ package enum ScenarioSchema {
         for key in MapItem.postalAddressKeys { postalAddress[key] = string }
         for key in MapItem.placemarkKeys {
             switch key {
-            case "coordinate": placemark[key] = ["type": "object", "properties": ["latitude": degrees, "longitude": degrees], "required": ["latitude", "longitude"]]
+            case "coordinate":
+                placemark[key] = [
+                    "type": "object", "properties": ["latitude": degrees, "longitude": degrees], "required": ["latitude", "longitude"],
+                ]
             case "postalAddress": placemark[key] = ["type": "object", "properties": postalAddress]
             default: placemark[key] = string
             }
         }
         var properties: [String: Any] = [:]
         for key in MapItem.keys { properties[key] = key == "placemark" ? ["type": "object", "properties": placemark] : string }
-        return ["type": "object", "properties": properties, "description": "An MKMapItem; setting it fills the content attribute set (docs/input-format.md)."]
+        return [
+            "type": "object", "properties": properties,
+            "description": "An MKMapItem; setting it fills the content attribute set (docs/input-format.md).",
+        ]
     }
 
     /// An INInteraction, built from the decoder's key tables (`DonationDecoder.InteractionKeys`).
@@ -306,27 +403,29 @@ package enum ScenarioSchema {
             ("postalAddress", open(Keys.postalAddress.map { ($0, string) })), ("timeZone", string),
         ])
         let handle = open(Keys.personHandle.map { ($0, string) }, required: ["type"])
-        let person = open(Keys.person.map { key -> (String, [String: Any]) in
-            switch key {
-            case "personHandle": (key, handle)
-            case "aliases": (key, ["type": "array", "items": handle])
-            case "nameComponents": (key, open(Keys.nameComponents.map { ($0, string) }))
-            case "isMe": (key, ["type": "boolean"])
-            default: (key, string)
-            }
-        })
+        let person = open(
+            Keys.person.map { key -> (String, [String: Any]) in
+                switch key {
+                case "personHandle": (key, handle)
+                case "aliases": (key, ["type": "array", "items": handle])
+                case "nameComponents": (key, open(Keys.nameComponents.map { ($0, string) }))
+                case "isMe": (key, ["type": "boolean"])
+                default: (key, string)
+                }
+            })
         let people: [String: Any] = ["type": "array", "items": person]
         let seat = open(Keys.seat.map { ($0, string) })
         let codes = open(Keys.airline.map { ($0, string) })
         let gate = open([("airport", codes), ("terminal", string), ("gate", string)], required: ["airport"])
-        let flight = open(Keys.flight.map { key -> (String, [String: Any]) in
-            switch key {
-            case "airline": (key, codes)
-            case "boardingTime", "flightDuration": (key, range)
-            case "departureAirportGate", "arrivalAirportGate": (key, gate)
-            default: (key, string)
-            }
-        })
+        let flight = open(
+            Keys.flight.map { key -> (String, [String: Any]) in
+                switch key {
+                case "airline": (key, codes)
+                case "boardingTime", "flightDuration": (key, range)
+                case "departureAirportGate", "arrivalAirportGate": (key, gate)
+                default: (key, string)
+                }
+            })
         let activity = ref("userActivity")
         let action = open([("type", ["enum": ReservationActionType.allCases.map(\.rawValue)]), ("validDuration", range), ("userActivity", activity)])
         // A reservation property's schema, by name; the subclass tables give the names.
@@ -342,66 +441,72 @@ package enum ScenarioSchema {
             case "numberOfAdults", "numberOfChildren", "partySize": return ["type": "integer", "minimum": 0]
             case "rentalCar": return open(Keys.rentalCar.map { ($0, string) }, required: ["rentalCompanyName"])
             case "event":
-                return open(Keys.ticketedEvent.map { name -> (String, [String: Any]) in
-                    switch name {
-                    case "eventDuration": (name, range)
-                    case "location": (name, placemark)
-                    default: (name, string)
-                    }
-                })
+                return open(
+                    Keys.ticketedEvent.map { name -> (String, [String: Any]) in
+                        switch name {
+                        case "eventDuration": (name, range)
+                        case "location": (name, placemark)
+                        default: (name, string)
+                        }
+                    })
             case "trainTrip", "busTrip", "boatTrip":
                 guard let trip else { return [:] }
-                return open(trip.all.map { name in
-                    (name, name == "tripDuration" ? range : name == trip.departure || name == trip.arrival ? placemark : string)
-                })
+                return open(
+                    trip.all.map { name in
+                        (name, name == "tripDuration" ? range : name == trip.departure || name == trip.arrival ? placemark : string)
+                    })
             default: return string
             }
         }
         let reservationClasses = ReservationClass.allCases.map { reservationClass -> [String: Any] in
-            let trip: DonationDecoder.TripKeys? = switch reservationClass {
-            case .train: .train
-            case .bus: .bus
-            case .boat: .boat
-            default: nil
-            }
+            let trip: DonationDecoder.TripKeys? =
+                switch reservationClass {
+                case .train: .train
+                case .bus: .bus
+                case .boat: .boat
+                default: nil
+                }
             let (own, required) = DonationDecoder.reservationKeys(reservationClass)
             let body = open((Keys.reservation + own).map { ($0, property($0, trip: trip)) }, required: ["itemReference"] + required)
             return object([reservationClass.rawValue: body], required: [reservationClass.rawValue])
         }
         let mediaItem = open(Keys.mediaItem.map { ($0, string) })
         let intents = IntentClass.allCases.map { intentClass -> [String: Any] in
-            let keys: [String] = switch intentClass {
-            case .sendMessage: Keys.sendMessage
-            case .startCall: Keys.startCall
-            case .startAudioCall: Keys.startAudioCall
-            case .startVideoCall: Keys.startVideoCall
-            case .getReservationDetails: Keys.getReservationDetails
-            case .playMedia: Keys.playMedia
-            }
-            let body = open(keys.map { key -> (String, [String: Any]) in
-                switch key {
-                case "recipients", "contacts": (key, people)
-                case "sender": (key, person)
-                case "speakableGroupName", "reservationContainerReference": (key, speakable)
-                case "reservationItemReferences": (key, ["anyOf": [speakables, ["type": "null"]]])
-                case "mediaItems": (key, ["type": "array", "items": mediaItem])
-                case "mediaContainer": (key, mediaItem)
-                case "playShuffled", "resumePlayback": (key, ["type": "boolean"])
-                case "playbackSpeed": (key, ["type": "number"])
-                default: (key, string)
+            let keys: [String] =
+                switch intentClass {
+                case .sendMessage: Keys.sendMessage
+                case .startCall: Keys.startCall
+                case .startAudioCall: Keys.startAudioCall
+                case .startVideoCall: Keys.startVideoCall
+                case .getReservationDetails: Keys.getReservationDetails
+                case .playMedia: Keys.playMedia
                 }
-            })
+            let body = open(
+                keys.map { key -> (String, [String: Any]) in
+                    switch key {
+                    case "recipients", "contacts": (key, people)
+                    case "sender": (key, person)
+                    case "speakableGroupName", "reservationContainerReference": (key, speakable)
+                    case "reservationItemReferences": (key, ["anyOf": [speakables, ["type": "null"]]])
+                    case "mediaItems": (key, ["type": "array", "items": mediaItem])
+                    case "mediaContainer": (key, mediaItem)
+                    case "playShuffled", "resumePlayback": (key, ["type": "boolean"])
+                    case "playbackSpeed": (key, ["type": "number"])
+                    default: (key, string)
+                    }
+                })
             return object([intentClass.rawValue: body], required: [intentClass.rawValue])
         }
         let response = open([("code", string), ("reservations", ["type": "array", "items": ["oneOf": reservationClasses]])])
         let interval = open([("start", ref("date")), ("end", ref("date")), ("duration", ["type": "number", "minimum": 0])], required: ["start"])
-        return open([
-            ("intent", ["oneOf": intents, "description": "The intent, as a one-key object naming its class."]),
-            ("response", response),
-            ("direction", ["enum": InteractionDirection.allCases.map(\.rawValue)]),
-            ("identifier", string), ("groupIdentifier", string), ("dateInterval", interval),
-            ("intentHandlingStatus", ["enum": IntentHandlingStatus.allCases.map(\.rawValue)]),
-        ], required: ["intent"], description: "An INInteraction, with the Swift API's property names.")
+        return open(
+            [
+                ("intent", ["oneOf": intents, "description": "The intent, as a one-key object naming its class."]),
+                ("response", response),
+                ("direction", ["enum": InteractionDirection.allCases.map(\.rawValue)]),
+                ("identifier", string), ("groupIdentifier", string), ("dateInterval", interval),
+                ("intentHandlingStatus", ["enum": IntentHandlingStatus.allCases.map(\.rawValue)]),
+            ], required: ["intent"], description: "An INInteraction, with the Swift API's property names.")
     }
 
     /// An object of known properties that, like donations, allows unknown ones (warnings).

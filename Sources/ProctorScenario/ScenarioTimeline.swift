@@ -26,23 +26,30 @@ struct TimelineRecorder {
     /// A step begins. An `expect` step has no event of its own: each of its expectations does.
     mutating func stepBegins(_ step: Step, at time: Date, on device: Int?) {
         guard type(of: step.action).isOnTimeline else { return }
-        add([step.number], TimelineEvent(
-            step: step.number, time: time, device: device.map(name), kind: .step(type(of: step.action).name), summary: step.summary,
-            location: step.location))
+        add(
+            [step.number],
+            TimelineEvent(
+                step: step.number, time: time, device: device.map(name), kind: .step(type(of: step.action).name), summary: step.summary,
+                location: step.location))
     }
 
     /// The app was launched (or Safari opened); `key` is the one its check is recorded under.
     mutating func launched(_ launch: Launch, key: [Int], at time: Date) {
-        add(key, TimelineEvent(
-            step: launch.step.number, time: time, device: name(launch.device), kind: .launch, summary: "\(launch.cause): \(launch.outcomeSummary)",
-            location: launch.step.location))
+        add(
+            key,
+            TimelineEvent(
+                step: launch.step.number, time: time, device: name(launch.device), kind: .launch,
+                summary: "\(launch.cause): \(launch.outcomeSummary)",
+                location: launch.step.location))
     }
 
     /// An expectation is about to be judged; `key` is the one its case is recorded under.
     mutating func judging(_ expectation: Expectation, of step: Step, key: [Int], at time: Date, on device: Int?, summary: String) {
-        add(key, TimelineEvent(
-            step: step.number, time: time, device: device.map(name), kind: .expectation(expectation.key), summary: summary,
-            location: expectation.location))
+        add(
+            key,
+            TimelineEvent(
+                step: step.number, time: time, device: device.map(name), kind: .expectation(expectation.key), summary: summary,
+                location: expectation.location))
     }
 
     /// A test case was recorded under `key`: when it failed, its event is marked so, with what

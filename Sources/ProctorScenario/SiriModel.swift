@@ -1,7 +1,7 @@
-import ProctorEngine
-import ProctorInputs
 import Foundation
 import ProctorCore
+import ProctorEngine
+import ProctorInputs
 import ProctorJSON
 import ProctorPayloads
 import ProctorRules
@@ -132,19 +132,23 @@ struct SiriModel {
                 // What the new reference does to the calendar: the item is still live under
                 // another reference, or it is not (canceled, deleted) and this one starts anew.
                 let liveElsewhere = identity.map { (liveKeys[$0] ?? []).contains { $0 != key } } ?? false
-                let consequence = switch (liveElsewhere, reservation.isCanceled) {
-                case (true, false): "so Siri keeps both as separate items"
-                case (true, true): "so Siri takes it for another item, and this cancellation does not remove the earlier one"
-                case (false, _): "so Siri takes it for another item"
-                }
+                let consequence =
+                    switch (liveElsewhere, reservation.isCanceled) {
+                    case (true, false): "so Siri keeps both as separate items"
+                    case (true, true): "so Siri takes it for another item, and this cancellation does not remove the earlier one"
+                    case (false, _): "so Siri takes it for another item"
+                    }
                 // The history reports only items with an identity.
-                trace.referenceChanges.append(ItemReferenceChange(
-                    itemIdentity: identity ?? "", reference: key, earlierReference: change.earlierReference, earlier: .step(change.earlier),
-                    consequence: consequence, place: .pointer(reservation.pointer("itemReference"))))
+                trace.referenceChanges.append(
+                    ItemReferenceChange(
+                        itemIdentity: identity ?? "", reference: key, earlierReference: change.earlierReference, earlier: .step(change.earlier),
+                        consequence: consequence, place: .pointer(reservation.pointer("itemReference"))))
             }
             if !background, var screen = screens[device] {
                 let container = intent.reservationContainerReference
-                let pointer = container == nil ? interaction.intent.payloadPointer : interaction.intent.payloadPointer.appending("reservationContainerReference")
+                let pointer =
+                    container == nil
+                    ? interaction.intent.payloadPointer : interaction.intent.payloadPointer.appending("reservationContainerReference")
                 var unchangedSince: Int?
                 if let container {
                     // Again in this view: it repeats the earlier donation unless it carries
@@ -187,7 +191,10 @@ struct SiriModel {
             }
             guard !reservation.isCanceled else { continue }
             liveSlot[item.key] = liveSlots.count
-            liveSlots.append(LiveReservation(key: item.key, reservation: reservation, container: intent.reservationContainerReference, step: donation.step, identity: item.identity))
+            liveSlots.append(
+                LiveReservation(
+                    key: item.key, reservation: reservation, container: intent.reservationContainerReference, step: donation.step,
+                    identity: item.identity))
             if let identity = item.identity { liveKeys[identity, default: []].insert(item.key) }
         }
         // Drop the gaps once they are most of the slots, so that the slots stay linear in the
@@ -316,7 +323,8 @@ struct SiriModel {
     /// first learned when several match.
     func contact(_ person: String, on device: Int) -> Contact? {
         let all = contacts(on: device)
-        return all.first { $0.contactIdentifier == person } ?? all.first { $0.offers.contains { $0.handle == person } } ?? all.first { $0.name == person }
+        return all.first { $0.contactIdentifier == person } ?? all.first { $0.offers.contains { $0.handle == person } }
+            ?? all.first { $0.name == person }
     }
 
     // MARK: - Reservations
@@ -485,9 +493,10 @@ struct SiriModel {
         for live in liveReservations() {
             for action in live.reservation.actions ?? [] where action.type == .checkIn {
                 guard let activity = action.userActivity, let title = activity.title, !title.isEmpty else { continue }
-                shortcuts.append(CheckInShortcut(
-                    title: title, activity: activity, opens: action.validDuration?.start?.date, closes: action.validDuration?.end?.date,
-                    itemReference: live.key, step: live.step))
+                shortcuts.append(
+                    CheckInShortcut(
+                        title: title, activity: activity, opens: action.validDuration?.start?.date, closes: action.validDuration?.end?.date,
+                        itemReference: live.key, step: live.step))
             }
         }
         return shortcuts.sorted { a, b in

@@ -55,7 +55,9 @@ struct SpotlightIndex {
             // word ends), those bytes are whole characters (a combining mark is never ASCII), so
             // the key is read from them without breaking graphemes. Same key as below.
             var utf8 = word.utf8.makeIterator()
-            let first = utf8.next(), second = utf8.next(), third = utf8.next()
+            let first = utf8.next()
+            let second = utf8.next()
+            let third = utf8.next()
             if let first, first < 0x80 {
                 if count == 1, (second ?? 0) < 0x80 {
                     self = .ascii(Int(first) | 1 << 16)

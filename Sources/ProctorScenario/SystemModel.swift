@@ -43,7 +43,9 @@ struct SystemModel {
     /// The place the app switcher's directions banner offers on `device`: the current activity's,
     /// when it describes one.
     func appSwitcherPlace(on device: Int) -> LocationSuggestions.Place? {
-        guard devices.indices.contains(device), let handle = devices[device].current, let live = activities[handle], !live.invalidated else { return nil }
+        guard devices.indices.contains(device), let handle = devices[device].current, let live = activities[handle], !live.invalidated else {
+            return nil
+        }
         return LocationSuggestions.Place(handle: handle, activity: live.activity)
     }
     /// The scenario's web: its sites' association files, for the app (its app ID and Associated
@@ -161,7 +163,8 @@ struct SystemModel {
 
         /// The earliest expiration of what is left, once expired entries are gone.
         mutating func recomputeEarliestExpiry() {
-            earliestExpiry = min(items.values.lazy.map(\.expiresAt).min() ?? .distantFuture, indexedActivities.values.lazy.map(\.expiresAt).min() ?? .distantFuture)
+            earliestExpiry = min(
+                items.values.lazy.map(\.expiresAt).min() ?? .distantFuture, indexedActivities.values.lazy.map(\.expiresAt).min() ?? .distantFuture)
         }
     }
 
@@ -269,8 +272,10 @@ struct SystemModel {
             devices[device].removeActivity(live.handle)
             return .relatedItemMissing(related)
         }
-        devices[device].setActivity(IndexedActivity(
-            handle: live.handle, activity: activity, isPublic: activity.isEligibleForPublicIndexing, expiresAt: live.expiresAt, sequence: sequence))
+        devices[device].setActivity(
+            IndexedActivity(
+                handle: live.handle, activity: activity, isPublic: activity.isEligibleForPublicIndexing, expiresAt: live.expiresAt, sequence: sequence
+            ))
         return .indexed
     }
 
@@ -383,7 +388,8 @@ struct SystemModel {
         // their strings at every step, which cost more than the search itself.
         let ranks = results.map { (field: $0.field.rawValue, hint: $0.rankingHint, sequence: $0.sequence) }
         let order = results.indices.sorted { left, right in
-            let a = ranks[left], b = ranks[right]
+            let a = ranks[left]
+            let b = ranks[right]
             if a.field != b.field { return a.field < b.field }
             if a.hint != b.hint { return a.hint > b.hint }
             if a.sequence != b.sequence { return a.sequence > b.sequence }
@@ -425,7 +431,9 @@ struct SystemModel {
         guard let live = eligible.max(by: { $0.currentSequence < $1.currentSequence }) else {
             if let current = candidates.max(by: { $0.currentSequence < $1.currentSequence }) {
                 let why = current.activity.isEligibleForHandoff ? "it expired" : "it is not eligible for Handoff"
-                return HandoffOffer(kind: .none, activity: nil, reason: "activity '\(current.handle)' is current on '\(devices[current.device].device.name)' but \(why)")
+                return HandoffOffer(
+                    kind: .none, activity: nil,
+                    reason: "activity '\(current.handle)' is current on '\(devices[current.device].device.name)' but \(why)")
             }
             return HandoffOffer(kind: .none, activity: nil, reason: "no other device has a current activity")
         }
@@ -435,7 +443,10 @@ struct SystemModel {
         if hasApp && canContinue {
             return HandoffOffer(kind: .app, activity: live, reason: "\(from) and '\(deviceName)' has the app")
         }
-        let missing = hasApp ? "the app on '\(deviceName)' does not declare '\(live.activity.activityType ?? "")' in NSUserActivityTypes" : "'\(deviceName)' does not have the app"
+        let missing =
+            hasApp
+            ? "the app on '\(deviceName)' does not declare '\(live.activity.activityType ?? "")' in NSUserActivityTypes"
+            : "'\(deviceName)' does not have the app"
         if let url = live.activity.webpageURL, url.lowercased().hasPrefix("http://") || url.lowercased().hasPrefix("https://") {
             // A device with the app that cannot continue the activity itself (Safari's page, a
             // type it does not declare) is offered the page as the app's when the app claims the
@@ -443,9 +454,13 @@ struct SystemModel {
             if hasApp {
                 let verdict = linkVerdict(for: url, handoff: true)
                 if verdict.outcome == .app {
-                    return HandoffOffer(kind: .app, activity: live, reason: "\(from), \(missing), and its webpageURL opens the app (\(verdict.reason))", webpage: verdict)
+                    return HandoffOffer(
+                        kind: .app, activity: live, reason: "\(from), \(missing), and its webpageURL opens the app (\(verdict.reason))",
+                        webpage: verdict)
                 }
-                return HandoffOffer(kind: .safari, activity: live, reason: "\(from), \(missing), and its webpageURL does not open the app (\(verdict.reason))", webpage: verdict)
+                return HandoffOffer(
+                    kind: .safari, activity: live, reason: "\(from), \(missing), and its webpageURL does not open the app (\(verdict.reason))",
+                    webpage: verdict)
             }
             return HandoffOffer(kind: .safari, activity: live, reason: "\(from), \(missing), and the activity has a webpageURL")
         }

@@ -124,10 +124,12 @@ package struct AttributeSet: Sendable {
             "alternateNames", "contentTypeTree", "keywords", "actionIdentifiers", "phoneNumbers", "emailAddresses",
             "instantMessageAddresses", "authorNames", "authorEmailAddresses", "authorAddresses", "recipientNames",
             "recipientEmailAddresses", "recipientAddresses", "languages", "contributors", "editors", "projects",
-            "participants", "accountHandles", "mailboxIdentifiers", "organizations", "publishers", "audiences", "coverage", "layerNames", "fontNames", "encodingApplications", "codecs", "mediaTypes", "performers",
+            "participants", "accountHandles", "mailboxIdentifiers", "organizations", "publishers", "audiences", "coverage", "layerNames", "fontNames",
+            "encodingApplications", "codecs", "mediaTypes", "performers",
         ]
         let numbers: [String] = [
-            "rankingHint", "pageCount", "contentRating", "whiteBalance", "bitsPerSample", "exposureMode", "maxAperture", "containerOrder", "altitude", "latitude", "longitude", "speed", "imageDirection",
+            "rankingHint", "pageCount", "contentRating", "whiteBalance", "bitsPerSample", "exposureMode", "maxAperture", "containerOrder", "altitude",
+            "latitude", "longitude", "speed", "imageDirection",
             "GPSTrack", "duration", "rating", "playCount", "audioSampleRate",
             "audioChannelCount", "tempo", "audioTrackNumber", "audioBitRate", "videoBitRate", "totalBitRate",
             "pixelHeight", "pixelWidth", "pixelCount", "orientation", "resolutionWidthDPI", "resolutionHeightDPI",

@@ -51,10 +51,12 @@ package struct UserActivity: Sendable {
     /// A Swift or Objective-C class name ending in `Intent` (and more than that).
     package static func isIntentClassName(_ name: String) -> Bool {
         guard name.utf8.count > "Intent".utf8.count, name.hasSuffix("Intent"), let first = name.utf8.first,
-            first == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+            first == UInt8(ascii: "_") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
         else { return false }
         return name.utf8.allSatisfy { byte in
-            byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
         }
     }

@@ -133,7 +133,8 @@ package struct DonationDecoder {
 
     private mutating func decodeDonation(_ node: JSONNode, at pointer: JSONPointer) -> DecodedDonation? {
         guard case .object(let wrapper) = node.value else {
-            reader.report(ProblemCode.typeMismatch, "expected a donation object such as {\"userActivity\": {...}}, found \(node.value.typeName)", node, pointer)
+            reader.report(
+                ProblemCode.typeMismatch, "expected a donation object such as {\"userActivity\": {...}}, found \(node.value.typeName)", node, pointer)
             return nil
         }
         let kinds = Self.donationKinds
@@ -145,11 +146,14 @@ package struct DonationDecoder {
             if kindMember == nil { kindMember = candidate } else if extraMember == nil { extraMember = candidate }
         }
         guard let member = kindMember else {
-            reader.report(ProblemCode.invalidValue, "a payload is an object with one key naming its kind (\((kinds + otherKinds).joined(separator: ", ")))", node, pointer)
+            reader.report(
+                ProblemCode.invalidValue, "a payload is an object with one key naming its kind (\((kinds + otherKinds).joined(separator: ", ")))",
+                node, pointer)
             return nil
         }
         if let extra = extraMember {
-            reader.report(ProblemCode.invalidValue,
+            reader.report(
+                ProblemCode.invalidValue,
                 "a payload has exactly one key naming its kind (besides \"proctor\"); found '\(member.key)' and '\(extra.key)'",
                 offset: extra.keyOffset, pointer: pointer.appending(extra.key))
             return nil
@@ -163,7 +167,8 @@ package struct DonationDecoder {
                 return nil
             }
             let all = kinds + otherKinds
-            reader.report(ProblemCode.unknownDonationKind,
+            reader.report(
+                ProblemCode.unknownDonationKind,
                 "unknown payload kind '\(member.key)'; Proctor reads \(Suggestion.list(all.map { "'\($0)'" }))\(Suggestion.phrase(for: member.key, among: all))",
                 offset: member.keyOffset, pointer: payloadPointer)
             return nil
@@ -178,7 +183,9 @@ package struct DonationDecoder {
     static let proctorKey = "proctor"
 
     /// What the wrapper's `proctor` member says, if it has one besides its kind.
-    private mutating func readProctor(in wrapper: JSONObject, at pointer: JSONPointer, kind: String) -> (ignores: [DecodedDonation.Ignore], computed: [JSONPointer]) {
+    private mutating func readProctor(in wrapper: JSONObject, at pointer: JSONPointer, kind: String) -> (
+        ignores: [DecodedDonation.Ignore], computed: [JSONPointer]
+    ) {
         guard wrapper.count > 1, let member = wrapper[Self.proctorKey] else { return ([], []) }
         return readProctor(member.value, at: pointer.appending(Self.proctorKey), payload: pointer, kind: kind)
     }
@@ -192,7 +199,8 @@ package struct DonationDecoder {
             if let member = object[key] { _ = reader.string(member.value, pointer.appending(key)) }
         }
         for key in ["line", "column"] {
-            guard let member = object[key], let number = reader.number(member.value, pointer.appending(key), expected: "a whole number, 0 or more") else { continue }
+            guard let member = object[key], let number = reader.number(member.value, pointer.appending(key), expected: "a whole number, 0 or more")
+            else { continue }
             if Int(exactly: number).map({ $0 < 0 }) ?? true {
                 reader.report(ProblemCode.invalidValue, "\(key) is a whole number, 0 or more", member.value, pointer.appending(key))
             }
@@ -214,7 +222,8 @@ package struct DonationDecoder {
             guard let reason = reader.string(member.value, at) else { continue }
             // As for an ignore: a value marked computed silences rules, so it says why.
             guard !reason.allSatisfy(\.isWhitespace) else {
-                reader.report(ProblemCode.invalidValue, "say why the value is computed, such as \"built from the booking at run time\"", member.value, at)
+                reader.report(
+                    ProblemCode.invalidValue, "say why the value is computed, such as \"built from the booking at run time\"", member.value, at)
                 continue
             }
             guard let relative = JSONPointer(parsing: member.key), relative.tokens.count >= 2, relative.tokens[0] == kind else {
@@ -231,19 +240,24 @@ package struct DonationDecoder {
     /// `"proctor": {"ignore": {"rule_id": "why"}, "computed": {...}, "source": {...}}`. An ignore's
     /// reason is required: an empty one is an error, and that rule is not ignored. Whether the id
     /// names a rule is the linter's to say.
-    private mutating func readProctor(_ node: JSONNode, at pointer: JSONPointer, payload: JSONPointer, kind: String) -> (ignores: [DecodedDonation.Ignore], computed: [JSONPointer]) {
+    private mutating func readProctor(_ node: JSONNode, at pointer: JSONPointer, payload: JSONPointer, kind: String) -> (
+        ignores: [DecodedDonation.Ignore], computed: [JSONPointer]
+    ) {
         guard let object = reader.object(node, pointer, what: "proctor") else { return ([], []) }
         reader.checkKeys(object, pointer, allowed: ["computed", "ignore", "source"], in: "proctor")
         if let member = object["source"] { readSource(member.value, at: pointer.appending("source")) }
         let computed = object["computed"].map { readComputed($0.value, at: pointer.appending("computed"), payload: payload, kind: kind) } ?? []
-        guard let member = object["ignore"], let rules = reader.object(member.value, pointer.appending("ignore"), what: "ignore") else { return ([], computed) }
+        guard let member = object["ignore"], let rules = reader.object(member.value, pointer.appending("ignore"), what: "ignore") else {
+            return ([], computed)
+        }
         var ignores: [DecodedDonation.Ignore] = []
         for rule in rules.members {
             let at = pointer.appending("ignore").appending(rule.key)
             guard let reason = reader.string(rule.value, at) else { continue }
             guard !reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 reader.report(
-                    Self.suppressionWithoutReason, "ignoring '\(rule.key)' needs a reason, such as \"marketing chose the long title\"; without one the finding stands",
+                    Self.suppressionWithoutReason,
+                    "ignoring '\(rule.key)' needs a reason, such as \"marketing chose the long title\"; without one the finding stands",
                     rule.value, at)
                 continue
             }
@@ -279,7 +293,9 @@ package struct DonationDecoder {
             case .mapItem?: activity.mapItem = mapItem(value, pointer.appending(member.key))
             case .needsSave?: activity.needsSave = reader.bool(value, pointer.appending(member.key)) ?? false
             case nil:
-                reader.unknownKey(member, in: "userActivity", at: pointer.appending(member.key), known: Self.userActivityKeys, unmodelled: Self.userActivityUnmodelledKeys)
+                reader.unknownKey(
+                    member, in: "userActivity", at: pointer.appending(member.key), known: Self.userActivityKeys,
+                    unmodelled: Self.userActivityUnmodelledKeys)
             }
         }
         // A type computed at run time is there, unknown: the rules judging it are skipped.
@@ -368,7 +384,9 @@ package struct DonationDecoder {
             case "expirationDate": item.expirationDate = reader.date(member.value, pointer.appending(member.key))
             case "attributeSet": item.attributeSet = attributeSet(member.value, pointer.appending(member.key))
             default:
-                reader.unknownKey(member, in: "searchableItem", at: pointer.appending(member.key), known: Self.searchableItemKeys, unmodelled: Self.searchableItemUnmodelledKeys)
+                reader.unknownKey(
+                    member, in: "searchableItem", at: pointer.appending(member.key), known: Self.searchableItemKeys,
+                    unmodelled: Self.searchableItemUnmodelledKeys)
             }
         }
         return item
@@ -385,7 +403,8 @@ package struct DonationDecoder {
         let properties = AttributeSet.properties
         for member in object.members {
             guard let (kind, id) = properties[member.key] else {
-                reader.unknownKey(member, in: "the attribute set", at: pointer.appending(member.key), known: AttributeSet.kinds.keys.sorted(), unmodelled: [])
+                reader.unknownKey(
+                    member, in: "the attribute set", at: pointer.appending(member.key), known: AttributeSet.kinds.keys.sorted(), unmodelled: [])
                 continue
             }
             let value: AttributeSet.Value?
@@ -403,7 +422,8 @@ package struct DonationDecoder {
             case .date: value = reader.date(member.value, pointer.appending(member.key)).map { .date($0) }
             case .dates:
                 value = reader.array(member.value, pointer.appending(member.key)).map { elements in
-                    .dates(elements.enumerated().compactMap { index, element in reader.date(element, pointer.appending(member.key).appending(index)) })
+                    .dates(
+                        elements.enumerated().compactMap { index, element in reader.date(element, pointer.appending(member.key).appending(index)) })
                 }
             case .url: value = reader.string(member.value, pointer.appending(member.key)).map { .url($0) }
             case .data: value = reader.base64(member.value, pointer.appending(member.key)).map { .data($0) }
@@ -437,9 +457,10 @@ package struct DonationDecoder {
         case .string(let value): return .string(value)
         case .array(let elements):
             let pointer = lazyPointer()
-            return .array(elements.enumerated().map { index, element in
-                PropertyListElement(value: propertyListValue(element, pointer.appending(index)), parent: pointer, index: index)
-            })
+            return .array(
+                elements.enumerated().map { index, element in
+                    PropertyListElement(value: propertyListValue(element, pointer.appending(index)), parent: pointer, index: index)
+                })
         case .object(let members):
             let pointer = lazyPointer()
             guard members.count == 1, let tag = members.members.first, tag.key.hasPrefix("$") else {
@@ -453,14 +474,16 @@ package struct DonationDecoder {
             case "$class": return reader.string(tag.value, at).map { .object(className: $0) } ?? .null
             case "$set":
                 guard let elements = reader.array(tag.value, at) else { return .null }
-                return .set(elements.enumerated().map { index, element in
-                    PropertyListElement(value: propertyListValue(element, at.appending(index)), parent: at, index: index)
-                })
+                return .set(
+                    elements.enumerated().map { index, element in
+                        PropertyListElement(value: propertyListValue(element, at.appending(index)), parent: at, index: index)
+                    })
             case "$dictionary":
                 guard let inner = reader.object(tag.value, at, what: "$dictionary") else { return .null }
                 return .dictionary(entries(of: inner, at: at))
             default:
-                reader.report(ProblemCode.invalidValue,
+                reader.report(
+                    ProblemCode.invalidValue,
                     "unknown tag '\(tag.key)'\(Suggestion.phrase(for: tag.key, among: Self.userInfoTags)); a one-key object whose key starts with '$' is a tagged value (\(Self.userInfoTags.joined(separator: ", "))); wrap a plain dictionary in {\"$dictionary\": ...}",
                     offset: tag.keyOffset, pointer: at)
                 return .null

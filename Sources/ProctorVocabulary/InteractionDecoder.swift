@@ -19,7 +19,9 @@ extension DonationDecoder {
         package static let startAudioCall = ["contacts", "destinationType"]
         package static let startVideoCall = ["contacts"]
         package static let getReservationDetails = ["reservationContainerReference", "reservationItemReferences"]
-        package static let playMedia = ["mediaItems", "mediaContainer", "playShuffled", "playbackRepeatMode", "resumePlayback", "playbackQueueLocation", "playbackSpeed"]
+        package static let playMedia = [
+            "mediaItems", "mediaContainer", "playShuffled", "playbackRepeatMode", "resumePlayback", "playbackQueueLocation", "playbackSpeed",
+        ]
         static let playMediaUnmodelled: Set<String> = ["mediaSearch", "suggestedInvocationPhrase", "donationMetadata"]
         package static let mediaItem = ["identifier", "title", "type", "artist"]
         static let mediaItemUnmodelled: Set<String> = ["artwork", "namedEntities"]
@@ -43,7 +45,9 @@ extension DonationDecoder {
         static let dateComponentsUnmodelled: Set<String> = ["calendar", "era", "nanosecond", "weekday", "weekOfYear"]
         static let placemark = ["name", "location", "postalAddress", "timeZone"]
         package static let location = ["latitude", "longitude"]
-        package static let postalAddress = ["street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country", "isoCountryCode"]
+        package static let postalAddress = [
+            "street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country", "isoCountryCode",
+        ]
         package static let seat = ["seatSection", "seatRow", "seatNumber", "seatingType"]
         package static let flight = ["airline", "flightNumber", "boardingTime", "flightDuration", "departureAirportGate", "arrivalAirportGate"]
         package static let airline = ["name", "iataCode", "icaoCode"]
@@ -57,7 +61,11 @@ extension DonationDecoder {
     package static func reservationKeys(_ reservationClass: ReservationClass) -> (own: [String], required: [String]) {
         switch reservationClass {
         case .flight: (["flight", "reservedSeat"], ["flight"])
-        case .lodging: (["lodgingBusinessLocation", "reservationDuration", "numberOfAdults", "numberOfChildren"], ["lodgingBusinessLocation", "reservationDuration"])
+        case .lodging:
+            (
+                ["lodgingBusinessLocation", "reservationDuration", "numberOfAdults", "numberOfChildren"],
+                ["lodgingBusinessLocation", "reservationDuration"]
+            )
         case .restaurant: (["reservationDuration", "restaurantLocation", "partySize"], ["reservationDuration", "restaurantLocation"])
         case .rentalCar: (["rentalCar", "rentalDuration", "pickupLocation", "dropOffLocation"], ["rentalCar", "rentalDuration"])
         case .ticketedEvent: (["event", "reservedSeat"], ["event"])
@@ -101,7 +109,8 @@ extension DonationDecoder {
         if case .object(let object) = node.value, object["intent"] == nil,
             let misplaced = object.members.first(where: { IntentClass(rawValue: $0.key) != nil })
         {
-            reader.report(ProblemCode.missingValue,
+            reader.report(
+                ProblemCode.missingValue,
                 "'\(misplaced.key)' belongs under 'intent': write {\"interaction\": {\"intent\": {\"\(misplaced.key)\": {...}}, ...}}",
                 offset: misplaced.keyOffset, pointer: pointer.appending(misplaced.key))
             return nil
@@ -114,7 +123,9 @@ extension DonationDecoder {
         guard let intentNode = fields["intent"] else {
             // An interaction is judged by its intent: one computed at run time leaves nothing to judge.
             if isComputed(pointer.appending("intent")) {
-                reader.report(ProblemCode.missingValue, "interaction has no 'intent': the interaction is judged by its intent, so it cannot be computed at run time", node, pointer)
+                reader.report(
+                    ProblemCode.missingValue,
+                    "interaction has no 'intent': the interaction is judged by its intent, so it cannot be computed at run time", node, pointer)
             }
             return nil
         }
@@ -144,14 +155,18 @@ extension DonationDecoder {
         let at = pointer.appending(className)
         switch intentClass {
         case .sendMessage:
-            guard let fields = fields(payload, at, what: className, known: InteractionKeys.sendMessage, unmodelled: InteractionKeys.sendMessageUnmodelled)
+            guard
+                let fields = fields(
+                    payload, at, what: className, known: InteractionKeys.sendMessage, unmodelled: InteractionKeys.sendMessageUnmodelled)
             else { return nil }
             var message = SendMessageIntent()
             if let value = fields["recipients"] { message.recipients = people(value, at.appending("recipients")) }
             if let value = fields["sender"] { message.sender = person(value, at.appending("sender")) }
             if let value = fields["content"] { message.content = reader.string(value, at.appending("content")) }
             if let value = fields["serviceName"] { message.serviceName = reader.string(value, at.appending("serviceName")) }
-            if let value = fields["conversationIdentifier"] { message.conversationIdentifier = reader.string(value, at.appending("conversationIdentifier")) }
+            if let value = fields["conversationIdentifier"] {
+                message.conversationIdentifier = reader.string(value, at.appending("conversationIdentifier"))
+            }
             if let value = fields["speakableGroupName"] { message.speakableGroupName = speakableString(value, at.appending("speakableGroupName")) }
             if let value = fields["outgoingMessageType"] {
                 message.outgoingMessageType = name(
@@ -167,7 +182,8 @@ extension DonationDecoder {
             if let value = fields["contacts"] { call.contacts = people(value, at.appending("contacts")) }
             if let value = fields["destinationType"] {
                 call.destinationType = name(
-                    value, at.appending("destinationType"), "INCallDestinationType", ["unknown", "normal", "emergency", "voicemail", "redial", "callBack"])
+                    value, at.appending("destinationType"), "INCallDestinationType",
+                    ["unknown", "normal", "emergency", "voicemail", "redial", "callBack"])
             }
             if let value = fields["callCapability"] {
                 call.callCapability = name(value, at.appending("callCapability"), "INCallCapability", ["unknown", "audioCall", "videoCall"])
@@ -195,10 +211,13 @@ extension DonationDecoder {
             }
             return Intent(pointer: pointer, kind: .getReservationDetails(details))
         case .playMedia:
-            guard let fields = fields(payload, at, what: className, known: InteractionKeys.playMedia, unmodelled: InteractionKeys.playMediaUnmodelled) else { return nil }
+            guard let fields = fields(payload, at, what: className, known: InteractionKeys.playMedia, unmodelled: InteractionKeys.playMediaUnmodelled)
+            else { return nil }
             var media = PlayMediaIntent()
             if let value = fields["mediaItems"], let elements = reader.array(value, at.appending("mediaItems")) {
-                media.mediaItems = elements.enumerated().compactMap { index, element in mediaItem(element, at.appending("mediaItems").appending(index)) }
+                media.mediaItems = elements.enumerated().compactMap { index, element in
+                    mediaItem(element, at.appending("mediaItems").appending(index))
+                }
             }
             if let value = fields["mediaContainer"] { media.mediaContainer = mediaItem(value, at.appending("mediaContainer")) }
             if let value = fields["playShuffled"] { media.playShuffled = reader.bool(value, at.appending("playShuffled")) }
@@ -208,7 +227,8 @@ extension DonationDecoder {
                 media.playbackRepeatMode = name(value, at.appending("playbackRepeatMode"), "INPlaybackRepeatMode", ["unknown", "none", "all", "one"])
             }
             if let value = fields["playbackQueueLocation"] {
-                media.playbackQueueLocation = name(value, at.appending("playbackQueueLocation"), "INPlaybackQueueLocation", ["unknown", "now", "next", "later"])
+                media.playbackQueueLocation = name(
+                    value, at.appending("playbackQueueLocation"), "INPlaybackQueueLocation", ["unknown", "now", "next", "later"])
             }
             return Intent(pointer: pointer, kind: .playMedia(media))
         }
@@ -221,7 +241,9 @@ extension DonationDecoder {
     ]
 
     private mutating func mediaItem(_ node: JSONNode, _ pointer: JSONPointer) -> MediaItem? {
-        guard let fields = fields(node, pointer, what: "INMediaItem", known: InteractionKeys.mediaItem, unmodelled: InteractionKeys.mediaItemUnmodelled) else { return nil }
+        guard
+            let fields = fields(node, pointer, what: "INMediaItem", known: InteractionKeys.mediaItem, unmodelled: InteractionKeys.mediaItemUnmodelled)
+        else { return nil }
         var item = MediaItem(pointer: pointer)
         if let value = fields["identifier"] { item.identifier = reader.string(value, pointer.appending("identifier")) }
         if let value = fields["title"] { item.title = reader.string(value, pointer.appending("title")) }
@@ -244,8 +266,10 @@ extension DonationDecoder {
             } else if case .playMedia = intent.kind {
                 response.code = name(
                     value, pointer.appending("code"), "INPlayMediaIntentResponseCode",
-                    ["unspecified", "ready", "continueInApp", "inProgress", "success", "handleInApp", "failure", "failureRequiringAppLaunch",
-                     "failureUnknownMediaType", "failureNoUnplayedContent", "failureRestrictedContent", "failureMaxStreamLimitReached"])
+                    [
+                        "unspecified", "ready", "continueInApp", "inProgress", "success", "handleInApp", "failure", "failureRequiringAppLaunch",
+                        "failureUnknownMediaType", "failureNoUnplayedContent", "failureRestrictedContent", "failureMaxStreamLimitReached",
+                    ])
             } else {
                 // Each communication intent has its own failure codes; Proctor does not judge them.
                 response.code = reader.string(value, pointer.appending("code"))
@@ -273,22 +297,28 @@ extension DonationDecoder {
         if let value = fields["personHandle"] { person.personHandle = personHandle(value, pointer.appending("personHandle")) }
         if let value = fields["displayName"] { person.displayName = reader.string(value, pointer.appending("displayName")) }
         if let value = fields["nameComponents"] {
-            person.nameComponents = stringFields(value, pointer.appending("nameComponents"), what: "PersonNameComponents", known: InteractionKeys.nameComponents)
+            person.nameComponents = stringFields(
+                value, pointer.appending("nameComponents"), what: "PersonNameComponents", known: InteractionKeys.nameComponents)
         }
         if let value = fields["contactIdentifier"] { person.contactIdentifier = reader.string(value, pointer.appending("contactIdentifier")) }
         if let value = fields["customIdentifier"] { person.customIdentifier = reader.string(value, pointer.appending("customIdentifier")) }
         if let value = fields["aliases"], let elements = reader.array(value, pointer.appending("aliases")) {
-            person.aliases = elements.enumerated().compactMap { index, element in personHandle(element, pointer.appending("aliases").appending(index)) }
+            person.aliases = elements.enumerated().compactMap { index, element in personHandle(element, pointer.appending("aliases").appending(index))
+            }
         }
         if let value = fields["isMe"] { person.isMe = reader.bool(value, pointer.appending("isMe")) }
         if let value = fields["suggestionType"] {
-            person.suggestionType = name(value, pointer.appending("suggestionType"), "INPersonSuggestionType", ["none", "socialProfile", "instantMessageAddress"])
+            person.suggestionType = name(
+                value, pointer.appending("suggestionType"), "INPersonSuggestionType", ["none", "socialProfile", "instantMessageAddress"])
         }
         return person
     }
 
     private mutating func personHandle(_ node: JSONNode, _ pointer: JSONPointer) -> PersonHandle? {
-        guard let fields = fields(node, pointer, what: "INPersonHandle", known: InteractionKeys.personHandle, required: ["type"], requiredBy: "INPersonHandle(value:type:)")
+        guard
+            let fields = fields(
+                node, pointer, what: "INPersonHandle", known: InteractionKeys.personHandle, required: ["type"],
+                requiredBy: "INPersonHandle(value:type:)")
         else { return nil }
         var value: String?
         if let node = fields["value"] { value = reader.string(node, pointer.appending("value")) }
@@ -320,7 +350,8 @@ extension DonationDecoder {
             // The item is known by it: one computed at run time is written as its text ("…").
             if isComputed(at.appending("itemReference")) {
                 reader.report(
-                    ProblemCode.missingValue, "\(className) has no 'itemReference': a reservation is known by it, so one computed at run time is written, as \"…\" when its text is unknown",
+                    ProblemCode.missingValue,
+                    "\(className) has no 'itemReference': a reservation is known by it, so one computed at run time is written, as \"…\" when its text is unknown",
                     payload, at)
             }
             return nil
@@ -332,7 +363,9 @@ extension DonationDecoder {
         case .flight:
             // A flight the app computes at run time is there, with nothing known of it.
             let flightAt = at.appending("flight")
-            guard let flight = fields["flight"].map({ flight($0, flightAt) }) ?? (isComputed(flightAt) ? Flight(pointer: flightAt) : nil) else { return nil }
+            guard let flight = fields["flight"].map({ flight($0, flightAt) }) ?? (isComputed(flightAt) ? Flight(pointer: flightAt) : nil) else {
+                return nil
+            }
             details = .flight(FlightReservation(flight: flight, reservedSeat: reservedSeat))
         case .lodging:
             details = .lodging(
@@ -370,7 +403,9 @@ extension DonationDecoder {
         if let value = fields["bookingTime"] { reservation.bookingTime = reader.date(value, at.appending("bookingTime")) }
         // Kept as written: `reservation_status_known` names an unknown status with a suggestion.
         if let value = fields["reservationStatus"] { reservation.reservationStatus = reader.string(value, at.appending("reservationStatus")) }
-        if let value = fields["reservationHolderName"] { reservation.reservationHolderName = reader.string(value, at.appending("reservationHolderName")) }
+        if let value = fields["reservationHolderName"] {
+            reservation.reservationHolderName = reader.string(value, at.appending("reservationHolderName"))
+        }
         if let value = fields["url"] { reservation.url = reader.string(value, at.appending("url")) }
         if let value = fields["actions"], let elements = reader.array(value, at.appending("actions")) {
             reservation.actions = elements.enumerated().compactMap { index, element in action(element, at.appending("actions").appending(index)) }
@@ -400,7 +435,8 @@ extension DonationDecoder {
         else { return nil }
         var flight = Flight(pointer: pointer)
         if let value = fields["airline"], let airline = codes(value, pointer.appending("airline"), what: "INAirline") {
-            flight.airline = Airline(pointer: pointer.appending("airline"), name: airline["name"], iataCode: airline["iataCode"], icaoCode: airline["icaoCode"])
+            flight.airline = Airline(
+                pointer: pointer.appending("airline"), name: airline["name"], iataCode: airline["iataCode"], icaoCode: airline["icaoCode"])
         }
         if let value = fields["flightNumber"] { flight.flightNumber = reader.string(value, pointer.appending("flightNumber")) }
         if let value = fields["boardingTime"] { flight.boardingTime = range(value, pointer.appending("boardingTime")) }
@@ -418,7 +454,8 @@ extension DonationDecoder {
         else { return nil }
         var gate = AirportGate(pointer: pointer)
         if let value = fields["airport"], let airport = codes(value, pointer.appending("airport"), what: "INAirport") {
-            gate.airport = Airport(pointer: pointer.appending("airport"), name: airport["name"], iataCode: airport["iataCode"], icaoCode: airport["icaoCode"])
+            gate.airport = Airport(
+                pointer: pointer.appending("airport"), name: airport["name"], iataCode: airport["iataCode"], icaoCode: airport["icaoCode"])
         }
         if let value = fields["terminal"] { gate.terminal = reader.string(value, pointer.appending("terminal")) }
         if let value = fields["gate"] { gate.gate = reader.string(value, pointer.appending("gate")) }
@@ -452,7 +489,9 @@ extension DonationDecoder {
                 requiredBy: "INTicketedEvent(category:name:eventDuration:location:)")
         else { return nil }
         var event = TicketedEvent()
-        if let value = fields["category"] { event.category = name(value, pointer.appending("category"), "INTicketedEventCategory", ["unknown", "movie"]) }
+        if let value = fields["category"] {
+            event.category = name(value, pointer.appending("category"), "INTicketedEventCategory", ["unknown", "movie"])
+        }
         if let value = fields["name"] { event.name = reader.string(value, pointer.appending("name")) }
         if let value = fields["eventDuration"] { event.eventDuration = range(value, pointer.appending("eventDuration")) }
         if let value = fields["location"] { event.location = placemark(value, pointer.appending("location")) }
@@ -502,7 +541,9 @@ extension DonationDecoder {
         if let value = fields["end"] {
             guard let end = reader.date(value, pointer.appending("end")) else { return nil }
             guard end >= start else {
-                reader.report(ProblemCode.invalidValue, "the interval's end is before its start; DateInterval(start:end:) traps on it", value, pointer.appending("end"))
+                reader.report(
+                    ProblemCode.invalidValue, "the interval's end is before its start; DateInterval(start:end:) traps on it", value,
+                    pointer.appending("end"))
                 return nil
             }
             return DateInterval(start: start, end: end)
@@ -510,7 +551,8 @@ extension DonationDecoder {
         if let value = fields["duration"] {
             guard let duration = reader.number(value, pointer.appending("duration")) else { return nil }
             guard duration >= 0 else {
-                reader.report(ProblemCode.invalidValue, "a DateInterval's duration is a number of seconds, zero or more", value, pointer.appending("duration"))
+                reader.report(
+                    ProblemCode.invalidValue, "a DateInterval's duration is a number of seconds, zero or more", value, pointer.appending("duration"))
                 return nil
             }
             return DateInterval(start: start, duration: duration)
@@ -519,13 +561,17 @@ extension DonationDecoder {
     }
 
     private mutating func range(_ node: JSONNode, _ pointer: JSONPointer) -> DateComponentsRange? {
-        guard let fields = fields(node, pointer, what: "INDateComponentsRange", known: InteractionKeys.range, unmodelled: InteractionKeys.rangeUnmodelled)
+        guard
+            let fields = fields(
+                node, pointer, what: "INDateComponentsRange", known: InteractionKeys.range, unmodelled: InteractionKeys.rangeUnmodelled)
         else { return nil }
         var range = DateComponentsRange(pointer: pointer)
-        if let value = fields["start"], case .null = value.value {} else if let value = fields["start"] {
+        if let value = fields["start"], case .null = value.value {
+        } else if let value = fields["start"] {
             range.start = dateComponents(value, pointer.appending("start"))
         }
-        if let value = fields["end"], case .null = value.value {} else if let value = fields["end"] {
+        if let value = fields["end"], case .null = value.value {
+        } else if let value = fields["end"] {
             range.end = dateComponents(value, pointer.appending("end"))
         }
         return range
@@ -554,7 +600,9 @@ extension DonationDecoder {
                 continue
             }
             guard limit.contains(Int(clamping: number)) else {
-                reader.report(ProblemCode.invalidValue, "'\(key)' is \(written); it must lie in \(limit.lowerBound)...\(limit.upperBound)", value, pointer.appending(key))
+                reader.report(
+                    ProblemCode.invalidValue, "'\(key)' is \(written); it must lie in \(limit.lowerBound)...\(limit.upperBound)", value,
+                    pointer.appending(key))
                 continue
             }
             components[keyPath: path] = Int(number)
@@ -566,7 +614,10 @@ extension DonationDecoder {
         // A key written with a bad value is already reported; only keys left out are missing.
         if !written.isEmpty && written.count < dayKeys.count {
             let absent = dayKeys.filter { !written.contains($0) }.map { "'\($0)'" }
-            reader.report(ProblemCode.missingValue, "DateComponents that name a day need 'year', 'month' and 'day'; \(Suggestion.list(absent)) \(absent.count == 1 ? "is" : "are") missing", node, pointer)
+            reader.report(
+                ProblemCode.missingValue,
+                "DateComponents that name a day need 'year', 'month' and 'day'; \(Suggestion.list(absent)) \(absent.count == 1 ? "is" : "are") missing",
+                node, pointer)
         } else if let year = components.year, let month = components.month, let day = components.day,
             day > DateFormat.daysIn(month: month, year: year)
         {
@@ -588,7 +639,8 @@ extension DonationDecoder {
             placemark.longitude = location["longitude"].flatMap { reader.number($0, pointer.appending("location").appending("longitude")) }
         }
         if let value = fields["postalAddress"] {
-            placemark.postalAddress = stringFields(value, pointer.appending("postalAddress"), what: "CNPostalAddress", known: InteractionKeys.postalAddress)
+            placemark.postalAddress = stringFields(
+                value, pointer.appending("postalAddress"), what: "CNPostalAddress", known: InteractionKeys.postalAddress)
         }
         if let value = fields["timeZone"] { placemark.timeZone = timeZone(value, pointer.appending("timeZone")) }
         return placemark
@@ -609,7 +661,8 @@ extension DonationDecoder {
                 requiredBy: "INSpeakableString(vocabularyIdentifier:spokenPhrase:pronunciationHint:)"),
             let phrase = fields["spokenPhrase"]
         else { return nil }
-        return SpeakableString(spokenPhrase: phrase, vocabularyIdentifier: fields["vocabularyIdentifier"], pronunciationHint: fields["pronunciationHint"])
+        return SpeakableString(
+            spokenPhrase: phrase, vocabularyIdentifier: fields["vocabularyIdentifier"], pronunciationHint: fields["pronunciationHint"])
     }
 
     /// A one-key object naming a class: `{"INFlightReservation": {...}}`.
@@ -620,17 +673,20 @@ extension DonationDecoder {
             return nil
         }
         guard let member = wrapper.members.first else {
-            reader.report(ProblemCode.invalidValue, "\(what) is an object with one key naming its class: \(classes.joined(separator: ", "))", node, pointer)
+            reader.report(
+                ProblemCode.invalidValue, "\(what) is an object with one key naming its class: \(classes.joined(separator: ", "))", node, pointer)
             return nil
         }
         if wrapper.count > 1 {
             let extra = wrapper.members[1]
-            reader.report(ProblemCode.invalidValue, "\(what) has exactly one key naming its class; found '\(member.key)' and '\(extra.key)'",
+            reader.report(
+                ProblemCode.invalidValue, "\(what) has exactly one key naming its class; found '\(member.key)' and '\(extra.key)'",
                 offset: extra.keyOffset, pointer: pointer.appending(extra.key))
             return nil
         }
         guard classes.contains(member.key) else {
-            reader.report(ProblemCode.invalidValue,
+            reader.report(
+                ProblemCode.invalidValue,
                 "unknown class '\(member.key)'; Proctor reads \(classes.joined(separator: ", "))\(Suggestion.phrase(for: member.key, among: classes))",
                 offset: member.keyOffset, pointer: pointer.appending(member.key))
             return nil
@@ -688,7 +744,9 @@ extension DonationDecoder {
     private mutating func timeZone(_ node: JSONNode, _ pointer: JSONPointer) -> String? {
         guard let identifier = reader.string(node, pointer) else { return nil }
         guard TimeZone(identifier: identifier) != nil else {
-            reader.report(ProblemCode.invalidValue, "'\(identifier)' is not a time zone identifier; use an IANA name such as 'Europe/Paris', or 'UTC'", node, pointer)
+            reader.report(
+                ProblemCode.invalidValue, "'\(identifier)' is not a time zone identifier; use an IANA name such as 'Europe/Paris', or 'UTC'", node,
+                pointer)
             return nil
         }
         return identifier
@@ -716,7 +774,6 @@ extension DonationDecoder {
         return nil
     }
 
-
     /// An enumeration written as its Swift case name.
     private mutating func enumeration<Value: RawRepresentable & CaseIterable>(_ node: JSONNode, _ pointer: JSONPointer, _ typeName: String) -> Value?
     where Value.RawValue == String {
@@ -729,7 +786,8 @@ extension DonationDecoder {
         guard names.contains(text) else {
             reader.report(
                 ProblemCode.invalidValue,
-                "'\(text)' is not a case of \(typeName) (\(names.joined(separator: ", ")))\(Suggestion.phrase(for: text, among: names))", node, pointer)
+                "'\(text)' is not a case of \(typeName) (\(names.joined(separator: ", ")))\(Suggestion.phrase(for: text, among: names))", node,
+                pointer)
             return nil
         }
         return text

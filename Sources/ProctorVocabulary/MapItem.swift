@@ -49,7 +49,9 @@ package struct MapItem: Sendable {
         "subAdministrativeArea", "subLocality", "subThoroughfare", "thoroughfare",
     ]
     /// The `CNPostalAddress` properties a placemark's `postalAddress` takes.
-    package static let postalAddressKeys = ["street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country", "isoCountryCode"]
+    package static let postalAddressKeys = [
+        "street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country", "isoCountryCode",
+    ]
 
     /// What setting `mapItem` puts in the activity's `contentAttributeSet`: "this has the side
     /// effect of populating the content attribute sets for you automatically" (WWDC16 session 240).
@@ -83,7 +85,9 @@ package struct MapItem: Sendable {
         // line (number and street) is the attribute set's thoroughfare. Components the placemark
         // writes itself come first.
         if let postalAddress = placemark.postalAddress {
-            let parts = [("thoroughfare", "street"), ("city", "city"), ("stateOrProvince", "state"), ("postalCode", "postalCode"), ("country", "country")]
+            let parts = [
+                ("thoroughfare", "street"), ("city", "city"), ("stateOrProvince", "state"), ("postalCode", "postalCode"), ("country", "country"),
+            ]
             for (key, from) in parts {
                 if let value = given(postalAddress[from]) {
                     result.fill(key, .string(value), from: placemark.pointer.appending("postalAddress").appending(from))

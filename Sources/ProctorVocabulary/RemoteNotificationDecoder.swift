@@ -59,7 +59,10 @@ package struct RemoteNotificationDecoder {
             let name = member.key.lowercased()
             if NotificationHeaders.keys.contains(name) {
                 if let first = seen[name] {
-                    reader.report(reader.codes.invalidValue, "'\(member.key)' repeats the header '\(first)' (header names are case-insensitive); which one a server sends is unclear", offset: member.keyOffset, pointer: at)
+                    reader.report(
+                        reader.codes.invalidValue,
+                        "'\(member.key)' repeats the header '\(first)' (header names are case-insensitive); which one a server sends is unclear",
+                        offset: member.keyOffset, pointer: at)
                     continue
                 }
                 seen[name] = member.key
@@ -222,7 +225,8 @@ package struct RemoteNotificationDecoder {
             return .array(elements.enumerated().map { PropertyListElement(value: plain($1, at: pointer.appending($0)), parent: pointer, index: $0) })
         case .object(let object):
             let pointer = lazyPointer()
-            return .dictionary(object.members.map { PropertyListEntry(key: $0.key, value: plain($0.value, at: pointer.appending($0.key)), parent: pointer) })
+            return .dictionary(
+                object.members.map { PropertyListEntry(key: $0.key, value: plain($0.value, at: pointer.appending($0.key)), parent: pointer) })
         }
     }
 }

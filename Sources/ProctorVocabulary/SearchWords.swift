@@ -88,10 +88,11 @@ package enum SearchWords {
         // Folded between letters, a scalar must give what it gives alone (a zero-width joiner
         // does not: it disappears there); one that does not is left to Foundation.
         let between = foldedWords(of: "a" + scalar + "b")
-        let expected: [String] = switch result {
-        case .word(let bytes): ["a" + String(decoding: bytes, as: UTF8.self) + "b"]
-        default: ["a", "b"]
-        }
+        let expected: [String] =
+            switch result {
+            case .word(let bytes): ["a" + String(decoding: bytes, as: UTF8.self) + "b"]
+            default: ["a", "b"]
+            }
         return between == expected ? result : .mixed
     }
 

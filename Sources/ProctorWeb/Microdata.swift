@@ -39,7 +39,10 @@ struct MicrodataCollector {
         guard isItem || (!names.isEmpty && owner != nil) else { return owner }
         // A property name is a word or a URL; in the path it is written as a JSON Pointer
         // token would escape it, so the path stays a valid pointer.
-        let predicate = names.first.map { "[@itemprop=\(WebPageReader.quoted($0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")))]" } ?? "[@itemscope]"
+        let predicate =
+            names.first.map {
+                "[@itemprop=\(WebPageReader.quoted($0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")))]"
+            } ?? "[@itemscope]"
         let place = PendingPlace(node: number, tag: tree.tag(of: number), line: line, rank: tree.rank(of: number, line: line), predicate: predicate)
         if isItem {
             let types = (Self.attribute(node, "itemtype") ?? "").split(whereSeparator: \.isWhitespace).map { SchemaOrgNames.localName(String($0)) }
@@ -83,7 +86,8 @@ struct MicrodataCollector {
                 }
             }
             built[index] = SchemaItem(
-                types: builder.types, id: builder.id, property: builder.property, properties: properties, place: MarkupPlace(builder.place.place(in: tree)),
+                types: builder.types, id: builder.id, property: builder.property, properties: properties,
+                place: MarkupPlace(builder.place.place(in: tree)),
                 syntax: .microdata)
         }
         return builders.indices.filter { !builders[$0].isNested }.compactMap { built[$0] }
@@ -95,15 +99,16 @@ struct MicrodataCollector {
     /// guidelines allow for "simple machine-readable values alongside more human-friendly
     /// formatting" (`<span itemprop="price" content="189.00">$189</span>`).
     private static func value(of node: xmlNodePtr, name: String) -> String {
-        let attributeName: String? = switch name {
-        case "meta": "content"
-        case "audio", "embed", "iframe", "img", "source", "track", "video": "src"
-        case "a", "area", "link": "href"
-        case "object": "data"
-        case "data", "meter": "value"
-        case "time": "datetime"
-        default: nil
-        }
+        let attributeName: String? =
+            switch name {
+            case "meta": "content"
+            case "audio", "embed", "iframe", "img", "source", "track", "video": "src"
+            case "a", "area", "link": "href"
+            case "object": "data"
+            case "data", "meter": "value"
+            case "time": "datetime"
+            default: nil
+            }
         if let attributeName, let value = attribute(node, attributeName) { return value }
         if let content = attribute(node, "content") { return content }
         return boundedText(of: node).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -277,7 +277,8 @@ enum JSONLDItems {
                 }
             }
         }
-        return SchemaItem(types: types, id: id, property: property, properties: properties, place: place(node.offset, pointer, in: block), syntax: .jsonLD)
+        return SchemaItem(
+            types: types, id: id, property: property, properties: properties, place: place(node.offset, pointer, in: block), syntax: .jsonLD)
     }
 
     /// The values an array stands for, nested arrays and `@list`/`@set` objects flattened.

@@ -80,9 +80,11 @@ package enum WebPageReader {
             return .failure(InputError(code: notHTML, message: "the page is empty", location: SourceLocation(file: path, line: 1)))
         }
         guard bytes.count <= maximumFileSize else {
-            return .failure(InputError(
-                code: .fileTooLarge, message: "the page is \(bytes.count) bytes, over the \(maximumFileSize / 1024 / 1024) MB Proctor reads of a web page",
-                location: SourceLocation(file: path)))
+            return .failure(
+                InputError(
+                    code: .fileTooLarge,
+                    message: "the page is \(bytes.count) bytes, over the \(maximumFileSize / 1024 / 1024) MB Proctor reads of a web page",
+                    location: SourceLocation(file: path)))
         }
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
         // A parser context of our own, rather than htmlReadMemory, so that the error that ends a
@@ -97,7 +99,8 @@ package enum WebPageReader {
             }
         }
         guard let document else {
-            return .failure(InputError(code: notHTML, message: "libxml2 could not parse the page as HTML", location: SourceLocation(file: path, line: 1)))
+            return .failure(
+                InputError(code: notHTML, message: "libxml2 could not parse the page as HTML", location: SourceLocation(file: path, line: 1)))
         }
         defer { xmlFreeDoc(document) }
         var page = WebPage()
@@ -184,7 +187,8 @@ package enum WebPageReader {
         }
     }
 
-    private static func visit(_ node: xmlNodePtr, name: String, number: Int32, line: Int, tree: inout ElementTreeBuilder, into page: inout Collected) {
+    private static func visit(_ node: xmlNodePtr, name: String, number: Int32, line: Int, tree: inout ElementTreeBuilder, into page: inout Collected)
+    {
         guard ["title", "meta", "link", "script"].contains(name) else { return }
         func place(_ predicate: String) -> PendingPlace {
             PendingPlace(node: number, tag: tree.tag(of: number), line: line, rank: tree.rank(of: number, line: line), predicate: predicate)

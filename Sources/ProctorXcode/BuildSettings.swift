@@ -178,7 +178,10 @@ package struct BuildSettings: Sendable {
                 let character = characters[index]
                 if character == characters[after] { level += 1 }
                 if character == close {
-                    if level == 0 { end = index; break }
+                    if level == 0 {
+                        end = index
+                        break
+                    }
                     level -= 1
                 }
                 index = characters.index(after: index)

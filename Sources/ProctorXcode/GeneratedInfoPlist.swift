@@ -30,7 +30,8 @@ package enum GeneratedInfoPlist {
     ]
     /// Keys that take a list.
     static let listKeys: Set<String> = [
-        "UIRequiredDeviceCapabilities", "UISupportedInterfaceOrientations", "UISupportedInterfaceOrientations~ipad", "UISupportedInterfaceOrientations~iphone",
+        "UIRequiredDeviceCapabilities", "UISupportedInterfaceOrientations", "UISupportedInterfaceOrientations~ipad",
+        "UISupportedInterfaceOrientations~iphone",
     ]
     /// The privacy strings that are not named `...UsageDescription`.
     static let otherPrivacyKeys: Set<String> = []
@@ -52,7 +53,8 @@ package enum GeneratedInfoPlist {
         if key.hasSuffix("_iPhone") { key = String(key.dropLast(7)) + "~iphone" }
         if key == "UILaunchScreen_Generation" { return "UILaunchScreen" }
         if key == "UIApplicationSceneManifest_Generation" { return "UIApplicationSceneManifest" }
-        let known = stringKeys.contains(key) || booleanKeys.contains(key) || listKeys.contains(key) || otherPrivacyKeys.contains(key)
+        let known =
+            stringKeys.contains(key) || booleanKeys.contains(key) || listKeys.contains(key) || otherPrivacyKeys.contains(key)
             || (key.hasSuffix("UsageDescription") && !key.contains("~"))
         return known ? key : nil
     }
@@ -66,13 +68,19 @@ package enum GeneratedInfoPlist {
             guard let resolved = settings.resolved(setting) else { continue }
             guard let key = key(forSetting: setting) else {
                 if let location = resolved.location {
-                    notes.append(XcodeNote("\(setting) is not a setting Xcode generates an Info.plist key from; the key is not in the generated Info.plist", at: location))
+                    notes.append(
+                        XcodeNote(
+                            "\(setting) is not a setting Xcode generates an Info.plist key from; the key is not in the generated Info.plist",
+                            at: location))
                 }
                 continue
             }
             guard resolved.unresolved.isEmpty else {
                 if let location = resolved.location {
-                    notes.append(XcodeNote("\(setting) refers to \(resolved.unresolved.joined(separator: ", ")), which nothing Proctor reads sets; \(key) is left out", at: location))
+                    notes.append(
+                        XcodeNote(
+                            "\(setting) refers to \(resolved.unresolved.joined(separator: ", ")), which nothing Proctor reads sets; \(key) is left out",
+                            at: location))
                 }
                 continue
             }
@@ -81,7 +89,9 @@ package enum GeneratedInfoPlist {
             case "UILaunchScreen":
                 if isYes(value) { keys[key] = .dictionary([:]) }
             case "UIApplicationSceneManifest":
-                if isYes(value) { keys[key] = .dictionary(["UIApplicationSupportsMultipleScenes": .boolean(true), "UISceneConfigurations": .dictionary([:])]) }
+                if isYes(value) {
+                    keys[key] = .dictionary(["UIApplicationSupportsMultipleScenes": .boolean(true), "UISceneConfigurations": .dictionary([:])])
+                }
             case _ where booleanKeys.contains(key): keys[key] = .boolean(isYes(value))
             case _ where listKeys.contains(key): keys[key] = .strings(value.split(separator: " ").map(String.init))
             default:
@@ -94,7 +104,10 @@ package enum GeneratedInfoPlist {
             guard resolved.unresolved.isEmpty else {
                 // The bundle identifier's own note says it already.
                 if let location = resolved.location, setting != "PRODUCT_BUNDLE_IDENTIFIER" {
-                    notes.append(XcodeNote("\(setting) refers to \(resolved.unresolved.joined(separator: ", ")), which nothing Proctor reads sets; \(key) is left out", at: location))
+                    notes.append(
+                        XcodeNote(
+                            "\(setting) refers to \(resolved.unresolved.joined(separator: ", ")), which nothing Proctor reads sets; \(key) is left out",
+                            at: location))
                 }
                 continue
             }

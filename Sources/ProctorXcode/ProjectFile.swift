@@ -69,7 +69,8 @@ package struct ProjectFile: Sendable {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return .success(ProjectFile(displayPath: displayPath, objects: typed, rootObject: rootObject, lines: lines, objectLines: Self.definitions(in: lines)))
+        return .success(
+            ProjectFile(displayPath: displayPath, objects: typed, rootObject: rootObject, lines: lines, objectLines: Self.definitions(in: lines)))
     }
 
     /// The line each object is defined on: `ID /* comment */ = {`, the first such line.

@@ -36,7 +36,8 @@ package enum XCConfigFile {
                 let rest = trimmed.dropFirst(optional ? 9 : 8).trimmingCharacters(in: .whitespaces)
                 guard rest.hasPrefix("\""), let close = rest.dropFirst().firstIndex(of: "\"") else {
                     if rest.hasPrefix("<") {
-                        notes.append(XcodeNote("includes \(VisibleText.escaped(rest)) from the developer folder, which Proctor does not read", at: location))
+                        notes.append(
+                            XcodeNote("includes \(VisibleText.escaped(rest)) from the developer folder, which Proctor does not read", at: location))
                     } else {
                         notes.append(XcodeNote("an #include Proctor cannot read: \(VisibleText.escaped(trimmed))", at: location))
                     }
@@ -54,7 +55,8 @@ package enum XCConfigFile {
                 let includedDisplay = included.hasPrefix("/") ? included : Paths.joined(displayFolder, included)
                 guard FileManager.default.fileExists(atPath: includedPath) else {
                     if !optional {
-                        notes.append(XcodeNote("includes '\(VisibleText.escaped(included))', which does not exist; its settings are unknown", at: location))
+                        notes.append(
+                            XcodeNote("includes '\(VisibleText.escaped(included))', which does not exist; its settings are unknown", at: location))
                     }
                     continue
                 }
@@ -74,7 +76,11 @@ package enum XCConfigFile {
             var level = 0
             for position in content.indices {
                 let character = content[position]
-                if character == "[" { level += 1 } else if character == "]" { level -= 1 } else if character == "=", level == 0 {
+                if character == "[" {
+                    level += 1
+                } else if character == "]" {
+                    level -= 1
+                } else if character == "=", level == 0 {
                     separator = position
                     break
                 }

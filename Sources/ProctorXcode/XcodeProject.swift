@@ -51,7 +51,9 @@ package struct XcodeProject: Sendable {
 
     /// The `.xcodeproj` folders below `root` (hidden folders, build products and dependencies
     /// left out), relative to it, sorted.
-    package static func find(in root: String, skipping skipped: Set<String> = ["build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"]) -> [String] {
+    package static func find(in root: String, skipping skipped: Set<String> = ["build", "DerivedData", "Pods", "Carthage", "node_modules", "vendor"])
+        -> [String]
+    {
         var found: [String] = []
         var queue = [""]
         var seen = 0
@@ -80,10 +82,14 @@ package struct XcodeProject: Sendable {
         // A project named by an absolute path (`$GITHUB_WORKSPACE/App.xcodeproj`) is read there.
         let absolute = projectFile.hasPrefix("/") ? projectFile : root.hasSuffix("/") ? root + projectFile : root + "/" + projectFile
         guard let data = FileManager.default.contents(atPath: absolute) else {
-            return .failure(InputError(code: .fileUnreadable, message: "cannot read the Xcode project file", location: SourceLocation(file: projectFile)))
+            return .failure(
+                InputError(code: .fileUnreadable, message: "cannot read the Xcode project file", location: SourceLocation(file: projectFile)))
         }
         guard data.count <= 64 << 20 else {
-            return .failure(InputError(code: .fileTooLarge, message: "the Xcode project file is over 64 MiB; Proctor does not read it", location: SourceLocation(file: projectFile)))
+            return .failure(
+                InputError(
+                    code: .fileTooLarge, message: "the Xcode project file is over 64 MiB; Proctor does not read it",
+                    location: SourceLocation(file: projectFile)))
         }
         return read(bytes: Array(data), path: path, root: root)
     }
@@ -152,7 +158,8 @@ private struct ProjectReader {
         // depends on it.
         for index in targets.indices where targets[index].isEmbeddable {
             let identifier = targets[index].id
-            let host = targets.first { $0.embeddedTargets.contains(identifier) }
+            let host =
+                targets.first { $0.embeddedTargets.contains(identifier) }
                 ?? targets.first { ($0.kind == .application || $0.kind == .watchApp) && $0.dependencies.contains(identifier) }
             targets[index].hostApplication = host?.id
         }
@@ -181,7 +188,8 @@ private struct ProjectReader {
             chosen = (first, "the first configuration; there is no Release")
         } else {
             chosen = ("Release", "no configuration is listed")
-            targetNotes.append(XcodeNote("the target lists no build configuration; only Xcode's own values are known", at: file.location(ofObject: identifier)))
+            targetNotes.append(
+                XcodeNote("the target lists no build configuration; only Xcode's own values are known", at: file.location(ofObject: identifier)))
         }
         let targetConfiguration = targetConfigurations.list.first { $0.name == chosen.name }?.id
         let projectConfiguration = projectConfigurations.list.first { $0.name == chosen.name }?.id
@@ -198,7 +206,8 @@ private struct ProjectReader {
             let sourceRoot = Paths.joined(absoluteRoot, directory)
             var values: [(String, String)] = [
                 ("TARGET_NAME", name), ("TARGETNAME", name), ("PROJECT_NAME", projectName), ("PROJECT", projectName),
-                ("SRCROOT", sourceRoot), ("SOURCE_ROOT", sourceRoot), ("PROJECT_DIR", sourceRoot), ("PROJECT_FILE_PATH", Paths.joined(absoluteRoot, projectPath)),
+                ("SRCROOT", sourceRoot), ("SOURCE_ROOT", sourceRoot), ("PROJECT_DIR", sourceRoot),
+                ("PROJECT_FILE_PATH", Paths.joined(absoluteRoot, projectPath)),
                 ("CONFIGURATION", chosen.name), ("PRODUCT_NAME", "$(TARGET_NAME)"), ("EXECUTABLE_NAME", "$(PRODUCT_NAME)"),
                 ("PRODUCT_MODULE_NAME", "$(PRODUCT_NAME:c99extidentifier)"), ("DEVELOPMENT_LANGUAGE", "en"),
                 ("PRODUCT_BUNDLE_PACKAGE_TYPE", Self.packageType(kind)),
@@ -206,18 +215,21 @@ private struct ProjectReader {
             if !sdk.isEmpty { values += [("PLATFORM_NAME", sdk), ("EFFECTIVE_PLATFORM_NAME", sdk == "macosx" ? "" : "-" + sdk), ("SDK_NAME", sdk)] }
             return values.map { BuildSettingAssignment(key: $0.0, conditions: [], value: $0.1, location: nil) }
         }
-        let first = BuildSettings(assignments: builtIns(sdk: "") + layers, conditions: BuildConditions(sdk: "", configuration: chosen.name), projectNames: projectNames)
+        let first = BuildSettings(
+            assignments: builtIns(sdk: "") + layers, conditions: BuildConditions(sdk: "", configuration: chosen.name), projectNames: projectNames)
         let platforms = Self.platforms(first)
         let sdk = platforms.contains("iphoneos") ? "iphoneos" : platforms.first ?? ""
-        let settings = BuildSettings(assignments: builtIns(sdk: sdk) + layers, conditions: BuildConditions(sdk: sdk, configuration: chosen.name), projectNames: projectNames)
+        let settings = BuildSettings(
+            assignments: builtIns(sdk: sdk) + layers, conditions: BuildConditions(sdk: sdk, configuration: chosen.name), projectNames: projectNames)
 
         func fact(_ key: String, path: Bool = false) -> XcodeTarget.Fact? {
             guard let resolved = settings.resolved(key) else { return nil }
             let location = resolved.location ?? file.location(ofObject: identifier)
             guard resolved.unresolved.isEmpty else {
-                targetNotes.append(XcodeNote(
-                    "\(key) = \(VisibleText.escaped(resolved.written)) refers to \(resolved.unresolved.map { "$(\($0))" }.joined(separator: ", ")), which nothing Proctor reads sets; left out",
-                    at: location))
+                targetNotes.append(
+                    XcodeNote(
+                        "\(key) = \(VisibleText.escaped(resolved.written)) refers to \(resolved.unresolved.map { "$(\($0))" }.joined(separator: ", ")), which nothing Proctor reads sets; left out",
+                        at: location))
                 return nil
             }
             guard !resolved.value.isEmpty else { return nil }
@@ -233,12 +245,19 @@ private struct ProjectReader {
         let generates = settings.isYes("GENERATE_INFOPLIST_FILE")
         var generated: [String: GeneratedInfoPlist.Value] = [:]
         if generates {
-            let result = GeneratedInfoPlist.keys(from: settings, isApplication: kind == .application || kind == .appClip, isIOS: platforms.contains("iphoneos"))
+            let result = GeneratedInfoPlist.keys(
+                from: settings, isApplication: kind == .application || kind == .appClip, isIOS: platforms.contains("iphoneos"))
             generated = result.keys
             targetNotes += result.notes
         }
-        let deploymentKey = sdk == "macosx" ? "MACOSX_DEPLOYMENT_TARGET" : sdk == "watchos" ? "WATCHOS_DEPLOYMENT_TARGET" : sdk == "appletvos" ? "TVOS_DEPLOYMENT_TARGET"
-            : sdk == "xros" ? "XROS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET"
+        let deploymentKey =
+            sdk == "macosx"
+            ? "MACOSX_DEPLOYMENT_TARGET"
+            : sdk == "watchos"
+                ? "WATCHOS_DEPLOYMENT_TARGET"
+                : sdk == "appletvos"
+                    ? "TVOS_DEPLOYMENT_TARGET"
+                    : sdk == "xros" ? "XROS_DEPLOYMENT_TARGET" : "IPHONEOS_DEPLOYMENT_TARGET"
         var target = XcodeTarget(
             id: identifier, name: name, productType: productType, kind: kind, platforms: platforms, configuration: chosen.name,
             configurationChoice: chosen.why, settings: settings, infoPlist: infoPlist, generatesInfoPlist: generates, generatedInfoPlist: generated,
@@ -246,7 +265,8 @@ private struct ProjectReader {
             deploymentTarget: fact(deploymentKey), team: fact("DEVELOPMENT_TEAM"), extensionPoint: nil, swiftFiles: [],
             dependencies: [], embeddedTargets: [], hostApplication: nil, notes: [])
         if infoPlist == nil && !generates && kind != .other && kind != .library {
-            targetNotes.append(XcodeNote("the target names no Info.plist (INFOPLIST_FILE) and does not generate one", at: file.location(ofObject: identifier)))
+            targetNotes.append(
+                XcodeNote("the target names no Info.plist (INFOPLIST_FILE) and does not generate one", at: file.location(ofObject: identifier)))
         }
         if target.isExtension || kind == .watchApp { target.extensionPoint = extensionPoint(of: target, notes: &targetNotes) }
         target.swiftFiles = swiftFiles(of: identifier, object, notes: &targetNotes)
@@ -276,7 +296,8 @@ private struct ProjectReader {
             case .dictionary: continue
             }
             let key = written.prefix { $0 != "[" }
-            let location = SourceLocation(file: file.displayPath, line: file.line(ofSetting: String(key), inObject: configuration) ?? file.line(ofObject: configuration))
+            let location = SourceLocation(
+                file: file.displayPath, line: file.line(ofSetting: String(key), inObject: configuration) ?? file.line(ofObject: configuration))
             if let assignment = BuildSettingAssignment.parse(key: written, value: text, location: location) { result.append(assignment) }
         }
         return result.sorted { ($0.conditions.count, $0.key) < ($1.conditions.count, $1.key) }
@@ -290,17 +311,24 @@ private struct ProjectReader {
         let path: String?
         if let reference = object["baseConfigurationReference"]?.string {
             path = self.path(of: reference)
-        } else if let anchor = object["baseConfigurationReferenceAnchor"]?.string, let relative = object["baseConfigurationReferenceRelativePath"]?.string {
+        } else if let anchor = object["baseConfigurationReferenceAnchor"]?.string,
+            let relative = object["baseConfigurationReferenceRelativePath"]?.string
+        {
             path = self.path(of: anchor).map { Paths.joined($0, relative) }
         } else {
             return []
         }
         guard let path else {
-            notes.append(XcodeNote("the configuration's .xcconfig is outside the source tree; its settings are unknown", at: file.location(ofObject: configuration)))
+            notes.append(
+                XcodeNote(
+                    "the configuration's .xcconfig is outside the source tree; its settings are unknown", at: file.location(ofObject: configuration)))
             return []
         }
         guard FileManager.default.fileExists(atPath: Paths.joined(root, path)) else {
-            notes.append(XcodeNote("the configuration is based on '\(VisibleText.escaped(path))', which is not there; its settings are unknown", at: file.location(ofObject: configuration)))
+            notes.append(
+                XcodeNote(
+                    "the configuration is based on '\(VisibleText.escaped(path))', which is not there; its settings are unknown",
+                    at: file.location(ofObject: configuration)))
             return []
         }
         return XCConfigFile.assignments(path: Paths.joined(root, path), displayPath: path, notes: &notes)
@@ -311,7 +339,11 @@ private struct ProjectReader {
         let sdks = ["iphoneos", "macosx", "watchos", "appletvos", "xros", "driverkit"]
         if let supported = settings.value("SUPPORTED_PLATFORMS"), !supported.isEmpty {
             let named = supported.split(separator: " ").map(String.init)
-            let found = sdks.filter { sdk in named.contains { $0 == sdk || $0 == sdk.replacingOccurrences(of: "os", with: "simulator") || ($0 == "iphonesimulator" && sdk == "iphoneos") } }
+            let found = sdks.filter { sdk in
+                named.contains {
+                    $0 == sdk || $0 == sdk.replacingOccurrences(of: "os", with: "simulator") || ($0 == "iphonesimulator" && sdk == "iphoneos")
+                }
+            }
             if !found.isEmpty { return found }
         }
         if let root = settings.value("SDKROOT") {
@@ -339,7 +371,9 @@ private struct ProjectReader {
         if value.hasPrefix("/") {
             let normalized = Paths.normalized(value)
             if normalized == absoluteRoot { return "." }
-            if normalized.hasPrefix(absoluteRoot == "/" ? "/" : absoluteRoot + "/") { return String(normalized.dropFirst(absoluteRoot == "/" ? 1 : absoluteRoot.count + 1)) }
+            if normalized.hasPrefix(absoluteRoot == "/" ? "/" : absoluteRoot + "/") {
+                return String(normalized.dropFirst(absoluteRoot == "/" ? 1 : absoluteRoot.count + 1))
+            }
             return normalized
         }
         return Paths.joined(directory, value)
@@ -388,7 +422,10 @@ private struct ProjectReader {
             guard let folder = path(of: group) else { continue }
             let absolute = Paths.joined(root, folder)
             guard XcodeProject.isDirectory(absolute) else {
-                notes.append(XcodeNote("the synchronized folder '\(VisibleText.escaped(folder))' is not there; its files are unknown", at: file.location(ofObject: group)))
+                notes.append(
+                    XcodeNote(
+                        "the synchronized folder '\(VisibleText.escaped(folder))' is not there; its files are unknown",
+                        at: file.location(ofObject: group)))
                 continue
             }
             let excepted = Set(exceptions(of: group, for: identifier))
@@ -419,7 +456,9 @@ private struct ProjectReader {
     func exceptions(of group: String, for target: String) -> [String] {
         var paths: [String] = []
         for set in file[group]?["exceptions"]?.strings ?? [] {
-            guard let object = file[set], object["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet", object["target"]?.string == target else { continue }
+            guard let object = file[set], object["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                object["target"]?.string == target
+            else { continue }
             paths += (object["membershipExceptions"]?.strings ?? []).map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
         }
         return paths
@@ -457,19 +496,27 @@ private struct ProjectReader {
         for phase in object["buildPhases"]?.strings ?? [] where file.isa(phase) == "PBXCopyFilesBuildPhase" {
             let spec = file[phase]?["dstSubfolderSpec"]?.string
             let destination = file[phase]?["dstPath"]?.string ?? ""
-            guard spec == "13" || (spec == "16" && (destination.contains("EXTENSIONS_FOLDER_PATH") || destination.contains("Watch") || destination.contains("AppClips")))
+            guard
+                spec == "13"
+                    || (spec == "16"
+                        && (destination.contains("EXTENSIONS_FOLDER_PATH") || destination.contains("Watch") || destination.contains("AppClips")))
             else { continue }
             products += (file[phase]?["files"]?.strings ?? []).filter(builtForIOS).compactMap { file[$0]?["fileRef"]?.string }
         }
-        return file.objects.filter { $0.value["isa"]?.string == "PBXNativeTarget" && ($0.value["productReference"]?.string).map(products.contains) == true }
-            .map(\.key).sorted()
+        return file.objects.filter {
+            $0.value["isa"]?.string == "PBXNativeTarget" && ($0.value["productReference"]?.string).map(products.contains) == true
+        }
+        .map(\.key).sorted()
     }
 
     /// An extension's point, from its Info.plist file.
     func extensionPoint(of target: XcodeTarget, notes: inout [XcodeNote]) -> XcodeTarget.Fact? {
         if target.kind == .watchApp || target.kind == .watchExtension { return nil }
         guard let plist = target.infoPlist?.value else {
-            notes.append(XcodeNote("the extension has no Info.plist file, so its extension point is unknown (Xcode generates no NSExtension)", at: file.location(ofObject: target.id)))
+            notes.append(
+                XcodeNote(
+                    "the extension has no Info.plist file, so its extension point is unknown (Xcode generates no NSExtension)",
+                    at: file.location(ofObject: target.id)))
             return nil
         }
         guard let data = FileManager.default.contents(atPath: Paths.joined(root, plist)) else { return nil }

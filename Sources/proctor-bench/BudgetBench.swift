@@ -60,26 +60,34 @@ enum BudgetBenchmark {
             write(bytes, to: path)
             let start = monotonicSeconds()
             let peak = CommandRun.peakMegabytes(shape.arguments.map { $0 == "FILE" ? path : $0 }, killAfter: killAfter)
-            outcomes.append(Outcome(shape: shape, bytes: bytes.count, seconds: monotonicSeconds() - start, peakMB: peak?.proctor, status: peak?.status ?? -1))
+            outcomes.append(
+                Outcome(shape: shape, bytes: bytes.count, seconds: monotonicSeconds() - start, peakMB: peak?.proctor, status: peak?.status ?? -1))
             try? FileManager.default.removeItem(atPath: path)
         }
         var lines = [
             "Budget: hostile inputs, each judged by the proctor command (one run, whole process, wall); target: within \(fixed(seconds, 0)) s, and at most",
             "\(fixed(sizeFactor, 0))x the input's size (at least \(fixed(slackMegabytes, 0)) MB) above the command's floor, its peak on a tiny input of its kind",
             "(lint \(fixed(floors["lint"]!, 1)) MB, scan \(fixed(floors["scan"]!, 1)) MB here); 'x size' is the peak above the floor over the input's size",
-            "  " + pad("", 50) + pad("size MB", 9, right: true) + pad("s", 8, right: true) + pad("peak MB", 10, right: true) + pad("x size", 8, right: true) + "  verdict",
+            "  " + pad("", 50) + pad("size MB", 9, right: true) + pad("s", 8, right: true) + pad("peak MB", 10, right: true)
+                + pad("x size", 8, right: true) + "  verdict",
         ]
         for outcome in outcomes {
             let above = (outcome.peakMB ?? .nan) - (floors[outcome.shape.arguments[0]] ?? .nan)
             let factor = above / megabytes(outcome.bytes)
             let fast = outcome.seconds <= seconds
             let small = above <= max(sizeFactor * megabytes(outcome.bytes), slackMegabytes)
-            let verdict = outcome.status == -2 ? "OVER time (ended at \(fixed(killAfter, 0)) s)"
-                : outcome.peakMB == nil || outcome.status < 0 || outcome.status == 64 ? "FAILED to run (status \(outcome.status))"
-                : fast && small ? "meets (exit \(outcome.status))"
-                : [fast ? nil : "OVER time", small ? nil : "OVER memory"].compactMap { $0 }.joined(separator: ", ") + " (exit \(outcome.status))"
+            let verdict =
+                outcome.status == -2
+                ? "OVER time (ended at \(fixed(killAfter, 0)) s)"
+                : outcome.peakMB == nil || outcome.status < 0 || outcome.status == 64
+                    ? "FAILED to run (status \(outcome.status))"
+                    : fast && small
+                        ? "meets (exit \(outcome.status))"
+                        : [fast ? nil : "OVER time", small ? nil : "OVER memory"].compactMap { $0 }.joined(separator: ", ")
+                            + " (exit \(outcome.status))"
             lines.append(
-                "  " + pad(outcome.shape.label, 50) + pad(fixed(megabytes(outcome.bytes), 2), 9, right: true) + pad(fixed(outcome.seconds, 2), 8, right: true)
+                "  " + pad(outcome.shape.label, 50) + pad(fixed(megabytes(outcome.bytes), 2), 9, right: true)
+                    + pad(fixed(outcome.seconds, 2), 8, right: true)
                     + pad(fixed(outcome.peakMB ?? .nan, 1), 10, right: true) + pad(fixed(max(0, factor), 1), 8, right: true) + "  " + verdict)
         }
         return lines
@@ -103,7 +111,9 @@ enum BudgetBenchmark {
             Shape(label: "scan: 3,000 nested generic <", file: "generics.swift", arguments: ["scan", "--no-config", "FILE"]) {
                 Array(("let a: A" + String(repeating: "<A", count: 3_000) + "\n").utf8)
             },
-            Shape(label: "lint: 1 MB apple-app-site-association", file: "aasa/apple-app-site-association", arguments: ["lint", "--no-config", "FILE"]) {
+            Shape(
+                label: "lint: 1 MB apple-app-site-association", file: "aasa/apple-app-site-association", arguments: ["lint", "--no-config", "FILE"]
+            ) {
                 var text = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["#
                 var index = 0
                 while text.utf8.count < 1_000_000 {
@@ -120,7 +130,8 @@ enum BudgetBenchmark {
         let mib = "\(bytes >> 20) MiB"
         return [
             Shape(label: "lint: userInfo array of numbers, \(mib)", file: "numbers.json", arguments: ["lint", "--no-config", "FILE"]) {
-                repeated(#"{"userActivity": {"activityType": "com.example.app.view", "title": "View", "userInfo": {"n": ["#, "1", ", ", "]}}}\n", bytes)
+                repeated(
+                    #"{"userActivity": {"activityType": "com.example.app.view", "title": "View", "userInfo": {"n": ["#, "1", ", ", "]}}}\n", bytes)
             },
             Shape(label: "lint: array of donations, \(mib)", file: "donations.json", arguments: ["lint", "--no-config", "FILE"]) {
                 repeated("[", #"{"userActivity": {"activityType": "com.example.app.view", "title": "View"}}"#, ",\n", "]\n", bytes)
@@ -138,13 +149,20 @@ enum BudgetBenchmark {
             },
             Shape(label: "lint: .apns with many keys, \(mib)", file: "push.apns", arguments: ["lint", "--no-config", "FILE"]) {
                 var index = 0
-                return generated(#"{"aps": {"alert": "x"}"#, "}\n", bytes) { index += 1; return #", "k\#(index)": 0"# }
+                return generated(#"{"aps": {"alert": "x"}"#, "}\n", bytes) {
+                    index += 1
+                    return #", "k\#(index)": 0"#
+                }
             },
-            Shape(label: "lint --baseline-strict: baseline, \(mib)", file: "baseline.json", arguments: ["lint", "--no-config", folder + "/floor.json", "--baseline", "FILE", "--baseline-strict", "--report", "sarif:/dev/null"]) {
+            Shape(
+                label: "lint --baseline-strict: baseline, \(mib)", file: "baseline.json",
+                arguments: ["lint", "--no-config", folder + "/floor.json", "--baseline", "FILE", "--baseline-strict", "--report", "sarif:/dev/null"]
+            ) {
                 var index = 0
                 return generated(#"{"format": 1, "findings": ["#, "]}\n", bytes) {
                     index += 1
-                    return (index == 1 ? "" : ",") + #"{"rule": "title_length", "file": "f\#(index).json", "pointer": "", "message": "m", "fingerprint": "\#(index)"}"#
+                    return (index == 1 ? "" : ",")
+                        + #"{"rule": "title_length", "file": "f\#(index).json", "pointer": "", "message": "m", "fingerprint": "\#(index)"}"#
                 }
             },
         ]

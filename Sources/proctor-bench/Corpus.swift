@@ -180,19 +180,27 @@ struct PayloadGenerator {
     static func mistakes(for kind: Kind) -> [Mistake] {
         switch kind {
         case .placeActivity:
-            [.requiredKeyTypo, .requiredKeyMissing, .latitudeOutOfRange, .navigationWithoutLongitude, .webpageURLScheme,
-             .activityTypeNotReverseDNS, .titleTooLong, .descriptionTooLong, .expired, .unknownKeyTypo, .relatedItemMissing,
-             .userInfoClass, .phoneCallWithoutNumbers, .requiredKeysUnset, .placeWithoutAddress]
+            [
+                .requiredKeyTypo, .requiredKeyMissing, .latitudeOutOfRange, .navigationWithoutLongitude, .webpageURLScheme,
+                .activityTypeNotReverseDNS, .titleTooLong, .descriptionTooLong, .expired, .unknownKeyTypo, .relatedItemMissing,
+                .userInfoClass, .phoneCallWithoutNumbers, .requiredKeysUnset, .placeWithoutAddress,
+            ]
         case .articleActivity:
-            [.requiredKeyTypo, .requiredKeyMissing, .webpageURLScheme, .activityTypeNotReverseDNS, .titleTooLong,
-             .descriptionTooLong, .expired, .unknownKeyTypo, .userInfoClass, .requiredKeysUnset, .domainIdentifierEmptyComponent]
+            [
+                .requiredKeyTypo, .requiredKeyMissing, .webpageURLScheme, .activityTypeNotReverseDNS, .titleTooLong,
+                .descriptionTooLong, .expired, .unknownKeyTypo, .userInfoClass, .requiredKeysUnset, .domainIdentifierEmptyComponent,
+            ]
         case .placeItem, .pair:
-            [.itemWithoutIdentifier, .duplicateIdentifier, .rankingHintOutOfRange, .expired, .titleTooLong, .descriptionTooLong,
-             .domainIdentifierEmptyComponent, .latitudeOutOfRange, .navigationWithoutLongitude, .phoneCallWithoutNumbers,
-             .placeWithoutAddress]
+            [
+                .itemWithoutIdentifier, .duplicateIdentifier, .rankingHintOutOfRange, .expired, .titleTooLong, .descriptionTooLong,
+                .domainIdentifierEmptyComponent, .latitudeOutOfRange, .navigationWithoutLongitude, .phoneCallWithoutNumbers,
+                .placeWithoutAddress,
+            ]
         case .photoItem:
-            [.itemWithoutIdentifier, .duplicateIdentifier, .domainIdentifierEmptyComponent, .expired, .latitudeOutOfRange,
-             .rankingHintOutOfRange, .descriptionTooLong]
+            [
+                .itemWithoutIdentifier, .duplicateIdentifier, .domainIdentifierEmptyComponent, .expired, .latitudeOutOfRange,
+                .rankingHintOutOfRange, .descriptionTooLong,
+            ]
         }
     }
 
@@ -268,18 +276,42 @@ struct PayloadGenerator {
     }
 
     static let cities: [City] = [
-        City(name: "Springfield", state: "IL", country: "United States", postalCode: "62701", latitude: 39_781_721, longitude: -89_650_148, phonePrefix: "+1 217 555", streets: ["Main St", "Monroe St", "Capitol Ave"]),
-        City(name: "Cupertino", state: "CA", country: "United States", postalCode: "95014", latitude: 37_322_998, longitude: -122_032_182, phonePrefix: "+1 408 555", streets: ["Stevens Creek Blvd", "De Anza Blvd", "Infinite Loop"]),
-        City(name: "Zürich", state: "ZH", country: "Switzerland", postalCode: "8001", latitude: 47_376_887, longitude: 8_541_694, phonePrefix: "+41 44 555", streets: ["Bahnhofstrasse", "Limmatquai", "Niederdorfstrasse"]),
-        City(name: "Paris", state: "Île-de-France", country: "France", postalCode: "75004", latitude: 48_856_614, longitude: 2_352_222, phonePrefix: "+33 1 55 55", streets: ["Rue de Rivoli", "Rue des Rosiers", "Quai de la Tournelle"]),
-        City(name: "São Paulo", state: "SP", country: "Brazil", postalCode: "01310-100", latitude: -23_550_520, longitude: -46_633_308, phonePrefix: "+55 11 5555", streets: ["Avenida Paulista", "Rua Augusta", "Rua Oscar Freire"]),
-        City(name: "Tokyo", state: "Tokyo", country: "Japan", postalCode: "150-0041", latitude: 35_676_192, longitude: 139_650_311, phonePrefix: "+81 3 5555", streets: ["Jingumae", "Omotesando", "Dogenzaka"]),
-        City(name: "Sydney", state: "NSW", country: "Australia", postalCode: "2000", latitude: -33_868_820, longitude: 151_209_296, phonePrefix: "+61 2 5550", streets: ["George St", "Pitt St", "Macquarie St"]),
-        City(name: "Montréal", state: "QC", country: "Canada", postalCode: "H2X 1Y4", latitude: 45_501_689, longitude: -73_567_256, phonePrefix: "+1 514 555", streets: ["Rue Sainte-Catherine", "Boulevard Saint-Laurent", "Rue Saint-Denis"]),
-        City(name: "Kraków", state: "Lesser Poland", country: "Poland", postalCode: "31-042", latitude: 50_064_650, longitude: 19_944_980, phonePrefix: "+48 12 555", streets: ["Floriańska", "Grodzka", "Szewska"]),
-        City(name: "Cape Town", state: "Western Cape", country: "South Africa", postalCode: "8001", latitude: -33_924_869, longitude: 18_424_055, phonePrefix: "+27 21 555", streets: ["Long St", "Bree St", "Loop St"]),
-        City(name: "Reykjavík", state: "Capital Region", country: "Iceland", postalCode: "101", latitude: 64_146_582, longitude: -21_942_635, phonePrefix: "+354 555", streets: ["Laugavegur", "Skólavörðustígur", "Austurstræti"]),
-        City(name: "Berlin", state: "Berlin", country: "Germany", postalCode: "10115", latitude: 52_520_008, longitude: 13_404_954, phonePrefix: "+49 30 5555", streets: ["Torstraße", "Kastanienallee", "Oranienstraße"]),
+        City(
+            name: "Springfield", state: "IL", country: "United States", postalCode: "62701", latitude: 39_781_721, longitude: -89_650_148,
+            phonePrefix: "+1 217 555", streets: ["Main St", "Monroe St", "Capitol Ave"]),
+        City(
+            name: "Cupertino", state: "CA", country: "United States", postalCode: "95014", latitude: 37_322_998, longitude: -122_032_182,
+            phonePrefix: "+1 408 555", streets: ["Stevens Creek Blvd", "De Anza Blvd", "Infinite Loop"]),
+        City(
+            name: "Zürich", state: "ZH", country: "Switzerland", postalCode: "8001", latitude: 47_376_887, longitude: 8_541_694,
+            phonePrefix: "+41 44 555", streets: ["Bahnhofstrasse", "Limmatquai", "Niederdorfstrasse"]),
+        City(
+            name: "Paris", state: "Île-de-France", country: "France", postalCode: "75004", latitude: 48_856_614, longitude: 2_352_222,
+            phonePrefix: "+33 1 55 55", streets: ["Rue de Rivoli", "Rue des Rosiers", "Quai de la Tournelle"]),
+        City(
+            name: "São Paulo", state: "SP", country: "Brazil", postalCode: "01310-100", latitude: -23_550_520, longitude: -46_633_308,
+            phonePrefix: "+55 11 5555", streets: ["Avenida Paulista", "Rua Augusta", "Rua Oscar Freire"]),
+        City(
+            name: "Tokyo", state: "Tokyo", country: "Japan", postalCode: "150-0041", latitude: 35_676_192, longitude: 139_650_311,
+            phonePrefix: "+81 3 5555", streets: ["Jingumae", "Omotesando", "Dogenzaka"]),
+        City(
+            name: "Sydney", state: "NSW", country: "Australia", postalCode: "2000", latitude: -33_868_820, longitude: 151_209_296,
+            phonePrefix: "+61 2 5550", streets: ["George St", "Pitt St", "Macquarie St"]),
+        City(
+            name: "Montréal", state: "QC", country: "Canada", postalCode: "H2X 1Y4", latitude: 45_501_689, longitude: -73_567_256,
+            phonePrefix: "+1 514 555", streets: ["Rue Sainte-Catherine", "Boulevard Saint-Laurent", "Rue Saint-Denis"]),
+        City(
+            name: "Kraków", state: "Lesser Poland", country: "Poland", postalCode: "31-042", latitude: 50_064_650, longitude: 19_944_980,
+            phonePrefix: "+48 12 555", streets: ["Floriańska", "Grodzka", "Szewska"]),
+        City(
+            name: "Cape Town", state: "Western Cape", country: "South Africa", postalCode: "8001", latitude: -33_924_869, longitude: 18_424_055,
+            phonePrefix: "+27 21 555", streets: ["Long St", "Bree St", "Loop St"]),
+        City(
+            name: "Reykjavík", state: "Capital Region", country: "Iceland", postalCode: "101", latitude: 64_146_582, longitude: -21_942_635,
+            phonePrefix: "+354 555", streets: ["Laugavegur", "Skólavörðustígur", "Austurstræti"]),
+        City(
+            name: "Berlin", state: "Berlin", country: "Germany", postalCode: "10115", latitude: 52_520_008, longitude: 13_404_954,
+            phonePrefix: "+49 30 5555", streets: ["Torstraße", "Kastanienallee", "Oranienstraße"]),
     ]
 
     static let placeNames = [
@@ -288,7 +320,9 @@ struct PayloadGenerator {
         "The Copper Kettle", "Lakeside Yoga Studio", "Night Owl Records", "Garden Bistro", "Hilltop Observatory",
     ]
     static let categories = ["restaurant", "cafe", "bookshop", "market", "bakery", "gym", "museum", "pharmacy", "bar", "park"]
-    static let tags = ["late-night", "vegan", "outdoor-seating", "wheelchair-accessible", "wifi", "family", "quiet", "dog-friendly", "cash-only", "reservations"]
+    static let tags = [
+        "late-night", "vegan", "outdoor-seating", "wheelchair-accessible", "wifi", "family", "quiet", "dog-friendly", "cash-only", "reservations",
+    ]
     static let sources = ["search", "map", "favorites", "recent", "share-sheet", "widget"]
     static let words = [
         "cozy", "spot", "known", "for", "its", "wood-fired", "crust", "friendly", "staff", "and", "a", "small", "terrace",
@@ -296,7 +330,10 @@ struct PayloadGenerator {
         "river", "is", "worth", "visit", "near", "station", "quiet", "corner", "reading", "fresh", "bread", "every",
         "morning", "great", "coffee", "live", "music", "Thursdays", "book", "ahead", "groups", "café", "crème", "brûlée",
     ]
-    static let articleTopics = ["Hiking the ridge trail", "Ten cafés worth the detour", "How to brew pour-over coffee", "A weekend in the old town", "Sourdough for beginners", "Night markets of the coast"]
+    static let articleTopics = [
+        "Hiking the ridge trail", "Ten cafés worth the detour", "How to brew pour-over coffee", "A weekend in the old town",
+        "Sourdough for beginners", "Night markets of the coast",
+    ]
 
     // MARK: Builders
 
@@ -367,7 +404,9 @@ struct PayloadGenerator {
         var activityType = random.pick(["com.example.reader.open-article", "com.example.recipes.view-recipe"])
         if take(&mistake, .activityTypeNotReverseDNS) { activityType = "open article" }
         var title = topic
-        if take(&mistake, .titleTooLong) { title = topic + ": everything you need to know before you go, with maps, opening hours and a packing list" }
+        if take(&mistake, .titleTooLong) {
+            title = topic + ": everything you need to know before you go, with maps, opening hours and a packing list"
+        }
         let articleID = "a-\(index)"
         var userInfo: [(String, JSON)] = [
             ("articleID", .string(articleID)),
@@ -430,7 +469,14 @@ struct PayloadGenerator {
         } else {
             members.append(("expirationDate", .string(date(&random, years: 2031...2036))))
         }
-        var set: [(String, JSON)] = [("title", .string(take(&mistake, .titleTooLong) ? "\(name) in \(city.name): reviews, opening hours, menu, photos and directions from your current location" : name))]
+        var set: [(String, JSON)] = [
+            (
+                "title",
+                .string(
+                    take(&mistake, .titleTooLong)
+                        ? "\(name) in \(city.name): reviews, opening hours, menu, photos and directions from your current location" : name)
+            )
+        ]
         set += placeAttributes(index, city: city, name: name, &random, &mistake, lean: lean)
         var hint = random.range(1...100)
         if take(&mistake, .rankingHintOutOfRange) { hint = 150 }
@@ -452,7 +498,8 @@ struct PayloadGenerator {
         } else if !take(&mistake, .itemWithoutIdentifier) {
             members.append(("uniqueIdentifier", .string("photo-\(index)")))
         }
-        members.append(("domainIdentifier", .string(take(&mistake, .domainIdentifierEmptyComponent) ? "album-\(index % 97)." : "album-\(index % 97).favorites")))
+        members.append(
+            ("domainIdentifier", .string(take(&mistake, .domainIdentifierEmptyComponent) ? "album-\(index % 97)." : "album-\(index % 97).favorites")))
         if take(&mistake, .expired) { members.append(("expirationDate", .string("2023-01-01T00:00:00+09:00"))) }
         var latitude = city.latitude + random.range(-20_000...20_000)
         if take(&mistake, .latitudeOutOfRange) { latitude += 100_000_000 }
@@ -520,7 +567,10 @@ struct PayloadGenerator {
 
     private func date(_ random: inout SplitMix64, years: ClosedRange<Int>) -> String {
         let year = random.range(years)
-        let month = random.range(1...12), day = random.range(1...28), hour = random.range(0...23), minute = random.range(0...59)
+        let month = random.range(1...12)
+        let day = random.range(1...28)
+        let hour = random.range(0...23)
+        let minute = random.range(0...59)
         let zone = random.pick(["Z", "Z", "+02:00", "-05:00", "+09:00"])
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
         return "\(year)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):00\(zone)"

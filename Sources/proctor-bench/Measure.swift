@@ -4,9 +4,9 @@ import ProctorJSON
 import ProctorLint
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: - Clock and memory
@@ -22,11 +22,11 @@ func monotonicSeconds() -> Double {
 func peakRSSMegabytes() -> Double {
     var usage = rusage()
     #if canImport(Darwin)
-    getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
+        getrusage(RUSAGE_SELF, &usage)
+        return Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
     #else
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_maxrss) / 1024
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024
     #endif
 }
 
@@ -366,7 +366,9 @@ enum CommandRun {
         var arguments = arguments
         var killAfter: Double?
         if arguments.first == "--kill-after", arguments.count >= 2 {
-            guard let seconds = Double(arguments[1]), seconds > 0 else { Arguments.fail("--kill-after: '\(arguments[1])' is not a number of seconds") }
+            guard let seconds = Double(arguments[1]), seconds > 0 else {
+                Arguments.fail("--kill-after: '\(arguments[1])' is not a number of seconds")
+            }
             killAfter = seconds
             arguments.removeFirst(2)
         }

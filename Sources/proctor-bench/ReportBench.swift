@@ -39,7 +39,8 @@ struct ReportBenchmark {
         let peak = CommandRun.peakMegabytes(base + every)
 
         benchmark.lines.append(
-            "Reports: proctor lint on the \(corpus) corpus, whole process, each report to a file (\(directory)); extra = report run - text run, median over rounds\(failed > 0 ? "; \(failed) RUNS FAILED" : "")")
+            "Reports: proctor lint on the \(corpus) corpus, whole process, each report to a file (\(directory)); extra = report run - text run, median over rounds\(failed > 0 ? "; \(failed) RUNS FAILED" : "")"
+        )
         benchmark.lines.append(
             "  " + pad("", 42) + pad("median s", 10, right: true) + pad("extra s", 9, right: true) + pad("+% lint", 9, right: true)
                 + pad("MB", 8, right: true) + pad("MB/s", 8, right: true) + "  target")
@@ -66,12 +67,14 @@ struct ReportBenchmark {
         if let peak {
             benchmark.lines.append(
                 "  " + pad("peak memory, every report", 42) + pad(fixed(peak.proctor, 1), 10, right: true) + " MB   "
-                    + (peak.proctor < 100 ? "meets" : "OVER") + " target < 100 MB (ru_maxrss via a launcher of \(fixed(peak.launcher, 1)) MB, which it cannot go below)")
+                    + (peak.proctor < 100 ? "meets" : "OVER")
+                    + " target < 100 MB (ru_maxrss via a launcher of \(fixed(peak.launcher, 1)) MB, which it cannot go below)")
         } else {
             benchmark.lines.append("  peak memory, every report: (launcher failed)")
         }
         benchmark.lines.append("")
-        benchmark.lines += junitLines(text: text, perFile: (timings[formats.firstIndex(of: "junit")! + 1], path("junit")), perRule: (timings[formats.count + 2], perRule))
+        benchmark.lines += junitLines(
+            text: text, perFile: (timings[formats.firstIndex(of: "junit")! + 1], path("junit")), perRule: (timings[formats.count + 2], perRule))
         return benchmark
     }
 
@@ -80,7 +83,8 @@ struct ReportBenchmark {
     static func junitLines(text: Timing, perFile: (Timing, String), perRule: (Timing, String)) -> [String] {
         var lines = [
             "JUnit for CI servers: the lint with --report junit:FILE against the text-only lint (median of the per-round ratios)",
-            "  " + pad("", 28) + pad("x text", 8, right: true) + pad("cases", 12, right: true) + pad("elements", 12, right: true) + pad("MB", 8, right: true) + "  targets",
+            "  " + pad("", 28) + pad("x text", 8, right: true) + pad("cases", 12, right: true) + pad("elements", 12, right: true)
+                + pad("MB", 8, right: true) + "  targets",
         ]
         for (name, (timing, path), isDefault) in [("one case per file (default)", perFile, true), ("--junit-cases rule", perRule, false)] {
             let ratio = Timing.median(zip(timing.seconds, text.seconds).map { $0 / $1 })
@@ -91,7 +95,8 @@ struct ReportBenchmark {
             targets.append((counts.elements < 250_000 ? "under" : "OVER") + " self-managed GitLab's 250,000 elements")
             lines.append(
                 "  " + pad(name, 28) + pad(fixed(ratio, 2), 8, right: true) + pad(grouped(counts.cases), 12, right: true)
-                    + pad(grouped(counts.elements), 12, right: true) + pad(fixed(megabytes(counts.bytes), 1), 8, right: true) + "  " + targets.joined(separator: "; "))
+                    + pad(grouped(counts.elements), 12, right: true) + pad(fixed(megabytes(counts.bytes), 1), 8, right: true) + "  "
+                    + targets.joined(separator: "; "))
         }
         return lines
     }
@@ -118,7 +123,9 @@ struct JUnitCounts {
                     let next = bytes[index + 1]
                     if next != UInt8(ascii: "/") && next != UInt8(ascii: "?") && next != UInt8(ascii: "!") {
                         elements += 1
-                        if index + 1 + testcase.count <= bytes.count && testcase.indices.allSatisfy({ bytes[index + 1 + $0] == testcase[$0] }) { cases += 1 }
+                        if index + 1 + testcase.count <= bytes.count && testcase.indices.allSatisfy({ bytes[index + 1 + $0] == testcase[$0] }) {
+                            cases += 1
+                        }
                     }
                 }
                 index += 1

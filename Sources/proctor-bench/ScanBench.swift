@@ -138,11 +138,13 @@ struct ScanBenchmark {
         let (directory, files) = SwiftCorpus.files(count: count, root: root)
         let bytes = files.reduce(0) { $0 + $1.text.utf8.count }
         let options = LintOptions(now: Date(timeIntervalSince1970: 1_780_000_000), parallel: false)
-        let (timings, results) = Timing.interleaved(rounds: repetitions, [
-            { files.reduce(0) { $0 + Parser.parse(source: $1.text).statements.count } },
-            { SourceScanner.scan(files, appInfo: nil, options: options) },
-            { CommandRun.run(["scan", "--no-config", "--now", "2026-06-01T12:00:00Z", directory]) },
-        ])
+        let (timings, results) = Timing.interleaved(
+            rounds: repetitions,
+            [
+                { files.reduce(0) { $0 + Parser.parse(source: $1.text).statements.count } },
+                { SourceScanner.scan(files, appInfo: nil, options: options) },
+                { CommandRun.run(["scan", "--no-config", "--now", "2026-06-01T12:00:00Z", directory]) },
+            ])
         let scan = results[1] as! SourceScan
         let parse = Row(label: "swift-syntax parse, 1 thread", timing: timings[0], bytes: bytes, files: count, note: "text in memory; the reference")
         let inMemory = Row(label: "scan in memory", timing: timings[1], bytes: bytes, files: count, note: "SourceScanner.scan(_:appInfo:options:)")
@@ -151,20 +153,25 @@ struct ScanBenchmark {
             note: CommandRun.proctor == nil ? "proctor not built" : "whole process, wall")
         var lines = [
             "Scan: \(grouped(count)) generated Swift files, \(fixed(megabytes(bytes), 2)) MB; \(scan.payloads.count) donations, \(scan.routes.count) routes, "
-                + "\(scan.result.files.reduce(0) { $0 + $1.findings.count }) findings (target >= 20 MB/s for the command, on 2 cores)",
+                + "\(scan.result.files.reduce(0) { $0 + $1.findings.count }) findings (target >= 20 MB/s for the command, on 2 cores)"
         ]
         lines += table([parse, inMemory] + (CommandRun.proctor == nil ? [] : [command])).map { "  " + $0 }
-        lines.append("  " + pad("scan in memory / swift-syntax parse", 48) + pad(fixed(inMemory.timing.medianRatio(against: parse.timing), 3), 7, right: true) + " median ratio")
+        lines.append(
+            "  " + pad("scan in memory / swift-syntax parse", 48) + pad(fixed(inMemory.timing.medianRatio(against: parse.timing), 3), 7, right: true)
+                + " median ratio")
         if CommandRun.proctor != nil {
-            lines.append("  " + pad("proctor scan (process)", 48) + pad(fixed(command.megabytesPerSecond, 1), 7, right: true) + " MB/s   "
-                + (command.megabytesPerSecond >= 20 ? "meets" : "below") + " target >= 20 MB/s")
+            lines.append(
+                "  " + pad("proctor scan (process)", 48) + pad(fixed(command.megabytesPerSecond, 1), 7, right: true) + " MB/s   "
+                    + (command.megabytesPerSecond >= 20 ? "meets" : "below") + " target >= 20 MB/s")
         }
         if let swiftFile, let text = try? String(contentsOfFile: swiftFile, encoding: .utf8) {
             let one = [SourceScanner.SourceFile(path: swiftFile, text: text)]
-            let (timings, _) = Timing.interleaved(rounds: repetitions, [
-                { Parser.parse(source: text).statements.count },
-                { SourceScanner.scan(one, appInfo: nil, options: options) },
-            ])
+            let (timings, _) = Timing.interleaved(
+                rounds: repetitions,
+                [
+                    { Parser.parse(source: text).statements.count },
+                    { SourceScanner.scan(one, appInfo: nil, options: options) },
+                ])
             let size = text.utf8.count
             lines.append("  one real file, \((swiftFile as NSString).lastPathComponent), \(fixed(megabytes(size), 2)) MB:")
             lines += table([
@@ -183,10 +190,12 @@ struct ScanBenchmark {
         let texts = paths.compactMap { try? String(contentsOfFile: "\(directory)/\($0)", encoding: .utf8) }
         guard !texts.isEmpty else { return ["  real tree \(directory): no Swift files"] }
         let bytes = texts.reduce(0) { $0 + $1.utf8.count }
-        let (timings, _) = Timing.interleaved(rounds: repetitions, [
-            { texts.reduce(0) { $0 + Parser.parse(source: $1).statements.count } },
-            { CommandRun.run(["scan", "--no-config", "--now", "2026-06-01T12:00:00Z", directory]) },
-        ])
+        let (timings, _) = Timing.interleaved(
+            rounds: repetitions,
+            [
+                { texts.reduce(0) { $0 + Parser.parse(source: $1).statements.count } },
+                { CommandRun.run(["scan", "--no-config", "--now", "2026-06-01T12:00:00Z", directory]) },
+            ])
         let parse = Row(label: "swift-syntax parse, 1 thread", timing: timings[0], bytes: bytes, files: texts.count, note: "the reference")
         let command = Row(
             label: "proctor scan DIR (process, text)", timing: timings[1], bytes: bytes, files: texts.count,
@@ -194,8 +203,11 @@ struct ScanBenchmark {
         var lines = ["  real tree \((directory as NSString).lastPathComponent), \(grouped(texts.count)) files, \(fixed(megabytes(bytes), 2)) MB:"]
         lines += table([parse] + (CommandRun.proctor == nil ? [] : [command])).map { "    " + $0 }
         if CommandRun.proctor != nil {
-            lines.append("    " + pad("proctor scan (process) / swift-syntax parse", 46) + pad(fixed(command.timing.medianRatio(against: parse.timing), 3), 7, right: true) + " median ratio; "
-                + "\(fixed(command.megabytesPerSecond, 1)) MB/s, " + (command.megabytesPerSecond >= 20 ? "meets" : "below") + " target >= 20 MB/s")
+            lines.append(
+                "    " + pad("proctor scan (process) / swift-syntax parse", 46)
+                    + pad(fixed(command.timing.medianRatio(against: parse.timing), 3), 7, right: true) + " median ratio; "
+                    + "\(fixed(command.megabytesPerSecond, 1)) MB/s, " + (command.megabytesPerSecond >= 20 ? "meets" : "below") + " target >= 20 MB/s"
+            )
         }
         return lines
     }

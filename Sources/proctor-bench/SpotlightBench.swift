@@ -21,7 +21,9 @@ enum SpotlightScenario {
         for index in 0..<items {
             let title = "\(random.pick(adjectives).capitalized) \(random.pick(dishes)) \(index)"
             let description = "A \(random.pick(adjectives)) \(random.pick(dishes)) from \(random.pick(places))."
-            batch.append(#"{"uniqueIdentifier": "recipe-\#(index)", "domainIdentifier": "cookbook-\#(index % 40).chapter-\#(index % 7)", "attributeSet": {"title": "\#(title)", "contentDescription": "\#(description)", "keywords": ["\#(random.pick(places).lowercased())", "dinner"]}}"#)
+            batch.append(
+                #"{"uniqueIdentifier": "recipe-\#(index)", "domainIdentifier": "cookbook-\#(index % 40).chapter-\#(index % 7)", "attributeSet": {"title": "\#(title)", "contentDescription": "\#(description)", "keywords": ["\#(random.pick(places).lowercased())", "dinner"]}}"#
+            )
             if batch.count == 500 || index == items - 1 {
                 steps.append(#"{"index": {"items": [\#(batch.joined(separator: ", "))]}}"#)
                 batch = []
@@ -35,20 +37,20 @@ enum SpotlightScenario {
             steps.append(#"{"expect": {"spotlight": {"query": "\#(words)", "excludes": ["No such recipe"]}}}"#)
         }
         return #"""
-        {
-          "format": 1,
-          "name": "Recipes: \#(items) items, \#(queries) Spotlight queries",
-          "clock": "2026-06-01T12:00:00Z",
-          "app": {
-            "bundleIdentifier": "com.example.recipes",
-            "info": {"NSUserActivityTypes": ["com.example.recipes.view"]},
-            "routes": [{"name": "recipe", "activityTypes": ["com.apple.corespotlightitem"], "identifierPrefix": "recipe-"}]
-          },
-          "steps": [
-            \#(steps.joined(separator: ",\n    "))
-          ]
-        }
-        """#
+            {
+              "format": 1,
+              "name": "Recipes: \#(items) items, \#(queries) Spotlight queries",
+              "clock": "2026-06-01T12:00:00Z",
+              "app": {
+                "bundleIdentifier": "com.example.recipes",
+                "info": {"NSUserActivityTypes": ["com.example.recipes.view"]},
+                "routes": [{"name": "recipe", "activityTypes": ["com.apple.corespotlightitem"], "identifierPrefix": "recipe-"}]
+              },
+              "steps": [
+                \#(steps.joined(separator: ",\n    "))
+              ]
+            }
+            """#
     }
 }
 
@@ -68,11 +70,18 @@ struct SpotlightBenchmark {
         }
         let (small, smallFailures) = measure(items: 4_000)
         let (large, largeFailures) = measure(items: 32_000)
-        var lines = ["Spotlight: one scenario indexing N items, then 200 queries with a domain deleted every 20; failed cases \(smallFailures + largeFailures) (expected: 0)"]
+        var lines = [
+            "Spotlight: one scenario indexing N items, then 200 queries with a domain deleted every 20; failed cases \(smallFailures + largeFailures) (expected: 0)"
+        ]
         lines.append("                                            best s  median s  note")
-        lines.append("  " + pad("4,000 items, 200 queries", 40) + pad(fixed(small.best, 4), 8, right: true) + pad(fixed(small.median, 4), 10, right: true) + "  target <= 0.2 s")
-        lines.append("  " + pad("32,000 items, 200 queries", 40) + pad(fixed(large.best, 4), 8, right: true) + pad(fixed(large.median, 4), 10, right: true) + "  target <= 1 s")
-        lines.append("  " + pad("time ratio 32k/4k", 48) + pad(fixed(large.median / small.median, 2), 7, right: true) + "   (linear in the index = 8.0)")
+        lines.append(
+            "  " + pad("4,000 items, 200 queries", 40) + pad(fixed(small.best, 4), 8, right: true) + pad(fixed(small.median, 4), 10, right: true)
+                + "  target <= 0.2 s")
+        lines.append(
+            "  " + pad("32,000 items, 200 queries", 40) + pad(fixed(large.best, 4), 8, right: true) + pad(fixed(large.median, 4), 10, right: true)
+                + "  target <= 1 s")
+        lines.append(
+            "  " + pad("time ratio 32k/4k", 48) + pad(fixed(large.median / small.median, 2), 7, right: true) + "   (linear in the index = 8.0)")
         return SpotlightBenchmark(lines: lines)
     }
 }

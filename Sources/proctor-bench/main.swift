@@ -15,9 +15,9 @@ import ProctorJSON
 import ProctorLint
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: - Arguments
@@ -170,7 +170,6 @@ func table(_ rows: [Row], unit: String = "files/s") -> [String] {
 /// lint throughput / raw throughput = raw time / lint time (best of each).
 func ratio(_ lint: Row, _ raw: Row) -> Double { raw.timing.best / lint.timing.best }
 
-
 // MARK: - Child mode (peak memory of one lint in a fresh process)
 
 let commandLine = Array(CommandLine.arguments.dropFirst())
@@ -197,14 +196,15 @@ let cpuCount = ProcessInfo.processInfo.activeProcessorCount
 var loadAverage = [Double](repeating: 0, count: 3)
 _ = getloadavg(&loadAverage, 3)
 #if DEBUG
-let buildKind = "DEBUG build: numbers are not meaningful"
+    let buildKind = "DEBUG build: numbers are not meaningful"
 #else
-let buildKind = "release build"
+    let buildKind = "release build"
 #endif
 
 if arguments.budgetOnly {
     let lines = BudgetBenchmark.run(root: arguments.directory, largeMegabytes: arguments.budgetMegabytes)
-    print((["proctor-bench — \(buildKind), \(cpuCount) CPUs, load average at start \(fixed(loadAverage[0], 2))", ""] + lines).joined(separator: "\n"))
+    print(
+        (["proctor-bench — \(buildKind), \(cpuCount) CPUs, load average at start \(fixed(loadAverage[0], 2))", ""] + lines).joined(separator: "\n"))
     exit(0)
 }
 
@@ -217,7 +217,11 @@ progress("corpus \(corpus.generated ? "generated" : "reused (manifest matches)")
 
 if arguments.reportsOnly {
     let lines = ReportBenchmark.run(corpus: corpus.directory, root: arguments.directory, repetitions: repetitions).lines
-    print((["proctor-bench — \(buildKind), \(cpuCount) CPUs, load average at start \(fixed(loadAverage[0], 2)); \(repetitions) interleaved round(s)", ""] + lines).joined(separator: "\n"))
+    print(
+        ([
+            "proctor-bench — \(buildKind), \(cpuCount) CPUs, load average at start \(fixed(loadAverage[0], 2)); \(repetitions) interleaved round(s)",
+            "",
+        ] + lines).joined(separator: "\n"))
     exit(0)
 }
 
@@ -239,25 +243,29 @@ guard fileCount == arguments.files else {
 // it is compared with see the same machine (see Timing.interleaved).
 progress("raw json-c and lint, \(repetitions) interleaved rounds ...")
 let inMemoryFiles = zip(loaded.paths, loaded.buffers).map { Linter.InMemoryFile(path: $0, bytes: $1) }
-let (timings, lastResults) = Timing.interleaved(rounds: repetitions, [
-    { RawReference.parseAll(loaded.buffers) },
-    { RawReference.parseAll(loaded.buffers, validatingUTF8: false) },
-    { RawReference.parseAllConcurrently(loaded.buffers) },
-    { RawReference.readAndParseAll(loaded.paths) },
-    { Linter.lint(files: inMemoryFiles, appInfo: nil, options: LintOptions(parallel: false)) },
-    { Linter.lint(paths: [corpus.directory], options: LintOptions(parallel: false)) },
-    { Linter.lint(paths: [corpus.directory], options: LintOptions()) },
-    // The command a user runs, as a whole process: start, walk, read, lint, text report, exit.
-    { CommandRun.run(["lint", "--now", "2026-06-01T12:00:00Z", corpus.directory]) },
-])
+let (timings, lastResults) = Timing.interleaved(
+    rounds: repetitions,
+    [
+        { RawReference.parseAll(loaded.buffers) },
+        { RawReference.parseAll(loaded.buffers, validatingUTF8: false) },
+        { RawReference.parseAllConcurrently(loaded.buffers) },
+        { RawReference.readAndParseAll(loaded.paths) },
+        { Linter.lint(files: inMemoryFiles, appInfo: nil, options: LintOptions(parallel: false)) },
+        { Linter.lint(paths: [corpus.directory], options: LintOptions(parallel: false)) },
+        { Linter.lint(paths: [corpus.directory], options: LintOptions()) },
+        // The command a user runs, as a whole process: start, walk, read, lint, text report, exit.
+        { CommandRun.run(["lint", "--now", "2026-06-01T12:00:00Z", corpus.directory]) },
+    ])
 let rawParsed = lastResults[0] as! Int
 let rawParallelParsed = lastResults[2] as! Int
 let raw1 = Row(label: "raw json-c, 1 thread", timing: timings[0], bytes: totalBytes, files: fileCount, note: "bytes in memory; the reference")
 let rawUnchecked = Row(
     label: "raw json-c, no UTF-8 check, 1 thread", timing: timings[1], bytes: totalBytes, files: fileCount,
     note: "without JSON_TOKENER_VALIDATE_UTF8, as lint calls json-c")
-let rawParallel = Row(label: "raw json-c, concurrentPerform", timing: timings[2], bytes: totalBytes, files: fileCount, note: "bytes in memory, \(cpuCount) CPUs")
-let rawRead = Row(label: "raw json-c + open/read, 1 thread", timing: timings[3], bytes: totalBytes, files: fileCount, note: "reference for the I/O share")
+let rawParallel = Row(
+    label: "raw json-c, concurrentPerform", timing: timings[2], bytes: totalBytes, files: fileCount, note: "bytes in memory, \(cpuCount) CPUs")
+let rawRead = Row(
+    label: "raw json-c + open/read, 1 thread", timing: timings[3], bytes: totalBytes, files: fileCount, note: "reference for the I/O share")
 let lintMemory = Row(
     label: "lint in memory, 1 thread", timing: timings[4], bytes: totalBytes, files: fileCount,
     note: "Linter.lint(files:): no directory walk, no reads")
@@ -281,18 +289,21 @@ if arguments.jsonlMegabytes > 0 {
     progress("JSON Lines \(jsonlCorpus.generated ? "generated" : "reused (manifest matches)") in \(fixed(monotonicSeconds() - start, 1)) s")
     let child = Child.measure(path: path, parallel: true)
     let bytes = readFile(path)
-    let (timings, results) = Timing.interleaved(rounds: repetitions, [
-        { RawReference.parseLines(bytes) },
-        { Linter.lint(paths: [path], options: LintOptions(parallel: false)) },
-        { Linter.lint(paths: [path], options: LintOptions()) },
-    ])
+    let (timings, results) = Timing.interleaved(
+        rounds: repetitions,
+        [
+            { RawReference.parseLines(bytes) },
+            { Linter.lint(paths: [path], options: LintOptions(parallel: false)) },
+            { Linter.lint(paths: [path], options: LintOptions()) },
+        ])
     let lines = results[0] as! (lines: Int, parsed: Int)
     let serialSummary = LintSummary(results[1] as! LintResult)
     let parallelSummary = LintSummary(results[2] as! LintResult)
     jsonl = (
         Row(label: "raw json-c, 1 thread, per line", timing: timings[0], bytes: bytes.count, files: lines.lines, note: "bytes in memory"),
         Row(label: "lint(paths:) on the file, parallel: false", timing: timings[1], bytes: bytes.count, files: lines.lines),
-        Row(label: "lint(paths:) on the file, parallel (default)", timing: timings[2], bytes: bytes.count, files: lines.lines,
+        Row(
+            label: "lint(paths:) on the file, parallel (default)", timing: timings[2], bytes: bytes.count, files: lines.lines,
             note: "chunks of \(Linter.jsonLinesChunkKilobytes) KB of lines on \(cpuCount) CPUs"),
         lines.lines, lines.parsed, serialSummary,
         serialSummary.findings == parallelSummary.findings && serialSummary.diagnostics == parallelSummary.diagnostics
@@ -325,24 +336,37 @@ if arguments.scale {
 let reportBenchmark = ReportBenchmark.run(corpus: corpus.directory, root: arguments.directory, repetitions: repetitions)
 
 // Scenarios.
-let scenarioBenchmark = arguments.scenarios > 0
+let scenarioBenchmark =
+    arguments.scenarios > 0
     ? ScenarioBenchmark.run(count: arguments.scenarios, root: arguments.directory, repetitions: repetitions, scale: arguments.scale) : nil
 let spotlightBenchmark = arguments.scenarios > 0 ? SpotlightBenchmark.run(repetitions: repetitions) : nil
-let scanBenchmark = arguments.swiftFiles > 0
+let scanBenchmark =
+    arguments.swiftFiles > 0
     ? ScanBenchmark.run(
-        files: arguments.swiftFiles, swiftFile: arguments.swiftFile, swiftDirectory: arguments.swiftDirectory, root: arguments.directory, repetitions: repetitions) : nil
+        files: arguments.swiftFiles, swiftFile: arguments.swiftFile, swiftDirectory: arguments.swiftDirectory, root: arguments.directory,
+        repetitions: repetitions) : nil
 
 // MARK: - Report
 
-emit("proctor-bench — \(buildKind), \(cpuCount) CPUs, load average at start \(fixed(loadAverage[0], 2)); \(repetitions) timed run(s) after 1 warm-up; MB = 10^6 bytes; rates from the best run")
+emit(
+    "proctor-bench — \(buildKind), \(cpuCount) CPUs, load average at start \(fixed(loadAverage[0], 2)); \(repetitions) timed run(s) after 1 warm-up; MB = 10^6 bytes; rates from the best run"
+)
 emit()
-emit("Corpus: \(grouped(fileCount)) files in \(corpus.directory), \(fixed(megabytes(totalBytes), 2)) MB (avg \(totalBytes / max(1, fileCount)) B/file)")
-emit("  lint found \(grouped(summary.donations)) donations; \(grouped(summary.filesWithProblems)) files with problems (\(fixed(100 * Double(summary.filesWithProblems) / Double(max(1, fileCount)), 1))%): \(grouped(summary.findings)) findings, \(grouped(summary.diagnostics)) decoder diagnostics, \(summary.inputErrors) input errors")
-emit("  raw json-c parsed \(grouped(rawParsed))/\(grouped(fileCount)) files (parallel \(grouped(rawParallelParsed))); serial and parallel lint agree: \(summary.findings == parallelSummary.findings && summary.diagnostics == parallelSummary.diagnostics ? "yes" : "NO")")
+emit(
+    "Corpus: \(grouped(fileCount)) files in \(corpus.directory), \(fixed(megabytes(totalBytes), 2)) MB (avg \(totalBytes / max(1, fileCount)) B/file)"
+)
+emit(
+    "  lint found \(grouped(summary.donations)) donations; \(grouped(summary.filesWithProblems)) files with problems (\(fixed(100 * Double(summary.filesWithProblems) / Double(max(1, fileCount)), 1))%): \(grouped(summary.findings)) findings, \(grouped(summary.diagnostics)) decoder diagnostics, \(summary.inputErrors) input errors"
+)
+emit(
+    "  raw json-c parsed \(grouped(rawParsed))/\(grouped(fileCount)) files (parallel \(grouped(rawParallelParsed))); serial and parallel lint agree: \(summary.findings == parallelSummary.findings && summary.diagnostics == parallelSummary.diagnostics ? "yes" : "NO")"
+)
 let topRules = summary.byRule.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(8).map { "\($0.key) \($0.value)" }
 emit("  most reported: " + topRules.joined(separator: ", "))
 emit()
-for line in table([raw1, rawUnchecked, rawParallel, rawRead, lintMemory, lintSerial, lintParallel] + (CommandRun.proctor == nil ? [] : [command])) { emit("  " + line) }
+for line in table([raw1, rawUnchecked, rawParallel, rawRead, lintMemory, lintSerial, lintParallel] + (CommandRun.proctor == nil ? [] : [command])) {
+    emit("  " + line)
+}
 emit()
 emit("Ratios (lint throughput / raw json-c throughput = raw time / lint time): the median over rounds of each round's")
 emit("ratio (both ran in the same round, see Timing.interleaved), then best time / best time; the target is judged on the median:")
@@ -357,12 +381,18 @@ emit("  " + pairLine("lint, parallel default / raw json-c, 1 thread", lintParall
 emit("  " + pairLine("lint, parallel: false  / raw json-c, 1 thread", lintSerial, raw1))
 emit("  " + pairLine("lint in memory, 1 thread / raw json-c, 1 thread", lintMemory, raw1))
 emit("  " + pairLine("lint, parallel default / raw json-c, parallel", lintParallel, rawParallel))
-emit("  " + pairLine("lint in memory, 1 thread / raw json-c, no UTF-8 check", lintMemory, rawUnchecked, target: nil) + "   (the same json-c work lint asks for)")
+emit(
+    "  " + pairLine("lint in memory, 1 thread / raw json-c, no UTF-8 check", lintMemory, rawUnchecked, target: nil)
+        + "   (the same json-c work lint asks for)")
 if CommandRun.proctor != nil {
     emit("  " + pairLine("proctor lint (process) / raw json-c + open/read", command, rawRead) + "   (the command a user runs)")
-    emit("  " + pad("proctor --version, whole process", 52) + pad(fixed(version.median * 1000, 1), 7, right: true) + " ms median   " + (version.median < 0.015 ? "meets" : "OVER") + " target < 15 ms")
+    emit(
+        "  " + pad("proctor --version, whole process", 52) + pad(fixed(version.median * 1000, 1), 7, right: true) + " ms median   "
+            + (version.median < 0.015 ? "meets" : "OVER") + " target < 15 ms")
 }
-emit("  " + pad("parallel speed-up: lint / raw json-c", 48) + pad(fixed(lintSerial.timing.best / lintParallel.timing.best, 2), 7, right: true) + "x / " + fixed(raw1.timing.best / rawParallel.timing.best, 2) + "x")
+emit(
+    "  " + pad("parallel speed-up: lint / raw json-c", 48) + pad(fixed(lintSerial.timing.best / lintParallel.timing.best, 2), 7, right: true) + "x / "
+        + fixed(raw1.timing.best / rawParallel.timing.best, 2) + "x")
 emit()
 emit("Peak memory, \(grouped(fileCount))-file lint; target < 100 MB. Child: VmHWM, its own peak RSS (its ru_maxrss also counts the")
 emit("parent's peak, which Linux carries across exec); this process: getrusage(RUSAGE_SELF).ru_maxrss.")
@@ -373,14 +403,18 @@ func childLine(_ label: String, _ child: ChildMeasurement?) -> String {
 }
 emit(childLine("fresh child process, parallel (default)", childParallel))
 emit(childLine("fresh child process, parallel: false", childSerial))
-emit("  " + pad("this process, after the runs above, before JSONL", 48) + pad(fixed(inProcessPeak, 1), 7, right: true) + " MB   (includes the corpus held in memory for the raw reference)")
+emit(
+    "  " + pad("this process, after the runs above, before JSONL", 48) + pad(fixed(inProcessPeak, 1), 7, right: true)
+        + " MB   (includes the corpus held in memory for the raw reference)")
 
 emit()
 for line in reportBenchmark.lines { emit(line) }
 
 if let jsonl {
     emit()
-    emit("JSON Lines: 1 file, \(fixed(megabytes(jsonl.raw.bytes), 2)) MB, \(grouped(jsonl.lines)) lines (raw json-c parsed \(grouped(jsonl.parsed))); lint: \(grouped(jsonl.summary.donations)) donations, \(grouped(jsonl.summary.findings)) findings, \(grouped(jsonl.summary.diagnostics)) diagnostics; serial and parallel lint agree: \(jsonl.agree ? "yes" : "NO")")
+    emit(
+        "JSON Lines: 1 file, \(fixed(megabytes(jsonl.raw.bytes), 2)) MB, \(grouped(jsonl.lines)) lines (raw json-c parsed \(grouped(jsonl.parsed))); lint: \(grouped(jsonl.summary.donations)) donations, \(grouped(jsonl.summary.findings)) findings, \(grouped(jsonl.summary.diagnostics)) diagnostics; serial and parallel lint agree: \(jsonl.agree ? "yes" : "NO")"
+    )
     for line in table([jsonl.raw, jsonl.serial, jsonl.parallel], unit: "lines/s") { emit("  " + line) }
     emit("  " + pad("", 52) + pad("median", 7, right: true) + pad("best", 8, right: true))
     emit("  " + pairLine("lint, parallel default / raw json-c, 1 thread", jsonl.parallel, jsonl.raw))
@@ -392,8 +426,12 @@ if let scale {
     emit()
     emit("Scale: 100,000 files, \(fixed(megabytes(scale.bytes), 1)) MB (linear scaling: time ratio 100k/10k = 10.0)")
     for line in table([scale.serial10k, scale.serial100k, scale.parallel10k, scale.parallel100k]) { emit("  " + line) }
-    emit("  " + pad("time ratio 100k/10k, parallel: false", 48) + pad(fixed(scale.serial100k.timing.best / scale.serial10k.timing.best, 2), 7, right: true))
-    emit("  " + pad("time ratio 100k/10k, parallel (default)", 48) + pad(fixed(scale.parallel100k.timing.best / scale.parallel10k.timing.best, 2), 7, right: true))
+    emit(
+        "  " + pad("time ratio 100k/10k, parallel: false", 48)
+            + pad(fixed(scale.serial100k.timing.best / scale.serial10k.timing.best, 2), 7, right: true))
+    emit(
+        "  " + pad("time ratio 100k/10k, parallel (default)", 48)
+            + pad(fixed(scale.parallel100k.timing.best / scale.parallel10k.timing.best, 2), 7, right: true))
     emit(childLine("peak memory, 100k-file lint, fresh child", scale.child))
 }
 

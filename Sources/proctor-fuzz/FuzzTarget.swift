@@ -116,7 +116,8 @@ enum FuzzTarget: String, CaseIterable {
             let matcher = UniversalLinkMatcher(sites: [.init(domain: "example.com", association: association, file: "apple-app-site-association")])
             for url in Self.urls { _ = matcher.verdict(for: url) }
         case .html:
-            let result = Linter.lint(files: [Linter.InMemoryFile(path: "fuzz.html", bytes: bytes)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
+            let result = Linter.lint(
+                files: [Linter.InMemoryFile(path: "fuzz.html", bytes: bytes)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
             render(result.report(), lines: bytes)
         case .pass, .coverage:
             let file = Linter.InMemoryFile(path: self == .pass ? "Fuzz.pkpass/pass.json" : "fuzz.geojson", bytes: bytes)
@@ -124,7 +125,9 @@ enum FuzzTarget: String, CaseIterable {
         case .swift:
             // Bytes that are not UTF-8 are refused before parsing, as scan refuses the file.
             guard let text = String(validating: bytes, as: UTF8.self) else { return }
-            let result = SourceScanner.scan([SourceScanner.SourceFile(path: "Fuzz.swift", text: text)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)).result
+            let result = SourceScanner.scan(
+                [SourceScanner.SourceFile(path: "Fuzz.swift", text: text)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false)
+            ).result
             render(result.report(), lines: bytes)
         case .xcodeProject:
             guard case .success(let project) = XcodeProject.read(bytes: bytes, path: "Fuzz.xcodeproj", root: "/nonexistent") else { return }

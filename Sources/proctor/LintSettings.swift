@@ -72,19 +72,24 @@ struct LintSettings {
     /// when not given).
     init(flags: Lint.Flags, configuration: ProjectConfiguration?) throws {
         configurationFile = configuration?.path
-        func pick<Value>(_ flag: Value?, _ name: String, _ file: ProjectConfiguration.Located<Value>?, resolve: (Value) -> Value = { $0 }, default standard: Value) -> Setting<Value> {
+        func pick<Value>(
+            _ flag: Value?, _ name: String, _ file: ProjectConfiguration.Located<Value>?, resolve: (Value) -> Value = { $0 }, default standard: Value
+        ) -> Setting<Value> {
             if let flag { return Setting(value: flag, origin: .flag(name)) }
             if let file { return Setting(value: resolve(file.value), origin: .file(file.location)) }
             return Setting(value: standard, origin: .standard)
         }
-        func optional<Value>(_ flag: Value?, _ name: String, _ file: ProjectConfiguration.Located<Value>?, resolve: (Value) -> Value = { $0 }) -> Setting<Value?> {
+        func optional<Value>(_ flag: Value?, _ name: String, _ file: ProjectConfiguration.Located<Value>?, resolve: (Value) -> Value = { $0 })
+            -> Setting<Value?>
+        {
             if let flag { return Setting(value: flag, origin: .flag(name)) }
             if let file { return Setting(value: resolve(file.value), origin: .file(file.location)) }
             return Setting(value: nil, origin: .standard)
         }
         let resolve = { (path: String) in configuration?.resolve(path) ?? path }
         paths = pick(flags.paths.isEmpty ? nil : flags.paths, "", configuration?.lintPaths, resolve: { $0.map(resolve) }, default: [])
-        projects = flags.paths.isEmpty
+        projects =
+            flags.paths.isEmpty
             ? pick(nil, "", configuration?.projects, resolve: { _ in configuration?.projectFiles ?? [] }, default: [])
             : Setting(value: [], origin: .flag(""))
         infoPlist = optional(flags.infoPlist, "info-plist", configuration?.infoPlist, resolve: resolve)
@@ -92,23 +97,32 @@ struct LintSettings {
         teamIdentifier = optional(flags.teamIdentifier, "team-identifier", configuration?.teamIdentifier)
         deploymentTarget = optional(flags.deploymentTarget.flatMap(OSVersion.init), "deployment-target", configuration?.deploymentTarget)
         serviceNames = optional(flags.serviceNames.isEmpty ? nil : flags.serviceNames, "service-name", configuration?.serviceNames)
-        entitlements = pick(flags.entitlements.isEmpty ? nil : flags.entitlements, "entitlements", configuration?.entitlements, resolve: { $0.map(resolve) }, default: [])
+        entitlements = pick(
+            flags.entitlements.isEmpty ? nil : flags.entitlements, "entitlements", configuration?.entitlements, resolve: { $0.map(resolve) },
+            default: [])
         sites = pick(
             flags.sites.isEmpty ? nil : flags.sites.map { ($0.domain, $0.path) }, "aasa", configuration?.sites,
             resolve: { $0.map { ($0.domain, resolve($0.path)) } }, default: [])
         rules = pick(nil, "", configuration?.rules, default: RuleSettings())
         overrides = pick(nil, "", configuration?.overrides, default: [])
-        (filter, include, exclude) = flags.filter.filter(configuration: configuration, include: configuration?.lintInclude, exclude: configuration?.lintExclude)
+        (filter, include, exclude) = flags.filter.filter(
+            configuration: configuration, include: configuration?.lintInclude, exclude: configuration?.lintExclude)
         reports = try Self.reports(flags.reports, configuration?.lintReports, in: configuration)
         junitCases = pick(flags.junitCases, "junit-cases", configuration?.junitCases, default: .file)
         strict = pick(flags.strict, flags.strict == true ? "strict" : "no-strict", configuration?.strict, default: false)
         baseline = optional(flags.baseline, "baseline", configuration?.baseline, resolve: resolve)
         baselineStrict = pick(
-            flags.baselineStrict, flags.baselineStrict == true ? "baseline-strict" : "no-baseline-strict", configuration?.baselineStrict, default: false)
+            flags.baselineStrict, flags.baselineStrict == true ? "baseline-strict" : "no-baseline-strict", configuration?.baselineStrict,
+            default: false)
         scanPaths = pick(nil, "", configuration?.scanPaths, resolve: { $0.map(resolve) }, default: [])
-        targets = pick(nil, "", configuration?.targets.map { ProjectConfiguration.Located(value: $0.value.map { target in
-            target.name + " (" + target.kind + (target.embeddedIn.map { " in " + $0 } ?? "") + ")"
-        }, location: $0.location) }, default: [])
+        targets = pick(
+            nil, "",
+            configuration?.targets.map {
+                ProjectConfiguration.Located(
+                    value: $0.value.map { target in
+                        target.name + " (" + target.kind + (target.embeddedIn.map { " in " + $0 } ?? "") + ")"
+                    }, location: $0.location)
+            }, default: [])
     }
 
     /// The reports to write: the flags', else the file's (paths relative to the file), else
@@ -121,7 +135,9 @@ struct LintSettings {
         var requests: [ReportRequest] = []
         for text in written.value {
             guard var request = ReportRequest(argument: text) else {
-                throw ValidationError("\(written.location.compilerStyle): '\(VisibleText.escaped(text))' is not FORMAT[:PATH] with a format of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "\(written.location.compilerStyle): '\(VisibleText.escaped(text))' is not FORMAT[:PATH] with a format of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             request.path = request.path.map(configuration.resolve)
             requests.append(request)
@@ -160,8 +176,10 @@ struct LintSettings {
         let ruleLines = rules.value.settings.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.name(of: $0.value))" }
         rows.append(("rules", show(ruleLines), rules.origin))
         let overrideLines = overrides.value.map { override in
-            "[" + override.files.map(\.description).joined(separator: " ") + (override.exclude.isEmpty ? "" : " except " + override.exclude.map(\.description).joined(separator: " "))
-                + ": " + override.rules.settings.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.name(of: $0.value))" }.joined(separator: " ") + "]"
+            "[" + override.files.map(\.description).joined(separator: " ")
+                + (override.exclude.isEmpty ? "" : " except " + override.exclude.map(\.description).joined(separator: " "))
+                + ": " + override.rules.settings.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.name(of: $0.value))" }.joined(separator: " ")
+                + "]"
         }
         rows.append(("overrides", show(overrideLines), overrides.origin))
         rows.append(("lint.include", show(include.value), include.origin))
@@ -175,7 +193,8 @@ struct LintSettings {
         // Values and paths come from .proctor.json: one line each, whatever they hold.
         var text = "configuration: \(VisibleText.path(configurationFile ?? "(none)"))\n"
         for (name, value, origin) in rows {
-            text += name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + VisibleText.escaped(value) + "  [" + origin.description + "]\n"
+            text +=
+                name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + VisibleText.escaped(value) + "  [" + origin.description + "]\n"
         }
         return text
     }

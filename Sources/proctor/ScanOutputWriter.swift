@@ -22,7 +22,8 @@ enum ScanOutputWriter {
             // Whatever is there, a dangling link included, unless it is a payload written before.
             var status = stat()
             if lstat(path, &status) == 0, !isEmittedPayload(path) {
-                Output.standardError("error: not writing '\(path)': a file proctor scan did not write is there; move it, or emit into another folder\n")
+                Output.standardError(
+                    "error: not writing '\(path)': a file proctor scan did not write is there; move it, or emit into another folder\n")
                 succeeded = false
                 continue
             }
@@ -41,7 +42,8 @@ enum ScanOutputWriter {
             let path = (directory as NSString).appendingPathComponent(entry)
             guard isEmittedPayload(path) else { continue }
             if unlink(path) != 0 {
-                Output.standardError("error: cannot remove '\(path)', the payload of a donation no longer in the code: \(String(cString: strerror(errno)))\n")
+                Output.standardError(
+                    "error: cannot remove '\(path)', the payload of a donation no longer in the code: \(String(cString: strerror(errno)))\n")
                 succeeded = false
             }
         }
@@ -57,7 +59,8 @@ enum ScanOutputWriter {
         if path != ReportWriter.standardOutput, lstat(path, &link) == 0 {
             let followed = stat(path, &target) == 0
             if !followed || (target.st_mode & S_IFMT == S_IFREG && !isEmittedRoutes(path)) {
-                Output.standardError("error: not writing '\(path)': a file proctor scan --emit-routes did not write is there; move it, or give another path\n")
+                Output.standardError(
+                    "error: not writing '\(path)': a file proctor scan --emit-routes did not write is there; move it, or give another path\n")
                 return false
             }
         }

@@ -7,9 +7,9 @@ import PackageDescription
 let package = Package(
     name: "TapasClub",
     dependencies: [
-        .package(name: "proctor", path: "../.."),
+        .package(name: "proctor", path: "../..")
     ],
     targets: [
-        .testTarget(name: "TapasClubTests", dependencies: [.product(name: "ProctorKit", package: "proctor")]),
+        .testTarget(name: "TapasClubTests", dependencies: [.product(name: "ProctorKit", package: "proctor")])
     ]
 )

@@ -228,7 +228,9 @@ struct CLITests {
         try workspace.write(".proctor.json", #"{"format": 1, "lint": {"junitCases": "rule"}}"#)
         let (configured, perRule) = try junit([], "rule.xml")
         #expect(configured.status == 0, "\(configured.stderr)")
-        #expect(perRule.contains(#"<testsuite name="in/clean.json""#) && perRule.contains(#"<testcase name="activity_type_reverse_dns" classname="in/clean.json" time="0"/>"#))
+        #expect(
+            perRule.contains(#"<testsuite name="in/clean.json""#)
+                && perRule.contains(#"<testcase name="activity_type_reverse_dns" classname="in/clean.json" time="0"/>"#))
         let (flagged, byFlag) = try junit(["--junit-cases", "file"], "flag.xml")
         #expect(flagged.status == 0)
         #expect(byFlag.contains(#"<testsuite name="proctor lint""#))
@@ -268,10 +270,12 @@ struct CLITests {
         defer { withExtendedLifetime(workspace) {} }
         try workspace.write("clean.json", clean)
         try workspace.write("blocker", "a file where a directory is needed")
-        let run = try proctor(["lint", "clean.json", now, "--report", "json:blocker/report.json", "--report", "junit:ok/junit.xml"], in: workspace.url)
+        let run = try proctor(
+            ["lint", "clean.json", now, "--report", "json:blocker/report.json", "--report", "junit:ok/junit.xml"], in: workspace.url)
         #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("cannot write report 'blocker/report.json'"), "\(run.stderr)")
-        #expect(FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("ok/junit.xml").path), "the other report is still written")
+        #expect(
+            FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("ok/junit.xml").path), "the other report is still written")
     }
 
     @Test func unknownReportFormatIsAUsageError() throws {
@@ -337,11 +341,14 @@ struct CLITests {
     @Test func infoPlistAndBundleIdentifier() throws {
         let workspace = try Workspace()
         defer { withExtendedLifetime(workspace) {} }
-        let plist: [String: Any] = ["CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "NSUserActivityTypes": ["$(PRODUCT_BUNDLE_IDENTIFIER).view"]]
+        let plist: [String: Any] = [
+            "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "NSUserActivityTypes": ["$(PRODUCT_BUNDLE_IDENTIFIER).view"],
+        ]
         let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
         try data.write(to: workspace.url.appendingPathComponent("Info.plist"))
         try workspace.write("a.json", #"{"userActivity": {"activityType": "com.example.app.view", "title": "View"}}"#)
-        let matching = try proctor(["lint", "a.json", now, "--info-plist", "Info.plist", "--bundle-identifier", "com.example.app"], in: workspace.url)
+        let matching = try proctor(
+            ["lint", "a.json", now, "--info-plist", "Info.plist", "--bundle-identifier", "com.example.app"], in: workspace.url)
         #expect(matching.status == 0, "\(matching.stdout)\(matching.stderr)")
         let other = try proctor(["lint", "a.json", now, "--info-plist", "Info.plist", "--bundle-identifier", "com.example.other"], in: workspace.url)
         #expect(other.status == 1, "\(other.stdout)\(other.stderr)")
@@ -362,7 +369,9 @@ struct CLITests {
 
     @Test func aFailedExpectationPrintsItsStepAndExits1() throws {
         let workspace = try Workspace()
-        try workspace.write("a.scenario.json", #"""
+        try workspace.write(
+            "a.scenario.json",
+            #"""
             {"format": 1, "name": "Find the place", "tags": ["search"], "clock": "2026-06-01T12:00:00Z",
              "app": {"info": {"NSUserActivityTypes": ["com.example.app.view"]}, "routes": [{"name": "place", "activityTypes": ["com.example.app.view"]}]},
              "steps": [

@@ -19,7 +19,8 @@ struct ConfigCLITests {
 
     @Test func theFileIsFoundFromASubfolderAndItsPathsAreItsOwn() throws {
         let root = try project([
-            ".proctor.json": #"{"format": 1, "app": {"infoPlist": "App/Info.plist"}, "lint": {"paths": ["payloads"]}, "rules": {"title_length": "error"}}"#,
+            ".proctor.json":
+                #"{"format": 1, "app": {"infoPlist": "App/Info.plist"}, "lint": {"paths": ["payloads"]}, "rules": {"title_length": "error"}}"#,
             "App/Info.plist": plist, "payloads/view.json": donation, "App/Sources/.keep": "",
         ])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -46,7 +47,9 @@ struct ConfigCLITests {
     }
 
     @Test func aMalformedFileIsExit64WithEveryProblemLocated() throws {
-        let root = try project([".proctor.json": "{\"format\": 1,\n \"rules\": {\"title_lenght\": \"off\"},\n \"app\": {\"teamIdentifier\": \"abc\"}}\n", "p.json": "{}"])
+        let root = try project([
+            ".proctor.json": "{\"format\": 1,\n \"rules\": {\"title_lenght\": \"off\"},\n \"app\": {\"teamIdentifier\": \"abc\"}}\n", "p.json": "{}",
+        ])
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try proctor(["lint", "p.json"], in: root)
         #expect(run.status == 64)
@@ -82,7 +85,9 @@ struct ConfigCLITests {
             #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"# + entries + "</dict></plist>"
         }
         let root = try project([
-            "App/Info.plist": plist("<key>CFBundlePackageType</key><string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string><key>NSUserActivityTypes</key><array><string>a.b.c</string></array>"),
+            "App/Info.plist": plist(
+                "<key>CFBundlePackageType</key><string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string><key>NSUserActivityTypes</key><array><string>a.b.c</string></array>"
+            ),
             "AppTests/Info.plist": plist("<key>CFBundlePackageType</key><string>BNDL</string>"),
             "Widget/Info.plist": plist("<key>NSExtension</key><dict></dict>"),
             "App/App.entitlements": plist(""),
@@ -95,31 +100,33 @@ struct ConfigCLITests {
         let run = try proctor(["init"], in: root)
         #expect(run.status == 0, "\(run.stderr)")
         let written = try String(contentsOf: root.appendingPathComponent(".proctor.json"), encoding: .utf8)
-        #expect(written == """
-            {
-              "format": 1,
-              "app": {
-                "infoPlist": "App/Info.plist",
-                "bundleIdentifier": "com.example.app",
-                "teamIdentifier": "ABCDE12345",
-                "entitlements": ["App/App.entitlements"]
-              },
-              "lint": {
-                "paths": ["site/example.com"]
-              },
-              "run": {
-                "paths": ["Scenarios"]
-              }
-            }
+        #expect(
+            written == """
+                {
+                  "format": 1,
+                  "app": {
+                    "infoPlist": "App/Info.plist",
+                    "bundleIdentifier": "com.example.app",
+                    "teamIdentifier": "ABCDE12345",
+                    "entitlements": ["App/App.entitlements"]
+                  },
+                  "lint": {
+                    "paths": ["site/example.com"]
+                  },
+                  "run": {
+                    "paths": ["Scenarios"]
+                  }
+                }
 
-            """, "\(written)")
+                """, "\(written)")
         #expect(run.stdout.contains("other Info.plists, not the app's: AppTests/Info.plist, Widget/Info.plist"), "\(run.stdout)")
         // Never replaced; never written through a link either.
         let again = try proctor(["init"], in: root)
         #expect(again.status == 64 && again.stderr.contains("already exists"))
         #expect(try String(contentsOf: root.appendingPathComponent(".proctor.json"), encoding: .utf8) == written)
         try FileManager.default.removeItem(at: root.appendingPathComponent(".proctor.json"))
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent(".proctor.json").path, withDestinationPath: root.appendingPathComponent("App/App.entitlements").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent(".proctor.json").path, withDestinationPath: root.appendingPathComponent("App/App.entitlements").path)
         #expect(try proctor(["init"], in: root).status == 64)
         #expect(try String(contentsOf: root.appendingPathComponent("App/App.entitlements"), encoding: .utf8) == plist(""))
     }
@@ -128,7 +135,8 @@ struct ConfigCLITests {
     /// --no-strict wins over the file, and sites and reports are checked where they are written.
     @Test func pathsAreRelativeFlagsWinAndEveryValueIsChecked() throws {
         let root = try project([
-            ".proctor.json": #"{"format": 1, "app": {"infoPlist": "App/Info.plist", "sites": {"Example.COM": "site/aasa"}}, "lint": {"paths": ["payloads"]}, "strict": true}"#,
+            ".proctor.json":
+                #"{"format": 1, "app": {"infoPlist": "App/Info.plist", "sites": {"Example.COM": "site/aasa"}}, "lint": {"paths": ["payloads"]}, "strict": true}"#,
             "App/Info.plist": plist, "payloads/view.json": donation, "site/aasa": #"{"applinks": {"details": []}}"#,
         ])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -143,15 +151,17 @@ struct ConfigCLITests {
             .write(to: root.appendingPathComponent(".proctor.json"))
         let bad = try proctor(["lint", "payloads"], in: root)
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("'https://x/' is not a domain") && bad.stderr.contains("'pdf:x' is not FORMAT[:PATH]")
-            && bad.stderr.contains("only one report can go to standard output"), "\(bad.stderr)")
+        #expect(
+            bad.stderr.contains("'https://x/' is not a domain") && bad.stderr.contains("'pdf:x' is not FORMAT[:PATH]")
+                && bad.stderr.contains("only one report can go to standard output"), "\(bad.stderr)")
     }
 
     /// A team adopting Proctor: the existing findings are baselined, a new one fails the build,
     /// and under --baseline-strict a fixed finding's entry must be deleted.
     @Test func aBaselineAcceptsWhatIsThereAndFailsOnWhatIsNew() throws {
         let root = try project([
-            ".proctor.json": #"{"format": 1, "app": {"infoPlist": "App/Info.plist"}, "lint": {"paths": ["payloads"], "baseline": "proctor-baseline.json"}}"#,
+            ".proctor.json":
+                #"{"format": 1, "app": {"infoPlist": "App/Info.plist"}, "lint": {"paths": ["payloads"], "baseline": "proctor-baseline.json"}}"#,
             "App/Info.plist": plist, "payloads/view.json": donation,
         ])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -160,12 +170,14 @@ struct ConfigCLITests {
         #expect(write.status == 0 && write.stdout.contains("1 in the baseline"), "\(write.stdout)\(write.stderr)")
         #expect(try proctor(["lint"] + now, in: root).status == 0)
         // A new finding fails; the accepted one is still not shown.
-        try Data(#"{"userActivity": {"activityType": "com.example.app.view", "title": "", "isEligibleForSearch": true}}"#.utf8).write(to: root.appendingPathComponent("payloads/new.json"))
+        try Data(#"{"userActivity": {"activityType": "com.example.app.view", "title": "", "isEligibleForSearch": true}}"#.utf8).write(
+            to: root.appendingPathComponent("payloads/new.json"))
         let new = try proctor(["lint"] + now, in: root)
         #expect(new.status == 1 && new.stdout.contains("payloads/new.json") && !new.stdout.contains("payloads/view.json"), "\(new.stdout)")
         // The accepted finding fixed: an unused entry, which fails only under --baseline-strict.
         try FileManager.default.removeItem(at: root.appendingPathComponent("payloads/new.json"))
-        try Data(#"{"userActivity": {"activityType": "com.example.app.view", "title": "Golden Crust", "isEligibleForSearch": true}}"#.utf8).write(to: root.appendingPathComponent("payloads/view.json"))
+        try Data(#"{"userActivity": {"activityType": "com.example.app.view", "title": "Golden Crust", "isEligibleForSearch": true}}"#.utf8).write(
+            to: root.appendingPathComponent("payloads/view.json"))
         let fixed = try proctor(["lint"] + now, in: root)
         #expect(fixed.status == 0 && fixed.stdout.contains("proctor-baseline.json:4: note: this entry (title_length"), "\(fixed.stdout)")
         let strict = try proctor(["lint", "--baseline-strict"] + now, in: root)

@@ -16,9 +16,10 @@ struct ForgedOutputCLITests {
     }
 
     @Test func aFileNameIsPrintedOnOneLineInTextAndGitHubReports() throws {
-        let root = try temporaryProject([
-            "payloads/view\(Self.forged).json": #"{"userActivity": {"activityType": "view\u001b[0m", "titel": "x"}}"#,
-        ], prefix: "proctor-forged")
+        let root = try temporaryProject(
+            [
+                "payloads/view\(Self.forged).json": #"{"userActivity": {"activityType": "view\u001b[0m", "titel": "x"}}"#
+            ], prefix: "proctor-forged")
         defer { try? FileManager.default.removeItem(at: root) }
         let text = try proctor(["lint", "--no-config", "--strict", "--now", "2026-06-01T12:00:00Z", "payloads"], in: root)
         #expect(text.status == 1, "\(text.stdout)\(text.stderr)")
@@ -37,9 +38,10 @@ struct ForgedOutputCLITests {
     }
 
     @Test func aConfigurationErrorOnStandardErrorIsOneLine() throws {
-        let root = try temporaryProject([
-            ".proctor.json": #"{"format": 1, "rules": {"\n::error file=x::forged\u001b[31m": "off"}}"#, "a.json": "{}",
-        ], prefix: "proctor-forged")
+        let root = try temporaryProject(
+            [
+                ".proctor.json": #"{"format": 1, "rules": {"\n::error file=x::forged\u001b[31m": "off"}}"#, "a.json": "{}",
+            ], prefix: "proctor-forged")
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try proctor(["lint", "a.json"], in: root)
         #expect(run.status == 64, "\(run.stdout)\(run.stderr)")
@@ -49,11 +51,13 @@ struct ForgedOutputCLITests {
     }
 
     @Test func linksCheckPrintsURLsOnOneLine() throws {
-        let root = try temporaryProject([
-            "apple-app-site-association": #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#,
-        ], prefix: "proctor-forged")
+        let root = try temporaryProject(
+            [
+                "apple-app-site-association": #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#
+            ], prefix: "proctor-forged")
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try proctor(["links", "check", "--aasa", "example.com=apple-app-site-association", "https://example.com/a\(Self.forged)"], in: root)
+        let run = try proctor(
+            ["links", "check", "--aasa", "example.com=apple-app-site-association", "https://example.com/a\(Self.forged)"], in: root)
         #expect(run.stdout.contains("https://example.com/a\\u{A}::error file=x::forged\\u{1B}[31m"), "\(run.stdout)")
         for output in [run.stdout, run.stderr] {
             #expect(commandLines(output).isEmpty, "\(output)")

@@ -27,9 +27,13 @@ struct HTMLReportCLITests {
         #expect(page.hasPrefix("<!DOCTYPE html>") && page.hasSuffix("</html>\n"))
         #expect(!page.contains("<script"), "the activity's title stays text")
         // The timeline: the iPad's lane holds the failed expectation, 2 hours after the clock.
-        #expect(page.contains("<th scope=\"col\" class=\"lane system\">System</th><th scope=\"col\" class=\"lane\">iPhone</th><th scope=\"col\" class=\"lane\">iPad</th>"))
+        #expect(
+            page.contains(
+                "<th scope=\"col\" class=\"lane system\">System</th><th scope=\"col\" class=\"lane\">iPhone</th><th scope=\"col\" class=\"lane\">iPad</th>"
+            ))
         #expect(page.contains("<time datetime=\"2026-06-01T14:00:00Z\">"))
-        #expect(page.contains("<td></td><td></td><td class=\"event expectation failed\"><p class=\"what\"><span class=\"kind\">expect spotlight</span>"))
+        #expect(
+            page.contains("<td></td><td></td><td class=\"event expectation failed\"><p class=\"what\"><span class=\"kind\">expect spotlight</span>"))
         #expect(page.contains("<p class=\"label\">Expected</p><p class=\"value\">contains ['Pizza &lt;script&gt;']</p>"))
         #expect(page.contains("<p class=\"label\">Actual</p><p class=\"value\">no results</p>"), "Spotlight on the iPad shows what the iPad indexed")
         // The step's line, read from the scenario file relative to the current directory.
@@ -52,7 +56,10 @@ struct HTMLReportCLITests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("<!DOCTYPE html>"))
         #expect(run.stdout.contains("<h3><code>payloads/place.json</code> <span class=\"tally-line\">1 warning</span></h3>"), "\(run.stdout)")
-        #expect(run.stdout.contains("<span class=\"line-number\">2</span><code>  \"userActivity\": {\"activityType\": <mark>\"</mark>ViewPlace\"}</code>"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "<span class=\"line-number\">2</span><code>  \"userActivity\": {\"activityType\": <mark>\"</mark>ViewPlace\"}</code>"),
+            "\(run.stdout)")
         #expect(!run.stdout.contains("Scenario timelines"), "lint has no timeline")
     }
 }

@@ -33,15 +33,22 @@ struct InitXcodeCLITests {
         #expect(targets[2]["bundleIdentifier"] == nil, "the widget's identifier refers to a variable nothing sets")
         #expect(targets[4]["generatedInfoPlist"] as? Bool == true && targets[4]["infoPlist"] == nil)
         // The app's sources and its extensions' (the widget's preview file is no target's).
-        #expect((json["scan"] as? [String: Any])?["paths"] as? [String] == [
-            "App/AppDelegate.swift", "App/MenuView.swift", "Intents", "NotificationService", "Shared", "Widget/Provider.swift", "Widget/TapasWidget.swift",
-            "Widget/WidgetKind.swift",
-        ])
+        #expect(
+            (json["scan"] as? [String: Any])?["paths"] as? [String] == [
+                "App/AppDelegate.swift", "App/MenuView.swift", "Intents", "NotificationService", "Shared", "Widget/Provider.swift",
+                "Widget/TapasWidget.swift",
+                "Widget/WidgetKind.swift",
+            ])
         #expect((json["lint"] as? [String: Any])?["paths"] as? [String] == [])
         // The printout says what each target is, and what could not be resolved, where.
         #expect(run.stdout.contains("TapasWidget  (widget extension of Tapas)"), "\(run.stdout)")
-        #expect(run.stdout.contains("left out: TapasTests (unit tests), TapasUITests (UI tests), TapasMac (application for macosx, not iOS)"), "\(run.stdout)")
-        #expect(run.stdout.contains("Tapas.xcodeproj/project.pbxproj:554: PRODUCT_BUNDLE_IDENTIFIER = $(BUNDLE_PREFIX).widget$(WIDGET_SUFFIX) refers to $(WIDGET_SUFFIX)"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("left out: TapasTests (unit tests), TapasUITests (UI tests), TapasMac (application for macosx, not iOS)"),
+            "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "Tapas.xcodeproj/project.pbxproj:554: PRODUCT_BUNDLE_IDENTIFIER = $(BUNDLE_PREFIX).widget$(WIDGET_SUFFIX) refers to $(WIDGET_SUFFIX)"),
+            "\(run.stdout)")
 
         // Right after init: lint checks the Info.plist and the entitlements and says lint.paths is
         // empty; scan reads the app's sources and its extensions', each judged with the app's facts.
@@ -56,7 +63,8 @@ struct InitXcodeCLITests {
     }
 
     @Test func anEmptyLintPathsWithNothingDescribedSaysThereIsNothingToLint() throws {
-        let root = try temporaryProject([".proctor.json": #"{"format": 1, "lint": {"paths": []}, "scan": {"paths": []}}"#], prefix: "proctor-init-xcode")
+        let root = try temporaryProject(
+            [".proctor.json": #"{"format": 1, "lint": {"paths": []}, "scan": {"paths": []}}"#], prefix: "proctor-init-xcode")
         defer { try? FileManager.default.removeItem(at: root) }
         let lint = try proctor(["lint"], in: root)
         #expect(lint.status == 2 && lint.stdout.contains("nothing to lint: lint.paths is empty"), "\(lint.stdout)\(lint.stderr)")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A run never writes over what it reads, never passes on an input it did not read, and reads a
@@ -63,9 +63,13 @@ struct InputOutputTests {
         try workspace.write("payloads/clean.json", clean)
         let first = try proctor(["lint", "--no-config", "payloads", now, "--report", "json:payloads/report.json"], in: workspace.url)
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
-        let second = try proctor(["lint", "--no-config", "payloads", now, "--report", "json:payloads/report.json", "--report", "text"], in: workspace.url)
+        let second = try proctor(
+            ["lint", "--no-config", "payloads", now, "--report", "json:payloads/report.json", "--report", "text"], in: workspace.url)
         #expect(second.status == 0, "the report is not judged as a payload: \(second.stdout)\(second.stderr)")
-        #expect(second.stdout.contains("payloads/report.json: note: not read: this run writes the json report 'payloads/report.json' there [file_skipped]"), "\(second.stdout)")
+        #expect(
+            second.stdout.contains(
+                "payloads/report.json: note: not read: this run writes the json report 'payloads/report.json' there [file_skipped]"),
+            "\(second.stdout)")
         #expect(try contents(workspace, "payloads/report.json").contains("\"command\" : \"lint\""))
     }
 
@@ -81,7 +85,9 @@ struct InputOutputTests {
         let arguments = command == "run" ? ["run", "--no-config", "Scenarios", now] : ["conformance", "Scenarios"]
         let run = try proctor(arguments + ["--report", "text", "--report", "junit:Info.plist"], in: workspace.url)
         #expect(run.status == 64, "\(run.stdout)\(run.stderr)")
-        #expect(run.stderr.contains("error: the junit report 'Info.plist' would be written over 'Scenarios/../Info.plist', which a scenario names"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("error: the junit report 'Info.plist' would be written over 'Scenarios/../Info.plist', which a scenario names"),
+            "\(run.stderr)")
         #expect(run.stdout.isEmpty, "no report is written: \(run.stdout)")
         #expect(try contents(workspace, "Info.plist") == infoPlist)
     }
@@ -114,7 +120,8 @@ struct InputOutputTests {
         let workspace = try Workspace()
         defer { withExtendedLifetime(workspace) {} }
         try workspace.write("clean.json", clean)
-        try workspace.write("App/App.entitlements", infoPlist.replacingOccurrences(of: "CFBundleIdentifier", with: "com.apple.developer.team-identifier"))
+        try workspace.write(
+            "App/App.entitlements", infoPlist.replacingOccurrences(of: "CFBundleIdentifier", with: "com.apple.developer.team-identifier"))
         let run = try proctor(["lint", "--no-config", workspace.url.path, "--entitlements", "App", now], in: workspace.url)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("lint: 2 files"), "\(run.stdout)")
@@ -134,16 +141,16 @@ struct InputOutputTests {
     }
 
     #if os(Linux)
-    /// A named pipe with no writer as a reference: refused at once, never waited on.
-    @Test func aReferenceToANamedPipeIsRefusedWithoutWaiting() throws {
-        let workspace = try Workspace()
-        defer { withExtendedLifetime(workspace) {} }
-        #expect(mkfifo(workspace.url.appendingPathComponent("Info.plist").path, 0o644) == 0)
-        try workspace.write("Scenarios/app.scenario.json", scenario(infoPlist: "../Info.plist"))
-        let run = try proctor(["run", "--no-config", "Scenarios", now], in: workspace.url, timeout: 30)
-        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("'../Info.plist' is not a regular file"), "\(run.stdout)")
-    }
+        /// A named pipe with no writer as a reference: refused at once, never waited on.
+        @Test func aReferenceToANamedPipeIsRefusedWithoutWaiting() throws {
+            let workspace = try Workspace()
+            defer { withExtendedLifetime(workspace) {} }
+            #expect(mkfifo(workspace.url.appendingPathComponent("Info.plist").path, 0o644) == 0)
+            try workspace.write("Scenarios/app.scenario.json", scenario(infoPlist: "../Info.plist"))
+            let run = try proctor(["run", "--no-config", "Scenarios", now], in: workspace.url, timeout: 30)
+            #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+            #expect(run.stdout.contains("'../Info.plist' is not a regular file"), "\(run.stdout)")
+        }
     #endif
 
     /// A folder given as the app's entitlements with none inside read nothing and passed (exit 0).
@@ -168,7 +175,8 @@ struct InputOutputTests {
         let workspace = try Workspace()
         defer { withExtendedLifetime(workspace) {} }
         try workspace.write("clean.json", clean)
-        try workspace.write("iOS/Resources/App.entitlements", infoPlist.replacingOccurrences(of: "CFBundleIdentifier", with: "com.apple.developer.team-identifier"))
+        try workspace.write(
+            "iOS/Resources/App.entitlements", infoPlist.replacingOccurrences(of: "CFBundleIdentifier", with: "com.apple.developer.team-identifier"))
         try workspace.write("iOS/Resources/Assets.xcassets/Contents.json", #"{"info": {"author": "xcode", "version": 1}}"#)
         let run = try proctor(["lint", "--no-config", "clean.json", "--entitlements", "iOS", now], in: workspace.url)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")

@@ -11,14 +11,17 @@ struct LinksCLITests {
         return url
     }
 
-    private let aasa = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/*", "exclude": true}, {"/": "*"}]}]}}"#
+    private let aasa =
+        #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/*", "exclude": true}, {"/": "*"}]}]}}"#
 
     @Test func verdictsInTextAndJSON() throws {
         let dir = try directory(["apple-app-site-association": aasa])
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try proctor(
-            ["links", "check", "--aasa", "example.com=apple-app-site-association", "--report", "text", "--report", "json:out.json",
-             "https://example.com/buy", "https://example.com/help/1", "https://other.example/x"], in: dir)
+            [
+                "links", "check", "--aasa", "example.com=apple-app-site-association", "--report", "text", "--report", "json:out.json",
+                "https://example.com/buy", "https://example.com/help/1", "https://other.example/x",
+            ], in: dir)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("app       https://example.com/buy"))
         #expect(run.stdout.contains("safari    https://example.com/help/1"))
@@ -32,7 +35,9 @@ struct LinksCLITests {
     @Test func anUnreadableFileIsExit2WithItsLocationAndTheOtherDomainsStillChecked() throws {
         let dir = try directory(["broken": #"{"applinks": {"details": [}}"#, "good": aasa])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let run = try proctor(["links", "check", "--aasa", "bad.example=broken", "--aasa", "example.com=good", "https://bad.example/a", "https://example.com/a"], in: dir)
+        let run = try proctor(
+            ["links", "check", "--aasa", "bad.example=broken", "--aasa", "example.com=good", "https://bad.example/a", "https://example.com/a"],
+            in: dir)
         #expect(run.status == 2)
         #expect(run.stdout.contains("broken:1:"))
         #expect(run.stdout.contains("undecided https://bad.example/a"))
@@ -42,7 +47,9 @@ struct LinksCLITests {
     @Test func anUnreadableEntitlementsFileLeavesEveryURLUndecided() throws {
         let dir = try directory(["apple-app-site-association": aasa, "App.entitlements": "not a property list"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let run = try proctor(["links", "check", "--aasa", "example.com=apple-app-site-association", "--entitlements", "App.entitlements", "https://example.com/buy"], in: dir)
+        let run = try proctor(
+            ["links", "check", "--aasa", "example.com=apple-app-site-association", "--entitlements", "App.entitlements", "https://example.com/buy"],
+            in: dir)
         #expect(run.status == 2)
         #expect(run.stdout.contains("undecided https://example.com/buy"))
     }

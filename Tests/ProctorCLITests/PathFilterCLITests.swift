@@ -8,7 +8,8 @@ struct PathFilterCLITests {
         try temporaryProject(files, prefix: "proctor-filter")
     }
 
-    private let donation = #"{"userActivity": {"activityType": "com.example.app.view", "title": "\#(String(repeating: "Golden Crust Pizzeria, ", count: 5))", "isEligibleForSearch": true}}"#
+    private let donation =
+        #"{"userActivity": {"activityType": "com.example.app.view", "title": "\#(String(repeating: "Golden Crust Pizzeria, ", count: 5))", "isEligibleForSearch": true}}"#
 
     @Test func excludedFilesAndFoldersAreNotRead() throws {
         let root = try project([
@@ -21,7 +22,9 @@ struct PathFilterCLITests {
         #expect(run.stdout.contains("lint: 1 file,"), "\(run.stdout)")
         // A flag replaces the file's list of the same name, relative to the current directory.
         let flagged = try proctor(["lint", "--now", "2026-06-01T12:00:00Z", "--exclude", "payloads/a.json"], in: root)
-        #expect(flagged.stdout.contains("big.jsonl") && flagged.stdout.contains("vendor/v.json") && !flagged.stdout.contains("payloads/a.json:"), "\(flagged.stdout)")
+        #expect(
+            flagged.stdout.contains("big.jsonl") && flagged.stdout.contains("vendor/v.json") && !flagged.stdout.contains("payloads/a.json:"),
+            "\(flagged.stdout)")
         // A file named on the command line is read whatever the patterns say.
         let named = try proctor(["lint", "--now", "2026-06-01T12:00:00Z", "payloads/big.jsonl"], in: root)
         #expect(named.stdout.contains("big.jsonl"), "\(named.stdout)")
@@ -42,14 +45,15 @@ struct PathFilterCLITests {
     @Test func overridesSetRulesForSomePathsOnly() throws {
         let root = try project([
             ".proctor.json": """
-                {"format": 1, "lint": {"paths": ["payloads"]},
-                 "rules": {"title_length": "error"},
-                 "overrides": [
-                   {"files": ["payloads/legacy"], "exclude": ["keep.json"], "rules": {"title_length": "off"}},
-                   {"files": ["payloads/legacy/b.json"], "rules": {"title_length": "note"}}
-                 ]}
-                """,
-            "payloads/new.json": donation, "payloads/legacy/a.json": donation, "payloads/legacy/b.json": donation, "payloads/legacy/keep.json": donation,
+            {"format": 1, "lint": {"paths": ["payloads"]},
+             "rules": {"title_length": "error"},
+             "overrides": [
+               {"files": ["payloads/legacy"], "exclude": ["keep.json"], "rules": {"title_length": "off"}},
+               {"files": ["payloads/legacy/b.json"], "rules": {"title_length": "note"}}
+             ]}
+            """,
+            "payloads/new.json": donation, "payloads/legacy/a.json": donation, "payloads/legacy/b.json": donation,
+            "payloads/legacy/keep.json": donation,
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try proctor(["lint", "--now", "2026-06-01T12:00:00Z"], in: root)
@@ -59,12 +63,16 @@ struct PathFilterCLITests {
         #expect(run.stdout.contains("payloads/legacy/b.json:1:68: note:"), "the later override wins: \(run.stdout)")
         #expect(run.stdout.contains("payloads/legacy/keep.json:1:68: error:"), "excluded from the override: \(run.stdout)")
         let printed = try proctor(["config", "print"], in: root)
-        #expect(printed.stdout.contains("overrides             [payloads/legacy except keep.json: title_length=off] [payloads/legacy/b.json: title_length=note]  [.proctor.json:3:15]"), "\(printed.stdout)")
+        #expect(
+            printed.stdout.contains(
+                "overrides             [payloads/legacy except keep.json: title_length=off] [payloads/legacy/b.json: title_length=note]  [.proctor.json:3:15]"
+            ), "\(printed.stdout)")
     }
 
     @Test func malformedPatternsAndOverridesAreLocated() throws {
         let root = try project([
-            ".proctor.json": "{\"format\": 1,\n \"lint\": {\"exclude\": [\"a//b\"]},\n \"overrides\": [{\"files\": [], \"rules\": {\"title_lenght\": \"off\"}}]}\n",
+            ".proctor.json":
+                "{\"format\": 1,\n \"lint\": {\"exclude\": [\"a//b\"]},\n \"overrides\": [{\"files\": [], \"rules\": {\"title_lenght\": \"off\"}}]}\n",
             "p.json": "{}",
         ])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -76,7 +84,8 @@ struct PathFilterCLITests {
     }
 
     @Test func runTakesIncludeAndExcludeToo() throws {
-        let scenario = #"{"format": 1, "name": "N", "clock": "2026-06-01T12:00:00Z", "app": {"bundleIdentifier": "com.x", "info": {}, "routes": []}, "steps": [{"advanceClock": {"days": 1}}]}"#
+        let scenario =
+            #"{"format": 1, "name": "N", "clock": "2026-06-01T12:00:00Z", "app": {"bundleIdentifier": "com.x", "info": {}, "routes": []}, "steps": [{"advanceClock": {"days": 1}}]}"#
         let root = try project([
             ".proctor.json": #"{"format": 1, "run": {"paths": ["s"], "exclude": ["wip"]}}"#,
             "s/a.scenario.json": scenario, "s/wip/b.scenario.json": scenario,

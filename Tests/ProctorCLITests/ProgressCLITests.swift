@@ -12,7 +12,8 @@ struct ProgressCLITests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-progress-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("p"), withIntermediateDirectories: true)
         for index in 1...40 {
-            try Data(#"{"userActivity": {"activityType": "com.example.app.view", "title": "T\#(index)"}}"#.utf8).write(to: root.appendingPathComponent("p/f\(index).json"))
+            try Data(#"{"userActivity": {"activityType": "com.example.app.view", "title": "T\#(index)"}}"#.utf8).write(
+                to: root.appendingPathComponent("p/f\(index).json"))
         }
         return root
     }

@@ -22,44 +22,44 @@ struct ProjectScanCLITests {
     /// The app handles the activity the Intents extension donates; the app's Info.plist declares it.
     private let sources = [
         "App/AppDelegate.swift": """
-            import UIKit
+        import UIKit
 
-            @main
-            final class AppDelegate: UIResponder, UIApplicationDelegate {
-                func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
-                    switch userActivity.activityType {
-                    case "com.example.tapas.view-dish":
-                        return true
-                    default:
-                        return false
-                    }
+        @main
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+                switch userActivity.activityType {
+                case "com.example.tapas.view-dish":
+                    return true
+                default:
+                    return false
                 }
             }
-            """,
+        }
+        """,
         "Intents/IntentHandler.swift": """
-            import Intents
+        import Intents
 
-            final class IntentHandler: INExtension {
-                func showDish() {
-                    let activity = NSUserActivity(activityType: "com.example.tapas.view-dish")
-                    activity.title = "Patatas bravas"
-                    activity.isEligibleForSearch = true
-                    activity.becomeCurrent()
-                }
+        final class IntentHandler: INExtension {
+            func showDish() {
+                let activity = NSUserActivity(activityType: "com.example.tapas.view-dish")
+                activity.title = "Patatas bravas"
+                activity.isEligibleForSearch = true
+                activity.becomeCurrent()
             }
-            """,
+        }
+        """,
         // A test donates what no app declares: tests are no app's code.
         "TapasTests/TapasTests.swift": """
-            import XCTest
+        import XCTest
 
-            final class TapasTests: XCTestCase {
-                func testDonation() {
-                    let activity = NSUserActivity(activityType: "com.example.tapas.undeclared")
-                    activity.title = "Test"
-                    activity.becomeCurrent()
-                }
+        final class TapasTests: XCTestCase {
+            func testDonation() {
+                let activity = NSUserActivity(activityType: "com.example.tapas.undeclared")
+                activity.title = "Test"
+                activity.becomeCurrent()
             }
-            """,
+        }
+        """,
     ]
 
     @Test func eachFileIsJudgedWithTheFactsOfTheAppThatCompilesIt() throws {
@@ -70,11 +70,17 @@ struct ProjectScanCLITests {
         // The extension's donation is the app's: declared in App/Info.plist, handled by the app.
         #expect(!run.stdout.contains("Intents/IntentHandler.swift"), "\(run.stdout)")
         #expect(!run.stdout.contains("TapasTests.swift"), "\(run.stdout)")
-        #expect(run.stdout.contains("Tapas.xcodeproj: note: 3 Swift files are compiled only by test targets, by targets of other platforms than iOS or by projects with no iOS app, and not judged"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "Tapas.xcodeproj: note: 3 Swift files are compiled only by test targets, by targets of other platforms than iOS or by projects with no iOS app, and not judged"
+            ), "\(run.stdout)")
 
         // The same files judged against the extension's own Info.plist, as before: a false error.
-        let alone = try proctor(["scan", "--no-config", "--info-plist", "Intents/Info.plist", "App", "Intents", "--now", "2026-06-01T12:00:00Z"], in: root)
-        #expect(alone.status == 1 && alone.stdout.contains("Intents/IntentHandler.swift:5:") && alone.stdout.contains("[activity_type_declared]"), "\(alone.stdout)")
+        let alone = try proctor(
+            ["scan", "--no-config", "--info-plist", "Intents/Info.plist", "App", "Intents", "--now", "2026-06-01T12:00:00Z"], in: root)
+        #expect(
+            alone.status == 1 && alone.stdout.contains("Intents/IntentHandler.swift:5:") && alone.stdout.contains("[activity_type_declared]"),
+            "\(alone.stdout)")
     }
 
     @Test func anActivityTheAppDoesNotDeclareIsStillFoundInAnExtension() throws {
@@ -84,7 +90,9 @@ struct ProjectScanCLITests {
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try proctor(["scan", "--no-config", ".", "--now", "2026-06-01T12:00:00Z"], in: root)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("Intents/IntentHandler.swift:5:") && run.stdout.contains("App/Info.plist") && run.stdout.contains("[activity_type_declared]"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("Intents/IntentHandler.swift:5:") && run.stdout.contains("App/Info.plist")
+                && run.stdout.contains("[activity_type_declared]"), "\(run.stdout)")
         #expect(run.stdout.contains("[source_donated_type_handled]"), "donated in the extension, not handled in the app: \(run.stdout)")
     }
 
@@ -94,7 +102,9 @@ struct ProjectScanCLITests {
         files["Intents/IntentHandler.swift"] = files["Intents/IntentHandler.swift"]!.replacingOccurrences(of: "view-dish\")", with: "order\")")
         let root = try tapas(files)
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try proctor(["scan", "--no-config", root.path, "--project", root.appendingPathComponent("Tapas.xcodeproj").path, "--now", "2026-06-01T12:00:00Z"])
+        let run = try proctor([
+            "scan", "--no-config", root.path, "--project", root.appendingPathComponent("Tapas.xcodeproj").path, "--now", "2026-06-01T12:00:00Z",
+        ])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("App/Info.plist") && run.stdout.contains("[activity_type_declared]"), "\(run.stdout)")
     }
@@ -103,6 +113,8 @@ struct ProjectScanCLITests {
         let root = try tapas(sources)
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try proctor(["scan", "--no-config", ".", "--project", "Missing.xcodeproj"], in: root)
-        #expect(run.status == 64 && run.stderr.contains("--project: Missing.xcodeproj/project.pbxproj: cannot read the Xcode project file"), "\(run.stderr)")
+        #expect(
+            run.status == 64 && run.stderr.contains("--project: Missing.xcodeproj/project.pbxproj: cannot read the Xcode project file"),
+            "\(run.stderr)")
     }
 }

@@ -47,7 +47,8 @@ struct ProjectsCLITests {
         let named = try proctor(["lint", "--now", "2026-06-01T12:00:00Z", "apps/mail/payloads"], in: root)
         #expect(named.status == 0, "no Info.plist here, so nothing is declared or undeclared: \(named.stdout)")
         let printed = try proctor(["config", "print"], in: root)
-        #expect(printed.stdout.contains("projects              apps/maps/.proctor.json apps/mail/config.json  [.proctor.json:1:27]"), "\(printed.stdout)")
+        #expect(
+            printed.stdout.contains("projects              apps/maps/.proctor.json apps/mail/config.json  [.proctor.json:1:27]"), "\(printed.stdout)")
     }
 
     @Test func projectsDoNotNestAndBaselinesAreRecordedOnePerProject() throws {
@@ -55,9 +56,12 @@ struct ProjectsCLITests {
         defer { try? FileManager.default.removeItem(at: root) }
         let baseline = try proctor(["lint", "--write-baseline", "b.json"], in: root)
         #expect(baseline.status == 64 && baseline.stderr.contains("--write-baseline records one project's findings"), "\(baseline.stderr)")
-        try Data(#"{"format": 1, "projects": ["x"], "lint": {"paths": ["payloads"]}}"#.utf8).write(to: root.appendingPathComponent("apps/mail/config.json"))
+        try Data(#"{"format": 1, "projects": ["x"], "lint": {"paths": ["payloads"]}}"#.utf8).write(
+            to: root.appendingPathComponent("apps/mail/config.json"))
         let nested = try proctor(["lint"], in: root)
-        #expect(nested.status == 64 && nested.stderr.contains("apps/mail/config.json:1:27: error: a project of .proctor.json lists projects of its own"), "\(nested.stderr)")
+        #expect(
+            nested.status == 64 && nested.stderr.contains("apps/mail/config.json:1:27: error: a project of .proctor.json lists projects of its own"),
+            "\(nested.stderr)")
     }
 
     @Test func initListsTheFoldersThatHaveTheirOwnConfiguration() throws {
@@ -90,10 +94,13 @@ struct ProjectsCLITests {
         let all = try proctor(["lint", "--now", "2026-06-01T12:00:00Z", "--report", "json:all.json"], in: root)
         #expect(all.status == 1, "the mistakes suites fail on purpose: \(all.stderr)")
         var expected = 0
-        let configs = try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent("Scenarios/lint").path).filter { $0.hasSuffix(".proctor.json") }
+        let configs = try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent("Scenarios/lint").path).filter {
+            $0.hasSuffix(".proctor.json")
+        }
         #expect(configs.count >= 10)
         for config in configs {
-            let one = try proctor(["lint", "--config", "Scenarios/lint/" + config, "--now", "2026-06-01T12:00:00Z", "--report", "json:one.json"], in: root)
+            let one = try proctor(
+                ["lint", "--config", "Scenarios/lint/" + config, "--now", "2026-06-01T12:00:00Z", "--report", "json:one.json"], in: root)
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("one.json"))) as? [String: Any]
             expected += (json?["suites"] as? [Any])?.count ?? 0
             #expect(one.status == (config.contains("mistakes") ? 1 : 0), "\(config): \(one.stdout.suffix(300))")

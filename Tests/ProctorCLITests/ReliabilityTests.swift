@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What `proctor` does with report paths and inputs that are not plain files: devices, links,
@@ -22,51 +22,52 @@ struct ReliabilityTests {
     // MARK: - Reports
 
     #if os(Linux)
-    /// `/dev/full` fails every write with ENOSPC: exit 3 naming it, the other report still
-    /// written, and the device left a device (as root a rename would have replaced it).
-    @Test func aReportToDevFullFailsWithExit3AndTheOthersAreStillWritten() throws {
-        let workspace = try Workspace()
-        defer { withExtendedLifetime(workspace) {} }
-        try workspace.write("clean.json", clean)
-        let run = try proctor(["lint", "clean.json", now, "--report", "junit:/dev/full", "--report", "json:out.json"], in: workspace.url)
-        #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
-        #expect(run.stderr.contains("cannot write report '/dev/full': No space left on device"), "\(run.stderr)")
-        #expect(fileType("/dev/full") == S_IFCHR)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: workspace.url.appendingPathComponent("out.json"))) as? [String: Any]
-        #expect(json?["command"] as? String == "lint")
-    }
+        /// `/dev/full` fails every write with ENOSPC: exit 3 naming it, the other report still
+        /// written, and the device left a device (as root a rename would have replaced it).
+        @Test func aReportToDevFullFailsWithExit3AndTheOthersAreStillWritten() throws {
+            let workspace = try Workspace()
+            defer { withExtendedLifetime(workspace) {} }
+            try workspace.write("clean.json", clean)
+            let run = try proctor(["lint", "clean.json", now, "--report", "junit:/dev/full", "--report", "json:out.json"], in: workspace.url)
+            #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
+            #expect(run.stderr.contains("cannot write report '/dev/full': No space left on device"), "\(run.stderr)")
+            #expect(fileType("/dev/full") == S_IFCHR)
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: workspace.url.appendingPathComponent("out.json"))) as? [String: Any]
+            #expect(json?["command"] as? String == "lint")
+        }
 
-    /// A report that fails does not keep the one on standard output from being written.
-    @Test func aFailedReportLeavesTheReportOnStandardOutput() throws {
-        let workspace = try Workspace()
-        defer { withExtendedLifetime(workspace) {} }
-        try workspace.write("clean.json", clean)
-        let run = try proctor(["lint", "clean.json", now, "--report", "json:-", "--report", "text:/dev/full"], in: workspace.url)
-        #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("\"command\" : \"lint\""), "the report on standard output is still written: \(run.stdout)")
-        #expect(run.stderr.contains("cannot write report '/dev/full': No space left on device"), "\(run.stderr)")
-    }
+        /// A report that fails does not keep the one on standard output from being written.
+        @Test func aFailedReportLeavesTheReportOnStandardOutput() throws {
+            let workspace = try Workspace()
+            defer { withExtendedLifetime(workspace) {} }
+            try workspace.write("clean.json", clean)
+            let run = try proctor(["lint", "clean.json", now, "--report", "json:-", "--report", "text:/dev/full"], in: workspace.url)
+            #expect(run.status == 3, "\(run.stdout)\(run.stderr)")
+            #expect(run.stdout.contains("\"command\" : \"lint\""), "the report on standard output is still written: \(run.stdout)")
+            #expect(run.stderr.contains("cannot write report '/dev/full': No space left on device"), "\(run.stderr)")
+        }
 
-    /// Every subcommand that prints fails with exit 3 when standard output cannot be written,
-    /// instead of trapping inside Foundation.
-    @Test(arguments: [["rules"], ["rules", "--format", "json"], ["schema"], ["explain", "title_length"], ["lint", "-"]])
-    func everySubcommandReportsAFullStandardOutput(_ arguments: [String]) throws {
-        let run = try proctor(arguments, input: Data(clean.utf8), standardOutput: "/dev/full")
-        #expect(run.status == 3, "\(run.stderr)")
-        #expect(run.stderr.contains("cannot write to standard output: No space left on device"), "\(run.stderr)")
-    }
+        /// Every subcommand that prints fails with exit 3 when standard output cannot be written,
+        /// instead of trapping inside Foundation.
+        @Test(arguments: [["rules"], ["rules", "--format", "json"], ["schema"], ["explain", "title_length"], ["lint", "-"]])
+        func everySubcommandReportsAFullStandardOutput(_ arguments: [String]) throws {
+            let run = try proctor(arguments, input: Data(clean.utf8), standardOutput: "/dev/full")
+            #expect(run.status == 3, "\(run.stderr)")
+            #expect(run.stderr.contains("cannot write to standard output: No space left on device"), "\(run.stderr)")
+        }
 
-    /// A link to standard output writes there, as `cat > LINK` would.
-    @Test func aLinkToStandardOutputWritesThere() throws {
-        let workspace = try Workspace()
-        defer { withExtendedLifetime(workspace) {} }
-        try workspace.write("clean.json", clean)
-        try FileManager.default.createSymbolicLink(atPath: workspace.url.appendingPathComponent("out").path, withDestinationPath: "/proc/self/fd/1")
-        let run = try proctor(["lint", "clean.json", now, "--report", "json:out"], in: workspace.url)
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("\"command\" : \"lint\""), "\(run.stdout)")
-        #expect(fileType(workspace.url.appendingPathComponent("out").path) == S_IFLNK)
-    }
+        /// A link to standard output writes there, as `cat > LINK` would.
+        @Test func aLinkToStandardOutputWritesThere() throws {
+            let workspace = try Workspace()
+            defer { withExtendedLifetime(workspace) {} }
+            try workspace.write("clean.json", clean)
+            try FileManager.default.createSymbolicLink(
+                atPath: workspace.url.appendingPathComponent("out").path, withDestinationPath: "/proc/self/fd/1")
+            let run = try proctor(["lint", "clean.json", now, "--report", "json:out"], in: workspace.url)
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(run.stdout.contains("\"command\" : \"lint\""), "\(run.stdout)")
+            #expect(fileType(workspace.url.appendingPathComponent("out").path) == S_IFLNK)
+        }
     #endif
 
     /// A link to a file is written through: the target holds the report, the link stays a link.
@@ -136,9 +137,9 @@ struct ReliabilityTests {
         let target: String
         if geteuid() == 0 {
             #if os(Linux)
-            target = "/proc/self/proctor-report.xml"
+                target = "/proc/self/proctor-report.xml"
             #else
-            return
+                return
             #endif
         } else {
             let locked = workspace.url.appendingPathComponent("locked")
@@ -194,7 +195,8 @@ struct ReliabilityTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.contains("warning:") }.count == 1, "\(run.stdout)")
-        #expect(lines.contains("payloads/loop/payloads: note: not walked again: the same directory as 'payloads' [directory_revisited]"), "\(run.stdout)")
+        #expect(
+            lines.contains("payloads/loop/payloads: note: not walked again: the same directory as 'payloads' [directory_revisited]"), "\(run.stdout)")
         #expect(!run.stdout.contains("loop/payloads/loop"), "\(run.stdout)")
         #expect(!run.stdout.contains("searchable_item_identifier_unique") && !run.stdout.contains("duplicate"), "\(run.stdout)")
     }
@@ -206,7 +208,10 @@ struct ReliabilityTests {
         try workspace.write("payloads/sub/place.json", warning)
         let run = try proctor(["lint", "payloads/sub", "payloads", "./payloads/", now], in: workspace.url)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout == "payloads/sub/place.json:1:35: warning: activity type 'ViewPlace' is not a reverse-DNS identifier (dot-separated letters, digits, '-' and '_', such as 'com.example.app.ViewPlace') [activity_type_reverse_dns]\nlint: 1 file, 0 errors, 1 warning, 0 notes; judged 1 donation\n", "\(run.stdout)")
+        #expect(
+            run.stdout
+                == "payloads/sub/place.json:1:35: warning: activity type 'ViewPlace' is not a reverse-DNS identifier (dot-separated letters, digits, '-' and '_', such as 'com.example.app.ViewPlace') [activity_type_reverse_dns]\nlint: 1 file, 0 errors, 1 warning, 0 notes; judged 1 donation\n",
+            "\(run.stdout)")
     }
 
     /// A second name for a file (a link beside it) is not read again.
@@ -219,7 +224,8 @@ struct ReliabilityTests {
         let run = try proctor(["lint", "payloads", "payloads/place.json", now], in: workspace.url)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.components(separatedBy: "warning:").count == 2, "\(run.stdout)")
-        #expect(run.stdout.contains("payloads/same.json: note: not read again: the same file as 'payloads/place.json' [file_skipped]"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("payloads/same.json: note: not read again: the same file as 'payloads/place.json' [file_skipped]"), "\(run.stdout)")
     }
 
     /// A named pipe found in a walk is skipped with a note instead of waiting for a writer.
@@ -230,7 +236,10 @@ struct ReliabilityTests {
         #expect(mkfifo(workspace.url.appendingPathComponent("payloads/pipe.json").path, 0o644) == 0)
         let run = try proctor(["lint", "payloads", now, "--report", "text", "--report", "junit:junit.xml"], in: workspace.url, timeout: 30)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("payloads/pipe.json: note: skipped: a named pipe, not a regular file; name it on the command line to read it [file_skipped]"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "payloads/pipe.json: note: skipped: a named pipe, not a regular file; name it on the command line to read it [file_skipped]"),
+            "\(run.stdout)")
         let junit = try read(workspace.url.appendingPathComponent("junit.xml"))
         #expect(junit.contains("<skipped message=\"skipped: a named pipe"), "\(junit)")
     }
@@ -259,15 +268,17 @@ struct ReliabilityTests {
     }
 
     #if os(Linux)
-    /// A device never ends: it is read up to the size limit and refused, not read forever.
-    @Test func aDeviceIsReadOnlyUpToTheLimit() throws {
-        let run = try proctor(["lint", "/dev/zero", now], timeout: 60)
-        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("/dev/zero: error: the file is over the limit of 67108864 bytes (64 MiB) [file_too_large]"), "\(run.stdout)")
-        let plist = try proctor(["lint", "--info-plist", "/dev/zero", "-", now], input: Data(clean.utf8), timeout: 60)
-        #expect(plist.status == 2, "\(plist.stdout)\(plist.stderr)")
-        #expect(plist.stdout.contains("/dev/zero: error: the Info.plist is over the limit of 16777216 bytes (16 MiB) [file_too_large]"), "\(plist.stdout)")
-    }
+        /// A device never ends: it is read up to the size limit and refused, not read forever.
+        @Test func aDeviceIsReadOnlyUpToTheLimit() throws {
+            let run = try proctor(["lint", "/dev/zero", now], timeout: 60)
+            #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+            #expect(run.stdout.contains("/dev/zero: error: the file is over the limit of 67108864 bytes (64 MiB) [file_too_large]"), "\(run.stdout)")
+            let plist = try proctor(["lint", "--info-plist", "/dev/zero", "-", now], input: Data(clean.utf8), timeout: 60)
+            #expect(plist.status == 2, "\(plist.stdout)\(plist.stderr)")
+            #expect(
+                plist.stdout.contains("/dev/zero: error: the Info.plist is over the limit of 16777216 bytes (16 MiB) [file_too_large]"),
+                "\(plist.stdout)")
+        }
     #endif
 
     // MARK: - References out of the project

@@ -64,7 +64,9 @@ struct RepositoryWalkCLITests {
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try proctor(["lint", "--no-config", ".", "--now", now], in: root)
         #expect(run.status == 2, "\(run.stdout)")
-        #expect(run.stdout.contains("payloads/cut.json:1:") && run.stdout.contains("payloads/typo.json:1:2: error: unknown payload kind 'userActivty'"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("payloads/cut.json:1:") && run.stdout.contains("payloads/typo.json:1:2: error: unknown payload kind 'userActivty'"),
+            "\(run.stdout)")
         #expect(!run.stdout.contains("no payload skipped"), "\(run.stdout)")
     }
 
@@ -86,14 +88,17 @@ struct RepositoryWalkCLITests {
         let named = try proctor(["lint", "--no-config", "Pods", "--now", now], in: root)
         #expect(named.stdout.contains("lint: 1 file,"), "\(named.stdout)")
 
-        let configured = try temporaryProject(files.merging([".proctor.json": #"{"format": 1, "defaultExcludes": false, "lint": {"paths": ["."]}}"#]) { $1 })
+        let configured = try temporaryProject(
+            files.merging([".proctor.json": #"{"format": 1, "defaultExcludes": false, "lint": {"paths": ["."]}}"#]) { $1 })
         defer { try? FileManager.default.removeItem(at: configured) }
         let fromFile = try proctor(["lint", "--now", now], in: configured)
         #expect(fromFile.stdout.contains("lint: 5 files,"), "\(fromFile.stdout)")
         let badValue = try temporaryProject([".proctor.json": #"{"format": 1, "defaultExcludes": "no", "lint": {"paths": ["."]}}"#])
         defer { try? FileManager.default.removeItem(at: badValue) }
         let refused = try proctor(["lint"], in: badValue)
-        #expect(refused.status == 64 && refused.stderr.contains(".proctor.json:1:34: error: expected a boolean for 'defaultExcludes'"), "\(refused.stderr)")
+        #expect(
+            refused.status == 64 && refused.stderr.contains(".proctor.json:1:34: error: expected a boolean for 'defaultExcludes'"),
+            "\(refused.stderr)")
     }
 
     @Test func infoPlistsAreReadAsPropertyListsNamedOrWalked() throws {
@@ -107,19 +112,28 @@ struct RepositoryWalkCLITests {
         // Walked: each Info.plist is judged on its own facts; other property lists are not read.
         let run = try proctor(["lint", "--no-config", ".", "--now", now], in: root)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("IntentsExtension/Info.plist:") && run.stdout.contains("[intents_restricted_while_locked_supported]"), "\(run.stdout)")
-        #expect(!run.stdout.contains("App/Info.plist:") && !run.stdout.contains("Root.plist") && !run.stdout.contains("unresolved_build_setting"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("IntentsExtension/Info.plist:") && run.stdout.contains("[intents_restricted_while_locked_supported]"), "\(run.stdout)"
+        )
+        #expect(
+            !run.stdout.contains("App/Info.plist:") && !run.stdout.contains("Root.plist") && !run.stdout.contains("unresolved_build_setting"),
+            "\(run.stdout)")
         #expect(run.stdout.contains("lint: 3 files,"), "two Info.plists and a donation: \(run.stdout)")
 
         // Named, a property list of any name is read as one (it was read as JSON: json_syntax).
         let named = try proctor(["lint", "--no-config", "App/Info.plist", "--now", now], in: root)
         #expect(named.status == 0 && named.stdout.contains("lint: 1 file, 0 errors"), "\(named.stdout)\(named.stderr)")
         let broken = try proctor(["lint", "--no-config", "Settings.bundle/Root.plist", "--now", now], in: root)
-        #expect(broken.status == 2 && broken.stdout.contains("Settings.bundle/Root.plist") && broken.stdout.contains("[plist_invalid]"), "\(broken.stdout)")
+        #expect(
+            broken.status == 2 && broken.stdout.contains("Settings.bundle/Root.plist") && broken.stdout.contains("[plist_invalid]"),
+            "\(broken.stdout)")
 
         // A property list named as the entitlements is read as entitlements, not as an Info.plist.
-        try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><array><string>applinks:example.com</string></array></dict></plist>"#.utf8)
-            .write(to: root.appendingPathComponent("App/Entitlements.plist"))
+        try Data(
+            #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>com.apple.developer.associated-domains</key><array><string>applinks:example.com</string></array></dict></plist>"#
+                .utf8
+        )
+        .write(to: root.appendingPathComponent("App/Entitlements.plist"))
         let entitlements = try proctor(["lint", "--no-config", "payloads", "--entitlements", "App/Entitlements.plist", "--now", now], in: root)
         #expect(entitlements.stdout.contains("judged 1 donation, 1 entitlements file\n"), "\(entitlements.stdout)")
 

@@ -5,35 +5,55 @@ import Testing
 /// results on the Swift lines.
 @Suite("CLI: proctor scan")
 struct ScanCLITests {
-    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func theBundledSourcesScanAsDocumented() throws {
         let plist = ["--info-plist", "Scenarios/lint/local-places/Info.plist", "--now", "2026-06-01T12:00:00Z"]
         let clean = try proctor(["scan"] + plist + ["Scenarios/scan/slicefinder"], in: Self.repository)
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
-        #expect(clean.stdout.hasSuffix("scan: 5 files, 0 errors, 0 warnings, 1 note; judged 3 activities, 1 Spotlight item, 0 interactions, 3 launch handlers\n"), "\(clean.stdout)")
+        #expect(
+            clean.stdout.hasSuffix(
+                "scan: 5 files, 0 errors, 0 warnings, 1 note; judged 3 activities, 1 Spotlight item, 0 interactions, 3 launch handlers\n"),
+            "\(clean.stdout)")
         let sarif = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString).sarif")
         defer { try? FileManager.default.removeItem(at: sarif) }
-        let mistakes = try proctor(["scan"] + plist + ["Scenarios/scan/slicefinder-mistakes", "--report", "text", "--report", "sarif:" + sarif.path], in: Self.repository)
+        let mistakes = try proctor(
+            ["scan"] + plist + ["Scenarios/scan/slicefinder-mistakes", "--report", "text", "--report", "sarif:" + sarif.path], in: Self.repository)
         #expect(mistakes.status == 1, "\(mistakes.stderr)")
-        #expect(mistakes.stdout.contains("SceneDelegate.swift:14:14: error:") && mistakes.stdout.contains("[source_handled_type_declared]"), "\(mistakes.stdout)")
+        #expect(
+            mistakes.stdout.contains("SceneDelegate.swift:14:14: error:") && mistakes.stdout.contains("[source_handled_type_declared]"),
+            "\(mistakes.stdout)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: sarif)) as? [String: Any]
         let results = ((json?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
-        let uris = results.compactMap { (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any] }.compactMap { $0["uri"] as? String }
-        #expect(uris.count == 10 && uris.allSatisfy { $0.hasPrefix("Scenarios/scan/slicefinder-mistakes/SliceFinder/") && $0.hasSuffix(".swift") }, "\(uris)")
+        let uris = results.compactMap {
+            (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any]
+        }.compactMap { $0["uri"] as? String }
+        #expect(
+            uris.count == 10 && uris.allSatisfy { $0.hasPrefix("Scenarios/scan/slicefinder-mistakes/SliceFinder/") && $0.hasSuffix(".swift") },
+            "\(uris)")
     }
 
     /// A scan's JUnit lists one case per Swift file, failed with the file's findings, as lint's
     /// does; `--junit-cases rule` lists the file's rules instead.
     @Test func junitListsOneCasePerSwiftFile() throws {
-        let arguments = ["scan", "--no-config", "--info-plist", "Scenarios/lint/local-places/Info.plist", "--now", "2026-06-01T12:00:00Z", "Scenarios/scan/slicefinder-mistakes"]
+        let arguments = [
+            "scan", "--no-config", "--info-plist", "Scenarios/lint/local-places/Info.plist", "--now", "2026-06-01T12:00:00Z",
+            "Scenarios/scan/slicefinder-mistakes",
+        ]
         let perFile = try proctor(arguments + ["--report", "junit:-"], in: Self.repository)
         #expect(perFile.status == 1, "\(perFile.stderr)")
         #expect(perFile.stdout.contains(#"<testsuite name="proctor scan" package="proctor.scan" id="0""#))
-        #expect(perFile.stdout.contains(#"<testcase name="Scenarios/scan/slicefinder-mistakes/SliceFinder/SceneDelegate.swift" classname="proctor.scan" time="0">"#), "\(perFile.stdout)")
+        #expect(
+            perFile.stdout.contains(
+                #"<testcase name="Scenarios/scan/slicefinder-mistakes/SliceFinder/SceneDelegate.swift" classname="proctor.scan" time="0">"#),
+            "\(perFile.stdout)")
         #expect(perFile.stdout.contains("SceneDelegate.swift:14:14: error:"))
         let perRule = try proctor(arguments + ["--report", "junit:-", "--junit-cases", "rule"], in: Self.repository)
-        #expect(perRule.stdout.contains(#"<testcase name="source_handled_type_declared" classname="Scenarios/scan/slicefinder-mistakes/SliceFinder/SceneDelegate.swift" time="0">"#), "\(perRule.stdout)")
+        #expect(
+            perRule.stdout.contains(
+                #"<testcase name="source_handled_type_declared" classname="Scenarios/scan/slicefinder-mistakes/SliceFinder/SceneDelegate.swift" time="0">"#
+            ), "\(perRule.stdout)")
     }
 
     @Test func usageErrors() throws {
@@ -47,15 +67,17 @@ struct ScanCLITests {
 @Suite("CLI: proctor scan and the Info.plist")
 struct ScanInfoPlistCLITests {
     @Test func infoPlistFindingsAreReported() throws {
-        let root = try temporaryProject([
-            "Info.plist": """
+        let root = try temporaryProject(
+            [
+                "Info.plist": """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.app</string>
                 <key>NSUserActivityTypes</key><array><string>com.example.app.view</string></array>
                 <key>INIntentsRestrictedWhileLocked</key><array><string>INSendMessageIntent</string></array></dict></plist>
                 """,
-            "Sources/A.swift": "func f() { let a = NSUserActivity(activityType: \"com.example.app.view\"); a.title = \"A\"; a.becomeCurrent() }\n",
-        ], prefix: "proctor-scan-plist")
+                "Sources/A.swift":
+                    "func f() { let a = NSUserActivity(activityType: \"com.example.app.view\"); a.title = \"A\"; a.becomeCurrent() }\n",
+            ], prefix: "proctor-scan-plist")
         defer { try? FileManager.default.removeItem(at: root) }
         let lint = try proctor(["lint", "--no-config", "--info-plist", "Info.plist", "--now", "2026-06-01T12:00:00Z", "Sources/A.swift"], in: root)
         let scan = try proctor(["scan", "--no-config", "--info-plist", "Info.plist", "--now", "2026-06-01T12:00:00Z", "Sources"], in: root)
@@ -70,7 +92,8 @@ struct ScanInfoPlistCLITests {
 /// own files in step with the code.
 @Suite("CLI: proctor scan --emit-payloads and --emit-routes")
 struct ScanEmitCLITests {
-    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     private static let plist = ["--info-plist", "Scenarios/lint/local-places/Info.plist", "--now", "2026-06-01T12:00:00Z"]
 
     /// The bundled routes.json and payloads/ are not hand-edited: emitting them again gives the
@@ -81,23 +104,30 @@ struct ScanEmitCLITests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-emit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let run = try proctor(
-            ["scan"] + Self.plist + [folder, "--emit-payloads", scratch.appendingPathComponent("payloads").path, "--emit-routes", scratch.appendingPathComponent("routes.json").path,
-             "--report", "json:/dev/null"],
+            ["scan"] + Self.plist + [
+                folder, "--emit-payloads", scratch.appendingPathComponent("payloads").path, "--emit-routes",
+                scratch.appendingPathComponent("routes.json").path,
+                "--report", "json:/dev/null",
+            ],
             in: Self.repository)
         #expect(run.status == (app == "slicefinder" ? 0 : 1), "\(run.stderr)")
         let committed = Self.repository.appendingPathComponent(folder)
-        #expect(try Data(contentsOf: scratch.appendingPathComponent("routes.json")) == Data(contentsOf: committed.appendingPathComponent("routes.json")))
+        #expect(
+            try Data(contentsOf: scratch.appendingPathComponent("routes.json")) == Data(contentsOf: committed.appendingPathComponent("routes.json")))
         let names = try FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("payloads").path).sorted()
         #expect(names == (try FileManager.default.contentsOfDirectory(atPath: committed.appendingPathComponent("payloads").path).sorted()))
         for name in names {
-            #expect(try Data(contentsOf: scratch.appendingPathComponent("payloads/\(name)")) == Data(contentsOf: committed.appendingPathComponent("payloads/\(name)")), "\(name)")
+            #expect(
+                try Data(contentsOf: scratch.appendingPathComponent("payloads/\(name)"))
+                    == Data(contentsOf: committed.appendingPathComponent("payloads/\(name)")), "\(name)")
         }
     }
 
     /// The emitted payloads lint to the findings the scan reported from the Swift lines.
     @Test func emittedPayloadsLintAsTheScanJudgedThem() throws {
         let scan = try proctor(["scan"] + Self.plist + ["Scenarios/scan/slicefinder-mistakes", "--report", "json:-"], in: Self.repository)
-        let lint = try proctor(["lint", "--no-config"] + Self.plist + ["Scenarios/scan/slicefinder-mistakes/payloads", "--report", "json:-"], in: Self.repository)
+        let lint = try proctor(
+            ["lint", "--no-config"] + Self.plist + ["Scenarios/scan/slicefinder-mistakes/payloads", "--report", "json:-"], in: Self.repository)
         func payloadRules(_ text: String) throws -> [String] {
             let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
             let suites = json?["suites"] as? [[String: Any]] ?? []
@@ -113,11 +143,14 @@ struct ScanEmitCLITests {
     /// Payloads of donations gone from the code are removed; files Proctor did not write stay,
     /// and one in the way of a payload is not replaced (exit 3, as for a report).
     @Test func thePayloadFolderKeepsOtherFiles() throws {
-        let root = try temporaryProject([
-            "Sources/A.swift": "func f() { let a = NSUserActivity(activityType: \"com.example.app.view\"); a.title = \"A\"; a.becomeCurrent() }\n",
-            "payloads/notes.json": "{\"written\": \"by hand\"}\n",
-            "payloads/old.json": "{\"userActivity\": {\"activityType\": \"x\"}, \"proctor\": {\"source\": {\"file\": \"Gone.swift\", \"line\": 1, \"column\": 1, \"symbol\": \"f()\"}}}\n",
-        ], prefix: "proctor-emit-folder")
+        let root = try temporaryProject(
+            [
+                "Sources/A.swift":
+                    "func f() { let a = NSUserActivity(activityType: \"com.example.app.view\"); a.title = \"A\"; a.becomeCurrent() }\n",
+                "payloads/notes.json": "{\"written\": \"by hand\"}\n",
+                "payloads/old.json":
+                    "{\"userActivity\": {\"activityType\": \"x\"}, \"proctor\": {\"source\": {\"file\": \"Gone.swift\", \"line\": 1, \"column\": 1, \"symbol\": \"f()\"}}}\n",
+            ], prefix: "proctor-emit-folder")
         defer { try? FileManager.default.removeItem(at: root) }
         let first = try proctor(["scan", "--no-config", "--now", "2026-06-01T12:00:00Z", "Sources", "--emit-payloads", "payloads"], in: root)
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
@@ -139,19 +172,24 @@ struct ScanEmitCLITests {
         let clean = try proctor(["run", "--now", "2026-06-01T12:00:00Z", "Scenarios/scan/slicefinder"], in: Self.repository)
         #expect(clean.status == 0 && clean.stdout.hasSuffix("run: 1 file; 9 passed, 0 failed\n"), "\(clean.stdout)\(clean.stderr)")
         let mistakes = try proctor(["run", "--now", "2026-06-01T12:00:00Z", "Scenarios/scan/slicefinder-mistakes"], in: Self.repository)
-        #expect(mistakes.status == 1 && mistakes.stdout.contains("failed with missingUserInfo: route 'com.example.slicefinder.view-place' needs 'tab'"), "\(mistakes.stdout)")
-        let root = try temporaryProject([
-            "routes.json": "{\"routes\": [{\"name\": \"x\", \"activityTypes\": [\"a\"], \"userInfoKey\": []}, {\"name\": \"y\", \"activityTypes\": 5}]}",
-            "t.scenario.json": """
+        #expect(
+            mistakes.status == 1 && mistakes.stdout.contains("failed with missingUserInfo: route 'com.example.slicefinder.view-place' needs 'tab'"),
+            "\(mistakes.stdout)")
+        let root = try temporaryProject(
+            [
+                "routes.json":
+                    "{\"routes\": [{\"name\": \"x\", \"activityTypes\": [\"a\"], \"userInfoKey\": []}, {\"name\": \"y\", \"activityTypes\": 5}]}",
+                "t.scenario.json": """
                 {"format": 1, "name": "t", "clock": "2026-06-01T12:00:00Z",
                  "app": {"bundleIdentifier": "com.e", "info": {"NSUserActivityTypes": ["a"]}, "routes": [{"from": "routes.json"}, {"from": "gone.json"}]},
                  "steps": [{"expect": {"launch": {"route": "y"}}}]}
                 """,
-        ], prefix: "proctor-routes-file")
+            ], prefix: "proctor-routes-file")
         defer { try? FileManager.default.removeItem(at: root) }
         let broken = try proctor(["run", "t.scenario.json"], in: root)
         #expect(broken.status == 2, "\(broken.stdout)")
-        #expect(broken.stdout.contains("routes.json:1:51: error: unknown key 'userInfoKey' in a route; did you mean 'userInfoKeys'?"), "\(broken.stdout)")
+        #expect(
+            broken.stdout.contains("routes.json:1:51: error: unknown key 'userInfoKey' in a route; did you mean 'userInfoKeys'?"), "\(broken.stdout)")
         #expect(broken.stdout.contains("t.scenario.json:2:124: error: the routes file 'gone.json' cannot be used"), "\(broken.stdout)")
         // A route with a mistake keeps its name: the step naming it reports nothing more.
         #expect(broken.stdout.contains("routes.json:1:102: error:"), "\(broken.stdout)")
@@ -162,13 +200,17 @@ struct ScanEmitCLITests {
     @Test func baselines() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-scan-baseline-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let write = try proctor(["scan"] + Self.plist + ["Scenarios/scan/slicefinder-mistakes", "--write-baseline", scratch.path], in: Self.repository)
+        let write = try proctor(
+            ["scan"] + Self.plist + ["Scenarios/scan/slicefinder-mistakes", "--write-baseline", scratch.path], in: Self.repository)
         #expect(write.status == 0, "\(write.stdout)\(write.stderr)")
         let baseline = try String(contentsOf: scratch, encoding: .utf8)
-        #expect(baseline.contains("\"pointer\": \"/SceneDelegate.scene(_:continue:)/handler/com.example.slicefinder.view-place/userInfo/tab\""), "\(baseline)")
+        #expect(
+            baseline.contains("\"pointer\": \"/SceneDelegate.scene(_:continue:)/handler/com.example.slicefinder.view-place/userInfo/tab\""),
+            "\(baseline)")
         let use = try proctor(["scan"] + Self.plist + ["Scenarios/scan/slicefinder-mistakes", "--baseline", scratch.path], in: Self.repository)
         #expect(use.status == 0, "\(use.stdout)\(use.stderr)")
-        let clean = try proctor(["scan"] + Self.plist + ["Scenarios/scan/slicefinder", "--baseline", scratch.path, "--baseline-strict"], in: Self.repository)
+        let clean = try proctor(
+            ["scan"] + Self.plist + ["Scenarios/scan/slicefinder", "--baseline", scratch.path, "--baseline-strict"], in: Self.repository)
         #expect(clean.status == 1, "entries the clean app does not match fail a strict baseline: \(clean.stdout)")
     }
 }
@@ -182,7 +224,8 @@ struct ScanOutputSafetyCLITests {
         let root = try temporaryProject(["Sources/A.swift": source, "payloads/.keep": ""], prefix: "proctor-emit-link")
         defer { try? FileManager.default.removeItem(at: root) }
         let outside = root.appendingPathComponent("outside.json")
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("payloads/f-com.example.app.view.json").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("payloads/f-com.example.app.view.json").path, withDestinationPath: outside.path)
         let run = try proctor(["scan", "--no-config", "--now", "2026-06-01T12:00:00Z", "Sources", "--emit-payloads", "payloads"], in: root)
         #expect(run.status == 3, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: outside.path), "the dangling link's target was created")

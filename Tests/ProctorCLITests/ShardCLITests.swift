@@ -25,16 +25,23 @@ struct ShardCLITests {
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
         let now = "--now=2026-06-01T12:00:00Z"
-        let whole = try proctor(["run", "Scenarios/run", "--no-config", now, "--report", "junit:\(output.path)/all.xml", "--report", "json:\(output.path)/all.json"], in: repository)
+        let whole = try proctor(
+            ["run", "Scenarios/run", "--no-config", now, "--report", "junit:\(output.path)/all.xml", "--report", "json:\(output.path)/all.json"],
+            in: repository)
         #expect(whole.status == 0, "\(whole.stderr)")
         var sum: [String: Int] = [:]
         var files: [String] = []
         for index in 1...3 {
             let run = try proctor(
-                ["run", "Scenarios/run", "--no-config", now, "--shard", "\(index)/3", "--report", "junit:\(output.path)/\(index).xml", "--report", "json:\(output.path)/\(index).json"],
+                [
+                    "run", "Scenarios/run", "--no-config", now, "--shard", "\(index)/3", "--report", "junit:\(output.path)/\(index).xml", "--report",
+                    "json:\(output.path)/\(index).json",
+                ],
                 in: repository)
             #expect(run.status == 0, "\(run.stderr)")
-            for (key, value) in totals(try String(contentsOf: output.appendingPathComponent("\(index).xml"), encoding: .utf8)) { sum[key, default: 0] += value }
+            for (key, value) in totals(try String(contentsOf: output.appendingPathComponent("\(index).xml"), encoding: .utf8)) {
+                sum[key, default: 0] += value
+            }
             let json = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("\(index).json"))) as? [String: Any]
             files += (json?["suites"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         }

@@ -60,7 +60,9 @@ struct JSONPointerTests {
     @Test(arguments: ["", "/a", "/a/b", "/a/b/0", "/ab", "/a~1b", "/a~1b/c", "/a/c", "/a/\u{301}k", "/a\u{301}"])
     func containsWrittenAgreesWithIsWithin(_ text: String) throws {
         let written = try #require(JSONPointer(parsing: text))
-        for other in [JSONPointer.root, JSONPointer(["a"]), JSONPointer(["a", "b"]), JSONPointer(["a/b"]), JSONPointer(["ab"]), JSONPointer(["a\u{301}"])] {
+        for other in [
+            JSONPointer.root, JSONPointer(["a"]), JSONPointer(["a", "b"]), JSONPointer(["a/b"]), JSONPointer(["ab"]), JSONPointer(["a\u{301}"]),
+        ] {
             #expect(other.contains(written: text) == written.isWithin(other), "\(other) contains \(text)")
         }
     }
@@ -91,18 +93,19 @@ struct JSONWriterTests {
     @Test func compactAndIndentedLayout() throws {
         let node = try parse(#"{"a": [1, {"b": null}], "c": {}, "d": []}"#).get()
         #expect(JSONWriter.write(node) == #"{"a":[1,{"b":null}],"c":{},"d":[]}"#)
-        #expect(JSONWriter.write(node, indent: 2) == """
-            {
-              "a": [
-                1,
+        #expect(
+            JSONWriter.write(node, indent: 2) == """
                 {
-                  "b": null
+                  "a": [
+                    1,
+                    {
+                      "b": null
+                    }
+                  ],
+                  "c": {},
+                  "d": []
                 }
-              ],
-              "c": {},
-              "d": []
-            }
-            """)
+                """)
     }
 
     @Test func stringEscaping() {

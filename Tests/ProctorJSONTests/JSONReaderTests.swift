@@ -104,15 +104,30 @@ struct JSONReaderTests {
         let node = try parse("[18446744073709551615, -9223372036854775808, 9223372036854775807, 9223372036854775808, -0, 0, 1.5, -2.5e-3, 1E2]").get()
         let values = try #require(elements(node)).map(\.value)
         #expect(values.count == 9)
-        guard case .unsignedInteger(let max) = values[0] else { Issue.record("\(values[0])"); return }
+        guard case .unsignedInteger(let max) = values[0] else {
+            Issue.record("\(values[0])")
+            return
+        }
         #expect(max == UInt64.max)
-        guard case .integer(let min) = values[1] else { Issue.record("\(values[1])"); return }
+        guard case .integer(let min) = values[1] else {
+            Issue.record("\(values[1])")
+            return
+        }
         #expect(min == Int64.min)
-        guard case .integer(let signedMax) = values[2] else { Issue.record("\(values[2])"); return }
+        guard case .integer(let signedMax) = values[2] else {
+            Issue.record("\(values[2])")
+            return
+        }
         #expect(signedMax == Int64.max)
-        guard case .unsignedInteger(let above) = values[3] else { Issue.record("\(values[3])"); return }
+        guard case .unsignedInteger(let above) = values[3] else {
+            Issue.record("\(values[3])")
+            return
+        }
         #expect(above == UInt64(Int64.max) + 1)
-        guard case .integer(let zero) = values[4] else { Issue.record("\(values[4])"); return }
+        guard case .integer(let zero) = values[4] else {
+            Issue.record("\(values[4])")
+            return
+        }
         #expect(zero == 0)
         guard case .double(let fraction) = values[6], case .double(let small) = values[7], case .double(let hundred) = values[8] else {
             Issue.record("\(values)")
@@ -126,7 +141,10 @@ struct JSONReaderTests {
     @Test func largestFiniteDoubleAndUnderflowAreAccepted() throws {
         let node = try parse("[1.7976931348623157e308, 1e-400, 4.9e-324]").get()
         let values = try #require(elements(node)).map(\.value)
-        guard case .double(let big) = values[0], case .double(let tiny) = values[1] else { Issue.record("\(values)"); return }
+        guard case .double(let big) = values[0], case .double(let tiny) = values[1] else {
+            Issue.record("\(values)")
+            return
+        }
         #expect(big == Double.greatestFiniteMagnitude)
         #expect(tiny == 0)
     }
@@ -226,10 +244,16 @@ struct JSONReaderTests {
         let node = try parse(#"{"c": "x\u0000y", "d": ["\u0000"]}"#).get()
         let object = try #require(members(node))
         #expect(object.map(\.key) == ["c", "d"])
-        guard case .string(let text) = object[0].value.value else { Issue.record("\(object[0].value.value)"); return }
+        guard case .string(let text) = object[0].value.value else {
+            Issue.record("\(object[0].value.value)")
+            return
+        }
         #expect(text == "x\u{0}y")
         #expect(text.utf8.count == 3)
-        guard case .string(let nul)? = elements(object[1].value)?.first?.value else { Issue.record("\(object[1].value.value)"); return }
+        guard case .string(let nul)? = elements(object[1].value)?.first?.value else {
+            Issue.record("\(object[1].value.value)")
+            return
+        }
         #expect(nul == "\u{0}")
     }
 

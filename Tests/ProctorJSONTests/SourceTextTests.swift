@@ -30,7 +30,10 @@ struct SourceTextTests {
         }
         bytes += Array("\n{\"b\": \"ü\"}\n\"last\"".utf8)
         let source = SourceText(bytes: bytes)
-        var offsets = Array(stride(from: 0, to: bytes.count, by: 3001)) + [0, 1, 2, 3, 4095, 4096, 4097, 8192, 8193, bytes.count - 1, bytes.count, bytes.count + 5]
+        var offsets =
+            Array(stride(from: 0, to: bytes.count, by: 3001)) + [
+                0, 1, 2, 3, 4095, 4096, 4097, 8192, 8193, bytes.count - 1, bytes.count, bytes.count + 5,
+            ]
         offsets += bytes.indices.filter { bytes[$0] == 0x0A }.flatMap { [$0, $0 + 1] }
         for offset in offsets {
             #expect(source.position(ofOffset: offset) == reference(bytes, min(offset, bytes.count)), "offset \(offset)")

@@ -24,7 +24,9 @@ func sameValue(_ left: JSONValue, _ right: JSONValue) -> Bool {
         return a.count == b.count && zip(a, b).allSatisfy { sameValue($0.value, $1.value) }
     case (.object(let a), .object(let b)):
         return a.count == b.count
-            && zip(a.members, b.members).allSatisfy { $0.key.unicodeScalars.elementsEqual($1.key.unicodeScalars) && sameValue($0.value.value, $1.value.value) }
+            && zip(a.members, b.members).allSatisfy {
+                $0.key.unicodeScalars.elementsEqual($1.key.unicodeScalars) && sameValue($0.value.value, $1.value.value)
+            }
     default: return false
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ProctorJSON
 import Testing
+
+@testable import ProctorJSON
 
 /// Large documents are built from the text (`TextTreeBuilder`) instead of from json-c's tree:
 /// the two paths must give the same tree, offsets included, or the same error.

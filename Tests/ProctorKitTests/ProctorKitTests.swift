@@ -51,7 +51,10 @@ private let june = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01T12:
     /// payload's name and values hold; the properties keep the exact text.
     @Test func descriptionsAreOneLineWithControlCharactersShown() throws {
         let name = "a\n::error file=x::forged\u{1B}[31m.json"
-        let report = proctor.lint(json: #"{"userActivity": {"activityType": "com.example.slicefinder.view-place", "title": "Golden Crust", "x\n::warning::y\u001b[0m": 1}}"#, named: name)
+        let report = proctor.lint(
+            json:
+                #"{"userActivity": {"activityType": "com.example.slicefinder.view-place", "title": "Golden Crust", "x\n::warning::y\u001b[0m": 1}}"#,
+            named: name)
         let problem = try #require(report.problems.first)
         #expect(problem.location.file == name)
         #expect(problem.message.contains("\n::warning::y\u{1B}[0m"))
@@ -74,14 +77,16 @@ private let june = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01T12:
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = folder.appendingPathComponent("Info.plist")
         // An intent restricted while locked that the app does not say it supports.
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
             <key>CFBundleIdentifier</key><string>com.example.chat</string>
             <key>INIntentsSupported</key><array><string>INSendMessageIntent</string></array>
             <key>INIntentsRestrictedWhileLocked</key><array><string>INStartCallIntent</string></array>
             </dict></plist>
-            """.utf8).write(to: plist)
+            """.utf8
+        ).write(to: plist)
         let app = try AppFacts(infoPlistPath: plist.path)
         let judged = app.infoPlistReport.findings(of: "intents_restricted_while_locked_supported")
         #expect(judged.count == 1, "\(app.infoPlistReport)")
@@ -180,17 +185,18 @@ private let june = Date(timeIntervalSince1970: 1_780_315_200)  // 2026-06-01T12:
 
     @Test func payloadsWriteTheJSONTheyAreBuiltFrom() {
         let payload: Payload = ["b": [1, 2.5, nil, true], "a": "line\nbreak \"quoted\""]
-        #expect(payload.jsonText == """
-            {
-              "b": [
-                1,
-                2.5,
-                null,
-                true
-              ],
-              "a": "line\\nbreak \\"quoted\\""
-            }
+        #expect(
+            payload.jsonText == """
+                {
+                  "b": [
+                    1,
+                    2.5,
+                    null,
+                    true
+                  ],
+                  "a": "line\\nbreak \\"quoted\\""
+                }
 
-            """)
+                """)
     }
 }

@@ -52,10 +52,13 @@ struct BracketNestingTests {
     @Test func chainsOfLessThanHaveTheirOwnLimit() {
         let limit = BracketNesting.angleBracketLimit
         #expect(tooDeep("let x = " + String(repeating: "a < ", count: limit) + "b\n") == nil)
-        #expect(BracketNesting.firstRefusal(in: "let x = " + String(repeating: "a < ", count: limit + 1) + "b\n") == .init(offset: 8 + 4 * limit + 2, limit: .angleBrackets))
+        #expect(
+            BracketNesting.firstRefusal(in: "let x = " + String(repeating: "a < ", count: limit + 1) + "b\n")
+                == .init(offset: 8 + 4 * limit + 2, limit: .angleBrackets))
         #expect(tooDeep("let x: " + String(repeating: "A<", count: limit + 1)) == .angleBrackets)
         #expect(tooDeep("let x: " + String(repeating: "A<", count: limit) + "B" + String(repeating: ">", count: limit) + "\n") == nil)
-        let typesAndComparisons = "let d: Dictionary<String, Array<Set<Int>>> = [:]\nif a<b { }\nlet m = (c < d, e < f)\nfor i in 0..<n where i <= 2 && i << 1 < 4 { }\n"
+        let typesAndComparisons =
+            "let d: Dictionary<String, Array<Set<Int>>> = [:]\nif a<b { }\nlet m = (c < d, e < f)\nfor i in 0..<n where i <= 2 && i << 1 < 4 { }\n"
         #expect(tooDeep(String(repeating: typesAndComparisons, count: 100)) == nil)
         #expect(tooDeep(String(repeating: "x = a < b; ", count: 100)) == nil)
         #expect(tooDeep(String(repeating: "a < b + ", count: 100)) == nil)
@@ -64,59 +67,61 @@ struct BracketNestingTests {
 
     /// A closer closes only the innermost opener, and only one of its own kind: one that does not
     /// match leaves the openers open, as the parser's recovery leaves them.
-    @Test(arguments: [
-        (String(repeating: "(]", count: 65), true),
-        (String(repeating: "{)", count: 65), true),
-        (String(repeating: "(}", count: 65), true),
-        (String(repeating: "(\n", count: 65), true),
-        // A one-line string ends at its line, and its interpolations with it: what they left
-        // open stays open, and the `)` after it is code again.
-        (String(repeating: "\"\\(\n", count: 65), true),
-        ("let s = \"\\(\n)" + String(repeating: "(", count: 65), true),
-        // In a string of several lines, an interpolation goes on past the line's end.
-        ("let s = \"\"\"\n\\(\n1)" + String(repeating: "(", count: 65) + "\n\"\"\"", false),
-        (String(repeating: "({[]})", count: 100), false),
-    ] as [(String, Bool)])
+    @Test(
+        arguments: [
+            (String(repeating: "(]", count: 65), true),
+            (String(repeating: "{)", count: 65), true),
+            (String(repeating: "(}", count: 65), true),
+            (String(repeating: "(\n", count: 65), true),
+            // A one-line string ends at its line, and its interpolations with it: what they left
+            // open stays open, and the `)` after it is code again.
+            (String(repeating: "\"\\(\n", count: 65), true),
+            ("let s = \"\\(\n)" + String(repeating: "(", count: 65), true),
+            // In a string of several lines, an interpolation goes on past the line's end.
+            ("let s = \"\"\"\n\\(\n1)" + String(repeating: "(", count: 65) + "\n\"\"\"", false),
+            (String(repeating: "({[]})", count: 100), false),
+        ] as [(String, Bool)])
     func onlyMatchingClosersClose(_ text: String, _ refused: Bool) {
         #expect((BracketNesting.firstRefusal(in: text) != nil) == refused, "\(text)")
     }
 
     /// The parser does not see brackets in comments or string text; it sees those in an
     /// interpolation. A `]` the parser does not see must not lower the depth either.
-    @Test(arguments: [
-        ("// " + String(repeating: "[", count: 40), false),
-        ("/* " + String(repeating: "[", count: 40) + " /* nested */ still a comment */", false),
-        ("let s = \"" + String(repeating: "[", count: 40) + "\"", false),
-        ("let s = #\"\\(" + String(repeating: "[", count: 40) + "\"#", false),
-        ("let s = \"\"\"\n" + String(repeating: "[", count: 40) + "\n\"\"\"", false),
-        ("let s = \"\\(" + String(repeating: "[", count: 17) + "1" + String(repeating: "]", count: 17) + ")\"", true),
-        (String(repeating: "[ /* ] */ ", count: 17), true),
-        (String(repeating: "[ \"]\" ", count: 17), true),
-        ("let s = \"http://example.com\"; let a = " + String(repeating: "[", count: 17), true),
-        ("let s = \"/*\"; let a = " + String(repeating: "[", count: 17), true),
-        ("let s = \"a \\\" b\"; let a = " + String(repeating: "[", count: 17), true),
-        // Found by review: regex literals, identifiers in backticks, single quotes, a `\` at the
-        // end of a one-line string and raw strings side by side must not hide code...
-        ("let r = #/\"/#; let x = " + String(repeating: "[", count: 17), true),
-        ("let r = #/\"\"\"/#\nlet x = " + String(repeating: "[", count: 17), true),
-        ("let r = #/a/*/#\nlet x = " + String(repeating: "[", count: 17), true),
-        ("let r = #/https://x/#; let x = " + String(repeating: "[", count: 17), true),
-        ("let r = /\"/; let x = " + String(repeating: "[", count: 17), true),
-        ("func `say \"hi`() {}; let x = " + String(repeating: "[", count: 17), true),
-        ("let s = \"abc\\\nlet x = " + String(repeating: "[", count: 17), true),
-        ("let c = '\"'; let x = " + String(repeating: "[", count: 17), true),
-        ("let s = #\"a\"#\"b\" + " + String(repeating: "[", count: 17), true),
-        // ...nor a `/` that the lexer reads as an operator: a `)` that closes no group in it
-        // means it is no regex literal (swift-syntax's heuristic), so what follows is code.
-        ("let r = /)" + String(repeating: "(", count: 65) + "/", true),
-        ("let r = /)" + String(repeating: "[", count: 17) + "/", true),
-        // ...and their brackets are not the parser's.
-        (Array(repeating: "let r = #/\\[/#", count: 17).joined(separator: "\n"), false),
-        (Array(repeating: "let r = /[a-z]+/", count: 17).joined(separator: "\n"), false),
-        (Array(repeating: "let r = /(a|b)[(]/", count: 65).joined(separator: "\n"), false),
-        (Array(repeating: "func `case [1`() {}", count: 17).joined(separator: "\n"), false),
-        ("let half = total / 2; let a = " + String(repeating: "[", count: 17), true),
-    ] as [(String, Bool)])
+    @Test(
+        arguments: [
+            ("// " + String(repeating: "[", count: 40), false),
+            ("/* " + String(repeating: "[", count: 40) + " /* nested */ still a comment */", false),
+            ("let s = \"" + String(repeating: "[", count: 40) + "\"", false),
+            ("let s = #\"\\(" + String(repeating: "[", count: 40) + "\"#", false),
+            ("let s = \"\"\"\n" + String(repeating: "[", count: 40) + "\n\"\"\"", false),
+            ("let s = \"\\(" + String(repeating: "[", count: 17) + "1" + String(repeating: "]", count: 17) + ")\"", true),
+            (String(repeating: "[ /* ] */ ", count: 17), true),
+            (String(repeating: "[ \"]\" ", count: 17), true),
+            ("let s = \"http://example.com\"; let a = " + String(repeating: "[", count: 17), true),
+            ("let s = \"/*\"; let a = " + String(repeating: "[", count: 17), true),
+            ("let s = \"a \\\" b\"; let a = " + String(repeating: "[", count: 17), true),
+            // Found by review: regex literals, identifiers in backticks, single quotes, a `\` at the
+            // end of a one-line string and raw strings side by side must not hide code...
+            ("let r = #/\"/#; let x = " + String(repeating: "[", count: 17), true),
+            ("let r = #/\"\"\"/#\nlet x = " + String(repeating: "[", count: 17), true),
+            ("let r = #/a/*/#\nlet x = " + String(repeating: "[", count: 17), true),
+            ("let r = #/https://x/#; let x = " + String(repeating: "[", count: 17), true),
+            ("let r = /\"/; let x = " + String(repeating: "[", count: 17), true),
+            ("func `say \"hi`() {}; let x = " + String(repeating: "[", count: 17), true),
+            ("let s = \"abc\\\nlet x = " + String(repeating: "[", count: 17), true),
+            ("let c = '\"'; let x = " + String(repeating: "[", count: 17), true),
+            ("let s = #\"a\"#\"b\" + " + String(repeating: "[", count: 17), true),
+            // ...nor a `/` that the lexer reads as an operator: a `)` that closes no group in it
+            // means it is no regex literal (swift-syntax's heuristic), so what follows is code.
+            ("let r = /)" + String(repeating: "(", count: 65) + "/", true),
+            ("let r = /)" + String(repeating: "[", count: 17) + "/", true),
+            // ...and their brackets are not the parser's.
+            (Array(repeating: "let r = #/\\[/#", count: 17).joined(separator: "\n"), false),
+            (Array(repeating: "let r = /[a-z]+/", count: 17).joined(separator: "\n"), false),
+            (Array(repeating: "let r = /(a|b)[(]/", count: 65).joined(separator: "\n"), false),
+            (Array(repeating: "func `case [1`() {}", count: 17).joined(separator: "\n"), false),
+            ("let half = total / 2; let a = " + String(repeating: "[", count: 17), true),
+        ] as [(String, Bool)])
     func onlyWhatTheParserSeesIsCounted(_ text: String, _ tooDeep: Bool) {
         #expect((BracketNesting.firstRefusal(in: text) != nil) == tooDeep, "\(text)")
     }
@@ -124,8 +129,12 @@ struct BracketNestingTests {
     /// The file is an input error where the limit is passed, naming the limit; the other files
     /// are still scanned.
     @Test func aFileNestedTooDeepIsRefusedAndTheOthersAreScanned() {
-        let deep = "func f() {\n    let activity = NSUserActivity(activityType: \"com.x.a\")\n    activity.isEligibleForSearch = " + String(repeating: "[", count: 34) + " true\n}\n"
-        let open = "func f() {\n    let activity = NSUserActivity(activityType: \"com.x.c\")\n    activity.title = \"" + String(repeating: "\\(f(", count: 700) + "\n}\n"
+        let deep =
+            "func f() {\n    let activity = NSUserActivity(activityType: \"com.x.a\")\n    activity.isEligibleForSearch = "
+            + String(repeating: "[", count: 34) + " true\n}\n"
+        let open =
+            "func f() {\n    let activity = NSUserActivity(activityType: \"com.x.c\")\n    activity.title = \""
+            + String(repeating: "\\(f(", count: 700) + "\n}\n"
         let other = "func g() {\n    let activity = NSUserActivity(activityType: \"com.x.b\")\n}\n"
         let result = SourceScanner.scan(
             [.init(path: "Deep.swift", text: deep), .init(path: "Open.swift", text: open), .init(path: "Other.swift", text: other)], appInfo: nil,

@@ -26,7 +26,9 @@ struct ConfigurationTests {
         #expect(configuration.directory == "project")
         #expect(configuration.resolve(configuration.infoPlist!.value) == "project/App/Info.plist")
         #expect(configuration.infoPlist?.location.line == 1 && configuration.infoPlist?.location.pointer == "/app/infoPlist")
-        #expect(configuration.appConfiguration == AppConfiguration(deploymentTarget: OSVersion("15.0"), serviceNames: ["Matrix"], teamIdentifier: "ABCDE12345"))
+        #expect(
+            configuration.appConfiguration
+                == AppConfiguration(deploymentTarget: OSVersion("15.0"), serviceNames: ["Matrix"], teamIdentifier: "ABCDE12345"))
         #expect(configuration.sites?.value.map { "\($0.domain)=\($0.path)" } == ["example.com=site/aasa"])
         #expect(configuration.lintPaths?.value == ["payloads"] && configuration.runPaths?.value == ["Scenarios"])
         #expect(configuration.rules?.value == RuleSettings(["title_length": .off, "ranking_hint_range": .severity(.error)]))
@@ -44,7 +46,8 @@ struct ConfigurationTests {
         let configuration = try ProjectConfiguration.read(Array(text.utf8), path: ".proctor.json", knownRules: ids).get()
         let targets = try #require(configuration.targets?.value)
         #expect(targets.map(\.name) == ["App", "Widget"] && targets[1].embeddedIn == "App" && targets[1].generatedInfoPlist)
-        #expect(targets[0].deploymentTarget == OSVersion("16.0") && targets[0].entitlements == ["App/App.entitlements"] && targets[0].sources == ["App"])
+        #expect(
+            targets[0].deploymentTarget == OSVersion("16.0") && targets[0].entitlements == ["App/App.entitlements"] && targets[0].sources == ["App"])
         #expect(configuration.scanPaths?.value == ["App"])
         let wrong = """
             {"format": 1, "targets": [{"name": "A", "kind": "framework"}, {"name": "B", "kind": "appExtension", "embeddedIn": "C", "teamIdentifier": "x"},
@@ -54,7 +57,10 @@ struct ConfigurationTests {
             Issue.record("a malformed target list was read")
             return
         }
-        #expect(problems.errors.map { $0.location.pointer ?? "" } == ["/targets/0/kind", "/targets/1/embeddedIn", "/targets/1/teamIdentifier", "/targets/2/name", "/scan/path"])
+        #expect(
+            problems.errors.map { $0.location.pointer ?? "" } == [
+                "/targets/0/kind", "/targets/1/embeddedIn", "/targets/1/teamIdentifier", "/targets/2/name", "/scan/path",
+            ])
     }
 
     @Test func everyProblemIsAnErrorInTheOrderWritten() {
@@ -74,7 +80,8 @@ struct ConfigurationTests {
         let engine = RuleEngine(BuiltInRules.all, settings: RuleSettings(["title_length": .off, "ranking_hint_range": .severity(.error)]))
         #expect(!engine.descriptions.contains { $0.id == "title_length" })
         #expect(engine.descriptions.first { $0.id == "ranking_hint_range" }?.defaultSeverity == .error)
-        let donation = #"{"userActivity": {"activityType": "com.example.app.view", "title": "\#(String(repeating: "x", count: 120))", "contentAttributeSet": {"rankingHint": 1284}}}"#
+        let donation =
+            #"{"userActivity": {"activityType": "com.example.app.view", "title": "\#(String(repeating: "x", count: 120))", "contentAttributeSet": {"rankingHint": 1284}}}"#
         let files = [Linter.InMemoryFile(path: "a.json", bytes: Array(donation.utf8))]
         let plain = Linter.lint(files: files, appInfo: nil, options: LintOptions()).files.flatMap(\.findings)
         #expect(plain.map { "\($0.ruleID) \($0.severity)" }.sorted() == ["ranking_hint_range warning", "title_length warning"])
@@ -90,8 +97,9 @@ struct ConfigurationTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appendingPathComponent("a/b"), withIntermediateDirectories: true)
         try Data("{}".utf8).write(to: root.appendingPathComponent(".proctor.json"))
-        #expect(ProjectConfiguration.find(from: root.appendingPathComponent("a/b").path).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            == root.appendingPathComponent(".proctor.json").standardizedFileURL.path)
+        #expect(
+            ProjectConfiguration.find(from: root.appendingPathComponent("a/b").path).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+                == root.appendingPathComponent(".proctor.json").standardizedFileURL.path)
         // A folder named .proctor.json is not a configuration.
         try FileManager.default.createDirectory(at: root.appendingPathComponent("a/.proctor.json"), withIntermediateDirectories: true)
         #expect(ProjectConfiguration.find(from: root.appendingPathComponent("a/b").path)?.hasSuffix("a/.proctor.json") == false)
@@ -103,13 +111,20 @@ struct ConfigurationTests {
 @Suite("Baseline")
 struct BaselineTests {
     private func finding(_ message: String, line: Int = 3, pointer: String = "/userActivity/title") -> Finding {
-        Finding(ruleID: "title_length", severity: .warning, message: message, location: SourceLocation(file: "a.json", line: line, column: 2, pointer: pointer))
+        Finding(
+            ruleID: "title_length", severity: .warning, message: message,
+            location: SourceLocation(file: "a.json", line: line, column: 2, pointer: pointer))
     }
 
     @Test func fingerprintsIgnoreLinesAndNumbersButNotPlaces() {
         let base = Baseline.fingerprint(of: finding("title is 119 characters, over the 90-character guideline"), baselinePath: "b.json")
-        #expect(base == Baseline.fingerprint(of: finding("title is 125 characters, over the 90-character guideline", line: 40), baselinePath: "b.json"))
-        #expect(base != Baseline.fingerprint(of: finding("title is 119 characters, over the 90-character guideline", pointer: "/0/userActivity/title"), baselinePath: "b.json"))
+        #expect(
+            base == Baseline.fingerprint(of: finding("title is 125 characters, over the 90-character guideline", line: 40), baselinePath: "b.json"))
+        #expect(
+            base
+                != Baseline.fingerprint(
+                    of: finding("title is 119 characters, over the 90-character guideline", pointer: "/0/userActivity/title"), baselinePath: "b.json")
+        )
         #expect(base != Baseline.fingerprint(of: finding("keywords repeat the title"), baselinePath: "b.json"))
     }
 
@@ -143,7 +158,8 @@ struct BaselineTests {
     }
 
     @Test func aMalformedBaselineIsLocated() {
-        guard case .failure(let problems) = Baseline.read(Array(#"{"format": 1, "findings": [{"rule": "x", "file": 3}]}"#.utf8), path: "b.json") else {
+        guard case .failure(let problems) = Baseline.read(Array(#"{"format": 1, "findings": [{"rule": "x", "file": 3}]}"#.utf8), path: "b.json")
+        else {
             Issue.record("a malformed baseline was read")
             return
         }
@@ -163,7 +179,8 @@ struct PayloadSuppressionTests {
     }
 
     @Test func anIgnoreWithAReasonMarksTheFindingsOfItsRuleInItsDonation() {
-        let payload = #"[{"userActivity": {"activityType": "a.b.c", "title": "\#(long)"}, "proctor": {"ignore": {"title_length": "the marketing title"}}}, {"userActivity": {"activityType": "a.b.c", "title": "\#(long)"}}]"#
+        let payload =
+            #"[{"userActivity": {"activityType": "a.b.c", "title": "\#(long)"}, "proctor": {"ignore": {"title_length": "the marketing title"}}}, {"userActivity": {"activityType": "a.b.c", "title": "\#(long)"}}]"#
         let findings = lint([("a.json", payload)]).files[0].findings.filter { $0.ruleID == "title_length" }
         // The first donation's finding is ignored with its reason; the second one's stands.
         #expect(findings.map(\.suppression) == ["ignored: the marketing title", nil])
@@ -171,19 +188,22 @@ struct PayloadSuppressionTests {
     }
 
     @Test func inJSONLinesAnIgnoreCoversItsOwnLine() {
-        let lines = #"{"userActivity": {"activityType": "a.b.c", "title": "\#(long)"}, "proctor": {"ignore": {"title_length": "agreed"}}}"# + "\n"
+        let lines =
+            #"{"userActivity": {"activityType": "a.b.c", "title": "\#(long)"}, "proctor": {"ignore": {"title_length": "agreed"}}}"# + "\n"
             + #"{"userActivity": {"activityType": "a.b.c", "title": "\#(long)"}}"# + "\n"
         let findings = lint([("b.jsonl", lines)]).files[0].findings.filter { $0.ruleID == "title_length" }
         #expect(findings.map { "\($0.location.line ?? 0) \($0.suppression ?? "-")" } == ["1 ignored: agreed", "2 -"])
     }
 
     @Test func uselessUnknownAndUnexplainedIgnoresAreReported() {
-        let payload = #"{"userActivity": {"activityType": "a.b.c", "title": "Tony's"}, "proctor": {"ignore": {"title_length": "long", "titel_length": "typo", "ranking_hint_range": " "}}}"#
+        let payload =
+            #"{"userActivity": {"activityType": "a.b.c", "title": "Tony's"}, "proctor": {"ignore": {"title_length": "long", "titel_length": "typo", "ranking_hint_range": " "}}}"#
         let file = lint([("c.json", payload)]).files[0]
-        #expect(file.diagnostics.map { "\($0.code) \($0.severity) \($0.location.pointer ?? "")" }.sorted() == [
-            "suppression_unknown_rule warning /proctor/ignore/titel_length",
-            "suppression_without_reason error /proctor/ignore/ranking_hint_range",
-            "unused_suppression warning /proctor/ignore/title_length",
-        ])
+        #expect(
+            file.diagnostics.map { "\($0.code) \($0.severity) \($0.location.pointer ?? "")" }.sorted() == [
+                "suppression_unknown_rule warning /proctor/ignore/titel_length",
+                "suppression_without_reason error /proctor/ignore/ranking_hint_range",
+                "unused_suppression warning /proctor/ignore/title_length",
+            ])
     }
 }

@@ -64,7 +64,8 @@ struct ConformanceSuiteTests {
     /// What a scan extracts is compared as JSON, member order aside: a payload or routes file
     /// that differs fails the case, one that matches in another order passes.
     @Test func emittedPayloadsAndRoutesAreCompared() throws {
-        let swift = #"final class A {\n    func show() {\n        let a = NSUserActivity(activityType: \"com.example.app.view\")\n        a.title = \"Menu\"\n        a.becomeCurrent()\n    }\n}\n"#
+        let swift =
+            #"final class A {\n    func show() {\n        let a = NSUserActivity(activityType: \"com.example.app.view\")\n        a.title = \"Menu\"\n        a.becomeCurrent()\n    }\n}\n"#
         func caseFile(title: String, routes: String) -> String {
             #"""
             {"cases": [{"description": "x", "files": [{"path": "A.swift", "text": "\#(swift)"}], "rules": ["title_length"],
@@ -76,9 +77,11 @@ struct ConformanceSuiteTests {
             """#
         }
         let emptyRoutes = #"{"routes": [], "generatedBy": "proctor scan --emit-routes"}"#
-        let matching = try ConformanceRunner.decodeCaseFile(SourceText(bytes: Array(caseFile(title: "Menu", routes: emptyRoutes).utf8)), path: "c.json")
+        let matching = try ConformanceRunner.decodeCaseFile(
+            SourceText(bytes: Array(caseFile(title: "Menu", routes: emptyRoutes).utf8)), path: "c.json")
         #expect(ConformanceRunner.evaluate(matching[0]) == .passed)
-        let wrongTitle = try ConformanceRunner.decodeCaseFile(SourceText(bytes: Array(caseFile(title: "Menus", routes: emptyRoutes).utf8)), path: "c.json")
+        let wrongTitle = try ConformanceRunner.decodeCaseFile(
+            SourceText(bytes: Array(caseFile(title: "Menus", routes: emptyRoutes).utf8)), path: "c.json")
         guard case .failed(_, let message, _) = ConformanceRunner.evaluate(wrongTitle[0]) else {
             Issue.record("a wrong payload passed")
             return
@@ -116,7 +119,8 @@ struct ConformanceSuiteTests {
         #expect(error?.location.pointer == "/cases/0/files/1/path")
         let twice = SourceScanner.scan(
             [.init(path: "A.swift", text: "let x = 1\n"), .init(path: "A.swift", text: "let y = 2\n")], appInfo: nil,
-            options: LintOptions(now: Date(timeIntervalSince1970: 0), parallel: false)).result
+            options: LintOptions(now: Date(timeIntervalSince1970: 0), parallel: false)
+        ).result
         #expect(twice.files.filter { $0.path == "A.swift" }.count == 1)
     }
 }

@@ -9,7 +9,8 @@ import Testing
 /// before any rule judges a file (docs/routing.md). The rules are tested by their examples.
 @Suite("Coverage files")
 struct CoverageFileTests {
-    static let bay = #"{"type": "MultiPolygon", "coordinates": [[[[-122.52, 37.70], [-122.35, 37.70], [-122.35, 37.83], [-122.52, 37.83], [-122.52, 37.70]]]]}"#
+    static let bay =
+        #"{"type": "MultiPolygon", "coordinates": [[[[-122.52, 37.70], [-122.35, 37.70], [-122.35, 37.83], [-122.52, 37.83], [-122.52, 37.70]]]]}"#
 
     /// `code severity line:column pointer` of every diagnostic and input error, in order.
     static func problems(_ result: LintResult) -> [String] {
@@ -95,13 +96,14 @@ struct CoverageFileTests {
             ]}
             """
         let result = lint(text, path: "coverage.geojson")
-        #expect(Self.problems(result) == [
-            "type_mismatch error 2:13 /coordinates/0/0/1",
-            "type_mismatch error 3:17 /coordinates/1/0/1/1",
-            "type_mismatch error 3:30 /coordinates/1/0/2/2",
-            "type_mismatch error 4:4 /coordinates/2/0",
-            "type_mismatch error 5:3 /coordinates/3",
-        ])
+        #expect(
+            Self.problems(result) == [
+                "type_mismatch error 2:13 /coordinates/0/0/1",
+                "type_mismatch error 3:17 /coordinates/1/0/1/1",
+                "type_mismatch error 3:30 /coordinates/1/0/2/2",
+                "type_mismatch error 4:4 /coordinates/2/0",
+                "type_mismatch error 5:3 /coordinates/3",
+            ])
         let messages = result.files[0].diagnostics.map(\.message)
         #expect(messages[0] == "expected a position ([longitude, latitude]), found string")
         #expect(messages[1] == "expected a number (the latitude), found string")
@@ -139,11 +141,14 @@ struct CoverageFileTests {
             """
         let result = lint(collection, path: "coverage.geojson")
         #expect(Self.problems(result).isEmpty)
-        #expect(Self.findings(result).sorted() == [
-            "coverage_bare_geometry ", "coverage_polygon_closed /features/0/geometry/coordinates/0/0/2",
-            "coverage_polygon_positions /features/0/geometry/coordinates/0/0",
-        ])
-        let mixed = lint(#"{"type": "FeatureCollection", "features": [{"type": "Polygon", "coordinates": []}, {"type": "Feature", "geometry": {"type": "MultiPolygon", "coordinates": []}, "properties": {}}]}"#, path: "coverage.geojson")
+        #expect(
+            Self.findings(result).sorted() == [
+                "coverage_bare_geometry ", "coverage_polygon_closed /features/0/geometry/coordinates/0/0/2",
+                "coverage_polygon_positions /features/0/geometry/coordinates/0/0",
+            ])
+        let mixed = lint(
+            #"{"type": "FeatureCollection", "features": [{"type": "Polygon", "coordinates": []}, {"type": "Feature", "geometry": {"type": "MultiPolygon", "coordinates": []}, "properties": {}}]}"#,
+            path: "coverage.geojson")
         #expect(Self.problems(mixed) == ["invalid_value error 1:53 /features/0/type"])
         let noFeatures = lint(#"{"type": "FeatureCollection", "features": []}"#, path: "coverage.geojson")
         #expect(Self.findings(noFeatures).sorted() == ["coverage_bare_geometry ", "coverage_multipolygon /features"])

@@ -41,7 +41,9 @@ struct DecodingLayerTests {
 
     @Test func aBadDateIsWordedAlikeInEveryInput() throws {
         let donation = try donationProblems(#"{"userActivity": {"activityType": "com.example.a.view", "expirationDate": "tomorrow"}}"#)
-        let scenario = try scenarioErrors(#"{"format": 1, "name": "n", "clock": "tomorrow", "app": {"info": {"CFBundleIdentifier": "com.example.a"}, "routes": [{"name": "r", "activityTypes": ["com.example.a.view"]}]}, "steps": []}"#)
+        let scenario = try scenarioErrors(
+            #"{"format": 1, "name": "n", "clock": "tomorrow", "app": {"info": {"CFBundleIdentifier": "com.example.a"}, "routes": [{"name": "r", "activityTypes": ["com.example.a.view"]}]}, "steps": []}"#
+        )
         let expected = "'tomorrow' is not an RFC 3339 (ISO 8601) date with a time zone, such as 2026-05-01T09:30:00Z or 2026-05-01T11:30:00+02:00"
         #expect(donation.map(\.message) == [expected])
         #expect(scenario.map(\.message).contains(expected), "\(scenario.map(\.message))")
@@ -57,7 +59,10 @@ struct DecodingLayerTests {
 
         let scenario = try scenarioErrors(scenario(device: #"{"name": "iPhone", "appInstaled": true}"#))
         #expect(scenario.map(\.code) == [ProblemCode.scenarioUnknownKey])
-        #expect(scenario.first?.message == "unknown key 'appInstaled' in a device; did you mean 'appInstalled'?; it takes 'name', 'appInstalled', 'timeZone', 'quietHours', 'doNotDisturb'")
+        #expect(
+            scenario.first?.message
+                == "unknown key 'appInstaled' in a device; did you mean 'appInstalled'?; it takes 'name', 'appInstalled', 'timeZone', 'quietHours', 'doNotDisturb'"
+        )
         #expect(scenario.first?.location.pointer == "/devices/0/appInstaled")
 
         let caseFile = #"{"cases": [{"description": "d", "filez": []}]}"#

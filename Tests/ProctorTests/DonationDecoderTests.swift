@@ -81,7 +81,8 @@ struct DonationDecoderTests {
             """#)
         #expect(decoded.diagnostics.isEmpty, "\(decoded.diagnostics.map(\.message))")
         let set = try #require(activity(decoded.donations.first)?.contentAttributeSet)
-        #expect(set.string("namedLocation") == "Tony's" && set.pointer("namedLocation").description == "/userActivity/contentAttributeSet/namedLocation")
+        #expect(
+            set.string("namedLocation") == "Tony's" && set.pointer("namedLocation").description == "/userActivity/contentAttributeSet/namedLocation")
         #expect(set.latitude == 37.8 && set.longitude == -122.4)
         #expect(set.pointer("latitude").description == "/userActivity/mapItem/placemark/coordinate/latitude")
         #expect(set.strings("phoneNumbers") == ["+1 415-555-0131"] && set.pointer("phoneNumbers").description == "/userActivity/mapItem/phoneNumber")
@@ -119,7 +120,10 @@ struct DonationDecoderTests {
         (#"{"userActivity": {"activityType": "a.b", "keywords": ["x", 1]}}"#, "/userActivity/keywords/1", "a string"),
         (#"{"userActivity": {"activityType": "a.b", "keywords": "x"}}"#, "/userActivity/keywords", "an array"),
         (#"{"userActivity": {"activityType": "a.b", "userInfo": []}}"#, "/userActivity/userInfo", "an object"),
-        (#"{"userActivity": {"activityType": "a.b", "contentAttributeSet": {"latitude": "48.1"}}}"#, "/userActivity/contentAttributeSet/latitude", "a number"),
+        (
+            #"{"userActivity": {"activityType": "a.b", "contentAttributeSet": {"latitude": "48.1"}}}"#, "/userActivity/contentAttributeSet/latitude",
+            "a number"
+        ),
         (#"{"searchableItem": {"uniqueIdentifier": 7}}"#, "/searchableItem/uniqueIdentifier", "a string"),
         (#"{"searchableItem": []}"#, "/searchableItem", "an object"),
         (#"[{"userActivity": {"activityType": "a.b"}}, 3]"#, "/1", "a donation object"),
@@ -143,7 +147,8 @@ struct DonationDecoderTests {
     }
 
     @Test func flagsAcceptBooleansAndNumbers() throws {
-        let decoded = try decode(#"{"searchableItem": {"uniqueIdentifier": "p", "attributeSet": {"supportsNavigation": true, "supportsPhoneCall": 1}}}"#)
+        let decoded = try decode(
+            #"{"searchableItem": {"uniqueIdentifier": "p", "attributeSet": {"supportsNavigation": true, "supportsPhoneCall": 1}}}"#)
         #expect(decoded.diagnostics.isEmpty, "\(decoded.diagnostics.map(\.message))")
         #expect(decoded.donations.count == 1)
     }
@@ -192,27 +197,57 @@ struct DonationDecoderTests {
         #expect(userInfo.map(\.key) == ["when", "blob", "site", "tags", "id", "raw", "plain", "one"])
         let values = Dictionary(uniqueKeysWithValues: userInfo.map { ($0.key, $0.value) })
 
-        guard case .date(let date)? = values["when"] else { Issue.record("when: \(String(describing: values["when"]))"); return }
+        guard case .date(let date)? = values["when"] else {
+            Issue.record("when: \(String(describing: values["when"]))")
+            return
+        }
         #expect(date == DateFormat.parse("2026-05-01T09:30:00Z"))
-        guard case .data(let data)? = values["blob"] else { Issue.record("blob: \(String(describing: values["blob"]))"); return }
+        guard case .data(let data)? = values["blob"] else {
+            Issue.record("blob: \(String(describing: values["blob"]))")
+            return
+        }
         #expect(data == Data("hello".utf8))
-        guard case .url(let url)? = values["site"] else { Issue.record("site: \(String(describing: values["site"]))"); return }
+        guard case .url(let url)? = values["site"] else {
+            Issue.record("site: \(String(describing: values["site"]))")
+            return
+        }
         #expect(url == "https://example.com/p/42")
-        guard case .set(let set)? = values["tags"] else { Issue.record("tags: \(String(describing: values["tags"]))"); return }
+        guard case .set(let set)? = values["tags"] else {
+            Issue.record("tags: \(String(describing: values["tags"]))")
+            return
+        }
         #expect(set.count == 2)
         #expect(set.map(\.pointer.description) == ["/userActivity/userInfo/tags/$set/0", "/userActivity/userInfo/tags/$set/1"])
-        guard case .object(let className)? = values["id"] else { Issue.record("id: \(String(describing: values["id"]))"); return }
+        guard case .object(let className)? = values["id"] else {
+            Issue.record("id: \(String(describing: values["id"]))")
+            return
+        }
         #expect(className == "UUID")
-        guard case .dictionary(let raw)? = values["raw"] else { Issue.record("raw: \(String(describing: values["raw"]))"); return }
+        guard case .dictionary(let raw)? = values["raw"] else {
+            Issue.record("raw: \(String(describing: values["raw"]))")
+            return
+        }
         #expect(raw.map(\.key) == ["$date"], "$dictionary escapes a one-key object whose key starts with '$'")
-        guard case .string(let rawText)? = raw.first?.value else { Issue.record("raw value: \(raw)"); return }
+        guard case .string(let rawText)? = raw.first?.value else {
+            Issue.record("raw value: \(raw)")
+            return
+        }
         #expect(rawText == "not a date")
-        guard case .dictionary(let plain)? = values["plain"] else { Issue.record("plain: \(String(describing: values["plain"]))"); return }
+        guard case .dictionary(let plain)? = values["plain"] else {
+            Issue.record("plain: \(String(describing: values["plain"]))")
+            return
+        }
         #expect(plain.map(\.key) == ["a", "b"])
-        guard case .array(let array)? = plain.last?.value else { Issue.record("plain.b: \(plain)"); return }
+        guard case .array(let array)? = plain.last?.value else {
+            Issue.record("plain.b: \(plain)")
+            return
+        }
         #expect(array.count == 4)
         if case .unsignedInteger(let big) = array[3].value { #expect(big == UInt64.max) } else { Issue.record("\(array[3].value)") }
-        guard case .dictionary(let one)? = values["one"] else { Issue.record("one: \(String(describing: values["one"]))"); return }
+        guard case .dictionary(let one)? = values["one"] else {
+            Issue.record("one: \(String(describing: values["one"]))")
+            return
+        }
         #expect(one.map(\.key) == ["k"])
     }
 
@@ -286,7 +321,8 @@ struct DonationDecoderTests {
     }
 
     @Test func decodedDonationsKeepTheirPointers() throws {
-        let decoded = try decode(#"[{"searchableItem": {"uniqueIdentifier": "a"}}, {"userActivity": {"activityType": "a.b", "isEligibleForHandoff": false}}]"#)
+        let decoded = try decode(
+            #"[{"searchableItem": {"uniqueIdentifier": "a"}}, {"userActivity": {"activityType": "a.b", "isEligibleForHandoff": false}}]"#)
         #expect(decoded.diagnostics.isEmpty)
         #expect(decoded.donations.map(\.pointer.description) == ["/0", "/1"])
         #expect(decoded.donations.map(\.donation.kind) == ["searchableItem", "userActivity"])

@@ -13,7 +13,8 @@ struct FieldShapeTests {
         let app = try appInfo(fromJSON: plist).appInfo
         return SourceScanner.scan(
             files.sorted { $0.key < $1.key }.map { SourceScanner.SourceFile(path: $0.key, text: $0.value) }, appInfo: app,
-            options: LintOptions(now: fixedNow, parallel: false)).result
+            options: LintOptions(now: fixedNow, parallel: false)
+        ).result
     }
 
     private func findings(_ result: LintResult) -> [String] {
@@ -23,8 +24,9 @@ struct FieldShapeTests {
     // MARK: 1. A type equal to the bundle identifier
 
     @Test func aTypeEqualToTheBundleIdentifierIsUnderIt() throws {
-        let result = try scan([
-            "Reader.swift": """
+        let result = try scan(
+            [
+                "Reader.swift": """
                 final class ReaderViewController: UIViewController {
                     func show() {
                         let activity = NSUserActivity(activityType: Bundle.main.bundleIdentifier!)
@@ -34,7 +36,7 @@ struct FieldShapeTests {
                     }
                 }
                 """
-        ], plist: #"{"CFBundleIdentifier": "com.example.reader", "NSUserActivityTypes": ["com.example.reader"]}"#)
+            ], plist: #"{"CFBundleIdentifier": "com.example.reader", "NSUserActivityTypes": ["com.example.reader"]}"#)
         #expect(findings(result).isEmpty, "\(findings(result))")
     }
 
@@ -54,8 +56,9 @@ struct FieldShapeTests {
     // MARK: 2. The app's own initializers
 
     @Test func theAppsInitializersAreFollowedIntoTheirBodies() throws {
-        let result = try scan([
-            "Spotlight.swift": """
+        let result = try scan(
+            [
+                "Spotlight.swift": """
                 extension CSSearchableItem {
                     convenience init(note: Note) {
                         let attributes = CSSearchableItemAttributeSet(contentType: .text)
@@ -75,7 +78,7 @@ struct FieldShapeTests {
                     }
                 }
                 """,
-            "Notes.swift": """
+                "Notes.swift": """
                 func index(_ notes: [Note]) {
                     CSSearchableIndex.default().indexSearchableItems(notes.map { CSSearchableItem(note: $0) })
                     CSSearchableIndex.default().deleteSearchableItems(withDomainIdentifiers: ["notes"])
@@ -87,7 +90,7 @@ struct FieldShapeTests {
                     list.becomeCurrent()
                 }
                 """,
-        ], plist: #"{"CFBundleIdentifier": "com.example.notes", "NSUserActivityTypes": ["com.example.notes.view", "com.example.notes.list"]}"#)
+            ], plist: #"{"CFBundleIdentifier": "com.example.notes", "NSUserActivityTypes": ["com.example.notes.view", "com.example.notes.list"]}"#)
         // The title set in the initializer is judged there, in its file.
         #expect(findings(result) == ["title_length Spotlight.swift:11"], "\(findings(result))")
         #expect(result.files.first { $0.path == "Notes.swift" }?.payloadCount == 3)
@@ -96,23 +99,27 @@ struct FieldShapeTests {
     }
 
     @Test func anInitializerTheScanDoesNotFindIsNotGuessed() throws {
-        let result = try scan([
-            "Notes.swift": """
+        let result = try scan(
+            [
+                "Notes.swift": """
                 func index(_ note: Note) {
                     let item = CSSearchableItem(note: note)
                     CSSearchableIndex.default().indexSearchableItems([item])
                 }
                 """
-        ], plist: #"{"CFBundleIdentifier": "com.example.notes"}"#)
+            ], plist: #"{"CFBundleIdentifier": "com.example.notes"}"#)
         // Not Apple's initializer with its arguments missing: only that it is indexed and never deleted.
         #expect(findings(result) == ["source_indexed_items_deleted Notes.swift:2"], "\(findings(result))")
         let notes = result.files.flatMap(\.diagnostics).map(\.message)
-        #expect(notes.count == 1 && notes[0].contains("CSSearchableItem(note:), an initializer of the app's which none of the scanned files declares"), "\(notes)")
+        #expect(
+            notes.count == 1 && notes[0].contains("CSSearchableItem(note:), an initializer of the app's which none of the scanned files declares"),
+            "\(notes)")
     }
 
     @Test func theAppsSubclassesAreFollowedToo() throws {
-        let result = try scan([
-            "Activities.swift": """
+        let result = try scan(
+            [
+                "Activities.swift": """
                 final class NoteActivity: NSUserActivity {
                     init(note: Note) {
                         super.init(activityType: "com.example.notes.view")
@@ -121,14 +128,14 @@ struct FieldShapeTests {
                     }
                 }
                 """,
-            // Names nothing the scan looks for but the subclass.
-            "Screen.swift": """
+                // Names nothing the scan looks for but the subclass.
+                "Screen.swift": """
                 func show(_ note: Note) {
                     let activity = NoteActivity(note: note)
                     activity.becomeCurrent()
                 }
                 """,
-        ], plist: #"{"CFBundleIdentifier": "com.example.notes", "NSUserActivityTypes": ["com.example.notes.view"]}"#)
+            ], plist: #"{"CFBundleIdentifier": "com.example.notes", "NSUserActivityTypes": ["com.example.notes.view"]}"#)
         #expect(findings(result) == ["title_length Activities.swift:4"], "\(findings(result))")
         #expect(result.files.first { $0.path == "Screen.swift" }?.payloadCount == 1)
     }
@@ -136,8 +143,9 @@ struct FieldShapeTests {
     // MARK: 3. An intent's class name as the activity type
 
     @Test func anIntentsClassNameIsNeitherReverseDNSNorUnderTheIdentifier() throws {
-        let result = try scan([
-            "Order.swift": """
+        let result = try scan(
+            [
+                "Order.swift": """
                 final class OrderViewController: UIViewController {
                     func show() {
                         let custom = NSUserActivity(activityType: NSStringFromClass(OrderTeaIntent.self))
@@ -149,15 +157,16 @@ struct FieldShapeTests {
                     }
                 }
                 """
-        ], plist: #"{"CFBundleIdentifier": "com.example.tea", "NSUserActivityTypes": ["OrderTeaIntent", "INSendMessageIntent"]}"#)
+            ], plist: #"{"CFBundleIdentifier": "com.example.tea", "NSUserActivityTypes": ["OrderTeaIntent", "INSendMessageIntent"]}"#)
         #expect(findings(result).isEmpty, "\(findings(result))")
         #expect(result.files.flatMap(\.diagnostics).isEmpty, "both types resolve: \(result.files.flatMap(\.diagnostics).map(\.message))")
     }
 
     @Test func aClassOfTheScannedFilesIsNamedWithItsModule() throws {
         // A Swift class the app declares is `Module.LocalIntent` to NSStringFromClass: not resolved.
-        let result = try scan([
-            "Local.swift": """
+        let result = try scan(
+            [
+                "Local.swift": """
                 final class LocalIntent: NSObject {}
                 func show() {
                     let activity = NSUserActivity(activityType: NSStringFromClass(LocalIntent.self))
@@ -165,7 +174,7 @@ struct FieldShapeTests {
                     activity.becomeCurrent()
                 }
                 """
-        ], plist: #"{"CFBundleIdentifier": "com.example.tea", "NSUserActivityTypes": ["LocalIntent"]}"#)
+            ], plist: #"{"CFBundleIdentifier": "com.example.tea", "NSUserActivityTypes": ["LocalIntent"]}"#)
         #expect(result.files.flatMap(\.diagnostics).map(\.code.rawValue) == ["scan_dynamic_value"])
     }
 
@@ -192,8 +201,9 @@ struct FieldShapeTests {
     // MARK: 5. A call on a function's result, optional chained
 
     @Test func aCallOnACallsResultIsFollowed() throws {
-        let result = try scan([
-            "App.swift": """
+        let result = try scan(
+            [
+                "App.swift": """
                 func appDelegate() -> AppDelegate? { UIApplication.shared.delegate as? AppDelegate }
                 final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
                     func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
@@ -211,7 +221,7 @@ struct FieldShapeTests {
                     activity.becomeCurrent()
                 }
                 """
-        ], plist: #"{"CFBundleIdentifier": "com.example.app", "NSUserActivityTypes": ["com.example.app.read", "com.example.app.share"]}"#)
+            ], plist: #"{"CFBundleIdentifier": "com.example.app", "NSUserActivityTypes": ["com.example.app.read", "com.example.app.share"]}"#)
         #expect(findings(result).contains("source_donated_type_handled App.swift:13"), "\(findings(result))")
     }
 
@@ -222,21 +232,21 @@ struct FieldShapeTests {
     private func newsApp(donation: String, read: String = #"userActivity.userInfo?["url"] as? String"#) -> [String: String] {
         [
             "News.swift": """
-                final class ArticleViewController: UIViewController {
-                    func show(_ article: Article) {
-                        let activity = NSUserActivity(activityType: "com.example.news.article")
-                        activity.title = "Article"
-                \(donation)
-                        activity.becomeCurrent()
-                    }
+            final class ArticleViewController: UIViewController {
+                func show(_ article: Article) {
+                    let activity = NSUserActivity(activityType: "com.example.news.article")
+                    activity.title = "Article"
+            \(donation)
+                    activity.becomeCurrent()
                 }
-                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-                        guard userActivity.activityType == "com.example.news.article", let link = \(read) else { return }
-                        open(link)
-                    }
+            }
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                    guard userActivity.activityType == "com.example.news.article", let link = \(read) else { return }
+                    open(link)
                 }
-                """
+            }
+            """
         ]
     }
 
@@ -247,7 +257,9 @@ struct FieldShapeTests {
         #expect(found.first?.severity == .warning)
         #expect(found.first?.message.contains("set only 'articleID'") == true, "\(found.map(\.message))")
         let none = try scan(newsApp(donation: ""), plist: news)
-        #expect(none.files.flatMap(\.findings).filter { $0.ruleID == "source_handler_key_donated" }.map(\.message).first?.contains("set no userInfo") == true)
+        #expect(
+            none.files.flatMap(\.findings).filter { $0.ruleID == "source_handler_key_donated" }.map(\.message).first?.contains("set no userInfo")
+                == true)
     }
 
     @Test(arguments: [

@@ -6,7 +6,7 @@ import Testing
 @testable import ProctorScenario
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("File references")
@@ -64,7 +64,9 @@ struct FileReferenceTests {
         try Data("secret line".utf8).write(to: base.appendingPathComponent("secret.txt"))
         try Data("{}".utf8).write(to: URL(fileURLWithPath: project + "/Scenarios/app.scenario.json"))
         #expect(symlink("../secret.txt", project + "/routes.json") == 0)
-        let report = RunReport(command: "run", timestamp: Date(), strict: false, rules: [], checks: [], suites: [RunReport.Suite(name: project + "/Scenarios/app.scenario.json")])
+        let report = RunReport(
+            command: "run", timestamp: Date(), strict: false, rules: [], checks: [],
+            suites: [RunReport.Suite(name: project + "/Scenarios/app.scenario.json")])
         let sources = ScenarioRunner.sources(of: report, policy: FileReferencePolicy(allowsOutside: false, projectDirectory: project))
         guard case .failure(let unavailable) = sources.read(project + "/routes.json") else {
             Issue.record("the file outside the project was shown")
@@ -76,8 +78,9 @@ struct FileReferenceTests {
 
     @Test func aNulInAReferenceIsRefused() {
         let policy = FileReferencePolicy.anywhere
-        #expect(policy.load("Info.plist\0.txt", resolved: "Info.plist\0.txt", limit: 100, naming: "the file")
-            == .failure(.invalid("the path holds a NUL character, which no file name can")))
+        #expect(
+            policy.load("Info.plist\0.txt", resolved: "Info.plist\0.txt", limit: 100, naming: "the file")
+                == .failure(.invalid("the path holds a NUL character, which no file name can")))
     }
 }
 

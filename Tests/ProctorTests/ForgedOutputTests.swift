@@ -2,12 +2,12 @@ import Foundation
 import ProctorCore
 import Testing
 
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
 @testable import ProctorLinks
 @testable import ProctorReports
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Nothing from the input can forge a CI command or reach the terminal (issue 37): a file name
 /// or a value that holds a line break and `::error file=…::`, or an escape sequence, is printed
@@ -32,15 +32,18 @@ struct ForgedOutputTests {
         guard listingChecks else { return report }
         report.command = "run"
         let details = "expected: \(VisibleText.escaped(forged))\n  actual: \(VisibleText.escaped(forged))"
-        report.suites[0].cases.append(.init(
-            classname: forged, name: "step 1: \(forged)", outcome: .failed(type: "expectation_failed", message: "title \(forged)", details: details),
-            location: ProctorCore.SourceLocation(file: path, line: 1, column: 2)))
+        report.suites[0].cases.append(
+            .init(
+                classname: forged, name: "step 1: \(forged)",
+                outcome: .failed(type: "expectation_failed", message: "title \(forged)", details: details),
+                location: ProctorCore.SourceLocation(file: path, line: 1, column: 2)))
         return report
     }
 
     /// Problems and failed checks, each a line or row of a report that lists them.
     static func listed(_ report: RunReport) -> Int {
-        report.allFindings.count + report.allDiagnostics.count + (report.listsChecks ? report.suites.flatMap(\.cases).filter(\.outcome.isFailure).count : 0)
+        report.allFindings.count + report.allDiagnostics.count
+            + (report.listsChecks ? report.suites.flatMap(\.cases).filter(\.outcome.isFailure).count : 0)
     }
 
     /// The lines of `text` as the GitHub Actions runner reads them: a line ends at LF, CR or
@@ -71,8 +74,11 @@ struct ForgedOutputTests {
         }
         #expect(Self.rawControl(in: text) == nil, "\(format): \(text.debugDescription)")
         if format == .text {
-            #expect(text.contains("payloads/\\u{A}::error file=x::forged #\\u{23}[warning]legacy\\u{1B}[31m red \\u{9B}32m green \\u{1B}]0;title\\u{7}\\u{D}::notice::also.json:1:"),
-                    "the path is shown, escaped: \(text)")
+            #expect(
+                text.contains(
+                    "payloads/\\u{A}::error file=x::forged #\\u{23}[warning]legacy\\u{1B}[31m red \\u{9B}32m green \\u{1B}]0;title\\u{7}\\u{D}::notice::also.json:1:"
+                ),
+                "the path is shown, escaped: \(text)")
         }
     }
 
@@ -145,7 +151,7 @@ struct ForgedOutputTests {
         let text = ReportFormat.junit.render(Self.report(listingChecks: listingChecks), junitCases: form)
         #expect(Self.rawControl(in: text, allowing: ["\n", "\u{7F}", "\u{85}", "\u{9B}"]) == nil)
         #if canImport(FoundationXML) || canImport(Darwin)
-        _ = try XMLDocument(data: Data(text.utf8), options: [])
+            _ = try XMLDocument(data: Data(text.utf8), options: [])
         #endif
     }
 
@@ -155,7 +161,8 @@ struct ForgedOutputTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let good = directory.appendingPathComponent("aasa\(Self.forged)").path
         let broken = directory.appendingPathComponent("broken\(Self.forged)").path
-        try Data(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#.utf8).write(to: URL(fileURLWithPath: good))
+        try Data(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}]}}"#.utf8).write(
+            to: URL(fileURLWithPath: good))
         try Data(#"{"applinks": {"details": [}}"#.utf8).write(to: URL(fileURLWithPath: broken))
         let result = LinkCheck.run(
             urls: ["https://example.com/\(Self.forged)", "https://bad.example/\(Self.forged)"],
@@ -178,7 +185,9 @@ struct ForgedOutputTests {
     }
 
     @Test func everyControlCharacterIsShownAsSwiftWritesIt() {
-        #expect(VisibleText.escaped("a\nb\rc\td\u{0}e\u{1B}[0mf\u{7F}g\u{80}h\u{85}i\u{9F}j") == #"a\u{A}b\u{D}c\u{9}d\u{0}e\u{1B}[0mf\u{7F}g\u{80}h\u{85}i\u{9F}j"#)
+        #expect(
+            VisibleText.escaped("a\nb\rc\td\u{0}e\u{1B}[0mf\u{7F}g\u{80}h\u{85}i\u{9F}j")
+                == #"a\u{A}b\u{D}c\u{9}d\u{0}e\u{1B}[0mf\u{7F}g\u{80}h\u{85}i\u{9F}j"#)
         #expect(VisibleText.escaped("x ##[error]y ###[z") == #"x #\u{23}[error]y ##\u{23}[z"#)
         // Escaping twice changes nothing more: a message that quotes a printed path stays as it is.
         let once = VisibleText.escaped(ForgedOutputTests.forged)

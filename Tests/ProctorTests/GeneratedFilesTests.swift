@@ -26,7 +26,8 @@ struct GeneratedFilesTests {
         guard Array(actual.utf8) != Array(expected.utf8) else { return }
         let actualLines = actual.components(separatedBy: "\n")
         let expectedLines = expected.components(separatedBy: "\n")
-        let first = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let first =
+            zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(actualLines.count, expectedLines.count)
         let onDisk = first < actualLines.count ? actualLines[first] : "<end of file>"
         let generated = first < expectedLines.count ? expectedLines[first] : "<end of file>"

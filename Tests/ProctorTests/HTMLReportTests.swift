@@ -39,10 +39,14 @@ struct HTMLReportTests {
         let file = "payloads/<img src=x onerror=alert(1)>.json"
         let message = "title '<script>alert(\"x\")</script>' & \u{1B}[31mred\r"
         let report = lint([
-            .init(name: file, findings: [
-                Finding(ruleID: "fixture_error", severity: .error, message: message, location: Location(file: file, line: 1, column: 2, pointer: "/<b>\"'"),
-                        suppression: "ignored: <i>why</i>"),
-            ]),
+            .init(
+                name: file,
+                findings: [
+                    Finding(
+                        ruleID: "fixture_error", severity: .error, message: message,
+                        location: Location(file: file, line: 1, column: 2, pointer: "/<b>\"'"),
+                        suppression: "ignored: <i>why</i>")
+                ])
         ])
         let html = page(report, sources: [file: "{\"<script>\": \"</pre></code><script>alert(2)</script>\"}\n"])
         #expect(!html.lowercased().contains("<script"), "a <script> in input stays text")
@@ -53,8 +57,9 @@ struct HTMLReportTests {
         #expect(!html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "control characters are shown, not written")
         // Markup that opens closes: as many <pre>, <code>, <p> and <li> as their ends.
         for tag in ["pre", "code", "p", "li", "section", "span", "mark"] {
-            #expect(html.components(separatedBy: "<\(tag)>").count + html.components(separatedBy: "<\(tag) ").count - 2
-                == html.components(separatedBy: "</\(tag)>").count - 1, "unbalanced <\(tag)>")
+            #expect(
+                html.components(separatedBy: "<\(tag)>").count + html.components(separatedBy: "<\(tag) ").count - 2
+                    == html.components(separatedBy: "</\(tag)>").count - 1, "unbalanced <\(tag)>")
         }
     }
 
@@ -91,24 +96,38 @@ struct HTMLReportTests {
     @Test func problemsAreGroupedByFileAndSorted() {
         // Suites in no order, and one whose finding is in another file (a scenario's Info.plist).
         let report = lint([
-            .init(name: "b.json", findings: [
-                Finding(ruleID: "fixture_warning", severity: .warning, message: "late", location: Location(file: "b.json", line: 9, column: 1, pointer: "/z")),
-                Finding(ruleID: "fixture_error", severity: .error, message: "early", location: Location(file: "b.json", line: 2, column: 1, pointer: "/a")),
-            ]),
+            .init(
+                name: "b.json",
+                findings: [
+                    Finding(
+                        ruleID: "fixture_warning", severity: .warning, message: "late",
+                        location: Location(file: "b.json", line: 9, column: 1, pointer: "/z")),
+                    Finding(
+                        ruleID: "fixture_error", severity: .error, message: "early",
+                        location: Location(file: "b.json", line: 2, column: 1, pointer: "/a")),
+                ]),
             .init(
                 name: "a.json",
-                diagnostics: [Diagnostic(code: .unknownKey, severity: .warning, message: "unknown key", location: Location(file: "a.json", line: 5, column: 3, pointer: "/k"))],
+                diagnostics: [
+                    Diagnostic(
+                        code: .unknownKey, severity: .warning, message: "unknown key",
+                        location: Location(file: "a.json", line: 5, column: 3, pointer: "/k"))
+                ],
                 findings: [
-                    Finding(ruleID: "fixture_note", severity: .note, message: "same place", location: Location(file: "a.json", line: 5, column: 3, pointer: "/k")),
-                    Finding(ruleID: "fixture_error", severity: .error, message: "accepted", location: Location(file: "Info.plist", line: 1),
-                            suppression: "in the baseline proctor-baseline.json"),
+                    Finding(
+                        ruleID: "fixture_note", severity: .note, message: "same place",
+                        location: Location(file: "a.json", line: 5, column: 3, pointer: "/k")),
+                    Finding(
+                        ruleID: "fixture_error", severity: .error, message: "accepted", location: Location(file: "Info.plist", line: 1),
+                        suppression: "in the baseline proctor-baseline.json"),
                 ]),
         ])
         let html = page(report)
         let headings = pieces(of: html, from: "<section class=\"file\" id=\"", to: "</code>")
         #expect(headings == ["file-1\">\n<h3><code>Info.plist", "file-2\">\n<h3><code>a.json", "file-3\">\n<h3><code>b.json"])
         let messages = pieces(of: html, from: "<p class=\"message\">", to: "</p>")
-        #expect(messages == ["accepted", "unknown key", "same place", "early", "late"], "by file, then line, then input errors, diagnostics and findings")
+        #expect(
+            messages == ["accepted", "unknown key", "same place", "early", "late"], "by file, then line, then input errors, diagnostics and findings")
         #expect(html.contains("<li class=\"problem error accepted\" id=\"file-1-1\">"))
         #expect(html.contains("Accepted, not counted: in the baseline proctor-baseline.json"))
         #expect(html.contains("<span class=\"tally-line\">1 accepted</span>"))
@@ -132,18 +151,24 @@ struct HTMLReportTests {
 
     private func line(_ text: String, line: Int?, column: Int?, file: String = "f.json", present: Bool = true) -> String {
         let report = lint([
-            .init(name: file, findings: [Finding(ruleID: "fixture_error", severity: .error, message: "m", location: Location(file: file, line: line, column: column))]),
+            .init(
+                name: file,
+                findings: [
+                    Finding(ruleID: "fixture_error", severity: .error, message: "m", location: Location(file: file, line: line, column: column))
+                ])
         ])
         let html = page(report, sources: present ? [file: text] : [:])
         return pieces(of: html, from: "<p class=\"message\">m</p>\n", to: "\n</li>").first ?? ""
     }
 
     @Test func theLineIsShownWithItsColumnMarked() {
-        #expect(line("{\n  \"title\": \"\",\n}\n", line: 2, column: 12)
-            == "<pre class=\"source\"><span class=\"line-number\">2</span><code>  \"title\": <mark>\"</mark>\",</code></pre>")
+        #expect(
+            line("{\n  \"title\": \"\",\n}\n", line: 2, column: 12)
+                == "<pre class=\"source\"><span class=\"line-number\">2</span><code>  \"title\": <mark>\"</mark>\",</code></pre>")
         // Columns count Unicode scalars, after a byte-order mark; a CRLF line loses its CR.
-        #expect(line("\u{FEFF}{\"é🍕\": 1}\r\n", line: 1, column: 8)
-            == "<pre class=\"source\"><span class=\"line-number\">1</span><code>{\"é🍕\": <mark>1</mark>}</code></pre>")
+        #expect(
+            line("\u{FEFF}{\"é🍕\": 1}\r\n", line: 1, column: 8)
+                == "<pre class=\"source\"><span class=\"line-number\">1</span><code>{\"é🍕\": <mark>1</mark>}</code></pre>")
         // A column just past the end of the line marks a space there.
         #expect(line("{\"a\":\n", line: 1, column: 6).contains("{\"a\":<mark> </mark></code>"))
         #expect(line("{}\n", line: 1, column: nil).contains("<code>{}</code>"))
@@ -158,8 +183,9 @@ struct HTMLReportTests {
     }
 
     @Test func whyALineIsNotShown() {
-        #expect(line("", line: 3, column: 1, file: "gone.json", present: false)
-            == "<p class=\"source none\">Line 3 of gone.json is not shown: no such file or directory.</p>")
+        #expect(
+            line("", line: 3, column: 1, file: "gone.json", present: false)
+                == "<p class=\"source none\">Line 3 of gone.json is not shown: no such file or directory.</p>")
         #expect(line("{}\n", line: 7, column: 1) == "<p class=\"source none\">Line 7 is not shown: f.json has 1 line now.</p>")
         #expect(line("{}\n", line: nil, column: nil) == "<p class=\"source none\">No line is known for this problem.</p>")
     }
@@ -189,27 +215,41 @@ struct HTMLReportTests {
         let report = RunReport(command: "run", timestamp: fixedNow, strict: false, rules: [], checks: ScenarioCheck.reported, suites: [suite])
         let html = page(report, sources: ["handoff.scenario.json": TimelineTests.handoffScenario])
         // Lanes: the system (the clock), then the devices in the scenario's order.
-        #expect(html.contains("<th scope=\"col\" class=\"lane system\">System</th><th scope=\"col\" class=\"lane\">iPhone</th><th scope=\"col\" class=\"lane\">Mac</th>"))
+        #expect(
+            html.contains(
+                "<th scope=\"col\" class=\"lane system\">System</th><th scope=\"col\" class=\"lane\">iPhone</th><th scope=\"col\" class=\"lane\">Mac</th>"
+            ))
         let rows = pieces(of: html, from: "<tr class=\"", to: "</tr>")
         #expect(rows.map { $0.prefix { $0 != "\"" } } == ["ok", "ok", "ok", "ok", "ok", "failed"])
         let failing = try #require(rows.last)
         #expect(failing.hasPrefix("failed\" id=\"scenario-1-event-6\">"))
         // In the iPhone's column (the second lane), with expected and actual side by side.
-        #expect(failing.contains("</td><td></td><td class=\"event expectation failed\"><p class=\"what\"><span class=\"kind\">expect spotlight</span> <span class=\"outcome failed\">✗ failed</span>"))
+        #expect(
+            failing.contains(
+                "</td><td></td><td class=\"event expectation failed\"><p class=\"what\"><span class=\"kind\">expect spotlight</span> <span class=\"outcome failed\">✗ failed</span>"
+            ))
         #expect(failing.hasSuffix("<td></td>"))
-        #expect(failing.contains("<div class=\"expected\"><p class=\"label\">Expected</p><p class=\"value\">results ['Beach']</p></div><div class=\"actual\"><p class=\"label\">Actual</p><p class=\"value\">results ['Shakshuka' (activity 'a')]</p></div>"))
+        #expect(
+            failing.contains(
+                "<div class=\"expected\"><p class=\"label\">Expected</p><p class=\"value\">results ['Beach']</p></div><div class=\"actual\"><p class=\"label\">Actual</p><p class=\"value\">results ['Shakshuka' (activity 'a')]</p></div>"
+            ))
         #expect(html.contains("<details class=\"scenario failed\" id=\"scenario-1\" open=\"\">"))
         #expect(html.contains("<span class=\"scenario-name\">Hand a recipe to the Mac &lt;b&gt;</span>"))
         // The failed check links to its entry on the timeline, and shows the step's line.
         #expect(html.contains("<a href=\"#scenario-1-event-6\">on the timeline</a>"))
-        #expect(html.contains("<span class=\"line-number\">17</span><code>    {\"expect\": {\"launch\": {\"route\": \"detail\"}, \"spotlight\": <mark>{</mark>\"device\""))
+        #expect(
+            html.contains(
+                "<span class=\"line-number\">17</span><code>    {\"expect\": {\"launch\": {\"route\": \"detail\"}, \"spotlight\": <mark>{</mark>\"device\""
+            ))
     }
 
     // MARK: - Determinism
 
     @Test func twoRunsWriteTheSameBytes() throws {
-        let first = page(RunReport(command: "run", timestamp: fixedNow, strict: false, rules: [], suites: [try TimelineTests.play(TimelineTests.handoffScenario)]))
-        let second = page(RunReport(command: "run", timestamp: fixedNow, strict: false, rules: [], suites: [try TimelineTests.play(TimelineTests.handoffScenario)]))
+        let first = page(
+            RunReport(command: "run", timestamp: fixedNow, strict: false, rules: [], suites: [try TimelineTests.play(TimelineTests.handoffScenario)]))
+        let second = page(
+            RunReport(command: "run", timestamp: fixedNow, strict: false, rules: [], suites: [try TimelineTests.play(TimelineTests.handoffScenario)]))
         #expect(first == second)
         let lint = ReportFixture.allSeverities.report
         #expect(ReportFormat.html.render(lint, sources: ReportFixture.sources) == ReportFormat.html.render(lint, sources: ReportFixture.sources))

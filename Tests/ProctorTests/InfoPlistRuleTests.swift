@@ -17,7 +17,8 @@ struct InfoPlistRuleTests {
     /// The test cases of an Info.plist's suite: reading it, then every rule over the Info.plist.
     static let plistCases = ["input", rule, "routing_app_document_type", "routing_app_modes"]
 
-    static let donation = #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}]}}, "direction": "outgoing"}}"#
+    static let donation =
+        #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}]}}, "direction": "outgoing"}}"#
 
     /// An XML Info.plist with the given keys and values, one per line, as Xcode writes them.
     static func plist(_ body: String) -> String {
@@ -90,7 +91,9 @@ struct InfoPlistRuleTests {
         #expect(perFile.contains(#"<testcase name="\#(plistPath)" classname="proctor.lint" time="0">"#))
         #expect(perFile.contains("\(plistPath):8: error: 'INSearchCallHistoryIntent' is in INIntentsRestrictedWhileLocked"))
         let sarif = ReportFormat.sarif.render(report)
-        #expect(sarif.contains(#""fullyQualifiedName" : "/INIntentsRestrictedWhileLocked/1""#) || sarif.contains(#""fullyQualifiedName": "/INIntentsRestrictedWhileLocked/1""#))
+        #expect(
+            sarif.contains(#""fullyQualifiedName" : "/INIntentsRestrictedWhileLocked/1""#)
+                || sarif.contains(#""fullyQualifiedName": "/INIntentsRestrictedWhileLocked/1""#))
         #expect(ReportFormat.text.render(report).contains("\(plistPath):8: error: 'INSearchCallHistoryIntent' is in INIntentsRestrictedWhileLocked"))
     }
 
@@ -118,7 +121,9 @@ struct InfoPlistRuleTests {
             """)
         let (result, plistPath, _) = try lint(plist: extensionPlist, in: directory)
         let finding = try #require(result.files.first { $0.path == plistPath }?.findings.first { $0.ruleID == Self.rule })
-        #expect(finding.location == SourceLocation(file: plistPath, line: 11, pointer: "/NSExtension/NSExtensionAttributes/IntentsRestrictedWhileLocked/0"))
+        #expect(
+            finding.location
+                == SourceLocation(file: plistPath, line: 11, pointer: "/NSExtension/NSExtensionAttributes/IntentsRestrictedWhileLocked/0"))
     }
 
     @Test func aCleanInfoPlistAddsNoFile() throws {
@@ -155,7 +160,8 @@ struct InfoPlistRuleTests {
 
     /// Inline facts (conformance cases, rule examples) are reported under "Info.plist", without a line.
     @Test func inlineFactsAreReportedAsInfoPlist() throws {
-        let facts = try appInfo(fromJSON: #"{"INIntentsSupported": ["INStartCallIntent"], "INIntentsRestrictedWhileLocked": ["INSendMessageIntent"]}"#)
+        let facts = try appInfo(
+            fromJSON: #"{"INIntentsSupported": ["INStartCallIntent"], "INIntentsRestrictedWhileLocked": ["INSendMessageIntent"]}"#)
         let result = ProctorTests.lint(Self.donation, appInfo: facts.appInfo)
         let finding = try #require(result.files.flatMap(\.findings).first { $0.ruleID == Self.rule })
         #expect(finding.location == SourceLocation(file: ConformanceRunner.infoPlistFile, pointer: "/INIntentsRestrictedWhileLocked/0"))

@@ -9,13 +9,15 @@ import Testing
 
 @Suite("Info.plist")
 struct InfoPlistTests {
-    static var facts: [String: Any] { [
-        "CFBundleIdentifier": "com.example.places",
-        "NSUserActivityTypes": ["com.example.places.view-place", "$(PRODUCT_BUNDLE_IDENTIFIER).view-trail"],
-        "CFBundleURLTypes": [["CFBundleURLSchemes": ["places", "places-beta"]], ["CFBundleURLSchemes": ["tony"]]],
-        "INIntentsSupported": ["INSendMessageIntent"],
-        "NSExtension": ["NSExtensionAttributes": ["IntentsSupported": ["INStartCallIntent"]]],
-    ] }
+    static var facts: [String: Any] {
+        [
+            "CFBundleIdentifier": "com.example.places",
+            "NSUserActivityTypes": ["com.example.places.view-place", "$(PRODUCT_BUNDLE_IDENTIFIER).view-trail"],
+            "CFBundleURLTypes": [["CFBundleURLSchemes": ["places", "places-beta"]], ["CFBundleURLSchemes": ["tony"]]],
+            "INIntentsSupported": ["INSendMessageIntent"],
+            "NSExtension": ["NSExtensionAttributes": ["IntentsSupported": ["INStartCallIntent"]]],
+        ]
+    }
 
     @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
     func readsXMLAndBinary(format: PropertyListSerialization.PropertyListFormat) throws {
@@ -38,7 +40,9 @@ struct InfoPlistTests {
     @Test func brokenPlistIsAnInputErrorWithALine() throws {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
-        let path = try directory.write("Info.plist", """
+        let path = try directory.write(
+            "Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
@@ -62,7 +66,9 @@ struct InfoPlistTests {
     @Test func aPreprocessedPlistIsANoteNotAnInputError() throws {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
-        let path = try directory.write("Info.plist", """
+        let path = try directory.write(
+            "Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
@@ -121,7 +127,9 @@ struct InfoPlistTests {
     // MARK: - Build settings
 
     @Test func unexpandedBuildSettingEntriesMatchAnyText() {
-        let info = AppInfo(source: "Info.plist", userActivityTypes: ["$(PRODUCT_BUNDLE_IDENTIFIER).view-place", "${PRODUCT_BUNDLE_IDENTIFIER}.share", "com.example.exact"])
+        let info = AppInfo(
+            source: "Info.plist",
+            userActivityTypes: ["$(PRODUCT_BUNDLE_IDENTIFIER).view-place", "${PRODUCT_BUNDLE_IDENTIFIER}.share", "com.example.exact"])
         #expect(info.declares(activityType: "com.example.places.view-place"))
         #expect(info.declares(activityType: "org.other.view-place"))
         #expect(info.declares(activityType: "com.example.places.share"))
@@ -140,7 +148,8 @@ struct InfoPlistTests {
     }
 
     @Test func bundleIdentifierOverrideExpandsEntries() throws {
-        let json = #"{"CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "NSUserActivityTypes": ["$(PRODUCT_BUNDLE_IDENTIFIER).x", "${PRODUCT_BUNDLE_IDENTIFIER}.y", "com.other.z"]}"#
+        let json =
+            #"{"CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "NSUserActivityTypes": ["$(PRODUCT_BUNDLE_IDENTIFIER).x", "${PRODUCT_BUNDLE_IDENTIFIER}.y", "com.other.z"]}"#
         let expanded = try appInfo(fromJSON: json, bundleIdentifier: "com.example.places")
         #expect(expanded.diagnostics.isEmpty, "\(expanded.diagnostics.map(\.message))")
         let info = try #require(expanded.appInfo)
@@ -166,12 +175,14 @@ struct InfoPlistTests {
         let plist = try directory.write("Info.plist", bytes: data)
         let payload = try directory.write("a.json", #"{"userActivity": {"activityType": "com.example.places.view"}}"#)
 
-        let matching = Linter.lint(paths: [payload], options: LintOptions(infoPlistPath: plist, bundleIdentifier: "com.example.places", now: fixedNow, parallel: false))
+        let matching = Linter.lint(
+            paths: [payload], options: LintOptions(infoPlistPath: plist, bundleIdentifier: "com.example.places", now: fixedNow, parallel: false))
         #expect(matching.appInfo?.userActivityTypes == ["com.example.places.view"])
         #expect(matching.files.flatMap(\.findings).isEmpty, "\(matching.files.flatMap(\.findings).map(\.message))")
         #expect(matching.report().exitCode == .success)
 
-        let other = Linter.lint(paths: [payload], options: LintOptions(infoPlistPath: plist, bundleIdentifier: "com.example.trails", now: fixedNow, parallel: false))
+        let other = Linter.lint(
+            paths: [payload], options: LintOptions(infoPlistPath: plist, bundleIdentifier: "com.example.trails", now: fixedNow, parallel: false))
         let ids = other.files.flatMap(\.findings).map(\.ruleID).sorted()
         #expect(ids == ["activity_type_bundle_prefix", "activity_type_declared"])
     }

@@ -3,8 +3,8 @@ import ProctorCore
 import ProctorEngine
 import ProctorFiles
 import ProctorInputs
-import ProctorPayloads
 import ProctorJSON
+import ProctorPayloads
 import ProctorReports
 import Testing
 
@@ -47,7 +47,11 @@ struct LinterTests {
     /// `.jsonl` but leave scenarios to `proctor run`, association files and passes are claimed by
     /// their name, and a file no kind claims goes to the donation kind.
     @Test func inputKindsClaimFilesByName() {
-        #expect(InputKinds.payloads.map(\.name) == ["Wallet pass", "donation", "apple-app-site-association file", "web page", "entitlements file", "notification payload", "coverage file"])
+        #expect(
+            InputKinds.payloads.map(\.name) == [
+                "Wallet pass", "donation", "apple-app-site-association file", "web page", "entitlements file", "notification payload",
+                "coverage file",
+            ])
         #expect(InputKinds.payloadKind(forPath: "push/upgrade.apns") == 5)
         #expect(InputKinds.payloadKind(forPath: "routing/coverage.geojson") == 6 && InputKinds.claims(path: "coverage.geojson"))
         #expect(InputKinds.payloadKind(forPath: "App/App.entitlements") == 4)
@@ -61,7 +65,9 @@ struct LinterTests {
         #expect(InputKinds.payloadKind(forPath: "apple-app-site-association") == 2)
         #expect(InputKinds.payloadKind(forPath: "my-apple-app-site-association") == 1)
         #expect(InputKinds.claims(path: "a/b.json") && InputKinds.claims(path: "export.jsonl"))
-        #expect(!InputKinds.claims(path: "trip.scenario.json") && !InputKinds.claims(path: "GoogleService-Info.plist") && !InputKinds.claims(path: "Root.plist"))
+        #expect(
+            !InputKinds.claims(path: "trip.scenario.json") && !InputKinds.claims(path: "GoogleService-Info.plist")
+                && !InputKinds.claims(path: "Root.plist"))
         // A walk reads an Info.plist as the property list it is (issue 31); named, any .plist.
         #expect(InputKinds.claims(path: "Info.plist") && InputKinds.claims(path: "App/Info.plist"))
         #expect(InputKinds.isAppDescription(path: "Root.plist", isWalked: false) && !InputKinds.isAppDescription(path: "Root.plist", isWalked: true))
@@ -72,7 +78,9 @@ struct LinterTests {
     /// A page nested past libxml2's limit is partly unread: an error where reading stopped (exit
     /// 2, as for any input not read whole), while the part read is still judged.
     @Test func aPageNestedTooDeepIsAnInputProblemAndItsStartIsStillJudged() {
-        let page = "<html><head><meta name=\"apple-itunes-app\" content=\"app-id=x\"></head><body>\n" + String(repeating: "<div>", count: 300) + "</body></html>"
+        let page =
+            "<html><head><meta name=\"apple-itunes-app\" content=\"app-id=x\"></head><body>\n" + String(repeating: "<div>", count: 300)
+            + "</body></html>"
         let result = Linter.lint(files: [.init(path: "deep.html", bytes: Array(page.utf8))], appInfo: nil, options: options())
         let file = result.files[0]
         #expect(file.diagnostics.map { "\($0.code.rawValue) \($0.severity) \($0.location.line ?? -1)" } == ["html_nested_too_deep error 2"])
@@ -142,7 +150,8 @@ struct LinterTests {
     @Test func aFileOverTheSizeLimitIsRefused() throws {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
-        let big = try directory.write("big.json", #"{"userActivity": {"activityType": "ViewPlace", "title": "\#(String(repeating: "x", count: 200))"}}"#)
+        let big = try directory.write(
+            "big.json", #"{"userActivity": {"activityType": "ViewPlace", "title": "\#(String(repeating: "x", count: 200))"}}"#)
         let small = try directory.write("small.json", #"{"userActivity": {"activityType": "Vp"}}"#)
         let limits = JSONLimits(maximumDepth: 64, maximumFileSize: 100)
         let result = Linter.lint(paths: [big, small], options: options(limits: limits))
@@ -184,8 +193,12 @@ struct LinterTests {
         let mixedCases = try cases(mixed)
         #expect(mixedCases["input"]?.isError == true)
         #expect(mixedCases["activity_title_required"]?.isFailure == true, "a finding in a checked donation still fails its rule")
-        #expect(mixedCases["activity_type_reverse_dns"] == .skipped(reason: "1 of 3 donations not checked for decoding errors (see the input case); nothing found in the other 2"))
-        #expect(try cases(alone)["activity_type_reverse_dns"] == .skipped(reason: "not checked: the file's donation has decoding errors (see the input case)"))
+        #expect(
+            mixedCases["activity_type_reverse_dns"]
+                == .skipped(reason: "1 of 3 donations not checked for decoding errors (see the input case); nothing found in the other 2"))
+        #expect(
+            try cases(alone)["activity_type_reverse_dns"]
+                == .skipped(reason: "not checked: the file's donation has decoding errors (see the input case)"))
         #expect(try cases(notADonation)["activity_type_reverse_dns"]?.isSkipped == true)
         #expect(try cases(good)["activity_type_reverse_dns"] == .passed)
     }
@@ -200,7 +213,10 @@ struct LinterTests {
             case 0: lines.append(errorFinding)
             case 1: lines.append(warningFinding)
             case 2: lines.append(#"{"searchableItem": {"uniqueIdentifier": "item-\#(index % 70)", "attributeSet": {"title": "T"}}}"#)
-            case 3: lines.append(#"{"userActivity": {"activityType": "com.example.app.view", "title": "V", "contentAttributeSet": {"relatedUniqueIdentifier": "item-\#(index)"}}}"#)
+            case 3:
+                lines.append(
+                    #"{"userActivity": {"activityType": "com.example.app.view", "title": "V", "contentAttributeSet": {"relatedUniqueIdentifier": "item-\#(index)"}}}"#
+                )
             case 4: lines.append(index % 50 == 4 ? "{\"userActivity\": " : "")
             case 5: lines.append(#"{"userActivity": {"activityType": 7}}"#)
             default: lines.append(clean)
@@ -244,10 +260,10 @@ struct LinterTests {
         let exact = try directory.write("exact.json", text)
         #expect(try InputFiles.load(exact, limit: 1_000).get() == Array(text.utf8))
         #if os(Linux)
-        let status = try InputFiles.load("/proc/self/status", limit: 1_000_000).get()
-        #expect(status.count > 100)
-        #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
-        #expect(status.last == UInt8(ascii: "\n"))
+            let status = try InputFiles.load("/proc/self/status", limit: 1_000_000).get()
+            #expect(status.count > 100)
+            #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+            #expect(status.last == UInt8(ascii: "\n"))
         #endif
     }
 
@@ -317,7 +333,13 @@ struct LinterTests {
         }
         #expect(type == "activity_title_required")
         let skipped = a.cases.filter { if case .skipped = $0.outcome { true } else { false } }.map(\.name)
-        #expect(Set(skipped) == Set(payloadRules.filter { $0.needsInfoPlist || $0.needsBundleIdentifier || $0.needsDeploymentTarget || $0.judgedInScenariosOnly || $0.judgedInSourcesOnly }.map(\.id)), "rules needing app facts are skipped without them, and lint skips the rules only scenarios judge")
+        #expect(
+            Set(skipped)
+                == Set(
+                    payloadRules.filter {
+                        $0.needsInfoPlist || $0.needsBundleIdentifier || $0.needsDeploymentTarget || $0.judgedInScenariosOnly
+                            || $0.judgedInSourcesOnly
+                    }.map(\.id)), "rules needing app facts are skipped without them, and lint skips the rules only scenarios judge")
         let b = try #require(report.suites.last)
         #expect(b.cases.count == 1, "an unreadable file has only its input case")
         guard case .errored(let code, _, _)? = b.cases.first?.outcome else {
@@ -351,7 +373,9 @@ struct LinterTests {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
         try directory.write("items.json", #"{"searchableItem": {"uniqueIdentifier": "recipe-9", "attributeSet": {"title": "Tart"}}}"#)
-        try directory.write("activity.json", #"{"userActivity": {"activityType": "com.example.recipes.view", "contentAttributeSet": {"relatedUniqueIdentifier": "recipe-9"}}}"#)
+        try directory.write(
+            "activity.json",
+            #"{"userActivity": {"activityType": "com.example.recipes.view", "contentAttributeSet": {"relatedUniqueIdentifier": "recipe-9"}}}"#)
         let findings = Linter.lint(paths: [directory.path], options: options()).files.flatMap(\.findings)
         #expect(!findings.contains { $0.ruleID == "related_item_missing" })
         try FileManager.default.removeItem(atPath: directory.path("items.json"))

@@ -68,12 +68,18 @@ struct NotificationTests {
     }
 
     @Test func malformedNotificationsAreLocatedAndLoseNothing() {
-        let result = lint(#"[{"notification": {"payload": "aps"}}, {"notification": {"headers": {}}}, {"notification": {"payload": {"aps": {"alert": {"loc-args": ["x"]}}}}}]"#)
-        #expect(diagnostics(result) == [
-            "type_mismatch payload.json:1:31 /0/notification/payload",
-            "missing_value payload.json:1:57 /1/notification",
-        ])
-        #expect(findings(result) == ["push_alert_content /2/notification/payload/aps/alert", "push_alert_content /2/notification/payload/aps/alert/loc-args"])
+        let result = lint(
+            #"[{"notification": {"payload": "aps"}}, {"notification": {"headers": {}}}, {"notification": {"payload": {"aps": {"alert": {"loc-args": ["x"]}}}}}]"#
+        )
+        #expect(
+            diagnostics(result) == [
+                "type_mismatch payload.json:1:31 /0/notification/payload",
+                "missing_value payload.json:1:57 /1/notification",
+            ])
+        #expect(
+            findings(result) == [
+                "push_alert_content /2/notification/payload/aps/alert", "push_alert_content /2/notification/payload/aps/alert/loc-args",
+            ])
         #expect(result.files[0].leftOutPayloadCount == 2 && result.files[0].payloadCount == 1)
         // A file that is not JSON is an input error, and other files are still read.
         let broken = Linter.lint(
@@ -87,7 +93,9 @@ struct NotificationTests {
     /// judged on the compact payload without that key, and the bytes as written only warn.
     @Test func apnsFilesAreJudgedCompactWithoutTheSimulatorKey() {
         let padding = String(repeating: "x", count: 4000)
-        let pretty = "{\n    \"Simulator Target Bundle\": \"com.example.store\",\n    \"aps\": {\"alert\": \"Ready\"},\n    \"pad\": \"\(padding)\"\n" + String(repeating: " ", count: 100) + "}"
+        let pretty =
+            "{\n    \"Simulator Target Bundle\": \"com.example.store\",\n    \"aps\": {\"alert\": \"Ready\"},\n    \"pad\": \"\(padding)\"\n"
+            + String(repeating: " ", count: 100) + "}"
         let result = lint(pretty, path: "pretty.apns")
         #expect(result.files[0].findings.map { "\($0.ruleID) \($0.severity.rawValue)" } == ["push_payload_size warning"])
         #expect(result.files[0].diagnostics.isEmpty)

@@ -1,7 +1,7 @@
 import Foundation
-@testable import ProctorDocumentation
 import Testing
 
+@testable import ProctorDocumentation
 
 /// Package.swift, read as text: the module table of docs/architecture.md is generated from it, and
 /// every module a target imports must be one it declares.
@@ -19,7 +19,9 @@ struct PackageManifestTests {
             let first = pageLines.indices.first { $0 >= generatedLines.count || pageLines[$0] != generatedLines[$0] } ?? pageLines.count
             let onPage = first < pageLines.count ? pageLines[first] : "<end of file>"
             let fromManifest = first < generatedLines.count ? generatedLines[first] : "<end of file>"
-            Issue.record("docs/architecture.md's module table is stale; run `make docs`. First difference at line \(first + 1):\n  on the page: \(onPage)\n  generated:   \(fromManifest)")
+            Issue.record(
+                "docs/architecture.md's module table is stale; run `make docs`. First difference at line \(first + 1):\n  on the page: \(onPage)\n  generated:   \(fromManifest)"
+            )
         }
         #expect(!page.contains(ModuleTable.missingRole), "a target of Package.swift has no role in docs/architecture.md's module table")
     }
@@ -30,7 +32,9 @@ struct PackageManifestTests {
         #expect(manifest.targets.count > 20)
         for target in manifest.targets {
             var isFolder: ObjCBool = false
-            #expect(FileManager.default.fileExists(atPath: Repository.url(target.folder).path, isDirectory: &isFolder) && isFolder.boolValue, "\(target.name): no folder \(target.folder)")
+            #expect(
+                FileManager.default.fileExists(atPath: Repository.url(target.folder).path, isDirectory: &isFolder) && isFolder.boolValue,
+                "\(target.name): no folder \(target.folder)")
         }
         let scan = try #require(manifest.target(named: "ProctorScan"))
         #expect(scan.kind == "target" && scan.targets.contains("ProctorXcode"))
@@ -63,12 +67,13 @@ struct PackageManifestTests {
         #expect(manifest.targets[1].targets == ["CLib", "Core"] && manifest.targets[1].products == [.init(name: "P", package: "pkg")])
         #expect(manifest.targets[1].exclude == ["Fixtures"])
         #expect(manifest.targets[2].targets == ["Kit"] && manifest.targets[2].folder == "Tests/KitTests")
-        #expect(ModuleTable.table(manifest, roles: ["Kit": "the kit"]) == [
-            "| Target | Kind | Depends on | Role |", "| --- | --- | --- | --- |",
-            "| `CLib` | system library | pkg-config `lib-1.0` | \(ModuleTable.missingRole) |",
-            "| `Kit` | library, product `Kit` | `CLib`, `Core`, pkg (`P`) | the kit |",
-            "| `KitTests` | tests | `Kit` | \(ModuleTable.missingRole) |",
-        ])
+        #expect(
+            ModuleTable.table(manifest, roles: ["Kit": "the kit"]) == [
+                "| Target | Kind | Depends on | Role |", "| --- | --- | --- | --- |",
+                "| `CLib` | system library | pkg-config `lib-1.0` | \(ModuleTable.missingRole) |",
+                "| `Kit` | library, product `Kit` | `CLib`, `Core`, pkg (`P`) | the kit |",
+                "| `KitTests` | tests | `Kit` | \(ModuleTable.missingRole) |",
+            ])
     }
 
     @Test func aDependencyItCannotReadIsAnErrorNotAGuess() {
@@ -78,13 +83,18 @@ struct PackageManifestTests {
     }
 
     @Test func theRolesAreKeptAndTheRestRegenerated() throws {
-        let manifest = try PackageManifest.read(#"let package = Package(name: "d", targets: [.target(name: "A", dependencies: ["B"]), .target(name: "B")])"#)
-        let page = ["# Title", ModuleTable.marker, "| Target | Kind | Depends on | Role |", "| --- | --- | --- | --- |", "| `A` | library | `C` | reads things |", "", "After."]
-        let updated = try ModuleTable.updating(page.joined(separator: "\n"), from: manifest)
-        #expect(updated.components(separatedBy: "\n") == [
+        let manifest = try PackageManifest.read(
+            #"let package = Package(name: "d", targets: [.target(name: "A", dependencies: ["B"]), .target(name: "B")])"#)
+        let page = [
             "# Title", ModuleTable.marker, "| Target | Kind | Depends on | Role |", "| --- | --- | --- | --- |",
-            "| `A` | library | `B` | reads things |", "| `B` | library | none | \(ModuleTable.missingRole) |", "", "After.",
-        ])
+            "| `A` | library | `C` | reads things |", "", "After.",
+        ]
+        let updated = try ModuleTable.updating(page.joined(separator: "\n"), from: manifest)
+        #expect(
+            updated.components(separatedBy: "\n") == [
+                "# Title", ModuleTable.marker, "| Target | Kind | Depends on | Role |", "| --- | --- | --- | --- |",
+                "| `A` | library | `B` | reads things |", "| `B` | library | none | \(ModuleTable.missingRole) |", "", "After.",
+            ])
     }
 
     /// Every `import` of a module this package builds or depends on names one its target declares:
@@ -110,9 +120,13 @@ struct PackageManifestTests {
         let folder = Repository.url(target.folder)
         guard let walk = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         var found: [(String, String)] = []
-        let pattern = /^(?:@\w+\s+)*(?:(?:public|package|internal|private|fileprivate)\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)/
+        let pattern =
+            /^(?:@\w+\s+)*(?:(?:public|package|internal|private|fileprivate)\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)/
         while let relative = walk.nextObject() as? String {
-            if target.exclude.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) { walk.skipDescendants(); continue }
+            if target.exclude.contains(where: { relative == $0 || relative.hasPrefix($0 + "/") }) {
+                walk.skipDescendants()
+                continue
+            }
             guard relative.hasSuffix(".swift") else { continue }
             let text = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
             var inLiteral = false

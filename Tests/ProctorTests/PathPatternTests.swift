@@ -2,7 +2,6 @@ import Foundation
 import ProctorFiles
 import Testing
 
-
 /// Path patterns as docs/configuration.md ("Include and exclude") reads them.
 @Suite("Path patterns")
 struct PathPatternTests {
@@ -57,7 +56,9 @@ struct PathPatternTests {
     /// Patterns relative to a base folder: a file outside it is matched by no anchored pattern,
     /// and the filter keeps what include takes and exclude does not.
     @Test func aFilterJudgesPathsRelativeToItsBase() throws {
-        let filter = PathFilter([PathFilter.Patterns(base: "project", include: [try PathPattern("payloads/**")], exclude: [try PathPattern("legacy")])])
+        let filter = PathFilter([
+            PathFilter.Patterns(base: "project", include: [try PathPattern("payloads/**")], exclude: [try PathPattern("legacy")])
+        ])
         #expect(filter.accepts(file: "project/payloads/a.json"))
         #expect(!filter.accepts(file: "project/payloads/legacy/a.json"))
         #expect(!filter.accepts(file: "project/site/a.json"))

@@ -18,20 +18,24 @@ struct PlatformConditionsTests {
         return PlatformConditions.clausesCompiledOnIOS(node).map { $0.poundKeyword.text + " " + ($0.condition?.trimmedDescription ?? "") }
     }
 
-    @Test(arguments: [
-        ("#if os(macOS)\nlet a = 1\n#else\nlet a = 2\n#endif", ["#else "]),
-        ("#if os(iOS)\nlet a = 1\n#else\nlet a = 2\n#endif", ["#if os(iOS)"]),
-        // AppKit can be imported in the app's Mac Catalyst build.
-        ("#if canImport(AppKit)\nlet a = 1\n#elseif canImport(UIKit)\nlet a = 2\n#else\nlet a = 3\n#endif", ["#if canImport(AppKit)", "#elseif canImport(UIKit)"]),
-        ("#if !os(iOS)\nlet a = 1\n#endif", []),
-        ("#if os(macOS) || os(watchOS)\nlet a = 1\n#endif", []),
-        ("#if os(iOS) && DEBUG\nlet a = 1\n#else\nlet a = 2\n#endif", ["#if os(iOS) && DEBUG", "#else "]),
-        ("#if os(macOS) && DEBUG\nlet a = 1\n#else\nlet a = 2\n#endif", ["#else "]),
-        ("#if DEBUG || os(iOS)\nlet a = 1\n#else\nlet a = 2\n#endif", ["#if DEBUG || os(iOS)"]),
-        ("#if (os(macOS))\nlet a = 1\n#elseif targetEnvironment(macCatalyst)\nlet a = 2\n#endif", ["#elseif targetEnvironment(macCatalyst)"]),
-        ("#if os(macOS) == false\nlet a = 1\n#endif", ["#if os(macOS) == false"]),
-        ("#if swift(>=6)\nlet a = 1\n#endif", ["#if swift(>=6)"]),
-    ] as [(String, [String])])
+    @Test(
+        arguments: [
+            ("#if os(macOS)\nlet a = 1\n#else\nlet a = 2\n#endif", ["#else "]),
+            ("#if os(iOS)\nlet a = 1\n#else\nlet a = 2\n#endif", ["#if os(iOS)"]),
+            // AppKit can be imported in the app's Mac Catalyst build.
+            (
+                "#if canImport(AppKit)\nlet a = 1\n#elseif canImport(UIKit)\nlet a = 2\n#else\nlet a = 3\n#endif",
+                ["#if canImport(AppKit)", "#elseif canImport(UIKit)"]
+            ),
+            ("#if !os(iOS)\nlet a = 1\n#endif", []),
+            ("#if os(macOS) || os(watchOS)\nlet a = 1\n#endif", []),
+            ("#if os(iOS) && DEBUG\nlet a = 1\n#else\nlet a = 2\n#endif", ["#if os(iOS) && DEBUG", "#else "]),
+            ("#if os(macOS) && DEBUG\nlet a = 1\n#else\nlet a = 2\n#endif", ["#else "]),
+            ("#if DEBUG || os(iOS)\nlet a = 1\n#else\nlet a = 2\n#endif", ["#if DEBUG || os(iOS)"]),
+            ("#if (os(macOS))\nlet a = 1\n#elseif targetEnvironment(macCatalyst)\nlet a = 2\n#endif", ["#elseif targetEnvironment(macCatalyst)"]),
+            ("#if os(macOS) == false\nlet a = 1\n#endif", ["#if os(macOS) == false"]),
+            ("#if swift(>=6)\nlet a = 1\n#endif", ["#if swift(>=6)"]),
+        ] as [(String, [String])])
     func onlyWhatIOSMayCompileIsRead(_ source: String, _ expected: [String]) throws {
         #expect(try compiled(source) == expected, "\(source)")
     }
@@ -58,7 +62,9 @@ struct PlatformConditionsTests {
                 activity.becomeCurrent()
             }
             """
-        let result = SourceScanner.scan([.init(path: "A.swift", text: source)], appInfo: nil, options: LintOptions(now: Date(timeIntervalSince1970: 0), parallel: false)).result
+        let result = SourceScanner.scan(
+            [.init(path: "A.swift", text: source)], appInfo: nil, options: LintOptions(now: Date(timeIntervalSince1970: 0), parallel: false)
+        ).result
         #expect(result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.message)" }.isEmpty)
         #expect(result.files.flatMap(\.diagnostics).isEmpty, "\(result.files.flatMap(\.diagnostics).map(\.message))")
         #expect(result.files.map(\.payloadCount) == [1])

@@ -25,10 +25,14 @@ struct ProjectScanMergingTests {
     }
 
     @Test func aFileTwoAppsJudgeIsReportedOnceWithEveryFindingOnce() {
-        let shared = Finding(ruleID: "activity_type_declared", severity: .error, message: "not declared", location: SourceLocation(file: "Shared/A.swift", line: 3))
-        let onlySecond = Finding(ruleID: "activity_type_bundle_prefix", severity: .warning, message: "not under", location: SourceLocation(file: "Shared/A.swift", line: 3))
+        let shared = Finding(
+            ruleID: "activity_type_declared", severity: .error, message: "not declared", location: SourceLocation(file: "Shared/A.swift", line: 3))
+        let onlySecond = Finding(
+            ruleID: "activity_type_bundle_prefix", severity: .warning, message: "not under", location: SourceLocation(file: "Shared/A.swift", line: 3)
+        )
         let first = scan([file("App/B.swift", findings: []), file("Shared/A.swift", findings: [shared])], judged: 2)
-        let second = scan([file("Shared/A.swift", findings: [shared, onlySecond]), file("Kitchen/C.swift", findings: [], checked: false)], judged: 1)
+        let second = scan(
+            [file("Shared/A.swift", findings: [shared, onlySecond]), file("Kitchen/C.swift", findings: [], checked: false)], judged: 1)
         let merged = SourceScan.merging([first, second], options: LintOptions())
         #expect(merged.result.files.map(\.path) == ["App/B.swift", "Shared/A.swift", "Kitchen/C.swift"])
         // Sorted as one scan sorts them: by place, then rule.
@@ -40,14 +44,21 @@ struct ProjectScanMergingTests {
     /// donation both apps judged is emitted once; a route is one per activity type.
     @Test func payloadsAndRoutesOfTwoAppsAreOnePerDonationAndType() {
         var first = scan([], judged: 0)
-        first.payloads = [ExtractedPayload(fileName: "Scene.active-com.example.view.json", text: "A"), ExtractedPayload(fileName: "Shared.json", text: "S")]
+        first.payloads = [
+            ExtractedPayload(fileName: "Scene.active-com.example.view.json", text: "A"), ExtractedPayload(fileName: "Shared.json", text: "S"),
+        ]
         first.routes = [ExtractedRoute(name: "com.example.view", activityTypes: ["com.example.view"], userInfoKeys: ["id"], handledIn: ["A.swift:3"])]
         var second = scan([], judged: 0)
-        second.payloads = [ExtractedPayload(fileName: "Scene.active-com.example.view.json", text: "B"), ExtractedPayload(fileName: "Shared-2.json", text: "S")]
-        second.routes = [ExtractedRoute(name: "com.example.view", activityTypes: ["com.example.view"], userInfoKeys: ["tab"], handledIn: ["B.swift:9"])]
+        second.payloads = [
+            ExtractedPayload(fileName: "Scene.active-com.example.view.json", text: "B"), ExtractedPayload(fileName: "Shared-2.json", text: "S"),
+        ]
+        second.routes = [
+            ExtractedRoute(name: "com.example.view", activityTypes: ["com.example.view"], userInfoKeys: ["tab"], handledIn: ["B.swift:9"])
+        ]
         let merged = SourceScan.merging([first, second], options: LintOptions())
         #expect(merged.payloads.map(\.fileName) == ["Scene.active-com.example.view.json", "Shared.json", "Scene.active-com.example.view-2.json"])
-        #expect(merged.routes.count == 1 && merged.routes[0].userInfoKeys == ["id", "tab"] && merged.routes[0].handledIn == ["A.swift:3", "B.swift:9"])
+        #expect(
+            merged.routes.count == 1 && merged.routes[0].userInfoKeys == ["id", "tab"] && merged.routes[0].handledIn == ["A.swift:3", "B.swift:9"])
     }
 
     @Test func stateRestorationIsKnownByItsSymbol() {

@@ -30,9 +30,10 @@ import Testing
             case 6: return .array((0..<Int(next() % 6)).map { _ in PropertyListElement(value: value(depth: depth + 1), parent: .root, index: 0) })
             case 7: return .set((0..<Int(next() % 4)).map { _ in PropertyListElement(value: value(depth: depth + 1), parent: .root, index: 0) })
             default:
-                return .dictionary((0..<Int(next() % 5)).map { index in
-                    PropertyListEntry(key: "k\(index)", value: value(depth: depth + 1), parent: .root)
-                })
+                return .dictionary(
+                    (0..<Int(next() % 5)).map { index in
+                        PropertyListEntry(key: "k\(index)", value: value(depth: depth + 1), parent: .root)
+                    })
             }
         }
         return (0..<Int(next() % 20 + 1)).map { index in

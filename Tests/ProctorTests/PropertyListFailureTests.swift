@@ -88,16 +88,18 @@ struct PropertyListFailureTests {
 
     /// Words that would declare an entity declare nothing inside a comment, a processing
     /// instruction or a CDATA section: the file is read. A real declaration is still refused.
-    @Test(arguments: [
-        ("<?foo <!ENTITY x \"y\"?>\n", nil),
-        ("<!-- <!ENTITY x \"y\"> -->\n", nil),
-        ("<!--\n<!DOCTYPE plist [ <!ENTITY x \"y\"> ]>\n-->\n", nil),
-        ("<!DOCTYPE plist [\n<!-- <!ENTITY x \"y\"> -->\n<!ELEMENT plist ANY>\n]>\n", 2),
-        ("<!DOCTYPE plist [\n<?pi <!ENTITY?>\n<!ENTITY x \"y\">\n]>\n", 4),
-        ("<!ENTITY x \"y\">\n", 2),
-    ] as [(String, Int?)])
+    @Test(
+        arguments: [
+            ("<?foo <!ENTITY x \"y\"?>\n", nil),
+            ("<!-- <!ENTITY x \"y\"> -->\n", nil),
+            ("<!--\n<!DOCTYPE plist [ <!ENTITY x \"y\"> ]>\n-->\n", nil),
+            ("<!DOCTYPE plist [\n<!-- <!ENTITY x \"y\"> -->\n<!ELEMENT plist ANY>\n]>\n", 2),
+            ("<!DOCTYPE plist [\n<?pi <!ENTITY?>\n<!ENTITY x \"y\">\n]>\n", 4),
+            ("<!ENTITY x \"y\">\n", 2),
+        ] as [(String, Int?)])
     func entitiesAreDeclarationsNotWords(_ prolog: String, refusedAt line: Int?) {
-        let xml = "<?xml version=\"1.0\"?>\n\(prolog)<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string><![CDATA[<!ENTITY z \"w\">]]></string></dict></plist>\n"
+        let xml =
+            "<?xml version=\"1.0\"?>\n\(prolog)<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string><![CDATA[<!ENTITY z \"w\">]]></string></dict></plist>\n"
         let read = InfoPlistReader.read(bytes: Array(xml.utf8), displayPath: "Info.plist")
         if let line {
             #expect(read.inputErrors.map(\.code) == [ProblemCode.propertyListInvalid])

@@ -12,19 +12,21 @@ import Testing
 @Suite("Property-list safety")
 struct PropertyListSafetyTests {
     /// Every kind of object a binary property list holds, at every integer width.
-    static var everyKind: [String: Any] { [
-        "CFBundleIdentifier": "com.example.places",
-        "unicode": "Café 🍕 — ünïcödé",
-        "integers": [0, 1, 255, 256, 65_535, 65_536, Int(Int32.max), Int(Int32.max) + 1, Int.max, -1, Int.min],
-        "reals": [0.5, -1.25e300, Double.leastNonzeroMagnitude],
-        "date": Date(timeIntervalSinceReferenceDate: 1_000_000),
-        "data": Data((0..<300).map { UInt8($0 % 256) }),
-        "booleans": [true, false],
-        "empty": ["array": [Any](), "dictionary": [String: Any](), "string": ""],
-        "long": String(repeating: "x", count: 5_000),
-        "many": (0..<300).map { "entry \($0)" },
-        "nested": ["a": ["b": ["c": ["d": [1, 2, ["e": "f"]]]]]],
-    ] }
+    static var everyKind: [String: Any] {
+        [
+            "CFBundleIdentifier": "com.example.places",
+            "unicode": "Café 🍕 — ünïcödé",
+            "integers": [0, 1, 255, 256, 65_535, 65_536, Int(Int32.max), Int(Int32.max) + 1, Int.max, -1, Int.min],
+            "reals": [0.5, -1.25e300, Double.leastNonzeroMagnitude],
+            "date": Date(timeIntervalSinceReferenceDate: 1_000_000),
+            "data": Data((0..<300).map { UInt8($0 % 256) }),
+            "booleans": [true, false],
+            "empty": ["array": [Any](), "dictionary": [String: Any](), "string": ""],
+            "long": String(repeating: "x", count: 5_000),
+            "many": (0..<300).map { "entry \($0)" },
+            "nested": ["a": ["b": ["c": ["d": [1, 2, ["e": "f"]]]]]],
+        ]
+    }
 
     @Test func everyKindOfObjectPassesInBothFormats() throws {
         for format in [PropertyListSerialization.PropertyListFormat.binary, .xml] {
@@ -99,13 +101,14 @@ struct PropertyListSafetyTests {
 
     private func bigEndian(_ value: Int) -> [UInt8] { (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
 
-    @Test(arguments: [
-        ("<!DOCTYPE plist [ <!ELEMENT plist ANY> ]>\n<plist/>", 1, "internal subset"),
-        ("<?xml version=\"1.0\"?>\n\n<!ENTITY x \"y\">", 3, "XML entity"),
-        ("<!DOCTYPE plist SYSTEM \"a[b].dtd\">\n<plist><dict><key>CFBundleIdentifier</key><string>a</string></dict></plist>", nil, ""),
-        ("<!-- <!ENTITY x \"y\"> -->\n<plist><dict><key>CFBundleIdentifier</key><string>a</string></dict></plist>", nil, ""),
-        ("<!-- a comment\nover lines -->\n<!ENTITY x \"y\">", 3, "XML entity"),
-    ] as [(String, Int?, String)])
+    @Test(
+        arguments: [
+            ("<!DOCTYPE plist [ <!ELEMENT plist ANY> ]>\n<plist/>", 1, "internal subset"),
+            ("<?xml version=\"1.0\"?>\n\n<!ENTITY x \"y\">", 3, "XML entity"),
+            ("<!DOCTYPE plist SYSTEM \"a[b].dtd\">\n<plist><dict><key>CFBundleIdentifier</key><string>a</string></dict></plist>", nil, ""),
+            ("<!-- <!ENTITY x \"y\"> -->\n<plist><dict><key>CFBundleIdentifier</key><string>a</string></dict></plist>", nil, ""),
+            ("<!-- a comment\nover lines -->\n<!ENTITY x \"y\">", 3, "XML entity"),
+        ] as [(String, Int?, String)])
     func declarationsAreRefusedWithTheirLine(_ xml: String, line: Int?, words: String) {
         let problem = PropertyListSafety.problem(in: Array(xml.utf8))
         #expect(problem?.line == line)

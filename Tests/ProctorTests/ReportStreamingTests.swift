@@ -26,7 +26,10 @@ struct ReportStreamingTests {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<400 {
             // Mostly short pieces, with some around and beyond the chunk size.
-            let length = round % 50 == 0 ? Int.random(in: ReportOutput.chunkSize - 2...3 * ReportOutput.chunkSize, using: &generator) : Int.random(in: 0...300, using: &generator)
+            let length =
+                round % 50 == 0
+                ? Int.random(in: ReportOutput.chunkSize - 2...3 * ReportOutput.chunkSize, using: &generator)
+                : Int.random(in: 0...300, using: &generator)
             let text = String(repeating: String(UnicodeScalar(UInt8(97 + round % 26))), count: length)
             output.write(string: text)
             expected += Array(text.utf8)
@@ -70,14 +73,15 @@ struct ReportStreamingTests {
         var every = ""
         for value in 0..<0x80 { every.unicodeScalars.append(Unicode.Scalar(value)!) }
         let samples = [every, "", "/path/with/slashes", "é😀\u{2028}\u{FEFF}\u{FFFE}", "quote \" and backslash \\ at the end\\"]
-        #expect(try written { json in
-            json.beginArray()
-            for sample in samples {
-                json.element()
-                json.value(sample)
-            }
-            json.endArray()
-        } == encoded(samples))
+        #expect(
+            try written { json in
+                json.beginArray()
+                for sample in samples {
+                    json.element()
+                    json.value(sample)
+                }
+                json.endArray()
+            } == encoded(samples))
     }
 
     @Test("Problems and locations are written as JSONEncoder writes them, optional keys left out")
@@ -96,20 +100,21 @@ struct ReportStreamingTests {
         #expect(try written { JSONReporter.write(diagnostic, to: &$0) } == encoded(diagnostic))
         #expect(try written { JSONReporter.write(error, to: &$0) } == encoded(error))
         // Nested in containers: the indentation follows the depth.
-        #expect(try written { json in
-            json.beginObject()
-            json.key("empty")
-            json.beginArray()
-            json.endArray()
-            json.key("findings")
-            json.beginArray()
-            for value in [finding, unsuppressed] {
-                json.element()
-                JSONReporter.write(value, to: &json)
-            }
-            json.endArray()
-            json.endObject()
-        } == encoded(Nested(empty: [], findings: [finding, unsuppressed])))
+        #expect(
+            try written { json in
+                json.beginObject()
+                json.key("empty")
+                json.beginArray()
+                json.endArray()
+                json.key("findings")
+                json.beginArray()
+                for value in [finding, unsuppressed] {
+                    json.element()
+                    JSONReporter.write(value, to: &json)
+                }
+                json.endArray()
+                json.endObject()
+            } == encoded(Nested(empty: [], findings: [finding, unsuppressed])))
     }
 
     private struct Nested: Encodable {

@@ -8,7 +8,7 @@ import Testing
 @testable import ProctorScenario
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 extension ReportFormat {
@@ -48,7 +48,9 @@ struct RenderedFixture: Sendable, CustomTestStringConvertible {
 struct ReportSnapshotTests {
     @Test(arguments: RenderedFixture.all)
     func matchesGolden(_ rendered: RenderedFixture) {
-        assertSnapshot(rendered.format.render(rendered.fixture.report, sources: ReportFixture.sources, junitCases: rendered.junitCases), named: rendered.goldenName)
+        assertSnapshot(
+            rendered.format.render(rendered.fixture.report, sources: ReportFixture.sources, junitCases: rendered.junitCases),
+            named: rendered.goldenName)
     }
 
     @Test(arguments: ReportFixture.allCases, ReportFormat.allCases)
@@ -207,9 +209,11 @@ struct ReportStructureTests {
     /// given as absolute on the command line becomes `file:///...` but keeps `%SRCROOT%`.
     @Test func absolutePathsHaveNoURIBase() throws {
         let location = ProctorCore.SourceLocation(file: "/tmp/payloads/a b.json", line: 1, column: 2, pointer: "/userActivity")
-        let report = RunReport(command: "lint", timestamp: ReportFixture.timestamp, strict: false, rules: ReportFixture.rules, suites: [
-            RunReport.Suite(name: location.file, findings: [Finding(ruleID: "fixture_error", severity: .error, message: "m", location: location)]),
-        ])
+        let report = RunReport(
+            command: "lint", timestamp: ReportFixture.timestamp, strict: false, rules: ReportFixture.rules,
+            suites: [
+                RunReport.Suite(name: location.file, findings: [Finding(ruleID: "fixture_error", severity: .error, message: "m", location: location)])
+            ])
         let log = try json(ReportFormat.sarif.render(report))
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let result = try #require((run["results"] as? [[String: Any]])?.first)
@@ -285,114 +289,123 @@ struct ReportStructureTests {
     }
 
     #if canImport(FoundationXML) || canImport(Darwin)
-    /// The per-rule form, and every report of a run or conformance in either form: a suite per
-    /// suite, a case per case.
-    @Test(arguments: ReportFixture.allCases)
-    func junitCountsMatchTheTestCases(_ fixture: ReportFixture) throws {
-        let report = fixture.report
-        let xml = ReportFormat.junit.render(report, junitCases: .rule)
-        if report.listsChecks { #expect(ReportFormat.junit.render(report, junitCases: .file) == xml, "a run's cases are its expectations in either form") }
-        let document = try XMLDocument(data: Data(xml.utf8), options: [])
-        let root = try #require(document.rootElement())
-        #expect(root.name == "testsuites")
-        #expect((root.attributes ?? []).isEmpty, "the Ant schema allows no attributes on <testsuites>")
-        let suites = root.elements(forName: "testsuite")
-        #expect(suites.count == report.suites.count)
-        var seen = Set<String>()
-        for (index, suite) in suites.enumerated() {
-            func attribute(_ name: String) -> String? { suite.attribute(forName: name)?.stringValue }
-            let cases = suite.elements(forName: "testcase")
-            let failures = cases.filter { !$0.elements(forName: "failure").isEmpty }.count
-            let errors = cases.filter { !$0.elements(forName: "error").isEmpty }.count
-            let skipped = cases.filter { !$0.elements(forName: "skipped").isEmpty }.count
-            #expect(attribute("tests") == String(cases.count))
-            #expect(attribute("failures") == String(failures))
-            #expect(attribute("errors") == String(errors))
-            #expect(attribute("skipped") == String(skipped))
-            #expect(attribute("name") == report.suites[index].name, "names survive escaping")
-            #expect(attribute("id") == String(index))
-            #expect(attribute("timestamp") == "2026-06-01T12:00:00", "the Ant schema wants no zone")
-            for required in ["package", "hostname", "time"] { #expect(attribute(required) != nil, "missing \(required)") }
-            #expect(cases.count == report.suites[index].cases.count)
-            for testCase in cases {
-                let key = "\(testCase.attribute(forName: "classname")?.stringValue ?? "")::\(testCase.attribute(forName: "name")?.stringValue ?? "")"
-                #expect(!seen.contains(key), "duplicate test case \(key)")
-                seen.insert(key)
+        /// The per-rule form, and every report of a run or conformance in either form: a suite per
+        /// suite, a case per case.
+        @Test(arguments: ReportFixture.allCases)
+        func junitCountsMatchTheTestCases(_ fixture: ReportFixture) throws {
+            let report = fixture.report
+            let xml = ReportFormat.junit.render(report, junitCases: .rule)
+            if report.listsChecks {
+                #expect(ReportFormat.junit.render(report, junitCases: .file) == xml, "a run's cases are its expectations in either form")
             }
-            #expect(suite.elements(forName: "system-out").count == 1)
-            #expect(suite.elements(forName: "system-err").count == 1)
-        }
-    }
-
-    /// The per-file form of lint and scan: one suite, one case per file that has cases, failed,
-    /// errored or skipped as its per-rule cases say, and the counts of those in its properties.
-    @Test(arguments: ReportFixture.allCases.filter { !$0.report.listsChecks })
-    func junitFileCasesMatchTheFiles(_ fixture: ReportFixture) throws {
-        let report = fixture.report
-        let document = try XMLDocument(data: Data(ReportFormat.junit.render(report).utf8), options: [])
-        let suites = try #require(document.rootElement()).elements(forName: "testsuite")
-        try #require(suites.count == 1)
-        let suite = suites[0]
-        func attribute(_ name: String) -> String? { suite.attribute(forName: name)?.stringValue }
-        let judged = report.suites.filter { $0.failingCases().total > 0 }
-        let cases = suite.elements(forName: "testcase")
-        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == judged.map(\.name))
-        #expect(Set(cases.map { $0.attribute(forName: "classname")?.stringValue }) == (cases.isEmpty ? [] : ["proctor.lint"]))
-        for (element, file) in zip(cases, judged) {
-            let list = file.failingCases()
-            let outcome = element.elements(forName: "error").isEmpty ? element.elements(forName: "failure").isEmpty ? element.elements(forName: "skipped").isEmpty ? "passed" : "skipped" : "failed" : "errored"
-            let expected = list.errored > 0 ? "errored" : list.failed > 0 ? "failed" : list.passed == 0 ? "skipped" : "passed"
-            #expect(outcome == expected, "\(file.name)")
-            // Every finding that fails the run is in the failure's text, with its rule.
-            let text = (element.elements(forName: "failure") + element.elements(forName: "error")).first?.stringValue ?? ""
-            for finding in file.findings where finding.suppression == nil && report.fails(finding.severity) {
-                // As XML 1.0 can hold it: U+FFFE shown, as every forbidden character is.
-                let line = finding.compilerLine().replacingOccurrences(of: "\u{FFFE}", with: "\\u{FFFE}")
-                #expect(text.contains(line), "\(finding.ruleID) missing from \(file.name)'s case")
-            }
-        }
-        #expect(attribute("tests") == String(cases.count))
-        #expect(attribute("failures") == String(cases.filter { !$0.elements(forName: "failure").isEmpty }.count))
-        #expect(attribute("errors") == String(cases.filter { !$0.elements(forName: "error").isEmpty }.count))
-        #expect(attribute("skipped") == String(cases.filter { !$0.elements(forName: "skipped").isEmpty }.count))
-        let properties = Dictionary(uniqueKeysWithValues: try #require(suite.elements(forName: "properties").first).elements(forName: "property").map {
-            ($0.attribute(forName: "name")?.stringValue ?? "", $0.attribute(forName: "value")?.stringValue ?? "")
-        })
-        let lists = report.suites.map { $0.failingCases() }
-        #expect(properties["proctor.junit-cases"] == "file")
-        #expect(properties["proctor.rules"] == String(report.rules.count))
-        #expect(properties["proctor.checks"] == String(lists.reduce(0) { $0 + $1.total }))
-        #expect(properties["proctor.checks.passed"] == String(lists.reduce(0) { $0 + $1.passed }))
-        #expect(properties["proctor.checks.skipped"] == String(lists.reduce(0) { $0 + $1.skipped }))
-    }
-
-    @Test func junitEscapesWithoutLosingText() throws {
-        // Forbidden characters are shown as \u{..}; everything else survives exactly.
-        let shown = ReportFixture.nastyText.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}").replacingOccurrences(of: "\u{FFFE}", with: "\\u{FFFE}")
-        for form in JUnitCases.allCases {
-            let xml = ReportFormat.junit.render(ReportFixture.escaping.report, junitCases: form)
             let document = try XMLDocument(data: Data(xml.utf8), options: [])
-            let failure = try #require(try document.nodes(forXPath: "//failure").first as? XMLElement)
-            let message = try #require(failure.attribute(forName: "message")?.stringValue)
-            // The per-file form's message says where the first problem is.
-            #expect(message == (form == .rule ? shown : "we ird/<&> \"ü\" 🍕#%?.json:1:40: " + shown))
-            #expect(failure.stringValue?.contains("]]> end") == true)
+            let root = try #require(document.rootElement())
+            #expect(root.name == "testsuites")
+            #expect((root.attributes ?? []).isEmpty, "the Ant schema allows no attributes on <testsuites>")
+            let suites = root.elements(forName: "testsuite")
+            #expect(suites.count == report.suites.count)
+            var seen = Set<String>()
+            for (index, suite) in suites.enumerated() {
+                func attribute(_ name: String) -> String? { suite.attribute(forName: name)?.stringValue }
+                let cases = suite.elements(forName: "testcase")
+                let failures = cases.filter { !$0.elements(forName: "failure").isEmpty }.count
+                let errors = cases.filter { !$0.elements(forName: "error").isEmpty }.count
+                let skipped = cases.filter { !$0.elements(forName: "skipped").isEmpty }.count
+                #expect(attribute("tests") == String(cases.count))
+                #expect(attribute("failures") == String(failures))
+                #expect(attribute("errors") == String(errors))
+                #expect(attribute("skipped") == String(skipped))
+                #expect(attribute("name") == report.suites[index].name, "names survive escaping")
+                #expect(attribute("id") == String(index))
+                #expect(attribute("timestamp") == "2026-06-01T12:00:00", "the Ant schema wants no zone")
+                for required in ["package", "hostname", "time"] { #expect(attribute(required) != nil, "missing \(required)") }
+                #expect(cases.count == report.suites[index].cases.count)
+                for testCase in cases {
+                    let key =
+                        "\(testCase.attribute(forName: "classname")?.stringValue ?? "")::\(testCase.attribute(forName: "name")?.stringValue ?? "")"
+                    #expect(!seen.contains(key), "duplicate test case \(key)")
+                    seen.insert(key)
+                }
+                #expect(suite.elements(forName: "system-out").count == 1)
+                #expect(suite.elements(forName: "system-err").count == 1)
+            }
         }
-    }
+
+        /// The per-file form of lint and scan: one suite, one case per file that has cases, failed,
+        /// errored or skipped as its per-rule cases say, and the counts of those in its properties.
+        @Test(arguments: ReportFixture.allCases.filter { !$0.report.listsChecks })
+        func junitFileCasesMatchTheFiles(_ fixture: ReportFixture) throws {
+            let report = fixture.report
+            let document = try XMLDocument(data: Data(ReportFormat.junit.render(report).utf8), options: [])
+            let suites = try #require(document.rootElement()).elements(forName: "testsuite")
+            try #require(suites.count == 1)
+            let suite = suites[0]
+            func attribute(_ name: String) -> String? { suite.attribute(forName: name)?.stringValue }
+            let judged = report.suites.filter { $0.failingCases().total > 0 }
+            let cases = suite.elements(forName: "testcase")
+            #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == judged.map(\.name))
+            #expect(Set(cases.map { $0.attribute(forName: "classname")?.stringValue }) == (cases.isEmpty ? [] : ["proctor.lint"]))
+            for (element, file) in zip(cases, judged) {
+                let list = file.failingCases()
+                let outcome =
+                    element.elements(forName: "error").isEmpty
+                    ? element.elements(forName: "failure").isEmpty ? element.elements(forName: "skipped").isEmpty ? "passed" : "skipped" : "failed"
+                    : "errored"
+                let expected = list.errored > 0 ? "errored" : list.failed > 0 ? "failed" : list.passed == 0 ? "skipped" : "passed"
+                #expect(outcome == expected, "\(file.name)")
+                // Every finding that fails the run is in the failure's text, with its rule.
+                let text = (element.elements(forName: "failure") + element.elements(forName: "error")).first?.stringValue ?? ""
+                for finding in file.findings where finding.suppression == nil && report.fails(finding.severity) {
+                    // As XML 1.0 can hold it: U+FFFE shown, as every forbidden character is.
+                    let line = finding.compilerLine().replacingOccurrences(of: "\u{FFFE}", with: "\\u{FFFE}")
+                    #expect(text.contains(line), "\(finding.ruleID) missing from \(file.name)'s case")
+                }
+            }
+            #expect(attribute("tests") == String(cases.count))
+            #expect(attribute("failures") == String(cases.filter { !$0.elements(forName: "failure").isEmpty }.count))
+            #expect(attribute("errors") == String(cases.filter { !$0.elements(forName: "error").isEmpty }.count))
+            #expect(attribute("skipped") == String(cases.filter { !$0.elements(forName: "skipped").isEmpty }.count))
+            let properties = Dictionary(
+                uniqueKeysWithValues: try #require(suite.elements(forName: "properties").first).elements(forName: "property").map {
+                    ($0.attribute(forName: "name")?.stringValue ?? "", $0.attribute(forName: "value")?.stringValue ?? "")
+                })
+            let lists = report.suites.map { $0.failingCases() }
+            #expect(properties["proctor.junit-cases"] == "file")
+            #expect(properties["proctor.rules"] == String(report.rules.count))
+            #expect(properties["proctor.checks"] == String(lists.reduce(0) { $0 + $1.total }))
+            #expect(properties["proctor.checks.passed"] == String(lists.reduce(0) { $0 + $1.passed }))
+            #expect(properties["proctor.checks.skipped"] == String(lists.reduce(0) { $0 + $1.skipped }))
+        }
+
+        @Test func junitEscapesWithoutLosingText() throws {
+            // Forbidden characters are shown as \u{..}; everything else survives exactly.
+            let shown = ReportFixture.nastyText.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}").replacingOccurrences(
+                of: "\u{FFFE}", with: "\\u{FFFE}")
+            for form in JUnitCases.allCases {
+                let xml = ReportFormat.junit.render(ReportFixture.escaping.report, junitCases: form)
+                let document = try XMLDocument(data: Data(xml.utf8), options: [])
+                let failure = try #require(try document.nodes(forXPath: "//failure").first as? XMLElement)
+                let message = try #require(failure.attribute(forName: "message")?.stringValue)
+                // The per-file form's message says where the first problem is.
+                #expect(message == (form == .rule ? shown : "we ird/<&> \"ü\" 🍕#%?.json:1:40: " + shown))
+                #expect(failure.stringValue?.contains("]]> end") == true)
+            }
+        }
     #endif
 
     // MARK: - Text
 
     @Test func textLinesAreCompilerStyleAndSorted() {
         let text = ReportFormat.text.render(ReportFixture.allSeverities.report)
-        #expect(text == """
-            payloads/a.json:2:3: warning: a warning [fixture_warning]
-            payloads/a.json:3:21: error: an error [fixture_error]
-            payloads/a.json:4:7: note: a note [fixture_note]
-            payloads/a.json:5:5: warning: unknown key 'titel' in userActivity is ignored; did you mean 'title'? [unknown_key]
-            lint: 2 files, 1 error, 2 warnings, 1 note
+        #expect(
+            text == """
+                payloads/a.json:2:3: warning: a warning [fixture_warning]
+                payloads/a.json:3:21: error: an error [fixture_error]
+                payloads/a.json:4:7: note: a note [fixture_note]
+                payloads/a.json:5:5: warning: unknown key 'titel' in userActivity is ignored; did you mean 'title'? [unknown_key]
+                lint: 2 files, 1 error, 2 warnings, 1 note
 
-            """)
+                """)
     }
 
     /// Text output is one compiler-style line per problem, so that editors and CI log parsers read
@@ -421,17 +434,23 @@ struct ReportStructureTests {
         #expect(ReportFixture.inputErrors.report.exitCode == .inputError)
         #expect(ReportFixture.conformance.report.exitCode == .inputError)
 
-        let warningOnly = RunReport.Suite(name: "w.json", findings: [
-            Finding(ruleID: "fixture_warning", severity: .warning, message: "w", location: ProctorCore.SourceLocation(file: "w.json", line: 1, column: 1, pointer: "")),
-        ])
+        let warningOnly = RunReport.Suite(
+            name: "w.json",
+            findings: [
+                Finding(
+                    ruleID: "fixture_warning", severity: .warning, message: "w",
+                    location: ProctorCore.SourceLocation(file: "w.json", line: 1, column: 1, pointer: ""))
+            ])
         let lenient = RunReport(command: "lint", timestamp: ReportFixture.timestamp, strict: false, rules: ReportFixture.rules, suites: [warningOnly])
         #expect(lenient.exitCode == .success)
         var strict = lenient
         strict.strict = true
         #expect(strict.exitCode == .problemsFound)
-        let noteOnly = RunReport.Suite(name: "n.json", findings: [
-            Finding(ruleID: "fixture_note", severity: .note, message: "n", location: ProctorCore.SourceLocation(file: "n.json")),
-        ])
+        let noteOnly = RunReport.Suite(
+            name: "n.json",
+            findings: [
+                Finding(ruleID: "fixture_note", severity: .note, message: "n", location: ProctorCore.SourceLocation(file: "n.json"))
+            ])
         strict.suites = [noteOnly]
         #expect(strict.exitCode == .success, "notes never fail a run")
     }
@@ -443,9 +462,13 @@ struct ReportStructureTests {
 struct GitLabFingerprintTests {
     private func fingerprints(_ lines: [Int]) throws -> [String] {
         let findings = lines.map { line in
-            Finding(ruleID: "title_length", severity: .warning, message: "too long", location: SourceLocation(file: "a.jsonl", line: line, column: 5, pointer: "/userActivity/title"))
+            Finding(
+                ruleID: "title_length", severity: .warning, message: "too long",
+                location: SourceLocation(file: "a.jsonl", line: line, column: 5, pointer: "/userActivity/title"))
         }
-        let report = RunReport(command: "lint", timestamp: Date(timeIntervalSince1970: 0), strict: false, rules: [], suites: [.init(name: "a.jsonl", findings: findings)])
+        let report = RunReport(
+            command: "lint", timestamp: Date(timeIntervalSince1970: 0), strict: false, rules: [], suites: [.init(name: "a.jsonl", findings: findings)]
+        )
         let issues = try #require(try JSONSerialization.jsonObject(with: Data(ReportFormat.gitlab.render(report).utf8)) as? [[String: Any]])
         return issues.compactMap { $0["fingerprint"] as? String }
     }

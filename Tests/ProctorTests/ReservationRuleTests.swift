@@ -42,7 +42,9 @@ struct ReservationRuleTests {
     @Test func changedReferenceAcrossFilesNamesTheEarlierDonation() throws {
         let result = Linter.lint(
             files: [
-                file("trips/2-seat.json", flightDonation(reference: "B9C8-XX815-14A", seat: #" "reservedSeat": {"seatRow": "14", "seatNumber": "A"},"#)),
+                file(
+                    "trips/2-seat.json", flightDonation(reference: "B9C8-XX815-14A", seat: #" "reservedSeat": {"seatRow": "14", "seatNumber": "A"},"#)
+                ),
                 file("trips/1-booked.json", flightDonation(reference: "B9C8-XX815")),
             ],
             appInfo: nil, options: LintOptions(now: fixedNow, parallel: false))
@@ -91,29 +93,41 @@ struct ReservationRuleTests {
             return flightDonation(reference: String(parts[0]), seat: status)
         }
         let result = Linter.lint(
-            files: payloads.enumerated().map { file("\($0.offset).json", $0.element) }, appInfo: nil, options: LintOptions(now: fixedNow, parallel: false))
+            files: payloads.enumerated().map { file("\($0.offset).json", $0.element) }, appInfo: nil,
+            options: LintOptions(now: fixedNow, parallel: false))
         let linted = result.files.filter { $0.findings.contains { $0.ruleID == stable } }.compactMap { Int($0.path.dropLast(5)) }
         #expect(linted == reported)
 
         let steps = payloads.map { payload in
             #"{"donate": {"background": true, "interaction": \#(payload.drop { $0 != ":" }.dropFirst().dropLast(1))}}"#
         }
-        let scenario = #"{"format": 1, "name": "stable", "clock": "2026-06-01T12:00:00Z", "app": {"info": {"CFBundleIdentifier": "com.example.trips"}, "routes": [{"name": "trip", "activityTypes": ["INGetReservationDetailsIntent"]}]}, "steps": [\#(steps.joined(separator: ", "))]}"#
-        let suite = try #require(ScenarioRunner.runFile(bytes: Array(scenario.utf8), path: "stable.scenario.json", options: RunOptions(now: fixedNow, parallel: false)))
+        let scenario =
+            #"{"format": 1, "name": "stable", "clock": "2026-06-01T12:00:00Z", "app": {"info": {"CFBundleIdentifier": "com.example.trips"}, "routes": [{"name": "trip", "activityTypes": ["INGetReservationDetailsIntent"]}]}, "steps": [\#(steps.joined(separator: ", "))]}"#
+        let suite = try #require(
+            ScenarioRunner.runFile(bytes: Array(scenario.utf8), path: "stable.scenario.json", options: RunOptions(now: fixedNow, parallel: false)))
         #expect(suite.inputErrors.isEmpty, "\(suite.inputErrors.map(\.message))")
-        let played = suite.findings.filter { $0.ruleID == stable }.compactMap { $0.location.pointer?.split(separator: "/").dropFirst().first.flatMap { Int($0) } }
+        let played = suite.findings.filter { $0.ruleID == stable }.compactMap {
+            $0.location.pointer?.split(separator: "/").dropFirst().first.flatMap { Int($0) }
+        }
         #expect(played == reported)
     }
 
     /// Messages say what to set, not only what is wrong.
     @Test func emptyValuesSayWhatToSet() throws {
         let container = lintFindings(
-            flightDonation(reference: "B9C8-XX815").replacingOccurrences(of: #""reservationContainerReference": "B9C8""#, with: #""reservationContainerReference": """#))
-            .first { $0.ruleID == ReservationContainerReferenceRule.description.id }
-        #expect(container?.message.contains("set its vocabularyIdentifier to the booking number") == true, "\(String(describing: container?.message))")
-        let number = lintFindings(flightDonation(reference: "B9C8-XX815").replacingOccurrences(of: #""flightNumber": "815""#, with: #""flightNumber": " ""#))
-            .first { $0.ruleID == FlightIdentificationRule.description.id }
-        #expect(number?.message.contains("set it to the flight's number without the airline code, such as '815'") == true, "\(String(describing: number?.message))")
+            flightDonation(reference: "B9C8-XX815").replacingOccurrences(
+                of: #""reservationContainerReference": "B9C8""#, with: #""reservationContainerReference": """#)
+        )
+        .first { $0.ruleID == ReservationContainerReferenceRule.description.id }
+        #expect(
+            container?.message.contains("set its vocabularyIdentifier to the booking number") == true, "\(String(describing: container?.message))")
+        let number = lintFindings(
+            flightDonation(reference: "B9C8-XX815").replacingOccurrences(of: #""flightNumber": "815""#, with: #""flightNumber": " ""#)
+        )
+        .first { $0.ruleID == FlightIdentificationRule.description.id }
+        #expect(
+            number?.message.contains("set it to the flight's number without the airline code, such as '815'") == true,
+            "\(String(describing: number?.message))")
     }
 
     /// The example suite: the bookings lint clean under --strict, and each file of mistakes/

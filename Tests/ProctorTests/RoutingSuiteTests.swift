@@ -3,7 +3,6 @@ import ProctorLint
 import ProctorScenario
 import Testing
 
-
 /// The routing suites of Scenarios/lint: Jitney, a ride-sharing app, lints clean with its
 /// Info.plist and coverage file, and the mistakes suite trips exactly the rules it is written for,
 /// at the lines of its Info.plist.
@@ -18,7 +17,9 @@ struct RoutingSuiteTests {
     @Test func theRideShareAppIsCleanUnderStrict() {
         let (result, prefix) = Self.lint("ride-share", strict: true)
         #expect(result.files.map { $0.path.replacingOccurrences(of: prefix, with: "") } == ["coverage.geojson"])
-        #expect(result.files.allSatisfy { !$0.hasProblems && $0.wasChecked && $0.payloadCount == 1 }, "\(result.files.flatMap(\.findings).map(\.message))")
+        #expect(
+            result.files.allSatisfy { !$0.hasProblems && $0.wasChecked && $0.payloadCount == 1 }, "\(result.files.flatMap(\.findings).map(\.message))"
+        )
         #expect(result.appInfo?.directionsModes == ["MKDirectionsModeRideShare", "MKDirectionsModeCar"])
         #expect(result.appInfo?.documentTypes?.map(\.contentTypes) == [["com.apple.maps.directionsrequest"]])
         #expect(result.report().exitCode == .success)
@@ -29,14 +30,16 @@ struct RoutingSuiteTests {
         let found = result.files.flatMap(\.findings).map {
             "\($0.location.file.replacingOccurrences(of: prefix, with: "")) \($0.location.pointer ?? "") \($0.ruleID) \($0.severity.rawValue)"
         }.sorted()
-        #expect(found == [
-            "Info.plist /MKDirectionsApplicationSupportedModes routing_app_document_type error",
-            "Info.plist /MKDirectionsApplicationSupportedModes/0 routing_app_modes error",
-            "coverage.geojson /coordinates/20 coverage_polygon_count error",
-            "coverage.geojson /coordinates/3/0/3 coverage_polygon_closed error",
-            "coverage.geojson /coordinates/5/0/2 coverage_coordinates error",
-            "coverage.geojson /coordinates/7/1 coverage_polygon_holes error",
-        ].sorted(), "\(found)")
+        #expect(
+            found
+                == [
+                    "Info.plist /MKDirectionsApplicationSupportedModes routing_app_document_type error",
+                    "Info.plist /MKDirectionsApplicationSupportedModes/0 routing_app_modes error",
+                    "coverage.geojson /coordinates/20 coverage_polygon_count error",
+                    "coverage.geojson /coordinates/3/0/3 coverage_polygon_closed error",
+                    "coverage.geojson /coordinates/5/0/2 coverage_coordinates error",
+                    "coverage.geojson /coordinates/7/1 coverage_polygon_holes error",
+                ].sorted(), "\(found)")
         #expect(result.files.allSatisfy { $0.inputErrors.isEmpty && $0.diagnostics.isEmpty })
         #expect(result.report().exitCode == .problemsFound)
     }
@@ -45,9 +48,10 @@ struct RoutingSuiteTests {
     /// line and column of the value.
     @Test func theMistakesAreLocatedByLine() throws {
         let (result, prefix) = Self.lint("ride-share-mistakes")
-        let lines = Dictionary(uniqueKeysWithValues: result.files.flatMap(\.findings).map {
-            ("\($0.location.file.replacingOccurrences(of: prefix, with: "")) \($0.ruleID)", "\($0.location.line ?? 0):\($0.location.column ?? 0)")
-        })
+        let lines = Dictionary(
+            uniqueKeysWithValues: result.files.flatMap(\.findings).map {
+                ("\($0.location.file.replacingOccurrences(of: prefix, with: "")) \($0.ruleID)", "\($0.location.line ?? 0):\($0.location.column ?? 0)")
+            })
         #expect(lines["Info.plist routing_app_document_type"] == "25:0", "the key MKDirectionsApplicationSupportedModes")
         #expect(lines["Info.plist routing_app_modes"] == "27:0", "the entry MKDirectionsModeRideshare")
         #expect(lines["coverage.geojson coverage_polygon_count"] == "22:3")
@@ -75,15 +79,20 @@ struct RoutingSuiteTests {
     @Test func aBrokenCoverageFileIsRefusedByScenarios() throws {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
-        try directory.write("coverage.geojson", #"{"type": "MultiPolygon", "coordinates": [[[[-118.7, 33.7], [-118.0, 33.7], [-118.0, 34.3], [-118.7, 34.3]]]]}"#)
-        let path = try directory.write("d.scenario.json", #"""
+        try directory.write(
+            "coverage.geojson", #"{"type": "MultiPolygon", "coordinates": [[[[-118.7, 33.7], [-118.0, 33.7], [-118.0, 34.3], [-118.7, 34.3]]]]}"#)
+        let path = try directory.write(
+            "d.scenario.json",
+            #"""
             {"format": 1, "name": "d", "clock": "2026-06-01T12:00:00Z",
              "app": {"bundleIdentifier": "com.x", "info": {}, "coverageFile": "coverage.geojson", "routes": [{"name": "drive", "directionsRequests": true}]},
              "steps": [{"requestDirections": {"to": {"latitude": 34.0, "longitude": -118.2}}}]}
             """#)
         let report = ScenarioRunner.run(paths: [path], options: RunOptions(now: fixedNow, parallel: false, fileReferences: .anywhere)).report
         let errors = report.suites.flatMap(\.inputErrors)
-        #expect(errors.map { "\($0.code.rawValue) \($0.location.pointer ?? "")" } == ["scenario_invalid_value /app/coverageFile"], "\(errors.map(\.message))")
+        #expect(
+            errors.map { "\($0.code.rawValue) \($0.location.pointer ?? "")" } == ["scenario_invalid_value /app/coverageFile"],
+            "\(errors.map(\.message))")
         #expect(errors.first?.message.contains("coverage_polygon_closed") == true)
     }
 }

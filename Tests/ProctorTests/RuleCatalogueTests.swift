@@ -29,9 +29,14 @@ struct RuleCatalogueTests {
             if rule.judgesInfoPlist { #expect(rule.needsInfoPlist, "\(rule.id) judges the Info.plist but does not need one") }
             let examples = rule.passing + rule.failing
             let onlyScenarios = !rule.failing.isEmpty && examples.allSatisfy(\.isScenario)
-            #expect(rule.judgedInScenariosOnly == onlyScenarios, "\(rule.id): scope \(rule.scope), but its examples are \(onlyScenarios ? "" : "not ")all scenarios")
+            #expect(
+                rule.judgedInScenariosOnly == onlyScenarios,
+                "\(rule.id): scope \(rule.scope), but its examples are \(onlyScenarios ? "" : "not ")all scenarios")
         }
-        #expect(Self.rules.filter(\.judgesInfoPlist).map(\.id) == ["intents_restricted_while_locked_supported", "routing_app_document_type", "routing_app_modes"])
+        #expect(
+            Self.rules.filter(\.judgesInfoPlist).map(\.id) == [
+                "intents_restricted_while_locked_supported", "routing_app_document_type", "routing_app_modes",
+            ])
     }
 
     @Test(arguments: rules.map(\.id))
@@ -52,7 +57,9 @@ struct RuleCatalogueTests {
         #expect(!rule.rationale.contains("\n") && !rule.rationale.contains("\\"), "rationale of \(id) has a line break or a backslash")
         // SARIF's fullDescription is the rationale, and GitHub code scanning refuses a rule whose
         // descriptions are over 1024 characters.
-        #expect(rule.rationale.utf16.count <= 1024 && rule.summary.utf16.count <= 1024, "rationale of \(id) is \(rule.rationale.utf16.count) characters, over GitHub's 1024")
+        #expect(
+            rule.rationale.utf16.count <= 1024 && rule.summary.utf16.count <= 1024,
+            "rationale of \(id) is \(rule.rationale.utf16.count) characters, over GitHub's 1024")
         #expect(rule.sources.count >= 1, "\(id) names no source")
         #expect(rule.sources.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
         #expect(rule.passing.count >= 1, "\(id) has no passing example")

@@ -7,8 +7,8 @@ import Testing
 
 @testable import ProctorLint
 @testable import ProctorRules
-@testable import ProctorScenario
 @testable import ProctorScan
+@testable import ProctorScenario
 
 /// One passing or failing example of a rule, as a test argument.
 struct RuleExampleCase: Sendable, CustomTestStringConvertible {
@@ -48,15 +48,17 @@ struct RuleExamplesTests {
         var app: AppInfo?
         if let plist = example.infoPlist {
             let extracted = try appInfo(fromJSON: plist)
-            #expect(extracted.inputErrors.isEmpty && extracted.diagnostics.isEmpty,
-                    "the example's Info.plist facts have problems: \(extracted.inputErrors) \(extracted.diagnostics)", sourceLocation: location)
+            #expect(
+                extracted.inputErrors.isEmpty && extracted.diagnostics.isEmpty,
+                "the example's Info.plist facts have problems: \(extracted.inputErrors) \(extracted.diagnostics)", sourceLocation: location)
             app = extracted.appInfo
             #expect(app != nil, sourceLocation: location)
         }
 
         var configuration = AppConfiguration()
         if let config = example.config {
-            let node = try #require(try? JSONReader.parse(SourceText(bytes: Array(config.utf8))).get(), "config is not JSON", sourceLocation: location)
+            let node = try #require(
+                try? JSONReader.parse(SourceText(bytes: Array(config.utf8))).get(), "config is not JSON", sourceLocation: location)
             switch AppConfiguration.decode(node) {
             case .success(let decoded): configuration = decoded
             case .failure(let problem): Issue.record("config: \(problem.message) at \(problem.pointer)", sourceLocation: location)
@@ -64,8 +66,11 @@ struct RuleExamplesTests {
         }
         // A Swift example is an app's source, read by proctor scan.
         let options = LintOptions(now: now, parallel: false, configuration: configuration)
-        let result = example.fileName.hasSuffix(".swift")
-            ? SourceScanner.scan([SourceScanner.SourceFile(path: example.fileName, text: example.input)], appInfo: configuration.apply(to: app), options: options).result
+        let result =
+            example.fileName.hasSuffix(".swift")
+            ? SourceScanner.scan(
+                [SourceScanner.SourceFile(path: example.fileName, text: example.input)], appInfo: configuration.apply(to: app), options: options
+            ).result
             : Linter.lint(
                 files: [Linter.InMemoryFile(path: example.fileName, bytes: Array(example.input.utf8))]
                     + example.besides.map { Linter.InMemoryFile(path: $0.name, bytes: Array($0.content.utf8)) },
@@ -76,14 +81,21 @@ struct RuleExamplesTests {
         let file = try #require(result.files.first { $0.path == example.fileName }, sourceLocation: location)
         let besides = Set(example.besides.map(\.name))
         let others = result.files.filter { $0.path != example.fileName && !besides.contains($0.path) }
-        #expect(others.allSatisfy { testCase.rule.judgesInfoPlist && $0.path == "Info.plist" }, "unexpected results: \(others.map(\.path))", sourceLocation: location)
+        #expect(
+            others.allSatisfy { testCase.rule.judgesInfoPlist && $0.path == "Info.plist" }, "unexpected results: \(others.map(\.path))",
+            sourceLocation: location)
         for other in result.files where besides.contains(other.path) {
-            #expect(!other.hasProblems && other.wasChecked, "\(other.path) is not clean: \(other.inputErrors) \(other.diagnostics) \(other.findings.map(\.message))", sourceLocation: location)
+            #expect(
+                !other.hasProblems && other.wasChecked,
+                "\(other.path) is not clean: \(other.inputErrors) \(other.diagnostics) \(other.findings.map(\.message))", sourceLocation: location)
         }
 
         // Every example is clean input: it parses and decodes with no diagnostic at all.
-        #expect(file.inputErrors.isEmpty, "input errors: \(file.inputErrors.map { "\($0.code) \(locationText($0.location))" })", sourceLocation: location)
-        #expect(file.diagnostics.isEmpty, "diagnostics: \(file.diagnostics.map { "\($0.code) \($0.message) \(locationText($0.location))" })", sourceLocation: location)
+        #expect(
+            file.inputErrors.isEmpty, "input errors: \(file.inputErrors.map { "\($0.code) \(locationText($0.location))" })", sourceLocation: location)
+        #expect(
+            file.diagnostics.isEmpty, "diagnostics: \(file.diagnostics.map { "\($0.code) \($0.message) \(locationText($0.location))" })",
+            sourceLocation: location)
         #expect(file.wasChecked, sourceLocation: location)
         #expect(file.payloadCount > 0, "the example holds no donation", sourceLocation: location)
 
@@ -95,7 +107,9 @@ struct RuleExamplesTests {
             #expect(findings.isEmpty, "passing example reported at \(found): \(findings.map(\.message))", sourceLocation: location)
         } else {
             #expect(!example.pointers.isEmpty, "a failing example must list where it fails", sourceLocation: location)
-            #expect(found == example.pointers.sorted(), "findings: \(findings.map { "\(locationText($0.location)): \($0.message)" })", sourceLocation: location)
+            #expect(
+                found == example.pointers.sorted(), "findings: \(findings.map { "\(locationText($0.location)): \($0.message)" })",
+                sourceLocation: location)
             for finding in findings {
                 #expect(finding.severity == example.severity ?? testCase.rule.defaultSeverity, "\(finding.message)", sourceLocation: location)
                 #expect(finding.location.file == reportedIn, sourceLocation: location)

@@ -41,7 +41,9 @@ private func viewPlace(_ handle: String = "pizza", title: String = "Golden Crust
 }
 
 private func play(_ text: String, strict: Bool = false) throws -> RunReport.Suite {
-    try #require(ScenarioRunner.runFile(bytes: Array(text.utf8), path: "test.scenario.json", options: RunOptions(strict: strict, now: fixedNow, parallel: false)))
+    try #require(
+        ScenarioRunner.runFile(
+            bytes: Array(text.utf8), path: "test.scenario.json", options: RunOptions(strict: strict, now: fixedNow, parallel: false)))
 }
 
 private func failures(_ suite: RunReport.Suite) -> [String] {
@@ -71,23 +73,30 @@ struct ScenarioDecodingTests {
     }
 
     @Test func everyProblemIsReportedNotJustTheFirst() throws {
-        let suite = try play(scenario(steps: #"""
-            [{"resignCurrent": {"activity": "nobody"}},
-             {"searchSpotlight": {"query": "pizza", "tap": "x", "device": "iPod"}},
-             {"expect": {"launch": {"route": "nowhere"}}}]
-            """#))
+        let suite = try play(
+            scenario(
+                steps: #"""
+                    [{"resignCurrent": {"activity": "nobody"}},
+                     {"searchSpotlight": {"query": "pizza", "tap": "x", "device": "iPod"}},
+                     {"expect": {"launch": {"route": "nowhere"}}}]
+                    """#))
         #expect(suite.inputErrors.map(\.code) == Array(repeating: ProblemCode.scenarioUnknownReference, count: 3))
-        #expect(suite.inputErrors.map { $0.location.pointer ?? "" } == ["/steps/0/resignCurrent/activity", "/steps/1/searchSpotlight/device", "/steps/2/expect/launch/route"])
+        #expect(
+            suite.inputErrors.map { $0.location.pointer ?? "" } == [
+                "/steps/0/resignCurrent/activity", "/steps/1/searchSpotlight/device", "/steps/2/expect/launch/route",
+            ])
     }
 
     @Test func anInvalidatedActivityCannotBecomeCurrentAgain() throws {
-        let suite = try play(scenario(steps: "[\(viewPlace()), {\"invalidate\": {\"activity\": \"pizza\"}}, {\"becomeCurrent\": {\"activity\": \"pizza\"}}]"))
+        let suite = try play(
+            scenario(steps: "[\(viewPlace()), {\"invalidate\": {\"activity\": \"pizza\"}}, {\"becomeCurrent\": {\"activity\": \"pizza\"}}]"))
         #expect(suite.inputErrors.map(\.code) == [ProblemCode.scenarioInvalidSequence])
         #expect(suite.inputErrors.first?.message.contains("invalidated at step 2") == true)
     }
 
     @Test func aDonationWithAWrongTypeIsADiagnosticAtTheValue() throws {
-        let suite = try play(scenario(steps: #"[{"becomeCurrent": {"activity": "a", "userActivity": {"activityType": "com.example.places.view", "title": 3}}}]"#))
+        let suite = try play(
+            scenario(steps: #"[{"becomeCurrent": {"activity": "a", "userActivity": {"activityType": "com.example.places.view", "title": 3}}}]"#))
         let diagnostic = try #require(suite.diagnostics.first)
         #expect(diagnostic.code == ProblemCode.typeMismatch)
         #expect(diagnostic.location.pointer == "/steps/0/becomeCurrent/userActivity/title")
@@ -103,11 +112,13 @@ struct ScenarioDecodingTests {
 @Suite("Scenarios: the system model")
 struct SystemModelTests {
     @Test func restoringFromSpotlightKeepsOnlyRequiredUserInfoKeys() throws {
-        let suite = try play(scenario(steps: #"""
-            [\#(viewPlace()),
-             {"searchSpotlight": {"query": "golden", "tap": "Golden Crust Pizzeria"}},
-             {"expect": {"launch": {"route": "place", "userInfo": {"placeID": "sf-1"}}}}]
-            """#))
+        let suite = try play(
+            scenario(
+                steps: #"""
+                    [\#(viewPlace()),
+                     {"searchSpotlight": {"query": "golden", "tap": "Golden Crust Pizzeria"}},
+                     {"expect": {"launch": {"route": "place", "userInfo": {"placeID": "sf-1"}}}}]
+                    """#))
         #expect(failures(suite).isEmpty)
     }
 
@@ -122,63 +133,75 @@ struct SystemModelTests {
     }
 
     @Test func handoffCarriesTheWholeUserInfo() throws {
-        let suite = try play(scenario(steps: #"""
-            [\#(viewPlace()), {"acceptHandoff": {"device": "iPad"}},
-             {"expect": {"launch": {"route": "place", "userInfo": {"placeID": "sf-1", "section": "menu"}}}}]
-            """#))
+        let suite = try play(
+            scenario(
+                steps: #"""
+                    [\#(viewPlace()), {"acceptHandoff": {"device": "iPad"}},
+                     {"expect": {"launch": {"route": "place", "userInfo": {"placeID": "sf-1", "section": "menu"}}}}]
+                    """#))
         #expect(failures(suite).isEmpty)
     }
 
     @Test func handoffToADeviceWithoutTheAppOpensSafari() throws {
-        let suite = try play(scenario(steps: #"""
-            [\#(viewPlace()),
-             {"expect": {"handoff": {"device": "Mac", "offer": "safari", "activity": "pizza"}}},
-             {"acceptHandoff": {"device": "Mac"}},
-             {"expect": {"launch": {"safari": "https://places.example.com/sf-1"}}}]
-            """#))
+        let suite = try play(
+            scenario(
+                steps: #"""
+                    [\#(viewPlace()),
+                     {"expect": {"handoff": {"device": "Mac", "offer": "safari", "activity": "pizza"}}},
+                     {"acceptHandoff": {"device": "Mac"}},
+                     {"expect": {"launch": {"safari": "https://places.example.com/sf-1"}}}]
+                    """#))
         #expect(failures(suite).isEmpty)
     }
 
     @Test func deletingADomainRemovesItsSubdomainsButNotSiblings() throws {
-        let suite = try play(scenario(steps: #"""
-            [{"index": {"items": [
-               {"uniqueIdentifier": "a", "domainIdentifier": "album-1", "attributeSet": {"title": "A"}},
-               {"uniqueIdentifier": "b", "domainIdentifier": "album-1.2023", "attributeSet": {"title": "B"}},
-               {"uniqueIdentifier": "c", "domainIdentifier": "album-10", "attributeSet": {"title": "C"}}]}},
-             {"deleteSearchableItems": {"domainIdentifiers": ["album-1"]}},
-             {"expect": {"index": {"items": ["c"]}}}]
-            """#))
+        let suite = try play(
+            scenario(
+                steps: #"""
+                    [{"index": {"items": [
+                       {"uniqueIdentifier": "a", "domainIdentifier": "album-1", "attributeSet": {"title": "A"}},
+                       {"uniqueIdentifier": "b", "domainIdentifier": "album-1.2023", "attributeSet": {"title": "B"}},
+                       {"uniqueIdentifier": "c", "domainIdentifier": "album-10", "attributeSet": {"title": "C"}}]}},
+                     {"deleteSearchableItems": {"domainIdentifiers": ["album-1"]}},
+                     {"expect": {"index": {"items": ["c"]}}}]
+                    """#))
         #expect(failures(suite).isEmpty)
     }
 
     @Test func itemsExpireAfterOneCalendarMonthByDefault() throws {
-        let suite = try play(scenario(steps: #"""
-            [{"index": {"items": [{"uniqueIdentifier": "a", "attributeSet": {"title": "A"}}]}},
-             {"advanceClock": {"days": 29}},
-             {"expect": {"index": {"items": ["a"]}}},
-             {"advanceClock": {"hours": 23, "minutes": 59, "seconds": 59}},
-             {"expect": {"index": {"items": ["a"]}}},
-             {"advanceClock": {"seconds": 1}},
-             {"expect": {"index": {"items": []}}}]
-            """#))
+        let suite = try play(
+            scenario(
+                steps: #"""
+                    [{"index": {"items": [{"uniqueIdentifier": "a", "attributeSet": {"title": "A"}}]}},
+                     {"advanceClock": {"days": 29}},
+                     {"expect": {"index": {"items": ["a"]}}},
+                     {"advanceClock": {"hours": 23, "minutes": 59, "seconds": 59}},
+                     {"expect": {"index": {"items": ["a"]}}},
+                     {"advanceClock": {"seconds": 1}},
+                     {"expect": {"index": {"items": []}}}]
+                    """#))
         #expect(failures(suite).isEmpty, "June has 30 days: the item lives until 1 July 12:00")
     }
 
     @Test func resultsMatchTitlesBeforeKeywordsAndFoldDiacritics() throws {
-        let suite = try play(scenario(steps: #"""
-            [{"index": {"items": [
-               {"uniqueIdentifier": "1", "attributeSet": {"title": "Dessert menu", "keywords": ["crème brûlée"]}},
-               {"uniqueIdentifier": "2", "attributeSet": {"title": "Crème Brûlée"}}]}},
-             {"expect": {"spotlight": {"query": "CREME bru", "results": ["Crème Brûlée", "Dessert menu"]}}}]
-            """#))
+        let suite = try play(
+            scenario(
+                steps: #"""
+                    [{"index": {"items": [
+                       {"uniqueIdentifier": "1", "attributeSet": {"title": "Dessert menu", "keywords": ["crème brûlée"]}},
+                       {"uniqueIdentifier": "2", "attributeSet": {"title": "Crème Brûlée"}}]}},
+                     {"expect": {"spotlight": {"query": "CREME bru", "results": ["Crème Brûlée", "Dessert menu"]}}}]
+                    """#))
         #expect(failures(suite).isEmpty)
     }
 
     @Test func aLaunchNoRouteAcceptsShowsNothing() throws {
-        let suite = try play(scenario(steps: #"""
-            [{"index": {"items": [{"uniqueIdentifier": "p1", "attributeSet": {"title": "Sunset"}}]}},
-             {"searchSpotlight": {"query": "sunset", "tap": "Sunset"}}]
-            """#))
+        let suite = try play(
+            scenario(
+                steps: #"""
+                    [{"index": {"items": [{"uniqueIdentifier": "p1", "attributeSet": {"title": "Sunset"}}]}},
+                     {"searchSpotlight": {"query": "sunset", "tap": "Sunset"}}]
+                    """#))
         let failure = try #require(failures(suite).first)
         #expect(failure.hasPrefix("launch_failed"))
         #expect(failure.contains("noRoute"))
@@ -213,9 +236,16 @@ struct SystemModelTests {
 
     @Test func continuationStreamsAreOfferedOnlyForAnActivityThatSupportsThem() throws {
         let activity = viewPlace(extra: #", "supportsContinuationStreams": true"#)
-        let offered = try play(scenario(steps: "[\(activity), {\"acceptHandoff\": {\"device\": \"iPad\"}}, {\"expect\": {\"launch\": {\"continuationStreams\": true}}}]"))
+        let offered = try play(
+            scenario(steps: "[\(activity), {\"acceptHandoff\": {\"device\": \"iPad\"}}, {\"expect\": {\"launch\": {\"continuationStreams\": true}}}]")
+        )
         #expect(failures(offered).isEmpty)
-        let none = failures(try play(scenario(steps: "[\(viewPlace()), {\"acceptHandoff\": {\"device\": \"iPad\"}}, {\"expect\": {\"launch\": {\"continuationStreams\": true}}}]")))
+        let none = failures(
+            try play(
+                scenario(
+                    steps:
+                        "[\(viewPlace()), {\"acceptHandoff\": {\"device\": \"iPad\"}}, {\"expect\": {\"launch\": {\"continuationStreams\": true}}}]"))
+        )
         #expect(none.count == 1 && none[0].contains("no continuation streams offered"), "\(none)")
     }
 
@@ -231,7 +261,8 @@ struct SystemModelTests {
 
 @Suite("Scenarios: expected findings")
 struct ExpectedFindingsTests {
-    private let untitled = #"{"becomeCurrent": {"activity": "a", "userActivity": {"activityType": "com.example.places.view", "isEligibleForSearch": true}}}"#
+    private let untitled =
+        #"{"becomeCurrent": {"activity": "a", "userActivity": {"activityType": "com.example.places.view", "isEligibleForSearch": true}}}"#
 
     @Test func anUnexpectedErrorFindingFailsTheDonationStep() throws {
         let suite = try play(scenario(steps: "[\(untitled)]"))
@@ -240,7 +271,8 @@ struct ExpectedFindingsTests {
     }
 
     @Test func anExpectedFindingIsSuppressedAndPasses() throws {
-        let suite = try play(scenario(steps: #"[\#(untitled), {"expect": {"findings": [{"ruleId": "activity_title_required", "pointer": "/steps/0"}]}}]"#))
+        let suite = try play(
+            scenario(steps: #"[\#(untitled), {"expect": {"findings": [{"ruleId": "activity_title_required", "pointer": "/steps/0"}]}}]"#))
         #expect(failures(suite).isEmpty)
         let finding = try #require(suite.findings.first { $0.ruleID == "activity_title_required" })
         #expect(finding.suppression == "expected by step 2")
@@ -302,10 +334,13 @@ struct ScenarioCorpusTests {
         }
         // The decoder: a body with an unknown key is refused with the table's keys.
         for kind in ScenarioSteps.all where kind != ExpectStep.self {
-            let steps = #"[{"becomeCurrent": {"activity": "a", "userActivity": {"activityType": "com.example.places.view"}}}, {"\#(kind.name)": {"zz": 1}}]"#
+            let steps =
+                #"[{"becomeCurrent": {"activity": "a", "userActivity": {"activityType": "com.example.places.view"}}}, {"\#(kind.name)": {"zz": 1}}]"#
             let suite = try play(scenario(steps: steps))
             let message = suite.inputErrors.first { $0.code == ProblemCode.scenarioUnknownKey }?.message ?? ""
-            #expect(message.hasSuffix("; it takes " + kind.keys.map { "'\($0)'" }.joined(separator: ", ")), "step \(kind.name): \(suite.inputErrors.map(\.message))")
+            #expect(
+                message.hasSuffix("; it takes " + kind.keys.map { "'\($0)'" }.joined(separator: ", ")),
+                "step \(kind.name): \(suite.inputErrors.map(\.message))")
         }
         #expect(Set(ScenarioSteps.names).count == ScenarioSteps.all.count, "two step types share a name")
         // An expectation's body with an unknown key is refused with the keys of its fields.
@@ -313,7 +348,9 @@ struct ScenarioCorpusTests {
             let body = kind == FindingsExpectation.self ? #"[{"zz": 1}]"# : #"{"zz": 1}"#
             let suite = try play(scenario(steps: #"[{"expect": {"\#(kind.name)": \#(body)}}]"#))
             let message = suite.inputErrors.first { $0.code == ProblemCode.scenarioUnknownKey }?.message ?? ""
-            #expect(message.hasSuffix("; it takes " + kind.keys.map { "'\($0)'" }.joined(separator: ", ")), "expectation \(kind.name): \(suite.inputErrors.map(\.message))")
+            #expect(
+                message.hasSuffix("; it takes " + kind.keys.map { "'\($0)'" }.joined(separator: ", ")),
+                "expectation \(kind.name): \(suite.inputErrors.map(\.message))")
         }
         #expect(Set(ScenarioExpectations.names).count == ScenarioExpectations.all.count, "two expectation types share a name")
     }

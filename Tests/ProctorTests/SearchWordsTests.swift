@@ -16,16 +16,20 @@ struct SearchWordsTests {
                 guard let scalar = Unicode.Scalar(value) else { continue }
                 // Alone, and between letters, where a separator splits and a letter joins.
                 for text in [String(scalar), "a\(scalar)b", "É\(scalar)ß"] {
-                    #expect(SearchWords.words(of: text) == SearchWords.foldedWords(of: text), "U+\(String(value, radix: 16, uppercase: true)) in '\(text)'")
+                    #expect(
+                        SearchWords.words(of: text) == SearchWords.foldedWords(of: text),
+                        "U+\(String(value, radix: 16, uppercase: true)) in '\(text)'")
                 }
             }
         }
     }
 
-    @Test("Mixed text splits as Foundation folds it", arguments: [
-        "Crème Brûlée", "Tony's Pizza", "Café de Flore — Paris", "Straße 12", "Łódź Fabryczna", "e\u{301}te\u{301}",
-        "Ｆｕｌｌ　ｗｉｄｔｈ", "東京 Tower", "naïve “quoted” text", "½ price", "",
-    ])
+    @Test(
+        "Mixed text splits as Foundation folds it",
+        arguments: [
+            "Crème Brûlée", "Tony's Pizza", "Café de Flore — Paris", "Straße 12", "Łódź Fabryczna", "e\u{301}te\u{301}",
+            "Ｆｕｌｌ　ｗｉｄｔｈ", "東京 Tower", "naïve “quoted” text", "½ price", "",
+        ])
     func mixedText(_ text: String) {
         #expect(SearchWords.words(of: text) == SearchWords.foldedWords(of: text))
     }
@@ -33,7 +37,10 @@ struct SearchWordsTests {
     @Test("The title comparison agrees with the words, on ASCII and on the rest")
     func titleComparison() {
         let titles = ["Lemon Tart", "Café de Flore, Paris", "Tony's Pizza", "Map: Embarcadero and North Beach", "A1 Sauce 2"]
-        let texts = ["lemon", "tart lemon", "LEMON TART", "lemons", "cafe", "Flore paris", "tonys", "tony", "north beach", "embarcadero map", "a1", "2", "", "—", "sauce 3"]
+        let texts = [
+            "lemon", "tart lemon", "LEMON TART", "lemons", "cafe", "Flore paris", "tonys", "tony", "north beach", "embarcadero map", "a1", "2", "",
+            "—", "sauce 3",
+        ]
         for title in titles {
             let titleWords = Set(SearchWords.words(of: title))
             for text in texts {

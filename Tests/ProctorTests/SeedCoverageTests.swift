@@ -1,8 +1,8 @@
 import Foundation
 import ProctorRules
-@testable import ProctorDocumentation
 import Testing
 
+@testable import ProctorDocumentation
 
 /// docs/seed-coverage.json stays true: every rule, doc anchor and file a row names exists, every
 /// row says what it must for its status, and the page is generated from it. With ../shared
@@ -90,16 +90,24 @@ struct SeedCoverageTests {
     /// The rows of the seed map, when ../shared is beside the checkout.
     static let mapPath = Repository.root.deletingLastPathComponent().appendingPathComponent("shared/reference/seed-coverage.md").path
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: mapPath), "../shared/reference/seed-coverage.md is absent (it exists beside the checkout for Proctor's developers and CI only)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(atPath: mapPath),
+            "../shared/reference/seed-coverage.md is absent (it exists beside the checkout for Proctor's developers and CI only)"))
     func theRowsAreThoseOfTheSeedMap() throws {
         let map = try String(contentsOfFile: Self.mapPath, encoding: .utf8)
         // Table rows start with "| <letter><number> |".
         let mapIDs = map.split(separator: "\n").compactMap { line -> String? in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count > 2, let id = cells.dropFirst().first, id.range(of: #"^[A-Z][0-9]+$"#, options: .regularExpression) != nil else { return nil }
+            guard cells.count > 2, let id = cells.dropFirst().first, id.range(of: #"^[A-Z][0-9]+$"#, options: .regularExpression) != nil else {
+                return nil
+            }
             return id
         }
-        #expect(Set(mapIDs) == Set(Self.coverage.rows.map(\.id)), "rows only in the map: \(Set(mapIDs).subtracting(Self.coverage.rows.map(\.id)).sorted()); only in the list: \(Set(Self.coverage.rows.map(\.id)).subtracting(mapIDs).sorted())")
+        #expect(
+            Set(mapIDs) == Set(Self.coverage.rows.map(\.id)),
+            "rows only in the map: \(Set(mapIDs).subtracting(Self.coverage.rows.map(\.id)).sorted()); only in the list: \(Set(Self.coverage.rows.map(\.id)).subtracting(mapIDs).sorted())"
+        )
     }
 
     /// GitHub's anchor for a Markdown heading: lower case, letters, digits, '-' and '_' kept,

@@ -1,11 +1,11 @@
 import Foundation
-@testable import ProctorPayloads
 import Testing
 
 @testable import ProctorEngine
 @testable import ProctorInputs
 @testable import ProctorJSON
 @testable import ProctorLinks
+@testable import ProctorPayloads
 @testable import ProctorRules
 
 /// `aasa_unreachable_component` judges each component in one pass over an index of the earlier
@@ -37,7 +37,8 @@ struct SiteAssociationRuleTests {
 
     static func judged(_ association: SiteAssociation) -> [String] {
         let file = SiteAssociationFile(association: association, byteCount: 0)
-        return SiteAssociationUnreachableComponentRule().check(file, in: RuleContext(appInfo: nil, now: Date(timeIntervalSince1970: 0))).map { violation in
+        return SiteAssociationUnreachableComponentRule().check(file, in: RuleContext(appInfo: nil, now: Date(timeIntervalSince1970: 0))).map {
+            violation in
             guard case .pointer(let pointer) = violation.place else { return "not a pointer" }
             // The message names the blocker's pointer: the word after "reached: ".
             let blocker = violation.message.components(separatedBy: "reached: ")[1].prefix { $0 != " " }
@@ -57,7 +58,10 @@ struct SiteAssociationRuleTests {
         let paths: [String?] = [nil, "*", "/a/*", "/a/*", "/b", "/B", "/c/?", "/é", "/e\u{301}"]
         let queries: [Component.Query?] = [nil, nil, nil, .pattern("*"), .pattern("x=1"), .items([(name: "q", pattern: "*")])]
         let fragments: [String?] = [nil, nil, "*", "top"]
-        let options = [MatchOptions(), MatchOptions(), MatchOptions(caseSensitive: false), MatchOptions(caseSensitive: true), MatchOptions(percentEncoded: false)]
+        let options = [
+            MatchOptions(), MatchOptions(), MatchOptions(caseSensitive: false), MatchOptions(caseSensitive: true),
+            MatchOptions(percentEncoded: false),
+        ]
         return (0..<400).map { _ in
             var links = AppLinks()
             for entryIndex in 0..<(1 + next(3)) {

@@ -42,7 +42,8 @@ func assertSnapshot(
     let actualBytes = Array(actual.utf8)
     guard expectedBytes != actualBytes else { return }
     let expected = String(decoding: expectedBytes, as: UTF8.self)
-    let message = "snapshot \(name) differs (- golden, + actual); if the change is intended, run with \(Snapshots.recordVariable)=1 and review the diff:\n"
+    let message =
+        "snapshot \(name) differs (- golden, + actual); if the change is intended, run with \(Snapshots.recordVariable)=1 and review the diff:\n"
         + lineDiff(expected, actual)
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
 }
@@ -59,16 +60,25 @@ func lineDiff(_ old: String, _ new: String, context: Int = 2, limit: Int = 80) -
             table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
         }
     }
-    enum Line { case same(Int, String), removed(Int, String), added(Int, String) }
+    enum Line {
+        case same(Int, String)
+        case removed(Int, String)
+        case added(Int, String)
+    }
     var lines: [Line] = []
-    var i = 0, j = 0
+    var i = 0
+    var j = 0
     while i < a.count || j < b.count {
         if i < a.count, j < b.count, a[i] == b[j] {
-            lines.append(.same(i + 1, a[i])); i += 1; j += 1
+            lines.append(.same(i + 1, a[i]))
+            i += 1
+            j += 1
         } else if i < a.count, j == b.count || table[i + 1][j] >= table[i][j + 1] {
-            lines.append(.removed(i + 1, a[i])); i += 1
+            lines.append(.removed(i + 1, a[i]))
+            i += 1
         } else {
-            lines.append(.added(j + 1, b[j])); j += 1
+            lines.append(.added(j + 1, b[j]))
+            j += 1
         }
     }
     let changed = lines.indices.filter { if case .same = lines[$0] { false } else { true } }

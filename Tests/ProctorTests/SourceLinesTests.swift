@@ -17,7 +17,8 @@ struct SourceLinesTests {
         for token in tree.tokens(viewMode: .sourceAccurate) {
             let expected = token.startLocation(converter: converter)
             let found = lines.location(of: token)
-            #expect(found.line == expected.line && found.column == expected.column, "\(token.text): \(found) against \(expected.line):\(expected.column)")
+            #expect(
+                found.line == expected.line && found.column == expected.column, "\(token.text): \(found) against \(expected.line):\(expected.column)")
         }
     }
 
@@ -32,7 +33,9 @@ struct SourceLinesTests {
         for offset in 0...text.utf8.count {
             let expected = converter.location(for: AbsolutePosition(utf8Offset: offset))
             let found = lines.location(ofOffset: offset)
-            #expect(found.line == expected.line && found.column == expected.column, "offset \(offset): \(found) against \(expected.line):\(expected.column)")
+            #expect(
+                found.line == expected.line && found.column == expected.column,
+                "offset \(offset): \(found) against \(expected.line):\(expected.column)")
         }
     }
 }

@@ -46,24 +46,28 @@ struct SourceMarkersTests {
         let files = [
             SourceScanner.SourceFile(path: "Kinds.swift", text: "enum Kind { static let view = \"com.x.view\" }\n"),
             SourceScanner.SourceFile(path: "Middle.swift", text: "class MiddleSceneDelegate: BaseSceneDelegate {}\n"),
-            SourceScanner.SourceFile(path: "Base.swift", text: """
-                class BaseSceneDelegate: UIResponder, UIWindowSceneDelegate {
-                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                        if let activity = connectionOptions.userActivities.first { self.scene(scene, continue: activity) }
+            SourceScanner.SourceFile(
+                path: "Base.swift",
+                text: """
+                    class BaseSceneDelegate: UIResponder, UIWindowSceneDelegate {
+                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                            if let activity = connectionOptions.userActivities.first { self.scene(scene, continue: activity) }
+                        }
                     }
-                }
-                """),
-            SourceScanner.SourceFile(path: "SceneDelegate.swift", text: """
-                final class SceneDelegate: MiddleSceneDelegate {
-                    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-                        guard userActivity.activityType == Kind.view else { return }
+                    """),
+            SourceScanner.SourceFile(
+                path: "SceneDelegate.swift",
+                text: """
+                    final class SceneDelegate: MiddleSceneDelegate {
+                        func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                            guard userActivity.activityType == Kind.view else { return }
+                        }
                     }
-                }
-                func show() {
-                    let activity = NSUserActivity(activityType: Kind.view)
-                    activity.becomeCurrent()
-                }
-                """),
+                    func show() {
+                        let activity = NSUserActivity(activityType: Kind.view)
+                        activity.becomeCurrent()
+                    }
+                    """),
         ]
         let app = try appInfo(fromJSON: #"{"CFBundleIdentifier": "com.x", "NSUserActivityTypes": ["com.x.view"]}"#).appInfo
         let scan = SourceScanner.scan(files, appInfo: app, options: LintOptions(now: fixedNow, parallel: false))

@@ -17,7 +17,8 @@ struct SourceScanReservationTests {
 
     private func scan(_ text: String) throws -> SourceScan {
         let app = try appInfo(fromJSON: plist).appInfo
-        return SourceScanner.scan([SourceScanner.SourceFile(path: "A.swift", text: text)], appInfo: app, options: LintOptions(now: fixedNow, parallel: false))
+        return SourceScanner.scan(
+            [SourceScanner.SourceFile(path: "A.swift", text: text)], appInfo: app, options: LintOptions(now: fixedNow, parallel: false))
     }
 
     private func findings(_ scan: SourceScan) -> [String] {
@@ -26,7 +27,10 @@ struct SourceScanReservationTests {
 
     /// A restaurant booking donated with its check-in action; `webpage` is the line that sets the
     /// check-in activity's webpageURL (line 8), `handled` the types the scene delegate takes.
-    private func booking(webpage: String = #"checkIn.webpageURL = URL(string: "https://tapasclub.example/check-in")"#, handled: [String] = ["com.example.tapasclub.check-in", "INGetReservationDetailsIntent"]) -> String {
+    private func booking(
+        webpage: String = #"checkIn.webpageURL = URL(string: "https://tapasclub.example/check-in")"#,
+        handled: [String] = ["com.example.tapasclub.check-in", "INGetReservationDetailsIntent"]
+    ) -> String {
         """
         struct BookingDonor {
             func donate(_ booking: Booking) {
@@ -104,7 +108,9 @@ struct SourceScanReservationTests {
         let scan = try scan(booking(webpage: ""))
         let payload = try #require(scan.payloads.first)
         let app = try appInfo(fromJSON: plist).appInfo
-        let linted = Linter.lint(files: [Linter.InMemoryFile(path: payload.fileName, bytes: Array(payload.text.utf8))], appInfo: app, options: LintOptions(now: fixedNow, parallel: false))
+        let linted = Linter.lint(
+            files: [Linter.InMemoryFile(path: payload.fileName, bytes: Array(payload.text.utf8))], appInfo: app,
+            options: LintOptions(now: fixedNow, parallel: false))
         #expect(linted.files.flatMap(\.inputErrors).isEmpty)
         #expect(linted.files.flatMap(\.diagnostics).isEmpty, "the computed dates are not missing")
         #expect(linted.files.flatMap(\.findings).map(\.ruleID) == ["check_in_activity"])
@@ -134,14 +140,17 @@ struct SourceScanReservationTests {
         // emptiness is not judged; the check-in activity, shared by both reservations, is
         // reported once (no webpageURL, no requiredUserInfoKeys); two computed references are
         // not one value.
-        let shared = try scan(text("[\(reservation("booking.first", ".now")), \(reservation("booking.second", "booking.created")), makeReservation(for: booking)]"))
+        let shared = try scan(
+            text("[\(reservation("booking.first", ".now")), \(reservation("booking.second", "booking.created")), makeReservation(for: booking)]"))
         #expect(shared.result.files.flatMap(\.inputErrors).isEmpty)
         #expect(shared.result.files.flatMap(\.diagnostics).allSatisfy { $0.code.rawValue == "scan_dynamic_value" })
         #expect(findings(shared) == ["check_in_activity 2", "check_in_activity 2"], "\(shared.result.files.flatMap(\.findings).map(\.message))")
         let computed = try #require(shared.payloads.first?.text)
         #expect(computed.contains(#""/interaction/response/reservations/-": "an element is computed at run time""#))
         // Two constant references that are the same are still one value twice.
-        #expect(try findings(scan(text("[\(reservation("\"T-1\"", ".now")), \(reservation("\"T-1\"", ".now"))]"))).contains("reservation_item_reference_unique 7"))
+        #expect(
+            try findings(scan(text("[\(reservation("\"T-1\"", ".now")), \(reservation("\"T-1\"", ".now"))]"))).contains(
+                "reservation_item_reference_unique 7"))
     }
 
     /// A required value computed at run time (a handle's type) was reported missing, as a decoding

@@ -3,13 +3,14 @@ import ProctorReports
 import ProctorScenario
 import Testing
 
-
 /// The store app's notification suites: Scenarios/run/store passes, under --strict too, and each
 /// scenario of Scenarios/run-mistakes/store fails with exactly the check it is written for.
 @Suite("Scenarios: the store app's notifications, regions and beacons")
 struct StoreScenarioTests {
     private func run(_ path: String, strict: Bool = false) -> RunReport {
-        ScenarioRunner.run(paths: [Repository.url(path).path], options: RunOptions(strict: strict, now: fixedNow, parallel: false, fileReferences: .anywhere)).report
+        ScenarioRunner.run(
+            paths: [Repository.url(path).path], options: RunOptions(strict: strict, now: fixedNow, parallel: false, fileReferences: .anywhere)
+        ).report
     }
 
     @Test func theStoreScenariosPass() {
@@ -28,11 +29,12 @@ struct StoreScenarioTests {
                 return "\(suite.name.split(separator: "/").last ?? "") \(type)"
             }
         }.sorted()
-        #expect(failures == [
-            "every-store-fenced.scenario.json action_failed",
-            "order-notification-without-its-order.scenario.json launch_failed",
-            "server-keeps-pushing-to-removed-app.scenario.json push_rejected",
-        ], "\(failures)")
+        #expect(
+            failures == [
+                "every-store-fenced.scenario.json action_failed",
+                "order-notification-without-its-order.scenario.json launch_failed",
+                "server-keeps-pushing-to-removed-app.scenario.json push_rejected",
+            ], "\(failures)")
         #expect(report.exitCode == .problemsFound)
     }
 
@@ -48,14 +50,21 @@ struct StoreScenarioTests {
                {"stopMonitoringRegion": {"identifier": "uws"}}
              ]}
             """#
-        let suite = try #require(ScenarioRunner.runFile(bytes: Array(text.utf8), path: "typo.scenario.json", directory: "/nonexistent", options: RunOptions(now: fixedNow, parallel: false)))
+        let suite = try #require(
+            ScenarioRunner.runFile(
+                bytes: Array(text.utf8), path: "typo.scenario.json", directory: "/nonexistent", options: RunOptions(now: fixedNow, parallel: false)))
         let problems = suite.inputErrors.map { "\($0.code.rawValue) \($0.location.pointer ?? "")" }
-        #expect(problems == ["scenario_unknown_reference /app/regionHandlers/0/region", "scenario_unknown_reference /steps/1/stopMonitoringRegion/identifier"], "\(problems)")
+        #expect(
+            problems == [
+                "scenario_unknown_reference /app/regionHandlers/0/region", "scenario_unknown_reference /steps/1/stopMonitoringRegion/identifier",
+            ], "\(problems)")
         #expect(suite.inputErrors.first?.message.contains("did you mean 'upper-west-side'?") == true)
     }
 
     private func play(_ text: String) throws -> RunReport.Suite {
-        try #require(ScenarioRunner.runFile(bytes: Array(text.utf8), path: "t.scenario.json", directory: "/nonexistent", options: RunOptions(now: fixedNow, parallel: false)))
+        try #require(
+            ScenarioRunner.runFile(
+                bytes: Array(text.utf8), path: "t.scenario.json", directory: "/nonexistent", options: RunOptions(now: fixedNow, parallel: false)))
     }
 
     /// A pass written inside a scenario is judged where it is written: its findings point into
@@ -70,13 +79,18 @@ struct StoreScenarioTests {
                "locations": [\#(locations)]}}}]}
             """#
         let suite = try play(text)
-        #expect(suite.findings.map { "\($0.ruleID) \($0.location.pointer ?? "") \($0.location.line ?? 0)" } == ["pass_locations /steps/0/addPass/pass/locations 5"])
+        #expect(
+            suite.findings.map { "\($0.ruleID) \($0.location.pointer ?? "") \($0.location.line ?? 0)" } == [
+                "pass_locations /steps/0/addPass/pass/locations 5"
+            ])
     }
 
     /// An expectation examines the refusals it names: a 21st region refused before the app was
     /// removed still fails when a later expect lists no failure.
     @Test func regionRefusalsAreExaminedByName() throws {
-        let regions = (1...21).map { #"{"monitorRegion": {"circularRegion": {"identifier": "s\#($0)", "center": {"latitude": 40.\#($0), "longitude": -73.0}, "radius": 100}}}"# }
+        let regions = (1...21).map {
+            #"{"monitorRegion": {"circularRegion": {"identifier": "s\#($0)", "center": {"latitude": 40.\#($0), "longitude": -73.0}, "radius": 100}}}"#
+        }
         let text = #"""
             {"format": 1, "name": "regions", "clock": "2026-06-01T12:00:00Z", "app": {"bundleIdentifier": "com.x", "info": {}, "routes": []},
              "steps": [\#(regions.joined(separator: ", ")), {"removeApp": {}}, {"expect": {"regions": {"failed": []}}}]}

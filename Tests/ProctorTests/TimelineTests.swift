@@ -35,9 +35,10 @@ struct TimelineTests {
         """#
 
     static func play(_ text: String, recordsTimeline: Bool = true) throws -> RunReport.Suite {
-        try #require(ScenarioRunner.runFile(
-            bytes: Array(text.utf8), path: "handoff.scenario.json", directory: "",
-            options: RunOptions(now: fixedNow, parallel: false, recordsTimeline: recordsTimeline)))
+        try #require(
+            ScenarioRunner.runFile(
+                bytes: Array(text.utf8), path: "handoff.scenario.json", directory: "",
+                options: RunOptions(now: fixedNow, parallel: false, recordsTimeline: recordsTimeline)))
     }
 
     @Test func aPlayedScenarioRecordsItsTimeline() throws {
@@ -47,18 +48,23 @@ struct TimelineTests {
         #expect(timeline.devices == ["iPhone", "Mac"])
         let start = DateFormat.parse("2026-06-01T12:00:00Z")!
         let later = start.addingTimeInterval(300)
-        let shown = timeline.events.map { "\($0.step) \($0.device ?? "-") \($0.kind.label) \($0.time == start ? "12:00" : $0.time == later ? "12:05" : "?")" }
-        #expect(shown == [
-            "1 iPhone becomeCurrent 12:00", "2 - advanceClock 12:00", "3 Mac acceptHandoff 12:05", "3 Mac launch 12:05",
-            "4 Mac expect launch 12:05", "4 iPhone expect spotlight 12:05",
-        ])
+        let shown = timeline.events.map {
+            "\($0.step) \($0.device ?? "-") \($0.kind.label) \($0.time == start ? "12:00" : $0.time == later ? "12:05" : "?")"
+        }
+        #expect(
+            shown == [
+                "1 iPhone becomeCurrent 12:00", "2 - advanceClock 12:00", "3 Mac acceptHandoff 12:05", "3 Mac launch 12:05",
+                "4 Mac expect launch 12:05", "4 iPhone expect spotlight 12:05",
+            ])
         #expect(timeline.events[3].summary == "accepting Handoff of 'a' on 'Mac': the app shows route 'detail'")
         #expect(timeline.events[5].summary == "Spotlight on 'iPhone' for 'shakshuka'")
         #expect(timeline.events.prefix(5).allSatisfy { $0.outcome == .ok })
         // The failed expectation: what the case says, expected and actual apart.
         let failed = try #require(suite.cases.first { $0.outcome.isFailure })
         guard case .failed(_, let message, let details) = failed.outcome else { return }
-        #expect(timeline.events[5].outcome == .failed([.init(message: message, expected: "results ['Beach']", actual: "results ['Shakshuka' (activity 'a')]")]))
+        #expect(
+            timeline.events[5].outcome
+                == .failed([.init(message: message, expected: "results ['Beach']", actual: "results ['Shakshuka' (activity 'a')]")]))
         #expect(details == "expected: results ['Beach']\n  actual: results ['Shakshuka' (activity 'a')]")
         #expect(timeline.events[5].location == failed.location)
         #expect(try Self.play(Self.handoffScenario, recordsTimeline: false).timeline == nil, "recorded only when a report draws it")
@@ -67,7 +73,8 @@ struct TimelineTests {
     /// A failure of what a step does, of the launch it causes or of the rules on its donation
     /// marks the entry it belongs to, and only that one.
     @Test func eachFailureMarksItsOwnEntry() throws {
-        let suite = try Self.play(#"""
+        let suite = try Self.play(
+            #"""
             {"format": 1, "name": "Restore", "clock": "2026-06-01T12:00:00Z",
              "app": {"info": {"NSUserActivityTypes": ["com.example.app.view"]},
                      "routes": [{"name": "detail", "activityTypes": ["com.example.app.view"], "userInfoKeys": ["id", "section"]}]},
@@ -82,15 +89,20 @@ struct TimelineTests {
         let shown = timeline.events.map { event -> String in
             guard case .failed(let mismatches) = event.outcome else { return "\(event.step) \(event.kind.label) ok" }
             // The rules' actual value is their findings' lines: their rule ids say enough here.
-            return "\(event.step) \(event.kind.label) failed: " + mismatches.map { "\($0.expected) / \($0.actual.hasSuffix("]") ? String($0.actual.split(separator: " ").last!) : String($0.actual.prefix(40)))" }.joined(separator: " + ")
+            return "\(event.step) \(event.kind.label) failed: "
+                + mismatches.map {
+                    "\($0.expected) / \($0.actual.hasSuffix("]") ? String($0.actual.split(separator: " ").last!) : String($0.actual.prefix(40)))"
+                }.joined(separator: " + ")
         }
-        #expect(shown == [
-            "1 becomeCurrent failed: no finding that fails the run / [webpage_url_scheme]",
-            "2 searchSpotlight ok",
-            "2 launch failed: a route that restores the screen / missingUserInfo: route 'detail' needs 's",
-            "3 searchSpotlight failed: a result 'Beach' / no results",
-        ])
-        #expect(timeline.devices == ["iPhone"] && timeline.events.allSatisfy { $0.device == "iPhone" }, "one device by default: every entry in its lane")
+        #expect(
+            shown == [
+                "1 becomeCurrent failed: no finding that fails the run / [webpage_url_scheme]",
+                "2 searchSpotlight ok",
+                "2 launch failed: a route that restores the screen / missingUserInfo: route 'detail' needs 's",
+                "3 searchSpotlight failed: a result 'Beach' / no results",
+            ])
+        #expect(
+            timeline.devices == ["iPhone"] && timeline.events.allSatisfy { $0.device == "iPhone" }, "one device by default: every entry in its lane")
     }
 
     @Test func everyBundledStepOnADeviceHasALane() throws {
@@ -115,7 +127,9 @@ struct TimelineTests {
                 steps += 1
                 names.insert(type(of: step.action).name)
                 let hasDevice = Mirror(reflecting: step.action).children.contains { $0.label == "device" }
-                #expect(!hasDevice || step.action is any StepOnOneDevice, "\(type(of: step.action)) (\(file), step \(step.number)) has a device but no lane")
+                #expect(
+                    !hasDevice || step.action is any StepOnOneDevice,
+                    "\(type(of: step.action)) (\(file), step \(step.number)) has a device but no lane")
             }
         }
         #expect(steps > 200 && names.count > 30)

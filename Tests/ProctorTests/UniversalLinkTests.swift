@@ -1,9 +1,9 @@
 import Foundation
-import Testing
-
 import ProctorCore
 import ProctorReports
 import ProctorScenario
+import Testing
+
 @testable import ProctorConformance
 @testable import ProctorLinks
 
@@ -25,7 +25,10 @@ struct UniversalLinkTests {
     /// pins the same with the entitlement): a page of the same host in Safari keeps it, another
     /// host's page does not, and the address bar always does.
     @Test func theOriginOfATapDecidesFirst() throws {
-        let association = try #require(SiteAssociationReader.read(Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/places/*"}]}]}}"#.utf8), path: "f").association)
+        let association = try #require(
+            SiteAssociationReader.read(
+                Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/places/*"}]}]}}"#.utf8), path: "f"
+            ).association)
         let matcher = UniversalLinkMatcher(sites: [.init(domain: "example.com", association: association, file: "f")])
         let url = "https://example.com/places/1"
         #expect(matcher.verdict(for: url).outcome == .app)
@@ -95,7 +98,8 @@ struct UniversalLinkTests {
             """#
         let read = SiteAssociationReader.read(Array(text.utf8), path: "aasa")
         let found = read.diagnostics.map { "\($0.code) \($0.location.pointer ?? "")" }.sorted()
-        #expect(found == ["aasa_invalid_value /applinks/details", "aasa_type_mismatch /webcredentials/apps", "aasa_unknown_key /appclip"], "\(found)")
+        #expect(
+            found == ["aasa_invalid_value /applinks/details", "aasa_type_mismatch /webcredentials/apps", "aasa_unknown_key /appclip"], "\(found)")
         #expect(read.diagnostics.allSatisfy { $0.location.line != nil })
     }
 
@@ -173,7 +177,10 @@ struct AssociatedDomainsTests {
         #expect(read.inputErrors.isEmpty)
         #expect(read.domains?.map(\.domain) == ["example.com", "example.com"])
         #expect(read.diagnostics.isEmpty)
-        #expect(read.allDiagnostics.map { "\($0.code) \($0.location.line ?? 0) \($0.location.pointer ?? "")" } == ["entitlement_invalid_domain 8 /com.apple.developer.associated-domains/1"])
+        #expect(
+            read.allDiagnostics.map { "\($0.code) \($0.location.line ?? 0) \($0.location.pointer ?? "")" } == [
+                "entitlement_invalid_domain 8 /com.apple.developer.associated-domains/1"
+            ])
     }
 
     /// `app.entitlements` reads the app's real file: its Associated Domains decide, and a
@@ -214,13 +221,16 @@ struct AssociatedDomainsTests {
         #expect(unlisted.inputErrors.isEmpty && unlisted.cases.allSatisfy { $0.outcome == .passed }, "\(unlisted.cases.map(\.outcome))")
         // A malformed entry: an error on its line in the entitlements file; nothing is played.
         let malformed = try #require(try play(["applinks:atlas.example.com", "applinks:https://atlas.example.com"], verdict: "app"))
-        let errors = malformed.diagnostics.map { "\($0.code) \($0.severity) \(URL(fileURLWithPath: $0.location.file).lastPathComponent):\($0.location.line ?? 0)" }
+        let errors = malformed.diagnostics.map {
+            "\($0.code) \($0.severity) \(URL(fileURLWithPath: $0.location.file).lastPathComponent):\($0.location.line ?? 0)"
+        }
         #expect(errors == ["entitlement_invalid_domain error Atlas.entitlements:8"], "\(errors)")
         #expect(malformed.cases.map(\.name) == ["scenario file"] && malformed.cases.allSatisfy { $0.outcome != .passed })
         // A file that is not there is an error at the scenario's value.
         try FileManager.default.removeItem(atPath: directory.path + "/Atlas.entitlements")
         let path = try directory.write("links.scenario.json", scenario.replacingOccurrences(of: "VERDICT", with: "app"))
         let missing = try #require(ScenarioRunner.runFile(at: path, options: options))
-        #expect(missing.inputErrors.map { "\($0.code) \($0.location.pointer ?? "")" } == ["file_unreadable /app/entitlements"], "\(missing.inputErrors)")
+        #expect(
+            missing.inputErrors.map { "\($0.code) \($0.location.pointer ?? "")" } == ["file_unreadable /app/entitlements"], "\(missing.inputErrors)")
     }
 }

@@ -58,7 +58,9 @@ struct WalletPassTests {
         try directory.write("view-store.json", #"{"userActivity": {"activityType": "com.example.store.view", "title": "Example Store"}}"#)
         let result = Linter.lint(paths: [directory.path], options: LintOptions(now: fixedNow, parallel: false))
         #expect(result.files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["pass.json", "view-store.json"])
-        #expect(result.files.allSatisfy { !$0.hasProblems && $0.wasChecked && $0.payloadCount == 1 }, "\(result.files.map { ($0.diagnostics, $0.findings) })")
+        #expect(
+            result.files.allSatisfy { !$0.hasProblems && $0.wasChecked && $0.payloadCount == 1 },
+            "\(result.files.map { ($0.diagnostics, $0.findings) })")
         #expect(result.report().exitCode == .success)
     }
 
@@ -67,10 +69,11 @@ struct WalletPassTests {
     @Test func anUnknownKeyIsAWarningAtTheKeyWithASuggestion() throws {
         let text = Self.pass(#",\#n  "relevantDat": "2026-12-24T18:00-08:00",\#n  "storeCard2": {}"#)
         let result = lint(text, path: "pass.json")
-        #expect(Self.diagnostics(result) == [
-            "unknown_key warning pass.json:10:3 /relevantDat",
-            "unknown_key warning pass.json:11:3 /storeCard2",
-        ])
+        #expect(
+            Self.diagnostics(result) == [
+                "unknown_key warning pass.json:10:3 /relevantDat",
+                "unknown_key warning pass.json:11:3 /storeCard2",
+            ])
         let messages = result.files[0].diagnostics.map(\.message)
         #expect(messages[0] == "unknown key 'relevantDat' in a pass is ignored; did you mean 'relevantDate'?")
         // An unknown key is ignored: the pass is still judged.
@@ -96,11 +99,12 @@ struct WalletPassTests {
             }
             """
         let result = lint(text, path: "pass.json")
-        #expect(Self.diagnostics(result) == [
-            "type_mismatch error pass.json:2:20 /formatVersion",
-            "type_mismatch error pass.json:4:63 /storeCard/primaryFields/0/value",
-            "type_mismatch error pass.json:5:82 /beacons/0/minor",
-        ])
+        #expect(
+            Self.diagnostics(result) == [
+                "type_mismatch error pass.json:2:20 /formatVersion",
+                "type_mismatch error pass.json:4:63 /storeCard/primaryFields/0/value",
+                "type_mismatch error pass.json:5:82 /beacons/0/minor",
+            ])
         #expect(result.files[0].diagnostics[0].message == "expected a number for 'formatVersion', found string")
         #expect(result.files[0].diagnostics[1].message == "expected a string or a number for 'value', found boolean")
         // Missing keys, a missing transit type or an out-of-range minor are not reported on top.
@@ -126,7 +130,8 @@ struct WalletPassTests {
 
     /// The reader keeps every part with its pointer, and values as written, for the rules.
     @Test func theReaderKeepsValuesAndTheirPointers() throws {
-        let text = Self.pass(#"""
+        let text = Self.pass(
+            #"""
             ,
               "barcodes": [{"format": "PKBarcodeFormatQR", "message": "GC-4417-0032", "messageEncoding": "iso-8859-1"}],
               "beacons": [{"proximityUUID": "F7826DA6-4FA2-4E98-8024-BC5B71E0893E", "major": 1, "minor": 70000}],
@@ -144,7 +149,7 @@ struct WalletPassTests {
         #expect(pass.beacons?.first?.minor == 70000 && pass.beacons?.first?.pointer.description == "/beacons/0")
         #expect(pass.locations?.first?.latitude == 37.3318)
         #expect(pass.relevantDates?.first?.endDate == "2026-12-24T20:00-08:00")
-        #expect(pass.colors.map(\.key) == ["backgroundColor"] && pass.associatedStoreIdentifiers == [1130498044])
+        #expect(pass.colors.map(\.key) == ["backgroundColor"] && pass.associatedStoreIdentifiers == [1_130_498_044])
         #expect(pass.keys.first == "formatVersion" && pass.has("beacons") && !pass.has("barcode"))
     }
 
@@ -154,7 +159,10 @@ struct WalletPassTests {
         #expect(DateFormat.format(apple) == "2014-12-05T17:00:00Z")
         #expect(WalletPass.date("2026-12-24T18:00:30Z") != nil && WalletPass.date("2026-12-24T18:00:30.25+01:00") != nil)
         #expect(WalletPass.date("2026-12-24T18:00Z") != nil)
-        for text in ["2026-12-24", "2026-12-24T18:00", "2026-12-24T18:00:00", "2026-12-24 18:00Z", "2026-12-24T18Z", "2026-02-30T18:00Z", "24/12/2026 18:00", ""] {
+        for text in [
+            "2026-12-24", "2026-12-24T18:00", "2026-12-24T18:00:00", "2026-12-24 18:00Z", "2026-12-24T18Z", "2026-02-30T18:00Z", "24/12/2026 18:00",
+            "",
+        ] {
             #expect(WalletPass.date(text) == nil, "\(text)")
         }
     }

@@ -1,9 +1,9 @@
 import Foundation
 import ProctorJSON
-@testable import ProctorPayloads
 import Testing
 
 @testable import ProctorInputs
+@testable import ProctorPayloads
 @testable import ProctorRules
 @testable import ProctorWeb
 
@@ -21,9 +21,10 @@ struct WebPageTests {
             </head><body></body></html>
             """
         let page = try WebPageReader.read(Array(html.utf8), path: "p.html").get()
-        #expect(page.metas.map { "\($0.key) \($0.line) \($0.path)" } == [
-            "apple-itunes-app 3 /html/head/meta[@name='apple-itunes-app']", "og:title 4 /html/head/meta[@property='og:title']",
-        ])
+        #expect(
+            page.metas.map { "\($0.key) \($0.line) \($0.path)" } == [
+                "apple-itunes-app 3 /html/head/meta[@name='apple-itunes-app']", "og:title 4 /html/head/meta[@property='og:title']",
+            ])
         #expect(page.links.map { "\($0.rel) \($0.href ?? "") \($0.line)" } == ["canonical https://example.com/a 5"])
         #expect(page.structuredData.map(\.text) == [#"{"@type": "Thing"}"#])
     }
@@ -78,13 +79,16 @@ struct WebPageTests {
         let restaurant = try #require(page.schemaItems.first)
         #expect(restaurant.syntax == .microdata && restaurant.id == "#sf-0412" && restaurant.place.line == 3)
         #expect(restaurant.properties.map(\.name) == ["name", "url", "address", "priceRange", "telephone", "servesCuisine", "openingHours"])
-        #expect(restaurant.properties.compactMap(\.value.text) == [
-            "Golden Crust", "https://slicefinder.example.com/places/sf-0412", "+1-415-555-0142", "+1-415-555-0142", "Pizza", "Mo-Su 11:00-23:00",
-        ])
+        #expect(
+            restaurant.properties.compactMap(\.value.text) == [
+                "Golden Crust", "https://slicefinder.example.com/places/sf-0412", "+1-415-555-0142", "+1-415-555-0142", "Pizza", "Mo-Su 11:00-23:00",
+            ])
         let address = try #require(restaurant.value("address")?.item)
         #expect(address.types == ["PostalAddress"] && address.property == "address" && address.value("streetAddress")?.text == "2450 Mission St")
         let street = try #require(address.value("streetAddress"))
-        #expect(street.place.line == 7 && street.place.element?.tagName == "span" && street.place.path == "/html/body/div/div/span[@itemprop='streetAddress']")
+        #expect(
+            street.place.line == 7 && street.place.element?.tagName == "span"
+                && street.place.path == "/html/body/div/div/span[@itemprop='streetAddress']")
         #expect(page.schemaItems[1].place.path == "/html/body/div[@itemscope]" && page.schemaItems[1].value("name")?.text == "untyped")
     }
 
@@ -101,7 +105,9 @@ struct WebPageTests {
     @Test func nestingPastTheParsersLimitIsReportedWhereItStopped() throws {
         let shallow = "<html><body>\n" + String(repeating: "<div>", count: 200) + "\n<meta name=x content=y></body></html>"
         #expect(try WebPageReader.read(Array(shallow.utf8), path: "s.html").get().unreadFromLine == nil)
-        let deep = "<html><head><meta name=before content=1></head><body>\n\n" + String(repeating: "<div>", count: 300) + "\n<meta name=after content=2></body></html>"
+        let deep =
+            "<html><head><meta name=before content=1></head><body>\n\n" + String(repeating: "<div>", count: 300)
+            + "\n<meta name=after content=2></body></html>"
         let page = try WebPageReader.read(Array(deep.utf8), path: "d.html").get()
         #expect(page.unreadFromLine == 3)
         // What came before the limit is still read; what came after is not.
@@ -125,11 +131,14 @@ struct WebPageTests {
     /// minified head, the start of a start tag written over several lines, never a longer tag
     /// that begins with the same letters.
     @Test func elementsAreLocatedAtTheirOwnStartTag() throws {
-        let html = "<!DOCTYPE html>\n<html><head><abbr></abbr><meta name=a content=1><meta name=b content=2>\n<meta\n  name=c\n  content=3>\n</head></html>\n"
+        let html =
+            "<!DOCTYPE html>\n<html><head><abbr></abbr><meta name=a content=1><meta name=b content=2>\n<meta\n  name=c\n  content=3>\n</head></html>\n"
         let bytes = Array(html.utf8)
         let page = try WebPageReader.read(bytes, path: "p.html").get()
         let file = WebPageFile(page: page, path: "p.html", source: SourceText(bytes: bytes))
-        let columns = page.metas.map { meta in "\(meta.key) \(file.location(of: meta.element).line ?? 0):\(file.location(of: meta.element).column ?? 0)" }
+        let columns = page.metas.map { meta in
+            "\(meta.key) \(file.location(of: meta.element).line ?? 0):\(file.location(of: meta.element).column ?? 0)"
+        }
         let second = html.split(separator: "\n")[1]
         let a = second.range(of: "<meta name=a")!.lowerBound.utf16Offset(in: second) + 1
         let b = second.range(of: "<meta name=b")!.lowerBound.utf16Offset(in: second) + 1
@@ -162,7 +171,9 @@ struct SchemaOrgValueTests {
         for written in ["4,6", "$12", "1,299.00", "4.", ".5", "", "1e3", "٤"] {
             #expect(SchemaOrgValue.number(text(written)) == nil, "\(written)")
         }
-        #expect(SchemaOrgValue.isCount(text("1204")) && !SchemaOrgValue.isCount(text("1.2k")) && !SchemaOrgValue.isCount(SchemaValue(.number(-1), place: MarkupPlace(line: 1, path: ""))))
+        #expect(
+            SchemaOrgValue.isCount(text("1204")) && !SchemaOrgValue.isCount(text("1.2k"))
+                && !SchemaOrgValue.isCount(SchemaValue(.number(-1), place: MarkupPlace(line: 1, path: ""))))
     }
 
     @Test func durationsAreISO8601() {

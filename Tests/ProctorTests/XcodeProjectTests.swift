@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import ProctorCore
+import Testing
 
 @testable import ProctorXcode
 
@@ -28,8 +27,14 @@ struct XcodeProjectTests {
 
     @Test func everyNativeTargetIsReadWithItsKind() throws {
         let project = try project()
-        #expect(project.targets.map(\.name) == ["Tapas", "TapasIntents", "TapasWidget", "NotificationService", "TapasTests", "TapasUITests", "Kitchen", "TapasMac"])
-        #expect(project.targets.map(\.kind) == [.application, .appExtension, .appExtension, .appExtension, .unitTests, .uiTests, .application, .application])
+        #expect(
+            project.targets.map(\.name) == [
+                "Tapas", "TapasIntents", "TapasWidget", "NotificationService", "TapasTests", "TapasUITests", "Kitchen", "TapasMac",
+            ])
+        #expect(
+            project.targets.map(\.kind) == [
+                .application, .appExtension, .appExtension, .appExtension, .unitTests, .uiTests, .application, .application,
+            ])
         // The iOS applications only: the Mac app and the tests are left out.
         #expect(project.applications.map(\.name) == ["Tapas", "Kitchen"])
         #expect(try target("TapasMac").platforms == ["macosx"] && target("Tapas").platforms == ["iphoneos"])
@@ -71,10 +76,13 @@ struct XcodeProjectTests {
     @Test func aValueThatDoublesAtEachReferenceIsGivenUpNotExpanded() {
         // A0 = x, A1 = $(A0)$(A0), ..., A40 = $(A39)$(A39): 2^40 characters if expanded.
         var assignments = [BuildSettingAssignment(key: "A0", conditions: [], value: "x", location: nil)]
-        for level in 1...40 { assignments.append(BuildSettingAssignment(key: "A\(level)", conditions: [], value: "$(A\(level - 1))$(A\(level - 1))", location: nil)) }
+        for level in 1...40 {
+            assignments.append(BuildSettingAssignment(key: "A\(level)", conditions: [], value: "$(A\(level - 1))$(A\(level - 1))", location: nil))
+        }
         // And a cycle: B = $(C), C = $(B).
         assignments += [
-            BuildSettingAssignment(key: "B", conditions: [], value: "$(C)", location: nil), BuildSettingAssignment(key: "C", conditions: [], value: "$(B)", location: nil),
+            BuildSettingAssignment(key: "B", conditions: [], value: "$(C)", location: nil),
+            BuildSettingAssignment(key: "C", conditions: [], value: "$(B)", location: nil),
         ]
         let settings = BuildSettings(assignments: assignments, conditions: BuildConditions(sdk: "iphoneos", configuration: "Release"))
         let resolved = settings.resolved("A40")
@@ -99,7 +107,9 @@ struct XcodeProjectTests {
         #expect(kitchen.infoPlist == nil && kitchen.generatesInfoPlist)
         #expect(kitchen.generatedInfoPlist["CFBundleDisplayName"] == .string("Kitchen"))
         #expect(kitchen.generatedInfoPlist["NSCameraUsageDescription"] == .string("Scan the dishes."))
-        #expect(kitchen.generatedInfoPlist["UISupportedInterfaceOrientations~ipad"] == .strings(["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeLeft"]))
+        #expect(
+            kitchen.generatedInfoPlist["UISupportedInterfaceOrientations~ipad"]
+                == .strings(["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeLeft"]))
         #expect(kitchen.generatedInfoPlist["UILaunchScreen"] == .dictionary([:]))
         #expect(kitchen.generatedInfoPlist["CFBundleIdentifier"] == .string("com.example.kitchen"))
         #expect(kitchen.generatedInfoPlist["CFBundleShortVersionString"] == .string("2.1"))
@@ -107,9 +117,13 @@ struct XcodeProjectTests {
         #expect(kitchen.generatedInfoPlist["LSRequiresIPhoneOS"] == .boolean(true))
         // Xcode generates no NSUserActivityTypes: the setting is a note, the key is not there.
         #expect(kitchen.generatedInfoPlist["NSUserActivityTypes"] == nil)
-        #expect(kitchen.notes.contains { $0.message.hasPrefix("INFOPLIST_KEY_NSUserActivityTypes is not a setting Xcode generates") && $0.location.line != nil })
+        #expect(
+            kitchen.notes.contains {
+                $0.message.hasPrefix("INFOPLIST_KEY_NSUserActivityTypes is not a setting Xcode generates") && $0.location.line != nil
+            })
         #expect(kitchen.team?.value == "KLMNO67890")
-        #expect(GeneratedInfoPlist.key(forSetting: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone") == "UISupportedInterfaceOrientations~iphone")
+        #expect(
+            GeneratedInfoPlist.key(forSetting: "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone") == "UISupportedInterfaceOrientations~iphone")
     }
 
     @Test func extensionsKnowTheirPointAndTheirApp() throws {
@@ -127,7 +141,8 @@ struct XcodeProjectTests {
     @Test func swiftFilesComeFromTheSourcesPhaseAndSynchronizedFolders() throws {
         // Through groups, and a file with a SOURCE_ROOT path; the widget folder lends WidgetKind.swift;
         // CatalystMenu.swift is built for Mac Catalyst only (platformFilter).
-        #expect(try target("Tapas").swiftFiles == ["App/AppDelegate.swift", "App/MenuView.swift", "Shared/Formatting.swift", "Widget/WidgetKind.swift"])
+        #expect(
+            try target("Tapas").swiftFiles == ["App/AppDelegate.swift", "App/MenuView.swift", "Shared/Formatting.swift", "Widget/WidgetKind.swift"])
         // Every .swift file of the folder but the excepted preview.
         #expect(try target("TapasWidget").swiftFiles == ["Widget/Provider.swift", "Widget/TapasWidget.swift", "Widget/WidgetKind.swift"])
         // A folder given as a resource (explicitFolders) is not compiled.
@@ -151,10 +166,12 @@ struct XcodeProjectTests {
         var notes: [XcodeNote] = []
         let assignments = XCConfigFile.assignments(path: Self.root + "/Config/App.xcconfig", displayPath: "Config/App.xcconfig", notes: &notes)
         // Shared (through Base), then Base, then App's own; the optional Local.xcconfig is absent, silently.
-        #expect(assignments.map(\.key) == [
-            "IPHONEOS_DEPLOYMENT_TARGET", "BUNDLE_PREFIX", "CODE_SIGN_STYLE", "DEVELOPMENT_TEAM", "ORGANIZATION", "INFOPLIST_FILE", "PRODUCT_BUNDLE_IDENTIFIER",
-            "CODE_SIGN_ENTITLEMENTS", "IPHONEOS_DEPLOYMENT_TARGET",
-        ])
+        #expect(
+            assignments.map(\.key) == [
+                "IPHONEOS_DEPLOYMENT_TARGET", "BUNDLE_PREFIX", "CODE_SIGN_STYLE", "DEVELOPMENT_TEAM", "ORGANIZATION", "INFOPLIST_FILE",
+                "PRODUCT_BUNDLE_IDENTIFIER",
+                "CODE_SIGN_ENTITLEMENTS", "IPHONEOS_DEPLOYMENT_TARGET",
+            ])
         #expect(assignments.first?.location == Location(file: "Config/Shared.xcconfig", line: 1))
         #expect(notes.isEmpty)
         let conditional = BuildSettingAssignment.parse(key: "CODE_SIGN_IDENTITY[sdk=iphoneos*][config=Release]", value: "x", location: nil)
@@ -184,7 +201,8 @@ struct XcodeProjectTests {
         try Data("#include \"configs/Version.public.xcconfig\"\nA = 1\n".utf8).write(to: folder.appendingPathComponent("App.xcconfig"))
         try Data("VERSION = 7\n".utf8).write(to: folder.appendingPathComponent("Configs/Version.Public.xcconfig"))
         var notes: [XcodeNote] = []
-        let assignments = XCConfigFile.assignments(path: folder.appendingPathComponent("App.xcconfig").path, displayPath: "App.xcconfig", notes: &notes)
+        let assignments = XCConfigFile.assignments(
+            path: folder.appendingPathComponent("App.xcconfig").path, displayPath: "App.xcconfig", notes: &notes)
         #expect(assignments.map(\.key) == ["VERSION", "A"] && notes.isEmpty, "\(notes)")
         #expect(assignments.first?.location?.file == "Configs/Version.Public.xcconfig")
     }

@@ -33,7 +33,8 @@ package struct JSONFieldReader {
         }
 
         /// What the app hands the system: donations, and the payloads to come.
-        package static let payload = Codes(typeMismatch: .typeMismatch, missingValue: .missingValue, invalidValue: .invalidValue, unknownKey: .unknownKey)
+        package static let payload = Codes(
+            typeMismatch: .typeMismatch, missingValue: .missingValue, invalidValue: .invalidValue, unknownKey: .unknownKey)
     }
 
     package let codes: Codes
@@ -254,7 +255,9 @@ package struct JSONFieldReader {
         guard let text = string(node, pointer()) else { return nil }
         guard let value = Choice(rawValue: text) else {
             let names = Choice.allCases.map(\.rawValue)
-            invalid("'\(text)' is not one of \(names.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.phrase(for: text, among: names))", node, pointer())
+            invalid(
+                "'\(text)' is not one of \(names.map { "'\($0)'" }.joined(separator: ", "))\(Suggestion.phrase(for: text, among: names))", node,
+                pointer())
             return nil
         }
         return value

@@ -217,7 +217,8 @@ extension ProblemCode {
     package static let noInputs = ProblemCode("no_inputs", summary: "No input files were found.")
     package static let propertyListInvalid = ProblemCode("plist_invalid", summary: "The Info.plist is not a valid property list.")
     package static let propertyListPreprocessed = ProblemCode(
-        "plist_preprocessed", severity: .note, summary: "The Info.plist has C preprocessor lines Xcode resolves at build time; its facts are not read.")
+        "plist_preprocessed", severity: .note,
+        summary: "The Info.plist has C preprocessor lines Xcode resolves at build time; its facts are not read.")
     package static let conformanceCaseInvalid = ProblemCode("conformance_case_invalid", summary: "A conformance case file is not valid.")
     package static let unknownKey = ProblemCode(
         "unknown_key", severity: .warning, summary: "A key is not part of Apple's vocabulary for this object.")

@@ -54,7 +54,9 @@ package enum VisibleText {
             if byte < 0x20 || byte == 0x7F { return true }
             // C1 controls are U+0080 to U+009F: 0xC2 then 0x80 to 0x9F in UTF-8.
             if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 { return true }
-            if byte == UInt8(ascii: "#"), index + 2 < count, bytes[index + 1] == UInt8(ascii: "#"), bytes[index + 2] == UInt8(ascii: "[") { return true }
+            if byte == UInt8(ascii: "#"), index + 2 < count, bytes[index + 1] == UInt8(ascii: "#"), bytes[index + 2] == UInt8(ascii: "[") {
+                return true
+            }
             index += 1
         }
         return false

@@ -186,9 +186,10 @@ struct DocumentChecker: Sendable {
     /// Records the rules a payload accepts breaking, for the findings under `pointer`.
     private mutating func accept(_ ignores: [DecodedDonation.Ignore], under pointer: JSONPointer) {
         for ignore in ignores {
-            result.suppressions.append(PayloadSuppression(
-                rule: ignore.rule, reason: ignore.reason, scope: pointer.description,
-                line: isJSONLines ? ignore.location.line : nil, location: ignore.location))
+            result.suppressions.append(
+                PayloadSuppression(
+                    rule: ignore.rule, reason: ignore.reason, scope: pointer.description,
+                    line: isJSONLines ? ignore.location.line : nil, location: ignore.location))
         }
     }
 
@@ -230,13 +231,16 @@ struct DocumentChecker: Sendable {
                 }
             }
         case .userActivity(let activity):
-            if let set = activity.contentAttributeSet, let related = set.string("relatedUniqueIdentifier"), isKnown([set.pointer("relatedUniqueIdentifier")]) {
+            if let set = activity.contentAttributeSet, let related = set.string("relatedUniqueIdentifier"),
+                isKnown([set.pointer("relatedUniqueIdentifier")])
+            {
                 facts.add(mention(related, set.pointer, "relatedUniqueIdentifier"), as: RunFacts.RelatedIdentifiers.self)
             }
         case .interaction(let interaction):
             let items = interaction.reservations.compactMap { reservation -> RunFacts.ReservationItemMention? in
                 guard let identity = reservation.itemIdentity, isKnown(reservation.itemIdentitySources) else { return nil }
-                return .init(itemIdentity: identity, itemReference: reservation.itemReference.identity, location: locate(reservation.pointer("itemReference")))
+                return .init(
+                    itemIdentity: identity, itemReference: reservation.itemReference.identity, location: locate(reservation.pointer("itemReference")))
             }
             if !items.isEmpty { facts.add(items, as: RunFacts.ReservationDonations.self) }
         }

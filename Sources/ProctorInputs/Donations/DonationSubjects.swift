@@ -1,7 +1,7 @@
 import Foundation
-import ProctorEngine
 import ProctorAppFacts
 import ProctorCore
+import ProctorEngine
 import ProctorJSON
 import ProctorPayloads
 import ProctorVocabulary
@@ -16,10 +16,11 @@ package struct OtherPayloadJudges: Sendable {
 
     init(_ engine: RuleEngine) {
         keys = InputKinds.others.flatMap(\.keys)
-        judges = Dictionary(uniqueKeysWithValues: InputKinds.others.flatMap { kind in
-            let judge = kind.makeJudge(for: engine)
-            return kind.keys.map { ($0, judge) }
-        })
+        judges = Dictionary(
+            uniqueKeysWithValues: InputKinds.others.flatMap { kind in
+                let judge = kind.makeJudge(for: engine)
+                return kind.keys.map { ($0, judge) }
+            })
     }
 }
 

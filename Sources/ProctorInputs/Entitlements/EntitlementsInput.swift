@@ -50,11 +50,13 @@ final class EntitlementsChecker: PayloadChecker {
             if let line = domains[index].location.line { domains[index].location.column = Self.firstColumn(ofLine: line, in: source) }
         }
         facts.add(RunFacts.EntitlementsMention(path: path, domains: domains), as: RunFacts.Entitlements.self)
-        files.judge(EntitlementsFile(path: path, domains: domains, invalidEntries: read.invalidEntries), in: context, locate: { pointer in
-            let text = pointer.description
-            guard let line = lines[text] else { return SourceLocation(file: path, pointer: text) }
-            return SourceLocation(file: path, line: line, column: Self.firstColumn(ofLine: line, in: source), pointer: text)
-        }, into: &result.findings)
+        files.judge(
+            EntitlementsFile(path: path, domains: domains, invalidEntries: read.invalidEntries), in: context,
+            locate: { pointer in
+                let text = pointer.description
+                guard let line = lines[text] else { return SourceLocation(file: path, pointer: text) }
+                return SourceLocation(file: path, line: line, column: Self.firstColumn(ofLine: line, in: source), pointer: text)
+            }, into: &result.findings)
         return result
     }
 

@@ -36,7 +36,9 @@ struct RegionJudge: OtherPayloadJudge {
         case .beacon(let beacon): beacons.judge(beacon, in: document.context, locate: document.locatePointer, into: &result.findings)
         }
         if let identifier = region.identifier {
-            facts.add(RunFacts.RegionMention(identifier: identifier, location: document.locatePointer(pointer.appending("identifier"))), as: RunFacts.Regions.self)
+            facts.add(
+                RunFacts.RegionMention(identifier: identifier, location: document.locatePointer(pointer.appending("identifier"))),
+                as: RunFacts.Regions.self)
         }
         return true
     }

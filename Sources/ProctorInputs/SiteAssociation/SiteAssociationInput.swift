@@ -52,12 +52,15 @@ final class SiteAssociationChecker: PayloadChecker {
         result.wasChecked = true
         result.payloadCount = 1
         let source = SourceText(bytes: bytes)
-        facts.add(RunFacts.SiteMention(
-            path: path, domain: domain, association: association, byteCount: bytes.count,
-            location: SourceLocation(file: path, offset: root.offset, pointer: .root, in: source)), as: RunFacts.Sites.self)
-        files.judge(SiteAssociationFile(association: association, byteCount: bytes.count), in: context, locate: { pointer in
-            SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)
-        }, into: &result.findings)
+        facts.add(
+            RunFacts.SiteMention(
+                path: path, domain: domain, association: association, byteCount: bytes.count,
+                location: SourceLocation(file: path, offset: root.offset, pointer: .root, in: source)), as: RunFacts.Sites.self)
+        files.judge(
+            SiteAssociationFile(association: association, byteCount: bytes.count), in: context,
+            locate: { pointer in
+                SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)
+            }, into: &result.findings)
         return result
     }
 }

@@ -47,9 +47,11 @@ final class WalletPassChecker: PayloadChecker {
         }
         result.payloadCount = 1
         let source = SourceText(bytes: bytes)
-        passes.judge(pass, in: context, locate: { pointer in
-            SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)
-        }, into: &result.findings)
+        passes.judge(
+            pass, in: context,
+            locate: { pointer in
+                SourceLocation(file: path, offset: root.offset(of: pointer), pointer: pointer, in: source)
+            }, into: &result.findings)
         return result
     }
 }

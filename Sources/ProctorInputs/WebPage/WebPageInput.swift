@@ -42,16 +42,20 @@ final class WebPageChecker: PayloadChecker {
             if let line = page.unreadFromLine {
                 // An error, not a warning: part of the page was never read, so a clean result
                 // would claim more than Proctor checked. The rules still judge what was read.
-                result.diagnostics.append(Diagnostic(
-                    code: WebPageReader.nestedTooDeep, severity: .error,
-                    message: "the page nests elements more than 256 levels deep here; libxml2 stops reading at that depth, so the rest of the page is not checked (browsers render it, but flatten the markup to check it)",
-                    location: line > 0 ? SourceLocation(file: path, line: line) : SourceLocation(file: path)))
+                result.diagnostics.append(
+                    Diagnostic(
+                        code: WebPageReader.nestedTooDeep, severity: .error,
+                        message:
+                            "the page nests elements more than 256 levels deep here; libxml2 stops reading at that depth, so the rest of the page is not checked (browsers render it, but flatten the markup to check it)",
+                        location: line > 0 ? SourceLocation(file: path, line: line) : SourceLocation(file: path)))
             }
             let file = WebPageFile(page: page, path: path, source: SourceText(bytes: bytes))
             if let mention = file.mention { facts.add(mention, as: RunFacts.Pages.self) }
-            pages.judge(file, in: context, locate: { pointer in
-                SourceLocation(file: path, pointer: pointer.description)
-            }, into: &result.findings)
+            pages.judge(
+                file, in: context,
+                locate: { pointer in
+                    SourceLocation(file: path, pointer: pointer.description)
+                }, into: &result.findings)
         }
         return result
     }

@@ -93,7 +93,9 @@ package enum CoverageFileReader {
                 let at = JSONPointer(["features", String(index)])
                 guard let member = reader.object(element, at, what: "a Feature"), let type = type(of: member, element, at) else { continue }
                 guard type == CoverageFile.Wrapper.feature.rawValue else {
-                    reader.invalid("'\(type)' is not a Feature: the members of a FeatureCollection's features are Feature objects", member["type"]?.value ?? element, at.appending("type"))
+                    reader.invalid(
+                        "'\(type)' is not a Feature: the members of a FeatureCollection's features are Feature objects",
+                        member["type"]?.value ?? element, at.appending("type"))
                     continue
                 }
                 feature(member, element, at)
@@ -121,7 +123,9 @@ package enum CoverageFileReader {
                 file.missingGeometries.append(at)
                 return
             }
-            guard let geometry = reader.object(member.value, at, what: "a GeoJSON geometry"), let type = type(of: geometry, member.value, at) else { return }
+            guard let geometry = reader.object(member.value, at, what: "a GeoJSON geometry"), let type = type(of: geometry, member.value, at) else {
+                return
+            }
             self.geometry(geometry, member.value, type: type, at)
         }
 
@@ -138,7 +142,8 @@ package enum CoverageFileReader {
                 if let geometries = object["geometries"] { _ = reader.array(geometries.value, pointer.appending("geometries")) }
                 return
             }
-            reader.checkKeys(object, pointer, allowed: CoverageFileReader.geometryKeys, in: "a \(type == CoverageFile.multiPolygonType ? type : "geometry")")
+            reader.checkKeys(
+                object, pointer, allowed: CoverageFileReader.geometryKeys, in: "a \(type == CoverageFile.multiPolygonType ? type : "geometry")")
             guard type == CoverageFile.multiPolygonType else {
                 // Another geometry (a Polygon, a misspelt type): the rules say it is not a
                 // MultiPolygon; its coordinates are not read.
@@ -199,7 +204,8 @@ package enum CoverageFileReader {
         /// A position: an array of numbers, longitude first.
         mutating func position(_ node: JSONNode, _ base: JSONPointer, _ p: Int, _ r: Int, _ i: Int) -> CoverageMultiPolygon.Position? {
             guard case .array(let numbers) = node.value else {
-                reader.mismatch("a position ([longitude, latitude])", for: "", node, base.appending("coordinates").appending(p).appending(r).appending(i))
+                reader.mismatch(
+                    "a position ([longitude, latitude])", for: "", node, base.appending("coordinates").appending(p).appending(r).appending(i))
                 return nil
             }
             var position = CoverageMultiPolygon.Position(longitude: nil, latitude: nil, count: numbers.count)

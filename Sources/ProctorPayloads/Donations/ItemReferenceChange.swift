@@ -1,5 +1,5 @@
-import ProctorEngine
 import ProctorCore
+import ProctorEngine
 import ProctorJSON
 
 /// A reservation item donated under an `itemReference` it was never donated with before, after
@@ -28,7 +28,9 @@ package struct ItemReferenceChange: RuleSubject, Sendable {
     /// Where the new `itemReference` is.
     package var place: Violation.Place
 
-    package init(itemIdentity: String, reference: String, earlierReference: String, earlier: Earlier, consequence: String? = nil, place: Violation.Place) {
+    package init(
+        itemIdentity: String, reference: String, earlierReference: String, earlier: Earlier, consequence: String? = nil, place: Violation.Place
+    ) {
         self.itemIdentity = itemIdentity
         self.reference = reference
         self.earlierReference = earlierReference
@@ -47,9 +49,10 @@ extension RunFacts {
             let found = history.record(donation.map { .init(identity: $0.itemIdentity, reference: $0.itemReference, mention: $0.location) })
             for change in found {
                 let item = donation[change.index]
-                changes.append(ItemReferenceChange(
-                    itemIdentity: item.itemIdentity, reference: item.itemReference, earlierReference: change.earlierReference,
-                    earlier: .location(change.earlier), place: .location(item.location)))
+                changes.append(
+                    ItemReferenceChange(
+                        itemIdentity: item.itemIdentity, reference: item.itemReference, earlierReference: change.earlierReference,
+                        earlier: .location(change.earlier), place: .location(item.location)))
             }
         }
         return changes

@@ -1,8 +1,8 @@
-import ProctorEngine
-import ProctorPayloads
 import Foundation
 import ProctorCore
+import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 private let handoffGuide = "Apple, Handoff Programming Guide, \"Adopting Handoff\" (archived)"
@@ -50,7 +50,11 @@ struct ActivityTypeReverseDNSRule: Rule {
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         guard let type = activity.activityType, !activity.hasSystemType, !activity.hasIntentClassType, !Self.isReverseDNS(type) else { return [] }
         let example = type.contains(".") || type.isEmpty ? "com.example.app.view-item" : "com.example.app.\(type)"
-        return [Violation("activity type '\(type)' is not a reverse-DNS identifier (dot-separated letters, digits, '-' and '_', such as '\(example)')", at: activity.pointer("activityType"))]
+        return [
+            Violation(
+                "activity type '\(type)' is not a reverse-DNS identifier (dot-separated letters, digits, '-' and '_', such as '\(example)')",
+                at: activity.pointer("activityType"))
+        ]
     }
 
     static func isReverseDNS(_ text: String) -> Bool {
@@ -62,7 +66,8 @@ struct ActivityTypeReverseDNSRule: Rule {
                 guard componentLength > 0 else { return false }
                 components += 1
                 componentLength = 0
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"):
                 componentLength += 1
             default:
                 return false
@@ -117,11 +122,13 @@ struct ActivityTypeDeclaredRule: Rule {
         guard let app = context.appInfo, let type = activity.activityType, !activity.hasSystemType, !app.declares(activityType: type)
         else { return [] }
         let missingKey = app.userActivityTypes == nil
-        return [Violation(
-            missingKey
-                ? "activity type '\(type)' is not declared: \(app.source) has no NSUserActivityTypes"
-                : "activity type '\(type)' is not listed in NSUserActivityTypes of \(app.source)\(Suggestion.phrase(for: type, among: app.userActivityTypes ?? []))",
-            at: activity.pointer("activityType"))]
+        return [
+            Violation(
+                missingKey
+                    ? "activity type '\(type)' is not declared: \(app.source) has no NSUserActivityTypes"
+                    : "activity type '\(type)' is not listed in NSUserActivityTypes of \(app.source)\(Suggestion.phrase(for: type, among: app.userActivityTypes ?? []))",
+                at: activity.pointer("activityType"))
+        ]
     }
 }
 
@@ -146,7 +153,8 @@ struct ActivityTypeBundlePrefixRule: Rule {
             response when the app gives none.
             """,
         sources: [
-            handoffGuide + ", \"Best practices\": reverse-DNS notation, such as com.<company>.<app>.<activity type>, or com.<company>.<activity> for types shared across apps",
+            handoffGuide
+                + ", \"Best practices\": reverse-DNS notation, such as com.<company>.<app>.<activity type>, or com.<company>.<activity> for types shared across apps",
             "Apple, Foundation, NSUserActivity.init(activityType:): \"a developer-defined string in reverse-DNS format by convention\"",
             intentResponseActivity,
         ],
@@ -178,7 +186,11 @@ struct ActivityTypeBundlePrefixRule: Rule {
         guard let bundle = context.appInfo?.bundleIdentifier, let type = activity.activityType, !activity.hasSystemType, !activity.hasIntentClassType,
             !Self.isUnder(type, bundle)
         else { return [] }
-        return [Violation("activity type '\(type)' is not under the bundle identifier '\(bundle)'; prefer '\(Self.suggestion(for: type, bundle: bundle))'", at: activity.pointer("activityType"))]
+        return [
+            Violation(
+                "activity type '\(type)' is not under the bundle identifier '\(bundle)'; prefer '\(Self.suggestion(for: type, bundle: bundle))'",
+                at: activity.pointer("activityType"))
+        ]
     }
 
     /// Whether `type` is the bundle identifier or a name below it.
@@ -216,19 +228,26 @@ struct ActivityTitleRequiredRule: Rule {
             """,
         sources: [appSearchActivities, "Apple, SiriKit, \"Donating Shortcuts\""],
         passing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true}}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true}}"#),
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place"}}"#),
         ],
         failing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "isEligibleForSearch": true}}"#, at: ["/userActivity"]),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": " ", "isEligibleForPrediction": true}}"#, at: ["/userActivity/title"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "title": " ", "isEligibleForPrediction": true}}"#,
+                at: ["/userActivity/title"]),
         ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         guard activity.isIndexed else { return [] }
         let eligibility = activity.isEligibleForSearch ? "search" : "prediction"
         guard let title = activity.title else {
-            return [Violation("activity is eligible for \(eligibility) but has no title to show in results", at: activity.pointer, restingOn: [activity.pointer("title")])]
+            return [
+                Violation(
+                    "activity is eligible for \(eligibility) but has no title to show in results", at: activity.pointer,
+                    restingOn: [activity.pointer("title")])
+            ]
         }
         guard title.allSatisfy(\.isWhitespace) else { return [] }
         return [Violation("activity is eligible for \(eligibility) but its title is blank", at: activity.pointer("title"))]
@@ -242,7 +261,8 @@ struct ActivityEligibleSomewhereRule: Rule {
         name: "Activity Is Eligible For Something",
         category: .activity,
         defaultSeverity: .warning,
-        summary: "An activity should be eligible for at least one of Handoff, search, public indexing or prediction; with Handoff turned off and none of the others, it is offered nowhere.",
+        summary:
+            "An activity should be eligible for at least one of Handoff, search, public indexing or prediction; with Handoff turned off and none of the others, it is offered nowhere.",
         rationale: """
             Making an activity current offers it to the features its eligibility flags turn on: \
             Handoff (on by default), the on-device index (isEligibleForSearch), Apple's public index \
@@ -258,18 +278,26 @@ struct ActivityEligibleSomewhereRule: Rule {
         ],
         passing: [
             RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza"}}"#),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForHandoff": false, "isEligibleForSearch": true}}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForHandoff": false, "isEligibleForSearch": true}}"#
+            ),
         ],
         failing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForHandoff": false}}"#, at: ["/userActivity/isEligibleForHandoff"])
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForHandoff": false}}"#,
+                at: ["/userActivity/isEligibleForHandoff"])
         ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
-        guard !activity.isEligibleForHandoff, !activity.isEligibleForSearch, !activity.isEligibleForPublicIndexing, !activity.isEligibleForPrediction else { return [] }
-        return [Violation(
-            "the activity is eligible for nothing: Handoff is turned off and search, public indexing and prediction are not on, so making it current offers it nowhere",
-            at: activity.pointer("isEligibleForHandoff"),
-            restingOn: ["isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction"].map(activity.pointer))]
+        guard !activity.isEligibleForHandoff, !activity.isEligibleForSearch, !activity.isEligibleForPublicIndexing, !activity.isEligibleForPrediction
+        else { return [] }
+        return [
+            Violation(
+                "the activity is eligible for nothing: Handoff is turned off and search, public indexing and prediction are not on, so making it current offers it nowhere",
+                at: activity.pointer("isEligibleForHandoff"),
+                restingOn: ["isEligibleForHandoff", "isEligibleForSearch", "isEligibleForPublicIndexing", "isEligibleForPrediction"].map(
+                    activity.pointer))
+        ]
     }
 }
 
@@ -289,10 +317,13 @@ struct RequiredUserInfoKeysExistRule: Rule {
             """,
         sources: ["Apple, NSUserActivity.requiredUserInfoKeys", appSearchActivities],
         passing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42"}, "requiredUserInfoKeys": ["placeID"]}}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42"}, "requiredUserInfoKeys": ["placeID"]}}"#
+            ),
             // The userInfo the code computes at run time, as proctor scan writes it: not judged.
             RuleExample(
-                #"{"userActivity": {"activityType": "com.example.places.view-place", "requiredUserInfoKeys": ["placeID"]}, "proctor": {"computed": {"/userActivity/userInfo": "place.userInfo is computed at run time"}}}"#),
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "requiredUserInfoKeys": ["placeID"]}, "proctor": {"computed": {"/userActivity/userInfo": "place.userInfo is computed at run time"}}}"#
+            ),
         ],
         failing: [
             RuleExample(
@@ -318,7 +349,8 @@ struct RequiredUserInfoKeysExistRule: Rule {
             guard !present(key) else { return nil }
             let keys = entries.map(\.key)
             return Violation(
-                "required key '\(key)' is not in userInfo\(Suggestion.phrase(for: key, among: keys))", at: activity.pointer("requiredUserInfoKeys").appending(index),
+                "required key '\(key)' is not in userInfo\(Suggestion.phrase(for: key, among: keys))",
+                at: activity.pointer("requiredUserInfoKeys").appending(index),
                 restingOn: [activity.pointer("userInfo")])
         }
     }
@@ -340,7 +372,9 @@ struct RequiredUserInfoKeysUnsetRule: Rule {
             """,
         sources: [appSearchActivities, "Apple, NSUserActivity.requiredUserInfoKeys"],
         passing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.trails.view", "title": "Ridge Trail", "isEligibleForSearch": true, "userInfo": {"trailID": 7}, "requiredUserInfoKeys": ["trailID"]}}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.trails.view", "title": "Ridge Trail", "isEligibleForSearch": true, "userInfo": {"trailID": 7}, "requiredUserInfoKeys": ["trailID"]}}"#
+            ),
             RuleExample(#"{"userActivity": {"activityType": "com.example.trails.view", "userInfo": {"trailID": 7}}}"#),
         ],
         failing: [
@@ -354,9 +388,12 @@ struct RequiredUserInfoKeysUnsetRule: Rule {
             (activity.requiredUserInfoKeys ?? []).isEmpty
         else { return [] }
         let keys = userInfo.map { "'\($0.key)'" }.joined(separator: ", ")
-        return [Violation(
-            "userInfo keys \(keys) are dropped when the activity is restored from search or a suggestion, because requiredUserInfoKeys is not set", at: activity.pointer("userInfo"),
-            restingOn: [activity.pointer("requiredUserInfoKeys")])]
+        return [
+            Violation(
+                "userInfo keys \(keys) are dropped when the activity is restored from search or a suggestion, because requiredUserInfoKeys is not set",
+                at: activity.pointer("userInfo"),
+                restingOn: [activity.pointer("requiredUserInfoKeys")])
+        ]
     }
 }
 
@@ -380,7 +417,11 @@ struct UserInfoValueTypesRule: Rule {
             {"$class": "UUID"} so the check can see them.
             """,
         sources: ["Apple, NSUserActivity.userInfo", handoffGuide],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42", "visited": {"$date": "2026-05-01T09:30:00Z"}, "site": {"$url": "https://example.com/p/42"}, "tags": {"$set": ["pizza"]}}}}"#)],
+        passing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": "p-42", "visited": {"$date": "2026-05-01T09:30:00Z"}, "site": {"$url": "https://example.com/p/42"}, "tags": {"$set": ["pizza"]}}}}"#
+            )
+        ],
         failing: [
             RuleExample(
                 #"{"userActivity": {"activityType": "com.example.places.view-place", "userInfo": {"placeID": {"$class": "UUID"}, "photos": [{"$class": "UIImage"}]}}}"#,
@@ -393,7 +434,10 @@ struct UserInfoValueTypesRule: Rule {
         func visit(_ value: PropertyListValue, _ pointer: @autoclosure () -> JSONPointer) {
             switch value {
             case .object(let className) where !Self.allowedClasses.contains(className):
-                violations.append(Violation("userInfo value of class '\(className)' is not a property-list type; store its identifier or encoded data instead", at: pointer()))
+                violations.append(
+                    Violation(
+                        "userInfo value of class '\(className)' is not a property-list type; store its identifier or encoded data instead",
+                        at: pointer()))
             case .array(let elements), .set(let elements):
                 for element in elements { visit(element.value, element.pointer) }
             case .dictionary(let entries):
@@ -421,10 +465,15 @@ struct WebpageURLSchemeRule: Rule {
             allowed"): the app crashes where it sets the property.
             """,
         sources: [handoffGuide],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "webpageURL": "https://example.com/places/42"}}"#)],
+        passing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "webpageURL": "https://example.com/places/42"}}"#)
+        ],
         failing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "webpageURL": "example://places/42"}}"#, at: ["/userActivity/webpageURL"]),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "webpageURL": "/places/42"}}"#, at: ["/userActivity/webpageURL"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "webpageURL": "example://places/42"}}"#,
+                at: ["/userActivity/webpageURL"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "webpageURL": "/places/42"}}"#, at: ["/userActivity/webpageURL"]),
         ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
@@ -447,8 +496,14 @@ struct ReferrerURLSchemeRule: Rule {
             why this is a warning rather than an error.
             """,
         sources: ["Apple, NSUserActivity.referrerURL", "Proctor assumption: same scheme rule as webpageURL"],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "referrerURL": "https://example.com/search?q=pizza"}}"#)],
-        failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "referrerURL": "ftp://example.com/list"}}"#, at: ["/userActivity/referrerURL"])])
+        passing: [
+            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "referrerURL": "https://example.com/search?q=pizza"}}"#)
+        ],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "referrerURL": "ftp://example.com/list"}}"#,
+                at: ["/userActivity/referrerURL"])
+        ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         guard let url = activity.referrerURL, let problem = httpProblem(url) else { return [] }
@@ -529,10 +584,15 @@ struct HandoffPayloadSizeRule: Rule {
         guard activity.isEligibleForHandoff, let userInfo = activity.userInfo, !userInfo.isEmpty,
             let size = PropertyListEncoding.binarySize(of: userInfo, ifOver: Self.limit)
         else { return [] }
-        let remedy = activity.supportsContinuationStreams
+        let remedy =
+            activity.supportsContinuationStreams
             ? "send the bulk over the continuation streams it already supports and keep userInfo small"
             : "move the bulk to continuation streams (supportsContinuationStreams) and keep only identifiers in userInfo"
-        return [Violation("Handoff payload is \(size) bytes as a binary property list, over the 3 KB Apple recommends (\(Self.limit) bytes; Apple documents no hard limit); \(remedy)", at: activity.pointer("userInfo"))]
+        return [
+            Violation(
+                "Handoff payload is \(size) bytes as a binary property list, over the 3 KB Apple recommends (\(Self.limit) bytes; Apple documents no hard limit); \(remedy)",
+                at: activity.pointer("userInfo"))
+        ]
     }
 }
 
@@ -550,14 +610,25 @@ struct ExpirationDatePastRule: Rule {
             user. Proctor judges dates against --now, the wall clock unless pinned.
             """,
         sources: ["Apple, NSUserActivity.expirationDate", "Apple, CSSearchableItem.expirationDate"],
-        passing: [RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "expirationDate": "2026-07-01T00:00:00Z", "attributeSet": {"title": "Beach"}}}"#)],
+        passing: [
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "photo-1", "expirationDate": "2026-07-01T00:00:00Z", "attributeSet": {"title": "Beach"}}}"#)
+        ],
         failing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.events.view", "expirationDate": "2026-05-31T23:59:59Z"}}"#, at: ["/userActivity/expirationDate"]),
-            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "expirationDate": "2025-01-01T00:00:00+01:00", "attributeSet": {"title": "Beach"}}}"#, at: ["/searchableItem/expirationDate"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.events.view", "expirationDate": "2026-05-31T23:59:59Z"}}"#,
+                at: ["/userActivity/expirationDate"]),
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "photo-1", "expirationDate": "2025-01-01T00:00:00+01:00", "attributeSet": {"title": "Beach"}}}"#,
+                at: ["/searchableItem/expirationDate"]),
         ])
 
     func check(_ expiration: ExpirationDate, in context: RuleContext) -> [Violation] {
         guard expiration.date <= context.now else { return [] }
-        return [Violation("expirationDate \(DateFormat.format(expiration.date)) is not after the current time \(DateFormat.format(context.now)); the donation has already expired", at: expiration.pointer)]
+        return [
+            Violation(
+                "expirationDate \(DateFormat.format(expiration.date)) is not after the current time \(DateFormat.format(context.now)); the donation has already expired",
+                at: expiration.pointer)
+        ]
     }
 }

@@ -20,7 +20,8 @@ struct AppLinksIOSRule: Rule {
         name: "App Links Tags Give The iOS Deep Link",
         category: .links,
         defaultSeverity: .warning,
-        summary: "App Links tags for iOS (al:ios:*, al:iphone:*, al:ipad:*) include the required url, a URL whose scheme has no underscore, a numeric app_store_id, and no tag the standard does not define.",
+        summary:
+            "App Links tags for iOS (al:ios:*, al:iphone:*, al:ipad:*) include the required url, a URL whose scheme has no underscore, a numeric app_store_id, and no tag the standard does not define.",
         rationale: """
             Apple reads App Links ("Facebook app links") as deep-link markup besides Smart App \
             Banners (WWDC15 session 709). The App Links metadata reference defines, for each iOS \
@@ -38,23 +39,26 @@ struct AppLinksIOSRule: Rule {
         ],
         passing: [
             RuleExample(
-                examplePage(head: """
-                    <meta property="al:ios:url" content="slicefinder://places/sf-0412">
-                    <meta property="al:ios:app_store_id" content="1234567890">
-                    <meta property="al:ios:app_name" content="Slice Finder">
-                    """), named: page)
+                examplePage(
+                    head: """
+                        <meta property="al:ios:url" content="slicefinder://places/sf-0412">
+                        <meta property="al:ios:app_store_id" content="1234567890">
+                        <meta property="al:ios:app_name" content="Slice Finder">
+                        """), named: page)
         ],
         failing: [
             RuleExample(
-                examplePage(head: """
-                    <meta property="al:ios:app_store_id" content="1234567890">
-                    <meta property="al:ios:app_name" content="Slice Finder">
-                    """), named: page, at: ["/html/head/meta[@property='al:ios:app_store_id']"]),
+                examplePage(
+                    head: """
+                        <meta property="al:ios:app_store_id" content="1234567890">
+                        <meta property="al:ios:app_name" content="Slice Finder">
+                        """), named: page, at: ["/html/head/meta[@property='al:ios:app_store_id']"]),
             RuleExample(
-                examplePage(head: """
-                    <meta property="al:iphone:url" content="slice_finder://places/sf-0412">
-                    <meta property="al:iphone:app_id" content="1234567890">
-                    """), named: page, at: ["/html/head/meta[@property='al:iphone:url']", "/html/head/meta[@property='al:iphone:app_id']"]),
+                examplePage(
+                    head: """
+                        <meta property="al:iphone:url" content="slice_finder://places/sf-0412">
+                        <meta property="al:iphone:app_id" content="1234567890">
+                        """), named: page, at: ["/html/head/meta[@property='al:iphone:url']", "/html/head/meta[@property='al:iphone:app_id']"]),
         ])
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
@@ -68,7 +72,9 @@ struct AppLinksIOSRule: Rule {
             guard let first = tags.first else { continue }
             let known = Self.fields.map { prefix + $0 }
             if !tags.contains(where: { $0.key == prefix + "url" && !($0.content ?? "").trimmingCharacters(in: .whitespaces).isEmpty }) {
-                report("the page has \(prefix)* tags but no \(prefix)url, the deep link App Links requires, so no app can open the page's content from them", first)
+                report(
+                    "the page has \(prefix)* tags but no \(prefix)url, the deep link App Links requires, so no app can open the page's content from them",
+                    first)
             }
             for tag in tags {
                 let content = (tag.content ?? "").trimmingCharacters(in: .whitespaces)
@@ -76,7 +82,9 @@ struct AppLinksIOSRule: Rule {
                 case "url":
                     if let scheme = MarkupURL.scheme(of: content) {
                         if scheme.contains("_") {
-                            report("\(tag.key) is '\(content)', whose scheme '\(scheme)' has an underscore, which App Links does not allow in a scheme", tag)
+                            report(
+                                "\(tag.key) is '\(content)', whose scheme '\(scheme)' has an underscore, which App Links does not allow in a scheme",
+                                tag)
                         }
                     } else if !content.isEmpty {
                         report("\(tag.key) is '\(content)', which is not a URL with a scheme, so nothing can open it", tag)

@@ -1,9 +1,9 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorPayloads
 import ProctorJSON
 import ProctorLinks
+import ProctorPayloads
 
 // Rules on the Associated Domains entitlement and on what it, the sites' association files and
 // the web pages say together (docs/links.md). Examples whose run spans files name each file: an
@@ -51,7 +51,9 @@ struct AssociatedDomainEntryRule: Rule {
         sources: [entitlementsDoc + " [H]", supportingDoc + " [H]", "Apple, TN3155: Debugging universal links [H]"],
         passing: [
             RuleExample(
-                entitlements(["applinks:example.com", "applinks:*.example.com", "webcredentials:example.com?mode=developer", "appclips:clip.example.com"]),
+                entitlements([
+                    "applinks:example.com", "applinks:*.example.com", "webcredentials:example.com?mode=developer", "appclips:clip.example.com",
+                ]),
                 named: entitlementsFile)
         ],
         failing: [
@@ -91,7 +93,9 @@ struct AssociatedDomainSiteFileRule: Rule {
             """,
         sources: [supportingDoc + " [H]", entitlementsDoc + " [H]", "Apple, TN3155: Debugging universal links [H]"],
         passing: [
-            RuleExample(entitlements(["applinks:example.com", "applinks:*.example.com"]), named: entitlementsFile, besides: [.init(siteFile, associationFile)])
+            RuleExample(
+                entitlements(["applinks:example.com", "applinks:*.example.com"]), named: entitlementsFile, besides: [.init(siteFile, associationFile)]
+            )
         ],
         failing: [
             RuleExample(
@@ -108,15 +112,17 @@ struct AssociatedDomainSiteFileRule: Rule {
             for entry in file.domains {
                 let shown = (entry.isWildcard ? "*." : "") + entry.domain
                 guard let site = sites.first(where: { $0.domain == entry.domain }) else {
-                    violations.append(Violation(
-                        "no association file for '\(entry.domain)' is among the inputs, so nothing shows that the domain lets the app use \(entry.service.rawValue):\(shown); give it with --aasa \(entry.domain)=PATH, or put it in a folder named \(entry.domain)",
-                        at: .location(entry.location)))
+                    violations.append(
+                        Violation(
+                            "no association file for '\(entry.domain)' is among the inputs, so nothing shows that the domain lets the app use \(entry.service.rawValue):\(shown); give it with --aasa \(entry.domain)=PATH, or put it in a folder named \(entry.domain)",
+                            at: .location(entry.location)))
                     continue
                 }
                 if !Self.has(entry.service, in: site.association) {
-                    violations.append(Violation(
-                        "the association file for '\(entry.domain)' (\(site.path)) has no '\(entry.service.rawValue)' section, so iOS ignores \(entry.service.rawValue):\(shown) for the app",
-                        at: .location(entry.location)))
+                    violations.append(
+                        Violation(
+                            "the association file for '\(entry.domain)' (\(site.path)) has no '\(entry.service.rawValue)' section, so iOS ignores \(entry.service.rawValue):\(shown) for the app",
+                            at: .location(entry.location)))
                 }
             }
         }
@@ -152,7 +158,9 @@ struct SiteAssociationDomainEntitledRule: Rule {
             """,
         sources: [supportingDoc + " [H]", entitlementsDoc + " [H]"],
         passing: [
-            RuleExample(associationFile, named: siteFile, besides: [.init(entitlementsFile, entitlements(["applinks:*.example.com", "applinks:example.com"]))])
+            RuleExample(
+                associationFile, named: siteFile,
+                besides: [.init(entitlementsFile, entitlements(["applinks:*.example.com", "applinks:example.com"]))])
         ],
         failing: [
             RuleExample(
@@ -199,7 +207,8 @@ struct WebPageDeepLinkRule: Rule {
         name: "Claimed Page Gives Its Deep Link",
         category: .links,
         defaultSeverity: .warning,
-        summary: "A page whose URL the run's association files let the app open should give its deep link in markup: a Smart App Banner app-argument, al:ios:url or twitter:app:url:iphone.",
+        summary:
+            "A page whose URL the run's association files let the app open should give its deep link in markup: a Smart App Banner app-argument, al:ios:url or twitter:app:url:iphone.",
         rationale: """
             "If using Universal Links we'll still need to know about your deep links via your web \
             markup, so you want to use Smart App Banners or an alternative supported standard. \
@@ -209,10 +218,13 @@ struct WebPageDeepLinkRule: Rule {
             state their URL (<link rel="canonical">, else og:url) when that URL opens the app by \
             the run's association files and entitlements, as proctor links check would say.
             """,
-        sources: ["WWDC15 session 709: universal links still need deep-link markup (seed 002) [M]", "Apple, Promoting Apps with Smart App Banners [H]"],
+        sources: [
+            "WWDC15 session 709: universal links still need deep-link markup (seed 002) [M]", "Apple, Promoting Apps with Smart App Banners [H]",
+        ],
         passing: [
             RuleExample(
-                page(#"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=https://example.com/places/sf-0412">"#), named: "places/sf-0412.html",
+                page(#"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=https://example.com/places/sf-0412">"#),
+                named: "places/sf-0412.html",
                 besides: [.init(siteFile, associationFile)]),
             RuleExample(
                 page(#"<meta property="al:ios:url" content="https://example.com/places/sf-0412">"#), named: "places/sf-0412.html",

@@ -1,15 +1,16 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorPayloads
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // Rules on the events an app adds to the user's calendar with EventKit (docs/calendar-events.md).
 // Their examples are donation files holding {"calendarEvent": ...}.
 
 private let eventKitErrors = "Apple, EventKit, EKError.Code (noStartDate, noEndDate, datesInverted)"
-private let event = #""title": "iPhone upgrade: full discount", "startDate": "2026-04-15T09:00:00-04:00", "endDate": "2026-04-15T09:30:00-04:00", "timeZone": "America/New_York""#
+private let event =
+    #""title": "iPhone upgrade: full discount", "startDate": "2026-04-15T09:00:00-04:00", "endDate": "2026-04-15T09:30:00-04:00", "timeZone": "America/New_York""#
 private let store = #"{"CFBundleIdentifier": "com.example.store", "CFBundleURLTypes": [{"CFBundleURLSchemes": ["applestore"]}]}"#
 
 /// An event has a start and an end, in order.
@@ -30,16 +31,25 @@ struct CalendarEventDatesRule: Rule {
         sources: [eventKitErrors + " [H]", "WWDC13, the Apple Store app team's talk (seed 003), lines 35-36 and 41-43 [H]"],
         passing: [RuleExample(#"{"calendarEvent": {\#(event)}}"#)],
         failing: [
-            RuleExample(#"{"calendarEvent": {"title": "iPhone upgrade", "startDate": "2026-04-15T09:00:00-04:00", "endDate": "2026-04-15T08:30:00-04:00"}}"#, at: ["/calendarEvent/endDate"]),
+            RuleExample(
+                #"{"calendarEvent": {"title": "iPhone upgrade", "startDate": "2026-04-15T09:00:00-04:00", "endDate": "2026-04-15T08:30:00-04:00"}}"#,
+                at: ["/calendarEvent/endDate"]),
             RuleExample(#"{"calendarEvent": {"title": "iPhone upgrade", "startDate": "2026-04-15T09:00:00-04:00"}}"#, at: ["/calendarEvent"]),
         ])
 
     func check(_ event: CalendarEvent, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
-        if event.startDate == nil { violations.append(Violation("the event has no startDate; EventKit refuses to save it (noStartDate)", at: event.pointer)) }
-        if event.endDate == nil { violations.append(Violation("the event has no endDate; EventKit refuses to save it (noEndDate)", at: event.pointer)) }
+        if event.startDate == nil {
+            violations.append(Violation("the event has no startDate; EventKit refuses to save it (noStartDate)", at: event.pointer))
+        }
+        if event.endDate == nil {
+            violations.append(Violation("the event has no endDate; EventKit refuses to save it (noEndDate)", at: event.pointer))
+        }
         if let start = event.startDate, let end = event.endDate, end < start {
-            violations.append(Violation("the event ends (\(DateFormat.format(end))) before it starts (\(DateFormat.format(start))); EventKit refuses to save it (datesInverted)", at: event.pointer("endDate")))
+            violations.append(
+                Violation(
+                    "the event ends (\(DateFormat.format(end))) before it starts (\(DateFormat.format(start))); EventKit refuses to save it (datesInverted)",
+                    at: event.pointer("endDate")))
         }
         return violations
     }
@@ -62,15 +72,25 @@ struct CalendarEventTimeZoneRule: Rule {
             year. Write null to mean a floating event on purpose.
             """,
         sources: ["Apple, EventKit, EKCalendarItem.timeZone (nil makes a floating event); Foundation, TimeZone(identifier:) [H]"],
-        passing: [RuleExample(#"{"calendarEvent": {\#(event)}}"#), RuleExample(#"{"calendarEvent": {"title": "Pickup", "startDate": "2026-04-15T09:00:00Z", "endDate": "2026-04-15T09:30:00Z", "timeZone": null}}"#)],
-        failing: [RuleExample(#"{"calendarEvent": {"title": "Pickup", "startDate": "2026-04-15T09:00:00Z", "endDate": "2026-04-15T09:30:00Z", "timeZone": "America/NewYork"}}"#, at: ["/calendarEvent/timeZone"])])
+        passing: [
+            RuleExample(#"{"calendarEvent": {\#(event)}}"#),
+            RuleExample(
+                #"{"calendarEvent": {"title": "Pickup", "startDate": "2026-04-15T09:00:00Z", "endDate": "2026-04-15T09:30:00Z", "timeZone": null}}"#),
+        ],
+        failing: [
+            RuleExample(
+                #"{"calendarEvent": {"title": "Pickup", "startDate": "2026-04-15T09:00:00Z", "endDate": "2026-04-15T09:30:00Z", "timeZone": "America/NewYork"}}"#,
+                at: ["/calendarEvent/timeZone"])
+        ])
 
     func check(_ event: CalendarEvent, in context: RuleContext) -> [Violation] {
         guard let zone = event.timeZone, !Self.isIANA(zone) else { return [] }
         // Whether Foundation reads an abbreviation differs between platforms; either way it is wrong.
-        return [Violation(
-            "'\(zone)' is not an IANA time zone identifier such as America/New_York: where TimeZone(identifier:) does not know it the event is floating, at that clock time wherever the user is, and where it reads an abbreviation the offset is fixed, an hour off for half the year",
-            at: event.pointer("timeZone"))]
+        return [
+            Violation(
+                "'\(zone)' is not an IANA time zone identifier such as America/New_York: where TimeZone(identifier:) does not know it the event is floating, at that clock time wherever the user is, and where it reads an abbreviation the offset is fixed, an hour off for half the year",
+                at: event.pointer("timeZone"))
+        ]
     }
 
     /// An identifier of the IANA database: abbreviations (EST), which Foundation also reads, are
@@ -116,7 +136,9 @@ struct CalendarEventURLRule: Rule {
         guard scheme != "http", scheme != "https" else { return [] }
         guard !app.urlSchemes.contains(where: { $0.lowercased() == scheme }) else { return [] }
         let declared = app.urlSchemes.isEmpty ? "declares no URL scheme" : "declares \(app.urlSchemes.sorted().joined(separator: ", "))"
-        return [Violation("the app's CFBundleURLTypes \(declared), not '\(scheme)', so tapping the event's link opens nothing", at: event.pointer("url"))]
+        return [
+            Violation("the app's CFBundleURLTypes \(declared), not '\(scheme)', so tapping the event's link opens nothing", at: event.pointer("url"))
+        ]
     }
 
     /// RFC 3986's scheme, lower-cased: a letter, then letters, digits, '+', '-' or '.', then ':'.

@@ -1,9 +1,9 @@
-import ProctorCore
-import ProctorEngine
-import ProctorPayloads
 import Foundation
 import ProctorAppFacts
+import ProctorCore
+import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // The communication rules: what a donated INInteraction for a message or a call must carry so the
@@ -48,13 +48,17 @@ struct InteractionActivityTypeDeclaredRule: Rule {
         passing: [
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#,
-                infoPlist: #"{"NSUserActivityTypes": ["INSendMessageIntent", "INStartCallIntent"], "INIntentsSupported": ["INSendMessageIntent", "INStartCallIntent"]}"#),
+                infoPlist:
+                    #"{"NSUserActivityTypes": ["INSendMessageIntent", "INStartCallIntent"], "INIntentsSupported": ["INSendMessageIntent", "INStartCallIntent"]}"#
+            ),
             RuleExample(
                 #"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": {"spokenPhrase": "Trip to Lisbon", "vocabularyIdentifier": "BK-7Q2XZ"}}}}}"#,
                 infoPlist: #"{"NSUserActivityTypes": ["INGetReservationDetailsIntent", "com.example.travel.check-in"]}"#),
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#,
-                infoPlist: #"{"NSExtension": {"NSExtensionPointIdentifier": "com.apple.intents-service", "NSExtensionAttributes": {"IntentsSupported": ["INSendMessageIntent"]}}}"#),
+                infoPlist:
+                    #"{"NSExtension": {"NSExtensionPointIdentifier": "com.apple.intents-service", "NSExtensionAttributes": {"IntentsSupported": ["INSendMessageIntent"]}}}"#
+            ),
         ],
         failing: [
             RuleExample(
@@ -80,10 +84,13 @@ struct InteractionActivityTypeDeclaredRule: Rule {
         let className = interaction.intent.className
         guard !app.declares(activityType: className) else { return [] }
         let declared = app.userActivityTypes ?? []
-        let problem = app.userActivityTypes == nil ? "\(app.source) has no NSUserActivityTypes" : "it is not listed in NSUserActivityTypes of \(app.source)"
-        return [Violation(
-            "the system launches the app with an activity of type '\(className)', but \(problem)\(Suggestion.phrase(for: className, among: declared))",
-            at: interaction.intent.payloadPointer)]
+        let problem =
+            app.userActivityTypes == nil ? "\(app.source) has no NSUserActivityTypes" : "it is not listed in NSUserActivityTypes of \(app.source)"
+        return [
+            Violation(
+                "the system launches the app with an activity of type '\(className)', but \(problem)\(Suggestion.phrase(for: className, among: declared))",
+                at: interaction.intent.payloadPointer)
+        ]
     }
 }
 
@@ -110,7 +117,8 @@ struct IntentHandlingDeclaredRule: Rule {
         sources: [
             wwdc16 + ": \"specify what intents your app is capable of handling in your info plist\" [H]",
             "Apple, Information Property List, INIntentsSupported (iOS 14) and NSExtension IntentsSupported [H]",
-            communicationNotifications + ": an incoming INSendMessageIntent or INStartCallIntent donated in the notification service extension; the app declares the intents in NSUserActivityTypes [H]",
+            communicationNotifications
+                + ": an incoming INSendMessageIntent or INStartCallIntent donated in the notification service extension; the app declares the intents in NSUserActivityTypes [H]",
         ],
         needsInfoPlist: true,
         passing: [
@@ -119,7 +127,9 @@ struct IntentHandlingDeclaredRule: Rule {
                 infoPlist: #"{"NSUserActivityTypes": ["INStartCallIntent"], "INIntentsSupported": ["INSendMessageIntent", "INStartCallIntent"]}"#),
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#,
-                infoPlist: #"{"NSExtension": {"NSExtensionPointIdentifier": "com.apple.intents-service", "NSExtensionAttributes": {"IntentsSupported": ["INSendMessageIntent"]}}}"#),
+                infoPlist:
+                    #"{"NSExtension": {"NSExtensionPointIdentifier": "com.apple.intents-service", "NSExtensionAttributes": {"IntentsSupported": ["INSendMessageIntent"]}}}"#
+            ),
             // An incoming message donated for a communication notification: NSUserActivityTypes is what it needs.
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"sender": {"personHandle": {"value": "ana@example.com", "type": "emailAddress"}, "displayName": "Ana"}, "content": "On my way", "conversationIdentifier": "chat-ana"}}, "direction": "incoming"}}"#,
@@ -142,15 +152,21 @@ struct IntentHandlingDeclaredRule: Rule {
         let className = interaction.intent.className
         let declared = app.intentsSupported + app.extensionIntentsSupported
         guard !declared.contains(className) else { return [] }
-        let lists = declared.isEmpty ? "\(app.source) declares no intents (INIntentsSupported, or IntentsSupported of an Intents extension)"
+        let lists =
+            declared.isEmpty
+            ? "\(app.source) declares no intents (INIntentsSupported, or IntentsSupported of an Intents extension)"
             : "it is in neither INIntentsSupported nor an Intents extension's IntentsSupported of \(app.source)"
         var hint = Suggestion.phrase(for: className, among: declared)
-        if case .startCall(let call) = interaction.intent.kind, call.intentClass.deprecatedIn != nil, declared.contains(IntentClass.startCall.rawValue) {
+        if case .startCall(let call) = interaction.intent.kind, call.intentClass.deprecatedIn != nil,
+            declared.contains(IntentClass.startCall.rawValue)
+        {
             hint = "; declaring INStartCallIntent does not declare the deprecated '\(className)': donate INStartCallIntent instead"
         }
-        return [Violation(
-            "the app donates '\(className)' but does not declare that it handles it: \(lists)\(hint)",
-            at: interaction.intent.payloadPointer)]
+        return [
+            Violation(
+                "the app donates '\(className)' but does not declare that it handles it: \(lists)\(hint)",
+                at: interaction.intent.payloadPointer)
+        ]
     }
 }
 
@@ -181,30 +197,41 @@ struct IntentsRestrictedWhileLockedSupportedRule: Rule {
         passing: [
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#,
-                infoPlist: #"{"NSUserActivityTypes": ["INSendMessageIntent"], "INIntentsSupported": ["INSendMessageIntent", "INStartCallIntent"], "INIntentsRestrictedWhileLocked": ["INSendMessageIntent"]}"#),
+                infoPlist:
+                    #"{"NSUserActivityTypes": ["INSendMessageIntent"], "INIntentsSupported": ["INSendMessageIntent", "INStartCallIntent"], "INIntentsRestrictedWhileLocked": ["INSendMessageIntent"]}"#
+            ),
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#,
-                infoPlist: #"{"NSExtension": {"NSExtensionAttributes": {"IntentsSupported": ["INSendMessageIntent", "INStartCallIntent"], "IntentsRestrictedWhileLocked": ["INStartCallIntent"]}}}"#),
+                infoPlist:
+                    #"{"NSExtension": {"NSExtensionAttributes": {"IntentsSupported": ["INSendMessageIntent", "INStartCallIntent"], "IntentsRestrictedWhileLocked": ["INStartCallIntent"]}}}"#
+            ),
         ],
         failing: [
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#,
-                infoPlist: #"{"NSUserActivityTypes": ["INSendMessageIntent"], "INIntentsSupported": ["INStartCallIntent"], "INIntentsRestrictedWhileLocked": ["INSendMessageIntent"]}"#,
+                infoPlist:
+                    #"{"NSUserActivityTypes": ["INSendMessageIntent"], "INIntentsSupported": ["INStartCallIntent"], "INIntentsRestrictedWhileLocked": ["INSendMessageIntent"]}"#,
                 at: ["/INIntentsRestrictedWhileLocked/0"]),
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#,
-                infoPlist: #"{"NSExtension": {"NSExtensionAttributes": {"IntentsSupported": ["INSendMessageIntent"], "IntentsRestrictedWhileLocked": ["INSendMessageIntent", "INStartCallIntent"]}}}"#,
+                infoPlist:
+                    #"{"NSExtension": {"NSExtensionAttributes": {"IntentsSupported": ["INSendMessageIntent"], "IntentsRestrictedWhileLocked": ["INSendMessageIntent", "INStartCallIntent"]}}}"#,
                 at: ["/NSExtension/NSExtensionAttributes/IntentsRestrictedWhileLocked/1"]),
         ])
 
     func check(_ app: AppInfo, in context: RuleContext) -> [Violation] {
-        missing(app.intentsRestrictedWhileLocked, from: app.intentsSupported, "INIntentsRestrictedWhileLocked", "INIntentsSupported", IntentListPointers.restrictedWhileLocked)
+        missing(
+            app.intentsRestrictedWhileLocked, from: app.intentsSupported, "INIntentsRestrictedWhileLocked", "INIntentsSupported",
+            IntentListPointers.restrictedWhileLocked)
             + missing(
-                app.extensionIntentsRestrictedWhileLocked, from: app.extensionIntentsSupported, "the extension's IntentsRestrictedWhileLocked", "IntentsSupported",
+                app.extensionIntentsRestrictedWhileLocked, from: app.extensionIntentsSupported, "the extension's IntentsRestrictedWhileLocked",
+                "IntentsSupported",
                 IntentListPointers.extensionRestrictedWhileLocked)
     }
 
-    private func missing(_ restricted: [String], from supported: [String], _ name: String, _ supportedName: String, _ pointer: JSONPointer) -> [Violation] {
+    private func missing(_ restricted: [String], from supported: [String], _ name: String, _ supportedName: String, _ pointer: JSONPointer)
+        -> [Violation]
+    {
         restricted.enumerated().compactMap { index, intent in
             guard !supported.contains(intent) else { return nil }
             return Violation(
@@ -246,7 +273,9 @@ struct InteractionDirectionRule: Rule {
             "Apple, INSendMessageIntent init(recipients:...:sender:attachments:): sender [H]",
         ],
         passing: [
-            RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#),
+            RuleExample(
+                #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}], "content": "On my way"}}, "direction": "outgoing"}}"#
+            ),
             RuleExample(
                 #"{"interaction": {"intent": {"INSendMessageIntent": {"sender": {"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}, "displayName": "Ana Lima"}, "content": "Running late", "conversationIdentifier": "c-8812"}}, "direction": "incoming"}}"#,
                 config: #"{"deploymentTarget": "15.0"}"#),
@@ -284,26 +313,33 @@ struct InteractionDirectionRule: Rule {
             return []
         case .unspecified:
             let how = interaction.directionIsSet ? "direction is 'unspecified'" : "has no direction, so it is 'unspecified'"
-            return [Violation(
-                "\(what) interaction \(how), which is meant for interactions that move no information on or off the device; set 'outgoing' when the user sends or calls, 'incoming' when they receive",
-                at: interaction.directionIsSet ? interaction.pointer("direction") : interaction.pointer, restingOn: [interaction.pointer("direction")])]
+            return [
+                Violation(
+                    "\(what) interaction \(how), which is meant for interactions that move no information on or off the device; set 'outgoing' when the user sends or calls, 'incoming' when they receive",
+                    at: interaction.directionIsSet ? interaction.pointer("direction") : interaction.pointer,
+                    restingOn: [interaction.pointer("direction")])
+            ]
         case .incoming:
             var violations: [Violation] = []
             if let target = context.deploymentTarget {
                 if target < Self.incomingSince {
-                    violations.append(Violation(
-                        "direction 'incoming' is supported from iOS 15 (communication notifications), but the deployment target is \(target); before iOS 15 'outgoing' was the only direction supported for donations",
-                        at: interaction.pointer("direction")))
+                    violations.append(
+                        Violation(
+                            "direction 'incoming' is supported from iOS 15 (communication notifications), but the deployment target is \(target); before iOS 15 'outgoing' was the only direction supported for donations",
+                            at: interaction.pointer("direction")))
                 }
             } else {
-                violations.append(Violation(
-                    assuming: "direction 'incoming' is supported from iOS 15 (communication notifications); before iOS 15 'outgoing' was the only direction supported for donations. No deployment target is known, so Proctor assumes the app requires iOS 15 or later; give MinimumOSVersion in the Info.plist or --deployment-target to check it",
-                    at: interaction.pointer("direction")))
+                violations.append(
+                    Violation(
+                        assuming:
+                            "direction 'incoming' is supported from iOS 15 (communication notifications); before iOS 15 'outgoing' was the only direction supported for donations. No deployment target is known, so Proctor assumes the app requires iOS 15 or later; give MinimumOSVersion in the Info.plist or --deployment-target to check it",
+                        at: interaction.pointer("direction")))
             }
             if case .sendMessage(let message) = interaction.intent.kind, message.sender == nil {
-                violations.append(Violation(
-                    "incoming message names no sender; a received message comes from someone, and the system learns the conversation from the sender",
-                    at: interaction.intent.payloadPointer, restingOn: [interaction.intent.payloadPointer.appending("sender")]))
+                violations.append(
+                    Violation(
+                        "incoming message names no sender; a received message comes from someone, and the system learns the conversation from the sender",
+                        at: interaction.intent.payloadPointer, restingOn: [interaction.intent.payloadPointer.appending("sender")]))
             }
             return violations
         }
@@ -317,7 +353,8 @@ struct CommunicationRecipientsRule: Rule {
         name: "Communication Names Its People With Handles",
         category: .communication,
         defaultSeverity: .error,
-        summary: "A message's recipients or a call's contacts must be present and non-empty, and every person must have a personHandle with a non-empty value.",
+        summary:
+            "A message's recipients or a call's contacts must be present and non-empty, and every person must have a personHandle with a non-empty value.",
         rationale: """
             A donated communication is how the system learns the app's handle for a contact and \
             offers the app on that contact's card: the handle (a phone number, an email address, the \
@@ -334,8 +371,12 @@ struct CommunicationRecipientsRule: Rule {
             communicationNotifications + " [M]",
         ],
         passing: [
-            RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}, "displayName": "Ana Lima"}, {"personHandle": {"value": "@tomas", "type": "unknown"}}], "content": "On my way"}}, "direction": "outgoing"}}"#),
-            RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"sender": {"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}, "displayName": "Ana Lima"}, "content": "Running late"}}, "direction": "incoming"}}"#),
+            RuleExample(
+                #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}, "displayName": "Ana Lima"}, {"personHandle": {"value": "@tomas", "type": "unknown"}}], "content": "On my way"}}, "direction": "outgoing"}}"#
+            ),
+            RuleExample(
+                #"{"interaction": {"intent": {"INSendMessageIntent": {"sender": {"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}, "displayName": "Ana Lima"}, "content": "Running late"}}, "direction": "incoming"}}"#
+            ),
         ],
         failing: [
             RuleExample(
@@ -364,13 +405,15 @@ struct CommunicationRecipientsRule: Rule {
         let role = intent.kind.isMessage ? "recipient" : "contact"
         switch intent.addressees {
         case nil where !isIncomingMessage:
-            violations.append(Violation(
-                "\(intent.kind.isMessage ? "message" : "call") has no \(key), so the system has no contact to learn the app's handle for",
-                at: intent.payloadPointer, restingOn: [intent.payloadPointer.appending(key), interaction.pointer("direction")]))
+            violations.append(
+                Violation(
+                    "\(intent.kind.isMessage ? "message" : "call") has no \(key), so the system has no contact to learn the app's handle for",
+                    at: intent.payloadPointer, restingOn: [intent.payloadPointer.appending(key), interaction.pointer("direction")]))
         case let people? where people.isEmpty && !isIncomingMessage:
-            violations.append(Violation(
-                "\(key) is empty, so the system has no contact to learn the app's handle for", at: intent.payloadPointer.appending(key),
-                restingOn: [intent.payloadPointer.appending(key).appending("-"), interaction.pointer("direction")]))
+            violations.append(
+                Violation(
+                    "\(key) is empty, so the system has no contact to learn the app's handle for", at: intent.payloadPointer.appending(key),
+                    restingOn: [intent.payloadPointer.appending(key).appending("-"), interaction.pointer("direction")]))
         default:
             break
         }
@@ -384,15 +427,24 @@ struct CommunicationRecipientsRule: Rule {
 
     static func problems(of person: Person, _ role: String) -> [Violation] {
         guard let handle = person.personHandle else {
-            return [Violation(
-                "\(role)\(person.name.map { " '\($0)'" } ?? "") has no personHandle, so the contact card cannot learn how to reach them in the app", at: person.pointer,
-                restingOn: [person.pointer.appending("personHandle")])]
+            return [
+                Violation(
+                    "\(role)\(person.name.map { " '\($0)'" } ?? "") has no personHandle, so the contact card cannot learn how to reach them in the app",
+                    at: person.pointer,
+                    restingOn: [person.pointer.appending("personHandle")])
+            ]
         }
         guard let value = handle.value else {
-            return [Violation("\(role)'s personHandle has no value, so the contact card has no handle to learn", at: handle.pointer, restingOn: [handle.pointer.appending("value")])]
+            return [
+                Violation(
+                    "\(role)'s personHandle has no value, so the contact card has no handle to learn", at: handle.pointer,
+                    restingOn: [handle.pointer.appending("value")])
+            ]
         }
         guard !value.allSatisfy(\.isWhitespace) else {
-            return [Violation("\(role)'s personHandle value is empty, so the contact card has no handle to learn", at: handle.pointer.appending("value"))]
+            return [
+                Violation("\(role)'s personHandle value is empty, so the contact card has no handle to learn", at: handle.pointer.appending("value"))
+            ]
         }
         return []
     }
@@ -424,8 +476,12 @@ struct PersonHandleTypeRule: Rule {
             "Proctor assumption: the email and phone-number shapes above",
         ],
         passing: [
-            RuleExample(#"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana.lima@example.com", "type": "emailAddress"}, "aliases": [{"value": "+1 (555) 010-0123", "type": "phoneNumber", "label": "mobile"}]}, {"personHandle": {"value": "tomas#4821", "type": "unknown"}}], "content": "On my way"}}, "direction": "outgoing"}}"#),
-            RuleExample(#"{"interaction": {"intent": {"INStartCallIntent": {"contacts": [{"personHandle": {"value": "+351 21 555 0142", "type": "phoneNumber"}}]}}, "direction": "outgoing"}}"#),
+            RuleExample(
+                #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana.lima@example.com", "type": "emailAddress"}, "aliases": [{"value": "+1 (555) 010-0123", "type": "phoneNumber", "label": "mobile"}]}, {"personHandle": {"value": "tomas#4821", "type": "unknown"}}], "content": "On my way"}}, "direction": "outgoing"}}"#
+            ),
+            RuleExample(
+                #"{"interaction": {"intent": {"INStartCallIntent": {"contacts": [{"personHandle": {"value": "+351 21 555 0142", "type": "phoneNumber"}}]}}, "direction": "outgoing"}}"#
+            ),
         ],
         failing: [
             RuleExample(
@@ -453,14 +509,16 @@ struct PersonHandleTypeRule: Rule {
                     continue
                 case .emailAddress where !Self.isEmailAddress(value):
                     let hint = Self.isPhoneNumber(value) ? "; it looks like a phoneNumber" : ""
-                    violations.append(Violation(
-                        "handle '\(value)' is typed emailAddress but is not an email address (one '@' between a name and a domain with a '.')\(hint)",
-                        at: handle.pointer.appending("value"), restingOn: [handle.pointer.appending("value")]))
+                    violations.append(
+                        Violation(
+                            "handle '\(value)' is typed emailAddress but is not an email address (one '@' between a name and a domain with a '.')\(hint)",
+                            at: handle.pointer.appending("value"), restingOn: [handle.pointer.appending("value")]))
                 case .phoneNumber where !Self.isPhoneNumber(value):
                     let hint = Self.isEmailAddress(value) ? "; it looks like an emailAddress" : ""
-                    violations.append(Violation(
-                        "handle '\(value)' is typed phoneNumber but is not a phone number (digits with an optional leading '+', spaces, '-', '.', '(' and ')', at least 3 digits)\(hint)",
-                        at: handle.pointer.appending("value"), restingOn: [handle.pointer.appending("value")]))
+                    violations.append(
+                        Violation(
+                            "handle '\(value)' is typed phoneNumber but is not a phone number (digits with an optional leading '+', spaces, '-', '.', '(' and ')', at least 3 digits)\(hint)",
+                            at: handle.pointer.appending("value"), restingOn: [handle.pointer.appending("value")]))
                 default:
                     continue
                 }
@@ -522,7 +580,9 @@ struct DeprecatedCallIntentRule: Rule {
             RuleExample(
                 #"{"interaction": {"intent": {"INStartAudioCallIntent": {"contacts": [{"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}}]}}, "direction": "outgoing"}}"#,
                 config: #"{"deploymentTarget": "12.4"}"#),
-            RuleExample(#"{"interaction": {"intent": {"INStartVideoCallIntent": {"contacts": [{"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}}]}}, "direction": "outgoing"}}"#),
+            RuleExample(
+                #"{"interaction": {"intent": {"INStartVideoCallIntent": {"contacts": [{"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}}]}}, "direction": "outgoing"}}"#
+            ),
         ],
         failing: [
             RuleExample(
@@ -540,9 +600,11 @@ struct DeprecatedCallIntentRule: Rule {
             let target = context.deploymentTarget, target >= deprecated
         else { return [] }
         let capability = call.intentClass == .startVideoCall ? "videoCall" : "audioCall"
-        return [Violation(
-            "'\(call.intentClass.rawValue)' is deprecated since iOS \(deprecated.major) and the deployment target is \(target); adopt INStartCallIntent with callCapability '\(capability)'",
-            at: interaction.intent.payloadPointer)]
+        return [
+            Violation(
+                "'\(call.intentClass.rawValue)' is deprecated since iOS \(deprecated.major) and the deployment target is \(target); adopt INStartCallIntent with callCapability '\(capability)'",
+                at: interaction.intent.payloadPointer)
+        ]
     }
 }
 
@@ -591,14 +653,18 @@ struct MessageServiceNameRule: Rule {
         else { return [] }
         let list = Suggestion.list(services.map { "'\($0)'" })
         guard let name = message.serviceName else {
-            return [Violation(
-                "the app speaks \(list) but this message sets no serviceName, so the system cannot tell which service its handles belong to",
-                at: interaction.intent.payloadPointer)]
+            return [
+                Violation(
+                    "the app speaks \(list) but this message sets no serviceName, so the system cannot tell which service its handles belong to",
+                    at: interaction.intent.payloadPointer)
+            ]
         }
         guard !services.contains(name) else { return [] }
-        return [Violation(
-            "serviceName '\(name)' is not one of the app's services (\(list))\(Suggestion.phrase(for: name, among: services))",
-            at: interaction.intent.payloadPointer.appending("serviceName"))]
+        return [
+            Violation(
+                "serviceName '\(name)' is not one of the app's services (\(list))\(Suggestion.phrase(for: name, among: services))",
+                at: interaction.intent.payloadPointer.appending("serviceName"))
+        ]
     }
 }
 

@@ -1,10 +1,11 @@
-import ProctorEngine
-import ProctorPayloads
 import Foundation
+import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
-private let searchUX = "Apple, App Search Programming Guide, \"Search User Experience\" (archived): limit titles to 90 characters and descriptions to 300"
+private let searchUX =
+    "Apple, App Search Programming Guide, \"Search User Experience\" (archived): limit titles to 90 characters and descriptions to 300"
 
 /// Titles within the display guideline.
 struct TitleLengthRule: Rule {
@@ -56,7 +57,11 @@ struct DescriptionLengthRule: Rule {
             beginning. Proctor counts user-perceived characters (grapheme clusters).
             """,
         sources: [searchUX],
-        passing: [RuleExample(#"{"searchableItem": {"uniqueIdentifier": "r-1", "attributeSet": {"title": "Lemon tart", "contentDescription": "A sharp, silky tart."}}}"#)],
+        passing: [
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "r-1", "attributeSet": {"title": "Lemon tart", "contentDescription": "A sharp, silky tart."}}}"#
+            )
+        ],
         failing: [
             RuleExample(
                 #"{"searchableItem": {"uniqueIdentifier": "r-1", "attributeSet": {"title": "Lemon tart", "contentDescription": "\#(String(repeating: "A sharp, silky tart. ", count: 16))"}}}"#,
@@ -65,7 +70,10 @@ struct DescriptionLengthRule: Rule {
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         guard let text = attributes.contentDescription, text.utf8.count > Self.limit, text.count > Self.limit else { return [] }
-        return [Violation("contentDescription is \(text.count) characters, over the 300-character guideline", at: attributes.pointer("contentDescription"))]
+        return [
+            Violation(
+                "contentDescription is \(text.count) characters, over the 300-character guideline", at: attributes.pointer("contentDescription"))
+        ]
     }
 }
 
@@ -169,8 +177,12 @@ struct KeywordsRepeatTitleRule: Rule {
             """,
         sources: [wwdc15 + ": keywords for categories, synonyms and abbreviations [M]"],
         passing: [
-            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "r-1", "attributeSet": {"title": "Lemon tart", "keywords": ["lemon", "dessert", "baking"]}}}"#),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.recipes.view", "title": "Lemon tart", "isEligibleForSearch": true, "keywords": ["pâtisserie"]}}"#),
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "r-1", "attributeSet": {"title": "Lemon tart", "keywords": ["lemon", "dessert", "baking"]}}}"#
+            ),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.recipes.view", "title": "Lemon tart", "isEligibleForSearch": true, "keywords": ["pâtisserie"]}}"#
+            ),
         ],
         failing: [
             RuleExample(
@@ -185,9 +197,11 @@ struct KeywordsRepeatTitleRule: Rule {
         guard let title = result.title, result.hasKeywords else { return [] }
         var titleWords = TitleWords(title)
         guard result.allKeywords({ titleWords.containAll(of: $0) }) else { return [] }
-        return [Violation(
-            "every keyword repeats a word of the title '\(title)', so the keywords find nothing the title does not; add the categories, synonyms and abbreviations users search for",
-            at: result.firstKeywordPointer)]
+        return [
+            Violation(
+                "every keyword repeats a word of the title '\(title)', so the keywords find nothing the title does not; add the categories, synonyms and abbreviations users search for",
+                at: result.firstKeywordPointer)
+        ]
     }
 }
 
@@ -209,7 +223,9 @@ struct DescriptionRepeatsTitleRule: Rule {
             """,
         sources: [wwdc15 + ": a readable description with the key information [M]"],
         passing: [
-            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "b-1", "attributeSet": {"title": "Dinner at Chez Example", "contentDescription": "Sat 4 June, 20:00 · 2 people · booking T-4471"}}}"#)
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "b-1", "attributeSet": {"title": "Dinner at Chez Example", "contentDescription": "Sat 4 June, 20:00 · 2 people · booking T-4471"}}}"#
+            )
         ],
         failing: [
             RuleExample(
@@ -226,8 +242,10 @@ struct DescriptionRepeatsTitleRule: Rule {
         guard let title = result.title, let description = result.description, description.utf8.count <= title.utf8.count,
             TitleWords(title).containAllOnce(of: description)
         else { return [] }
-        return [Violation(
-            "contentDescription only repeats the title '\(title)'; put in it what a user looks for and the title does not say (a date, a place, a number)",
-            at: result.descriptionPointer)]
+        return [
+            Violation(
+                "contentDescription only repeats the title '\(title)'; put in it what a user looks for and the title does not say (a date, a place, a number)",
+                at: result.descriptionPointer)
+        ]
     }
 }

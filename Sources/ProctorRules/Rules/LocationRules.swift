@@ -1,8 +1,8 @@
+import Foundation
+import ProctorCore
 import ProctorEngine
 import ProctorPayloads
-import Foundation
 import ProctorVocabulary
-import ProctorCore
 
 private let placesHeader = "Apple, Core Spotlight headers, CSSearchableItemAttributeSet (CSActionExtras and Places categories)"
 private let wwdc16 = "WWDC 2016 session 240, \"Increase Usage of Your App With Proactive Suggestions\""
@@ -26,16 +26,28 @@ struct NavigationRequiresCoordinatesRule: Rule {
             """,
         sources: [placesHeader, wwdc16],
         passing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "latitude": 37.33, "longitude": -122.03, "supportsNavigation": true}}}"#),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}, "thoroughfare": "Main St", "locality": "Springfield"}}, "contentAttributeSet": {"supportsNavigation": true}}}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "latitude": 37.33, "longitude": -122.03, "supportsNavigation": true}}}"#
+            ),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}, "thoroughfare": "Main St", "locality": "Springfield"}}, "contentAttributeSet": {"supportsNavigation": true}}}"#
+            ),
         ],
-        failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "latitude": 37.33, "supportsNavigation": 1}}}"#, at: ["/userActivity/contentAttributeSet/supportsNavigation"])])
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "latitude": 37.33, "supportsNavigation": 1}}}"#,
+                at: ["/userActivity/contentAttributeSet/supportsNavigation"])
+        ])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         guard attributes.flag("supportsNavigation") else { return [] }
         let missing = ["latitude", "longitude"].filter { attributes.number($0) == nil }
         guard !missing.isEmpty else { return [] }
-        return [Violation("supportsNavigation is set but \(missing.joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") missing, so directions can only follow the text address; set both, or the mapItem's placemark coordinate, to route users precisely", at: attributes.pointer("supportsNavigation"), restingOn: missing.map(attributes.pointer))]
+        return [
+            Violation(
+                "supportsNavigation is set but \(missing.joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") missing, so directions can only follow the text address; set both, or the mapItem's placemark coordinate, to route users precisely",
+                at: attributes.pointer("supportsNavigation"), restingOn: missing.map(attributes.pointer))
+        ]
     }
 }
 
@@ -56,17 +68,31 @@ struct PhoneCallRequiresNumbersRule: Rule {
             session 240's demo.
             """,
         sources: [placesHeader, wwdc16],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "phoneNumbers": ["+1 555 0100"], "supportsPhoneCall": true}}}"#)],
+        passing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "phoneNumbers": ["+1 555 0100"], "supportsPhoneCall": true}}}"#
+            )
+        ],
         failing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "supportsPhoneCall": true}}}"#, at: ["/userActivity/contentAttributeSet/supportsPhoneCall"]),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "phoneNumbers": [], "supportsPhoneCall": 1}}}"#, at: ["/userActivity/contentAttributeSet/supportsPhoneCall"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "supportsPhoneCall": true}}}"#,
+                at: ["/userActivity/contentAttributeSet/supportsPhoneCall"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "phoneNumbers": [], "supportsPhoneCall": 1}}}"#,
+                at: ["/userActivity/contentAttributeSet/supportsPhoneCall"]),
         ])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         // A blank number dials nothing. (Character.isWhitespace, not Foundation's trimming, which
         // cost this rule 6% of the lint benchmark's instructions.)
-        guard attributes.flag("supportsPhoneCall"), (attributes.strings("phoneNumbers") ?? []).allSatisfy({ $0.allSatisfy(\.isWhitespace) }) else { return [] }
-        return [Violation("supportsPhoneCall is set but phoneNumbers is empty or missing, so no call is offered", at: attributes.pointer("supportsPhoneCall"), restingOn: [attributes.pointer("phoneNumbers")])]
+        guard attributes.flag("supportsPhoneCall"), (attributes.strings("phoneNumbers") ?? []).allSatisfy({ $0.allSatisfy(\.isWhitespace) }) else {
+            return []
+        }
+        return [
+            Violation(
+                "supportsPhoneCall is set but phoneNumbers is empty or missing, so no call is offered", at: attributes.pointer("supportsPhoneCall"),
+                restingOn: [attributes.pointer("phoneNumbers")])
+        ]
     }
 }
 
@@ -84,13 +110,24 @@ struct CoordinateRangeRule: Rule {
             and longitude swapped).
             """,
         sources: [placesHeader],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St", "latitude": -33.86, "longitude": 151.21}}}"#)],
-        failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St", "latitude": 151.21, "longitude": -193.5}}}"#, at: ["/userActivity/contentAttributeSet/latitude", "/userActivity/contentAttributeSet/longitude"])])
+        passing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St", "latitude": -33.86, "longitude": 151.21}}}"#
+            )
+        ],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St", "latitude": 151.21, "longitude": -193.5}}}"#,
+                at: ["/userActivity/contentAttributeSet/latitude", "/userActivity/contentAttributeSet/longitude"])
+        ])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         if let latitude = attributes.latitude, !CoordinateAxis.latitude.contains(latitude) {
-            violations.append(Violation("latitude \(format(latitude)) is outside -90...90\(attributes.longitude.map { CoordinateAxis.latitude.contains($0) ? "; are latitude and longitude swapped?" : "" } ?? "")", at: attributes.pointer("latitude")))
+            violations.append(
+                Violation(
+                    "latitude \(format(latitude)) is outside -90...90\(attributes.longitude.map { CoordinateAxis.latitude.contains($0) ? "; are latitude and longitude swapped?" : "" } ?? "")",
+                    at: attributes.pointer("latitude")))
         }
         if let longitude = attributes.longitude, !CoordinateAxis.longitude.contains(longitude) {
             violations.append(Violation("longitude \(format(longitude)) is outside -180...180", at: attributes.pointer("longitude")))
@@ -110,7 +147,8 @@ struct PlaceNameRule: Rule {
         name: "Place Has A Name",
         category: .location,
         defaultSeverity: .error,
-        summary: "An attribute set offered for location suggestions (supportsNavigation, or filled from an activity's mapItem) must set namedLocation, or the mapItem its name.",
+        summary:
+            "An attribute set offered for location suggestions (supportsNavigation, or filled from an activity's mapItem) must set namedLocation, or the mapItem its name.",
         rationale: """
             WWDC16 session 240: "First thing we're doing here is setting the name of the location, \
             which matches what we're looking at. And that's required for all of the UIs we just \
@@ -122,19 +160,32 @@ struct PlaceNameRule: Rule {
             """,
         sources: [wwdc16, placesHeader],
         passing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "supportsNavigation": true}}}"#),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"thoroughfare": "Main St", "locality": "Springfield"}}}}"#),
-            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-8812", "attributeSet": {"title": "Sunset over Alfama", "city": "Lisbon", "country": "Portugal", "latitude": 38.7118, "longitude": -9.1305}}}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "fullyFormattedAddress": "1 Main St, Springfield", "supportsNavigation": true}}}"#
+            ),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"thoroughfare": "Main St", "locality": "Springfield"}}}}"#
+            ),
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "photo-8812", "attributeSet": {"title": "Sunset over Alfama", "city": "Lisbon", "country": "Portugal", "latitude": 38.7118, "longitude": -9.1305}}}"#
+            ),
         ],
         failing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"fullyFormattedAddress": "1 Main St, Springfield", "supportsNavigation": true}}}"#, at: ["/userActivity/contentAttributeSet"])
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"fullyFormattedAddress": "1 Main St, Springfield", "supportsNavigation": true}}}"#,
+                at: ["/userActivity/contentAttributeSet"])
         ])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
-        guard attributes.flag("supportsNavigation") || attributes.isFilledFromMapItem, (attributes.string("namedLocation") ?? "").isEmpty else { return [] }
-        return [Violation(
-            "the place has no namedLocation, so no location suggestion can show it; set the place's name (or the mapItem's name)", at: attributes.pointer,
-            restingOn: [attributes.pointer("namedLocation")])]
+        guard attributes.flag("supportsNavigation") || attributes.isFilledFromMapItem, (attributes.string("namedLocation") ?? "").isEmpty else {
+            return []
+        }
+        return [
+            Violation(
+                "the place has no namedLocation, so no location suggestion can show it; set the place's name (or the mapItem's name)",
+                at: attributes.pointer,
+                restingOn: [attributes.pointer("namedLocation")])
+        ]
     }
 }
 
@@ -147,7 +198,8 @@ struct PlaceTextAddressRule: Rule {
         name: "Place Has A Text Address",
         category: .location,
         defaultSeverity: .warning,
-        summary: "An attribute set describing a place (a namedLocation, supportsNavigation, or an activity's mapItem) should set a text address, or the mapItem its placemark's address.",
+        summary:
+            "An attribute set describing a place (a namedLocation, supportsNavigation, or an activity's mapItem) should set a text address, or the mapItem its placemark's address.",
         rationale: """
             WWDC16 session 240: "we're specifying the text representation of the address, and \
             that's required for all of the text based UIs, such as the keyboard". Coordinates alone \
@@ -161,23 +213,40 @@ struct PlaceTextAddressRule: Rule {
             """,
         sources: [wwdc16, placesHeader],
         passing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "thoroughfare": "Main St", "subThoroughfare": "1", "city": "Springfield", "latitude": 37.33, "longitude": -122.03}}}"#),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}, "subThoroughfare": "1", "thoroughfare": "Main St", "locality": "Springfield"}}}}"#),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}, "postalAddress": {"street": "1 Main St", "city": "Springfield"}}}}}"#),
-            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-8812", "attributeSet": {"title": "Sunset over Alfama", "latitude": 38.7118, "longitude": -9.1305}}}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "thoroughfare": "Main St", "subThoroughfare": "1", "city": "Springfield", "latitude": 37.33, "longitude": -122.03}}}"#
+            ),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}, "subThoroughfare": "1", "thoroughfare": "Main St", "locality": "Springfield"}}}}"#
+            ),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}, "postalAddress": {"street": "1 Main St", "city": "Springfield"}}}}}"#
+            ),
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "photo-8812", "attributeSet": {"title": "Sunset over Alfama", "latitude": 38.7118, "longitude": -9.1305}}}"#
+            ),
         ],
         failing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "latitude": 37.33, "longitude": -122.03}}}"#, at: ["/userActivity/contentAttributeSet"]),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}}}}}"#, at: ["/userActivity/mapItem"]),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "phoneNumbers": ["+1 555 0100"], "supportsPhoneCall": true}}}"#, at: ["/userActivity/contentAttributeSet"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "latitude": 37.33, "longitude": -122.03}}}"#,
+                at: ["/userActivity/contentAttributeSet"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "mapItem": {"name": "Tony's Pizza", "placemark": {"coordinate": {"latitude": 37.33, "longitude": -122.03}}}}}"#,
+                at: ["/userActivity/mapItem"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "phoneNumbers": ["+1 555 0100"], "supportsPhoneCall": true}}}"#,
+                at: ["/userActivity/contentAttributeSet"]),
         ])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         let isPlace = attributes.flag("supportsNavigation") || attributes.isFilledFromMapItem || !(attributes.string("namedLocation") ?? "").isEmpty
         guard isPlace, !Self.addressKeys.contains(where: { !(attributes.string($0) ?? "").isEmpty }) else { return [] }
-        return [Violation(
-            "the place has no text address (fullyFormattedAddress or its components), so text-based location suggestions such as QuickType do not offer it", at: attributes.pointer,
-            restingOn: Self.addressKeys.map(attributes.pointer))]
+        return [
+            Violation(
+                "the place has no text address (fullyFormattedAddress or its components), so text-based location suggestions such as QuickType do not offer it",
+                at: attributes.pointer,
+                restingOn: Self.addressKeys.map(attributes.pointer))
+        ]
     }
 }
 
@@ -188,7 +257,8 @@ struct PlaceStreetAddressRule: Rule {
         name: "Place Address Makes A Street Address",
         category: .location,
         defaultSeverity: .warning,
-        summary: "A place's street address should come with its city, and a house number with its street, unless fullyFormattedAddress gives the whole address.",
+        summary:
+            "A place's street address should come with its city, and a house number with its street, unless fullyFormattedAddress gives the whole address.",
         rationale: """
             The keyboard's location suggestions insert a text address, "required for all of the text \
             based UIs, such as the keyboard" (WWDC16 session 240), and a navigation or ride-sharing \
@@ -201,9 +271,15 @@ struct PlaceStreetAddressRule: Rule {
             """,
         sources: [wwdc16, placesHeader],
         passing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "subThoroughfare": "1570", "thoroughfare": "Stockton St", "city": "San Francisco"}}}"#),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Dolores Park", "fullyFormattedAddress": "Dolores St & 19th St, San Francisco, CA 94114", "city": "San Francisco"}}}"#),
-            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "lisbon", "attributeSet": {"namedLocation": "Lisbon", "city": "Lisbon", "country": "Portugal"}}}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Tony's Pizza", "subThoroughfare": "1570", "thoroughfare": "Stockton St", "city": "San Francisco"}}}"#
+            ),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "contentAttributeSet": {"namedLocation": "Dolores Park", "fullyFormattedAddress": "Dolores St & 19th St, San Francisco, CA 94114", "city": "San Francisco"}}}"#
+            ),
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "lisbon", "attributeSet": {"namedLocation": "Lisbon", "city": "Lisbon", "country": "Portugal"}}}"#
+            ),
         ],
         failing: [
             RuleExample(
@@ -219,12 +295,18 @@ struct PlaceStreetAddressRule: Rule {
         func has(_ key: String) -> Bool { !(attributes.string(key) ?? "").isEmpty }
         guard isPlace, !has("fullyFormattedAddress") else { return [] }
         if has("subThoroughfare") && !has("thoroughfare") {
-            return [Violation("the house number (subThoroughfare) has no street (thoroughfare), so no street address can be made from them", at: attributes.pointer.appending("subThoroughfare"))]
+            return [
+                Violation(
+                    "the house number (subThoroughfare) has no street (thoroughfare), so no street address can be made from them",
+                    at: attributes.pointer.appending("subThoroughfare"))
+            ]
         }
         // A city or a region is a complete place; only a street needs its city.
         guard has("thoroughfare"), !has("city") else { return [] }
-        return [Violation(
-            "the street (thoroughfare '\(attributes.string("thoroughfare") ?? "")') has no city, so no full street address can be made: set city, or fullyFormattedAddress",
-            at: attributes.pointer)]
+        return [
+            Violation(
+                "the street (thoroughfare '\(attributes.string("thoroughfare") ?? "")') has no city, so no full street address can be made: set city, or fullyFormattedAddress",
+                at: attributes.pointer)
+        ]
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorPayloads
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // Rules on what a media app sets as its Now Playing information (docs/media.md). Their examples
@@ -10,7 +10,8 @@ import ProctorVocabulary
 
 private let seedMedia = "WWDC16 session 240 (seed 000), lines 202-225: media suggestions and the nowPlayingInfo set before the callback completes"
 private let infoCenter = "Apple, Media Player, MPNowPlayingInfoCenter"
-private let episode = #""MPMediaItemPropertyTitle": "Episode 112: Deep Links", "MPMediaItemPropertyArtist": "The Proactive Show", "MPMediaItemPropertyAlbumTitle": "Season 3""#
+private let episode =
+    #""MPMediaItemPropertyTitle": "Episode 112: Deep Links", "MPMediaItemPropertyArtist": "The Proactive Show", "MPMediaItemPropertyAlbumTitle": "Season 3""#
 private let artwork = #""MPMediaItemPropertyArtwork": {"boundsSize": {"width": 600, "height": 600}, "image": "episode-112"}"#
 
 /// A number as a message writes it: 2712, not 2712.0.
@@ -42,10 +43,17 @@ struct NowPlayingTitleRule: Rule {
 
     func check(_ info: NowPlayingInfo, in context: RuleContext) -> [Violation] {
         guard let title = info.titleText else {
-            return [Violation("the Now Playing information has no MPMediaItemPropertyTitle, so the Lock Screen names nothing the user would play", at: info.pointer)]
+            return [
+                Violation(
+                    "the Now Playing information has no MPMediaItemPropertyTitle, so the Lock Screen names nothing the user would play",
+                    at: info.pointer)
+            ]
         }
         guard title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return [] }
-        return [Violation("MPMediaItemPropertyTitle is blank, so the Lock Screen names nothing the user would play", at: info.pointer(NowPlayingInfo.title))]
+        return [
+            Violation(
+                "MPMediaItemPropertyTitle is blank, so the Lock Screen names nothing the user would play", at: info.pointer(NowPlayingInfo.title))
+        ]
     }
 }
 
@@ -70,7 +78,11 @@ struct NowPlayingArtworkRule: Rule {
 
     func check(_ info: NowPlayingInfo, in context: RuleContext) -> [Violation] {
         guard info.artworkImage == nil else { return [] }
-        return [Violation("the Now Playing information has no MPMediaItemPropertyArtwork, so the Lock Screen shows no image; set the item's artwork, or the app's default image", at: info.pointer)]
+        return [
+            Violation(
+                "the Now Playing information has no MPMediaItemPropertyArtwork, so the Lock Screen shows no image; set the item's artwork, or the app's default image",
+                at: info.pointer)
+        ]
     }
 }
 
@@ -92,12 +104,21 @@ struct NowPlayingPositionRule: Rule {
             (MPNowPlayingInfoPropertyIsLiveStream) has no end, so only a negative time is wrong.
             """,
         sources: [
-            infoCenter + ": MPNowPlayingInfoPropertyElapsedPlaybackTime, MPMediaItemPropertyPlaybackDuration, MPNowPlayingInfoPropertyPlaybackProgress [H]"
+            infoCenter
+                + ": MPNowPlayingInfoPropertyElapsedPlaybackTime, MPMediaItemPropertyPlaybackDuration, MPNowPlayingInfoPropertyPlaybackProgress [H]"
         ],
-        passing: [RuleExample(#"{"nowPlayingInfo": {\#(episode), "MPMediaItemPropertyPlaybackDuration": 2712, "MPNowPlayingInfoPropertyElapsedPlaybackTime": 640.5}}"#)],
+        passing: [
+            RuleExample(
+                #"{"nowPlayingInfo": {\#(episode), "MPMediaItemPropertyPlaybackDuration": 2712, "MPNowPlayingInfoPropertyElapsedPlaybackTime": 640.5}}"#
+            )
+        ],
         failing: [
-            RuleExample(#"{"nowPlayingInfo": {\#(episode), "MPMediaItemPropertyPlaybackDuration": 2712, "MPNowPlayingInfoPropertyElapsedPlaybackTime": 640500}}"#, at: ["/nowPlayingInfo/MPNowPlayingInfoPropertyElapsedPlaybackTime"]),
-            RuleExample(#"{"nowPlayingInfo": {\#(episode), "MPNowPlayingInfoPropertyPlaybackProgress": 23.6}}"#, at: ["/nowPlayingInfo/MPNowPlayingInfoPropertyPlaybackProgress"]),
+            RuleExample(
+                #"{"nowPlayingInfo": {\#(episode), "MPMediaItemPropertyPlaybackDuration": 2712, "MPNowPlayingInfoPropertyElapsedPlaybackTime": 640500}}"#,
+                at: ["/nowPlayingInfo/MPNowPlayingInfoPropertyElapsedPlaybackTime"]),
+            RuleExample(
+                #"{"nowPlayingInfo": {\#(episode), "MPNowPlayingInfoPropertyPlaybackProgress": 23.6}}"#,
+                at: ["/nowPlayingInfo/MPNowPlayingInfoPropertyPlaybackProgress"]),
         ])
 
     func check(_ info: NowPlayingInfo, in context: RuleContext) -> [Violation] {
@@ -105,18 +126,25 @@ struct NowPlayingPositionRule: Rule {
         let isLive = info.flags[NowPlayingInfo.isLiveStream] ?? false
         if let elapsed = info.numbers[NowPlayingInfo.elapsed] {
             if elapsed < 0 {
-                violations.append(Violation("the elapsed playback time is \(written(elapsed)) s, before the item starts", at: info.pointer(NowPlayingInfo.elapsed)))
+                violations.append(
+                    Violation("the elapsed playback time is \(written(elapsed)) s, before the item starts", at: info.pointer(NowPlayingInfo.elapsed)))
             } else if let duration = info.numbers[NowPlayingInfo.duration], !isLive, elapsed > duration {
-                violations.append(Violation(
-                    "the elapsed playback time (\(written(elapsed)) s) is past the item's playback duration (\(written(duration)) s); both are in seconds",
-                    at: info.pointer(NowPlayingInfo.elapsed)))
+                violations.append(
+                    Violation(
+                        "the elapsed playback time (\(written(elapsed)) s) is past the item's playback duration (\(written(duration)) s); both are in seconds",
+                        at: info.pointer(NowPlayingInfo.elapsed)))
             }
         }
         if let duration = info.numbers[NowPlayingInfo.duration], duration < 0 {
-            violations.append(Violation("the playback duration is \(written(duration)) s; an item's length is not negative", at: info.pointer(NowPlayingInfo.duration)))
+            violations.append(
+                Violation(
+                    "the playback duration is \(written(duration)) s; an item's length is not negative", at: info.pointer(NowPlayingInfo.duration)))
         }
         if let progress = info.numbers[NowPlayingInfo.progress], !(0...1).contains(progress) {
-            violations.append(Violation("the playback progress is \(written(progress)); it is a fraction from 0.0 (the start) to 1.0 (the end)", at: info.pointer(NowPlayingInfo.progress)))
+            violations.append(
+                Violation(
+                    "the playback progress is \(written(progress)); it is a fraction from 0.0 (the start) to 1.0 (the end)",
+                    at: info.pointer(NowPlayingInfo.progress)))
         }
         return violations
     }
@@ -138,8 +166,16 @@ struct NowPlayingQueueRule: Rule {
             Proctor reads a count of zero beside an item as the same mistake (assumption).
             """,
         sources: [infoCenter + ": MPNowPlayingInfoPropertyPlaybackQueueIndex, MPNowPlayingInfoPropertyPlaybackQueueCount [H]"],
-        passing: [RuleExample(#"{"nowPlayingInfo": {\#(episode), "MPNowPlayingInfoPropertyPlaybackQueueIndex": 0, "MPNowPlayingInfoPropertyPlaybackQueueCount": 12}}"#)],
-        failing: [RuleExample(#"{"nowPlayingInfo": {\#(episode), "MPNowPlayingInfoPropertyPlaybackQueueIndex": 12, "MPNowPlayingInfoPropertyPlaybackQueueCount": 12}}"#, at: ["/nowPlayingInfo/MPNowPlayingInfoPropertyPlaybackQueueIndex"])])
+        passing: [
+            RuleExample(
+                #"{"nowPlayingInfo": {\#(episode), "MPNowPlayingInfoPropertyPlaybackQueueIndex": 0, "MPNowPlayingInfoPropertyPlaybackQueueCount": 12}}"#
+            )
+        ],
+        failing: [
+            RuleExample(
+                #"{"nowPlayingInfo": {\#(episode), "MPNowPlayingInfoPropertyPlaybackQueueIndex": 12, "MPNowPlayingInfoPropertyPlaybackQueueCount": 12}}"#,
+                at: ["/nowPlayingInfo/MPNowPlayingInfoPropertyPlaybackQueueIndex"])
+        ])
 
     func check(_ info: NowPlayingInfo, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
@@ -149,11 +185,13 @@ struct NowPlayingQueueRule: Rule {
             violations.append(Violation("the queue index is \(Int(index)); it is zero-based", at: info.pointer(NowPlayingInfo.queueIndex)))
         }
         if let count, count < 1 {
-            violations.append(Violation("the queue count is \(Int(count)), but an item is playing from the queue", at: info.pointer(NowPlayingInfo.queueCount)))
+            violations.append(
+                Violation("the queue count is \(Int(count)), but an item is playing from the queue", at: info.pointer(NowPlayingInfo.queueCount)))
         } else if let index, let count, index >= count {
-            violations.append(Violation(
-                "the queue index is \(Int(index)) in a queue of \(Int(count)) items; the index is zero-based, so the last item's is \(Int(count) - 1)",
-                at: info.pointer(NowPlayingInfo.queueIndex)))
+            violations.append(
+                Violation(
+                    "the queue index is \(Int(index)) in a queue of \(Int(count)) items; the index is zero-based, so the last item's is \(Int(count) - 1)",
+                    at: info.pointer(NowPlayingInfo.queueIndex)))
         }
         return violations
     }
@@ -164,7 +202,8 @@ struct NowPlayingQueueRule: Rule {
 // the `connectAudioRoute` steps of scenarios and `proctor lint` never runs them.
 
 private enum MediaScenario {
-    static let nowPlaying = #"{"MPMediaItemPropertyTitle": "Episode 112: Deep Links", "MPMediaItemPropertyArtist": "The Proactive Show", "MPMediaItemPropertyArtwork": {"boundsSize": {"width": 600, "height": 600}}}"#
+    static let nowPlaying =
+        #"{"MPMediaItemPropertyTitle": "Episode 112: Deep Links", "MPMediaItemPropertyArtist": "The Proactive Show", "MPMediaItemPropertyArtwork": {"boundsSize": {"width": 600, "height": 600}}}"#
 
     /// A podcast app whose preparation is `prepare` (the members of app.media.prepare), and a
     /// `connectAudioRoute` step with `step` (its members).
@@ -180,7 +219,8 @@ struct MediaPrepareWithoutPlayingRule: Rule {
         name: "Prepare Playback Without Starting It",
         category: .media,
         defaultSeverity: .warning,
-        summary: "When the system asks a suggested media app to prepare its queue, the app should load the content and wait for Play, not start playback.",
+        summary:
+            "When the system asks a suggested media app to prepare its queue, the app should load the content and wait for Play, not start playback.",
         rationale: """
             Seed 000 (lines 223-224): "you don't actually want to start playback at this point. You \
             plugged in your headphones, you want to wait for the customer to hit the Play button. \
@@ -189,15 +229,24 @@ struct MediaPrepareWithoutPlayingRule: Rule {
             starts in their ears on its own is a surprise. A recommendation of the talk, so a \
             warning.
             """,
-        sources: [seedMedia + " [H]", "Apple, Media Player, MPPlayableContentDelegate, playableContentManager(_:initializePlaybackQueueWithContentItems:completionHandler:): prepare suggested content for playback [H]"],
+        sources: [
+            seedMedia + " [H]",
+            "Apple, Media Player, MPPlayableContentDelegate, playableContentManager(_:initializePlaybackQueueWithContentItems:completionHandler:): prepare suggested content for playback [H]",
+        ],
         passing: [RuleExample(scenario: MediaScenario.scenario(prepare: #""nowPlayingInfo": \#(MediaScenario.nowPlaying)"#))],
-        failing: [RuleExample(scenario: MediaScenario.scenario(prepare: #""nowPlayingInfo": \#(MediaScenario.nowPlaying), "startsPlayback": true"#), at: ["/app/media/prepare/startsPlayback"])])
+        failing: [
+            RuleExample(
+                scenario: MediaScenario.scenario(prepare: #""nowPlayingInfo": \#(MediaScenario.nowPlaying), "startsPlayback": true"#),
+                at: ["/app/media/prepare/startsPlayback"])
+        ])
 
     func check(_ prepared: PlaybackPrepared, in context: RuleContext) -> [Violation] {
         guard prepared.startsPlayback else { return [] }
-        return [Violation(
-            "the app starts playback while it prepares the queue the system asked for when \(prepared.trigger) on '\(prepared.device)'; load the content and wait for the user to press Play",
-            at: prepared.pointer("startsPlayback"))]
+        return [
+            Violation(
+                "the app starts playback while it prepares the queue the system asked for when \(prepared.trigger) on '\(prepared.device)'; load the content and wait for the user to press Play",
+                at: prepared.pointer("startsPlayback"))
+        ]
     }
 }
 
@@ -220,20 +269,27 @@ struct MediaNowPlayingBeforeCompletionRule: Rule {
         sources: [seedMedia + " [H]"],
         passing: [RuleExample(scenario: MediaScenario.scenario(prepare: #""nowPlayingInfo": \#(MediaScenario.nowPlaying)"#))],
         failing: [
-            RuleExample(scenario: MediaScenario.scenario(prepare: #""nowPlayingInfo": \#(MediaScenario.nowPlaying), "setsNowPlayingInfo": "afterCompletion""#), at: ["/app/media/prepare/setsNowPlayingInfo"]),
+            RuleExample(
+                scenario: MediaScenario.scenario(
+                    prepare: #""nowPlayingInfo": \#(MediaScenario.nowPlaying), "setsNowPlayingInfo": "afterCompletion""#),
+                at: ["/app/media/prepare/setsNowPlayingInfo"]),
             RuleExample(scenario: MediaScenario.scenario(prepare: #""completion": "success""#), at: ["/app/media/prepare"]),
         ])
 
     func check(_ prepared: PlaybackPrepared, in context: RuleContext) -> [Violation] {
         guard prepared.reportedReady, prepared.nowPlaying != .beforeCompletion else { return [] }
         if prepared.nowPlaying == .afterCompletion {
-            return [Violation(
-                "the app sets nowPlayingInfo after it reports the queue ready, so the Lock Screen of '\(prepared.device)' shows the app in the Handoff banner instead of the item; set it before calling the completion handler",
-                at: prepared.pointer("setsNowPlayingInfo"))]
+            return [
+                Violation(
+                    "the app sets nowPlayingInfo after it reports the queue ready, so the Lock Screen of '\(prepared.device)' shows the app in the Handoff banner instead of the item; set it before calling the completion handler",
+                    at: prepared.pointer("setsNowPlayingInfo"))
+            ]
         }
-        return [Violation(
-            "the app reports the queue ready without setting nowPlayingInfo, so the Lock Screen of '\(prepared.device)' shows the app in the Handoff banner instead of the item and its artwork",
-            at: prepared.pointer)]
+        return [
+            Violation(
+                "the app reports the queue ready without setting nowPlayingInfo, so the Lock Screen of '\(prepared.device)' shows the app in the Handoff banner instead of the item and its artwork",
+                at: prepared.pointer)
+        ]
     }
 }
 
@@ -244,7 +300,8 @@ struct MediaPrepareOfflineErrorRule: Rule {
         name: "Preparation Errors Out Early Without A Network",
         category: .media,
         defaultSeverity: .warning,
-        summary: "A suggested media app whose content streams should pass an error to the preparation's completion handler when the device has no network.",
+        summary:
+            "A suggested media app whose content streams should pass an error to the preparation's completion handler when the device has no network.",
         rationale: """
             Seed 000 (lines 216-218 and 222-223): "you'll obviously want to be prepared, especially \
             if you're fetching remote assets for it not working. In which case, you're going to \
@@ -256,17 +313,25 @@ struct MediaPrepareOfflineErrorRule: Rule {
             """,
         sources: [seedMedia + " [H]"],
         passing: [
-            RuleExample(scenario: MediaScenario.scenario(prepare: #""nowPlayingInfo": \#(MediaScenario.nowPlaying), "streamsContent": true, "errorsWhenOffline": true"#, step: #""route": "headphones", "online": false"#))
+            RuleExample(
+                scenario: MediaScenario.scenario(
+                    prepare: #""nowPlayingInfo": \#(MediaScenario.nowPlaying), "streamsContent": true, "errorsWhenOffline": true"#,
+                    step: #""route": "headphones", "online": false"#))
         ],
         failing: [
-            RuleExample(scenario: MediaScenario.scenario(prepare: #""nowPlayingInfo": \#(MediaScenario.nowPlaying), "streamsContent": true"#, step: #""route": "headphones", "online": false"#), at: ["/app/media/prepare/streamsContent"])
+            RuleExample(
+                scenario: MediaScenario.scenario(
+                    prepare: #""nowPlayingInfo": \#(MediaScenario.nowPlaying), "streamsContent": true"#,
+                    step: #""route": "headphones", "online": false"#), at: ["/app/media/prepare/streamsContent"])
         ])
 
     func check(_ prepared: PlaybackPrepared, in context: RuleContext) -> [Violation] {
         guard prepared.offline, prepared.reportedReady else { return [] }
-        return [Violation(
-            "'\(prepared.device)' has no network, yet the app reports its streamed content ready when \(prepared.trigger): the Lock Screen offers a Play button that plays nothing; pass an error to the completion handler instead",
-            at: prepared.pointer("streamsContent"))]
+        return [
+            Violation(
+                "'\(prepared.device)' has no network, yet the app reports its streamed content ready when \(prepared.trigger): the Lock Screen offers a Play button that plays nothing; pass an error to the completion handler instead",
+                at: prepared.pointer("streamsContent"))
+        ]
     }
 }
 
@@ -276,8 +341,10 @@ struct MediaPrepareOfflineErrorRule: Rule {
 // donations; tapping the suggestion sends the intent to the app's handler.
 
 private let siriKitMedia = "Apple, SiriKit, Media: donate an INPlayMediaIntent after the user plays the content"
-private let playMedia = #"{"INPlayMediaIntent": {"mediaContainer": {"identifier": "show-proactive", "title": "The Proactive Show", "type": "podcastShow"}, "mediaItems": [{"identifier": "ep-112", "title": "Episode 112: Deep Links", "type": "podcastEpisode"}]}}"#
-private let mediaApp = #"{"CFBundleIdentifier": "com.example.casts", "NSUserActivityTypes": ["INPlayMediaIntent"], "INIntentsSupported": ["INPlayMediaIntent"], "UIBackgroundModes": ["audio"]}"#
+private let playMedia =
+    #"{"INPlayMediaIntent": {"mediaContainer": {"identifier": "show-proactive", "title": "The Proactive Show", "type": "podcastShow"}, "mediaItems": [{"identifier": "ep-112", "title": "Episode 112: Deep Links", "type": "podcastEpisode"}]}}"#
+private let mediaApp =
+    #"{"CFBundleIdentifier": "com.example.casts", "NSUserActivityTypes": ["INPlayMediaIntent"], "INIntentsSupported": ["INPlayMediaIntent"], "UIBackgroundModes": ["audio"]}"#
 
 /// The donation names what to play.
 struct PlayMediaIntentContentRule: Rule {
@@ -286,7 +353,8 @@ struct PlayMediaIntentContentRule: Rule {
         name: "Play Media Donation Names What To Play",
         category: .media,
         defaultSeverity: .warning,
-        summary: "A donated INPlayMediaIntent should name the media (mediaContainer or mediaItems), each INMediaItem with the app's identifier and a title.",
+        summary:
+            "A donated INPlayMediaIntent should name the media (mediaContainer or mediaItems), each INMediaItem with the app's identifier and a title.",
         rationale: """
             Siri suggests the donated intent as the media to play, and shows its container's or \
             item's title; when the user taps the suggestion, the intent comes back to the app's \
@@ -298,26 +366,37 @@ struct PlayMediaIntentContentRule: Rule {
         sources: [siriKitMedia + " [H]", "Apple, Intents, INPlayMediaIntent and INMediaItem(identifier:title:type:artwork:) [H]"],
         passing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#)],
         failing: [
-            RuleExample(#"{"interaction": {"intent": {"INPlayMediaIntent": {"playShuffled": true}}}}"#, at: ["/interaction/intent/INPlayMediaIntent"]),
-            RuleExample(#"{"interaction": {"intent": {"INPlayMediaIntent": {"mediaItems": [{"title": "Episode 112", "type": "podcastEpisode"}]}}}}"#, at: ["/interaction/intent/INPlayMediaIntent/mediaItems/0"]),
+            RuleExample(
+                #"{"interaction": {"intent": {"INPlayMediaIntent": {"playShuffled": true}}}}"#, at: ["/interaction/intent/INPlayMediaIntent"]),
+            RuleExample(
+                #"{"interaction": {"intent": {"INPlayMediaIntent": {"mediaItems": [{"title": "Episode 112", "type": "podcastEpisode"}]}}}}"#,
+                at: ["/interaction/intent/INPlayMediaIntent/mediaItems/0"]),
         ])
 
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
         guard case .playMedia(let media) = interaction.intent.kind else { return [] }
         let items = (media.mediaContainer.map { [$0] } ?? []) + (media.mediaItems ?? [])
         guard !items.isEmpty else {
-            return [Violation(
-                "the INPlayMediaIntent names no mediaContainer and no mediaItems, so Siri has nothing to suggest playing", at: interaction.intent.payloadPointer,
-                restingOn: [interaction.intent.payloadPointer.appending("mediaContainer"), interaction.intent.payloadPointer.appending("mediaItems").appending("-")])]
+            return [
+                Violation(
+                    "the INPlayMediaIntent names no mediaContainer and no mediaItems, so Siri has nothing to suggest playing",
+                    at: interaction.intent.payloadPointer,
+                    restingOn: [
+                        interaction.intent.payloadPointer.appending("mediaContainer"),
+                        interaction.intent.payloadPointer.appending("mediaItems").appending("-"),
+                    ])
+            ]
         }
         return items.compactMap { item in
             let missing = [
-                (item.identifier ?? "").allSatisfy(\.isWhitespace) ? ("identifier", "identifier (the app finds the content by it when the suggestion comes back)") : nil,
+                (item.identifier ?? "").allSatisfy(\.isWhitespace)
+                    ? ("identifier", "identifier (the app finds the content by it when the suggestion comes back)") : nil,
                 (item.title ?? "").allSatisfy(\.isWhitespace) ? ("title", "title (what the suggestion shows)") : nil,
             ].compactMap { $0 }
             guard !missing.isEmpty else { return nil }
             return Violation(
-                "the INMediaItem has no \(missing.map(\.1).joined(separator: " and no "))", at: item.pointer, restingOn: missing.map { item.pointer.appending($0.0) })
+                "the INMediaItem has no \(missing.map(\.1).joined(separator: " and no "))", at: item.pointer,
+                restingOn: missing.map { item.pointer.appending($0.0) })
         }
     }
 }
@@ -340,14 +419,21 @@ struct PlayMediaIntentHandledRule: Rule {
         sources: [siriKitMedia + " [H]", "Apple, Information Property List, INIntentsSupported and NSExtension IntentsSupported [H]"],
         needsInfoPlist: true,
         passing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#, infoPlist: mediaApp)],
-        failing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#, infoPlist: #"{"NSUserActivityTypes": ["INPlayMediaIntent"], "UIBackgroundModes": ["audio"]}"#, at: ["/interaction/intent/INPlayMediaIntent"])])
+        failing: [
+            RuleExample(
+                #"{"interaction": {"intent": \#(playMedia)}}"#,
+                infoPlist: #"{"NSUserActivityTypes": ["INPlayMediaIntent"], "UIBackgroundModes": ["audio"]}"#,
+                at: ["/interaction/intent/INPlayMediaIntent"])
+        ])
 
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
         guard case .playMedia = interaction.intent.kind, let app = context.appInfo, app.isFromInfoPlist else { return [] }
         guard !(app.intentsSupported + app.extensionIntentsSupported).contains(IntentClass.playMedia.rawValue) else { return [] }
-        return [Violation(
-            "INPlayMediaIntent is in neither INIntentsSupported nor an Intents extension's IntentsSupported of \(app.source), so a media suggestion of this donation reaches no handler",
-            at: interaction.intent.payloadPointer)]
+        return [
+            Violation(
+                "INPlayMediaIntent is in neither INIntentsSupported nor an Intents extension's IntentsSupported of \(app.source), so a media suggestion of this donation reaches no handler",
+                at: interaction.intent.payloadPointer)
+        ]
     }
 }
 
@@ -379,7 +465,13 @@ struct PlayMediaBackgroundAudioRule: Rule {
                 #"{"interaction": {"intent": {"INPlayMediaIntent": {"mediaItems": [{"identifier": "m-7", "title": "The Long Night", "type": "movie"}]}}}}"#,
                 infoPlist: #"{"NSUserActivityTypes": ["INPlayMediaIntent"], "INIntentsSupported": ["INPlayMediaIntent"]}"#),
         ],
-        failing: [RuleExample(#"{"interaction": {"intent": \#(playMedia)}}"#, infoPlist: #"{"NSUserActivityTypes": ["INPlayMediaIntent"], "INIntentsSupported": ["INPlayMediaIntent"], "UIBackgroundModes": ["remote-notification"]}"#, at: ["/interaction/intent/INPlayMediaIntent"])])
+        failing: [
+            RuleExample(
+                #"{"interaction": {"intent": \#(playMedia)}}"#,
+                infoPlist:
+                    #"{"NSUserActivityTypes": ["INPlayMediaIntent"], "INIntentsSupported": ["INPlayMediaIntent"], "UIBackgroundModes": ["remote-notification"]}"#,
+                at: ["/interaction/intent/INPlayMediaIntent"])
+        ])
 
     /// `INMediaItemType`s the user watches: their playback is in the foreground (`continueInApp`).
     static let videoTypes: Set<String> = ["movie", "tvShow", "tvShowEpisode", "musicVideo"]
@@ -392,9 +484,11 @@ struct PlayMediaBackgroundAudioRule: Rule {
         if !types.isEmpty, types.allSatisfy(Self.videoTypes.contains) { return [] }
         let modes = app.backgroundModes.map { $0.isEmpty ? "lists no mode" : "lists \($0.joined(separator: ", "))" } ?? "is absent"
         // Video is exempt: the verdict rests on every item's type, and on the items there are.
-        return [Violation(
-            "UIBackgroundModes of \(app.source) \(modes), not audio: launched in the background to play a media suggestion, the app is suspended and its audio stops",
-            at: interaction.intent.payloadPointer,
-            restingOn: items.map { $0.pointer.appending("type") } + [interaction.intent.payloadPointer.appending("mediaItems").appending("-")])]
+        return [
+            Violation(
+                "UIBackgroundModes of \(app.source) \(modes), not audio: launched in the background to play a media suggestion, the app is suspended and its audio stops",
+                at: interaction.intent.payloadPointer,
+                restingOn: items.map { $0.pointer.appending("type") } + [interaction.intent.payloadPointer.appending("mediaItems").appending("-")])
+        ]
     }
 }

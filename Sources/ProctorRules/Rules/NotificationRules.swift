@@ -1,8 +1,8 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorPayloads
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // Rules on remote notifications: the payload a provider sends and the request headers beside it
@@ -19,7 +19,8 @@ private func request(_ payload: String, headers: String? = nil) -> String {
     guard let headers else { return #"{"notification": {"payload": \#(payload)}}"# }
     return #"{"notification": {"headers": \#(headers), "payload": \#(payload)}}"#
 }
-private let alertPayload = #"{"aps": {"alert": {"title": "Good news", "body": "You can get the phone at the best price now."}, "sound": "default"}, "offer": "iphone-upgrade"}"#
+private let alertPayload =
+    #"{"aps": {"alert": {"title": "Good news", "body": "You can get the phone at the best price now."}, "sound": "default"}, "offer": "iphone-upgrade"}"#
 private let alertHeaders = #"{"apns-push-type": "alert", "apns-priority": "10", "apns-topic": "com.example.store"}"#
 private let store = #"{"CFBundleIdentifier": "com.example.store"}"#
 
@@ -50,10 +51,16 @@ struct PushAPSRequiredRule: Rule {
         // Other push types' payloads follow their own frameworks (PushKit, ActivityKit, MDM).
         guard notification.effectivePushType.usesRemoteNotificationToken else { return [] }
         guard let aps = notification.payload.aps else {
-            return [Violation("the payload has no aps dictionary, so the system shows nothing and wakes nothing; put alert, badge, sound or content-available in aps and the app's own keys beside it", at: notification.payload.pointer)]
+            return [
+                Violation(
+                    "the payload has no aps dictionary, so the system shows nothing and wakes nothing; put alert, badge, sound or content-available in aps and the app's own keys beside it",
+                    at: notification.payload.pointer)
+            ]
         }
         guard !aps.interactsWithUser, aps.contentAvailable != 1, aps.event == nil else { return [] }
-        return [Violation("aps holds no alert, badge, sound or content-available, so the notification shows nothing and wakes nothing", at: aps.pointer)]
+        return [
+            Violation("aps holds no alert, badge, sound or content-available, so the notification shows nothing and wakes nothing", at: aps.pointer)
+        ]
     }
 }
 
@@ -75,14 +82,22 @@ struct PushPayloadSizeRule: Rule {
             limit while its compact form fits is a warning. The limit is that of the \
             apns-push-type header, or 4096 bytes when there is none.
             """,
-        sources: [requests + ": payload size [H]", "Legacy limits of 256 bytes and 2 KB applied to the binary protocol, retired on March 31, 2021 [H]"],
+        sources: [
+            requests + ": payload size [H]", "Legacy limits of 256 bytes and 2 KB applied to the binary protocol, retired on March 31, 2021 [H]",
+        ],
         passing: [
             RuleExample(request(alertPayload, headers: alertHeaders)),
-            RuleExample(request(#"{"aps": {"alert": "Incoming call"}, "caller": "\#(String(repeating: "x", count: 4500))"}"#, headers: #"{"apns-push-type": "voip", "apns-topic": "com.example.store.voip"}"#)),
+            RuleExample(
+                request(
+                    #"{"aps": {"alert": "Incoming call"}, "caller": "\#(String(repeating: "x", count: 4500))"}"#,
+                    headers: #"{"apns-push-type": "voip", "apns-topic": "com.example.store.voip"}"#)),
         ],
         failing: [
-            RuleExample(request(#"{"aps": {"alert": "Your order has shipped"}, "items": "\#(String(repeating: "x", count: 4100))"}"#), at: ["/notification/payload"]),
-            RuleExample(#"{"aps": {"alert": "Your order has shipped"}, "items": "\#(String(repeating: "x", count: 4100))"}"#, named: "shipped.apns", at: [""]),
+            RuleExample(
+                request(#"{"aps": {"alert": "Your order has shipped"}, "items": "\#(String(repeating: "x", count: 4100))"}"#),
+                at: ["/notification/payload"]),
+            RuleExample(
+                #"{"aps": {"alert": "Your order has shipped"}, "items": "\#(String(repeating: "x", count: 4100))"}"#, named: "shipped.apns", at: [""]),
             RuleExample(
                 #"{"Simulator Target Bundle": "com.example.store", "aps": {"alert": "Your order has shipped"}, "items": "\#(String(repeating: "x", count: 4040))"\#(String(repeating: " ", count: 80))}"#,
                 named: "pretty.apns", at: [""], severity: .warning),
@@ -92,14 +107,19 @@ struct PushPayloadSizeRule: Rule {
         let type = notification.effectivePushType
         let limit = type.payloadLimit
         if notification.payloadSize > limit {
-            return [Violation(
-                "the payload is \(notification.payloadSize) bytes even written compactly, over the \(limit) bytes APNs accepts for \(type.withArticle) notification; APNs answers 413 PayloadTooLarge and nothing is delivered. Send an identifier and let the app fetch the rest",
-                at: notification.payload.pointer)]
+            return [
+                Violation(
+                    "the payload is \(notification.payloadSize) bytes even written compactly, over the \(limit) bytes APNs accepts for \(type.withArticle) notification; APNs answers 413 PayloadTooLarge and nothing is delivered. Send an identifier and let the app fetch the rest",
+                    at: notification.payload.pointer)
+            ]
         }
         if let written = notification.writtenSize, written > limit {
-            return [Violation(
-                assuming: "the file is \(written) bytes as written, over the \(limit) bytes APNs accepts: a server that sends it as it is gets 413 PayloadTooLarge. Written compactly it is \(notification.payloadSize) bytes, which fits",
-                at: notification.payload.pointer, severity: .warning)]
+            return [
+                Violation(
+                    assuming:
+                        "the file is \(written) bytes as written, over the \(limit) bytes APNs accepts: a server that sends it as it is gets 413 PayloadTooLarge. Written compactly it is \(notification.payloadSize) bytes, which fits",
+                    at: notification.payload.pointer, severity: .warning)
+            ]
         }
         return []
     }
@@ -124,14 +144,22 @@ struct PushBackgroundShapeRule: Rule {
             """,
         sources: [background + " [H]", requests + ": apns-priority [H]"],
         passing: [
-            RuleExample(request(#"{"aps": {"content-available": 1}, "sync": "orders"}"#, headers: #"{"apns-push-type": "background", "apns-priority": 5, "apns-topic": "com.example.store"}"#))
+            RuleExample(
+                request(
+                    #"{"aps": {"content-available": 1}, "sync": "orders"}"#,
+                    headers: #"{"apns-push-type": "background", "apns-priority": 5, "apns-topic": "com.example.store"}"#))
         ],
         failing: [
             RuleExample(
-                request(#"{"aps": {"content-available": 1, "sound": "default"}}"#, headers: #"{"apns-push-type": "background", "apns-priority": "10", "apns-topic": "com.example.store"}"#),
+                request(
+                    #"{"aps": {"content-available": 1, "sound": "default"}}"#,
+                    headers: #"{"apns-push-type": "background", "apns-priority": "10", "apns-topic": "com.example.store"}"#),
                 at: ["/notification/payload/aps/sound", "/notification/headers/apns-priority"]),
-            RuleExample(request(#"{"aps": {"badge": 0}}"#, headers: #"{"apns-push-type": "background", "apns-priority": "5"}"#), at: ["/notification/payload/aps", "/notification/payload/aps/badge"]),
-            RuleExample(request(#"{"aps": {"content-available": 1}}"#, headers: #"{"apns-topic": "com.example.store"}"#), at: ["/notification/headers"]),
+            RuleExample(
+                request(#"{"aps": {"badge": 0}}"#, headers: #"{"apns-push-type": "background", "apns-priority": "5"}"#),
+                at: ["/notification/payload/aps", "/notification/payload/aps/badge"]),
+            RuleExample(
+                request(#"{"aps": {"content-available": 1}}"#, headers: #"{"apns-topic": "com.example.store"}"#), at: ["/notification/headers"]),
         ])
 
     func check(_ notification: RemoteNotification, in context: RuleContext) -> [Violation] {
@@ -142,15 +170,24 @@ struct PushBackgroundShapeRule: Rule {
                 violations.append(Violation("a background notification needs \"content-available\": 1 in aps, or it wakes nothing", at: aps.pointer))
             }
             for key in ["alert", "badge", "sound"] where aps.writtenKeys.contains(key) {
-                violations.append(Violation("a background notification carries no \(key): send it as an alert notification, or leave the \(key) out", at: aps.pointer(key)))
+                violations.append(
+                    Violation(
+                        "a background notification carries no \(key): send it as an alert notification, or leave the \(key) out", at: aps.pointer(key)
+                    ))
             }
         }
         switch headers.priority {
         case 5?: break
         case let priority?:
-            violations.append(Violation("a background notification must have apns-priority 5, not \(priority); Apple: \"Using priority 10 is an error\"", at: headers.pointer("apns-priority")))
+            violations.append(
+                Violation(
+                    "a background notification must have apns-priority 5, not \(priority); Apple: \"Using priority 10 is an error\"",
+                    at: headers.pointer("apns-priority")))
         case nil:
-            violations.append(Violation("a background notification must have apns-priority 5; without the header APNs uses 10, which is an error for background pushes", at: headers.pointer))
+            violations.append(
+                Violation(
+                    "a background notification must have apns-priority 5; without the header APNs uses 10, which is an error for background pushes",
+                    at: headers.pointer))
         }
         return violations
     }
@@ -178,7 +215,11 @@ struct PushTypeDeclaredRule: Rule {
     func check(_ notification: RemoteNotification, in context: RuleContext) -> [Violation] {
         guard let headers = notification.headers, headers.pushType == nil else { return [] }
         let implied = notification.effectivePushType.rawValue
-        return [Violation("the request has no apns-push-type; this payload is \(notification.effectivePushType.withArticle) notification, so send \"apns-push-type\": \"\(implied)\"", at: headers.pointer)]
+        return [
+            Violation(
+                "the request has no apns-push-type; this payload is \(notification.effectivePushType.withArticle) notification, so send \"apns-push-type\": \"\(implied)\"",
+                at: headers.pointer)
+        ]
     }
 }
 
@@ -201,21 +242,31 @@ struct PushTypeMatchesPayloadRule: Rule {
         sources: [requests + ": apns-push-type [H]"],
         passing: [RuleExample(request(alertPayload, headers: alertHeaders))],
         failing: [
-            RuleExample(request(alertPayload, headers: #"{"apns-push-type": "banner", "apns-topic": "com.example.store"}"#), at: ["/notification/headers/apns-push-type"]),
             RuleExample(
-                request(#"{"aps": {"content-available": 1}}"#, headers: #"{"apns-push-type": "alert", "apns-priority": 5, "apns-topic": "com.example.store"}"#),
+                request(alertPayload, headers: #"{"apns-push-type": "banner", "apns-topic": "com.example.store"}"#),
+                at: ["/notification/headers/apns-push-type"]),
+            RuleExample(
+                request(
+                    #"{"aps": {"content-available": 1}}"#,
+                    headers: #"{"apns-push-type": "alert", "apns-priority": 5, "apns-topic": "com.example.store"}"#),
                 at: ["/notification/headers/apns-push-type"]),
         ])
 
     func check(_ notification: RemoteNotification, in context: RuleContext) -> [Violation] {
         guard let headers = notification.headers, let written = headers.pushType else { return [] }
         guard let type = PushType(rawValue: written) else {
-            return [Violation(
-                "'\(written)' is not a push type APNs knows; it answers 400 InvalidPushType. Use one of \(PushType.allCases.map(\.rawValue).joined(separator: ", "))\(Suggestion.phrase(for: written, among: PushType.allCases.map(\.rawValue)))",
-                at: headers.pointer("apns-push-type"))]
+            return [
+                Violation(
+                    "'\(written)' is not a push type APNs knows; it answers 400 InvalidPushType. Use one of \(PushType.allCases.map(\.rawValue).joined(separator: ", "))\(Suggestion.phrase(for: written, among: PushType.allCases.map(\.rawValue)))",
+                    at: headers.pointer("apns-push-type"))
+            ]
         }
         if type == .alert, let aps = notification.payload.aps, !aps.interactsWithUser, aps.contentAvailable == 1 {
-            return [Violation("an alert notification with no alert, badge or sound has nothing to show; this payload is a background notification, so send \"apns-push-type\": \"background\"", at: headers.pointer("apns-push-type"))]
+            return [
+                Violation(
+                    "an alert notification with no alert, badge or sound has nothing to show; this payload is a background notification, so send \"apns-push-type\": \"background\"",
+                    at: headers.pointer("apns-push-type"))
+            ]
         }
         return []
     }
@@ -228,7 +279,8 @@ struct PushTopicRule: Rule {
         name: "Push Topic Names The App",
         category: .notifications,
         defaultSeverity: .error,
-        summary: "apns-topic must be the app's bundle identifier, with the suffix the push type requires (.voip, .complication, .push-type.liveactivity, ...).",
+        summary:
+            "apns-topic must be the app's bundle identifier, with the suffix the push type requires (.voip, .complication, .push-type.liveactivity, ...).",
         rationale: """
             "The topic for the notification. In general, the topic is your app's bundle ID/app ID. \
             It can have a suffix based on the type of push notification": .voip for VoIP, \
@@ -239,16 +291,26 @@ struct PushTopicRule: Rule {
             answers MissingTopic); certificate-based authentication can default it, so a missing \
             topic is reported at warning severity.
             """,
-        sources: [requests + ": apns-topic [H]", "Apple, ActivityKit, \"Starting and updating Live Activities with ActivityKit push notifications\": the .push-type.liveactivity suffix [M]"],
+        sources: [
+            requests + ": apns-topic [H]",
+            "Apple, ActivityKit, \"Starting and updating Live Activities with ActivityKit push notifications\": the .push-type.liveactivity suffix [M]",
+        ],
         needsBundleIdentifier: true,
         passing: [
             RuleExample(request(alertPayload, headers: alertHeaders), infoPlist: store),
-            RuleExample(request(#"{"aps": {"alert": "Incoming call"}}"#, headers: #"{"apns-push-type": "voip", "apns-topic": "com.example.store.voip"}"#), infoPlist: store),
+            RuleExample(
+                request(#"{"aps": {"alert": "Incoming call"}}"#, headers: #"{"apns-push-type": "voip", "apns-topic": "com.example.store.voip"}"#),
+                infoPlist: store),
         ],
         failing: [
-            RuleExample(request(alertPayload, headers: #"{"apns-push-type": "alert", "apns-topic": "com.example.shop"}"#), infoPlist: store, at: ["/notification/headers/apns-topic"]),
-            RuleExample(request(#"{"aps": {"alert": "Incoming call"}}"#, headers: #"{"apns-push-type": "voip", "apns-topic": "com.example.store"}"#), infoPlist: store, at: ["/notification/headers/apns-topic"]),
-            RuleExample(request(alertPayload, headers: #"{"apns-push-type": "alert"}"#), infoPlist: store, at: ["/notification/headers"], severity: .warning),
+            RuleExample(
+                request(alertPayload, headers: #"{"apns-push-type": "alert", "apns-topic": "com.example.shop"}"#), infoPlist: store,
+                at: ["/notification/headers/apns-topic"]),
+            RuleExample(
+                request(#"{"aps": {"alert": "Incoming call"}}"#, headers: #"{"apns-push-type": "voip", "apns-topic": "com.example.store"}"#),
+                infoPlist: store, at: ["/notification/headers/apns-topic"]),
+            RuleExample(
+                request(alertPayload, headers: #"{"apns-push-type": "alert"}"#), infoPlist: store, at: ["/notification/headers"], severity: .warning),
         ])
 
     func check(_ notification: RemoteNotification, in context: RuleContext) -> [Violation] {
@@ -257,14 +319,19 @@ struct PushTopicRule: Rule {
         guard let suffix = type.topicSuffix else { return [] }
         let expected = bundle + suffix
         guard let topic = headers.topic else {
-            return [Violation(
-                assuming: "the request has no apns-topic; with token-based authentication APNs answers 400 MissingTopic. Send \"apns-topic\": \"\(expected)\"",
-                at: headers.pointer, severity: .warning)]
+            return [
+                Violation(
+                    assuming:
+                        "the request has no apns-topic; with token-based authentication APNs answers 400 MissingTopic. Send \"apns-topic\": \"\(expected)\"",
+                    at: headers.pointer, severity: .warning)
+            ]
         }
         guard topic != expected else { return [] }
-        return [Violation(
-            "apns-topic is '\(topic)', but \(type.withArticle) notification for this app goes to '\(expected)'; the device token belongs to the app, so APNs refuses the request",
-            at: headers.pointer("apns-topic"))]
+        return [
+            Violation(
+                "apns-topic is '\(topic)', but \(type.withArticle) notification for this app goes to '\(expected)'; the device token belongs to the app, so APNs refuses the request",
+                at: headers.pointer("apns-topic"))
+        ]
     }
 }
 
@@ -275,7 +342,8 @@ struct PushHeaderValuesRule: Rule {
         name: "Push Headers Hold Documented Values",
         category: .notifications,
         defaultSeverity: .error,
-        summary: "apns-priority must be 1, 5 or 10; apns-expiration a UNIX time in seconds; apns-collapse-id at most 64 bytes; apns-id a lowercase UUID.",
+        summary:
+            "apns-priority must be 1, 5 or 10; apns-expiration a UNIX time in seconds; apns-collapse-id at most 64 bytes; apns-id a lowercase UUID.",
         rationale: """
             APNs refuses a request whose headers break their documented form, so nothing is \
             delivered: apns-priority is 10 (immediately), 5 (power considerations) or 1 (power \
@@ -287,28 +355,49 @@ struct PushHeaderValuesRule: Rule {
             """,
         sources: [requests + ": header fields and error reasons [H]"],
         passing: [
-            RuleExample(request(alertPayload, headers: #"{"apns-push-type": "alert", "apns-priority": "5", "apns-expiration": "0", "apns-collapse-id": "order-W123", "apns-id": "123e4567-e89b-12d3-a456-4266554400a0"}"#))
+            RuleExample(
+                request(
+                    alertPayload,
+                    headers:
+                        #"{"apns-push-type": "alert", "apns-priority": "5", "apns-expiration": "0", "apns-collapse-id": "order-W123", "apns-id": "123e4567-e89b-12d3-a456-4266554400a0"}"#
+                ))
         ],
         failing: [
             RuleExample(
-                request(alertPayload, headers: #"{"apns-push-type": "alert", "apns-priority": "3", "apns-expiration": -1, "apns-collapse-id": "\#(String(repeating: "order-", count: 11))", "apns-id": "123E4567-E89B-12D3-A456-4266554400A0"}"#),
-                at: ["/notification/headers/apns-priority", "/notification/headers/apns-expiration", "/notification/headers/apns-collapse-id", "/notification/headers/apns-id"])
+                request(
+                    alertPayload,
+                    headers:
+                        #"{"apns-push-type": "alert", "apns-priority": "3", "apns-expiration": -1, "apns-collapse-id": "\#(String(repeating: "order-", count: 11))", "apns-id": "123E4567-E89B-12D3-A456-4266554400A0"}"#
+                ),
+                at: [
+                    "/notification/headers/apns-priority", "/notification/headers/apns-expiration", "/notification/headers/apns-collapse-id",
+                    "/notification/headers/apns-id",
+                ])
         ])
 
     func check(_ notification: RemoteNotification, in context: RuleContext) -> [Violation] {
         guard let headers = notification.headers else { return [] }
         var violations: [Violation] = []
         if let priority = headers.priority, ![1, 5, 10].contains(priority) {
-            violations.append(Violation("apns-priority \(priority) is not 10, 5 or 1; APNs answers 400 BadPriority", at: headers.pointer("apns-priority")))
+            violations.append(
+                Violation("apns-priority \(priority) is not 10, 5 or 1; APNs answers 400 BadPriority", at: headers.pointer("apns-priority")))
         }
         if let expiration = headers.expiration, expiration < 0 {
-            violations.append(Violation("apns-expiration \(expiration) is not a UNIX time in seconds (0 delivers once, without storing); APNs answers 400 BadExpirationDate", at: headers.pointer("apns-expiration")))
+            violations.append(
+                Violation(
+                    "apns-expiration \(expiration) is not a UNIX time in seconds (0 delivers once, without storing); APNs answers 400 BadExpirationDate",
+                    at: headers.pointer("apns-expiration")))
         }
         if let collapse = headers.collapseID, collapse.utf8.count > 64 {
-            violations.append(Violation("apns-collapse-id is \(collapse.utf8.count) bytes, over the 64 APNs accepts; it answers 400 BadCollapseId", at: headers.pointer("apns-collapse-id")))
+            violations.append(
+                Violation(
+                    "apns-collapse-id is \(collapse.utf8.count) bytes, over the 64 APNs accepts; it answers 400 BadCollapseId",
+                    at: headers.pointer("apns-collapse-id")))
         }
         if let id = headers.id, !NotificationHeaders.isCanonicalUUID(id) {
-            violations.append(Violation("apns-id '\(id)' is not a canonical UUID (lowercase, 8-4-4-4-12); APNs answers 400 BadMessageId", at: headers.pointer("apns-id")))
+            violations.append(
+                Violation(
+                    "apns-id '\(id)' is not a canonical UUID (lowercase, 8-4-4-4-12); APNs answers 400 BadMessageId", at: headers.pointer("apns-id")))
         }
         return violations
     }
@@ -321,7 +410,8 @@ struct PushAPSValuesRule: Rule {
         name: "aps Values Within Their Documented Ranges",
         category: .notifications,
         defaultSeverity: .error,
-        summary: "content-available and mutable-content are 1, badge is not negative, interruption-level, relevance-score, sound volume and critical hold documented values.",
+        summary:
+            "content-available and mutable-content are 1, badge is not negative, interruption-level, relevance-score, sound volume and critical hold documented values.",
         rationale: """
             The aps keys take documented values, and the system does not do what the server meant \
             with any other: content-available and mutable-content are flags "with a value of 1"; \
@@ -332,11 +422,16 @@ struct PushAPSValuesRule: Rule {
             """,
         sources: [generating + ": the aps dictionary's keys [H]", payloadKeys + " [H]"],
         passing: [
-            RuleExample(request(#"{"aps": {"alert": "Table ready", "badge": 0, "interruption-level": "time-sensitive", "relevance-score": 0.8, "sound": {"critical": 1, "name": "bell.caf", "volume": 0.5}}}"#))
+            RuleExample(
+                request(
+                    #"{"aps": {"alert": "Table ready", "badge": 0, "interruption-level": "time-sensitive", "relevance-score": 0.8, "sound": {"critical": 1, "name": "bell.caf", "volume": 0.5}}}"#
+                ))
         ],
         failing: [
             RuleExample(
-                request(#"{"aps": {"alert": "Table ready", "badge": -1, "mutable-content": 2, "interruption-level": "urgent", "relevance-score": 5, "sound": {"critical": 1, "volume": 2}}}"#),
+                request(
+                    #"{"aps": {"alert": "Table ready", "badge": -1, "mutable-content": 2, "interruption-level": "urgent", "relevance-score": 5, "sound": {"critical": 1, "volume": 2}}}"#
+                ),
                 at: [
                     "/notification/payload/aps/badge", "/notification/payload/aps/mutable-content", "/notification/payload/aps/interruption-level",
                     "/notification/payload/aps/relevance-score", "/notification/payload/aps/sound/volume",
@@ -355,9 +450,10 @@ struct PushAPSValuesRule: Rule {
             }
         }
         if let level = aps.interruptionLevel, !APSDictionary.interruptionLevels.contains(level) {
-            violations.append(Violation(
-                "interruption-level '\(level)' is not passive, active, time-sensitive or critical\(Suggestion.phrase(for: level, among: APSDictionary.interruptionLevels))",
-                at: aps.pointer("interruption-level")))
+            violations.append(
+                Violation(
+                    "interruption-level '\(level)' is not passive, active, time-sensitive or critical\(Suggestion.phrase(for: level, among: APSDictionary.interruptionLevels))",
+                    at: aps.pointer("interruption-level")))
         }
         if let score = aps.relevanceScore, !(0...1).contains(score) {
             violations.append(Violation("relevance-score \(score) is outside 0 to 1", at: aps.pointer("relevance-score")))
@@ -370,7 +466,8 @@ struct PushAPSValuesRule: Rule {
                 violations.append(Violation("a sound's volume \(volume) is outside 0 to 1", at: sound.pointer("volume")))
             }
             if let critical = sound.critical, critical != 0, critical != 1 {
-                violations.append(Violation("a sound's critical is \(critical); it is 1 for a critical alert, 0 otherwise", at: sound.pointer("critical")))
+                violations.append(
+                    Violation("a sound's critical is \(critical); it is 1 for a critical alert, 0 otherwise", at: sound.pointer("critical")))
             }
         }
         return violations
@@ -399,7 +496,8 @@ struct PushAlertContentRule: Rule {
             RuleExample(request(#"{"aps": {"alert": {"loc-key": "ORDER_READY", "loc-args": ["W123"]}}}"#)),
         ],
         failing: [
-            RuleExample(request(#"{"aps": {"alert": {"loc-args": ["W123"], "title-loc-args": ["Upper West Side"]}}}"#),
+            RuleExample(
+                request(#"{"aps": {"alert": {"loc-args": ["W123"], "title-loc-args": ["Upper West Side"]}}}"#),
                 at: ["/notification/payload/aps/alert", "/notification/payload/aps/alert/loc-args", "/notification/payload/aps/alert/title-loc-args"]),
             RuleExample(#"{"aps": {"alert": ""}}"#, named: "empty.apns", at: ["/aps/alert"]),
         ])
@@ -415,7 +513,10 @@ struct PushAlertContentRule: Rule {
             (alert.locArgs, alert.locKey, "loc-args", "loc-key"), (alert.titleLocArgs, alert.titleLocKey, "title-loc-args", "title-loc-key"),
             (alert.subtitleLocArgs, alert.subtitleLocKey, "subtitle-loc-args", "subtitle-loc-key"),
         ] where arguments != nil && key == nil {
-            violations.append(Violation("\(argumentsName) without \(keyName): the arguments fill in the localized string \(keyName) names, so they are never shown", at: alert.pointer(argumentsName)))
+            violations.append(
+                Violation(
+                    "\(argumentsName) without \(keyName): the arguments fill in the localized string \(keyName) names, so they are never shown",
+                    at: alert.pointer(argumentsName)))
         }
         return violations
     }
@@ -438,12 +539,21 @@ struct PushServiceExtensionAlertRule: Rule {
             never runs.
             """,
         sources: [serviceExtension + " [H]"],
-        passing: [RuleExample(request(#"{"aps": {"alert": {"title": "Photo from Ana"}, "mutable-content": 1}, "image": "https://example.com/1.jpg"}"#))],
-        failing: [RuleExample(request(#"{"aps": {"badge": 3, "mutable-content": 1}, "image": "https://example.com/1.jpg"}"#), at: ["/notification/payload/aps/mutable-content"])])
+        passing: [
+            RuleExample(request(#"{"aps": {"alert": {"title": "Photo from Ana"}, "mutable-content": 1}, "image": "https://example.com/1.jpg"}"#))
+        ],
+        failing: [
+            RuleExample(
+                request(#"{"aps": {"badge": 3, "mutable-content": 1}, "image": "https://example.com/1.jpg"}"#),
+                at: ["/notification/payload/aps/mutable-content"])
+        ])
 
     func check(_ notification: RemoteNotification, in context: RuleContext) -> [Violation] {
         guard let aps = notification.payload.aps, aps.mutableContent == 1, aps.alert == nil else { return [] }
-        return [Violation("mutable-content is 1 but aps has no alert, so the notification service extension never runs", at: aps.pointer("mutable-content"))]
+        return [
+            Violation(
+                "mutable-content is 1 but aps has no alert, so the notification service extension never runs", at: aps.pointer("mutable-content"))
+        ]
     }
 }
 
@@ -485,7 +595,9 @@ struct PushQuietHoursRule: Rule {
             or critical alert is exempt, as Apple lets those break through Focus. Judged in \
             scenarios only: a payload file does not say when it is sent.
             """,
-        sources: ["WWDC13, the Apple Store app team's talk (seed 003), lines 61-67 [H]", "Apple, User Notifications, UNNotificationInterruptionLevel [H]"],
+        sources: [
+            "WWDC13, the Apple Store app team's talk (seed 003), lines 61-67 [H]", "Apple, User Notifications, UNNotificationInterruptionLevel [H]",
+        ],
         passing: [
             RuleExample(scenario: scenario(at: "2026-06-01T14:00:00Z")),
             RuleExample(scenario: scenario(at: "2026-06-01T07:30:00Z", interruption: "time-sensitive")),
@@ -497,8 +609,10 @@ struct PushQuietHoursRule: Rule {
 
     func check(_ event: PushDuringQuietHours, in context: RuleContext) -> [Violation] {
         let silenced = event.silenced ? "; Do Not Disturb kept it quiet, but the user might not have turned it on" : ""
-        return [Violation(
-            "the alert reaches '\(event.device)' at \(event.localTime) (\(event.timeZone)), inside the user's quiet hours \(event.window)\(silenced); hold it on the server until the window ends",
-            at: event.pointer)]
+        return [
+            Violation(
+                "the alert reaches '\(event.device)' at \(event.localTime) (\(event.timeZone)), inside the user's quiet hours \(event.window)\(silenced); hold it on the server until the window ends",
+                at: event.pointer)
+        ]
     }
 }

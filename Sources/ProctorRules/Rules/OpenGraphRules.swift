@@ -29,7 +29,8 @@ struct OpenGraphBasicsRule: Rule {
         name: "Open Graph Gives Its Required Properties",
         category: .links,
         defaultSeverity: .warning,
-        summary: "A page with Open Graph tags gives og:title, og:type, og:image and og:url, and every Open Graph URL is an absolute http or https URL.",
+        summary:
+            "A page with Open Graph tags gives og:title, og:type, og:image and og:url, and every Open Graph URL is an absolute http or https URL.",
         rationale: """
             Applebot reads Open Graph to give a search result "an image, an audio, or even a video \
             file", and shows the og:image with the result (WWDC15 session 709); link previews read \
@@ -47,7 +48,9 @@ struct OpenGraphBasicsRule: Rule {
             "Assumption: a relative URL in a tag is not fetched [L]",
         ],
         passing: [
-            RuleExample(examplePage(head: openGraph + "\n" + #"<meta property="og:image" content="https://slicefinder.example.com/images/sf-0412.jpg">"#), named: page),
+            RuleExample(
+                examplePage(head: openGraph + "\n" + #"<meta property="og:image" content="https://slicefinder.example.com/images/sf-0412.jpg">"#),
+                named: page),
             RuleExample(examplePage(head: #"<meta name="description" content="No Open Graph here, so nothing to judge.">"#), named: page),
         ],
         failing: [
@@ -62,24 +65,28 @@ struct OpenGraphBasicsRule: Rule {
         guard let first = tags.first else { return [] }
         var violations: [Violation] = []
         // og:image:url is og:image by another name (ogp.me, "Structured Properties").
-        let given = Set(tags.filter { !($0.content ?? "").trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.key == "og:image:url" ? "og:image" : $0.key })
+        let given = Set(
+            tags.filter { !($0.content ?? "").trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.key == "og:image:url" ? "og:image" : $0.key })
         let missing = Self.required.filter { !given.contains($0) }
         if !missing.isEmpty {
-            violations.append(Violation(
-                "the page uses Open Graph but gives no \(Suggestion.list(missing)); the protocol requires og:title, og:type, og:image and og:url on every page, and Applebot shows og:image with the search result",
-                at: file.location(of: first.element)))
+            violations.append(
+                Violation(
+                    "the page uses Open Graph but gives no \(Suggestion.list(missing)); the protocol requires og:title, og:type, og:image and og:url on every page, and Applebot shows og:image with the search result",
+                    at: file.location(of: first.element)))
         }
         for tag in tags where Self.urlProperties.contains(tag.key) {
             let content = (tag.content ?? "").trimmingCharacters(in: .whitespaces)
             guard !content.isEmpty else { continue }
             if !MarkupURL.isAbsoluteWeb(content) {
-                violations.append(Violation(
-                    "\(tag.key) is '\(content)', which is not an absolute http or https URL; readers of the tag have no page address to resolve it against",
-                    at: file.location(of: tag.element)))
+                violations.append(
+                    Violation(
+                        "\(tag.key) is '\(content)', which is not an absolute http or https URL; readers of the tag have no page address to resolve it against",
+                        at: file.location(of: tag.element)))
             } else if tag.key.hasSuffix(":secure_url"), MarkupURL.scheme(of: content) != "https" {
-                violations.append(Violation(
-                    "\(tag.key) is '\(content)', which is not an https URL; secure_url is the address to use when the page requires HTTPS",
-                    at: file.location(of: tag.element)))
+                violations.append(
+                    Violation(
+                        "\(tag.key) is '\(content)', which is not an https URL; secure_url is the address to use when the page requires HTTPS",
+                        at: file.location(of: tag.element)))
             }
         }
         return violations
@@ -90,14 +97,16 @@ struct OpenGraphBasicsRule: Rule {
 /// card, numeric App Store IDs and deep links with a scheme.
 struct TwitterCardRule: Rule {
     static let cardTypes = ["summary", "summary_large_image", "app", "player"]
-    static let appTags = ["name", "id", "url"].flatMap { field in ["iphone", "ipad", "googleplay"].map { "twitter:app:\(field):\($0)" } } + ["twitter:app:country"]
+    static let appTags =
+        ["name", "id", "url"].flatMap { field in ["iphone", "ipad", "googleplay"].map { "twitter:app:\(field):\($0)" } } + ["twitter:app:country"]
 
     static let description = RuleDescription(
         id: "twitter_card",
         name: "Twitter Card Tags Are Well Formed",
         category: .links,
         defaultSeverity: .warning,
-        summary: "Twitter card tags name a known card type in twitter:card, give absolute image URLs, and give the app card's App Store IDs as numbers and its deep links as URLs.",
+        summary:
+            "Twitter card tags name a known card type in twitter:card, give absolute image URLs, and give the app card's App Store IDs as numbers and its deep links as URLs.",
         rationale: """
             Apple reads Twitter cards as deep-link markup besides Smart App Banners (WWDC15 session \
             709). The card markup reference says twitter:card, the card type, is used with all \
@@ -115,25 +124,28 @@ struct TwitterCardRule: Rule {
         ],
         passing: [
             RuleExample(
-                examplePage(head: """
-                    <meta name="twitter:card" content="summary_large_image">
-                    <meta name="twitter:image" content="https://slicefinder.example.com/images/sf-0412.jpg">
-                    <meta name="twitter:app:id:iphone" content="1234567890">
-                    <meta name="twitter:app:url:iphone" content="https://slicefinder.example.com/places/sf-0412">
-                    """), named: page)
+                examplePage(
+                    head: """
+                        <meta name="twitter:card" content="summary_large_image">
+                        <meta name="twitter:image" content="https://slicefinder.example.com/images/sf-0412.jpg">
+                        <meta name="twitter:app:id:iphone" content="1234567890">
+                        <meta name="twitter:app:url:iphone" content="https://slicefinder.example.com/places/sf-0412">
+                        """), named: page)
         ],
         failing: [
             RuleExample(
-                examplePage(head: """
-                    <meta name="twitter:card" content="summary-large-image">
-                    <meta name="twitter:image" content="images/sf-0412.jpg">
-                    """), named: page, at: ["/html/head/meta[@name='twitter:card']", "/html/head/meta[@name='twitter:image']"]),
+                examplePage(
+                    head: """
+                        <meta name="twitter:card" content="summary-large-image">
+                        <meta name="twitter:image" content="images/sf-0412.jpg">
+                        """), named: page, at: ["/html/head/meta[@name='twitter:card']", "/html/head/meta[@name='twitter:image']"]),
             RuleExample(
-                examplePage(head: """
-                    <meta name="twitter:card" content="app">
-                    <meta name="twitter:app:id:iphone" content="slicefinder">
-                    <meta name="twitter:app:link:iphone" content="slicefinder://places/sf-0412">
-                    """), named: page, at: ["/html/head/meta[@name='twitter:app:id:iphone']", "/html/head/meta[@name='twitter:app:link:iphone']"]),
+                examplePage(
+                    head: """
+                        <meta name="twitter:card" content="app">
+                        <meta name="twitter:app:id:iphone" content="slicefinder">
+                        <meta name="twitter:app:link:iphone" content="slicefinder://places/sf-0412">
+                        """), named: page, at: ["/html/head/meta[@name='twitter:app:id:iphone']", "/html/head/meta[@name='twitter:app:link:iphone']"]),
         ])
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
@@ -144,18 +156,24 @@ struct TwitterCardRule: Rule {
             violations.append(Violation(message, at: file.location(of: tag.element)))
         }
         if !tags.contains(where: { $0.key == "twitter:card" }) {
-            report("the page has Twitter card tags but no twitter:card, the card type every card is read by; write one of \(Suggestion.list(Self.cardTypes))", first)
+            report(
+                "the page has Twitter card tags but no twitter:card, the card type every card is read by; write one of \(Suggestion.list(Self.cardTypes))",
+                first)
         }
         for tag in tags {
             let content = (tag.content ?? "").trimmingCharacters(in: .whitespaces)
             switch tag.key {
             case "twitter:card":
                 if !Self.cardTypes.contains(content) {
-                    report("twitter:card is '\(content)', which is not a card type (\(Suggestion.list(Self.cardTypes)))\(Suggestion.phrase(for: content, among: Self.cardTypes))", tag)
+                    report(
+                        "twitter:card is '\(content)', which is not a card type (\(Suggestion.list(Self.cardTypes)))\(Suggestion.phrase(for: content, among: Self.cardTypes))",
+                        tag)
                 }
             case "twitter:image", "twitter:image:src":
                 if !MarkupURL.isAbsoluteWeb(content) {
-                    report("\(tag.key) is '\(content)', which is not an absolute http or https URL; the card's reader has no page address to resolve it against", tag)
+                    report(
+                        "\(tag.key) is '\(content)', which is not an absolute http or https URL; the card's reader has no page address to resolve it against",
+                        tag)
                 }
             case "twitter:app:id:iphone", "twitter:app:id:ipad":
                 if !MarkupURL.isAppStoreID(content) {

@@ -16,16 +16,27 @@ struct PublicIndexingRequiresIdentityRule: Rule {
             and requiredUserInfoKeys, and "you must provide a value for one of those properties".
             """,
         sources: ["Apple, NSUserActivity.isEligibleForPublicIndexing"],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#)],
-        failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true}}"#, at: ["/userActivity/isEligibleForPublicIndexing"])])
+        passing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#
+            )
+        ],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true}}"#,
+                at: ["/userActivity/isEligibleForPublicIndexing"])
+        ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         guard activity.isEligibleForPublicIndexing, activity.webpageURL == nil,
             (activity.requiredUserInfoKeys ?? []).isEmpty
         else { return [] }
-        return [Violation(
-            "activity is eligible for public indexing but sets neither webpageURL nor requiredUserInfoKeys", at: activity.pointer("isEligibleForPublicIndexing"),
-            restingOn: [activity.pointer("webpageURL"), activity.pointer("requiredUserInfoKeys")])]
+        return [
+            Violation(
+                "activity is eligible for public indexing but sets neither webpageURL nor requiredUserInfoKeys",
+                at: activity.pointer("isEligibleForPublicIndexing"),
+                restingOn: [activity.pointer("webpageURL"), activity.pointer("requiredUserInfoKeys")])
+        ]
     }
 }
 
@@ -43,14 +54,25 @@ struct PublicIndexingWithoutSearchRule: Rule {
             forgotten isEligibleForSearch.
             """,
         sources: ["Apple, NSUserActivity.isEligibleForPublicIndexing", appSearchActivities],
-        passing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#)],
-        failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#, at: ["/userActivity/isEligibleForPublicIndexing"])])
+        passing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#
+            )
+        ],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForPublicIndexing": true, "webpageURL": "https://example.com/places/42"}}"#,
+                at: ["/userActivity/isEligibleForPublicIndexing"])
+        ])
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         guard activity.isEligibleForPublicIndexing, !activity.isEligibleForSearch else { return [] }
-        return [Violation(
-            "activity is eligible for public indexing but not for search; set isEligibleForSearch too", at: activity.pointer("isEligibleForPublicIndexing"),
-            restingOn: [activity.pointer("isEligibleForSearch")])]
+        return [
+            Violation(
+                "activity is eligible for public indexing but not for search; set isEligibleForSearch too",
+                at: activity.pointer("isEligibleForPublicIndexing"),
+                restingOn: [activity.pointer("isEligibleForSearch")])
+        ]
     }
 }
 
@@ -65,7 +87,8 @@ struct PublicActivityUserDataRule: Rule {
         name: "Public Activity Carries No User Data",
         category: .search,
         defaultSeverity: .warning,
-        summary: "An activity eligible for public indexing should carry nothing that looks user-specific: no user, account, e-mail, token, session or password keys, no e-mail addresses or bearer tokens.",
+        summary:
+            "An activity eligible for public indexing should carry nothing that looks user-specific: no user, account, e-mail, token, session or password keys, no e-mail addresses or bearer tokens.",
         rationale: """
             Public indexing shares what many users look at (a place, a recipe) through Apple's \
             cloud index; Apple designed it "to prevent any user specific data" from reaching that \
@@ -84,9 +107,13 @@ struct PublicActivityUserDataRule: Rule {
             "Apple, NSUserActivity.isEligibleForPublicIndexing: false when the activity \"contains private or sensitive information\" [H]",
         ],
         passing: [
-            RuleExample(#"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "userInfo": {"placeID": "p-42"}, "requiredUserInfoKeys": ["placeID"], "webpageURL": "https://example.com/places/42?ref=app"}}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.places.view-place", "title": "Tony's Pizza", "isEligibleForSearch": true, "isEligibleForPublicIndexing": true, "userInfo": {"placeID": "p-42"}, "requiredUserInfoKeys": ["placeID"], "webpageURL": "https://example.com/places/42?ref=app"}}"#
+            ),
             // Not public: the user's own activity may carry their data.
-            RuleExample(#"{"userActivity": {"activityType": "com.example.mail.read", "title": "Inbox", "isEligibleForSearch": true, "userInfo": {"userEmail": "ana@example.com"}, "requiredUserInfoKeys": ["userEmail"]}}"#),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.mail.read", "title": "Inbox", "isEligibleForSearch": true, "userInfo": {"userEmail": "ana@example.com"}, "requiredUserInfoKeys": ["userEmail"]}}"#
+            ),
         ],
         failing: [
             RuleExample(
@@ -100,7 +127,8 @@ struct PublicActivityUserDataRule: Rule {
                 at: ["/userActivity/title", "/userActivity/userInfo/auth/header"]),
         ])
 
-    private static let advice = "public indexing is for content every user sees the same way; if this is the user's own, set isEligibleForPublicIndexing to false"
+    private static let advice =
+        "public indexing is for content every user sees the same way; if this is the user's own, set isEligibleForPublicIndexing to false"
 
     func check(_ activity: UserActivity, in context: RuleContext) -> [Violation] {
         guard activity.isEligibleForPublicIndexing else { return [] }
@@ -117,7 +145,10 @@ struct PublicActivityUserDataRule: Rule {
 
     private func check(_ entry: PropertyListEntry, into violations: inout [Violation]) {
         if let stem = Self.userDataStem(in: entry.key) {
-            violations.append(Violation("userInfo key '\(entry.key)' of a public activity looks user-specific (its name contains '\(stem)'); \(Self.advice)", at: entry.pointer))
+            violations.append(
+                Violation(
+                    "userInfo key '\(entry.key)' of a public activity looks user-specific (its name contains '\(stem)'); \(Self.advice)",
+                    at: entry.pointer))
             return  // one finding for the key, not more for what it holds
         }
         check(entry.value, at: entry.pointer, into: &violations)
@@ -203,12 +234,15 @@ struct PublicActivityUserDataRule: Rule {
     static func userDataInURL(_ url: String) -> String? {
         // Most URLs have no query, no '@' and no token: they are let go before URLComponents,
         // which cost more than the rest of the rule.
-        let mayHold = url.utf8.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "%") }
+        let mayHold =
+            url.utf8.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "%") }
             || contains(url, "eyj") || contains(url, "bearer")
         guard mayHold else { return nil }
         if let components = URLComponents(string: url) {
             for item in components.queryItems ?? [] {
-                if let stem = userDataStem(in: item.name) { return "has the query parameter '\(item.name)', which looks user-specific (its name contains '\(stem)')" }
+                if let stem = userDataStem(in: item.name) {
+                    return "has the query parameter '\(item.name)', which looks user-specific (its name contains '\(stem)')"
+                }
                 if let value = item.value, let what = userValue(value) { return "has \(what) in its query parameter '\(item.name)'" }
             }
             if let what = userValue(components.percentEncodedPath.removingPercentEncoding ?? components.percentEncodedPath) {

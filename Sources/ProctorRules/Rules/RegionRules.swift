@@ -1,8 +1,8 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorPayloads
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // Rules on the regions an app monitors with Core Location (docs/regions.md): circular regions
@@ -10,11 +10,11 @@ import ProctorVocabulary
 // {"circularRegion": ...} and {"beaconRegion": ...}.
 
 private let startMonitoring = "Apple, Core Location, CLLocationManager.startMonitoring(for:)"
-private let beaconRegion = "Apple, Core Location, CLBeaconRegion and CLBeaconIdentityConstraint (CLBeaconMajorValue and CLBeaconMinorValue are uint16_t)"
+private let beaconRegion =
+    "Apple, Core Location, CLBeaconRegion and CLBeaconIdentityConstraint (CLBeaconMajorValue and CLBeaconMinorValue are uint16_t)"
 private let seed003 = "WWDC13, the Apple Store app team's talk (seed 003)"
 private let store = #"{"identifier": "upper-west-side", "center": {"latitude": 40.7794, "longitude": -73.9815}, "radius": 150}"#
 private let museum = #"{"identifier": "louvre-entrance", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "major": 1}"#
-
 
 /// A circular region's center is a coordinate.
 struct RegionCenterRangeRule: Rule {
@@ -37,16 +37,24 @@ struct RegionCenterRangeRule: Rule {
             RuleExample(
                 #"{"circularRegion": {"identifier": "upper-west-side", "center": {"latitude": -73.9815, "longitude": 240.7794}, "radius": 150}}"#,
                 at: ["/circularRegion/center/longitude"]),
-            RuleExample(#"{"circularRegion": {"identifier": "pole", "center": {"latitude": 91, "longitude": 0}, "radius": 150}}"#, at: ["/circularRegion/center/latitude"]),
+            RuleExample(
+                #"{"circularRegion": {"identifier": "pole", "center": {"latitude": 91, "longitude": 0}, "radius": 150}}"#,
+                at: ["/circularRegion/center/latitude"]),
         ])
 
     func check(_ region: CircularRegion, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         if let latitude = region.latitude, !CoordinateAxis.latitude.contains(latitude) {
-            violations.append(Violation("latitude \(latitude) is outside -90 to 90, so the region is nowhere and the user never enters it", at: region.pointer("center").appending("latitude")))
+            violations.append(
+                Violation(
+                    "latitude \(latitude) is outside -90 to 90, so the region is nowhere and the user never enters it",
+                    at: region.pointer("center").appending("latitude")))
         }
         if let longitude = region.longitude, !CoordinateAxis.longitude.contains(longitude) {
-            violations.append(Violation("longitude \(longitude) is outside -180 to 180, so the region is nowhere; are latitude and longitude swapped?", at: region.pointer("center").appending("longitude")))
+            violations.append(
+                Violation(
+                    "longitude \(longitude) is outside -180 to 180, so the region is nowhere; are latitude and longitude swapped?",
+                    at: region.pointer("center").appending("longitude")))
         }
         return violations
     }
@@ -70,7 +78,11 @@ struct RegionRadiusRule: Rule {
             """,
         sources: ["Apple, Core Location, CLCircularRegion.radius and maximumRegionMonitoringDistance [H]"],
         passing: [RuleExample(#"{"circularRegion": \#(store)}"#)],
-        failing: [RuleExample(#"{"circularRegion": {"identifier": "upper-west-side", "center": {"latitude": 40.7794, "longitude": -73.9815}, "radius": 0}}"#, at: ["/circularRegion/radius"])])
+        failing: [
+            RuleExample(
+                #"{"circularRegion": {"identifier": "upper-west-side", "center": {"latitude": 40.7794, "longitude": -73.9815}, "radius": 0}}"#,
+                at: ["/circularRegion/radius"])
+        ])
 
     func check(_ region: CircularRegion, in context: RuleContext) -> [Violation] {
         guard let radius = region.radius, !(radius > 0) || !radius.isFinite else { return [] }
@@ -94,9 +106,14 @@ struct RegionNotifiesRule: Rule {
             events"). A region kept only for requestState(for:) is possible, so a warning.
             """,
         sources: ["Apple, Core Location, CLRegion.notifyOnEntry and notifyOnExit [H]", seed003 + ", lines 136-138 [H]"],
-        passing: [RuleExample(#"{"circularRegion": \#(store)}"#), RuleExample(#"{"beaconRegion": {"identifier": "door", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "notifyOnEntry": false}}"#)],
+        passing: [
+            RuleExample(#"{"circularRegion": \#(store)}"#),
+            RuleExample(#"{"beaconRegion": {"identifier": "door", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "notifyOnEntry": false}}"#),
+        ],
         failing: [
-            RuleExample(#"{"beaconRegion": {"identifier": "door", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "notifyOnEntry": false, "notifyOnExit": false}}"#, at: ["/beaconRegion"])
+            RuleExample(
+                #"{"beaconRegion": {"identifier": "door", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "notifyOnEntry": false, "notifyOnExit": false}}"#,
+                at: ["/beaconRegion"])
         ])
 
     func check(_ region: MonitoredRegion, in context: RuleContext) -> [Violation] {
@@ -121,11 +138,17 @@ struct RegionIdentifierRule: Rule {
             """,
         sources: [startMonitoring + " [H]", "Apple, Core Location, CLRegion.identifier [H]"],
         passing: [RuleExample(#"{"circularRegion": \#(store)}"#)],
-        failing: [RuleExample(#"{"beaconRegion": {"identifier": " ", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"}}"#, at: ["/beaconRegion/identifier"])])
+        failing: [
+            RuleExample(#"{"beaconRegion": {"identifier": " ", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0"}}"#, at: ["/beaconRegion/identifier"])
+        ])
 
     func check(_ region: MonitoredRegion, in context: RuleContext) -> [Violation] {
         guard let identifier = region.identifier, identifier.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
-        return [Violation("the identifier is empty, so this region replaces every other region with an empty identifier and the app cannot tell them apart", at: region.pointer.appending("identifier"))]
+        return [
+            Violation(
+                "the identifier is empty, so this region replaces every other region with an empty identifier and the app cannot tell them apart",
+                at: region.pointer.appending("identifier"))
+        ]
     }
 }
 
@@ -146,22 +169,36 @@ struct BeaconMajorMinorRule: Rule {
             can make.
             """,
         sources: [seed003 + ", line 239 [H]", beaconRegion + " [H]"],
-        passing: [RuleExample(#"{"beaconRegion": \#(museum)}"#), RuleExample(#"{"beaconRegion": {"identifier": "mona-lisa", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "major": 1, "minor": 65535}}"#)],
+        passing: [
+            RuleExample(#"{"beaconRegion": \#(museum)}"#),
+            RuleExample(
+                #"{"beaconRegion": {"identifier": "mona-lisa", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "major": 1, "minor": 65535}}"#),
+        ],
         failing: [
-            RuleExample(#"{"beaconRegion": {"identifier": "mona-lisa", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "major": 1, "minor": 70000}}"#, at: ["/beaconRegion/minor"]),
-            RuleExample(#"{"beaconRegion": {"identifier": "statue", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "major": -1}}"#, at: ["/beaconRegion/major"]),
-            RuleExample(#"{"beaconRegion": {"identifier": "statue", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "minor": 2}}"#, at: ["/beaconRegion/minor"]),
+            RuleExample(
+                #"{"beaconRegion": {"identifier": "mona-lisa", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "major": 1, "minor": 70000}}"#,
+                at: ["/beaconRegion/minor"]),
+            RuleExample(
+                #"{"beaconRegion": {"identifier": "statue", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "major": -1}}"#,
+                at: ["/beaconRegion/major"]),
+            RuleExample(
+                #"{"beaconRegion": {"identifier": "statue", "uuid": "E2C56DB5-DFFB-48D2-B060-D0F5A71096E0", "minor": 2}}"#,
+                at: ["/beaconRegion/minor"]),
         ])
 
     func check(_ region: BeaconRegion, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         for (key, value) in [("major", region.major), ("minor", region.minor)] {
             if let value, !(0...65535).contains(value) {
-                violations.append(Violation("\(key) \(value) is outside 0 to 65535: it is a 16-bit value (CLBeacon\(key == "major" ? "Major" : "Minor")Value), so no beacon can advertise it", at: region.pointer(key)))
+                violations.append(
+                    Violation(
+                        "\(key) \(value) is outside 0 to 65535: it is a 16-bit value (CLBeacon\(key == "major" ? "Major" : "Minor")Value), so no beacon can advertise it",
+                        at: region.pointer(key)))
             }
         }
         if region.minor != nil && region.major == nil {
-            violations.append(Violation("a minor without a major: a beacon region is a UUID, a UUID and a major, or all three", at: region.pointer("minor")))
+            violations.append(
+                Violation("a minor without a major: a beacon region is a UUID, a UUID and a major, or all three", at: region.pointer("minor")))
         }
         return violations
     }
@@ -183,11 +220,18 @@ struct BeaconUUIDRule: Rule {
             """,
         sources: [seed003 + ", lines 189-190 [H]", beaconRegion + " [H]"],
         passing: [RuleExample(#"{"beaconRegion": \#(museum)}"#)],
-        failing: [RuleExample(#"{"beaconRegion": {"identifier": "louvre-entrance", "proximityUUID": "louvre-beacons"}}"#, at: ["/beaconRegion/proximityUUID"])])
+        failing: [
+            RuleExample(
+                #"{"beaconRegion": {"identifier": "louvre-entrance", "proximityUUID": "louvre-beacons"}}"#, at: ["/beaconRegion/proximityUUID"])
+        ])
 
     func check(_ region: BeaconRegion, in context: RuleContext) -> [Violation] {
         guard let uuid = region.uuid, !isUUID(uuid) else { return [] }
-        return [Violation("'\(uuid)' is not a UUID (8-4-4-4-12 hexadecimal digits, as uuidgen prints), so the region cannot be made", at: region.pointer(region.uuidKey))]
+        return [
+            Violation(
+                "'\(uuid)' is not a UUID (8-4-4-4-12 hexadecimal digits, as uuidgen prints), so the region cannot be made",
+                at: region.pointer(region.uuidKey))
+        ]
     }
 }
 
@@ -196,7 +240,10 @@ struct RegionLimitRule: Rule {
     static let limit = 20
 
     private static func regions(_ count: Int) -> String {
-        "[" + (1...count).map { #"{"circularRegion": {"identifier": "store-\#($0)", "center": {"latitude": 40.7, "longitude": -73.9}, "radius": 150}}"# }.joined(separator: ", ") + "]"
+        "["
+            + (1...count).map {
+                #"{"circularRegion": {"identifier": "store-\#($0)", "center": {"latitude": 40.7, "longitude": -73.9}, "radius": 150}}"#
+            }.joined(separator: ", ") + "]"
     }
 
     static let description = RuleDescription(
@@ -222,9 +269,10 @@ struct RegionLimitRule: Rule {
         var seen = Set<String>()
         var violations: [Violation] = []
         for region in facts.regions where seen.insert(region.identifier).inserted && seen.count > Self.limit {
-            violations.append(Violation(
-                "region '\(region.identifier)' is region \(seen.count) of the app; Core Location monitors at most \(Self.limit) at a time and fails this one with regionMonitoringFailure",
-                at: region.location))
+            violations.append(
+                Violation(
+                    "region '\(region.identifier)' is region \(seen.count) of the app; Core Location monitors at most \(Self.limit) at a time and fails this one with regionMonitoringFailure",
+                    at: region.location))
         }
         return violations
     }
@@ -232,14 +280,16 @@ struct RegionLimitRule: Rule {
 
 /// An app that monitors regions explains why it wants the user's location always.
 struct RegionUsageDescriptionRule: Rule {
-    private static let regions = #"[{"circularRegion": {"identifier": "upper-west-side", "center": {"latitude": 40.7794, "longitude": -73.9815}, "radius": 150}}]"#
+    private static let regions =
+        #"[{"circularRegion": {"identifier": "upper-west-side", "center": {"latitude": 40.7794, "longitude": -73.9815}, "radius": 150}}]"#
 
     static let description = RuleDescription(
         id: "region_usage_description",
         name: "Region Monitoring Has Its Purpose Strings",
         category: .location,
         defaultSeverity: .error,
-        summary: "An app that monitors regions must give NSLocationWhenInUseUsageDescription and NSLocationAlwaysAndWhenInUseUsageDescription in its Info.plist.",
+        summary:
+            "An app that monitors regions must give NSLocationWhenInUseUsageDescription and NSLocationAlwaysAndWhenInUseUsageDescription in its Info.plist.",
         rationale: """
             Region monitoring needs the user's Always authorization, which the app asks for with \
             requestAlwaysAuthorization; Apple requires both NSLocationWhenInUseUsageDescription and \
@@ -255,10 +305,15 @@ struct RegionUsageDescriptionRule: Rule {
         ],
         needsInfoPlist: true,
         passing: [
-            RuleExample(regions, infoPlist: #"{"NSLocationWhenInUseUsageDescription": "Shows the store you are in.", "NSLocationAlwaysAndWhenInUseUsageDescription": "Welcomes you when you arrive to pick up an order."}"#)
+            RuleExample(
+                regions,
+                infoPlist:
+                    #"{"NSLocationWhenInUseUsageDescription": "Shows the store you are in.", "NSLocationAlwaysAndWhenInUseUsageDescription": "Welcomes you when you arrive to pick up an order."}"#
+            )
         ],
         failing: [
-            RuleExample(regions, infoPlist: #"{"NSLocationWhenInUseUsageDescription": "Shows the store you are in."}"#, at: ["/0/circularRegion/identifier"])
+            RuleExample(
+                regions, infoPlist: #"{"NSLocationWhenInUseUsageDescription": "Shows the store you are in."}"#, at: ["/0/circularRegion/identifier"])
         ])
 
     func check(_ facts: RunFacts, in context: RuleContext) -> [Violation] {
@@ -266,8 +321,10 @@ struct RegionUsageDescriptionRule: Rule {
         let needed = ["NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription"]
         let missing = needed.filter { !app.locationUsageDescriptions.contains($0) }
         guard !missing.isEmpty else { return [] }
-        return [Violation(
-            "the app monitors regions, but its Info.plist has no \(missing.joined(separator: " and ")): the request for Always authorization fails without a prompt, so no region ever wakes the app",
-            at: first.location)]
+        return [
+            Violation(
+                "the app monitors regions, but its Info.plist has no \(missing.joined(separator: " and ")): the request for Always authorization fails without a prompt, so no region ever wakes the app",
+                at: first.location)
+        ]
     }
 }

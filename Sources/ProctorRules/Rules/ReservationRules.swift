@@ -1,9 +1,9 @@
-import ProctorEngine
-import ProctorPayloads
 import Foundation
 import ProctorAppFacts
 import ProctorCore
+import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // The rules of INGetReservationDetailsIntent donations (apple-rules.md §9): what Siri Event
@@ -39,7 +39,9 @@ struct ReservationContainerReferenceRule: Rule {
         ],
         failing: [
             RuleExample(Example.interaction(Example.flight(), container: nil), at: ["/interaction/intent/INGetReservationDetailsIntent"]),
-            RuleExample(Example.interaction(Example.flight(), container: #""""#), at: ["/interaction/intent/INGetReservationDetailsIntent/reservationContainerReference"]),
+            RuleExample(
+                Example.interaction(Example.flight(), container: #""""#),
+                at: ["/interaction/intent/INGetReservationDetailsIntent/reservationContainerReference"]),
         ])
 
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
@@ -84,7 +86,9 @@ struct ReservationItemReferencesUnsetRule: Rule {
             RuleExample(
                 Example.interaction(Example.flight(), itemReferences: #"[{"spokenPhrase": "Flight XX815", "vocabularyIdentifier": "B9C8-XX815"}]"#),
                 at: ["/interaction/intent/INGetReservationDetailsIntent/reservationItemReferences"]),
-            RuleExample(Example.interaction(Example.flight(), itemReferences: "[]"), at: ["/interaction/intent/INGetReservationDetailsIntent/reservationItemReferences"]),
+            RuleExample(
+                Example.interaction(Example.flight(), itemReferences: "[]"),
+                at: ["/interaction/intent/INGetReservationDetailsIntent/reservationItemReferences"]),
         ])
 
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
@@ -118,27 +122,42 @@ struct ReservationResponseRule: Rule {
             RuleExample(Example.interaction(Example.flight())),
             // A response the code computes at run time, as proctor scan writes it: not judged.
             RuleExample(
-                #"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}}, "proctor": {"computed": {"/interaction/response": "makeResponse(for: booking) is computed at run time"}}}"#),
+                #"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}}, "proctor": {"computed": {"/interaction/response": "makeResponse(for: booking) is computed at run time"}}}"#
+            ),
         ],
         failing: [
-            RuleExample(#"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}}}"#, at: ["/interaction"]),
-            RuleExample(#"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}, "response": {"code": "success"}}}"#, at: ["/interaction/response"]),
+            RuleExample(
+                #"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}}}"#, at: ["/interaction"]),
+            RuleExample(
+                #"{"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}, "response": {"code": "success"}}}"#,
+                at: ["/interaction/response"]),
             RuleExample(Example.interaction(), at: ["/interaction/response/reservations"]),
         ])
 
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
         guard case .getReservationDetails = interaction.intent.kind else { return [] }
         guard let response = interaction.response else {
-            return [Violation("the interaction has no response, so it carries no reservation for Siri to learn", at: interaction.pointer, restingOn: [interaction.pointer("response")])]
+            return [
+                Violation(
+                    "the interaction has no response, so it carries no reservation for Siri to learn", at: interaction.pointer,
+                    restingOn: [interaction.pointer("response")])
+            ]
         }
         guard let reservations = response.reservations else {
-            return [Violation("the response has no reservations, so Siri learns nothing from the donation", at: response.pointer, restingOn: [response.pointer.appending("reservations")])]
+            return [
+                Violation(
+                    "the response has no reservations, so Siri learns nothing from the donation", at: response.pointer,
+                    restingOn: [response.pointer.appending("reservations")])
+            ]
         }
         guard reservations.isEmpty else { return [] }
         // Its elements computed at run time ("-", the element past the last), it is not empty.
-        return [Violation(
-            "the response's reservations array is empty, so Siri learns nothing from the donation", at: response.pointer.appending("reservations"),
-            restingOn: [response.pointer.appending("reservations").appending("-")])]
+        return [
+            Violation(
+                "the response's reservations array is empty, so Siri learns nothing from the donation",
+                at: response.pointer.appending("reservations"),
+                restingOn: [response.pointer.appending("reservations").appending("-")])
+        ]
     }
 }
 
@@ -190,7 +209,10 @@ struct ReservationItemReferenceUniqueRule: Rule {
         for (index, reservation) in interaction.reservations.enumerated() {
             let identity = reservation.itemReference.identity
             if identity.allSatisfy(\.isWhitespace) {
-                violations.append(Violation("itemReference is empty, so the app cannot be told which item to show", at: reservation.pointer("itemReference"), restingOn: [Self.identityPointer(of: reservation)]))
+                violations.append(
+                    Violation(
+                        "itemReference is empty, so the app cannot be told which item to show", at: reservation.pointer("itemReference"),
+                        restingOn: [Self.identityPointer(of: reservation)]))
             } else if let earlier = first[identity] {
                 // Two identities computed at run time are two unknowns, not one value.
                 violations.append(
@@ -207,7 +229,8 @@ struct ReservationItemReferenceUniqueRule: Rule {
     /// Where the value identifying the reservation's item is: its vocabulary identifier when it
     /// has one, else its phrase (``SpeakableString/identity``).
     static func identityPointer(of reservation: Reservation) -> JSONPointer {
-        reservation.pointer("itemReference").appending(reservation.itemReference.vocabularyIdentifier == nil ? "spokenPhrase" : "vocabularyIdentifier")
+        reservation.pointer("itemReference").appending(
+            reservation.itemReference.vocabularyIdentifier == nil ? "spokenPhrase" : "vocabularyIdentifier")
     }
 }
 
@@ -218,7 +241,8 @@ struct ReservationItemReferenceStableRule: Rule {
         name: "Reservation Item Reference Stays The Same",
         category: .reservation,
         defaultSeverity: .error,
-        summary: "A reservation item must keep the same itemReference in every donation of it: across the files of a lint run, and across the donations of a scenario.",
+        summary:
+            "A reservation item must keep the same itemReference in every donation of it: across the files of a lint run, and across the donations of a scenario.",
         rationale: """
             An app donates a reservation again whenever it changes: a seat is assigned, the status \
             becomes canceled. WWDC 2019 session 243 is explicit that "the item reference must remain \
@@ -237,14 +261,16 @@ struct ReservationItemReferenceStableRule: Rule {
         passing: [
             RuleExample(
                 "[" + Example.interaction(Example.flight()) + ", "
-                    + Example.interaction(Example.flight(base: #""reservationStatus": "confirmed", "#, seat: #"{"seatNumber": "12", "seatRow": "A"}"#)) + "]")
+                    + Example.interaction(
+                        Example.flight(base: #""reservationStatus": "confirmed", "#, seat: #"{"seatNumber": "12", "seatRow": "A"}"#)) + "]")
         ],
         failing: [
             RuleExample(
                 "[" + Example.interaction(Example.flight()) + ", "
                     + Example.interaction(
                         Example.flight(
-                            reference: #"{"spokenPhrase": "Flight XX815", "vocabularyIdentifier": "B9C8-XX815-12A"}"#, seat: #"{"seatNumber": "12", "seatRow": "A"}"#))
+                            reference: #"{"spokenPhrase": "Flight XX815", "vocabularyIdentifier": "B9C8-XX815-12A"}"#,
+                            seat: #"{"seatNumber": "12", "seatRow": "A"}"#))
                     + "]",
                 at: ["/1/interaction/response/reservations/0/INFlightReservation/itemReference"]),
             RuleExample(
@@ -256,15 +282,18 @@ struct ReservationItemReferenceStableRule: Rule {
         ])
 
     func check(_ change: ItemReferenceChange, in context: RuleContext) -> [Violation] {
-        let earlier = switch change.earlier {
-        case .location(let location): location.compilerStyle
-        case .step(let step): "step \(step)"
-        }
+        let earlier =
+            switch change.earlier {
+            case .location(let location): location.compilerStyle
+            case .step(let step): "step \(step)"
+            }
         // Only the model knows what Siri makes of the new reference.
         let consequence = change.consequence.map { ", \($0)" } ?? ""
-        return [Violation(
-            "this reservation item (\(Self.describe(change.itemIdentity))) was donated with itemReference '\(change.earlierReference)' at \(earlier), now with '\(change.reference)'; the item reference must stay the same for the reservation's whole life cycle\(consequence)",
-            at: change.place)]
+        return [
+            Violation(
+                "this reservation item (\(Self.describe(change.itemIdentity))) was donated with itemReference '\(change.earlierReference)' at \(earlier), now with '\(change.reference)'; the item reference must stay the same for the reservation's whole life cycle\(consequence)",
+                at: change.place)
+        ]
     }
 
     /// `INFlightReservation B9C8, XX815, from 2026-06-02T21:50:00Z` from an item identity.
@@ -329,7 +358,8 @@ struct ReservationValueDecoratedRule: Rule {
         name: "Reservation Values Are Given As They Are",
         category: .reservation,
         defaultSeverity: .warning,
-        summary: "The names Siri builds an event's title from (a hotel, a restaurant, an event, a rental company, a trip's provider and stations) should carry no label such as 'Hotel:' or '(Dinner)'.",
+        summary:
+            "The names Siri builds an event's title from (a hotel, a restaurant, an event, a rental company, a trip's provider and stations) should carry no label such as 'Hotel:' or '(Dinner)'.",
         rationale: """
             Siri writes the Calendar event's title itself from the reservation's details and puts a \
             localized reservation type in front of it; WWDC 2019 session 243 asks apps to "provide all \
@@ -349,10 +379,16 @@ struct ReservationValueDecoratedRule: Rule {
         ],
         failing: [
             RuleExample(
-                Example.interaction(Example.lodging(location: Example.hotel.replacingOccurrences(of: #""name": "Hôtel Jacob""#, with: #""name": "Lodging: Hôtel Jacob""#))),
+                Example.interaction(
+                    Example.lodging(
+                        location: Example.hotel.replacingOccurrences(of: #""name": "Hôtel Jacob""#, with: #""name": "Lodging: Hôtel Jacob""#))),
                 at: ["/interaction/response/reservations/0/INLodgingReservation/lodgingBusinessLocation/name"]),
             RuleExample(
-                Example.interaction(Example.restaurant(location: #"{"name": "Chez Example (Dinner)", "postalAddress": {"street": "4 Rue de Buci", "city": "Paris", "postalCode": "75006", "country": "France"}}"#)),
+                Example.interaction(
+                    Example.restaurant(
+                        location:
+                            #"{"name": "Chez Example (Dinner)", "postalAddress": {"street": "4 Rue de Buci", "city": "Paris", "postalCode": "75006", "country": "France"}}"#
+                    )),
                 at: ["/interaction/response/reservations/0/INRestaurantReservation/restaurantLocation/name"]),
         ])
 
@@ -418,7 +454,8 @@ struct FlightIdentificationRule: Rule {
         name: "Flight Is Identified By Its Codes",
         category: .reservation,
         defaultSeverity: .error,
-        summary: "A flight's airline and airports must each have a well-formed IATA or ICAO code, and its flightNumber must be the number without the airline's code.",
+        summary:
+            "A flight's airline and airports must each have a well-formed IATA or ICAO code, and its flightNumber must be the number without the airline's code.",
         rationale: """
             Siri identifies airlines and airports "using either an IATA or ICAO code", and locates the \
             airports by their code (WWDC 2019 session 243): a name alone identifies nothing. Apple \
@@ -430,11 +467,16 @@ struct FlightIdentificationRule: Rule {
         sources: [wwdc19, "Apple, INAirline (iataCode, icaoCode) and INAirport.init(name:iataCode:icaoCode:)", "Apple, INFlight.flightNumber"],
         passing: [
             RuleExample(Example.interaction(Example.flight())),
-            RuleExample(Example.interaction(Example.flight(airline: #"{"name": "Example Air", "icaoCode": "EXA"}"#, from: #"{"name": "San Francisco International", "icaoCode": "KSFO"}"#))),
+            RuleExample(
+                Example.interaction(
+                    Example.flight(
+                        airline: #"{"name": "Example Air", "icaoCode": "EXA"}"#, from: #"{"name": "San Francisco International", "icaoCode": "KSFO"}"#
+                    ))),
         ],
         failing: [
             RuleExample(
-                Example.interaction(Example.flight(airline: #"{"name": "Example Air", "iataCode": "xx"}"#, from: #"{"name": "San Francisco International"}"#)),
+                Example.interaction(
+                    Example.flight(airline: #"{"name": "Example Air", "iataCode": "xx"}"#, from: #"{"name": "San Francisco International"}"#)),
                 at: [
                     "/interaction/response/reservations/0/INFlightReservation/flight/airline/iataCode",
                     "/interaction/response/reservations/0/INFlightReservation/flight/departureAirportGate/airport",
@@ -510,7 +552,9 @@ struct FlightIdentificationRule: Rule {
 
     static func isCode(_ code: String, length: Int, digits: Bool) -> Bool {
         code.utf8.count == length
-            && code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (digits && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)) }
+            && code.utf8.allSatisfy {
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || (digits && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0))
+            }
     }
 
     /// The airline code a flight number starts with, when what follows is a number.
@@ -549,7 +593,8 @@ struct DateRangeTimeZoneRule: Rule {
         ],
         failing: [
             RuleExample(
-                Example.interaction(Example.flight(duration: Example.range(Example.time("2026-06-02 14:50", nil), Example.time("2026-06-03 10:15", nil)))),
+                Example.interaction(
+                    Example.flight(duration: Example.range(Example.time("2026-06-02 14:50", nil), Example.time("2026-06-03 10:15", nil)))),
                 at: [
                     "/interaction/response/reservations/0/INFlightReservation/flight/flightDuration/start",
                     "/interaction/response/reservations/0/INFlightReservation/flight/flightDuration/end",
@@ -597,11 +642,13 @@ struct DateRangeOrderRule: Rule {
                 Example.interaction(
                     Example.flight(
                         duration: Example.range(Example.time("2026-06-02 21:00", "Asia/Tokyo"), Example.time("2026-06-02 09:30", "Pacific/Honolulu")),
-                        from: #"{"name": "Tokyo Haneda", "iataCode": "HND"}"#, to: #"{"name": "Daniel K. Inouye International", "iataCode": "HNL"}"#))),
+                        from: #"{"name": "Tokyo Haneda", "iataCode": "HND"}"#, to: #"{"name": "Daniel K. Inouye International", "iataCode": "HNL"}"#))
+            ),
         ],
         failing: [
             RuleExample(
-                Example.interaction(Example.flight(duration: Example.range(Example.time("2026-06-02 14:50"), Example.time("2026-06-02 10:15", "Europe/Paris")))),
+                Example.interaction(
+                    Example.flight(duration: Example.range(Example.time("2026-06-02 14:50"), Example.time("2026-06-02 10:15", "Europe/Paris")))),
                 at: ["/interaction/response/reservations/0/INFlightReservation/flight/flightDuration/end"])
         ])
 
@@ -627,7 +674,8 @@ struct CheckInActionRule: Rule {
         name: "Check-In Action Has A Valid Window",
         category: .reservation,
         defaultSeverity: .error,
-        summary: "A checkIn action's validDuration must have a start and an end, each a full date, and close no later than departure (for transport) or the end of the reservation.",
+        summary:
+            "A checkIn action's validDuration must have a start and an end, each a full date, and close no later than departure (for transport) or the end of the reservation.",
         rationale: """
             For a checkIn action, validDuration gives "the earliest and latest times that the user can \
             check in"; the check-in shortcut is offered on the Lock Screen and in search during that \
@@ -646,14 +694,16 @@ struct CheckInActionRule: Rule {
             RuleExample(
                 Example.interaction(
                     Example.lodging(
-                        actions: Example.checkIn(opens: Example.time("2026-06-02 15:00", "Europe/Paris"), closes: Example.time("2026-06-03 23:00", "Europe/Paris"))))),
+                        actions: Example.checkIn(
+                            opens: Example.time("2026-06-02 15:00", "Europe/Paris"), closes: Example.time("2026-06-03 23:00", "Europe/Paris"))))),
         ],
         failing: [
             RuleExample(
                 Example.interaction(Example.flight(actions: Example.checkIn(closes: Example.time("2026-06-02 15:20")))),
                 at: ["/interaction/response/reservations/0/INFlightReservation/actions/0/validDuration/end"]),
             RuleExample(
-                Example.interaction(Example.flight(actions: Example.checkIn(opens: nil, closes: #"{"hour": 13, "minute": 50, "timeZone": "America/Los_Angeles"}"#))),
+                Example.interaction(
+                    Example.flight(actions: Example.checkIn(opens: nil, closes: #"{"hour": 13, "minute": 50, "timeZone": "America/Los_Angeles"}"#))),
                 at: [
                     "/interaction/response/reservations/0/INFlightReservation/actions/0/validDuration",
                     "/interaction/response/reservations/0/INFlightReservation/actions/0/validDuration/end",
@@ -667,15 +717,18 @@ struct CheckInActionRule: Rule {
             for (side, value) in [("start", window.start), ("end", window.end)] {
                 guard let value else {
                     let when = side == "start" ? "opens" : "closes"
-                    violations.append(Violation(
-                        "the check-in action's validDuration has no \(side), so the system does not know when check-in \(when)", at: window.pointer,
-                        restingOn: [window.pointer.appending(side)]))
+                    violations.append(
+                        Violation(
+                            "the check-in action's validDuration has no \(side), so the system does not know when check-in \(when)",
+                            at: window.pointer,
+                            restingOn: [window.pointer.appending(side)]))
                     continue
                 }
                 if value.date == nil {
-                    violations.append(Violation(
-                        "the check-in action's validDuration.\(side) names no day; give year, month and day", at: value.pointer,
-                        restingOn: ["year", "month", "day"].map(value.pointer.appending)))
+                    violations.append(
+                        Violation(
+                            "the check-in action's validDuration.\(side) names no day; give year, month and day", at: value.pointer,
+                            restingOn: ["year", "month", "day"].map(value.pointer.appending)))
                 }
             }
             // With a time zone on one side only, the comparison depends on the device's zone.
@@ -729,7 +782,9 @@ struct CheckInActivityRule: Rule {
         failing: [
             RuleExample(
                 Example.interaction(
-                    Example.flight(actions: Example.checkIn(activity: #"{"activityType": "com.example.myflights.check-in", "userInfo": {"reservationNumber": "B9C8"}}"#))),
+                    Example.flight(
+                        actions: Example.checkIn(
+                            activity: #"{"activityType": "com.example.myflights.check-in", "userInfo": {"reservationNumber": "B9C8"}}"#))),
                 at: [
                     "/interaction/response/reservations/0/INFlightReservation/actions/0/userActivity",
                     "/interaction/response/reservations/0/INFlightReservation/actions/0/userActivity",
@@ -757,10 +812,16 @@ struct CheckInActivityRule: Rule {
             if !activity.isIndexed {
                 if let title = activity.title {
                     if title.allSatisfy(\.isWhitespace) {
-                        violations.append(Violation("the check-in activity's title is blank; the check-in shortcut shows it", at: activity.pointer("title"), restingOn: [activity.pointer("title")]))
+                        violations.append(
+                            Violation(
+                                "the check-in activity's title is blank; the check-in shortcut shows it", at: activity.pointer("title"),
+                                restingOn: [activity.pointer("title")]))
                     }
                 } else {
-                    violations.append(Violation("the check-in activity has no title for the check-in shortcut to show", at: activity.pointer, restingOn: [activity.pointer("title")]))
+                    violations.append(
+                        Violation(
+                            "the check-in activity has no title for the check-in shortcut to show", at: activity.pointer,
+                            restingOn: [activity.pointer("title")]))
                 }
             }
             if activity.webpageURL == nil {
@@ -772,9 +833,10 @@ struct CheckInActivityRule: Rule {
             let coveredByActivityRule = activity.isIndexed && !(activity.userInfo ?? []).isEmpty
             if !coveredByActivityRule, (activity.requiredUserInfoKeys ?? []).isEmpty {
                 let pointer = activity.requiredUserInfoKeys == nil ? activity.pointer : activity.pointer("requiredUserInfoKeys")
-                violations.append(Violation(
-                    "the check-in activity names no requiredUserInfoKeys, the userInfo keys the app needs to start check-in", at: pointer,
-                    restingOn: [activity.pointer("requiredUserInfoKeys")]))
+                violations.append(
+                    Violation(
+                        "the check-in activity names no requiredUserInfoKeys, the userInfo keys the app needs to start check-in", at: pointer,
+                        restingOn: [activity.pointer("requiredUserInfoKeys")]))
             }
         }
         return violations
@@ -790,7 +852,8 @@ struct PlacemarkLocationRule: Rule {
         name: "Reservation Places Can Be Located",
         category: .reservation,
         defaultSeverity: .error,
-        summary: "Every CLPlacemark of a reservation must have coordinates or a postal address, coordinates within range, and a postal address when its coordinates are 0,0.",
+        summary:
+            "Every CLPlacemark of a reservation must have coordinates or a postal address, coordinates within range, and a postal address when its coordinates are 0,0.",
         rationale: """
             Location drives the time-to-leave notification and the Maps integration (WWDC 2019 session \
             243). The session asks for both the coordinates and the postal address when the app has \
@@ -826,9 +889,10 @@ struct PlacemarkLocationRule: Rule {
         for placemark in reservation.placemarks {
             let name = placemark.pointer.tokens.last ?? "placemark"
             if !placemark.hasCoordinates && !placemark.hasPostalAddress {
-                violations.append(Violation(
-                    "\(name) has neither a location nor a postal address, so Siri cannot place the reservation", at: placemark.pointer,
-                    restingOn: [placemark.pointer.appending("location"), placemark.pointer.appending("postalAddress")]))
+                violations.append(
+                    Violation(
+                        "\(name) has neither a location nor a postal address, so Siri cannot place the reservation", at: placemark.pointer,
+                        restingOn: [placemark.pointer.appending("location"), placemark.pointer.appending("postalAddress")]))
                 continue
             }
             if placemark.coordinatesMeanAddressOnly && !placemark.hasPostalAddress {
@@ -839,11 +903,15 @@ struct PlacemarkLocationRule: Rule {
             }
             if let latitude = placemark.latitude, !CoordinateAxis.latitude.contains(latitude) {
                 violations.append(
-                    Violation("\(name) latitude \(Self.format(latitude)) is outside -90...90", at: placemark.pointer.appending("location").appending("latitude")))
+                    Violation(
+                        "\(name) latitude \(Self.format(latitude)) is outside -90...90",
+                        at: placemark.pointer.appending("location").appending("latitude")))
             }
             if let longitude = placemark.longitude, !CoordinateAxis.longitude.contains(longitude) {
                 violations.append(
-                    Violation("\(name) longitude \(Self.format(longitude)) is outside -180...180", at: placemark.pointer.appending("location").appending("longitude")))
+                    Violation(
+                        "\(name) longitude \(Self.format(longitude)) is outside -180...180",
+                        at: placemark.pointer.appending("location").appending("longitude")))
             }
         }
         return violations
@@ -863,7 +931,8 @@ struct ReservationRequiresIOS14Rule: Rule {
         name: "Reservation Needs iOS 14",
         category: .reservation,
         defaultSeverity: .warning,
-        summary: "INBusReservation, INBoatReservation and INReservation.url need iOS 14; with a deployment target below 14 they are not donated on iOS 13.",
+        summary:
+            "INBusReservation, INBoatReservation and INReservation.url need iOS 14; with a deployment target below 14 they are not donated on iOS 13.",
         rationale: """
             The reservation classes of iOS 13 are flights, lodging, restaurants, rental cars, ticketed \
             events and trains; INBusReservation, INBoatReservation and the url property of every \
@@ -878,11 +947,14 @@ struct ReservationRequiresIOS14Rule: Rule {
         needsDeploymentTarget: true,
         passing: [
             RuleExample(Example.interaction(Example.bus()), config: #"{"deploymentTarget": "14.0"}"#),
-            RuleExample(Example.interaction(Example.flight(base: #""url": "https://example.com/trips/B9C8", "#)), infoPlist: #"{"MinimumOSVersion": "15.0"}"#),
+            RuleExample(
+                Example.interaction(Example.flight(base: #""url": "https://example.com/trips/B9C8", "#)), infoPlist: #"{"MinimumOSVersion": "15.0"}"#),
             RuleExample(Example.interaction(Example.bus())),
         ],
         failing: [
-            RuleExample(Example.interaction(Example.bus()), config: #"{"deploymentTarget": "13.0"}"#, at: ["/interaction/response/reservations/0/INBusReservation"]),
+            RuleExample(
+                Example.interaction(Example.bus()), config: #"{"deploymentTarget": "13.0"}"#,
+                at: ["/interaction/response/reservations/0/INBusReservation"]),
             RuleExample(
                 Example.interaction(Example.flight(base: #""url": "https://example.com/trips/B9C8", "#)), infoPlist: #"{"MinimumOSVersion": "13.4"}"#,
                 at: ["/interaction/response/reservations/0/INFlightReservation/url"]),
@@ -945,7 +1017,8 @@ private enum Example {
     /// DateComponents for a local time written `2026-06-02 14:50`, in `zone` (none when nil).
     static func time(_ local: String, _ zone: String? = "America/Los_Angeles") -> String {
         let parts = local.split { $0 == "-" || $0 == " " || $0 == ":" }.map { String($0) }
-        var json = #"{"year": \#(parts[0]), "month": \#(Int(parts[1])!), "day": \#(Int(parts[2])!), "hour": \#(Int(parts[3])!), "minute": \#(Int(parts[4])!)"#
+        var json =
+            #"{"year": \#(parts[0]), "month": \#(Int(parts[1])!), "day": \#(Int(parts[2])!), "hour": \#(Int(parts[3])!), "minute": \#(Int(parts[4])!)"#
         if let zone { json += #", "timeZone": "\#(zone)""# }
         return json + "}"
     }
@@ -962,7 +1035,8 @@ private enum Example {
     static func interaction(_ reservations: String..., container: String? = #""B9C8""#, itemReferences: String? = nil) -> String {
         let intent = [container.map { #""reservationContainerReference": \#($0)"# }, itemReferences.map { #""reservationItemReferences": \#($0)"# }]
             .compactMap { $0 }.joined(separator: ", ")
-        return #"{"interaction": {"intent": {"INGetReservationDetailsIntent": {\#(intent)}}, "response": {"code": "success", "reservations": [\#(reservations.joined(separator: ", "))]}}}"#
+        return
+            #"{"interaction": {"intent": {"INGetReservationDetailsIntent": {\#(intent)}}, "response": {"code": "success", "reservations": [\#(reservations.joined(separator: ", "))]}}}"#
     }
 
     /// WWDC 2019 session 243's flight XX815 from San Francisco to Paris; `base` is inserted among
@@ -982,7 +1056,9 @@ private enum Example {
     }
 
     /// A check-in action whose window opens 24 hours and closes one hour before flight XX815.
-    static func checkIn(opens: String? = time("2026-06-01 14:50"), closes: String? = time("2026-06-02 13:50"), activity: String = checkInActivity) -> String {
+    static func checkIn(opens: String? = time("2026-06-01 14:50"), closes: String? = time("2026-06-02 13:50"), activity: String = checkInActivity)
+        -> String
+    {
         #"[{"type": "checkIn", "validDuration": \#(range(opens, closes)), "userActivity": \#(activity)}]"#
     }
 
@@ -1004,7 +1080,8 @@ private enum Example {
     }
 
     static func restaurant(
-        location: String = #"{"name": "Chez Example", "location": {"latitude": 48.8530, "longitude": 2.3330}, "postalAddress": {"street": "4 Rue de Buci", "city": "Paris", "postalCode": "75006", "country": "France"}}"#,
+        location: String =
+            #"{"name": "Chez Example", "location": {"latitude": 48.8530, "longitude": 2.3330}, "postalAddress": {"street": "4 Rue de Buci", "city": "Paris", "postalCode": "75006", "country": "France"}}"#,
         duration: String = range(time("2026-06-04 20:00", "Europe/Paris"), nil)
     ) -> String {
         #"{"INRestaurantReservation": {"itemReference": {"spokenPhrase": "Dinner at Chez Example", "vocabularyIdentifier": "T-4471"}, "reservationNumber": "T-4471", "reservationDuration": \#(duration), "restaurantLocation": \#(location), "partySize": 2}}"#
@@ -1016,6 +1093,7 @@ private enum Example {
         }
         let trip =
             #"{"provider": "Example Coaches", "busNumber": "X12", "tripDuration": \#(range(time("2026-06-05 08:00", "Europe/Paris"), time("2026-06-05 11:45", "Europe/Brussels"))), "departureBusStopLocation": \#(stop("Paris Bercy Seine", "48.8355", "2.3810")), "arrivalBusStopLocation": \#(stop("Bruxelles-Nord", "50.8603", "4.3616"))}"#
-        return #"{"INBusReservation": {"itemReference": {"spokenPhrase": "Bus to Brussels", "vocabularyIdentifier": "BX-2201"}, "reservationNumber": "BX-2201", "busTrip": \#(trip)}}"#
+        return
+            #"{"INBusReservation": {"itemReference": {"spokenPhrase": "Bus to Brussels", "vocabularyIdentifier": "BX-2201"}, "reservationNumber": "BX-2201", "busTrip": \#(trip)}}"#
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import ProctorAppFacts
 import ProctorCore
 import ProctorEngine
-import ProctorPayloads
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // Rules on routing apps (docs/routing.md): the geographic coverage file a routing app uploads to
@@ -51,7 +51,9 @@ private func circle(corners: Int) -> String {
 }
 
 /// The Info.plist of a ride-sharing app, with the modes given.
-private func routingApp(modes: String = #"["MKDirectionsModeRideShare", "MKDirectionsModeCar"]"#, documentTypes: String? = directionsDocumentType) -> String {
+private func routingApp(modes: String = #"["MKDirectionsModeRideShare", "MKDirectionsModeCar"]"#, documentTypes: String? = directionsDocumentType)
+    -> String
+{
     let types = documentTypes.map { #", "CFBundleDocumentTypes": \#($0)"# } ?? ""
     return #"{"CFBundleIdentifier": "com.example.ride", "MKDirectionsApplicationSupportedModes": \#(modes)\#(types)}"#
 }
@@ -101,15 +103,18 @@ struct CoverageMultiPolygonRule: Rule {
             if geometry.type == CoverageFile.multiPolygonType {
                 multiPolygons += 1
                 if multiPolygons > 1 {
-                    violations.append(Violation(
-                        "a second MultiPolygon: a coverage file can have only one MultiPolygon element, so put its polygons in the first", at: at))
+                    violations.append(
+                        Violation(
+                            "a second MultiPolygon: a coverage file can have only one MultiPolygon element, so put its polygons in the first", at: at)
+                    )
                 }
                 continue
             }
             var hint = Suggestion.phrase(for: geometry.type, among: [CoverageFile.multiPolygonType])
             if geometry.type == "Polygon" { hint = "; wrap its coordinates in one more array to make it a MultiPolygon of one polygon" }
-            violations.append(Violation(
-                "'\(geometry.type)' is not a MultiPolygon, the only shape App Store Connect supports for routing apps\(hint)", at: at))
+            violations.append(
+                Violation(
+                    "'\(geometry.type)' is not a MultiPolygon, the only shape App Store Connect supports for routing apps\(hint)", at: at))
         }
         for pointer in file.missingGeometries {
             let what = pointer.tokens.last == "features" ? "the FeatureCollection has no feature" : "the feature has no geometry"
@@ -126,7 +131,8 @@ struct CoverageBareGeometryRule: Rule {
         name: "Coverage File Is The Bare Geometry",
         category: .routing,
         defaultSeverity: .warning,
-        summary: "A coverage file should be the MultiPolygon geometry itself, as in Apple's listing, not a GeoJSON Feature or FeatureCollection around it.",
+        summary:
+            "A coverage file should be the MultiPolygon geometry itself, as in Apple's listing, not a GeoJSON Feature or FeatureCollection around it.",
         rationale: """
             Apple's listing of a coverage file is the bare geometry, an object whose type is \
             MultiPolygon and whose coordinates are its polygons. Tools such as geojson.io write a \
@@ -142,14 +148,18 @@ struct CoverageBareGeometryRule: Rule {
         passing: [RuleExample(bay, named: coverageFile)],
         failing: [
             RuleExample(#"{"type": "Feature", "properties": {"name": "Bay Area"}, "geometry": \#(bay)}"#, named: coverageFile, at: [""]),
-            RuleExample(#"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": \#(bay)}]}"#, named: coverageFile, at: [""]),
+            RuleExample(
+                #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {}, "geometry": \#(bay)}]}"#, named: coverageFile,
+                at: [""]),
         ])
 
     func check(_ file: CoverageFile, in context: RuleContext) -> [Violation] {
         guard let wrapper = file.wrapper else { return [] }
-        return [Violation(
-            "the file is a GeoJSON \(wrapper.rawValue), not the bare MultiPolygon of Apple's listing; whether App Store Connect accepts the wrapper is unconfirmed, so upload the geometry alone",
-            at: .root)]
+        return [
+            Violation(
+                "the file is a GeoJSON \(wrapper.rawValue), not the bare MultiPolygon of Apple's listing; whether App Store Connect accepts the wrapper is unconfirmed, so upload the geometry alone",
+                at: .root)
+        ]
     }
 }
 
@@ -179,11 +189,18 @@ struct CoveragePolygonCountRule: Rule {
 
     func check(_ shape: CoverageMultiPolygon, in context: RuleContext) -> [Violation] {
         if shape.polygons.isEmpty {
-            return [Violation("the MultiPolygon has no polygon, so the app covers nothing; a MultiPolygon consists of at least one Polygon", at: shape.pointer())]
+            return [
+                Violation(
+                    "the MultiPolygon has no polygon, so the app covers nothing; a MultiPolygon consists of at least one Polygon", at: shape.pointer()
+                )
+            ]
         }
         guard shape.polygons.count > Self.limit else { return [] }
-        return [Violation(
-            "the MultiPolygon has \(shape.polygons.count) polygons and the limit is 20: this is the 21st; merge neighbouring areas into one polygon", at: shape.pointer(polygon: Self.limit))]
+        return [
+            Violation(
+                "the MultiPolygon has \(shape.polygons.count) polygons and the limit is 20: this is the 21st; merge neighbouring areas into one polygon",
+                at: shape.pointer(polygon: Self.limit))
+        ]
     }
 }
 
@@ -206,7 +223,9 @@ struct CoveragePolygonHolesRule: Rule {
         passing: [RuleExample(bay, named: coverageFile)],
         failing: [
             RuleExample(
-                multiPolygon(["[[[-122.52, 37.70], [-122.35, 37.70], [-122.35, 37.83], [-122.52, 37.83], [-122.52, 37.70]], [[-122.48, 37.76], [-122.48, 37.77], [-122.46, 37.77], [-122.46, 37.76], [-122.48, 37.76]]]"]),
+                multiPolygon([
+                    "[[[-122.52, 37.70], [-122.35, 37.70], [-122.35, 37.83], [-122.52, 37.83], [-122.52, 37.70]], [[-122.48, 37.76], [-122.48, 37.77], [-122.46, 37.77], [-122.46, 37.76], [-122.48, 37.76]]]"
+                ]),
                 named: coverageFile, at: ["/coordinates/0/1"]),
             RuleExample(
                 #"{"type": "Feature", "properties": {}, "geometry": \#(multiPolygon([sanFrancisco, "[[[-122.33, 37.72], [-122.15, 37.72], [-122.15, 37.90], [-122.33, 37.90], [-122.33, 37.72]], [[-122.25, 37.80], [-122.25, 37.81], [-122.24, 37.81], [-122.24, 37.80], [-122.25, 37.80]]]"]))}"#,
@@ -254,7 +273,9 @@ struct CoveragePolygonPositionsRule: Rule {
     func check(_ shape: CoverageMultiPolygon, in context: RuleContext) -> [Violation] {
         shape.polygons.enumerated().compactMap { index, polygon in
             guard let outline = polygon.rings.first else {
-                return Violation("this polygon has no ring, so it encloses nothing; a polygon is a ring of at least 4 positions", at: shape.pointer(polygon: index))
+                return Violation(
+                    "this polygon has no ring, so it encloses nothing; a polygon is a ring of at least 4 positions", at: shape.pointer(polygon: index)
+                )
             }
             guard outline.count < Self.minimum else { return nil }
             return Violation(
@@ -283,7 +304,9 @@ struct CoveragePolygonClosedRule: Rule {
         sources: [uploadHelp + " [H]", coverageContents + " [H]", rfc7946 + ", 3.1.6 Polygon [H]"],
         passing: [RuleExample(bay, named: coverageFile)],
         failing: [
-            RuleExample(multiPolygon(["[[[-122.52, 37.70], [-122.35, 37.70], [-122.35, 37.83], [-122.52, 37.83]]]", eastBay]), named: coverageFile, at: ["/coordinates/0/0/3"]),
+            RuleExample(
+                multiPolygon(["[[[-122.52, 37.70], [-122.35, 37.70], [-122.35, 37.83], [-122.52, 37.83]]]", eastBay]), named: coverageFile,
+                at: ["/coordinates/0/0/3"]),
             RuleExample(
                 multiPolygon(["[[[-122.52, 37.70], [-122.35, 37.70], [-122.35, 37.83], [-122.52, 37.70, 4.9]]]", eastBay]), named: coverageFile,
                 at: ["/coordinates/0/0/3"]),
@@ -327,11 +350,17 @@ struct CoverageCoordinatesRule: Rule {
         sources: [coverageContents + " [H]", rfc7946 + ", 3.1.1 Position [H]"],
         passing: [
             RuleExample(bay, named: coverageFile),
-            RuleExample(multiPolygon(["[[[-122.52, 37.70, 0], [-122.35, 37.70, 0], [-122.35, 37.83, 0], [-122.52, 37.83, 0], [-122.52, 37.70, 0]]]"]), named: coverageFile),
+            RuleExample(
+                multiPolygon(["[[[-122.52, 37.70, 0], [-122.35, 37.70, 0], [-122.35, 37.83, 0], [-122.52, 37.83, 0], [-122.52, 37.70, 0]]]"]),
+                named: coverageFile),
         ],
         failing: [
-            RuleExample(multiPolygon(["[[[-122.52, 37.70], [37.70, -122.35], [-122.35, 37.83], [-122.52, 37.83], [-122.52, 37.70]]]"]), named: coverageFile, at: ["/coordinates/0/0/1"]),
-            RuleExample(multiPolygon(["[[[-122.52, 37.70], [237.65, 37.70], [-122.35, 37.83], [-122.52], [-122.52, 37.70]]]"]), named: coverageFile, at: ["/coordinates/0/0/1", "/coordinates/0/0/3"]),
+            RuleExample(
+                multiPolygon(["[[[-122.52, 37.70], [37.70, -122.35], [-122.35, 37.83], [-122.52, 37.83], [-122.52, 37.70]]]"]), named: coverageFile,
+                at: ["/coordinates/0/0/1"]),
+            RuleExample(
+                multiPolygon(["[[[-122.52, 37.70], [237.65, 37.70], [-122.35, 37.83], [-122.52], [-122.52, 37.70]]]"]), named: coverageFile,
+                at: ["/coordinates/0/0/1", "/coordinates/0/0/3"]),
         ])
 
     func check(_ shape: CoverageMultiPolygon, in context: RuleContext) -> [Violation] {
@@ -442,19 +471,30 @@ struct RoutingAppModesRule: Rule {
         needsInfoPlist: true,
         passing: [
             RuleExample(bay, named: coverageFile, infoPlist: routingApp()),
-            RuleExample(bay, named: coverageFile, infoPlist: routingApp(modes: #"["MKDirectionsModeBus", "MKDirectionsModeSubway", "MKDirectionsModeStreetCar", "MKDirectionsModePedestrian"]"#)),
+            RuleExample(
+                bay, named: coverageFile,
+                infoPlist: routingApp(
+                    modes: #"["MKDirectionsModeBus", "MKDirectionsModeSubway", "MKDirectionsModeStreetCar", "MKDirectionsModePedestrian"]"#)),
         ],
         failing: [
             RuleExample(
-                bay, named: coverageFile, infoPlist: routingApp(modes: #"["MKDirectionsModeRideshare", "MKDirectionsModeCar", "MKDirectionsModeWalking", "Taxi"]"#),
-                at: ["/MKDirectionsApplicationSupportedModes/0", "/MKDirectionsApplicationSupportedModes/2", "/MKDirectionsApplicationSupportedModes/3"]),
+                bay, named: coverageFile,
+                infoPlist: routingApp(modes: #"["MKDirectionsModeRideshare", "MKDirectionsModeCar", "MKDirectionsModeWalking", "Taxi"]"#),
+                at: [
+                    "/MKDirectionsApplicationSupportedModes/0", "/MKDirectionsApplicationSupportedModes/2",
+                    "/MKDirectionsApplicationSupportedModes/3",
+                ]),
             RuleExample(bay, named: coverageFile, infoPlist: routingApp(modes: "[]"), at: ["/MKDirectionsApplicationSupportedModes"]),
         ])
 
     func check(_ app: AppInfo, in context: RuleContext) -> [Violation] {
         guard let modes = app.directionsModes else { return [] }
         guard !modes.isEmpty else {
-            return [Violation("MKDirectionsApplicationSupportedModes is empty, so the app declares no mode to give directions for; list one or more, such as 'MKDirectionsModeCar'", at: RoutingAppPointers.supportedModes)]
+            return [
+                Violation(
+                    "MKDirectionsApplicationSupportedModes is empty, so the app declares no mode to give directions for; list one or more, such as 'MKDirectionsModeCar'",
+                    at: RoutingAppPointers.supportedModes)
+            ]
         }
         return modes.enumerated().compactMap { index, mode in
             guard !AppInfo.directionsModes.contains(mode) else { return nil }
@@ -480,7 +520,8 @@ struct RoutingAppDocumentTypeRule: Rule {
         name: "Routing App Declares The Directions Request Type",
         category: .routing,
         defaultSeverity: .error,
-        summary: "An app with MKDirectionsApplicationSupportedModes must declare a document type whose LSItemContentTypes holds com.apple.maps.directionsrequest.",
+        summary:
+            "An app with MKDirectionsApplicationSupportedModes must declare a document type whose LSItemContentTypes holds com.apple.maps.directionsrequest.",
         rationale: """
             Maps hands a routing app a directions request as a document. Apple's guide: the app \
             declares a document type named MKDirectionsRequest (recommended) whose type is \
@@ -503,10 +544,14 @@ struct RoutingAppDocumentTypeRule: Rule {
             RuleExample(bay, named: coverageFile, infoPlist: routingApp(documentTypes: nil), at: ["/MKDirectionsApplicationSupportedModes"]),
             RuleExample(
                 bay, named: coverageFile,
-                infoPlist: routingApp(documentTypes: #"[{"CFBundleTypeName": "PDF", "LSItemContentTypes": ["com.adobe.pdf"]}, {"CFBundleTypeName": "MKDirectionsRequest", "LSItemContentTypes": ["com.apple.maps.directionrequest"]}]"#),
+                infoPlist: routingApp(
+                    documentTypes:
+                        #"[{"CFBundleTypeName": "PDF", "LSItemContentTypes": ["com.adobe.pdf"]}, {"CFBundleTypeName": "MKDirectionsRequest", "LSItemContentTypes": ["com.apple.maps.directionrequest"]}]"#
+                ),
                 at: ["/CFBundleDocumentTypes/1/LSItemContentTypes/0"]),
             RuleExample(
-                bay, named: coverageFile, infoPlist: routingApp(documentTypes: #"[{"CFBundleTypeName": "PDF", "LSItemContentTypes": ["com.adobe.pdf"]}]"#),
+                bay, named: coverageFile,
+                infoPlist: routingApp(documentTypes: #"[{"CFBundleTypeName": "PDF", "LSItemContentTypes": ["com.adobe.pdf"]}]"#),
                 at: ["/CFBundleDocumentTypes"]),
         ])
 
@@ -517,14 +562,18 @@ struct RoutingAppDocumentTypeRule: Rule {
         if documentTypes.contains(where: { $0.contentTypes.contains(required) }) { return [] }
         for (entry, documentType) in documentTypes.enumerated() {
             for (index, type) in documentType.contentTypes.enumerated() where Suggestion.closest(to: type, among: [required]) != nil {
-                return [Violation(
-                    "'\(type)' is not '\(required)', which must be written exactly as shown; App Store Connect requires the directions request type for all routing apps",
-                    at: RoutingAppPointers.contentType(entry: entry, index: index))]
+                return [
+                    Violation(
+                        "'\(type)' is not '\(required)', which must be written exactly as shown; App Store Connect requires the directions request type for all routing apps",
+                        at: RoutingAppPointers.contentType(entry: entry, index: index))
+                ]
             }
         }
         let at = app.documentTypes == nil ? RoutingAppPointers.supportedModes : RoutingAppPointers.documentTypes
-        return [Violation(
-            "the app declares MKDirectionsApplicationSupportedModes but no document type with LSItemContentTypes '\(required)': App Store Connect requires both items for all routing apps, and Maps cannot hand the app a directions request",
-            at: at)]
+        return [
+            Violation(
+                "the app declares MKDirectionsApplicationSupportedModes but no document type with LSItemContentTypes '\(required)': App Store Connect requires both items for all routing apps, and Maps cannot hand the app a directions request",
+                at: at)
+        ]
     }
 }

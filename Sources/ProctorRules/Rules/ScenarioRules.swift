@@ -1,6 +1,6 @@
-import ProctorEngine
 import Foundation
 import ProctorCore
+import ProctorEngine
 import ProctorVocabulary
 
 // Rules that only a scenario can judge: they are about what the app shows while it donates, which
@@ -33,7 +33,8 @@ struct ReservationDonationUnrelatedScreenRule: Rule {
         sources: [wwdc19, donatingReservations],
         passing: [
             RuleExample(scenario: ScenarioExample.scenario(ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate())),
-            RuleExample(scenario: ScenarioExample.scenario(ScenarioExample.show("TripList", "B9C8", "Q7Z1"), ScenarioExample.donate(background: true))),
+            RuleExample(
+                scenario: ScenarioExample.scenario(ScenarioExample.show("TripList", "B9C8", "Q7Z1"), ScenarioExample.donate(background: true))),
         ],
         failing: [
             RuleExample(
@@ -47,9 +48,11 @@ struct ReservationDonationUnrelatedScreenRule: Rule {
         guard !unrelated.isEmpty else { return [] }
         let name = event.container.map { "reservation '\($0.identity)'" } ?? "a reservation without a reservationContainerReference"
         let listed = "\(unrelated.count == 1 ? "reservation" : "reservations") \(unrelated.map { "'\($0)'" }.joined(separator: ", "))"
-        return [Violation(
-            "\(name) is donated while screen '\(screen.name)' (shown at step \(screen.shownAtStep) on '\(screen.device)') lists \(listed); donate from the screen that shows this reservation's details, or from the background",
-            at: event.containerPointer)]
+        return [
+            Violation(
+                "\(name) is donated while screen '\(screen.name)' (shown at step \(screen.shownAtStep) on '\(screen.device)') lists \(listed); donate from the screen that shows this reservation's details, or from the background",
+                at: event.containerPointer)
+        ]
     }
 }
 
@@ -76,12 +79,16 @@ struct ReservationDonationOncePerViewRule: Rule {
             """,
         sources: [donatingReservations, wwdc19],
         passing: [
-            RuleExample(scenario: ScenarioExample.scenario(
-                ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate(), ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate())),
-            RuleExample(scenario: ScenarioExample.scenario(
-                ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate(), ScenarioExample.donate(background: true))),
-            RuleExample(scenario: ScenarioExample.scenario(
-                ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate(), ScenarioExample.donate(status: "canceled"))),
+            RuleExample(
+                scenario: ScenarioExample.scenario(
+                    ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate(), ScenarioExample.show("TripDetail", "B9C8"),
+                    ScenarioExample.donate())),
+            RuleExample(
+                scenario: ScenarioExample.scenario(
+                    ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate(), ScenarioExample.donate(background: true))),
+            RuleExample(
+                scenario: ScenarioExample.scenario(
+                    ScenarioExample.show("TripDetail", "B9C8"), ScenarioExample.donate(), ScenarioExample.donate(status: "canceled"))),
         ],
         failing: [
             RuleExample(
@@ -91,9 +98,11 @@ struct ReservationDonationOncePerViewRule: Rule {
 
     func check(_ event: ReservationDonatedOnScreen, in context: RuleContext) -> [Violation] {
         guard let container = event.container, let earlier = event.unchangedSinceStep else { return [] }
-        return [Violation(
-            "reservation '\(container.identity)' was already donated at step \(earlier) in this view of screen '\(event.screen.name)' (shown at step \(event.screen.shownAtStep)), with the same items, statuses, seats and times; make one donation per reservation as the user views it, and donate again when it changes",
-            at: event.containerPointer)]
+        return [
+            Violation(
+                "reservation '\(container.identity)' was already donated at step \(earlier) in this view of screen '\(event.screen.name)' (shown at step \(event.screen.shownAtStep)), with the same items, statuses, seats and times; make one donation per reservation as the user views it, and donate again when it changes",
+                at: event.containerPointer)
+        ]
     }
 }
 
@@ -117,6 +126,7 @@ private enum ScenarioExample {
             #"{"airline": {"name": "Example Air", "iataCode": "XX"}, "flightNumber": "815", "flightDuration": {"start": \#(time(2, 14, 50, "America/Los_Angeles")), "end": \#(time(3, 10, 15, "Europe/Paris"))}, "departureAirportGate": {"airport": {"name": "San Francisco International", "iataCode": "SFO"}, "terminal": "I", "gate": "G97"}, "arrivalAirportGate": {"airport": {"name": "Paris Charles de Gaulle", "iataCode": "CDG"}}}"#
         let reservation =
             #"{"INFlightReservation": {"itemReference": {"spokenPhrase": "Flight XX815", "vocabularyIdentifier": "B9C8-XX815"}, "reservationNumber": "B9C8", \#(status.map { #""reservationStatus": "\#($0)", "# } ?? "")"flight": \#(flight)}}"#
-        return #"{"donate": {\#(background ? #""background": true, "# : "")"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}, "response": {"code": "success", "reservations": [\#(reservation)]}}}}"#
+        return
+            #"{"donate": {\#(background ? #""background": true, "# : "")"interaction": {"intent": {"INGetReservationDetailsIntent": {"reservationContainerReference": "B9C8"}}, "response": {"code": "success", "reservations": [\#(reservation)]}}}}"#
     }
 }

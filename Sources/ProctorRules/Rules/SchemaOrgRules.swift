@@ -37,7 +37,9 @@ enum SchemaOrgValue {
             var digits = Substring(text.trimmingCharacters(in: .whitespaces))
             if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
             let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let whole = parts.first, !whole.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+            guard let whole = parts.first, !whole.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
+                return nil
+            }
             return Double(text.trimmingCharacters(in: .whitespaces))
         default: return nil
         }
@@ -115,7 +117,8 @@ struct SchemaOrgRatingRule: Rule {
         name: "Ratings Are Numbers Within Their Scale",
         category: .links,
         defaultSeverity: .warning,
-        summary: "A schema.org AggregateRating or Rating gives a numeric ratingValue within worstRating and bestRating (1 and 5 when not given), and an AggregateRating's ratingCount and reviewCount are whole numbers.",
+        summary:
+            "A schema.org AggregateRating or Rating gives a numeric ratingValue within worstRating and bestRating (1 and 5 when not given), and an AggregateRating's ratingCount and reviewCount are whole numbers.",
         rationale: """
             Apple shows "number of reviews via AggregateRating from schema.org and a rating value \
             which we can render as stars" (WWDC15 session 709). schema.org defines ratingValue on \
@@ -132,19 +135,28 @@ struct SchemaOrgRatingRule: Rule {
         sources: [seed002, "schema.org: AggregateRating, Rating (ratingValue, bestRating, worstRating, ratingCount, reviewCount) [H]"],
         passing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Product", "name": "Pizza stone", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "92%", "ratingCount": 40}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Product", "name": "Pizza stone", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "92%", "ratingCount": 40}}"#
+                ),
                 named: page),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Product", "name": "Pizza peel", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "88%", "bestRating": "100%", "worstRating": "0%", "ratingCount": 25}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Product", "name": "Pizza peel", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "88%", "bestRating": "100%", "worstRating": "0%", "ratingCount": 25}}"#
+                ),
                 named: page),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "4.6", "reviewCount": 1284}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "4.6", "reviewCount": 1284}}"#
+                ),
                 named: page),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Recipe", "name": "Margherita", "aggregateRating": {"ratingValue": 9, "bestRating": 10, "ratingCount": "87"}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Recipe", "name": "Margherita", "aggregateRating": {"ratingValue": 9, "bestRating": 10, "ratingCount": "87"}}"#
+                ),
                 named: page),
             RuleExample(
-                microdata("""
+                microdata(
+                    """
                     <div itemscope itemtype="https://schema.org/Restaurant">
                     <h1 itemprop="name">Golden Crust Pizzeria</h1>
                     <div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating">
@@ -155,13 +167,18 @@ struct SchemaOrgRatingRule: Rule {
         ],
         failing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "4,6", "reviewCount": "1.2k"}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "aggregateRating": {"@type": "AggregateRating", "ratingValue": "4,6", "reviewCount": "1.2k"}}"#
+                ),
                 named: page, at: [inBlock("/aggregateRating/ratingValue"), inBlock("/aggregateRating/reviewCount")]),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "aggregateRating": {"ratingValue": 8.5, "ratingCount": 40}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "aggregateRating": {"ratingValue": 8.5, "ratingCount": 40}}"#
+                ),
                 named: page, at: [inBlock("/aggregateRating/ratingValue")]),
             RuleExample(
-                microdata("""
+                microdata(
+                    """
                     <div itemscope itemtype="https://schema.org/Restaurant">
                     <h1 itemprop="name">Golden Crust Pizzeria</h1>
                     <div itemprop="aggregateRating" itemscope itemtype="https://schema.org/AggregateRating">
@@ -187,27 +204,36 @@ struct SchemaOrgRatingRule: Rule {
             let worst = scale("worstRating", default: 1)
             let best = scale("bestRating", default: 5)
             if let worst, let best, best <= worst, let given = item.value("bestRating") ?? item.value("worstRating") {
-                violations.append(Violation("the \(name)'s bestRating (\(best.formatted)) is not above its worstRating (\(worst.formatted))", at: file.location(of: given.place)))
+                violations.append(
+                    Violation(
+                        "the \(name)'s bestRating (\(best.formatted)) is not above its worstRating (\(worst.formatted))",
+                        at: file.location(of: given.place)))
             }
             if let rating = item.value("ratingValue") {
                 if let value = SchemaOrgValue.number(rating) {
                     if let worst, let best, best > worst, value < worst || value > best {
-                        let defaults = item.value("bestRating") == nil || item.value("worstRating") == nil ? ", schema.org's defaults where not given" : ""
-                        violations.append(Violation(
-                            "ratingValue \(rating.written) is outside the \(name)'s scale, worstRating \(worst.formatted) to bestRating \(best.formatted)\(defaults); give the scale the rating uses",
-                            at: file.location(of: rating.place)))
+                        let defaults =
+                            item.value("bestRating") == nil || item.value("worstRating") == nil ? ", schema.org's defaults where not given" : ""
+                        violations.append(
+                            Violation(
+                                "ratingValue \(rating.written) is outside the \(name)'s scale, worstRating \(worst.formatted) to bestRating \(best.formatted)\(defaults); give the scale the rating uses",
+                                at: file.location(of: rating.place)))
                     }
                 } else if !SchemaOrgValue.isRatingText(rating) {
-                    violations.append(Violation(
-                        "ratingValue is \(rating.written), which is not a number written with the digits 0-9 and '.', so it cannot be shown as stars",
-                        at: file.location(of: rating.place)))
+                    violations.append(
+                        Violation(
+                            "ratingValue is \(rating.written), which is not a number written with the digits 0-9 and '.', so it cannot be shown as stars",
+                            at: file.location(of: rating.place)))
                 }
             } else {
                 violations.append(Violation("the \(name) gives no ratingValue, the value shown as stars", at: file.location(of: item.place)))
             }
             for property in ["ratingCount", "reviewCount"] {
                 for count in item.values(property) where !SchemaOrgValue.isCount(count) {
-                    violations.append(Violation("\(property) is \(count.written), which is not a whole number (schema.org's Integer)", at: file.location(of: count.place)))
+                    violations.append(
+                        Violation(
+                            "\(property) is \(count.written), which is not a whole number (schema.org's Integer)", at: file.location(of: count.place))
+                    )
                 }
             }
         }
@@ -224,7 +250,8 @@ struct SchemaOrgOfferRule: Rule {
         name: "Offers Give A Number And Its Currency",
         category: .links,
         defaultSeverity: .warning,
-        summary: "A schema.org Offer or AggregateOffer writes price, lowPrice and highPrice as numbers, gives priceCurrency as a currency code, keeps lowPrice at most highPrice, and a priceRange is not empty.",
+        summary:
+            "A schema.org Offer or AggregateOffer writes price, lowPrice and highPrice as numbers, gives priceCurrency as a currency code, keeps lowPrice at most highPrice, and a priceRange is not empty.",
         rationale: """
             Apple shows an Offer's price in the result: "We're able to parse that price and price \
             currency and show that directly in the result", and reads priceRange "in case you \
@@ -240,18 +267,26 @@ struct SchemaOrgOfferRule: Rule {
         sources: [seed002, "schema.org: Offer, AggregateOffer (price, priceCurrency, lowPrice, highPrice, offerCount), priceRange [H]"],
         passing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Hotel", "name": "Mission Inn", "priceRange": "$$", "makesOffer": {"@type": "Offer", "price": "189.00", "priceCurrency": "USD"}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Hotel", "name": "Mission Inn", "priceRange": "$$", "makesOffer": {"@type": "Offer", "price": "189.00", "priceCurrency": "USD"}}"#
+                ),
                 named: page),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Product", "name": "Pizza stone", "offers": {"@type": "AggregateOffer", "lowPrice": 24.5, "highPrice": "39", "priceCurrency": "EUR", "offerCount": 3}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Product", "name": "Pizza stone", "offers": {"@type": "AggregateOffer", "lowPrice": 24.5, "highPrice": "39", "priceCurrency": "EUR", "offerCount": 3}}"#
+                ),
                 named: page),
         ],
         failing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Hotel", "name": "Mission Inn", "makesOffer": {"@type": "Offer", "price": "$189.00"}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Hotel", "name": "Mission Inn", "makesOffer": {"@type": "Offer", "price": "$189.00"}}"#
+                ),
                 named: page, at: [inBlock("/makesOffer"), inBlock("/makesOffer/price")]),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Product", "name": "Pizza stone", "offers": {"@type": "AggregateOffer", "lowPrice": 39, "highPrice": 24.5, "priceCurrency": "usd"}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Product", "name": "Pizza stone", "offers": {"@type": "AggregateOffer", "lowPrice": 39, "highPrice": 24.5, "priceCurrency": "usd"}}"#
+                ),
                 named: page, at: [inBlock("/offers/lowPrice"), inBlock("/offers/priceCurrency")]),
         ])
 
@@ -259,7 +294,8 @@ struct SchemaOrgOfferRule: Rule {
         var violations: [Violation] = []
         for item in file.allSchemaItems {
             for range in item.values("priceRange") where (range.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
-                violations.append(Violation("priceRange is \(range.written); write the range as text, such as $$ or 10-20 USD", at: file.location(of: range.place)))
+                violations.append(
+                    Violation("priceRange is \(range.written); write the range as text, such as $$ or 10-20 USD", at: file.location(of: range.place)))
             }
             guard item.isA(Self.types, orValueOf: ["offers", "makesOffer"]) else { continue }
             var prices: [String: (value: Double, given: SchemaValue)] = [:]
@@ -268,27 +304,37 @@ struct SchemaOrgOfferRule: Rule {
                     if let number = SchemaOrgValue.number(price) {
                         prices[property] = prices[property] ?? (number, price)
                     } else {
-                        violations.append(Violation(
-                            "\(property) is \(price.written), which is not a number written with the digits 0-9 and '.' as the decimal point; put the currency in priceCurrency and leave out thousands separators",
-                            at: file.location(of: price.place)))
+                        violations.append(
+                            Violation(
+                                "\(property) is \(price.written), which is not a number written with the digits 0-9 and '.' as the decimal point; put the currency in priceCurrency and leave out thousands separators",
+                                at: file.location(of: price.place)))
                     }
                 }
             }
             let hasPrice = ["price", "lowPrice", "highPrice"].contains { item.value($0) != nil }
             if hasPrice && item.value("priceCurrency") == nil && item.value("priceSpecification") == nil {
-                violations.append(Violation("the \(item.types.first ?? "Offer") gives a price but no priceCurrency, so the price cannot be shown with its currency", at: file.location(of: item.place)))
+                violations.append(
+                    Violation(
+                        "the \(item.types.first ?? "Offer") gives a price but no priceCurrency, so the price cannot be shown with its currency",
+                        at: file.location(of: item.place)))
             }
             for currency in item.values("priceCurrency") {
                 let code = (currency.text ?? "").trimmingCharacters(in: .whitespaces)
                 if code.count < 3 || !code.allSatisfy({ $0.isASCII && $0.isUppercase }) {
-                    violations.append(Violation("priceCurrency is \(currency.written), which is not a currency code such as USD (ISO 4217)", at: file.location(of: currency.place)))
+                    violations.append(
+                        Violation(
+                            "priceCurrency is \(currency.written), which is not a currency code such as USD (ISO 4217)",
+                            at: file.location(of: currency.place)))
                 }
             }
             if let low = prices["lowPrice"], let high = prices["highPrice"], low.value > high.value {
-                violations.append(Violation("lowPrice \(low.given.written) is above highPrice \(high.given.written)", at: file.location(of: low.given.place)))
+                violations.append(
+                    Violation("lowPrice \(low.given.written) is above highPrice \(high.given.written)", at: file.location(of: low.given.place)))
             }
             for count in item.values("offerCount") where !SchemaOrgValue.isCount(count) {
-                violations.append(Violation("offerCount is \(count.written), which is not a whole number (schema.org's Integer)", at: file.location(of: count.place)))
+                violations.append(
+                    Violation(
+                        "offerCount is \(count.written), which is not a whole number (schema.org's Integer)", at: file.location(of: count.place)))
             }
         }
         return violations
@@ -302,7 +348,8 @@ struct SchemaOrgInteractionCounterRule: Rule {
         name: "Interaction Counts Say What They Count",
         category: .links,
         defaultSeverity: .warning,
-        summary: "A schema.org InteractionCounter (interactionStatistic) gives an interactionType that is an Action and a userInteractionCount that is a whole number.",
+        summary:
+            "A schema.org InteractionCounter (interactionStatistic) gives an interactionType that is an Action and a userInteractionCount that is a whole number.",
         rationale: """
             Apple reads interaction counts "for things like likes, views, comments", and names \
             schema.org's Action-based successor of interactionCount as the way to give them \
@@ -316,17 +363,26 @@ struct SchemaOrgInteractionCounterRule: Rule {
         sources: [seed002, "schema.org: InteractionCounter (interactionType, userInteractionCount), interactionStatistic [H]"],
         passing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "VideoObject", "name": "Stretching dough", "interactionStatistic": {"@type": "InteractionCounter", "interactionType": {"@id": "https://schema.org/WatchAction"}, "userInteractionCount": 5120}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "VideoObject", "name": "Stretching dough", "interactionStatistic": {"@type": "InteractionCounter", "interactionType": {"@id": "https://schema.org/WatchAction"}, "userInteractionCount": 5120}}"#
+                ),
                 named: page),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Recipe", "name": "Margherita", "interactionStatistic": {"@type": "InteractionCounter", "interactionType": "https://schema.org/LikeAction", "userInteractionCount": 1204}}"#),
-                named: page)
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Recipe", "name": "Margherita", "interactionStatistic": {"@type": "InteractionCounter", "interactionType": "https://schema.org/LikeAction", "userInteractionCount": 1204}}"#
+                ),
+                named: page),
         ],
         failing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Recipe", "name": "Margherita", "interactionStatistic": [{"@type": "InteractionCounter", "interactionType": "Likes", "userInteractionCount": "1,204"}, {"userInteractionCount": 87}]}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Recipe", "name": "Margherita", "interactionStatistic": [{"@type": "InteractionCounter", "interactionType": "Likes", "userInteractionCount": "1,204"}, {"userInteractionCount": 87}]}"#
+                ),
                 named: page,
-                at: [inBlock("/interactionStatistic/0/interactionType"), inBlock("/interactionStatistic/0/userInteractionCount"), inBlock("/interactionStatistic/1")]),
+                at: [
+                    inBlock("/interactionStatistic/0/interactionType"), inBlock("/interactionStatistic/0/userInteractionCount"),
+                    inBlock("/interactionStatistic/1"),
+                ])
         ])
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
@@ -336,22 +392,29 @@ struct SchemaOrgInteractionCounterRule: Rule {
             if let type = item.value("interactionType") {
                 let name = type.item?.types.first ?? SchemaOrgNames.localName(type.text ?? type.reference ?? "")
                 if !name.hasSuffix("Action") {
-                    violations.append(Violation(
-                        "interactionType is \(type.written), which is not a schema.org Action such as LikeAction, CommentAction or WatchAction",
-                        at: file.location(of: type.place)))
+                    violations.append(
+                        Violation(
+                            "interactionType is \(type.written), which is not a schema.org Action such as LikeAction, CommentAction or WatchAction",
+                            at: file.location(of: type.place)))
                 }
             } else {
                 missing.append("interactionType")
             }
             if let count = item.value("userInteractionCount") {
                 if !SchemaOrgValue.isCount(count) {
-                    violations.append(Violation("userInteractionCount is \(count.written), which is not a whole number (schema.org's Integer)", at: file.location(of: count.place)))
+                    violations.append(
+                        Violation(
+                            "userInteractionCount is \(count.written), which is not a whole number (schema.org's Integer)",
+                            at: file.location(of: count.place)))
                 }
             } else {
                 missing.append("userInteractionCount")
             }
             if !missing.isEmpty {
-                violations.append(Violation("the InteractionCounter gives no \(Suggestion.list(missing)), so it does not say what it counts", at: file.location(of: item.place)))
+                violations.append(
+                    Violation(
+                        "the InteractionCounter gives no \(Suggestion.list(missing)), so it does not say what it counts",
+                        at: file.location(of: item.place)))
             }
         }
         return violations
@@ -377,18 +440,26 @@ struct SchemaOrgSearchActionRule: Rule {
         sources: [seed002, "schema.org: SearchAction (target, query-input), EntryPoint (urlTemplate), PropertyValueSpecification (valueName) [H]"],
         passing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "WebSite", "url": "https://slicefinder.example.com/", "potentialAction": {"@type": "SearchAction", "target": "https://slicefinder.example.com/search?q={search_term_string}", "query-input": "required name=search_term_string"}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "WebSite", "url": "https://slicefinder.example.com/", "potentialAction": {"@type": "SearchAction", "target": "https://slicefinder.example.com/search?q={search_term_string}", "query-input": "required name=search_term_string"}}"#
+                ),
                 named: page),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "WebSite", "potentialAction": {"@type": "SearchAction", "target": {"@type": "EntryPoint", "urlTemplate": "https://slicefinder.example.com/search?q={query}"}, "query-input": {"@type": "PropertyValueSpecification", "valueRequired": true, "valueName": "query"}}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "WebSite", "potentialAction": {"@type": "SearchAction", "target": {"@type": "EntryPoint", "urlTemplate": "https://slicefinder.example.com/search?q={query}"}, "query-input": {"@type": "PropertyValueSpecification", "valueRequired": true, "valueName": "query"}}}"#
+                ),
                 named: page),
         ],
         failing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "WebSite", "potentialAction": {"@type": "SearchAction", "target": "https://slicefinder.example.com/search?q={query}", "query-input": "required name=search_term_string"}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "WebSite", "potentialAction": {"@type": "SearchAction", "target": "https://slicefinder.example.com/search?q={query}", "query-input": "required name=search_term_string"}}"#
+                ),
                 named: page, at: [inBlock("/potentialAction/target")]),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "WebSite", "potentialAction": {"@type": "SearchAction", "target": "https://slicefinder.example.com/search?q={search_term_string}"}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "WebSite", "potentialAction": {"@type": "SearchAction", "target": "https://slicefinder.example.com/search?q={search_term_string}"}}"#
+                ),
                 named: page, at: [inBlock("/potentialAction")]),
         ])
 
@@ -405,12 +476,16 @@ struct SchemaOrgSearchActionRule: Rule {
             if template == nil { missing.append("target URL template") }
             if name == nil { missing.append("query-input naming its placeholder (required name=search_term_string)") }
             if !missing.isEmpty {
-                violations.append(Violation("the SearchAction gives no \(Suggestion.list(missing)), so there is no search URL to fill in", at: file.location(of: item.place)))
+                violations.append(
+                    Violation(
+                        "the SearchAction gives no \(Suggestion.list(missing)), so there is no search URL to fill in",
+                        at: file.location(of: item.place)))
             }
             if let template, let name, let target, !template.contains("{\(name)}") {
-                violations.append(Violation(
-                    "the SearchAction's target '\(template)' has no {\(name)}, the placeholder its query-input names, so the query has nowhere to go",
-                    at: file.location(of: target.place)))
+                violations.append(
+                    Violation(
+                        "the SearchAction's target '\(template)' has no {\(name)}, the placeholder its query-input names, so the query has nowhere to go",
+                        at: file.location(of: target.place)))
             }
         }
         return violations
@@ -442,7 +517,9 @@ struct SchemaOrgRecipeRule: Rule {
         sources: [seed002, "schema.org: Recipe (prepTime, cookTime, totalTime: Duration, ISO 8601) [H]"],
         passing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Recipe", "name": "Margherita", "prepTime": "PT20M", "cookTime": "PT1.5H", "totalTime": "P1DT30M", "recipeIngredient": ["00 flour", "San Marzano tomatoes"]}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Recipe", "name": "Margherita", "prepTime": "PT20M", "cookTime": "PT1.5H", "totalTime": "P1DT30M", "recipeIngredient": ["00 flour", "San Marzano tomatoes"]}"#
+                ),
                 named: page)
         ],
         failing: [
@@ -456,9 +533,10 @@ struct SchemaOrgRecipeRule: Rule {
         for item in file.allSchemaItems where item.isA(["Recipe"]) {
             for property in Self.times {
                 for time in item.values(property) where !SchemaOrgValue.isDuration(time.text ?? "") {
-                    violations.append(Violation(
-                        "\(property) is \(time.written), which is not an ISO 8601 duration such as PT20M or PT1H30M (schema.org's Duration)",
-                        at: file.location(of: time.place)))
+                    violations.append(
+                        Violation(
+                            "\(property) is \(time.written), which is not an ISO 8601 duration such as PT20M or PT1H30M (schema.org's Duration)",
+                            at: file.location(of: time.place)))
                 }
             }
         }
@@ -492,15 +570,19 @@ struct SchemaOrgTelephoneRule: Rule {
         ],
         passing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Organization", "name": "Golden Crust Pizzeria", "telephone": "+1-415-555-0142"}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Organization", "name": "Golden Crust Pizzeria", "telephone": "+1-415-555-0142"}"#),
                 named: page)
         ],
         failing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Organization", "name": "Golden Crust Pizzeria", "telephone": 4155550142, "department": {"@type": "Restaurant", "telephone": "ask at the counter"}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Organization", "name": "Golden Crust Pizzeria", "telephone": 4155550142, "department": {"@type": "Restaurant", "telephone": "ask at the counter"}}"#
+                ),
                 named: page, at: [inBlock("/telephone"), inBlock("/department/telephone")]),
             RuleExample(
-                microdata("""
+                microdata(
+                    """
                     <div itemscope itemtype="https://schema.org/Restaurant">
                     <h1 itemprop="name">Golden Crust Pizzeria</h1>
                     <p>Reservations: <span itemprop="telephone">call the restaurant</span></p>
@@ -513,13 +595,16 @@ struct SchemaOrgTelephoneRule: Rule {
         for item in file.allSchemaItems {
             for telephone in item.values("telephone") {
                 guard case .text(let text) = telephone.kind else {
-                    violations.append(Violation(
-                        "telephone is \(telephone.written), but schema.org's telephone is text; write the number as a string, with its + and leading zeros",
-                        at: file.location(of: telephone.place)))
+                    violations.append(
+                        Violation(
+                            "telephone is \(telephone.written), but schema.org's telephone is text; write the number as a string, with its + and leading zeros",
+                            at: file.location(of: telephone.place)))
                     continue
                 }
                 if text.filter({ $0.isASCII && $0.isNumber }).count < 3 {
-                    violations.append(Violation("telephone is '\(text)', which holds no phone number a call button can dial", at: file.location(of: telephone.place)))
+                    violations.append(
+                        Violation(
+                            "telephone is '\(text)', which holds no phone number a call button can dial", at: file.location(of: telephone.place)))
                 }
             }
         }
@@ -539,7 +624,8 @@ struct SchemaOrgLocationRule: Rule {
         name: "Addresses And Coordinates Locate The Place",
         category: .links,
         defaultSeverity: .warning,
-        summary: "A schema.org address is text or a PostalAddress with a street, locality or postal code and no misspelt property, and geo gives a latitude within ±90 and a longitude within ±180.",
+        summary:
+            "A schema.org address is text or a PostalAddress with a street, locality or postal code and no misspelt property, and geo gives a latitude within ±90 and a longitude within ±180.",
         rationale: """
             "Providing a postal address we can then allow the user to navigate directly" (WWDC15 \
             session 709), and Safari on iOS 10 extracts "anything with a PostalAddress, \
@@ -560,16 +646,23 @@ struct SchemaOrgLocationRule: Rule {
         ],
         passing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@graph": [{"@type": "Restaurant", "@id": "https://slicefinder.example.com/places/sf-0412#place", "name": "Golden Crust Pizzeria", "address": {"@id": "https://slicefinder.example.com/places/sf-0412#address"}}, {"@type": "PostalAddress", "@id": "https://slicefinder.example.com/places/sf-0412#address", "streetAddress": "2450 Mission St", "addressLocality": "San Francisco"}]}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@graph": [{"@type": "Restaurant", "@id": "https://slicefinder.example.com/places/sf-0412#place", "name": "Golden Crust Pizzeria", "address": {"@id": "https://slicefinder.example.com/places/sf-0412#address"}}, {"@type": "PostalAddress", "@id": "https://slicefinder.example.com/places/sf-0412#address", "streetAddress": "2450 Mission St", "addressLocality": "San Francisco"}]}"#
+                ),
                 named: page),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "address": {"@type": "PostalAddress", "streetAddress": "2450 Mission St", "addressLocality": "San Francisco", "postalCode": "94110"}, "geo": {"@type": "GeoCoordinates", "latitude": 37.7579, "longitude": "-122.4187"}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "address": {"@type": "PostalAddress", "streetAddress": "2450 Mission St", "addressLocality": "San Francisco", "postalCode": "94110"}, "geo": {"@type": "GeoCoordinates", "latitude": 37.7579, "longitude": "-122.4187"}}"#
+                ),
                 named: page),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Organization", "name": "Slice Finder", "address": "2450 Mission St, San Francisco, CA 94110"}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Organization", "name": "Slice Finder", "address": "2450 Mission St, San Francisco, CA 94110"}"#
+                ),
                 named: page),
             RuleExample(
-                microdata("""
+                microdata(
+                    """
                     <div itemscope itemtype="https://schema.org/Restaurant">
                     <h1 itemprop="name">Golden Crust Pizzeria</h1>
                     <p itemprop="address" itemscope itemtype="https://schema.org/PostalAddress">
@@ -583,10 +676,14 @@ struct SchemaOrgLocationRule: Rule {
         ],
         failing: [
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "address": {"@type": "PostalAddress", "streetAdress": "2450 Mission St", "addressCountry": "US"}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "address": {"@type": "PostalAddress", "streetAdress": "2450 Mission St", "addressCountry": "US"}}"#
+                ),
                 named: page, at: [inBlock("/address"), inBlock("/address/streetAdress")]),
             RuleExample(
-                jsonLD(#"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "geo": {"@type": "GeoCoordinates", "latitude": -122.4187, "longitude": 37.7579}}"#),
+                jsonLD(
+                    #"{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "geo": {"@type": "GeoCoordinates", "latitude": -122.4187, "longitude": 37.7579}}"#
+                ),
                 named: page, at: [inBlock("/geo/latitude")]),
         ])
 
@@ -596,24 +693,28 @@ struct SchemaOrgLocationRule: Rule {
             for address in item.values("address") {
                 if let postal = address.item {
                     if !postal.types.isEmpty && !postal.types.contains("PostalAddress") {
-                        violations.append(Violation(
-                            "address is \(address.written), but schema.org's address is a PostalAddress or text",
-                            at: file.location(of: address.place)))
+                        violations.append(
+                            Violation(
+                                "address is \(address.written), but schema.org's address is a PostalAddress or text",
+                                at: file.location(of: address.place)))
                         continue
                     }
                     if !Self.locating.contains(where: { postal.value($0) != nil }) {
-                        violations.append(Violation(
-                            "the PostalAddress gives none of streetAddress, addressLocality and postalCode, so directions have no place to go",
-                            at: file.location(of: postal.place)))
+                        violations.append(
+                            Violation(
+                                "the PostalAddress gives none of streetAddress, addressLocality and postalCode, so directions have no place to go",
+                                at: file.location(of: postal.place)))
                     }
                     for property in postal.properties where !Self.addressProperties.contains(property.name) {
                         guard let intended = Suggestion.closest(to: property.name, among: Self.addressProperties) else { continue }
-                        violations.append(Violation(
-                            "'\(property.name)' is not a PostalAddress property, so it is read as nothing; did you mean '\(intended)'?",
-                            at: file.location(of: property.value.place)))
+                        violations.append(
+                            Violation(
+                                "'\(property.name)' is not a PostalAddress property, so it is read as nothing; did you mean '\(intended)'?",
+                                at: file.location(of: property.value.place)))
                     }
                 } else if address.reference == nil, (address.text ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
-                    violations.append(Violation("address is \(address.written), which says nothing of where the place is", at: file.location(of: address.place)))
+                    violations.append(
+                        Violation("address is \(address.written), which says nothing of where the place is", at: file.location(of: address.place)))
                 }
             }
             guard item.isA(["GeoCoordinates"], orValueOf: ["geo"]) else { continue }
@@ -625,17 +726,20 @@ struct SchemaOrgLocationRule: Rule {
                     continue
                 }
                 guard let degrees = SchemaOrgValue.number(coordinate) else {
-                    violations.append(Violation("\(property) is \(coordinate.written), which is not a number of degrees", at: file.location(of: coordinate.place)))
+                    violations.append(
+                        Violation("\(property) is \(coordinate.written), which is not a number of degrees", at: file.location(of: coordinate.place)))
                     continue
                 }
                 if !axis.contains(degrees) {
-                    violations.append(Violation(
-                        "\(property) is \(coordinate.written), outside -\(Int(axis.limit)) to \(Int(axis.limit)) degrees; are latitude and longitude swapped?",
-                        at: file.location(of: coordinate.place)))
+                    violations.append(
+                        Violation(
+                            "\(property) is \(coordinate.written), outside -\(Int(axis.limit)) to \(Int(axis.limit)) degrees; are latitude and longitude swapped?",
+                            at: file.location(of: coordinate.place)))
                 }
             }
             if !missing.isEmpty {
-                violations.append(Violation("the GeoCoordinates give no \(Suggestion.list(missing)), so they locate nothing", at: file.location(of: item.place)))
+                violations.append(
+                    Violation("the GeoCoordinates give no \(Suggestion.list(missing)), so they locate nothing", at: file.location(of: item.place)))
             }
         }
         return violations

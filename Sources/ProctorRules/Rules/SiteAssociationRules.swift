@@ -1,9 +1,9 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorPayloads
 import ProctorJSON
 import ProctorLinks
+import ProctorPayloads
 
 // Rules on apple-app-site-association files (docs/links.md). Their examples are files named
 // apple-app-site-association, which the site association input reads.
@@ -41,9 +41,11 @@ struct SiteAssociationSizeRule: Rule {
 
     func check(_ file: SiteAssociationFile, in context: RuleContext) -> [Violation] {
         guard file.byteCount > UniversalLinkMatcher.sizeLimit else { return [] }
-        return [Violation(
-            "the file is \(file.byteCount) bytes, over the 128 KB (131,072 bytes) iOS reads; iOS ignores it, so every URL of the domain opens in Safari. Shorten it with substitution variables or broader patterns",
-            at: .root)]
+        return [
+            Violation(
+                "the file is \(file.byteCount) bytes, over the 128 KB (131,072 bytes) iOS reads; iOS ignores it, so every URL of the domain opens in Safari. Shorten it with substitution variables or broader patterns",
+                at: .root)
+        ]
     }
 }
 
@@ -66,7 +68,9 @@ struct SiteAssociationAppIDFormatRule: Rule {
             and activitycontinuation.
             """,
         sources: [supporting + ": app identifiers [H]"],
-        passing: [RuleExample(file(#"[{"/": "/buy/*"}]"#, appIDs: #"["ABCDE12345.com.example.app", "ABCDE12345.com.example.app-beta"]"#), named: aasa)],
+        passing: [
+            RuleExample(file(#"[{"/": "/buy/*"}]"#, appIDs: #"["ABCDE12345.com.example.app", "ABCDE12345.com.example.app-beta"]"#), named: aasa)
+        ],
         failing: [
             RuleExample(
                 file(#"[{"/": "/buy/*"}]"#, appIDs: #"["com.example.app", "abcde12345.com.example.app"]"#), named: aasa,
@@ -87,15 +91,19 @@ struct SiteAssociationAppIDFormatRule: Rule {
         var violations: [Violation] = []
         func judge(_ ids: [String], _ pointer: JSONPointer, single: Bool) {
             for (index, id) in ids.enumerated() where !Self.isAppID(id) {
-                violations.append(Violation(
-                    "'\(id)' is not an app identifier: write the ten-character prefix, a period and the bundle identifier, such as ABCDE12345.com.example.app",
-                    at: single ? pointer : pointer.appending(index)))
+                violations.append(
+                    Violation(
+                        "'\(id)' is not an app identifier: write the ten-character prefix, a period and the bundle identifier, such as ABCDE12345.com.example.app",
+                        at: single ? pointer : pointer.appending(index)))
             }
         }
         for entry in file.association.applinks?.details ?? [] {
             judge(entry.appIDs, entry.pointer.appending(entry.appIDsKey), single: entry.appIDsKey == "appID")
         }
-        for (service, apps) in [("webcredentials", file.association.webcredentials), ("appclips", file.association.appclips), ("activitycontinuation", file.association.activitycontinuation)] {
+        for (service, apps) in [
+            ("webcredentials", file.association.webcredentials), ("appclips", file.association.appclips),
+            ("activitycontinuation", file.association.activitycontinuation),
+        ] {
             if let apps { judge(apps, JSONPointer([service, "apps"]), single: false) }
         }
         return violations
@@ -109,7 +117,8 @@ struct SiteAssociationNamesAppRule: Rule {
         name: "Association File Names The App",
         category: .links,
         defaultSeverity: .error,
-        summary: "An apple-app-site-association file's applinks must name the app under test: its app ID when the team identifier is known, its bundle identifier otherwise.",
+        summary:
+            "An apple-app-site-association file's applinks must name the app under test: its app ID when the team identifier is known, its bundle identifier otherwise.",
         rationale: """
             iOS opens a universal link in an app only when the domain's file lists the app's \
             identifier in applinks, and "the apps in the apple-app-site-association file on your \
@@ -129,10 +138,12 @@ struct SiteAssociationNamesAppRule: Rule {
         ],
         failing: [
             RuleExample(
-                file(#"[{"/": "/buy/*"}]"#, appIDs: #"["ABCDE12345.com.example.ap"]"#), named: aasa, infoPlist: #"{"CFBundleIdentifier": "com.example.app"}"#,
+                file(#"[{"/": "/buy/*"}]"#, appIDs: #"["ABCDE12345.com.example.ap"]"#), named: aasa,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.app"}"#,
                 at: ["/applinks/details"]),
             RuleExample(
-                file(#"[{"/": "/buy/*"}]"#, appIDs: #"["ABCDE12346.com.example.app"]"#), named: aasa, infoPlist: #"{"CFBundleIdentifier": "com.example.app"}"#,
+                file(#"[{"/": "/buy/*"}]"#, appIDs: #"["ABCDE12346.com.example.app"]"#), named: aasa,
+                infoPlist: #"{"CFBundleIdentifier": "com.example.app"}"#,
                 config: #"{"teamIdentifier": "ABCDE12345"}"#, at: ["/applinks/details"]),
         ])
 
@@ -146,14 +157,18 @@ struct SiteAssociationNamesAppRule: Rule {
             guard !named.contains(appID) else { return [] }
             // The closest name is most often a typo in the file (a Team ID off by one character).
             let typo = Suggestion.closest(to: appID, among: named).map { "; '\($0)' is close to it: a typo in the file?" } ?? ""
-            return [Violation(
-                "no applinks details entry names the app '\(appID)' (it names \(list)), so iOS opens this domain's links in Safari\(typo)",
-                at: JSONPointer(["applinks", "details"]))]
+            return [
+                Violation(
+                    "no applinks details entry names the app '\(appID)' (it names \(list)), so iOS opens this domain's links in Safari\(typo)",
+                    at: JSONPointer(["applinks", "details"]))
+            ]
         }
         guard !named.contains(where: { $0.split(separator: ".", maxSplits: 1).last.map(String.init) == bundle }) else { return [] }
-        return [Violation(
-            "no applinks details entry names the app '\(bundle)' (it names \(list)), so iOS opens this domain's links in Safari\(Suggestion.phrase(for: bundle, among: named.compactMap { $0.split(separator: ".", maxSplits: 1).last.map(String.init) }))",
-            at: JSONPointer(["applinks", "details"]))]
+        return [
+            Violation(
+                "no applinks details entry names the app '\(bundle)' (it names \(list)), so iOS opens this domain's links in Safari\(Suggestion.phrase(for: bundle, among: named.compactMap { $0.split(separator: ".", maxSplits: 1).last.map(String.init) }))",
+                at: JSONPointer(["applinks", "details"]))
+        ]
     }
 
     /// The names a file gives, each once and at most five of them: a file of thousands of
@@ -204,12 +219,14 @@ struct SiteAssociationUnreachableComponentRule: Rule {
             for component in entry.components ?? [] {
                 let key = PathKey(component)
                 if let blocker = catchAll {
-                    violations.append(Violation(
-                        "this component is never reached: \(blocker.pointer) before it matches every URL", at: component.pointer))
+                    violations.append(
+                        Violation(
+                            "this component is never reached: \(blocker.pointer) before it matches every URL", at: component.pointer))
                 } else if let blocker = firstWithPath[key] {
-                    violations.append(Violation(
-                        "this component is never reached: \(blocker.pointer) has the same path pattern '\(component.path ?? "*")' and no query or fragment, and comes first",
-                        at: component.pointer))
+                    violations.append(
+                        Violation(
+                            "this component is never reached: \(blocker.pointer) has the same path pattern '\(component.path ?? "*")' and no query or fragment, and comes first",
+                            at: component.pointer))
                 }
                 if catchAll == nil && component.matchesEverything { catchAll = component }
                 if component.query == nil && component.fragment.isNilOrStar && firstWithPath[key] == nil { firstWithPath[key] = component }
@@ -235,7 +252,9 @@ struct SiteAssociationUnreachableComponentRule: Rule {
 
 extension Component {
     /// No pattern, or only `*`: every URL.
-    var matchesEverything: Bool { path.isNilOrStar && fragment.isNilOrStar && (query == nil || { if case .pattern("*") = query! { true } else { false } }()) }
+    var matchesEverything: Bool {
+        path.isNilOrStar && fragment.isNilOrStar && (query == nil || { if case .pattern("*") = query! { true } else { false } }())
+    }
 }
 
 extension Optional where Wrapped == String {

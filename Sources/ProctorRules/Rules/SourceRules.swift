@@ -8,7 +8,8 @@ import ProctorVocabulary
 // the code donates against what its launch handlers take. Their examples are Swift files.
 
 private let seedRestore = "WWDC16 session 240 (seed 000): the launch handler restores from userInfo; requiredUserInfoKeys lists what it needs"
-private let continuing = "Apple, UIKit, application(_:continue:restorationHandler:) and scene(_:continue:); SwiftUI, onContinueUserActivity(_:perform:)"
+private let continuing =
+    "Apple, UIKit, application(_:continue:restorationHandler:) and scene(_:continue:); SwiftUI, onContinueUserActivity(_:perform:)"
 private let places = #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view"]}"#
 
 /// A Swift example: a view controller that donates `donation` (with `members` beside the method
@@ -62,7 +63,8 @@ struct SourceDonatedTypeHandledRule: Rule {
         name: "Donated Activity Type Is Handled",
         category: .activity,
         defaultSeverity: .error,
-        summary: "Every activity type the code donates must be taken by a launch handler (a case of the handler's switch on activityType, or onContinueUserActivity).",
+        summary:
+            "Every activity type the code donates must be taken by a launch handler (a case of the handler's switch on activityType, or onContinueUserActivity).",
         rationale: """
             When the user picks a donated activity in Spotlight, Handoff or a suggestion, iOS \
             launches the app with it; the handler looks at activityType to decide which screen to \
@@ -76,7 +78,10 @@ struct SourceDonatedTypeHandledRule: Rule {
             restoration: it comes back in the scene session's stateRestorationActivity when the \
             scene reconnects, not through a continue handler.
             """,
-        sources: [seedRestore + " [H]", continuing + " [H]", "Apple, UISceneDelegate.stateRestorationActivity(for:) and UISceneSession.stateRestorationActivity [H]"],
+        sources: [
+            seedRestore + " [H]", continuing + " [H]",
+            "Apple, UISceneDelegate.stateRestorationActivity(for:) and UISceneSession.stateRestorationActivity [H]",
+        ],
         passing: [
             RuleExample(swift(donation: donate, handler: restore), named: "App.swift"),
             // The page handed to the other device's browser, beside the app's own activity.
@@ -90,13 +95,15 @@ struct SourceDonatedTypeHandledRule: Rule {
                         """, handler: restore), named: "App.swift"),
             // State restoration: UIKit hands it back with the scene's session, not to a handler.
             RuleExample(
-                swift(donation: donate, handler: restore, members: """
-                        var stateRestorationActivity: NSUserActivity {
-                            let activity = NSUserActivity(activityType: "com.example.places.restoration")
-                            activity.persistentIdentifier = "scene-state"
-                            return activity
-                        }
-                    """), named: "App.swift"),
+                swift(
+                    donation: donate, handler: restore,
+                    members: """
+                            var stateRestorationActivity: NSUserActivity {
+                                let activity = NSUserActivity(activityType: "com.example.places.restoration")
+                                activity.persistentIdentifier = "scene-state"
+                                return activity
+                            }
+                        """), named: "App.swift"),
         ],
         failing: [
             RuleExample(
@@ -104,25 +111,29 @@ struct SourceDonatedTypeHandledRule: Rule {
                 named: "App.swift", at: ["/PlaceViewController.show(_:)/donation/com.example.places.view"]),
             // A Core Spotlight item is continued as CSSearchableItemActionType, which no case takes.
             RuleExample(
-                swift(donation: donate, handler: restore, members: """
-                        func indexHome() {
-                            let attributes = CSSearchableItemAttributeSet(contentType: .text)
-                            attributes.title = "Places near you"
-                            let item = CSSearchableItem(uniqueIdentifier: "home", domainIdentifier: "screens", attributeSet: attributes)
-                            CSSearchableIndex.default().indexSearchableItems([item])
-                        }
-                    """),
+                swift(
+                    donation: donate, handler: restore,
+                    members: """
+                            func indexHome() {
+                                let attributes = CSSearchableItemAttributeSet(contentType: .text)
+                                attributes.title = "Places near you"
+                                let item = CSSearchableItem(uniqueIdentifier: "home", domainIdentifier: "screens", attributeSet: attributes)
+                                CSSearchableIndex.default().indexSearchableItems([item])
+                            }
+                        """),
                 named: "App.swift", at: ["/PlaceViewController.indexHome()/searchableItem/home"]),
             // A SiriKit interaction is continued as its intent's class name, which no case takes.
             RuleExample(
-                swift(donation: donate, handler: restore, members: """
-                        func call(_ place: Place) {
-                            let contact = INPerson(personHandle: INPersonHandle(value: "+1 415 555 0100", type: .phoneNumber), nameComponents: nil, displayName: "Golden Crust", image: nil, contactIdentifier: nil, customIdentifier: "p-1")
-                            let interaction = INInteraction(intent: INStartCallIntent(callRecordFilter: nil, callRecordToCallBack: nil, audioRoute: .unknown, destinationType: .normal, contacts: [contact], callCapability: .audioCall), response: nil)
-                            interaction.direction = .outgoing
-                            interaction.donate(completion: nil)
-                        }
-                    """),
+                swift(
+                    donation: donate, handler: restore,
+                    members: """
+                            func call(_ place: Place) {
+                                let contact = INPerson(personHandle: INPersonHandle(value: "+1 415 555 0100", type: .phoneNumber), nameComponents: nil, displayName: "Golden Crust", image: nil, contactIdentifier: nil, customIdentifier: "p-1")
+                                let interaction = INInteraction(intent: INStartCallIntent(callRecordFilter: nil, callRecordToCallBack: nil, audioRoute: .unknown, destinationType: .normal, contacts: [contact], callCapability: .audioCall), response: nil)
+                                interaction.direction = .outgoing
+                                interaction.donate(completion: nil)
+                            }
+                        """),
                 named: "App.swift", at: ["/PlaceViewController.call(_:)/interaction/INStartCallIntent"]),
         ])
 
@@ -131,18 +142,24 @@ struct SourceDonatedTypeHandledRule: Rule {
             !donation.returnedForStateRestoration
         else { return [] }
         if donation.isInteraction {
-            return [Violation(
-                "this \(donation.activityType) interaction is donated here, but no launch handler the scan found takes '\(donation.activityType)', so tapping its suggestion or the contact card's button opens the app without carrying on",
-                at: donation.pointer)]
+            return [
+                Violation(
+                    "this \(donation.activityType) interaction is donated here, but no launch handler the scan found takes '\(donation.activityType)', so tapping its suggestion or the contact card's button opens the app without carrying on",
+                    at: donation.pointer)
+            ]
         }
         if donation.isSearchableItem {
-            return [Violation(
-                "this Core Spotlight item is indexed here, but no launch handler the scan found takes CSSearchableItemActionType, so tapping it in Spotlight opens the app without showing it",
-                at: donation.pointer)]
+            return [
+                Violation(
+                    "this Core Spotlight item is indexed here, but no launch handler the scan found takes CSSearchableItemActionType, so tapping it in Spotlight opens the app without showing it",
+                    at: donation.pointer)
+            ]
         }
-        return [Violation(
-            "activity type '\(donation.activityType)' is donated here, but no launch handler the scan found takes it, so continuing it opens the app without restoring the screen",
-            at: donation.pointer)]
+        return [
+            Violation(
+                "activity type '\(donation.activityType)' is donated here, but no launch handler the scan found takes it, so continuing it opens the app without restoring the screen",
+                at: donation.pointer)
+        ]
     }
 }
 
@@ -166,7 +183,10 @@ struct SourceRestoredKeysRequiredRule: Rule {
         passing: [RuleExample(swift(donation: donate, handler: restore), named: "App.swift")],
         failing: [
             RuleExample(
-                swift(donation: donate, handler: restore.replacingOccurrences(of: "router.showPlace(id)", with: "router.showPlace(id, tab: userActivity.userInfo?[\"tab\"] as? String)")),
+                swift(
+                    donation: donate,
+                    handler: restore.replacingOccurrences(
+                        of: "router.showPlace(id)", with: "router.showPlace(id, tab: userActivity.userInfo?[\"tab\"] as? String)")),
                 named: "App.swift", at: ["/SceneDelegate.scene(_:continue:)/handler/com.example.places.view/userInfo/tab"])
         ])
 
@@ -214,7 +234,9 @@ struct SourceHandlerKeyDonatedRule: Rule {
                 named: "App.swift", at: ["/SceneDelegate.scene(_:continue:)/handler/com.example.places.view/userInfo/placeId"]),
             // A donation that sets no userInfo at all.
             RuleExample(
-                swift(donation: donate.replacingOccurrences(of: "activity.userInfo = [\"placeID\": place.id, \"tab\": \"menu\"]\n", with: ""), handler: restore),
+                swift(
+                    donation: donate.replacingOccurrences(of: "activity.userInfo = [\"placeID\": place.id, \"tab\": \"menu\"]\n", with: ""),
+                    handler: restore),
                 named: "App.swift", at: ["/SceneDelegate.scene(_:continue:)/handler/com.example.places.view/userInfo/placeID"]),
         ])
 
@@ -238,7 +260,8 @@ struct SourceDonationMadeCurrentRule: Rule {
         name: "Donated Activity Becomes Current",
         category: .activity,
         defaultSeverity: .warning,
-        summary: "An NSUserActivity the code configures should be made current: becomeCurrent(), or assigned to a responder's or scene's userActivity.",
+        summary:
+            "An NSUserActivity the code configures should be made current: becomeCurrent(), or assigned to a responder's or scene's userActivity.",
         rationale: """
             An activity reaches Handoff, the index and suggestions only when it becomes current \
             (seed 000: becomeCurrent, or UIKit managing it through UIResponder.userActivity). One \
@@ -246,7 +269,9 @@ struct SourceDonationMadeCurrentRule: Rule {
             donates nothing. A warning: the code may make it current in a way the scan cannot \
             see.
             """,
-        sources: ["WWDC16 session 240 (seed 000): becomeCurrent, and UIResponder.userActivity [H]", "Apple, Foundation, NSUserActivity.becomeCurrent() [H]"],
+        sources: [
+            "WWDC16 session 240 (seed 000): becomeCurrent, and UIResponder.userActivity [H]", "Apple, Foundation, NSUserActivity.becomeCurrent() [H]",
+        ],
         passing: [RuleExample(swift(donation: donate, handler: restore), named: "App.swift")],
         failing: [
             RuleExample(
@@ -256,9 +281,11 @@ struct SourceDonationMadeCurrentRule: Rule {
 
     func check(_ donation: SourceDonation, in context: RuleContext) -> [Violation] {
         guard donation.currentness == .never else { return [] }
-        return [Violation(
-            "the activity of type '\(donation.activityType)' is configured but never made current (no becomeCurrent(), no assignment to a userActivity), so it donates nothing",
-            at: donation.pointer)]
+        return [
+            Violation(
+                "the activity of type '\(donation.activityType)' is configured but never made current (no becomeCurrent(), no assignment to a userActivity), so it donates nothing",
+                at: donation.pointer)
+        ]
     }
 }
 
@@ -282,20 +309,28 @@ struct SourceHandledTypeDeclaredRule: Rule {
         passing: [RuleExample(swift(donation: donate, handler: restore), named: "App.swift", infoPlist: places)],
         failing: [
             RuleExample(
-                swift(donation: donate, handler: restore.replacingOccurrences(of: "default:", with: "case \"com.example.places.veiw\":\n            break\n        default:")),
+                swift(
+                    donation: donate,
+                    handler: restore.replacingOccurrences(
+                        of: "default:", with: "case \"com.example.places.veiw\":\n            break\n        default:")),
                 named: "App.swift", infoPlist: places, at: ["/SceneDelegate.scene(_:continue:)/handler/com.example.places.veiw"])
         ])
 
     func check(_ handler: SourceHandler, in context: RuleContext) -> [Violation] {
-        guard !handler.isSystemType, let app = context.appInfo, app.isFromInfoPlist, !app.declares(activityType: handler.activityType) else { return [] }
+        guard !handler.isSystemType, let app = context.appInfo, app.isFromInfoPlist, !app.declares(activityType: handler.activityType) else {
+            return []
+        }
         let hint = Suggestion.phrase(for: handler.activityType, among: app.userActivityTypes ?? [])
-        return [Violation(
-            "\(handler.symbol) handles activity type '\(handler.activityType)', which NSUserActivityTypes of \(app.source) does not list, so iOS never hands it to the app\(hint)",
-            at: handler.pointer)]
+        return [
+            Violation(
+                "\(handler.symbol) handles activity type '\(handler.activityType)', which NSUserActivityTypes of \(app.source) does not list, so iOS never hands it to the app\(hint)",
+                at: handler.pointer)
+        ]
     }
 }
 
-private let lazyState = "WWDC16 session 240 (seed 000, lines 103-108 and 135-137): be lazy, set needsSave and update userInfo in updateUserActivityState"
+private let lazyState =
+    "WWDC16 session 240 (seed 000, lines 103-108 and 135-137): be lazy, set needsSave and update userInfo in updateUserActivityState"
 private let managedByUIKit = """
     Apple, UIKit, UIResponder.userActivity and updateUserActivityState(_:): UIKit manages the activity, and the userInfo \
     it is given before the update callbacks is empty (AppKit's NSResponder states it outright)
@@ -327,7 +362,8 @@ struct SourceResponderStateUpdatedRule: Rule {
         name: "UIKit-Managed Activity Writes Its userInfo In updateUserActivityState",
         category: .activity,
         defaultSeverity: .error,
-        summary: "An activity assigned to a responder's own userActivity gets its userInfo from that responder's updateUserActivityState(_:); keys set only where it is created are lost.",
+        summary:
+            "An activity assigned to a responder's own userActivity gets its userInfo from that responder's updateUserActivityState(_:); keys set only where it is created are lost.",
         rationale: """
             Assigned to a view controller's userActivity, an activity is managed by UIKit, which \
             saves it at the times it chooses. Before it asks the responder's \
@@ -340,12 +376,15 @@ struct SourceResponderStateUpdatedRule: Rule {
             computed at run time are not checked one by one.
             """,
         sources: [
-            managedByUIKit + " [H]", "Apple, App Search Programming Guide, Activities: with UIResponder.userActivity, set metadata in updateUserActivityState [H]",
+            managedByUIKit + " [H]",
+            "Apple, App Search Programming Guide, Activities: with UIResponder.userActivity, set metadata in updateUserActivityState [H]",
             lazyState + " [H]",
         ],
         passing: [RuleExample(swift(donation: managedDonation, handler: restore, members: stateUpdate), named: "App.swift")],
         failing: [
-            RuleExample(swift(donation: donate, handler: restore), named: "App.swift", at: ["/PlaceViewController.show(_:)/donation/com.example.places.view/userInfo"]),
+            RuleExample(
+                swift(donation: donate, handler: restore), named: "App.swift",
+                at: ["/PlaceViewController.show(_:)/donation/com.example.places.view/userInfo"]),
             RuleExample(
                 swift(donation: donate, handler: restore, members: stateUpdate),
                 named: "App.swift", at: ["/PlaceViewController.show(_:)/donation/com.example.places.view/userInfo/tab"]),
@@ -355,9 +394,11 @@ struct SourceResponderStateUpdatedRule: Rule {
         guard let responder = donation.responder, !donation.userInfoKeysSet.isEmpty else { return [] }
         guard let update = donation.stateUpdate else {
             let keys = donation.userInfoKeysSet.map { "'\($0)'" }.joined(separator: ", ")
-            return [Violation(
-                "the activity is assigned to \(responder)'s userActivity, so UIKit manages it and empties its userInfo before saving it; \(responder) has no updateUserActivityState(_:) to add \(keys) back, so the activity is saved without \(donation.userInfoKeysSet.count == 1 ? "it: add it" : "them: add them") there with addUserInfoEntries(from:)",
-                at: donation.pointer("userInfo"))]
+            return [
+                Violation(
+                    "the activity is assigned to \(responder)'s userActivity, so UIKit manages it and empties its userInfo before saving it; \(responder) has no updateUserActivityState(_:) to add \(keys) back, so the activity is saved without \(donation.userInfoKeysSet.count == 1 ? "it: add it" : "them: add them") there with addUserInfoEntries(from:)",
+                    at: donation.pointer("userInfo"))
+            ]
         }
         guard let added = update.keysAdded else { return [] }
         return donation.userInfoKeysSet.filter { !added.contains($0) }.map { key in
@@ -375,7 +416,8 @@ struct SourceNeedsSaveAnsweredRule: Rule {
         name: "needsSave Has Something To Call",
         category: .activity,
         defaultSeverity: .warning,
-        summary: "An activity marked needsSave should have what the system calls for its state: the responder's updateUserActivityState(_:), or a delegate's userActivityWillSave(_:).",
+        summary:
+            "An activity marked needsSave should have what the system calls for its state: the responder's updateUserActivityState(_:), or a delegate's userActivityWillSave(_:).",
         rationale: """
             The seed's advice is to be lazy: rather than rebuilding userInfo on every change, set \
             needsSave and let the system ask for the state when it needs it, in \
@@ -387,22 +429,31 @@ struct SourceNeedsSaveAnsweredRule: Rule {
         sources: [lazyState + " [H]", "Apple, Foundation, NSUserActivity.needsSave and NSUserActivityDelegate.userActivityWillSave(_:) [H]"],
         passing: [
             RuleExample(
-                swift(donation: managedDonation.replacingOccurrences(of: "userActivity = activity", with: "activity.needsSave = true\n        userActivity = activity"), handler: restore, members: stateUpdate),
+                swift(
+                    donation: managedDonation.replacingOccurrences(
+                        of: "userActivity = activity", with: "activity.needsSave = true\n        userActivity = activity"), handler: restore,
+                    members: stateUpdate),
                 named: "App.swift")
         ],
         failing: [
             RuleExample(
-                swift(donation: managedDonation.replacingOccurrences(of: "userActivity = activity", with: "activity.needsSave = true\n        userActivity = activity"), handler: restore),
+                swift(
+                    donation: managedDonation.replacingOccurrences(
+                        of: "userActivity = activity", with: "activity.needsSave = true\n        userActivity = activity"), handler: restore),
                 named: "App.swift", at: ["/PlaceViewController.show(_:)/donation/com.example.places.view/needsSave"])
         ])
 
     func check(_ donation: SourceDonation, in context: RuleContext) -> [Violation] {
         // SwiftUI calls the .userActivity closure itself when the activity needs its state.
         guard donation.needsSave, !donation.hasDelegate, donation.stateUpdate == nil, donation.currentness != .advertisedBySwiftUI else { return [] }
-        let what = donation.responder.map { "\($0) has no updateUserActivityState(_:)" } ?? "it has no delegate whose userActivityWillSave(_:) the system could call"
-        return [Violation(
-            "needsSave asks the system to fetch this activity's state before it is saved, but \(what), so nothing updates it and Handoff and search get the state it had",
-            at: donation.pointer("needsSave"))]
+        let what =
+            donation.responder.map { "\($0) has no updateUserActivityState(_:)" }
+            ?? "it has no delegate whose userActivityWillSave(_:) the system could call"
+        return [
+            Violation(
+                "needsSave asks the system to fetch this activity's state before it is saved, but \(what), so nothing updates it and Handoff and search get the state it had",
+                at: donation.pointer("needsSave"))
+        ]
     }
 }
 
@@ -421,7 +472,8 @@ struct SourceColdLaunchActivityHandledRule: Rule {
         name: "Cold Launch Brings The Activity To The Scene",
         category: .activity,
         defaultSeverity: .error,
-        summary: "A scene delegate that continues activities in scene(_:continue:) must also read connectionOptions.userActivities in scene(_:willConnectTo:options:).",
+        summary:
+            "A scene delegate that continues activities in scene(_:continue:) must also read connectionOptions.userActivities in scene(_:willConnectTo:options:).",
         rationale: """
             With scenes, UIKit calls scene(_:continue:) only for a scene that is already \
             connected. When a Spotlight result, a suggestion or Handoff launches the app from \
@@ -439,20 +491,26 @@ struct SourceColdLaunchActivityHandledRule: Rule {
         failing: [
             RuleExample(swift(donation: donate, handler: restore), named: "App.swift", at: ["/SceneDelegate.scene(_:continue:)/willConnectTo"]),
             RuleExample(
-                swift(donation: donate, handler: restore, delegateMembers: coldLaunch.replacingOccurrences(of: """
-                            if let userActivity = connectionOptions.userActivities.first {
-                                self.scene(scene, continue: userActivity)
-                            }
-                    """, with: """
-                            window?.makeKeyAndVisible()
-                    """)),
+                swift(
+                    donation: donate, handler: restore,
+                    delegateMembers: coldLaunch.replacingOccurrences(
+                        of: """
+                                    if let userActivity = connectionOptions.userActivities.first {
+                                        self.scene(scene, continue: userActivity)
+                                    }
+                            """,
+                        with: """
+                                    window?.makeKeyAndVisible()
+                            """)),
                 named: "App.swift", at: ["/SceneDelegate.scene(_:continue:)/willConnectTo"]),
         ])
 
     func check(_ entryPoints: SourceEntryPoints, in context: RuleContext) -> [Violation] {
         entryPoints.sceneDelegates.filter { $0.connectionReadsActivities != true }.map { delegate in
-            let missing = delegate.connectionReadsActivities == nil
-                ? "\(delegate.type) has no scene(_:willConnectTo:options:)" : "\(delegate.type)'s scene(_:willConnectTo:options:) does not read connectionOptions.userActivities"
+            let missing =
+                delegate.connectionReadsActivities == nil
+                ? "\(delegate.type) has no scene(_:willConnectTo:options:)"
+                : "\(delegate.type)'s scene(_:willConnectTo:options:) does not read connectionOptions.userActivities"
             return Violation(
                 "\(delegate.continueSymbol) takes activities only while the app runs: a launch from Spotlight, a suggestion or Handoff brings the activity to scene(_:willConnectTo:options:) instead, and \(missing), so a cold launch shows nothing",
                 at: delegate.pointer)
@@ -460,7 +518,8 @@ struct SourceColdLaunchActivityHandledRule: Rule {
     }
 }
 
-private let schemes = #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view"], "CFBundleURLTypes": [{"CFBundleURLSchemes": ["places"]}]}"#
+private let schemes =
+    #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view"], "CFBundleURLTypes": [{"CFBundleURLSchemes": ["places"]}]}"#
 
 /// A declared URL scheme has a handler.
 struct SourceURLSchemeHandledRule: Rule {
@@ -469,7 +528,8 @@ struct SourceURLSchemeHandledRule: Rule {
         name: "Declared URL Scheme Has A Handler",
         category: .activity,
         defaultSeverity: .warning,
-        summary: "An app whose Info.plist declares URL schemes must have code that opens URLs: application(_:open:options:), scene(_:openURLContexts:), connectionOptions.urlContexts, or SwiftUI's onOpenURL.",
+        summary:
+            "An app whose Info.plist declares URL schemes must have code that opens URLs: application(_:open:options:), scene(_:openURLContexts:), connectionOptions.urlContexts, or SwiftUI's onOpenURL.",
         rationale: """
             CFBundleURLTypes makes iOS launch the app for its schemes (a link in a message, a \
             notification, another app). The URL reaches the app delegate's \
@@ -480,24 +540,32 @@ struct SourceURLSchemeHandledRule: Rule {
             scheme may serve only a sign-in callback (ASWebAuthenticationSession), or a library \
             that takes the delegate's URLs itself.
             """,
-        sources: ["Apple, UIKit, application(_:open:options:), scene(_:openURLContexts:), UIScene.ConnectionOptions.urlContexts; SwiftUI, onOpenURL(perform:) [H]"],
+        sources: [
+            "Apple, UIKit, application(_:open:options:), scene(_:openURLContexts:), UIScene.ConnectionOptions.urlContexts; SwiftUI, onOpenURL(perform:) [H]"
+        ],
         needsInfoPlist: true,
         passing: [
             RuleExample(
-                swift(donation: donate, handler: restore, delegateMembers: """
-                        func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
-                            if let url = contexts.first?.url { router.open(url) }
-                        }
-                    """),
+                swift(
+                    donation: donate, handler: restore,
+                    delegateMembers: """
+                            func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
+                                if let url = contexts.first?.url { router.open(url) }
+                            }
+                        """),
                 named: "App.swift", infoPlist: schemes)
         ],
         failing: [RuleExample(swift(donation: donate, handler: restore), named: "App.swift", infoPlist: schemes, at: ["/(app)/openURL"])])
 
     func check(_ entryPoints: SourceEntryPoints, in context: RuleContext) -> [Violation] {
-        guard let app = context.appInfo, app.isFromInfoPlist, !app.urlSchemes.isEmpty, entryPoints.urlHandlers.isEmpty, let first = entryPoints.firstHandler else { return [] }
-        return [Violation(
-            "\(app.source) declares the URL scheme\(app.urlSchemes.count == 1 ? "" : "s") \(app.urlSchemes.map { "'\($0):'" }.joined(separator: ", ")), but no code the scan found opens a URL (application(_:open:options:), scene(_:openURLContexts:), connectionOptions.urlContexts, onOpenURL), so a link to the app opens it on its first screen",
-            at: first)]
+        guard let app = context.appInfo, app.isFromInfoPlist, !app.urlSchemes.isEmpty, entryPoints.urlHandlers.isEmpty,
+            let first = entryPoints.firstHandler
+        else { return [] }
+        return [
+            Violation(
+                "\(app.source) declares the URL scheme\(app.urlSchemes.count == 1 ? "" : "s") \(app.urlSchemes.map { "'\($0):'" }.joined(separator: ", ")), but no code the scan found opens a URL (application(_:open:options:), scene(_:openURLContexts:), connectionOptions.urlContexts, onOpenURL), so a link to the app opens it on its first screen",
+                at: first)
+        ]
     }
 }
 
@@ -508,7 +576,8 @@ struct SourceDeletedDomainIndexedRule: Rule {
         name: "Deleted Spotlight Domain Is One The App Indexes",
         category: .search,
         defaultSeverity: .warning,
-        summary: "A domain identifier given to deleteSearchableItems(withDomainIdentifiers:) should be one the app's searchable items are indexed under, or a parent of one.",
+        summary:
+            "A domain identifier given to deleteSearchableItems(withDomainIdentifiers:) should be one the app's searchable items are indexed under, or a parent of one.",
         rationale: """
             Seed 002 has the app keep its index current by deleting items, by identifier or by \
             domain; a domain names the item's domainIdentifier or a parent of it (deleting \
@@ -565,7 +634,8 @@ struct SourceIndexedItemsDeletedRule: Rule {
         ],
         passing: [
             RuleExample(spotlightIndexer(deleting: "places"), named: "Index.swift"),
-            RuleExample(spotlightIndexer(forgetting: "CSSearchableIndex.default().deleteSearchableItems(withIdentifiers: [place.id])"), named: "Index.swift"),
+            RuleExample(
+                spotlightIndexer(forgetting: "CSSearchableIndex.default().deleteSearchableItems(withIdentifiers: [place.id])"), named: "Index.swift"),
             RuleExample(spotlightIndexer(forgetting: "CSSearchableIndex.default().deleteAllSearchableItems()"), named: "Index.swift"),
             // One item for the app, indexed again at each launch: it replaces itself.
             RuleExample(
@@ -586,9 +656,11 @@ struct SourceIndexedItemsDeletedRule: Rule {
 
     func check(_ index: SourceSpotlightIndex, in context: RuleContext) -> [Violation] {
         guard let first = index.firstItem, !index.deletesItems, !index.itemsHaveConstantIdentifiers else { return [] }
-        return [Violation(
-            "the app indexes Core Spotlight items, but no code the scan found deletes any (deleteSearchableItems(withIdentifiers:), deleteSearchableItems(withDomainIdentifiers:), deleteAllSearchableItems()), so an item no longer relevant stays in Spotlight until it expires",
-            at: first)]
+        return [
+            Violation(
+                "the app indexes Core Spotlight items, but no code the scan found deletes any (deleteSearchableItems(withIdentifiers:), deleteSearchableItems(withDomainIdentifiers:), deleteAllSearchableItems()), so an item no longer relevant stays in Spotlight until it expires",
+                at: first)
+        ]
     }
 }
 

@@ -1,8 +1,8 @@
-import ProctorEngine
-import ProctorPayloads
 import Foundation
 import ProctorCore
+import ProctorEngine
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 private let itemHeader = "Apple, Core Spotlight headers, CSSearchableItem.h and CSSearchableIndex.h"
@@ -25,12 +25,17 @@ struct SearchableItemIdentifierRequiredRule: Rule {
         passing: [RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach"}}}"#)],
         failing: [
             RuleExample(#"{"searchableItem": {"attributeSet": {"title": "Beach"}}}"#, at: ["/searchableItem"]),
-            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "", "attributeSet": {"title": "Beach"}}}"#, at: ["/searchableItem/uniqueIdentifier"]),
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "", "attributeSet": {"title": "Beach"}}}"#, at: ["/searchableItem/uniqueIdentifier"]),
         ])
 
     func check(_ item: SearchableItem, in context: RuleContext) -> [Violation] {
         guard let identifier = item.uniqueIdentifier else {
-            return [Violation("searchable item has no uniqueIdentifier, so the app can neither update, delete nor open it", at: item.pointer, restingOn: [item.pointer("uniqueIdentifier")])]
+            return [
+                Violation(
+                    "searchable item has no uniqueIdentifier, so the app can neither update, delete nor open it", at: item.pointer,
+                    restingOn: [item.pointer("uniqueIdentifier")])
+            ]
         }
         guard identifier.isEmpty else { return [] }
         return [Violation("searchable item's uniqueIdentifier is empty", at: item.pointer("uniqueIdentifier"))]
@@ -52,17 +57,26 @@ struct SearchableItemTitleRule: Rule {
         sources: ["Apple, App Search Programming Guide, \"Index App Content\" (archived)", generalHeader],
         passing: [RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach"}}}"#)],
         failing: [
-            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"contentDescription": "Sunset at the beach"}}}"#, at: ["/searchableItem/attributeSet"]),
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"contentDescription": "Sunset at the beach"}}}"#,
+                at: ["/searchableItem/attributeSet"]),
             RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1"}}"#, at: ["/searchableItem"]),
         ])
 
     func check(_ item: SearchableItem, in context: RuleContext) -> [Violation] {
         guard let set = item.attributeSet else {
-            return [Violation("searchable item has no attributeSet, so Spotlight has no title to show", at: item.pointer, restingOn: [item.pointer("attributeSet")])]
+            return [
+                Violation(
+                    "searchable item has no attributeSet, so Spotlight has no title to show", at: item.pointer,
+                    restingOn: [item.pointer("attributeSet")])
+            ]
         }
         let title = set.title ?? set.string("displayName") ?? ""
         guard title.allSatisfy(\.isWhitespace) else { return [] }
-        return [Violation("searchable item has no title to show in Spotlight", at: set.pointer, restingOn: [set.pointer("title"), set.pointer("displayName")])]
+        return [
+            Violation(
+                "searchable item has no title to show in Spotlight", at: set.pointer, restingOn: [set.pointer("title"), set.pointer("displayName")])
+        ]
     }
 }
 
@@ -82,10 +96,17 @@ struct DomainIdentifierComponentsRule: Rule {
             or untrimmed, and puts items in a domain the app never deletes.
             """,
         sources: [itemHeader],
-        passing: [RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "domainIdentifier": "album-7.favorites", "attributeSet": {"title": "Beach"}}}"#)],
+        passing: [
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "photo-1", "domainIdentifier": "album-7.favorites", "attributeSet": {"title": "Beach"}}}"#)
+        ],
         failing: [
-            RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "domainIdentifier": "album-7..favorites", "attributeSet": {"title": "Beach"}}}"#, at: ["/searchableItem/domainIdentifier"]),
-            RuleExample(#"{"userActivity": {"activityType": "com.example.photos.view", "contentAttributeSet": {"domainIdentifier": ".album-7"}}}"#, at: ["/userActivity/contentAttributeSet/domainIdentifier"]),
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "photo-1", "domainIdentifier": "album-7..favorites", "attributeSet": {"title": "Beach"}}}"#,
+                at: ["/searchableItem/domainIdentifier"]),
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.photos.view", "contentAttributeSet": {"domainIdentifier": ".album-7"}}}"#,
+                at: ["/userActivity/contentAttributeSet/domainIdentifier"]),
         ])
 
     func check(_ domain: DomainIdentifier, in context: RuleContext) -> [Violation] {
@@ -140,11 +161,18 @@ struct RankingHintRangeRule: Rule {
         rationale: "The header documents the expected value of rankingHint as within [0-100], preferably integral.",
         sources: [generalHeader],
         passing: [RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach", "rankingHint": 80}}}"#)],
-        failing: [RuleExample(#"{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach", "rankingHint": 250}}}"#, at: ["/searchableItem/attributeSet/rankingHint"])])
+        failing: [
+            RuleExample(
+                #"{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach", "rankingHint": 250}}}"#,
+                at: ["/searchableItem/attributeSet/rankingHint"])
+        ])
 
     func check(_ attributes: AttributeSet, in context: RuleContext) -> [Violation] {
         guard let hint = attributes.number("rankingHint"), !(0...100).contains(hint) else { return [] }
-        return [Violation("rankingHint \(hint == hint.rounded() ? String(Int(hint)) : String(hint)) is outside 0...100", at: attributes.pointer("rankingHint"))]
+        return [
+            Violation(
+                "rankingHint \(hint == hint.rounded() ? String(Int(hint)) : String(hint)) is outside 0...100", at: attributes.pointer("rankingHint"))
+        ]
     }
 }
 
@@ -162,15 +190,26 @@ struct SearchableItemIdentifierUniqueRule: Rule {
             Spotlight. The second occurrence is reported, in input order (files sorted by path).
             """,
         sources: [itemHeader],
-        passing: [RuleExample(#"[{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach"}}}, {"searchableItem": {"uniqueIdentifier": "photo-2", "attributeSet": {"title": "Harbour"}}}]"#)],
-        failing: [RuleExample(#"[{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach"}}}, {"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Harbour"}}}]"#, at: ["/1/searchableItem/uniqueIdentifier"])])
+        passing: [
+            RuleExample(
+                #"[{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach"}}}, {"searchableItem": {"uniqueIdentifier": "photo-2", "attributeSet": {"title": "Harbour"}}}]"#
+            )
+        ],
+        failing: [
+            RuleExample(
+                #"[{"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Beach"}}}, {"searchableItem": {"uniqueIdentifier": "photo-1", "attributeSet": {"title": "Harbour"}}}]"#,
+                at: ["/1/searchableItem/uniqueIdentifier"])
+        ])
 
     func check(_ facts: RunFacts, in context: RuleContext) -> [Violation] {
         var first: [String: SourceLocation] = [:]
         var violations: [Violation] = []
         for mention in facts.itemIdentifiers where !mention.identifier.isEmpty {
             if let earlier = first[mention.identifier] {
-                violations.append(Violation("uniqueIdentifier '\(mention.identifier)' is already used by the item at \(earlier.compilerStyle); indexing this item replaces that one", at: mention.location))
+                violations.append(
+                    Violation(
+                        "uniqueIdentifier '\(mention.identifier)' is already used by the item at \(earlier.compilerStyle); indexing this item replaces that one",
+                        at: mention.location))
             } else {
                 first[mention.identifier] = mention.location
             }
@@ -193,8 +232,16 @@ struct RelatedItemMissingRule: Rule {
             the inputs of one run, so an item indexed elsewhere looks missing: this is a note.
             """,
         sources: [generalHeader],
-        passing: [RuleExample(#"[{"searchableItem": {"uniqueIdentifier": "recipe-9", "attributeSet": {"title": "Lemon tart"}}}, {"userActivity": {"activityType": "com.example.recipes.view", "contentAttributeSet": {"relatedUniqueIdentifier": "recipe-9"}}}]"#)],
-        failing: [RuleExample(#"{"userActivity": {"activityType": "com.example.recipes.view", "contentAttributeSet": {"relatedUniqueIdentifier": "recipe-9"}}}"#, at: ["/userActivity/contentAttributeSet/relatedUniqueIdentifier"])])
+        passing: [
+            RuleExample(
+                #"[{"searchableItem": {"uniqueIdentifier": "recipe-9", "attributeSet": {"title": "Lemon tart"}}}, {"userActivity": {"activityType": "com.example.recipes.view", "contentAttributeSet": {"relatedUniqueIdentifier": "recipe-9"}}}]"#
+            )
+        ],
+        failing: [
+            RuleExample(
+                #"{"userActivity": {"activityType": "com.example.recipes.view", "contentAttributeSet": {"relatedUniqueIdentifier": "recipe-9"}}}"#,
+                at: ["/userActivity/contentAttributeSet/relatedUniqueIdentifier"])
+        ])
 
     func check(_ facts: RunFacts, in context: RuleContext) -> [Violation] {
         // An item whose identifier the app computes at run time may be the one named.
@@ -202,7 +249,9 @@ struct RelatedItemMissingRule: Rule {
         let items = Set(facts.itemIdentifiers.map(\.identifier))
         return facts.relatedIdentifiers.compactMap { mention in
             guard !items.contains(mention.identifier) else { return nil }
-            return Violation("relatedUniqueIdentifier '\(mention.identifier)' names no searchable item in this run; the system does not store the activity without its item", at: mention.location)
+            return Violation(
+                "relatedUniqueIdentifier '\(mention.identifier)' names no searchable item in this run; the system does not store the activity without its item",
+                at: mention.location)
         }
     }
 }

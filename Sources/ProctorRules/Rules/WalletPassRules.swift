@@ -1,8 +1,8 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorPayloads
 import ProctorJSON
+import ProctorPayloads
 import ProctorVocabulary
 
 // Rules on Wallet passes (docs/input-format.md, "Wallet passes"). Their examples are files named
@@ -62,7 +62,8 @@ struct PassRequiredKeysRule: Rule {
         name: "Pass Has Its Required Keys",
         category: .wallet,
         defaultSeverity: .error,
-        summary: "A pass.json must give formatVersion 1 and a non-empty passTypeIdentifier, serialNumber, teamIdentifier, organizationName and description.",
+        summary:
+            "A pass.json must give formatVersion 1 and a non-empty passTypeIdentifier, serialNumber, teamIdentifier, organizationName and description.",
         rationale: """
             Apple's Pass dictionary marks six keys Required: formatVersion ("The value must be 1"), \
             passTypeIdentifier (which must match the certificate that signs the pass), serialNumber \
@@ -84,7 +85,9 @@ struct PassRequiredKeysRule: Rule {
         if !pass.has("formatVersion") {
             violations.append(Violation("the pass has no formatVersion, which must be 1, so Wallet will not add it", at: .root))
         } else if let version = pass.formatVersion, version != 1 {
-            violations.append(Violation("formatVersion is \(shown(version)); the only format is 1, so Wallet will not add the pass", at: pass.pointer("formatVersion")))
+            violations.append(
+                Violation(
+                    "formatVersion is \(shown(version)); the only format is 1, so Wallet will not add the pass", at: pass.pointer("formatVersion")))
         }
         let values = [pass.passTypeIdentifier, pass.serialNumber, pass.teamIdentifier, pass.organizationName, pass.description]
         for (key, value) in zip(Self.stringKeys, values) {
@@ -117,7 +120,10 @@ struct PassIdentifiersRule: Rule {
             is ten upper-case letters or digits; whether they match the certificate is for the \
             signing step.
             """,
-        sources: [walletGuide + ": passes are identified by pass type identifier and serial number [H]", "WWDC15 session 701, \"Wallet: The Home for Apple Pay and More\": the team identifier, read in a copy of the slides [M]"],
+        sources: [
+            walletGuide + ": passes are identified by pass type identifier and serial number [H]",
+            "WWDC15 session 701, \"Wallet: The Home for Apple Pay and More\": the team identifier, read in a copy of the slides [M]",
+        ],
         passing: [RuleExample(pass(["passTypeIdentifier": #""pass.com.example.store.gift-card""#]), named: passFile)],
         failing: [
             RuleExample(
@@ -139,14 +145,16 @@ struct PassIdentifiersRule: Rule {
     func check(_ pass: WalletPass, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         if let identifier = pass.passTypeIdentifier, !identifier.isEmpty, !Self.isPassTypeIdentifier(identifier) {
-            violations.append(Violation(
-                "'\(identifier)' is not a pass type identifier: write 'pass.' and a reverse-DNS name, such as pass.com.example.membership-card, as registered with Apple; no certificate signs any other",
-                at: pass.pointer("passTypeIdentifier")))
+            violations.append(
+                Violation(
+                    "'\(identifier)' is not a pass type identifier: write 'pass.' and a reverse-DNS name, such as pass.com.example.membership-card, as registered with Apple; no certificate signs any other",
+                    at: pass.pointer("passTypeIdentifier")))
         }
         if let team = pass.teamIdentifier, !team.isEmpty, !Self.isTeamIdentifier(team) {
-            violations.append(Violation(
-                "'\(team)' is not a Team ID: write the ten upper-case letters and digits of the developer account that signs the pass",
-                at: pass.pointer("teamIdentifier")))
+            violations.append(
+                Violation(
+                    "'\(team)' is not a Team ID: write the ten upper-case letters and digits of the developer account that signs the pass",
+                    at: pass.pointer("teamIdentifier")))
         }
         return violations
     }
@@ -159,7 +167,8 @@ struct PassStyleRule: Rule {
         name: "Pass Has One Style",
         category: .wallet,
         defaultSeverity: .error,
-        summary: "A pass must have one of boardingPass, coupon, eventTicket, generic and storeCard (and should have only one), and a boarding pass, and only a boarding pass, a documented transitType.",
+        summary:
+            "A pass must have one of boardingPass, coupon, eventTicket, generic and storeCard (and should have only one), and a boarding pass, and only a boarding pass, a documented transitType.",
         rationale: """
             The style key says what kind of pass it is and holds its fields: Apple's reference \
             defines five, boardingPass, coupon, eventTicket, generic and storeCard. A pass without \
@@ -176,7 +185,8 @@ struct PassStyleRule: Rule {
             RuleExample(
                 pass([
                     "storeCard": nil,
-                    "boardingPass": #"{"transitType": "PKTransitTypeTrain", "primaryFields": [{"key": "from", "label": "ZÜRICH HB", "value": "ZRH"}, {"key": "to", "label": "BERN", "value": "BRN"}]}"#,
+                    "boardingPass":
+                        #"{"transitType": "PKTransitTypeTrain", "primaryFields": [{"key": "from", "label": "ZÜRICH HB", "value": "ZRH"}, {"key": "to", "label": "BERN", "value": "BRN"}]}"#,
                     "relevantDate": #""2026-07-01T08:02+02:00""#,
                 ]), named: passFile),
         ],
@@ -193,12 +203,16 @@ struct PassStyleRule: Rule {
                 at: ["/boardingPass"]),
             RuleExample(
                 pass([
-                    "storeCard": nil, "boardingPass": #"{"transitType": "PKTransitTypeTrian", "primaryFields": [{"key": "from", "label": "ZÜRICH HB", "value": "ZRH"}]}"#,
+                    "storeCard": nil,
+                    "boardingPass":
+                        #"{"transitType": "PKTransitTypeTrian", "primaryFields": [{"key": "from", "label": "ZÜRICH HB", "value": "ZRH"}]}"#,
                     "relevantDate": #""2026-07-01T08:02+02:00""#,
                 ]),
                 named: passFile, at: ["/boardingPass/transitType"]),
             RuleExample(
-                pass(["storeCard": #"{"transitType": "PKTransitTypeGeneric", "primaryFields": [{"key": "balance", "label": "BALANCE", "value": 25}]}"#]),
+                pass([
+                    "storeCard": #"{"transitType": "PKTransitTypeGeneric", "primaryFields": [{"key": "balance", "label": "BALANCE", "value": 25}]}"#
+                ]),
                 named: passFile, at: ["/storeCard/transitType"]),
         ])
 
@@ -209,9 +223,11 @@ struct PassStyleRule: Rule {
             violations.append(Violation("the pass has no style key (\(names)), so Wallet has nothing to lay out and will not add it", at: .root))
         }
         for style in pass.styles.dropFirst() {
-            violations.append(Violation(
-                assuming: "the pass already has the style '\(pass.styles[0].key)'; a pass is of one kind, so Wallet may refuse it or ignore this one",
-                at: style.pointer, severity: .warning))
+            violations.append(
+                Violation(
+                    assuming:
+                        "the pass already has the style '\(pass.styles[0].key)'; a pass is of one kind, so Wallet may refuse it or ignore this one",
+                    at: style.pointer, severity: .warning))
         }
         for style in pass.styles {
             let types = WalletPass.transitTypes.map { "'\($0)'" }.joined(separator: ", ")
@@ -219,12 +235,14 @@ struct PassStyleRule: Rule {
                 if !style.hasTransitType {
                     violations.append(Violation("a boarding pass needs a transitType (\(types)), so Wallet will not add this one", at: style.pointer))
                 } else if let type = style.transitType, !WalletPass.transitTypes.contains(type) {
-                    violations.append(Violation(
-                        "'\(type)' is not a transit type: use one of \(types)\(Suggestion.phrase(for: type, among: WalletPass.transitTypes))",
-                        at: style.pointer.appending("transitType")))
+                    violations.append(
+                        Violation(
+                            "'\(type)' is not a transit type: use one of \(types)\(Suggestion.phrase(for: type, among: WalletPass.transitTypes))",
+                            at: style.pointer.appending("transitType")))
                 }
             } else if style.hasTransitType {
-                violations.append(Violation("transitType is allowed only in a boardingPass, not in a \(style.key)", at: style.pointer.appending("transitType")))
+                violations.append(
+                    Violation("transitType is allowed only in a boardingPass, not in a \(style.key)", at: style.pointer.appending("transitType")))
             }
         }
         return violations
@@ -250,12 +268,18 @@ struct PassFieldsRule: Rule {
         sources: [fieldDictionaryKeys + " [H]", passReference + ": PassFields and PassFieldContent [H]"],
         passing: [
             RuleExample(
-                pass(["storeCard": #"{"headerFields": [{"key": "card", "label": "CARD", "value": "4417"}], "primaryFields": [{"key": "balance", "label": "BALANCE", "value": 25, "currencyCode": "USD"}], "backFields": [{"key": "terms", "label": "TERMS", "value": "Not redeemable for cash."}]}"#]),
+                pass([
+                    "storeCard":
+                        #"{"headerFields": [{"key": "card", "label": "CARD", "value": "4417"}], "primaryFields": [{"key": "balance", "label": "BALANCE", "value": 25, "currencyCode": "USD"}], "backFields": [{"key": "terms", "label": "TERMS", "value": "Not redeemable for cash."}]}"#
+                ]),
                 named: passFile)
         ],
         failing: [
             RuleExample(
-                pass(["storeCard": #"{"headerFields": [{"key": "balance", "label": "BALANCE", "value": 25}], "primaryFields": [{"key": "balance", "label": "BALANCE", "value": 25}], "backFields": [{"label": "TERMS", "value": "Not redeemable for cash."}, {"key": "phone", "label": "PHONE"}]}"#]),
+                pass([
+                    "storeCard":
+                        #"{"headerFields": [{"key": "balance", "label": "BALANCE", "value": 25}], "primaryFields": [{"key": "balance", "label": "BALANCE", "value": 25}], "backFields": [{"label": "TERMS", "value": "Not redeemable for cash."}, {"key": "phone", "label": "PHONE"}]}"#
+                ]),
                 named: passFile, at: ["/storeCard/primaryFields/0", "/storeCard/backFields/0", "/storeCard/backFields/1"])
         ])
 
@@ -266,9 +290,10 @@ struct PassFieldsRule: Rule {
             for field in style.fields {
                 if let key = field.key {
                     if let first = seen[key] {
-                        violations.append(Violation(
-                            "the key '\(key)' is already used by the field at \(first); keys must be unique in the whole pass, or updates change the wrong field",
-                            at: field.pointer))
+                        violations.append(
+                            Violation(
+                                "the key '\(key)' is already used by the field at \(first); keys must be unique in the whole pass, or updates change the wrong field",
+                                at: field.pointer))
                     } else {
                         seen[key] = field.pointer
                     }
@@ -305,14 +330,16 @@ struct PassFieldRowRule: Rule {
             RuleExample(
                 pass([
                     "storeCard": nil,
-                    "eventTicket": #"{"primaryFields": [{"key": "event", "label": "EVENT", "value": "Gala"}], "auxiliaryFields": [{"key": "door", "label": "DOOR", "value": "7 PM"}, {"key": "seat", "label": "SEAT", "value": "12C", "row": 1}]}"#,
+                    "eventTicket":
+                        #"{"primaryFields": [{"key": "event", "label": "EVENT", "value": "Gala"}], "auxiliaryFields": [{"key": "door", "label": "DOOR", "value": "7 PM"}, {"key": "seat", "label": "SEAT", "value": "12C", "row": 1}]}"#,
                 ]), named: passFile)
         ],
         failing: [
             RuleExample(
                 pass([
                     "storeCard": nil,
-                    "eventTicket": #"{"primaryFields": [{"key": "event", "label": "EVENT", "value": "Gala"}], "auxiliaryFields": [{"key": "door", "label": "DOOR", "value": "7 PM", "row": 2}, {"key": "seat", "label": "SEAT", "value": "12C", "row": 0.5}]}"#,
+                    "eventTicket":
+                        #"{"primaryFields": [{"key": "event", "label": "EVENT", "value": "Gala"}], "auxiliaryFields": [{"key": "door", "label": "DOOR", "value": "7 PM", "row": 2}, {"key": "seat", "label": "SEAT", "value": "12C", "row": 0.5}]}"#,
                 ]), named: passFile, at: ["/eventTicket/auxiliaryFields/0/row", "/eventTicket/auxiliaryFields/1/row"])
         ])
 
@@ -320,7 +347,8 @@ struct PassFieldRowRule: Rule {
         pass.styles.flatMap(\.fields).compactMap { field in
             guard let row = field.row, row != 0, row != 1 else { return nil }
             return Violation(
-                "row is \(shown(row)), but a pass has two rows of auxiliary fields, 0 (the default) and 1; write 0 or 1", at: field.pointer.appending("row"))
+                "row is \(shown(row)), but a pass has two rows of auxiliary fields, 0 (the default) and 1; write 0 or 1",
+                at: field.pointer.appending("row"))
         }
     }
 }
@@ -332,7 +360,8 @@ struct PassBarcodeRule: Rule {
         name: "Pass Barcode Is Complete",
         category: .wallet,
         defaultSeverity: .error,
-        summary: "Every barcode of a pass must have a documented format, a message and a messageEncoding, and the legacy barcode key must not use Code 128.",
+        summary:
+            "Every barcode of a pass must have a documented format, a message and a messageEncoding, and the legacy barcode key must not use Code 128.",
         rationale: """
             A barcode's format, message and messageEncoding are Required. The format is one of \
             PKBarcodeFormatQR, PKBarcodeFormatPDF417, PKBarcodeFormatAztec and \
@@ -344,15 +373,24 @@ struct PassBarcodeRule: Rule {
             barcodes array": the deprecated barcode key is for iOS 8 and earlier, which cannot draw \
             it. Proctor does not check that the encoding is a registered IANA name.
             """,
-        sources: [passReference + ": Pass.Barcodes [H]", lowerLevelKeys + ": Barcode Dictionary Keys (the Code 128 restriction, read through copies of the page) [M]"],
+        sources: [
+            passReference + ": Pass.Barcodes [H]",
+            lowerLevelKeys + ": Barcode Dictionary Keys (the Code 128 restriction, read through copies of the page) [M]",
+        ],
         passing: [
             RuleExample(
-                pass(["barcodes": #"[{"format": "PKBarcodeFormatQR", "message": "GC-4417-0032", "messageEncoding": "iso-8859-1", "altText": "4417 0032"}, {"format": "PKBarcodeFormatCode128", "message": "GC44170032", "messageEncoding": "iso-8859-1"}]"#]),
+                pass([
+                    "barcodes":
+                        #"[{"format": "PKBarcodeFormatQR", "message": "GC-4417-0032", "messageEncoding": "iso-8859-1", "altText": "4417 0032"}, {"format": "PKBarcodeFormatCode128", "message": "GC44170032", "messageEncoding": "iso-8859-1"}]"#
+                ]),
                 named: passFile)
         ],
         failing: [
             RuleExample(
-                pass(["barcodes": #"[{"format": "PKBarcodeFormatQRCode", "message": "GC-4417-0032", "messageEncoding": "iso-8859-1"}, {"format": "PKBarcodeFormatPDF417", "messageEncoding": "iso-8859-1"}, {"format": "PKBarcodeFormatAztec", "message": "GC-4417-0032", "messageEncoding": ""}]"#]),
+                pass([
+                    "barcodes":
+                        #"[{"format": "PKBarcodeFormatQRCode", "message": "GC-4417-0032", "messageEncoding": "iso-8859-1"}, {"format": "PKBarcodeFormatPDF417", "messageEncoding": "iso-8859-1"}, {"format": "PKBarcodeFormatAztec", "message": "GC-4417-0032", "messageEncoding": ""}]"#
+                ]),
                 named: passFile, at: ["/barcodes/0/format", "/barcodes/1", "/barcodes/2/messageEncoding"]),
             RuleExample(
                 pass([
@@ -369,13 +407,15 @@ struct PassBarcodeRule: Rule {
             var missing: [String] = []
             if let format = barcode.format {
                 if !WalletPass.barcodeFormats.contains(format) {
-                    violations.append(Violation(
-                        "'\(format)' is not a barcode format: use one of \(formats)\(Suggestion.phrase(for: format, among: WalletPass.barcodeFormats))",
-                        at: barcode.pointer.appending("format")))
+                    violations.append(
+                        Violation(
+                            "'\(format)' is not a barcode format: use one of \(formats)\(Suggestion.phrase(for: format, among: WalletPass.barcodeFormats))",
+                            at: barcode.pointer.appending("format")))
                 } else if format == "PKBarcodeFormatCode128" && barcode.pointer == pass.pointer("barcode") {
-                    violations.append(Violation(
-                        "Code 128 may be used only in the barcodes array: the legacy barcode key is for iOS 8 and earlier, which cannot draw it",
-                        at: barcode.pointer.appending("format")))
+                    violations.append(
+                        Violation(
+                            "Code 128 may be used only in the barcodes array: the legacy barcode key is for iOS 8 and earlier, which cannot draw it",
+                            at: barcode.pointer.appending("format")))
                 }
             } else {
                 missing.append("format")
@@ -383,14 +423,18 @@ struct PassBarcodeRule: Rule {
             if barcode.message == nil { missing.append("message") }
             if let encoding = barcode.messageEncoding {
                 if encoding.allSatisfy(\.isWhitespace) {
-                    violations.append(Violation("messageEncoding is empty: name the IANA character set of the message, usually 'iso-8859-1'", at: barcode.pointer.appending("messageEncoding")))
+                    violations.append(
+                        Violation(
+                            "messageEncoding is empty: name the IANA character set of the message, usually 'iso-8859-1'",
+                            at: barcode.pointer.appending("messageEncoding")))
                 }
             } else {
                 missing.append("messageEncoding")
             }
             if !missing.isEmpty {
-                violations.append(Violation(
-                    "the barcode has no \(Suggestion.list(missing.map { "'\($0)'" })), so Wallet cannot draw it", at: barcode.pointer))
+                violations.append(
+                    Violation(
+                        "the barcode has no \(Suggestion.list(missing.map { "'\($0)'" })), so Wallet cannot draw it", at: barcode.pointer))
             }
         }
         return violations
@@ -414,7 +458,9 @@ struct PassBarcodeDeprecatedRule: Rule {
             """,
         sources: [passReference + ": barcode and barcodes [H]"],
         passing: [
-            RuleExample(pass(["barcodes": #"[{"format": "PKBarcodeFormatQR", "message": "GC-4417-0032", "messageEncoding": "iso-8859-1"}]"#]), named: passFile),
+            RuleExample(
+                pass(["barcodes": #"[{"format": "PKBarcodeFormatQR", "message": "GC-4417-0032", "messageEncoding": "iso-8859-1"}]"#]), named: passFile
+            ),
             RuleExample(
                 pass([
                     "barcode": #"{"format": "PKBarcodeFormatQR", "message": "GC-4417-0032", "messageEncoding": "iso-8859-1"}"#,
@@ -429,7 +475,11 @@ struct PassBarcodeDeprecatedRule: Rule {
 
     func check(_ pass: WalletPass, in context: RuleContext) -> [Violation] {
         guard pass.has("barcode"), !pass.has("barcodes") else { return [] }
-        return [Violation("the barcode key is deprecated since iOS 9: give the barcode in the barcodes array (keep barcode beside it only for iOS 8 and earlier)", at: pass.pointer("barcode"))]
+        return [
+            Violation(
+                "the barcode key is deprecated since iOS 9: give the barcode in the barcodes array (keep barcode beside it only for iOS 8 and earlier)",
+                at: pass.pointer("barcode"))
+        ]
     }
 }
 
@@ -455,13 +505,20 @@ struct PassLocationsRule: Rule {
         sources: [lockScreen + " [H]", passReference + ": locations, Pass.Locations [H]", lowerLevelKeys + ": Location Dictionary Keys [H]"],
         passing: [
             RuleExample(
-                pass(["locations": #"[{"latitude": 37.3318, "longitude": -122.0312, "relevantText": "Example Store is nearby."}, {"latitude": -33.8688, "longitude": 151.2093, "altitude": 12.5}]"#]),
+                pass([
+                    "locations":
+                        #"[{"latitude": 37.3318, "longitude": -122.0312, "relevantText": "Example Store is nearby."}, {"latitude": -33.8688, "longitude": 151.2093, "altitude": 12.5}]"#
+                ]),
                 named: passFile)
         ],
         failing: [
-            RuleExample(pass(["locations": array(#"{"latitude": 37.3318, "longitude": -122.0312}"#, count: 11)]), named: passFile, at: ["/locations"]),
             RuleExample(
-                pass(["locations": #"[{"latitude": 37.3318, "relevantText": "Example Store is nearby."}, {"latitude": -122.0312, "longitude": 37.3318}, {"latitude": 40.7484, "longitude": -193.9857}]"#]),
+                pass(["locations": array(#"{"latitude": 37.3318, "longitude": -122.0312}"#, count: 11)]), named: passFile, at: ["/locations"]),
+            RuleExample(
+                pass([
+                    "locations":
+                        #"[{"latitude": 37.3318, "relevantText": "Example Store is nearby."}, {"latitude": -122.0312, "longitude": 37.3318}, {"latitude": 40.7484, "longitude": -193.9857}]"#
+                ]),
                 named: passFile, at: ["/locations/0", "/locations/1/latitude", "/locations/2/longitude"]),
         ])
 
@@ -469,14 +526,18 @@ struct PassLocationsRule: Rule {
         guard let locations = pass.locations else { return [] }
         var violations: [Violation] = []
         if locations.count > Self.limit {
-            violations.append(Violation(
-                "the pass has \(locations.count) locations; a pass can have only \(Self.limit): keep the best ones and update the pass to change them",
-                at: pass.pointer("locations")))
+            violations.append(
+                Violation(
+                    "the pass has \(locations.count) locations; a pass can have only \(Self.limit): keep the best ones and update the pass to change them",
+                    at: pass.pointer("locations")))
         }
         for location in locations {
             let missing = [("latitude", location.latitude), ("longitude", location.longitude)].filter { $0.1 == nil }.map(\.0)
             if !missing.isEmpty {
-                violations.append(Violation("the location has no \(missing.joined(separator: " or ")), so it is no place the pass can be relevant at", at: location.pointer))
+                violations.append(
+                    Violation(
+                        "the location has no \(missing.joined(separator: " or ")), so it is no place the pass can be relevant at",
+                        at: location.pointer))
             }
             if let latitude = location.latitude, !CoordinateAxis.latitude.contains(latitude) {
                 let swapped = location.longitude.map { CoordinateAxis.latitude.contains($0) } == true ? "; are latitude and longitude swapped?" : ""
@@ -499,7 +560,8 @@ struct PassBeaconsRule: Rule {
         name: "Pass Beacons Are At Most Ten iBeacon Identities",
         category: .wallet,
         defaultSeverity: .error,
-        summary: "A pass may have beacons of at most 10 UUIDs (and should have at most 10 beacons), each with a proximityUUID that is a UUID and, when given, a major and minor within 0...65535.",
+        summary:
+            "A pass may have beacons of at most 10 UUIDs (and should have at most 10 beacons), each with a proximityUUID that is a UUID and, when given, a major and minor within 0...65535.",
         rationale: """
             Showing a Pass on the Lock Screen: "Add up to ten different UUIDs for iBeacons to the \
             beacons array". Each beacon's proximityUUID is Required, and major and minor are \
@@ -510,21 +572,35 @@ struct PassBeaconsRule: Rule {
             different ones is an error; more than ten entries under fewer UUIDs is a warning, as \
             Proctor assumes the limit holds for entries too.
             """,
-        sources: [lockScreen + " [H]", lowerLevelKeys + ": Beacon Dictionary Keys [H]", "Apple, Core Location: CLBeaconMajorValue, CLBeaconMinorValue [H]"],
+        sources: [
+            lockScreen + " [H]", lowerLevelKeys + ": Beacon Dictionary Keys [H]", "Apple, Core Location: CLBeaconMajorValue, CLBeaconMinorValue [H]",
+        ],
         passing: [
             RuleExample(
-                pass(["beacons": #"[{"proximityUUID": "F7826DA6-4FA2-4E98-8024-BC5B71E0893E", "major": 1, "minor": 65535, "relevantText": "Welcome to Example Store."}, {"proximityUUID": "e2c56db5-dffb-48d2-b060-d0f5a71096e0"}]"#]),
+                pass([
+                    "beacons":
+                        #"[{"proximityUUID": "F7826DA6-4FA2-4E98-8024-BC5B71E0893E", "major": 1, "minor": 65535, "relevantText": "Welcome to Example Store."}, {"proximityUUID": "e2c56db5-dffb-48d2-b060-d0f5a71096e0"}]"#
+                ]),
                 named: passFile)
         ],
         failing: [
             RuleExample(
-                pass(["beacons": "[" + (10..<21).map { #"{"proximityUUID": "F7826DA6-4FA2-4E98-8024-BC5B71E089\#($0)"}"# }.joined(separator: ", ") + "]"]),
+                pass([
+                    "beacons": "[" + (10..<21).map { #"{"proximityUUID": "F7826DA6-4FA2-4E98-8024-BC5B71E089\#($0)"}"# }.joined(separator: ", ") + "]"
+                ]),
                 named: passFile, at: ["/beacons"]),
             RuleExample(
-                pass(["beacons": "[" + (1...11).map { #"{"proximityUUID": "F7826DA6-4FA2-4E98-8024-BC5B71E0893E", "major": \#($0)}"# }.joined(separator: ", ") + "]"]),
+                pass([
+                    "beacons": "["
+                        + (1...11).map { #"{"proximityUUID": "F7826DA6-4FA2-4E98-8024-BC5B71E0893E", "major": \#($0)}"# }.joined(separator: ", ")
+                        + "]"
+                ]),
                 named: passFile, at: ["/beacons"], severity: .warning),
             RuleExample(
-                pass(["beacons": #"[{"proximityUUID": "F7826DA6-4FA2-4E98-8024", "major": 1}, {"proximityUUID": "F7826DA6-4FA2-4E98-8024-BC5B71E0893E", "major": -1, "minor": 70000}, {"major": 2.5}]"#]),
+                pass([
+                    "beacons":
+                        #"[{"proximityUUID": "F7826DA6-4FA2-4E98-8024", "major": 1}, {"proximityUUID": "F7826DA6-4FA2-4E98-8024-BC5B71E0893E", "major": -1, "minor": 70000}, {"major": 2.5}]"#
+                ]),
                 named: passFile, at: ["/beacons/0/proximityUUID", "/beacons/1/major", "/beacons/1/minor", "/beacons/2", "/beacons/2/major"]),
         ])
 
@@ -533,27 +609,34 @@ struct PassBeaconsRule: Rule {
         var violations: [Violation] = []
         let uuids = Set(beacons.compactMap { $0.proximityUUID?.uppercased() })
         if uuids.count > Self.limit {
-            violations.append(Violation(
-                "the pass has \(uuids.count) different beacon UUIDs; a pass can have up to \(Self.limit): give the beacons of a chain one UUID and tell the stores apart by major and minor",
-                at: pass.pointer("beacons")))
+            violations.append(
+                Violation(
+                    "the pass has \(uuids.count) different beacon UUIDs; a pass can have up to \(Self.limit): give the beacons of a chain one UUID and tell the stores apart by major and minor",
+                    at: pass.pointer("beacons")))
         } else if beacons.count > Self.limit {
-            violations.append(Violation(
-                assuming: "the pass has \(beacons.count) beacons; Apple allows up to \(Self.limit) UUIDs, and Proctor assumes up to \(Self.limit) entries: a beacon without a major matches every beacon of its UUID",
-                at: pass.pointer("beacons"), severity: .warning))
+            violations.append(
+                Violation(
+                    assuming:
+                        "the pass has \(beacons.count) beacons; Apple allows up to \(Self.limit) UUIDs, and Proctor assumes up to \(Self.limit) entries: a beacon without a major matches every beacon of its UUID",
+                    at: pass.pointer("beacons"), severity: .warning))
         }
         for beacon in beacons {
             if let uuid = beacon.proximityUUID {
                 if !isUUID(uuid) {
-                    violations.append(Violation(
-                        "'\(uuid)' is not a UUID (8-4-4-4-12 hexadecimal digits), so no beacon matches it", at: beacon.pointer.appending("proximityUUID")))
+                    violations.append(
+                        Violation(
+                            "'\(uuid)' is not a UUID (8-4-4-4-12 hexadecimal digits), so no beacon matches it",
+                            at: beacon.pointer.appending("proximityUUID")))
                 }
             } else {
                 violations.append(Violation("the beacon has no proximityUUID, so no beacon matches it", at: beacon.pointer))
             }
             for (key, value) in [("major", beacon.major), ("minor", beacon.minor)] {
                 guard let value, !(value == value.rounded() && (0...65535).contains(value)) else { continue }
-                violations.append(Violation(
-                    "\(key) \(shown(value)) is not a 16-bit unsigned integer (0...65535), so no beacon matches it", at: beacon.pointer.appending(key)))
+                violations.append(
+                    Violation(
+                        "\(key) \(shown(value)) is not a 16-bit unsigned integer (0...65535), so no beacon matches it",
+                        at: beacon.pointer.appending(key)))
             }
         }
         return violations
@@ -585,14 +668,18 @@ struct PassWebServiceRule: Rule {
             "Apple, PassKit Web Service Reference (archived): the Authorization header [H]",
         ],
         passing: [
-            RuleExample(pass(["webServiceURL": #""https://passes.example.com/wallet""#, "authenticationToken": #""vxwxd7J8AlNNFPS8k0a0FfUFtq0ewzFdc""#]), named: passFile)
+            RuleExample(
+                pass(["webServiceURL": #""https://passes.example.com/wallet""#, "authenticationToken": #""vxwxd7J8AlNNFPS8k0a0FfUFtq0ewzFdc""#]),
+                named: passFile)
         ],
         failing: [
             RuleExample(
                 pass(["webServiceURL": #""http://passes.example.com/wallet""#, "authenticationToken": #""gc-4417""#]), named: passFile,
                 at: ["/webServiceURL", "/authenticationToken"]),
             RuleExample(pass(["webServiceURL": #""passes.example.com/wallet""#]), named: passFile, at: ["/webServiceURL", "/webServiceURL"]),
-            RuleExample(pass(["authenticationToken": #""vxwxd7J8AlNNFPS8k0a0FfUFtq0ewzFdc""#]), named: passFile, at: ["/authenticationToken"], severity: .warning),
+            RuleExample(
+                pass(["authenticationToken": #""vxwxd7J8AlNNFPS8k0a0FfUFtq0ewzFdc""#]), named: passFile, at: ["/authenticationToken"],
+                severity: .warning),
         ])
 
     func check(_ pass: WalletPass, in context: RuleContext) -> [Violation] {
@@ -601,25 +688,32 @@ struct PassWebServiceRule: Rule {
             let url = URL(string: text)
             let scheme = url?.scheme?.lowercased()
             if scheme == "http" {
-                violations.append(Violation(
-                    "the web service is http: iOS reaches it only over HTTPS (HTTP only on a device set up for development), so the pass never updates on customers' devices",
-                    at: pass.pointer("webServiceURL")))
+                violations.append(
+                    Violation(
+                        "the web service is http: iOS reaches it only over HTTPS (HTTP only on a device set up for development), so the pass never updates on customers' devices",
+                        at: pass.pointer("webServiceURL")))
             } else if scheme != "https" || (url?.host ?? "").isEmpty {
-                violations.append(Violation("'\(text)' is not an https URL with a host, so iOS cannot register the pass for updates", at: pass.pointer("webServiceURL")))
+                violations.append(
+                    Violation(
+                        "'\(text)' is not an https URL with a host, so iOS cannot register the pass for updates", at: pass.pointer("webServiceURL")))
             }
             if pass.authenticationToken == nil {
-                violations.append(Violation(
-                    "webServiceURL is set without an authenticationToken, so the web service cannot authenticate the devices that register the pass",
-                    at: pass.pointer("webServiceURL")))
+                violations.append(
+                    Violation(
+                        "webServiceURL is set without an authenticationToken, so the web service cannot authenticate the devices that register the pass",
+                        at: pass.pointer("webServiceURL")))
             }
         } else if pass.authenticationToken != nil {
-            violations.append(Violation(
-                assuming: "authenticationToken is set without a webServiceURL, so it is never sent: was a webServiceURL left out?",
-                at: pass.pointer("authenticationToken"), severity: .warning))
+            violations.append(
+                Violation(
+                    assuming: "authenticationToken is set without a webServiceURL, so it is never sent: was a webServiceURL left out?",
+                    at: pass.pointer("authenticationToken"), severity: .warning))
         }
         if let token = pass.authenticationToken, token.count < Self.minimumTokenLength {
-            violations.append(Violation(
-                "the authenticationToken is \(token.count) characters; it must be \(Self.minimumTokenLength) or longer", at: pass.pointer("authenticationToken")))
+            violations.append(
+                Violation(
+                    "the authenticationToken is \(token.count) characters; it must be \(Self.minimumTokenLength) or longer",
+                    at: pass.pointer("authenticationToken")))
         }
         return violations
     }
@@ -632,7 +726,8 @@ struct PassDatesRule: Rule {
         name: "Pass Dates Are W3C Timestamps",
         category: .wallet,
         defaultSeverity: .error,
-        summary: "relevantDate, expirationDate and the dates of relevantDates must be W3C timestamps with hours, minutes and a time zone, and an interval needs its endDate.",
+        summary:
+            "relevantDate, expirationDate and the dates of relevantDates must be W3C timestamps with hours, minutes and a time zone, and an interval needs its endDate.",
         rationale: """
             Apple: relevantDate is "a W3C timestamp" and, like expirationDate, "The value must be a \
             complete date that includes hours and minutes, and may optionally include seconds". \
@@ -652,7 +747,8 @@ struct PassDatesRule: Rule {
                 pass([
                     "storeCard": nil, "eventTicket": #"{"primaryFields": [{"key": "event", "label": "EVENT", "value": "Holiday workshop"}]}"#,
                     "relevantDate": #""2026-12-24T18:00:00.5Z""#,
-                    "relevantDates": #"[{"startDate": "2026-12-24T17:30-08:00", "endDate": "2026-12-24T20:00-08:00"}, {"date": "2026-12-26T10:00+01:00"}]"#,
+                    "relevantDates":
+                        #"[{"startDate": "2026-12-24T17:30-08:00", "endDate": "2026-12-24T20:00-08:00"}, {"date": "2026-12-26T10:00+01:00"}]"#,
                 ]), named: passFile),
         ],
         failing: [
@@ -698,7 +794,8 @@ struct PassColorsRule: Rule {
         name: "Pass Colors Are RGB Triples",
         category: .wallet,
         defaultSeverity: .error,
-        summary: "backgroundColor, foregroundColor, labelColor and footerBackgroundColor must be CSS-style rgb(r, g, b) triples with components 0...255.",
+        summary:
+            "backgroundColor, foregroundColor, labelColor and footerBackgroundColor must be CSS-style rgb(r, g, b) triples with components 0...255.",
         rationale: """
             Apple's reference gives each color "as a CSS-style RGB triple, such as rgb(23, 187, \
             82)". A hex color (#17BB52), a color name, rgba() or a component over 255 is not that \
@@ -708,11 +805,14 @@ struct PassColorsRule: Rule {
             """,
         sources: [passReference + ": backgroundColor, foregroundColor, labelColor, footerBackgroundColor [H]"],
         passing: [
-            RuleExample(pass(["foregroundColor": #""rgb(255, 255, 255)""#, "backgroundColor": #""rgb(23,187,82)""#, "labelColor": #""rgb( 0 , 64 , 32 )""#]), named: passFile)
+            RuleExample(
+                pass(["foregroundColor": #""rgb(255, 255, 255)""#, "backgroundColor": #""rgb(23,187,82)""#, "labelColor": #""rgb( 0 , 64 , 32 )""#]),
+                named: passFile)
         ],
         failing: [
             RuleExample(
-                pass(["foregroundColor": ##""#FFFFFF""##, "backgroundColor": #""rgb(23, 187, 282)""#, "labelColor": #""rgba(0, 0, 0, 0.6)""#]), named: passFile,
+                pass(["foregroundColor": ##""#FFFFFF""##, "backgroundColor": #""rgb(23, 187, 282)""#, "labelColor": #""rgba(0, 0, 0, 0.6)""#]),
+                named: passFile,
                 at: ["/foregroundColor", "/backgroundColor", "/labelColor"])
         ])
 
@@ -734,14 +834,16 @@ struct PassColorsRule: Rule {
         pass.colors.compactMap { color in
             if let values = Self.components(color.value) {
                 guard let over = values.first(where: { $0 > 255 }) else { return nil }
-                return Violation("'\(color.value)' has the component \(over), over 255, so Wallet does not use the color", at: pass.pointer(color.key))
+                return Violation(
+                    "'\(color.value)' has the component \(over), over 255, so Wallet does not use the color", at: pass.pointer(color.key))
             }
             var hint = ""
             let hex = color.value.hasPrefix("#") ? color.value.dropFirst() : ""
             if hex.count == 6, let value = Int(hex, radix: 16) {
                 hint = ": write rgb(\(value >> 16), \(value >> 8 & 0xFF), \(value & 0xFF))"
             }
-            return Violation("'\(color.value)' is not a CSS-style rgb(r, g, b) triple, so Wallet does not use the color\(hint)", at: pass.pointer(color.key))
+            return Violation(
+                "'\(color.value)' is not a CSS-style rgb(r, g, b) triple, so Wallet does not use the color\(hint)", at: pass.pointer(color.key))
         }
     }
 }
@@ -763,29 +865,38 @@ struct PassAppLaunchRule: Rule {
             Store URL (id1130498044): a zero, a negative number or a fraction names no app, so the \
             link on the pass opens nothing.
             """,
-        sources: [passReference + ": appLaunchURL, associatedStoreIdentifiers [H]", topLevelKeys + ": Associated App Keys, read through copies of the page [M]"],
+        sources: [
+            passReference + ": appLaunchURL, associatedStoreIdentifiers [H]",
+            topLevelKeys + ": Associated App Keys, read through copies of the page [M]",
+        ],
         passing: [
-            RuleExample(pass(["associatedStoreIdentifiers": "[1130498044]", "appLaunchURL": #""examplestore://giftcards/GC-4417-0032""#]), named: passFile)
+            RuleExample(
+                pass(["associatedStoreIdentifiers": "[1130498044]", "appLaunchURL": #""examplestore://giftcards/GC-4417-0032""#]), named: passFile)
         ],
         failing: [
             RuleExample(pass(["appLaunchURL": #""examplestore://giftcards/GC-4417-0032""#]), named: passFile, at: ["/appLaunchURL"]),
             RuleExample(
                 pass(["associatedStoreIdentifiers": "[]", "appLaunchURL": #""examplestore://giftcards/GC-4417-0032""#]), named: passFile,
                 at: ["/appLaunchURL"]),
-            RuleExample(pass(["associatedStoreIdentifiers": "[0, 1130498044.5]"]), named: passFile, at: ["/associatedStoreIdentifiers/0", "/associatedStoreIdentifiers/1"]),
+            RuleExample(
+                pass(["associatedStoreIdentifiers": "[0, 1130498044.5]"]), named: passFile,
+                at: ["/associatedStoreIdentifiers/0", "/associatedStoreIdentifiers/1"]),
         ])
 
     func check(_ pass: WalletPass, in context: RuleContext) -> [Violation] {
         var violations: [Violation] = []
         let identifiers = pass.associatedStoreIdentifiers ?? []
         if pass.appLaunchURL != nil && identifiers.isEmpty {
-            violations.append(Violation(
-                "appLaunchURL is set but associatedStoreIdentifiers names no app, so no app ever receives the URL", at: pass.pointer("appLaunchURL")))
+            violations.append(
+                Violation(
+                    "appLaunchURL is set but associatedStoreIdentifiers names no app, so no app ever receives the URL",
+                    at: pass.pointer("appLaunchURL")))
         }
         for (index, identifier) in identifiers.enumerated() where !(identifier >= 1 && identifier == identifier.rounded()) {
-            violations.append(Violation(
-                "\(shown(identifier)) is not an App Store identifier (the whole number in the app's App Store URL), so the pass links to no app",
-                at: pass.pointer("associatedStoreIdentifiers").appending(index)))
+            violations.append(
+                Violation(
+                    "\(shown(identifier)) is not an App Store identifier (the whole number in the app's App Store URL), so the pass links to no app",
+                    at: pass.pointer("associatedStoreIdentifiers").appending(index)))
         }
         return violations
     }
@@ -801,7 +912,8 @@ struct PassRelevanceRule: Rule {
         name: "Pass Can Be Relevant",
         category: .wallet,
         defaultSeverity: .warning,
-        summary: "A pass should be relevant somewhere or at some time Wallet honours: locations or beacons, or a relevantDate for a boarding pass, event ticket or generic pass, which boarding passes and event tickets should have.",
+        summary:
+            "A pass should be relevant somewhere or at some time Wallet honours: locations or beacons, or a relevantDate for a boarding pass, event ticket or generic pass, which boarding passes and event tickets should have.",
         rationale: """
             Showing a Pass on the Lock Screen: a pass "can be relevant on a date, at a location, \
             or both" (or near a beacon), and the date is set "for boarding passes, event tickets, \
@@ -817,7 +929,8 @@ struct PassRelevanceRule: Rule {
             RuleExample(pass(), named: passFile),
             RuleExample(
                 pass([
-                    "locations": nil, "storeCard": nil, "eventTicket": #"{"primaryFields": [{"key": "event", "label": "EVENT", "value": "Holiday workshop"}]}"#,
+                    "locations": nil, "storeCard": nil,
+                    "eventTicket": #"{"primaryFields": [{"key": "event", "label": "EVENT", "value": "Holiday workshop"}]}"#,
                     "relevantDate": #""2026-12-24T18:00-08:00""#,
                 ]), named: passFile),
         ],
@@ -825,7 +938,8 @@ struct PassRelevanceRule: Rule {
             RuleExample(pass(["locations": nil]), named: passFile, at: [""]),
             RuleExample(pass(["locations": nil, "relevantDate": #""2026-12-24T18:00-08:00""#]), named: passFile, at: ["/relevantDate"]),
             RuleExample(
-                pass(["storeCard": nil, "eventTicket": #"{"primaryFields": [{"key": "event", "label": "EVENT", "value": "Holiday workshop"}]}"#]), named: passFile,
+                pass(["storeCard": nil, "eventTicket": #"{"primaryFields": [{"key": "event", "label": "EVENT", "value": "Holiday workshop"}]}"#]),
+                named: passFile,
                 at: ["/eventTicket"]),
         ])
 
@@ -836,16 +950,20 @@ struct PassRelevanceRule: Rule {
         let datesCount = Self.datedStyles.contains(style.key)
         if !hasPlace && (dateKey == nil || !datesCount) {
             if let dateKey {
-                return [Violation(
-                    "a \(style.key) is relevant only near its locations or beacons, not on a date, and this one has none, so Wallet never shows it on the lock screen",
-                    at: pass.pointer(dateKey))]
+                return [
+                    Violation(
+                        "a \(style.key) is relevant only near its locations or beacons, not on a date, and this one has none, so Wallet never shows it on the lock screen",
+                        at: pass.pointer(dateKey))
+                ]
             }
             return [Violation("the pass has no locations, beacons or relevantDate, so Wallet never shows it on the lock screen", at: .root)]
         }
         if dateKey == nil && (style.key == "eventTicket" || style.key == "boardingPass") {
-            return [Violation(
-                "\(style.key == "eventTicket" ? "an" : "a") \(style.key) should have a relevantDate, so Wallet shows it on the lock screen when it is needed, not only near its locations",
-                at: style.pointer)]
+            return [
+                Violation(
+                    "\(style.key == "eventTicket" ? "an" : "a") \(style.key) should have a relevantDate, so Wallet shows it on the lock screen when it is needed, not only near its locations",
+                    at: style.pointer)
+            ]
         }
         return []
     }

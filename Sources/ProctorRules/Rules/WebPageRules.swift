@@ -1,8 +1,8 @@
 import Foundation
 import ProctorCore
 import ProctorEngine
-import ProctorPayloads
 import ProctorJSON
+import ProctorPayloads
 import ProctorWeb
 
 // Rules on web pages (docs/links.md, "Web pages"). Their examples are files named example.html.
@@ -65,13 +65,23 @@ struct SmartAppBannerRule: Rule {
             app-argument that is not an absolute URL gives the app nothing it can route. Proctor \
             also reports a parameter Apple does not document (a typo such as app_id).
             """,
-        sources: ["Apple, Promoting Apps with Smart App Banners (Safari web content guide; WebKit documentation) [H]", "WWDC15 session 709: Smart App Banners for App Search (seed 002) [M]"],
+        sources: [
+            "Apple, Promoting Apps with Smart App Banners (Safari web content guide; WebKit documentation) [H]",
+            "WWDC15 session 709: Smart App Banners for App Search (seed 002) [M]",
+        ],
         passing: [
-            RuleExample(html(head: #"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=https://slicefinder.example.com/places/sf-0412">"#), named: page)
+            RuleExample(
+                html(
+                    head: #"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=https://slicefinder.example.com/places/sf-0412">"#),
+                named: page)
         ],
         failing: [
-            RuleExample(html(head: #"<meta name="apple-itunes-app" content="app-id=slicefinder, app-argument=places/sf-0412">"#), named: page, at: ["/html/head/meta[@name='apple-itunes-app']"]),
-            RuleExample(html(head: #"<meta name="apple-itunes-app" content="app_id=1234567890">"#), named: page, at: ["/html/head/meta[@name='apple-itunes-app']"]),
+            RuleExample(
+                html(head: #"<meta name="apple-itunes-app" content="app-id=slicefinder, app-argument=places/sf-0412">"#), named: page,
+                at: ["/html/head/meta[@name='apple-itunes-app']"]),
+            RuleExample(
+                html(head: #"<meta name="apple-itunes-app" content="app_id=1234567890">"#), named: page,
+                at: ["/html/head/meta[@name='apple-itunes-app']"]),
         ])
 
     func check(_ file: WebPageFile, in context: RuleContext) -> [Violation] {
@@ -94,7 +104,8 @@ struct SmartAppBannerRule: Rule {
             switch key {
             case "app-id": appID = value
             case "app-argument":
-                if let url = URL(string: value), url.scheme != nil, url.host != nil {} else {
+                if let url = URL(string: value), url.scheme != nil, url.host != nil {
+                } else {
                     problems.append("has app-argument '\(value)', which is not an absolute URL")
                 }
             default:
@@ -129,15 +140,23 @@ struct StructuredDataJSONRule: Rule {
             result without any visible sign. Proctor parses each block with the same strict JSON \
             layer as every input and reports the first error at its line in the page.
             """,
-        sources: ["W3C, JSON-LD 1.1: a JSON-LD document is a JSON document [H]", "WWDC15 session 709: structured data for rich results (seed 002) [M]"],
+        sources: [
+            "W3C, JSON-LD 1.1: a JSON-LD document is a JSON document [H]", "WWDC15 session 709: structured data for rich results (seed 002) [M]",
+        ],
         passing: [
             RuleExample(
-                html(head: #"<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "telephone": "+1-415-555-0142"}</script>"#),
+                html(
+                    head:
+                        #"<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Restaurant", "name": "Golden Crust Pizzeria", "telephone": "+1-415-555-0142"}</script>"#
+                ),
                 named: page)
         ],
         failing: [
             RuleExample(
-                html(head: "<script type=\"application/ld+json\">\n{\"@context\": \"https://schema.org\", \"@type\": \"Restaurant\", \"name\": \"Golden Crust Pizzeria\",}\n</script>"),
+                html(
+                    head:
+                        "<script type=\"application/ld+json\">\n{\"@context\": \"https://schema.org\", \"@type\": \"Restaurant\", \"name\": \"Golden Crust Pizzeria\",}\n</script>"
+                ),
                 named: page, at: ["/html/head/script[@type='application/ld+json'][1]"])
         ])
 
@@ -163,7 +182,8 @@ struct WebPageDeepLinkSchemeRule: Rule {
         name: "Page Deep Links Use The App's Schemes",
         category: .links,
         defaultSeverity: .error,
-        summary: "A deep link a page gives (al:ios:url, twitter:app:url:iphone, a Smart App Banner's app-argument) with a custom URL scheme uses a scheme the app declares in CFBundleURLTypes.",
+        summary:
+            "A deep link a page gives (al:ios:url, twitter:app:url:iphone, a Smart App Banner's app-argument) with a custom URL scheme uses a scheme the app declares in CFBundleURLTypes.",
         rationale: """
             iOS opens a custom-scheme URL in the app that declares the scheme (CFBundleURLTypes); \
             a scheme no app declares opens nothing. App Links and Twitter app cards give the page's \
@@ -184,13 +204,19 @@ struct WebPageDeepLinkSchemeRule: Rule {
         needsInfoPlist: true,
         passing: [
             RuleExample(
-                html(head: #"<meta property="al:ios:url" content="slicefinderpro://places/sf-0412"><meta property="al:ios:app_name" content="Slice Finder Pro">"# + "\n" + #"<meta property="al:ios:url" content="slicefinder://places/sf-0412"><meta property="al:ios:app_name" content="Slice Finder">"#),
+                html(
+                    head:
+                        #"<meta property="al:ios:url" content="slicefinderpro://places/sf-0412"><meta property="al:ios:app_name" content="Slice Finder Pro">"#
+                        + "\n"
+                        + #"<meta property="al:ios:url" content="slicefinder://places/sf-0412"><meta property="al:ios:app_name" content="Slice Finder">"#
+                ),
                 named: page, infoPlist: #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["slicefinder"]}]}"#),
             RuleExample(
                 html(head: #"<meta property="al:ios:url" content="slicefinder://places/sf-0412">"#), named: page,
                 infoPlist: #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["slicefinder"]}]}"#),
             RuleExample(
-                html(head: #"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=https://slicefinder.example.com/places/sf-0412">"#),
+                html(
+                    head: #"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=https://slicefinder.example.com/places/sf-0412">"#),
                 named: page, infoPlist: #"{"CFBundleURLTypes": [{"CFBundleURLSchemes": ["slicefinder"]}]}"#),
         ],
         failing: [
@@ -208,7 +234,8 @@ struct WebPageDeepLinkSchemeRule: Rule {
         let list = declared.isEmpty ? "declares none" : "declares \(Suggestion.list(declared.sorted()))"
         var violations: [Violation] = []
         let givesTheAppsLink = file.page.metas.contains { meta in
-            Self.openedByURL.contains(meta.key) && MarkupURL.scheme(of: (meta.content ?? "").trimmingCharacters(in: .whitespaces)).map(declared.contains) == true
+            Self.openedByURL.contains(meta.key)
+                && MarkupURL.scheme(of: (meta.content ?? "").trimmingCharacters(in: .whitespaces)).map(declared.contains) == true
         }
         for meta in file.page.metas {
             let link: String
@@ -233,9 +260,10 @@ struct WebPageDeepLinkSchemeRule: Rule {
                 violation.assumedSeverity = .warning
                 violations.append(violation)
             } else {
-                violations.append(Violation(
-                    "\(meta.key) is '\(link)', whose scheme '\(scheme)' the app does not declare (its CFBundleURLTypes \(list)), so iOS opens nothing when another app or a search result follows it",
-                    at: location))
+                violations.append(
+                    Violation(
+                        "\(meta.key) is '\(link)', whose scheme '\(scheme)' the app does not declare (its CFBundleURLTypes \(list)), so iOS opens nothing when another app or a search result follows it",
+                        at: location))
             }
         }
         return violations

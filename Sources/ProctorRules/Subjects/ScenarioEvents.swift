@@ -103,7 +103,9 @@ package struct PlaybackPrepared: RuleSubject, Sendable {
     /// The preparation's facts (`/app/media/prepare`).
     package var pointer: JSONPointer
 
-    package init(device: String, trigger: String, nowPlaying: NowPlayingTiming, startsPlayback: Bool, offline: Bool, reportedReady: Bool, pointer: JSONPointer) {
+    package init(
+        device: String, trigger: String, nowPlaying: NowPlayingTiming, startsPlayback: Bool, offline: Bool, reportedReady: Bool, pointer: JSONPointer
+    ) {
         self.device = device
         self.trigger = trigger
         self.nowPlaying = nowPlaying

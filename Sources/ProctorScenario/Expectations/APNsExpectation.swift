@@ -14,7 +14,8 @@ extension APNsExpectation: ScenarioExpectation {
 
     static var fields: [ScenarioField] {
         [
-            .required("status", ["type": "integer", "minimum": 100, "maximum": 599, "description": "The HTTP status APNs answered the last sendPush."]),
+            .required(
+                "status", ["type": "integer", "minimum": 100, "maximum": 599, "description": "The HTTP status APNs answered the last sendPush."]),
             .optional("reason", ScenarioSchema.nonEmpty("The reason APNs gave, such as Unregistered or BadDeviceToken.")),
         ]
     }
@@ -40,11 +41,14 @@ extension ScenarioDecoder {
         reader.checkKeys(fields, pointer, allowed: APNsExpectation.keys, in: "an APNs expectation")
         let errorsBefore = reader.errorCount
         var status: Int?
-        if let member = reader.required(fields, "status", node, pointer), let number = reader.number(member, pointer.appending("status"), expected: "an HTTP status") {
+        if let member = reader.required(fields, "status", node, pointer),
+            let number = reader.number(member, pointer.appending("status"), expected: "an HTTP status")
+        {
             if let whole = Int(exactly: number), (100..<600).contains(whole) {
                 status = whole
             } else {
-                reader.report(ProblemCode.scenarioInvalidValue, "\(number) is not an HTTP status such as 200 or 410", member, pointer.appending("status"))
+                reader.report(
+                    ProblemCode.scenarioInvalidValue, "\(number) is not an HTTP status such as 200 or 410", member, pointer.appending("status"))
             }
         }
         let reason = fields["reason"].flatMap { reader.nonEmptyString($0.value, pointer.appending("reason")) }
@@ -61,11 +65,14 @@ extension ScenarioPlayer {
             return ExpectationMismatch("no sendPush step sent a notification before this step", expected: wanted, actual: "no request")
         }
         if let last = features[PushAnswers.self].lastStep, model.notifications.answers[index].step != last {
-            return ExpectationMismatch("the last sendPush (step \(last)) sent no request: the server had no token", expected: wanted, actual: "no request")
+            return ExpectationMismatch(
+                "the last sendPush (step \(last)) sent no request: the server had no token", expected: wanted, actual: "no request")
         }
         features[PushAnswers.self].examined.insert(index)
         let answer = model.notifications.answers[index]
         guard answer.status != expected.status || (expected.reason != nil && expected.reason != answer.reason) else { return nil }
-        return ExpectationMismatch("APNs answered the push of step \(answer.step) with \(answer.summary), not \(wanted)", expected: wanted, actual: "\(answer.summary): \(answer.why)")
+        return ExpectationMismatch(
+            "APNs answered the push of step \(answer.step) with \(answer.summary), not \(wanted)", expected: wanted,
+            actual: "\(answer.summary): \(answer.why)")
     }
 }

@@ -25,12 +25,20 @@ extension AddedEventsExpectation: ScenarioExpectation {
 
     static var fields: [ScenarioField] {
         [
-            .optional("events", [
-                "type": "array",
-                "items": ScenarioSchema.object(["title": ["type": "string"], "start": ScenarioSchema.ref("date"), "end": ScenarioSchema.ref("date"), "url": ScenarioSchema.ref("nullableString")], required: ["title"]),
-                "description": "Exactly these events the app added, in the calendar's order (by start).",
-            ]),
-            .optional("refused", ["type": "array", "items": ["type": "string"], "description": "The titles of the events EventKit refused to save, in order."]),
+            .optional(
+                "events",
+                [
+                    "type": "array",
+                    "items": ScenarioSchema.object(
+                        [
+                            "title": ["type": "string"], "start": ScenarioSchema.ref("date"), "end": ScenarioSchema.ref("date"),
+                            "url": ScenarioSchema.ref("nullableString"),
+                        ], required: ["title"]),
+                    "description": "Exactly these events the app added, in the calendar's order (by start).",
+                ]),
+            .optional(
+                "refused",
+                ["type": "array", "items": ["type": "string"], "description": "The titles of the events EventKit refused to save, in order."]),
         ]
     }
 
@@ -103,10 +111,13 @@ extension ScenarioPlayer {
             return parts.joined(separator: ", ")
         }
         if let wanted = expected.events {
-            let matches = wanted.count == saved.count && zip(wanted, saved).allSatisfy { want, have in
-                want.title == (have.title ?? "") && (want.start == nil || want.start == have.startDate) && (want.end == nil || want.end == have.endDate)
-                    && (want.url == nil || want.url! == have.url)
-            }
+            let matches =
+                wanted.count == saved.count
+                && zip(wanted, saved).allSatisfy { want, have in
+                    want.title == (have.title ?? "") && (want.start == nil || want.start == have.startDate)
+                        && (want.end == nil || want.end == have.endDate)
+                        && (want.url == nil || want.url! == have.url)
+                }
             if !matches {
                 return ExpectationMismatch(
                     "the events the app added to the calendar differ", expected: "[" + wanted.map(describe).joined(separator: "; ") + "]",

@@ -47,15 +47,18 @@ extension CalendarExpectation: ScenarioExpectation, ExpectationOnOneDevice {
 
     /// An expected event (`ExpectedCalendarEvent`).
     static var eventSchema: [String: Any] {
-        ScenarioSchema.object([
-            "title": ["type": "string"], "start": ScenarioSchema.ref("date"), "end": ScenarioSchema.ref("date"),
-            "location": ScenarioSchema.ref("nullableString"), "notes": ScenarioSchema.ref("nullableString"),
-            "appLink": {
-                var link = ScenarioSchema.object(["reservationContainerReference": ScenarioSchema.ref("nullableString"), "itemReference": ["type": "string"]])
-                link["minProperties"] = 1
-                return link
-            }(),
-        ], required: ["title"])
+        ScenarioSchema.object(
+            [
+                "title": ["type": "string"], "start": ScenarioSchema.ref("date"), "end": ScenarioSchema.ref("date"),
+                "location": ScenarioSchema.ref("nullableString"), "notes": ScenarioSchema.ref("nullableString"),
+                "appLink": {
+                    var link = ScenarioSchema.object([
+                        "reservationContainerReference": ScenarioSchema.ref("nullableString"), "itemReference": ["type": "string"],
+                    ])
+                    link["minProperties"] = 1
+                    return link
+                }(),
+            ], required: ["title"])
     }
 
     static func decode(_ body: JSONNode, at pointer: JSONPointer, decoder: inout ScenarioDecoder, context: ScenarioDecoder.StepContext) -> Self? {
@@ -93,7 +96,9 @@ extension ScenarioDecoder {
     mutating func expectedEvent(_ node: JSONNode, _ pointer: JSONPointer) -> ExpectedCalendarEvent? {
         guard let fields = reader.object(node, pointer, what: "an expected calendar event") else { return nil }
         reader.checkKeys(fields, pointer, allowed: Self.calendarEventKeys, in: "an expected calendar event")
-        guard let title = reader.required(fields, "title", node, pointer).flatMap({ reader.string($0, pointer.appending("title")) }) else { return nil }
+        guard let title = reader.required(fields, "title", node, pointer).flatMap({ reader.string($0, pointer.appending("title")) }) else {
+            return nil
+        }
         var event = ExpectedCalendarEvent(title: title)
         event.start = fields["start"].flatMap { reader.date($0.value, pointer.appending("start")) }
         event.end = fields["end"].flatMap { reader.date($0.value, pointer.appending("end")) }
@@ -103,7 +108,9 @@ extension ScenarioDecoder {
             let at = pointer.appending("appLink")
             reader.checkKeys(link, at, allowed: Self.appLinkKeys, in: "an app link")
             var expected = ExpectedAppLink()
-            expected.reservationContainerReference = link["reservationContainerReference"].flatMap { reader.nullableString($0.value, at.appending("reservationContainerReference")) }
+            expected.reservationContainerReference = link["reservationContainerReference"].flatMap {
+                reader.nullableString($0.value, at.appending("reservationContainerReference"))
+            }
             expected.itemReference = link["itemReference"].flatMap { reader.string($0.value, at.appending("itemReference")) }
             if link.count == 0 { reader.missing("'reservationContainerReference' or 'itemReference'", member.value, at) }
             event.appLink = expected
@@ -116,15 +123,19 @@ extension ScenarioPlayer {
     func evaluateCalendar(_ expected: CalendarExpectation) -> ExpectationMismatch? {
         let events = model.siri.calendar()
         let titles = events.map(\.title)
-        let where_ = "the Siri Suggestions calendar on '\(deviceName(expected.device))'"
+        let place = "the Siri Suggestions calendar on '\(deviceName(expected.device))'"
         if let exact = expected.events {
             if exact.map(\.title) != titles {
-                return ExpectationMismatch("\(where_) does not hold exactly the expected events: \(titleDifferences(exact, events))", expected: "events \(quoted(exact.map(\.title)))", actual: "events \(quoted(titles))")
+                return ExpectationMismatch(
+                    "\(place) does not hold exactly the expected events: \(titleDifferences(exact, events))",
+                    expected: "events \(quoted(exact.map(\.title)))", actual: "events \(quoted(titles))")
             }
             for (wanted, event) in zip(exact, events) {
                 let differences = eventDifferences(wanted, event)
                 if !differences.isEmpty {
-                    return ExpectationMismatch("event '\(event.title)' differs: \(differences.joined(separator: "; "))", expected: describe(wanted), actual: describe([event]))
+                    return ExpectationMismatch(
+                        "event '\(event.title)' differs: \(differences.joined(separator: "; "))", expected: describe(wanted),
+                        actual: describe([event]))
                 }
             }
         }
@@ -132,12 +143,16 @@ extension ScenarioPlayer {
             let candidates = events.filter { $0.title == wanted.title }
             guard !candidates.contains(where: { eventDifferences(wanted, $0).isEmpty }) else { continue }
             guard let first = candidates.first else {
-                return ExpectationMismatch("\(where_) has \(noEvent(wanted, among: events))", expected: "contains \(describe(wanted))", actual: describe(events))
+                return ExpectationMismatch(
+                    "\(place) has \(noEvent(wanted, among: events))", expected: "contains \(describe(wanted))", actual: describe(events))
             }
-            return ExpectationMismatch("event '\(wanted.title)' differs: \(eventDifferences(wanted, first).joined(separator: "; "))", expected: describe(wanted), actual: describe(candidates))
+            return ExpectationMismatch(
+                "event '\(wanted.title)' differs: \(eventDifferences(wanted, first).joined(separator: "; "))", expected: describe(wanted),
+                actual: describe(candidates))
         }
         if let present = expected.excludes?.filter(titles.contains), !present.isEmpty {
-            return ExpectationMismatch("\(where_) has \(quoted(present))", expected: "excludes \(quoted(expected.excludes ?? []))", actual: describe(events))
+            return ExpectationMismatch(
+                "\(place) has \(quoted(present))", expected: "excludes \(quoted(expected.excludes ?? []))", actual: describe(events))
         }
         return nil
     }
@@ -176,14 +191,20 @@ extension ScenarioPlayer {
     func eventDifferences(_ wanted: ExpectedCalendarEvent, _ event: SiriModel.CalendarEvent) -> [String] {
         func text(_ value: String?) -> String { value.map { "'\($0.replacingOccurrences(of: "\n", with: "\\n"))'" } ?? "none" }
         var differences: [String] = []
-        if let start = wanted.start, start != event.start { differences.append("it starts at \(DateFormat.format(event.start)), not \(DateFormat.format(start))") }
+        if let start = wanted.start, start != event.start {
+            differences.append("it starts at \(DateFormat.format(event.start)), not \(DateFormat.format(start))")
+        }
         if let end = wanted.end, end != event.end { differences.append("it ends at \(DateFormat.format(event.end)), not \(DateFormat.format(end))") }
-        if let location = wanted.location, location != event.location { differences.append("its location is \(text(event.location)), not \(text(location))") }
+        if let location = wanted.location, location != event.location {
+            differences.append("its location is \(text(event.location)), not \(text(location))")
+        }
         if let notes = wanted.notes, notes != event.notes { differences.append("its notes are \(text(event.notes)), not \(text(notes))") }
         if let link = wanted.appLink {
             if let container = link.reservationContainerReference {
                 if !SiriModel.names(nullable: container, event.container) {
-                    differences.append("its app link's reservationContainerReference is \(event.container.map { "'\($0.identity)'" } ?? "nil"), not \(container.map { "'\($0)'" } ?? "nil")")
+                    differences.append(
+                        "its app link's reservationContainerReference is \(event.container.map { "'\($0.identity)'" } ?? "nil"), not \(container.map { "'\($0)'" } ?? "nil")"
+                    )
                 }
             }
             if let item = link.itemReference, !event.itemReference.isNamed(by: item) {

@@ -49,7 +49,10 @@ extension ScenarioPlayer {
         if expected.titles.sorted() != visible.sorted() {
             let all = model.siri.checkInShortcuts()
             let hidden = all.filter { !$0.isOpen(at: model.now) }.map { "'\($0.title)' (open \($0.window))" }
-            problem = ExpectationMismatch("the check-in shortcuts on '\(deviceName(expected.device))' at \(DateFormat.format(model.now)) differ", expected: quoted(expected.titles.sorted()), actual: quoted(visible.sorted()) + (hidden.isEmpty ? "" : "; not shown now: " + hidden.joined(separator: ", ")))
+            problem = ExpectationMismatch(
+                "the check-in shortcuts on '\(deviceName(expected.device))' at \(DateFormat.format(model.now)) differ",
+                expected: quoted(expected.titles.sorted()),
+                actual: quoted(visible.sorted()) + (hidden.isEmpty ? "" : "; not shown now: " + hidden.joined(separator: ", ")))
         }
         return problem
     }

@@ -28,16 +28,21 @@ extension ContactCardExpectation: ScenarioExpectation, ExpectationOnOneDevice {
         [
             .optional("device", ScenarioSchema.device),
             .required("person", ScenarioSchema.nonEmpty("A contact identifier, a handle value or a name.")),
-            .required("offers", [
-                "type": "array",
-                "items": ScenarioSchema.object([
-                    "intent": ["enum": ScenarioDecoder.communicationIntentClasses],
-                    "handle": ScenarioSchema.nonEmpty("The handle value the offer uses."),
-                    "serviceName": ["type": ["string", "null"], "minLength": 1, "description": "The offer's service; absent or null: none."],
-                    "app": ScenarioSchema.nonEmpty("The offering app's bundle identifier."),
-                ], required: ["intent", "handle"]),
-                "description": "The app's offers on the card, exactly (order aside).",
-            ]),
+            .required(
+                "offers",
+                [
+                    "type": "array",
+                    "items": ScenarioSchema.object(
+                        [
+                            "intent": ["enum": ScenarioDecoder.communicationIntentClasses],
+                            "handle": ScenarioSchema.nonEmpty("The handle value the offer uses."),
+                            "serviceName": [
+                                "type": ["string", "null"], "minLength": 1, "description": "The offer's service; absent or null: none.",
+                            ],
+                            "app": ScenarioSchema.nonEmpty("The offering app's bundle identifier."),
+                        ], required: ["intent", "handle"]),
+                    "description": "The app's offers on the card, exactly (order aside).",
+                ]),
         ]
     }
 
@@ -72,7 +77,10 @@ extension ScenarioDecoder {
                     if Self.communicationIntentClasses.contains(name) {
                         intent = name
                     } else {
-                        reader.report(ProblemCode.scenarioInvalidValue, "'\(name)' is not an intent a contact card offers: \(Self.communicationIntentClasses.joined(separator: ", "))\(Suggestion.phrase(for: name, among: Self.communicationIntentClasses))", value, at.appending("intent"))
+                        reader.report(
+                            ProblemCode.scenarioInvalidValue,
+                            "'\(name)' is not an intent a contact card offers: \(Self.communicationIntentClasses.joined(separator: ", "))\(Suggestion.phrase(for: name, among: Self.communicationIntentClasses))",
+                            value, at.appending("intent"))
                     }
                 }
                 let handle = reader.required(offer, "handle", element, at).flatMap { reader.nonEmptyString($0, at.appending("handle")) }
@@ -99,11 +107,18 @@ extension ScenarioPlayer {
         let actualKeys = offers.map { key($0.intentClass, $0.handle, $0.serviceName) }.sorted()
         let wrongApp = card.offers.compactMap(\.app).filter { $0 != scenario.app.bundleIdentifier }
         guard expectedKeys != actualKeys || !wrongApp.isEmpty else { return nil }
-        let expected = card.offers.isEmpty ? "no offers" : "offers " + card.offers.map { offer in
-            "\(offer.intent) to '\(offer.handle)'\(offer.serviceName.map { " on '\($0)'" } ?? "")\(offer.app.map { " by \($0)" } ?? "")"
-        }.joined(separator: ", ")
-        let actual = contact.map { "the card offers \(describe($0.offers))" } ?? "no contact named '\(card.person)' (\(describe(model.siri.contacts(on: card.device))))"
-        let message = wrongApp.isEmpty
+        let expected =
+            card.offers.isEmpty
+            ? "no offers"
+            : "offers "
+                + card.offers.map { offer in
+                    "\(offer.intent) to '\(offer.handle)'\(offer.serviceName.map { " on '\($0)'" } ?? "")\(offer.app.map { " by \($0)" } ?? "")"
+                }.joined(separator: ", ")
+        let actual =
+            contact.map { "the card offers \(describe($0.offers))" }
+            ?? "no contact named '\(card.person)' (\(describe(model.siri.contacts(on: card.device))))"
+        let message =
+            wrongApp.isEmpty
             ? "the contact card of '\(card.person)' on '\(deviceName(card.device))' differs"
             : "the contact card's offers are the app's, '\(scenario.app.bundleIdentifier ?? "")', not \(quoted(wrongApp))"
         return ExpectationMismatch(message, expected: expected, actual: actual)

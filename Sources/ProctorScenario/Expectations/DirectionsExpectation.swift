@@ -13,7 +13,7 @@ extension DirectionsExpectation: ScenarioExpectation {
 
     static var fields: [ScenarioField] {
         [
-            .required("offered", ["type": "boolean", "description": "Whether Maps offered the app for the last requestDirections."]),
+            .required("offered", ["type": "boolean", "description": "Whether Maps offered the app for the last requestDirections."])
         ]
     }
 
@@ -36,7 +36,9 @@ extension ScenarioDecoder {
     mutating func directionsExpectation(_ node: JSONNode, _ at: JSONPointer) -> DirectionsExpectation? {
         guard let fields = reader.object(node, at, what: "a directions expectation") else { return nil }
         reader.checkKeys(fields, at, allowed: DirectionsExpectation.keys, in: "a directions expectation")
-        return reader.required(fields, "offered", node, at).flatMap { reader.bool($0, at.appending("offered")) }.map { DirectionsExpectation(offered: $0) }
+        return reader.required(fields, "offered", node, at).flatMap { reader.bool($0, at.appending("offered")) }.map {
+            DirectionsExpectation(offered: $0)
+        }
     }
 }
 

@@ -56,9 +56,14 @@ extension ScenarioDecoder {
             let at = pointer.appending(index)
             guard let fields = reader.object(element, at, what: "an expected finding") else { continue }
             reader.checkKeys(fields, at, allowed: FindingsExpectation.keys, in: "an expected finding")
-            guard let member = reader.required(fields, "ruleId", element, at), let ruleID = reader.string(member, at.appending("ruleId")) else { continue }
+            guard let member = reader.required(fields, "ruleId", element, at), let ruleID = reader.string(member, at.appending("ruleId")) else {
+                continue
+            }
             guard ruleIDs.contains(ruleID) else {
-                reader.report(ProblemCode.scenarioUnknownReference, "no rule that scenarios run has the id '\(ruleID)' (run-wide rules such as related_item_missing are replaced by the model)\(Suggestion.phrase(for: ruleID, among: ruleIDs))", member, at.appending("ruleId"))
+                reader.report(
+                    ProblemCode.scenarioUnknownReference,
+                    "no rule that scenarios run has the id '\(ruleID)' (run-wide rules such as related_item_missing are replaced by the model)\(Suggestion.phrase(for: ruleID, among: ruleIDs))",
+                    member, at.appending("ruleId"))
                 continue
             }
             var finding = ExpectedFinding(ruleID: ruleID)
@@ -66,7 +71,10 @@ extension ScenarioDecoder {
                 if let parsed = JSONPointer(parsing: text) {
                     finding.pointer = parsed
                 } else {
-                    reader.report(ProblemCode.scenarioInvalidValue, "'\(text)' is not a JSON Pointer; it starts with '/', such as /steps/0/becomeCurrent/userActivity", member.value, at.appending("pointer"))
+                    reader.report(
+                        ProblemCode.scenarioInvalidValue,
+                        "'\(text)' is not a JSON Pointer; it starts with '/', such as /steps/0/becomeCurrent/userActivity", member.value,
+                        at.appending("pointer"))
                 }
             }
             finding.severity = fields["severity"].flatMap { reader.choice($0.value, at.appending("severity"), Severity.self) }
@@ -102,6 +110,8 @@ extension ScenarioPlayer {
         guard !missing.isEmpty else { return nil }
         let actual = donationFindings.filter { $0.step.number < step.number }.flatMap(\.findings)
             .map { "\($0.ruleID) at \($0.location.pointer ?? "")" }
-        return ExpectationMismatch("expected findings are missing: \(missing.joined(separator: "; "))", expected: missing.joined(separator: "; "), actual: actual.isEmpty ? "no findings" : actual.joined(separator: "; "))
+        return ExpectationMismatch(
+            "expected findings are missing: \(missing.joined(separator: "; "))", expected: missing.joined(separator: "; "),
+            actual: actual.isEmpty ? "no findings" : actual.joined(separator: "; "))
     }
 }

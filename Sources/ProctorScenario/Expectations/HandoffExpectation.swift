@@ -29,7 +29,9 @@ extension HandoffExpectation: ScenarioExpectation, ExpectationOnOneDevice {
         ]
     }
 
-    static var constraints: [String: Any] { ["not": ["required": ["offer", "activity"], "properties": ["offer": ["const": HandoffOfferKind.none.rawValue]]]] }
+    static var constraints: [String: Any] {
+        ["not": ["required": ["offer", "activity"], "properties": ["offer": ["const": HandoffOfferKind.none.rawValue]]]]
+    }
 
     static func decode(_ body: JSONNode, at pointer: JSONPointer, decoder: inout ScenarioDecoder, context: ScenarioDecoder.StepContext) -> Self? {
         decoder.handoffExpectation(body, pointer, context: context)
@@ -48,7 +50,9 @@ extension ScenarioDecoder {
     mutating func handoffExpectation(_ node: JSONNode, _ pointer: JSONPointer, context: StepContext) -> HandoffExpectation? {
         guard let fields = reader.object(node, pointer, what: "a Handoff expectation") else { return nil }
         reader.checkKeys(fields, pointer, allowed: HandoffExpectation.keys, in: "a Handoff expectation")
-        guard reader.required(fields, "device", node, pointer) != nil, let device = deviceReference(fields, pointer, context: context) else { return nil }
+        guard reader.required(fields, "device", node, pointer) != nil, let device = deviceReference(fields, pointer, context: context) else {
+            return nil
+        }
         let offer = reader.required(fields, "offer", node, pointer).flatMap { reader.choice($0, pointer.appending("offer"), HandoffOfferKind.self) }
         var activity: String?
         if let member = fields["activity"] {
@@ -57,7 +61,9 @@ extension ScenarioDecoder {
         }
         guard let offer else { return nil }
         if offer == .none, activity != nil {
-            reader.report(ProblemCode.scenarioInvalidValue, "no offer has no activity: leave out 'activity', or expect 'app' or 'safari'", fields["activity"]!.value, pointer.appending("activity"))
+            reader.report(
+                ProblemCode.scenarioInvalidValue, "no offer has no activity: leave out 'activity', or expect 'app' or 'safari'",
+                fields["activity"]!.value, pointer.appending("activity"))
             return nil
         }
         return HandoffExpectation(device: device, offer: offer, activity: activity)
@@ -71,9 +77,13 @@ extension ScenarioPlayer {
         let actual = "\(offer.kind.rawValue)\(offer.activity.map { " (activity '\($0.handle)')" } ?? ""): \(offer.reason)"
         let expected = "\(handoff.offer.rawValue)\(handoff.activity.map { " (activity '\($0)')" } ?? "")"
         if offer.kind != handoff.offer {
-            problem = ExpectationMismatch("the Handoff offer on '\(deviceName(handoff.device))' is \(offer.kind.rawValue), not \(handoff.offer.rawValue)", expected: expected, actual: actual)
+            problem = ExpectationMismatch(
+                "the Handoff offer on '\(deviceName(handoff.device))' is \(offer.kind.rawValue), not \(handoff.offer.rawValue)", expected: expected,
+                actual: actual)
         } else if let wanted = handoff.activity, wanted != offer.activity?.handle {
-            problem = ExpectationMismatch("the Handoff offer on '\(deviceName(handoff.device))' is activity '\(offer.activity?.handle ?? "")', not '\(wanted)'", expected: expected, actual: actual)
+            problem = ExpectationMismatch(
+                "the Handoff offer on '\(deviceName(handoff.device))' is activity '\(offer.activity?.handle ?? "")', not '\(wanted)'",
+                expected: expected, actual: actual)
         }
         return problem
     }

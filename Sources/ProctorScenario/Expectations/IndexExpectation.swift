@@ -52,7 +52,10 @@ extension ScenarioDecoder {
         for key in ["activities", "publicActivities"] {
             guard let member = fields[key], let names = reader.strings(member.value, pointer.appending(key)) else { continue }
             for (index, name) in names.enumerated() where context.activities[name] == nil {
-                reader.report(ProblemCode.scenarioUnknownReference, "no earlier becomeCurrent step defines activity '\(name)'\(Suggestion.phrase(for: name, among: context.activities.keys.sorted()))", member.value, pointer.appending(key).appending(index))
+                reader.report(
+                    ProblemCode.scenarioUnknownReference,
+                    "no earlier becomeCurrent step defines activity '\(name)'\(Suggestion.phrase(for: name, among: context.activities.keys.sorted()))",
+                    member.value, pointer.appending(key).appending(index))
             }
             handles[key] = names
         }
@@ -77,7 +80,9 @@ extension ScenarioPlayer {
         compare("activities", index.activities, Array(state.indexedActivities.keys))
         compare("publicActivities", index.publicActivities, state.indexedActivities.values.filter(\.isPublic).map(\.handle))
         if !differences.isEmpty {
-            problem = ExpectationMismatch("the index on '\(deviceName(index.device))' differs", expected: differences.map(\.0).joined(separator: "; "), actual: differences.map(\.1).joined(separator: "; "))
+            problem = ExpectationMismatch(
+                "the index on '\(deviceName(index.device))' differs", expected: differences.map(\.0).joined(separator: "; "),
+                actual: differences.map(\.1).joined(separator: "; "))
         }
         return problem
     }

@@ -48,25 +48,32 @@ extension LaunchExpectation: ScenarioExpectation {
             .optional("identifier", ["type": "string"]),
             .optional("url", ["type": "string"]),
             .optional("webpageURL", ["type": "string"]),
-            .optional("continuationStreams", [
-                "type": "boolean",
-                "description": "Whether the app is offered continuation streams back to the sending device (a Handoff of an activity with supportsContinuationStreams).",
-            ]),
-            .optional("interaction", {
-                var schema = ScenarioSchema.object([
-                    "intent": ["enum": IntentClass.allCases.map(\.rawValue)],
-                    "reservationContainerReference": ScenarioSchema.ref("nullableString"),
-                    "reservationItemReferences": ["type": ["array", "null"], "items": ["type": "string"]],
-                    "recipients": ScenarioSchema.ref("strings"),
-                    "serviceName": ScenarioSchema.ref("nullableString"),
-                ])
-                schema["minProperties"] = 1
-                return schema
-            }()),
+            .optional(
+                "continuationStreams",
+                [
+                    "type": "boolean",
+                    "description":
+                        "Whether the app is offered continuation streams back to the sending device (a Handoff of an activity with supportsContinuationStreams).",
+                ]),
+            .optional(
+                "interaction",
+                {
+                    var schema = ScenarioSchema.object([
+                        "intent": ["enum": IntentClass.allCases.map(\.rawValue)],
+                        "reservationContainerReference": ScenarioSchema.ref("nullableString"),
+                        "reservationItemReferences": ["type": ["array", "null"], "items": ["type": "string"]],
+                        "recipients": ScenarioSchema.ref("strings"),
+                        "serviceName": ScenarioSchema.ref("nullableString"),
+                    ])
+                    schema["minProperties"] = 1
+                    return schema
+                }()),
         ]
     }
 
-    static var constraints: [String: Any] { ["minProperties": 1, "not": ["anyOf": [["required": ["safari", "route"]], ["required": ["safari", "failure"]]]]] }
+    static var constraints: [String: Any] {
+        ["minProperties": 1, "not": ["anyOf": [["required": ["safari", "route"]], ["required": ["safari", "failure"]]]]]
+    }
 
     static func decode(_ body: JSONNode, at pointer: JSONPointer, decoder: inout ScenarioDecoder, context: ScenarioDecoder.StepContext) -> Self? {
         decoder.launchExpectation(body, pointer, context: context)
@@ -94,7 +101,9 @@ extension ScenarioDecoder {
                 expectation.route = route
             } else {
                 let names = context.routeNames ?? []
-                reader.report(ProblemCode.scenarioUnknownReference, "no route is named '\(route)'\(Suggestion.phrase(for: route, among: names))", member.value, pointer.appending("route"))
+                reader.report(
+                    ProblemCode.scenarioUnknownReference, "no route is named '\(route)'\(Suggestion.phrase(for: route, among: names))", member.value,
+                    pointer.appending("route"))
             }
         }
         expectation.failure = fields["failure"].flatMap { reader.choice($0.value, pointer.appending("failure"), LaunchFailure.self) }
@@ -113,7 +122,9 @@ extension ScenarioDecoder {
             expectation.interaction = launchInteraction(member.value, pointer.appending("interaction"))
         }
         if expectation.safari != nil && (expectation.route != nil || expectation.failure != nil) {
-            reader.report(ProblemCode.scenarioInvalidValue, "a launch that opens Safari reaches no route and cannot fail in the app: give 'safari' alone", fields["safari"]!.value, pointer.appending("safari"))
+            reader.report(
+                ProblemCode.scenarioInvalidValue, "a launch that opens Safari reaches no route and cannot fail in the app: give 'safari' alone",
+                fields["safari"]!.value, pointer.appending("safari"))
         }
         if fields.count == 0 {
             reader.missing("'route', 'failure' or 'safari'", node, pointer)
@@ -126,7 +137,9 @@ extension ScenarioDecoder {
         reader.checkKeys(fields, pointer, allowed: Self.launchInteractionKeys, in: "an interaction expectation")
         var expectation = InteractionLaunchExpectation()
         expectation.intent = fields["intent"].flatMap { reader.choice($0.value, pointer.appending("intent"), IntentClass.self)?.rawValue }
-        expectation.reservationContainerReference = fields["reservationContainerReference"].flatMap { reader.nullableString($0.value, pointer.appending("reservationContainerReference")) }
+        expectation.reservationContainerReference = fields["reservationContainerReference"].flatMap {
+            reader.nullableString($0.value, pointer.appending("reservationContainerReference"))
+        }
         if let member = fields["reservationItemReferences"] {
             let at = pointer.appending("reservationItemReferences")
             switch member.value.value {
@@ -154,25 +167,42 @@ extension ScenarioPlayer {
         var mismatches: [String] = []
         switch launch.outcome {
         case .safari(let url):
-            if expected.safari == nil { mismatches.append("Safari opened instead of the app") } else if expected.safari != url { mismatches.append("Safari opened \(url)") }
+            if expected.safari == nil {
+                mismatches.append("Safari opened instead of the app")
+            } else if expected.safari != url {
+                mismatches.append("Safari opened \(url)")
+            }
         case .routed(let route):
             if expected.safari != nil { mismatches.append("the app opened, not Safari") }
             if let failure = expected.failure { mismatches.append("the launch did not fail with \(failure.rawValue)") }
             if let name = expected.route, name != route.name { mismatches.append("route '\(route.name)', not '\(name)'") }
         case .failed(let failure, let route, let message):
             if expected.safari != nil { mismatches.append("the launch failed instead of opening Safari") }
-            if expected.failure == nil { mismatches.append("it failed with \(failure.rawValue): \(message)") } else if expected.failure != failure { mismatches.append("it failed with \(failure.rawValue), not \(expected.failure!.rawValue)") }
-            if let name = expected.route, name != route?.name { mismatches.append(route.map { "route '\($0.name)', not '\(name)'" } ?? "no route, not '\(name)'") }
+            if expected.failure == nil {
+                mismatches.append("it failed with \(failure.rawValue): \(message)")
+            } else if expected.failure != failure {
+                mismatches.append("it failed with \(failure.rawValue), not \(expected.failure!.rawValue)")
+            }
+            if let name = expected.route, name != route?.name {
+                mismatches.append(route.map { "route '\($0.name)', not '\(name)'" } ?? "no route, not '\(name)'")
+            }
         case .ambiguous:
             mismatches.append("the launch is ambiguous")
         }
         let delivery = launch.delivery
-        if let type = expected.activityType, type != delivery?.activityType { mismatches.append("activity type '\(delivery?.activityType ?? "none")'") }
-        if let identifier = expected.identifier, identifier != delivery?.identifier { mismatches.append("identifier '\(delivery?.identifier ?? "none")'") }
+        if let type = expected.activityType, type != delivery?.activityType {
+            mismatches.append("activity type '\(delivery?.activityType ?? "none")'")
+        }
+        if let identifier = expected.identifier, identifier != delivery?.identifier {
+            mismatches.append("identifier '\(delivery?.identifier ?? "none")'")
+        }
         if let url = expected.url, url != delivery?.url { mismatches.append("URL '\(delivery?.url ?? "none")'") }
         if let url = expected.webpageURL, url != delivery?.webpageURL { mismatches.append("webpageURL '\(delivery?.webpageURL ?? "none")'") }
         if let streams = expected.continuationStreams, streams != (delivery?.continuationStreams ?? false) {
-            mismatches.append(streams ? "no continuation streams offered (the activity does not set supportsContinuationStreams, or the launch is not a Handoff)" : "continuation streams offered")
+            mismatches.append(
+                streams
+                    ? "no continuation streams offered (the activity does not set supportsContinuationStreams, or the launch is not a Handoff)"
+                    : "continuation streams offered")
         }
         if let userInfo = expected.userInfo, PropertyListText.canonical(userInfo) != PropertyListText.canonical(delivery?.userInfo ?? []) {
             mismatches.append("a different userInfo")
@@ -181,7 +211,8 @@ extension ScenarioPlayer {
             mismatches += interactionMismatches(wanted, delivery?.interaction)
         }
         guard !mismatches.isEmpty else { return nil }
-        return ExpectationMismatch("the launch after \(launch.cause) differs: \(mismatches.joined(separator: "; "))", expected: describe(expected), actual: describe(launch))
+        return ExpectationMismatch(
+            "the launch after \(launch.cause) differs: \(mismatches.joined(separator: "; "))", expected: describe(expected), actual: describe(launch))
     }
 
     func interactionMismatches(_ expected: InteractionLaunchExpectation, _ actual: DeliveredInteraction?) -> [String] {
@@ -190,20 +221,27 @@ extension ScenarioPlayer {
         func describe(_ reference: SpeakableString?) -> String { reference.map { "'\($0.identity)'" } ?? "nil" }
         if let intent = expected.intent, intent != actual.intentClass { mismatches.append("intent \(actual.intentClass)") }
         if let container = expected.reservationContainerReference {
-            if !SiriModel.names(nullable: container, actual.reservationContainerReference) { mismatches.append("reservationContainerReference \(describe(actual.reservationContainerReference))") }
+            if !SiriModel.names(nullable: container, actual.reservationContainerReference) {
+                mismatches.append("reservationContainerReference \(describe(actual.reservationContainerReference))")
+            }
         }
         if let items = expected.reservationItemReferences {
-            let holds = switch (items, actual.reservationItemReferences) {
-            case (nil, nil): true
-            case (let names?, let references?): names.count == references.count && zip(names, references).allSatisfy { $1.isNamed(by: $0) }
-            default: false
-            }
+            let holds =
+                switch (items, actual.reservationItemReferences) {
+                case (nil, nil): true
+                case (let names?, let references?): names.count == references.count && zip(names, references).allSatisfy { $1.isNamed(by: $0) }
+                default: false
+                }
             if !holds {
-                mismatches.append("reservationItemReferences \(actual.reservationItemReferences.map { "[" + $0.map(describe).joined(separator: ", ") + "]" } ?? "nil")")
+                mismatches.append(
+                    "reservationItemReferences \(actual.reservationItemReferences.map { "[" + $0.map(describe).joined(separator: ", ") + "]" } ?? "nil")"
+                )
             }
         }
         if let recipients = expected.recipients, recipients != actual.recipients { mismatches.append("recipients \(quoted(actual.recipients))") }
-        if let service = expected.serviceName, service != actual.serviceName { mismatches.append("serviceName \(actual.serviceName.map { "'\($0)'" } ?? "nil")") }
+        if let service = expected.serviceName, service != actual.serviceName {
+            mismatches.append("serviceName \(actual.serviceName.map { "'\($0)'" } ?? "nil")")
+        }
         return mismatches
     }
 }

@@ -16,11 +16,15 @@ extension LinkExpectation: ScenarioExpectation {
 
     static var fields: [ScenarioField] {
         [
-            .required("verdict", [
-                "enum": [LinkVerdict.Outcome.app.rawValue, LinkVerdict.Outcome.safari.rawValue],
-                "description": "app or safari: what iOS did with the last universal link.",
-            ]),
-            .optional("pointer", ["type": "string", "description": "The component or legacy path that decided, as a JSON Pointer into the domain's association file."]),
+            .required(
+                "verdict",
+                [
+                    "enum": [LinkVerdict.Outcome.app.rawValue, LinkVerdict.Outcome.safari.rawValue],
+                    "description": "app or safari: what iOS did with the last universal link.",
+                ]),
+            .optional(
+                "pointer",
+                ["type": "string", "description": "The component or legacy path that decided, as a JSON Pointer into the domain's association file."]),
         ]
     }
 
@@ -46,7 +50,8 @@ extension ScenarioDecoder {
         // A scenario's links are always decided (a domain without a file opens Safari).
         var verdict = reader.required(fields, "verdict", node, at).flatMap { reader.choice($0, at.appending("verdict"), LinkVerdict.Outcome.self) }
         if verdict == .undecided, let node = fields["verdict"]?.value {
-            reader.report(ProblemCode.scenarioInvalidValue, "a scenario's links are always decided: expect 'app' or 'safari'", node, at.appending("verdict"))
+            reader.report(
+                ProblemCode.scenarioInvalidValue, "a scenario's links are always decided: expect 'app' or 'safari'", node, at.appending("verdict"))
             verdict = nil
         }
         let pointer = fields["pointer"].flatMap { reader.string($0.value, at.appending("pointer")) }
@@ -60,9 +65,13 @@ extension ScenarioPlayer {
         if let last = features[UniversalLinks.self].last {
             let actual = "\(last.verdict.outcome.rawValue) for \(last.url): \(last.verdict.reason)"
             if last.verdict.outcome != expected.verdict {
-                problem = ExpectationMismatch("iOS opened \(last.url) in \(last.verdict.outcome == .app ? "the app" : "Safari"), not \(expected.verdict == .app ? "the app" : "Safari")", expected: expected.verdict.rawValue, actual: actual)
+                problem = ExpectationMismatch(
+                    "iOS opened \(last.url) in \(last.verdict.outcome == .app ? "the app" : "Safari"), not \(expected.verdict == .app ? "the app" : "Safari")",
+                    expected: expected.verdict.rawValue, actual: actual)
             } else if let pointer = expected.pointer, pointer != last.verdict.pointer {
-                problem = ExpectationMismatch("the link \(last.url) was decided at \(last.verdict.pointer ?? "no component"), not \(pointer)", expected: "\(expected.verdict.rawValue) at \(pointer)", actual: actual)
+                problem = ExpectationMismatch(
+                    "the link \(last.url) was decided at \(last.verdict.pointer ?? "no component"), not \(pointer)",
+                    expected: "\(expected.verdict.rawValue) at \(pointer)", actual: actual)
             }
         } else {
             problem = ExpectationMismatch("no universal link was opened before this step", expected: expected.verdict.rawValue, actual: "no link")

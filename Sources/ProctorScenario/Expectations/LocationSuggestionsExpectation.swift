@@ -22,7 +22,8 @@ extension LocationSuggestionsExpectation: ScenarioExpectation, ExpectationOnOneD
             .optional("device", ScenarioSchema.device),
             .optional("appSwitcher", ScenarioSchema.ref("nullableString")),
             .optional("maps", ["type": "array", "items": ["type": "string"], "description": "The places Maps suggests, most recent first."]),
-            .optional("quickType", ["type": "array", "items": ["type": "string"], "description": "What QuickType offered in the text field last focused."]),
+            .optional(
+                "quickType", ["type": "array", "items": ["type": "string"], "description": "What QuickType offered in the text field last focused."]),
         ]
     }
 
@@ -62,7 +63,8 @@ extension ScenarioDecoder {
 extension ScenarioPlayer {
     mutating func evaluateLocationSuggestions(_ expected: LocationSuggestionsExpectation) -> ExpectationMismatch? {
         var problem: ExpectationMismatch?
-        var expectedParts: [String] = [], actualParts: [String] = []
+        var expectedParts: [String] = []
+        var actualParts: [String] = []
         if let wanted = expected.appSwitcher {
             let banner = model.appSwitcherPlace(on: expected.device)?.name
             if wanted != banner {
@@ -85,7 +87,9 @@ extension ScenarioPlayer {
             }
         }
         if !expectedParts.isEmpty {
-            problem = ExpectationMismatch("the location suggestions on '\(deviceName(expected.device))' differ", expected: expectedParts.joined(separator: "; "), actual: actualParts.joined(separator: "; "))
+            problem = ExpectationMismatch(
+                "the location suggestions on '\(deviceName(expected.device))' differ", expected: expectedParts.joined(separator: "; "),
+                actual: actualParts.joined(separator: "; "))
         }
         return problem
     }

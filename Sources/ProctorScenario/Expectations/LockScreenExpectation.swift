@@ -43,10 +43,13 @@ extension LockScreenExpectation: ScenarioExpectation, ExpectationOnOneDevice {
     static var fields: [ScenarioField] {
         [
             .optional("device", ScenarioSchema.device),
-            .optional("passes", [
-                "type": "array", "description": "Exactly the passes the lock screen shows now, by description.",
-                "items": ScenarioSchema.object(["description": ["type": "string"], "text": ScenarioSchema.ref("nullableString")], required: ["description"]),
-            ]),
+            .optional(
+                "passes",
+                [
+                    "type": "array", "description": "Exactly the passes the lock screen shows now, by description.",
+                    "items": ScenarioSchema.object(
+                        ["description": ["type": "string"], "text": ScenarioSchema.ref("nullableString")], required: ["description"]),
+                ]),
             .optional("media", mediaSchema),
         ]
     }
@@ -55,19 +58,24 @@ extension LockScreenExpectation: ScenarioExpectation, ExpectationOnOneDevice {
 
     /// The media suggestion expected (`ExpectedMediaSuggestion`, docs/media.md).
     static var mediaSchema: [String: Any] {
-        var media = ScenarioSchema.object([
-            "shown": [
-                "enum": ExpectedMediaSuggestion.Shown.allCases.map(\.rawValue),
-                "description": "none, the app in the Handoff banner (appSuggestion), the prepared item with a Play button (nowPlaying), or Siri's suggestion of a donated INPlayMediaIntent (mediaSuggestion).",
-            ],
-            "title": ScenarioSchema.ref("nullableString"), "subtitle": ScenarioSchema.ref("nullableString"),
-            "artwork": ["type": "boolean"], "playing": ["type": "boolean"],
-        ], required: ["shown"])
+        var media = ScenarioSchema.object(
+            [
+                "shown": [
+                    "enum": ExpectedMediaSuggestion.Shown.allCases.map(\.rawValue),
+                    "description":
+                        "none, the app in the Handoff banner (appSuggestion), the prepared item with a Play button (nowPlaying), or Siri's suggestion of a donated INPlayMediaIntent (mediaSuggestion).",
+                ],
+                "title": ScenarioSchema.ref("nullableString"), "subtitle": ScenarioSchema.ref("nullableString"),
+                "artwork": ["type": "boolean"], "playing": ["type": "boolean"],
+            ], required: ["shown"])
         media["description"] = "The media suggestion the Lock Screen shows (docs/media.md)."
         // What describes a Now Playing item needs one; a title also fits Siri's suggestion.
         let describing = { (keys: [String]) -> [String: Any] in ["not": ["anyOf": keys.map { ["required": [$0]] }]] }
         media["allOf"] = [
-            ["if": ["properties": ["shown": ["enum": ["none", "appSuggestion"]]]], "then": describing(["title", "subtitle", "artwork", "playing"])],
+            [
+                "if": ["properties": ["shown": ["enum": ["none", "appSuggestion"]]]],
+                "then": describing(["title", "subtitle", "artwork", "playing"]),
+            ],
             ["if": ["properties": ["shown": ["const": "mediaSuggestion"]]], "then": describing(["subtitle", "artwork", "playing"])],
         ]
         return media
@@ -99,7 +107,8 @@ extension ScenarioDecoder {
                 let at = pointer.appending("passes").appending(index)
                 guard let pass = reader.object(element, at, what: "a lock screen pass") else { continue }
                 reader.checkKeys(pass, at, allowed: ["description", "text"], in: "a lock screen pass")
-                guard let description = reader.required(pass, "description", element, at).flatMap({ reader.string($0, at.appending("description")) }) else { continue }
+                guard let description = reader.required(pass, "description", element, at).flatMap({ reader.string($0, at.appending("description")) })
+                else { continue }
                 var expected = ExpectedLockScreenPass(description: description)
                 if let text = pass["text"] { expected.text = reader.nullableString(text.value, at.appending("text")) }
                 passes?.append(expected)
@@ -116,15 +125,22 @@ extension ScenarioDecoder {
     mutating func mediaExpectation(_ node: JSONNode, _ pointer: JSONPointer) -> ExpectedMediaSuggestion? {
         guard let fields = reader.object(node, pointer, what: "a media suggestion") else { return nil }
         reader.checkKeys(fields, pointer, allowed: ExpectedMediaSuggestion.keys, in: "a media suggestion")
-        guard let shown = reader.required(fields, "shown", node, pointer).flatMap({ reader.choice($0, pointer.appending("shown"), ExpectedMediaSuggestion.Shown.self) }) else { return nil }
+        guard
+            let shown = reader.required(fields, "shown", node, pointer).flatMap({
+                reader.choice($0, pointer.appending("shown"), ExpectedMediaSuggestion.Shown.self)
+            })
+        else { return nil }
         var expected = ExpectedMediaSuggestion(shown: shown)
         if let member = fields["title"] { expected.title = reader.nullableString(member.value, pointer.appending("title")) }
         if let member = fields["subtitle"] { expected.subtitle = reader.nullableString(member.value, pointer.appending("subtitle")) }
         expected.artwork = fields["artwork"].flatMap { reader.bool($0.value, pointer.appending("artwork")) }
         expected.playing = fields["playing"].flatMap { reader.bool($0.value, pointer.appending("playing")) }
-        let described = shown == .nowPlaying ? [] : shown == .mediaSuggestion ? ["subtitle", "artwork", "playing"] : ["title", "subtitle", "artwork", "playing"]
+        let described =
+            shown == .nowPlaying ? [] : shown == .mediaSuggestion ? ["subtitle", "artwork", "playing"] : ["title", "subtitle", "artwork", "playing"]
         if let extra = described.first(where: { fields[$0] != nil }) {
-            reader.report(ProblemCode.scenarioInvalidValue, "'\(extra)' describes a Now Playing item; it needs \"shown\": \"nowPlaying\"", fields[extra]!.value, pointer.appending(extra))
+            reader.report(
+                ProblemCode.scenarioInvalidValue, "'\(extra)' describes a Now Playing item; it needs \"shown\": \"nowPlaying\"", fields[extra]!.value,
+                pointer.appending(extra))
         }
         return expected
     }
@@ -135,9 +151,11 @@ extension ScenarioPlayer {
         var problem: ExpectationMismatch?
         if let passes = expected.passes {
             let shown = model.wallet.lockScreen(on: expected.device, location: model.location.state(of: expected.device), now: model.now)
-            let matches = shown.count == passes.count && zip(passes, shown).allSatisfy { want, have in
-                want.description == have.description && (want.text == nil || want.text! == have.text)
-            }
+            let matches =
+                shown.count == passes.count
+                && zip(passes, shown).allSatisfy { want, have in
+                    want.description == have.description && (want.text == nil || want.text! == have.text)
+                }
             if !matches {
                 problem = ExpectationMismatch(
                     "the lock screen of '\(deviceName(expected.device))' shows other passes",
@@ -160,7 +178,8 @@ extension ScenarioPlayer {
     /// `expect.lockScreen`'s `media`: what the Lock Screen shows of the suggested media app.
     func evaluateMedia(_ expected: ExpectedMediaSuggestion, on device: Int) -> ExpectationMismatch? {
         let promotion = model.media.promotion(on: device)
-        var wanted = [expected.shown.rawValue], have = [promotion.shown.rawValue]
+        var wanted = [expected.shown.rawValue]
+        var have = [promotion.shown.rawValue]
         func compare(_ label: String, _ want: String??, _ actual: String?) {
             guard let want, want != actual else { return }
             wanted.append("\(label) \(want.map { "'\($0)'" } ?? "none")")

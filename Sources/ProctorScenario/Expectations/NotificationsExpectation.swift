@@ -19,8 +19,18 @@ extension NotificationsExpectation: ScenarioExpectation, ExpectationOnOneDevice 
     static var fields: [ScenarioField] {
         [
             .optional("device", ScenarioSchema.device),
-            .optional("listed", ["type": "array", "items": ["type": "string"], "description": "The headlines (title, else body) Notification Center lists, oldest first, exactly."]),
-            .optional("quiet", ["type": "array", "items": ["type": "string"], "description": "The headlines among them delivered without a banner or sound (Do Not Disturb), exactly."]),
+            .optional(
+                "listed",
+                [
+                    "type": "array", "items": ["type": "string"],
+                    "description": "The headlines (title, else body) Notification Center lists, oldest first, exactly.",
+                ]),
+            .optional(
+                "quiet",
+                [
+                    "type": "array", "items": ["type": "string"],
+                    "description": "The headlines among them delivered without a banner or sound (Do Not Disturb), exactly.",
+                ]),
             .optional("backgroundWakes", ["type": "integer", "minimum": 0, "description": "How many background notifications woke the app."]),
         ]
     }
@@ -49,9 +59,14 @@ extension ScenarioDecoder {
         let listed = fields["listed"].flatMap { reader.strings($0.value, pointer.appending("listed")) }
         let quiet = fields["quiet"].flatMap { reader.strings($0.value, pointer.appending("quiet")) }
         var wakes: Int?
-        if let member = fields["backgroundWakes"], let number = reader.number(member.value, pointer.appending("backgroundWakes"), expected: "a count") {
-            if let whole = Int(exactly: number), whole >= 0 { wakes = whole } else {
-                reader.report(ProblemCode.scenarioInvalidValue, "backgroundWakes counts wakes: a whole number, 0 or more", member.value, pointer.appending("backgroundWakes"))
+        if let member = fields["backgroundWakes"], let number = reader.number(member.value, pointer.appending("backgroundWakes"), expected: "a count")
+        {
+            if let whole = Int(exactly: number), whole >= 0 {
+                wakes = whole
+            } else {
+                reader.report(
+                    ProblemCode.scenarioInvalidValue, "backgroundWakes counts wakes: a whole number, 0 or more", member.value,
+                    pointer.appending("backgroundWakes"))
             }
         }
         if listed == nil && quiet == nil && wakes == nil && reader.errorCount == errorsBefore {
@@ -68,7 +83,8 @@ extension ScenarioPlayer {
         let headlines = listed.map { $0.headline ?? "" }
         let quiet = listed.filter { if case .quiet = $0.presentation { return true } else { return false } }.map { $0.headline ?? "" }
         let wakes = model.notifications.backgroundWakes(on: expected.device)
-        var expectedParts: [String] = [], actualParts: [String] = []
+        var expectedParts: [String] = []
+        var actualParts: [String] = []
         if let wanted = expected.listed, wanted != headlines {
             expectedParts.append("listed \(quoted(wanted))")
             actualParts.append("listed \(quoted(headlines))")

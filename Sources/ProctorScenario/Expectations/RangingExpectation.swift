@@ -23,13 +23,17 @@ extension RangingExpectation: ScenarioExpectation, ExpectationOnOneDevice {
     static var fields: [ScenarioField] {
         [
             .optional("device", ScenarioSchema.device),
-            .required("beacons", [
-                "type": "array", "description": "What ranging reports now, closest first.",
-                "items": ScenarioSchema.object([
-                    "major": ["type": "integer", "minimum": 0, "maximum": 65535], "minor": ["type": "integer", "minimum": 0, "maximum": 65535],
-                    "proximity": ["enum": LocationModel.Proximity.allCases.map(\.rawValue)],
-                ], required: ["major", "minor", "proximity"]),
-            ]),
+            .required(
+                "beacons",
+                [
+                    "type": "array", "description": "What ranging reports now, closest first.",
+                    "items": ScenarioSchema.object(
+                        [
+                            "major": ["type": "integer", "minimum": 0, "maximum": 65535],
+                            "minor": ["type": "integer", "minimum": 0, "maximum": 65535],
+                            "proximity": ["enum": LocationModel.Proximity.allCases.map(\.rawValue)],
+                        ], required: ["major", "minor", "proximity"]),
+                ]),
         ]
     }
 
@@ -60,7 +64,9 @@ extension ScenarioDecoder {
                 reader.checkKeys(beacon, at, allowed: ["major", "minor", "proximity"], in: "a ranged beacon")
                 let major = reader.required(beacon, "major", element, at).flatMap { beaconValue($0, at.appending("major")) }
                 let minor = reader.required(beacon, "minor", element, at).flatMap { beaconValue($0, at.appending("minor")) }
-                let proximity = reader.required(beacon, "proximity", element, at).flatMap { reader.choice($0, at.appending("proximity"), LocationModel.Proximity.self) }
+                let proximity = reader.required(beacon, "proximity", element, at).flatMap {
+                    reader.choice($0, at.appending("proximity"), LocationModel.Proximity.self)
+                }
                 if let major, let minor, let proximity { beacons.append(RangedBeacon(major: major, minor: minor, proximity: proximity.rawValue)) }
             }
         }
@@ -75,11 +81,17 @@ extension ScenarioPlayer {
         let ranged = model.location.ranged(on: expected.device, foreground: model.foreground.contains(expected.device))
         let actual = ranged.map { RangedBeacon(major: $0.beacon.major, minor: $0.beacon.minor, proximity: $0.proximity.rawValue) }
         if actual != expected.beacons {
-            func text(_ beacons: [RangedBeacon]) -> String { "[" + beacons.map { "\($0.major)/\($0.minor) \($0.proximity)" }.joined(separator: ", ") + "]" }
+            func text(_ beacons: [RangedBeacon]) -> String {
+                "[" + beacons.map { "\($0.major)/\($0.minor) \($0.proximity)" }.joined(separator: ", ") + "]"
+            }
             var why = ""
-            if !model.foreground.contains(expected.device) { why = "; the app is in the background, and ranging reports only in the foreground" }
-            else if model.location.state(of: expected.device).ranging.isEmpty { why = "; the app ranges no beacons (no startRangingBeacons step)" }
-            problem = ExpectationMismatch("ranging on '\(deviceName(expected.device))' reports other beacons", expected: text(expected.beacons), actual: text(actual) + why)
+            if !model.foreground.contains(expected.device) {
+                why = "; the app is in the background, and ranging reports only in the foreground"
+            } else if model.location.state(of: expected.device).ranging.isEmpty {
+                why = "; the app ranges no beacons (no startRangingBeacons step)"
+            }
+            problem = ExpectationMismatch(
+                "ranging on '\(deviceName(expected.device))' reports other beacons", expected: text(expected.beacons), actual: text(actual) + why)
         }
         return problem
     }

@@ -24,12 +24,19 @@ extension RegionsExpectation: ScenarioExpectation, ExpectationOnOneDevice {
             .optional("device", ScenarioSchema.device),
             .optional("monitored", ScenarioSchema.titles),
             .optional("inside", ScenarioSchema.titles),
-            .optional("events", ["type": "array", "items": ["type": "string", "pattern": "^(entry|exit) .+$"], "description": "Every event so far, in order: \"entry <identifier>\"."]),
+            .optional(
+                "events",
+                [
+                    "type": "array", "items": ["type": "string", "pattern": "^(entry|exit) .+$"],
+                    "description": "Every event so far, in order: \"entry <identifier>\".",
+                ]),
             .optional("failed", ScenarioSchema.titles),
         ]
     }
 
-    static var constraints: [String: Any] { ["anyOf": [["required": ["monitored"]], ["required": ["inside"]], ["required": ["events"]], ["required": ["failed"]]]] }
+    static var constraints: [String: Any] {
+        ["anyOf": [["required": ["monitored"]], ["required": ["inside"]], ["required": ["events"]], ["required": ["failed"]]]]
+    }
 
     static func decode(_ body: JSONNode, at pointer: JSONPointer, decoder: inout ScenarioDecoder, context: ScenarioDecoder.StepContext) -> Self? {
         decoder.regionsExpectation(body, pointer, context: context)
@@ -51,10 +58,13 @@ extension ScenarioDecoder {
         let errorsBefore = reader.errorCount
         let device = deviceReference(fields, pointer, context: context)
         func list(_ key: String) -> [String]? { fields[key].flatMap { reader.strings($0.value, pointer.appending(key)) } }
-        let expectation = RegionsExpectation(device: device ?? 0, monitored: list("monitored"), inside: list("inside"), events: list("events"), failed: list("failed"))
+        let expectation = RegionsExpectation(
+            device: device ?? 0, monitored: list("monitored"), inside: list("inside"), events: list("events"), failed: list("failed"))
         if let events = expectation.events, let member = fields["events"] {
             for (index, event) in events.enumerated() where !(event.hasPrefix("entry ") || event.hasPrefix("exit ")) {
-                reader.report(ProblemCode.scenarioInvalidValue, "'\(event)' is not an event such as \"entry upper-west-side\" or \"exit upper-west-side\"", member.value, pointer.appending("events").appending(index))
+                reader.report(
+                    ProblemCode.scenarioInvalidValue, "'\(event)' is not an event such as \"entry upper-west-side\" or \"exit upper-west-side\"",
+                    member.value, pointer.appending("events").appending(index))
             }
         }
         if fields.count == (fields["device"] == nil ? 0 : 1) && reader.errorCount == errorsBefore {
@@ -70,7 +80,9 @@ extension ScenarioPlayer {
         let problem = evaluateRegions(expected)
         // A refusal is examined by an expectation that names it, once its own step has run.
         if let failed = expected.failed {
-            examineRefusals { refusal in failed.contains { refusal.subject == AnyHashable(RegionMonitoringRefusal(device: expected.device, identifier: $0)) } }
+            examineRefusals { refusal in
+                failed.contains { refusal.subject == AnyHashable(RegionMonitoringRefusal(device: expected.device, identifier: $0)) }
+            }
         }
         return problem
     }
@@ -79,7 +91,8 @@ extension ScenarioPlayer {
 extension ScenarioPlayer {
     func evaluateRegions(_ expected: RegionsExpectation) -> ExpectationMismatch? {
         let state = model.location.state(of: expected.device)
-        var expectedParts: [String] = [], actualParts: [String] = []
+        var expectedParts: [String] = []
+        var actualParts: [String] = []
         func compare(_ label: String, _ wanted: [String]?, _ actual: [String]) {
             guard let wanted, wanted != actual else { return }
             expectedParts.append("\(label) \(quoted(wanted))")
@@ -90,6 +103,8 @@ extension ScenarioPlayer {
         compare("events", expected.events, state.events.map(\.summary))
         compare("failed", expected.failed, state.failed)
         guard !expectedParts.isEmpty else { return nil }
-        return ExpectationMismatch("the regions on '\(deviceName(expected.device))' differ", expected: expectedParts.joined(separator: "; "), actual: actualParts.joined(separator: "; "))
+        return ExpectationMismatch(
+            "the regions on '\(deviceName(expected.device))' differ", expected: expectedParts.joined(separator: "; "),
+            actual: actualParts.joined(separator: "; "))
     }
 }

@@ -25,14 +25,18 @@ extension SpotlightExpectation: ScenarioExpectation, ExpectationOnOneDevice {
             .optional("contains", ScenarioSchema.titles),
             .optional("excludes", ScenarioSchema.titles),
             .optional("results", ScenarioSchema.titles),
-            .optional("actions", [
-                "type": "object", "description": "The quick action icons each result shows, by result title: exactly these, in this order.",
-                "additionalProperties": ["type": "array", "items": ["enum": SpotlightAction.allCases.map(\.rawValue)], "uniqueItems": true],
-            ]),
+            .optional(
+                "actions",
+                [
+                    "type": "object", "description": "The quick action icons each result shows, by result title: exactly these, in this order.",
+                    "additionalProperties": ["type": "array", "items": ["enum": SpotlightAction.allCases.map(\.rawValue)], "uniqueItems": true],
+                ]),
         ]
     }
 
-    static var constraints: [String: Any] { ["anyOf": [["required": ["contains"]], ["required": ["excludes"]], ["required": ["results"]], ["required": ["actions"]]]] }
+    static var constraints: [String: Any] {
+        ["anyOf": [["required": ["contains"]], ["required": ["excludes"]], ["required": ["results"]], ["required": ["actions"]]]]
+    }
 
     static func decode(_ body: JSONNode, at pointer: JSONPointer, decoder: inout ScenarioDecoder, context: ScenarioDecoder.StepContext) -> Self? {
         decoder.spotlightExpectation(body, pointer, context: context)
@@ -64,12 +68,18 @@ extension ScenarioDecoder {
                 let at = pointer.appending("actions").appending(entry.key)
                 guard let listed = reader.strings(entry.value, at) else { continue }
                 for (index, name) in listed.enumerated() where !names.contains(name) {
-                    reader.report(ProblemCode.scenarioInvalidValue, "'\(name)' is not a Spotlight quick action; the actions are \(names.joined(separator: " and "))", entry.value, at.appending(index))
+                    reader.report(
+                        ProblemCode.scenarioInvalidValue,
+                        "'\(name)' is not a Spotlight quick action; the actions are \(names.joined(separator: " and "))", entry.value,
+                        at.appending(index))
                 }
                 // A result shows each action once, in this order: a list that cannot be shown is a mistake of the file.
                 let known = listed.filter(names.contains)
                 if known.count == listed.count, known != names.filter(known.contains) {
-                    reader.report(ProblemCode.scenarioInvalidValue, "a result shows each quick action once, in the order \(names.joined(separator: ", ")); write \(names.filter(known.contains))", entry.value, at)
+                    reader.report(
+                        ProblemCode.scenarioInvalidValue,
+                        "a result shows each quick action once, in the order \(names.joined(separator: ", ")); write \(names.filter(known.contains))",
+                        entry.value, at)
                 }
                 actions?.append((entry.key, listed))
             }
@@ -89,16 +99,20 @@ extension ScenarioPlayer {
         var problem: ExpectationMismatch?
         let results = model.search(spotlight.query, device: spotlight.device)
         let titles = results.map(\.title)
-        let where_ = "Spotlight on '\(deviceName(spotlight.device))' for '\(spotlight.query)'"
+        let place = "Spotlight on '\(deviceName(spotlight.device))' for '\(spotlight.query)'"
         if let exact = spotlight.results, exact != titles {
-            problem = ExpectationMismatch("\(where_) does not show exactly the expected results", expected: "results \(quoted(exact))", actual: describe(results))
+            problem = ExpectationMismatch(
+                "\(place) does not show exactly the expected results", expected: "results \(quoted(exact))", actual: describe(results))
         } else if let missing = spotlight.contains?.filter({ !titles.contains($0) }), !missing.isEmpty {
-            problem = ExpectationMismatch("\(where_) does not show \(quoted(missing))", expected: "contains \(quoted(spotlight.contains ?? []))", actual: describe(results))
+            problem = ExpectationMismatch(
+                "\(place) does not show \(quoted(missing))", expected: "contains \(quoted(spotlight.contains ?? []))", actual: describe(results))
         } else if let present = spotlight.excludes?.filter(titles.contains), !present.isEmpty {
-            problem = ExpectationMismatch("\(where_) shows \(quoted(present))", expected: "excludes \(quoted(spotlight.excludes ?? []))", actual: describe(results))
+            problem = ExpectationMismatch(
+                "\(place) shows \(quoted(present))", expected: "excludes \(quoted(spotlight.excludes ?? []))", actual: describe(results))
         } else if let wanted = spotlight.actions {
             // A title that is not among the results shows no actions: `results` says which are there.
-            var expectedParts: [String] = [], actualParts: [String] = []
+            var expectedParts: [String] = []
+            var actualParts: [String] = []
             for (title, actions) in wanted {
                 let shown = results.first { $0.title == title }.map { model.actions(of: $0, device: spotlight.device).map(\.rawValue) }
                 guard shown != actions else { continue }
@@ -106,7 +120,9 @@ extension ScenarioPlayer {
                 actualParts.append("'\(title)' " + (shown.map { quoted($0) } ?? "is not a result"))
             }
             if !expectedParts.isEmpty {
-                problem = ExpectationMismatch("\(where_) shows other quick actions", expected: expectedParts.joined(separator: "; "), actual: actualParts.joined(separator: "; "))
+                problem = ExpectationMismatch(
+                    "\(place) shows other quick actions", expected: expectedParts.joined(separator: "; "),
+                    actual: actualParts.joined(separator: "; "))
             }
         }
         return problem

@@ -12,7 +12,9 @@ struct AcceptHandoffStep: ScenarioStep, StepOnOneDevice {
 
     static var schema: [String: Any] { ScenarioSchema.object(["device": ScenarioSchema.device], required: ["device"]) }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         guard decoder.reader.required(fields, "device", body, pointer) != nil else { return nil }
@@ -28,9 +30,10 @@ extension ScenarioPlayer {
     fileprivate mutating func acceptHandoff(_ step: Step, device: Int) {
         let offer = model.handoffOffer(on: device)
         guard offer.kind != .none, let live = offer.activity else {
-            fail(.actionFailed, step, order: 1, name: "accept Handoff on '\(deviceName(device))'",
-                 message: "'\(deviceName(device))' has no Handoff offer to accept: \(offer.reason)",
-                 expected: "a Handoff offer", actual: "none: \(offer.reason)")
+            fail(
+                .actionFailed, step, order: 1, name: "accept Handoff on '\(deviceName(device))'",
+                message: "'\(deviceName(device))' has no Handoff offer to accept: \(offer.reason)",
+                expected: "a Handoff offer", actual: "none: \(offer.reason)")
             return
         }
         pass(step, order: 1, name: "accept Handoff on '\(deviceName(device))'")
@@ -45,7 +48,9 @@ extension ScenarioPlayer {
             // type it cannot continue, arrives as NSUserActivityTypeBrowsingWeb with an empty
             // userInfo (Handoff Programming Guide; NSUserActivityTypeBrowsingWeb).
             let delivery = Delivery(origin: .universalLink, activityType: SystemActivityType.browsingWeb, userInfo: [], webpageURL: url)
-            launch(step, device: device, cause: cause + " (\(webpage.reason))", delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
+            launch(
+                step, device: device, cause: cause + " (\(webpage.reason))", delivery: delivery,
+                outcome: LaunchRouter.route(delivery, app: scenario.app))
             return
         }
         if offer.kind == .safari {
@@ -53,10 +58,12 @@ extension ScenarioPlayer {
             return
         }
         let userInfo = live.activity.userInfo ?? []
-        let delivery = Delivery(origin: .handoff(live.activity), activityType: live.activity.activityType, userInfo: userInfo, webpageURL: live.activity.webpageURL)
+        let delivery = Delivery(
+            origin: .handoff(live.activity), activityType: live.activity.activityType, userInfo: userInfo, webpageURL: live.activity.webpageURL)
         // Apple publishes no hard limit, so only a limit the scenario states fails the transfer.
         if let limit = scenario.system.handoffUserInfoLimit, let size = PropertyListEncoding.binarySize(of: userInfo, ifOver: limit) {
-            let message = "userInfo encodes to \(size) bytes, over the \(limit)-byte Handoff limit the scenario states (system.handoffUserInfoLimit); the transfer fails with NSUserActivityHandoffUserInfoTooLargeError (4611). Send an identifier and fetch the rest, or use continuation streams"
+            let message =
+                "userInfo encodes to \(size) bytes, over the \(limit)-byte Handoff limit the scenario states (system.handoffUserInfoLimit); the transfer fails with NSUserActivityHandoffUserInfoTooLargeError (4611). Send an identifier and fetch the rest, or use continuation streams"
             launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.userInfoTooLarge, route: nil, message: message))
             return
         }

@@ -32,16 +32,22 @@ struct AddPassStep: ScenarioStep, StepOnOneDevice {
         return schema
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.deviceReference(fields, pointer, context: context)
         let read: (WalletPass, PassOrigin)?
         switch (fields["pass"], fields["passFile"]) {
         case (let inline?, nil): read = decoder.inlinePass(inline.value, pointer.appending("pass")).map { ($0, .inline(pointer.appending("pass"))) }
-        case (nil, let file?): read = decoder.passFile(file.value, pointer.appending("passFile")).map { ($0.pass, .file(path: $0.path, root: $0.root, source: $0.source)) }
+        case (nil, let file?):
+            read = decoder.passFile(file.value, pointer.appending("passFile")).map {
+                ($0.pass, .file(path: $0.path, root: $0.root, source: $0.source))
+            }
         default:
-            decoder.reader.report(ProblemCode.scenarioInvalidValue, "addPass takes the pass inline ('pass') or as a file ('passFile'), one of them", body, pointer)
+            decoder.reader.report(
+                ProblemCode.scenarioInvalidValue, "addPass takes the pass inline ('pass') or as a file ('passFile'), one of them", body, pointer)
             read = nil
         }
         guard let device, let read else { return nil }

@@ -10,13 +10,16 @@ struct AdvanceClockStep: ScenarioStep {
     var advance: ClockAdvance
 
     static var schema: [String: Any] {
-        var schema = ScenarioSchema.object(Dictionary(uniqueKeysWithValues: keys.map { ($0, ["type": "integer", "minimum": 0, "maximum": 1_000_000] as [String: Any]) }))
+        var schema = ScenarioSchema.object(
+            Dictionary(uniqueKeysWithValues: keys.map { ($0, ["type": "integer", "minimum": 0, "maximum": 1_000_000] as [String: Any]) }))
         schema["minProperties"] = 1
         schema["anyOf"] = keys.map { ["required": [$0], "properties": [$0: ["minimum": 1]]] }
         return schema
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.advanceClock(body, pointer)
     }
 
@@ -33,7 +36,9 @@ extension ScenarioDecoder {
         var total = 0
         for member in fields.members {
             guard case .integer(let value) = member.value.value, value >= 0, value <= 1_000_000 else {
-                reader.report(ProblemCode.scenarioTypeMismatch, "'\(member.key)' is a whole number from 0 to 1000000", member.value, pointer.appending(member.key))
+                reader.report(
+                    ProblemCode.scenarioTypeMismatch, "'\(member.key)' is a whole number from 0 to 1000000", member.value,
+                    pointer.appending(member.key))
                 continue
             }
             total += Int(value)
@@ -46,7 +51,9 @@ extension ScenarioDecoder {
             }
         }
         if total == 0 && fields.members.allSatisfy({ if case .integer = $0.value.value { true } else { false } }) {
-            reader.report(ProblemCode.scenarioMissingValue, "advanceClock moves the clock forward: give at least one of \(AdvanceClockStep.keys.joined(separator: ", "))", node, pointer)
+            reader.report(
+                ProblemCode.scenarioMissingValue,
+                "advanceClock moves the clock forward: give at least one of \(AdvanceClockStep.keys.joined(separator: ", "))", node, pointer)
             return nil
         }
         return AdvanceClockStep(advance: advance)

@@ -13,13 +13,16 @@ struct BecomeCurrentStep: ScenarioStep, StepOnOneDevice {
     var activity: UserActivity?
 
     static var schema: [String: Any] {
-        ScenarioSchema.object([
-            "activity": ScenarioSchema.activityHandle, "device": ScenarioSchema.device,
-            "userActivity": ScenarioSchema.ref("userActivity", "The activity's properties; required the first time the handle becomes current."),
-        ], required: ["activity"])
+        ScenarioSchema.object(
+            [
+                "activity": ScenarioSchema.activityHandle, "device": ScenarioSchema.device,
+                "userActivity": ScenarioSchema.ref("userActivity", "The activity's properties; required the first time the handle becomes current."),
+            ], required: ["activity"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.becomeCurrent(body, pointer, number: number, context: &context)
     }
 
@@ -35,22 +38,31 @@ extension ScenarioDecoder {
     fileprivate mutating func becomeCurrent(_ node: JSONNode, _ pointer: JSONPointer, number: Int, context: inout StepContext) -> BecomeCurrentStep? {
         guard let fields = reader.object(node, pointer, what: "becomeCurrent") else { return nil }
         reader.checkKeys(fields, pointer, allowed: BecomeCurrentStep.keys, in: "becomeCurrent")
-        guard let handle = reader.required(fields, "activity", node, pointer).flatMap({ reader.nonEmptyString($0, pointer.appending("activity")) }) else { return nil }
+        guard let handle = reader.required(fields, "activity", node, pointer).flatMap({ reader.nonEmptyString($0, pointer.appending("activity")) })
+        else { return nil }
         let device = deviceReference(fields, pointer, context: context) ?? 0
         if let existing = context.activities[handle] {
             if let invalidated = existing.invalidatedAt {
-                reader.report(ProblemCode.scenarioInvalidSequence, "activity '\(handle)' was invalidated at step \(invalidated); an invalidated activity cannot become current again, create a new one", fields["activity"]!.value, pointer.appending("activity"))
+                reader.report(
+                    ProblemCode.scenarioInvalidSequence,
+                    "activity '\(handle)' was invalidated at step \(invalidated); an invalidated activity cannot become current again, create a new one",
+                    fields["activity"]!.value, pointer.appending("activity"))
                 return nil
             }
             if existing.device != device {
-                reader.report(ProblemCode.scenarioInvalidSequence, "activity '\(handle)' belongs to device '\(context.device(existing.device)?.name ?? "?")'; an activity object lives in one app on one device", fields["device"]?.value ?? node, pointer.appending("device"))
+                reader.report(
+                    ProblemCode.scenarioInvalidSequence,
+                    "activity '\(handle)' belongs to device '\(context.device(existing.device)?.name ?? "?")'; an activity object lives in one app on one device",
+                    fields["device"]?.value ?? node, pointer.appending("device"))
                 return nil
             }
         }
         // No such device: the devices list did not decode, and that is already reported.
         guard let target = context.device(device) else { return nil }
         guard target.appInstalled else {
-            reader.report(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot donate there", fields["device"]?.value ?? node, pointer.appending("device"))
+            reader.report(
+                ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot donate there",
+                fields["device"]?.value ?? node, pointer.appending("device"))
             return nil
         }
         var activity: UserActivity?
@@ -60,7 +72,9 @@ extension ScenarioDecoder {
             }
             guard activity != nil else { return nil }
         } else if context.activities[handle] == nil {
-            reader.report(ProblemCode.scenarioInvalidSequence, "missing 'userActivity': activity '\(handle)' becomes current for the first time, so its properties are needed", node, pointer)
+            reader.report(
+                ProblemCode.scenarioInvalidSequence,
+                "missing 'userActivity': activity '\(handle)' becomes current for the first time, so its properties are needed", node, pointer)
             return nil
         }
         context.activities[handle] = (device, nil)

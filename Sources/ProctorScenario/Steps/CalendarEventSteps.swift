@@ -16,11 +16,16 @@ struct RequestCalendarAccessStep: ScenarioStep, StepOnOneDevice {
     static var schema: [String: Any] {
         ScenarioSchema.object([
             "device": ScenarioSchema.device,
-            "access": ["enum": EventStoreModel.Access.allCases.map(\.rawValue), "default": "fullAccess", "description": "What the user answers: full access, write-only access (enough to add events), or denied."],
+            "access": [
+                "enum": EventStoreModel.Access.allCases.map(\.rawValue), "default": "fullAccess",
+                "description": "What the user answers: full access, write-only access (enough to add events), or denied.",
+            ],
         ])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.userAnswer(body, pointer, context: context, step: name, keys: keys, key: "access", default: EventStoreModel.Access.fullAccess)
             .map { RequestCalendarAccessStep(device: $0.device, access: $0.answer) }
     }
@@ -45,14 +50,18 @@ struct AddCalendarEventStep: ScenarioStep, StepOnOneDevice {
     var event: CalendarEvent
 
     static var schema: [String: Any] {
-        ScenarioSchema.object([
-            "device": ScenarioSchema.device,
-            "identifier": ScenarioSchema.nonEmpty("The app's own name for the event: a later addCalendarEvent with it saves the event again."),
-            CalendarEventDecoder.key: ScenarioSchema.ref("calendarEvent", "An EKEvent: title, startDate, endDate, timeZone, isAllDay, location, url, notes, alarms."),
-        ], required: [CalendarEventDecoder.key])
+        ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device,
+                "identifier": ScenarioSchema.nonEmpty("The app's own name for the event: a later addCalendarEvent with it saves the event again."),
+                CalendarEventDecoder.key: ScenarioSchema.ref(
+                    "calendarEvent", "An EKEvent: title, startDate, endDate, timeZone, isAllDay, location, url, notes, alarms."),
+            ], required: [CalendarEventDecoder.key])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.appDevice(fields, body, pointer, context: context)
@@ -68,9 +77,10 @@ struct AddCalendarEventStep: ScenarioStep, StepOnOneDevice {
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         player.checkRules(event, at: step)
         if let reason = player.model.eventStore.save(event, identifier: identifier, on: device, step: step.number) {
-            player.refusals.append(.init(
-                subject: CalendarSaveRefusal(title: event.title ?? ""), step: step, name: summary, message: reason,
-                expected: "EventKit saves the event", actual: "not saved"))
+            player.refusals.append(
+                .init(
+                    subject: CalendarSaveRefusal(title: event.title ?? ""), step: step, name: summary, message: reason,
+                    expected: "EventKit saves the event", actual: "not saved"))
         }
     }
 }
@@ -87,7 +97,9 @@ struct OpenEventURLStep: ScenarioStep, StepOnOneDevice {
         ScenarioSchema.object(["device": ScenarioSchema.device, "title": ScenarioSchema.nonEmpty("The event's title.")], required: ["title"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.deviceReference(fields, pointer, context: context)
@@ -101,11 +113,15 @@ struct OpenEventURLStep: ScenarioStep, StepOnOneDevice {
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         let titles = player.model.eventStore.events.map { $0.event.title ?? "" }
         guard let saved = player.model.eventStore.event(titled: title) else {
-            player.fail(.actionFailed, step, order: 1, name: summary, message: "the calendar has no event '\(title)' the app added", expected: "event '\(title)'", actual: titles.isEmpty ? "no events" : player.quoted(titles))
+            player.fail(
+                .actionFailed, step, order: 1, name: summary, message: "the calendar has no event '\(title)' the app added",
+                expected: "event '\(title)'", actual: titles.isEmpty ? "no events" : player.quoted(titles))
             return
         }
         guard let url = saved.event.url else {
-            player.fail(.actionFailed, step, order: 1, name: summary, message: "event '\(title)' has no url, so Calendar shows no link back into the app", expected: "a url", actual: "none")
+            player.fail(
+                .actionFailed, step, order: 1, name: summary, message: "event '\(title)' has no url, so Calendar shows no link back into the app",
+                expected: "a url", actual: "none")
             return
         }
         player.openURL(step, device: device, url: url, cause: "tapping the link of calendar event '\(title)' on '\(player.deviceName(device))'")
@@ -115,7 +131,9 @@ struct OpenEventURLStep: ScenarioStep, StepOnOneDevice {
 extension ScenarioDecoder {
     /// An event written as in a payload file, read as lint reads one.
     mutating func decodeCalendarEvent(_ node: JSONNode, _ pointer: JSONPointer) -> CalendarEvent? {
-        var decoder = CalendarEventDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
+        var decoder = CalendarEventDecoder(locate: { [path, source] offset, pointer in
+            SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
+        })
         let event = decoder.decode(node, at: pointer)
         for diagnostic in decoder.diagnostics { recordDiagnostic(diagnostic) }
         return event

@@ -21,7 +21,9 @@ struct DeleteInteractionsStep: ScenarioStep, StepOnOneDevice {
         return schema
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.deleteInteractions(body, pointer, context: context)
     }
 
@@ -39,7 +41,9 @@ struct DeleteAllInteractionsStep: ScenarioStep, StepOnOneDevice {
 
     static var schema: [String: Any] { ScenarioSchema.onlyDevice }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.deviceOnly(body, pointer, context: context).map { DeleteAllInteractionsStep(device: $0) }
     }
 
@@ -55,11 +59,17 @@ extension ScenarioDecoder {
         guard let device = appDevice(fields, node, pointer, context: context) else { return nil }
         switch (fields["identifiers"], fields["groupIdentifier"]) {
         case (let identifiers?, nil):
-            return reader.strings(identifiers.value, pointer.appending("identifiers")).map { DeleteInteractionsStep(device: device, deletion: .identifiers($0)) }
+            return reader.strings(identifiers.value, pointer.appending("identifiers")).map {
+                DeleteInteractionsStep(device: device, deletion: .identifiers($0))
+            }
         case (nil, let group?):
-            return reader.nonEmptyString(group.value, pointer.appending("groupIdentifier")).map { DeleteInteractionsStep(device: device, deletion: .groupIdentifier($0)) }
+            return reader.nonEmptyString(group.value, pointer.appending("groupIdentifier")).map {
+                DeleteInteractionsStep(device: device, deletion: .groupIdentifier($0))
+            }
         default:
-            reader.report(ProblemCode.scenarioInvalidValue, "deleteInteractions takes either 'identifiers' or 'groupIdentifier' (use deleteAllInteractions to delete everything)", node, pointer)
+            reader.report(
+                ProblemCode.scenarioInvalidValue,
+                "deleteInteractions takes either 'identifiers' or 'groupIdentifier' (use deleteAllInteractions to delete everything)", node, pointer)
             return nil
         }
     }

@@ -12,10 +12,13 @@ struct DeleteSavedUserActivitiesStep: ScenarioStep, StepOnOneDevice {
     var persistentIdentifiers: [String]
 
     static var schema: [String: Any] {
-        ScenarioSchema.object(["device": ScenarioSchema.device, "persistentIdentifiers": ScenarioSchema.ref("strings")], required: ["persistentIdentifiers"])
+        ScenarioSchema.object(
+            ["device": ScenarioSchema.device, "persistentIdentifiers": ScenarioSchema.ref("strings")], required: ["persistentIdentifiers"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.appDevice(fields, body, pointer, context: context)
@@ -41,7 +44,9 @@ struct DeleteAllSavedUserActivitiesStep: ScenarioStep, StepOnOneDevice {
 
     static var schema: [String: Any] { ScenarioSchema.onlyDevice }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.deviceOnly(body, pointer, context: context).map { DeleteAllSavedUserActivitiesStep(device: $0) }
     }
 

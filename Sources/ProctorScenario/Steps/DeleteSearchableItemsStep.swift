@@ -15,13 +15,17 @@ struct DeleteSearchableItemsStep: ScenarioStep, StepOnOneDevice {
         var schema = ScenarioSchema.object([
             "device": ScenarioSchema.device,
             "identifiers": ["$ref": "#/$defs/strings", "description": "deleteSearchableItems(withIdentifiers:)"],
-            "domainIdentifiers": ["$ref": "#/$defs/strings", "description": "deleteSearchableItems(withDomainIdentifiers:), recursive over dotted domains."],
+            "domainIdentifiers": [
+                "$ref": "#/$defs/strings", "description": "deleteSearchableItems(withDomainIdentifiers:), recursive over dotted domains.",
+            ],
         ])
         schema["oneOf"] = [["required": ["identifiers"]], ["required": ["domainIdentifiers"]]]
         return schema
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.deleteSearchableItems(body, pointer, context: context)
     }
 
@@ -38,7 +42,9 @@ struct DeleteAllSearchableItemsStep: ScenarioStep, StepOnOneDevice {
 
     static var schema: [String: Any] { ScenarioSchema.onlyDevice }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.deviceOnly(body, pointer, context: context).map { DeleteAllSearchableItemsStep(device: $0) }
     }
 
@@ -54,11 +60,18 @@ extension ScenarioDecoder {
         guard let device = appDevice(fields, node, pointer, context: context) else { return nil }
         switch (fields["identifiers"], fields["domainIdentifiers"]) {
         case (let identifiers?, nil):
-            return reader.strings(identifiers.value, pointer.appending("identifiers")).map { DeleteSearchableItemsStep(device: device, deletion: .identifiers($0)) }
+            return reader.strings(identifiers.value, pointer.appending("identifiers")).map {
+                DeleteSearchableItemsStep(device: device, deletion: .identifiers($0))
+            }
         case (nil, let domains?):
-            return reader.strings(domains.value, pointer.appending("domainIdentifiers")).map { DeleteSearchableItemsStep(device: device, deletion: .domainIdentifiers($0)) }
+            return reader.strings(domains.value, pointer.appending("domainIdentifiers")).map {
+                DeleteSearchableItemsStep(device: device, deletion: .domainIdentifiers($0))
+            }
         default:
-            reader.report(ProblemCode.scenarioInvalidValue, "deleteSearchableItems takes either 'identifiers' or 'domainIdentifiers' (use deleteAllSearchableItems to delete everything)", node, pointer)
+            reader.report(
+                ProblemCode.scenarioInvalidValue,
+                "deleteSearchableItems takes either 'identifiers' or 'domainIdentifiers' (use deleteAllSearchableItems to delete everything)", node,
+                pointer)
             return nil
         }
     }

@@ -14,23 +14,27 @@ struct DonateStep: ScenarioStep, StepOnOneDevice {
     var background: Bool
 
     static var schema: [String: Any] {
-        var schema = ScenarioSchema.object([
-            "device": ScenarioSchema.device, "interaction": ScenarioSchema.ref("interaction", "The INInteraction the app donates."),
-            "screen": ScenarioSchema.nonEmpty("The screen the donation comes from: the screen shown last on the device."),
-            "background": ["type": "boolean", "description": "Donated from the background, not from a screen."],
-        ], required: ["interaction"])
+        var schema = ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device, "interaction": ScenarioSchema.ref("interaction", "The INInteraction the app donates."),
+                "screen": ScenarioSchema.nonEmpty("The screen the donation comes from: the screen shown last on the device."),
+                "background": ["type": "boolean", "description": "Donated from the background, not from a screen."],
+            ], required: ["interaction"])
         schema["not"] = ["required": ["screen", "background"], "properties": ["background": ["const": true]]]
         return schema
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.donateStep(body, pointer, context: context)
     }
 
     var summary: String { "donate \(interaction.intent.className)\(background ? " from the background" : "")" }
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
-        let trace = player.model.siri.donate(interaction, device: device, step: step.number, background: background, deviceName: player.deviceName(device))
+        let trace = player.model.siri.donate(
+            interaction, device: device, step: step.number, background: background, deviceName: player.deviceName(device))
         player.checkRules([.interaction(interaction)], at: step, trace: trace)
     }
 }
@@ -43,19 +47,30 @@ extension ScenarioDecoder {
         let background = fields["background"].flatMap { reader.bool($0.value, pointer.appending("background")) } ?? false
         if let member = fields["screen"], let screen = reader.nonEmptyString(member.value, pointer.appending("screen")) {
             if background {
-                reader.report(ProblemCode.scenarioInvalidValue, "a donation from the background comes from no screen: give 'screen' or \"background\": true, not both", member.value, pointer.appending("screen"))
+                reader.report(
+                    ProblemCode.scenarioInvalidValue,
+                    "a donation from the background comes from no screen: give 'screen' or \"background\": true, not both", member.value,
+                    pointer.appending("screen"))
             } else if let device, let deviceName = context.device(device)?.name {
                 if let shown = context.screens[device] {
                     if shown.name != screen {
-                        reader.report(ProblemCode.scenarioInvalidSequence, "the donation names screen '\(screen)', but the screen shown last on '\(deviceName)' is '\(shown.name)' (step \(shown.step))", member.value, pointer.appending("screen"))
+                        reader.report(
+                            ProblemCode.scenarioInvalidSequence,
+                            "the donation names screen '\(screen)', but the screen shown last on '\(deviceName)' is '\(shown.name)' (step \(shown.step))",
+                            member.value, pointer.appending("screen"))
                     }
                 } else {
-                    reader.report(ProblemCode.scenarioInvalidSequence, "the donation names screen '\(screen)', but no earlier showScreen step shows a screen on '\(deviceName)'", member.value, pointer.appending("screen"))
+                    reader.report(
+                        ProblemCode.scenarioInvalidSequence,
+                        "the donation names screen '\(screen)', but no earlier showScreen step shows a screen on '\(deviceName)'", member.value,
+                        pointer.appending("screen"))
                 }
             }
         }
         guard let payload = reader.required(fields, "interaction", node, pointer) else { return nil }
-        guard case .interaction(let interaction)? = decodeDonation(.interaction, payload, pointer.appending("interaction")), let device else { return nil }
+        guard case .interaction(let interaction)? = decodeDonation(.interaction, payload, pointer.appending("interaction")), let device else {
+            return nil
+        }
         return DonateStep(device: device, interaction: interaction, background: background)
     }
 }

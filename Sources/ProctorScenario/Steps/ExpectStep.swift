@@ -11,12 +11,15 @@ struct ExpectStep: ScenarioStep {
     var expectations: [Expectation]
 
     static var schema: [String: Any] {
-        var schema = ScenarioSchema.object(Dictionary(uniqueKeysWithValues: ScenarioExpectations.names.map { ($0, ScenarioSchema.ref("expect." + $0)) }))
+        var schema = ScenarioSchema.object(
+            Dictionary(uniqueKeysWithValues: ScenarioExpectations.names.map { ($0, ScenarioSchema.ref("expect." + $0)) }))
         schema["minProperties"] = 1
         return schema
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.expectations(body, pointer, context: context).map { ExpectStep(expectations: $0) }
     }
 

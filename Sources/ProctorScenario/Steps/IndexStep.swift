@@ -11,10 +11,13 @@ struct IndexStep: ScenarioStep, StepOnOneDevice {
     var items: [SearchableItem]
 
     static var schema: [String: Any] {
-        ScenarioSchema.object(["device": ScenarioSchema.device, "items": ["type": "array", "items": ScenarioSchema.ref("searchableItem")]], required: ["items"])
+        ScenarioSchema.object(
+            ["device": ScenarioSchema.device, "items": ["type": "array", "items": ScenarioSchema.ref("searchableItem")]], required: ["items"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.indexStep(body, pointer, context: context)
     }
 
@@ -32,9 +35,13 @@ extension ScenarioDecoder {
         reader.checkKeys(fields, pointer, allowed: IndexStep.keys, in: "index")
         let device = deviceReference(fields, pointer, context: context) ?? 0
         if let target = context.device(device), !target.appInstalled {
-            reader.report(ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot index there", fields["device"]?.value ?? node, pointer.appending("device"))
+            reader.report(
+                ProblemCode.scenarioInvalidSequence, "the app is not installed on '\(target.name)', so it cannot index there",
+                fields["device"]?.value ?? node, pointer.appending("device"))
         }
-        guard let member = reader.required(fields, "items", node, pointer), let elements = reader.array(member, pointer.appending("items")) else { return nil }
+        guard let member = reader.required(fields, "items", node, pointer), let elements = reader.array(member, pointer.appending("items")) else {
+            return nil
+        }
         var items: [SearchableItem] = []
         for (index, element) in elements.enumerated() {
             if case .searchableItem(let item)? = decodeDonation(.searchableItem, element, pointer.appending("items").appending(index)) {

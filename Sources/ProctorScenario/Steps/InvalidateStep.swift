@@ -11,7 +11,9 @@ struct InvalidateStep: ScenarioStep {
 
     static var schema: [String: Any] { ScenarioSchema.object(["activity": ScenarioSchema.activityHandle], required: ["activity"]) }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.activityReference(body, pointer, context: context).map { handle in
             context.activities[handle]?.invalidatedAt = number
             return InvalidateStep(handle: handle)

@@ -14,13 +14,18 @@ struct FocusTextFieldStep: ScenarioStep, StepOnOneDevice {
     var type: LocationSuggestions.TextContentType
 
     static var schema: [String: Any] {
-        ScenarioSchema.object([
-            "device": ScenarioSchema.device,
-            "textContentType": ["enum": LocationSuggestions.TextContentType.allCases.map(\.rawValue), "description": "The UITextContentType of the field."],
-        ], required: ["textContentType"])
+        ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device,
+                "textContentType": [
+                    "enum": LocationSuggestions.TextContentType.allCases.map(\.rawValue), "description": "The UITextContentType of the field.",
+                ],
+            ], required: ["textContentType"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.deviceReference(fields, pointer, context: context)
@@ -50,10 +55,13 @@ struct TapLocationSuggestionStep: ScenarioStep, StepOnOneDevice {
     var place: String
 
     static var schema: [String: Any] {
-        ScenarioSchema.object(["device": ScenarioSchema.device, "name": ScenarioSchema.nonEmpty("The place's name as Maps shows it.")], required: ["name"])
+        ScenarioSchema.object(
+            ["device": ScenarioSchema.device, "name": ScenarioSchema.nonEmpty("The place's name as Maps shows it.")], required: ["name"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.deviceReference(fields, pointer, context: context)
@@ -75,12 +83,15 @@ struct TapLocationSuggestionStep: ScenarioStep, StepOnOneDevice {
         let activity = live.activity
         let cause = "tapping '\(place)' in Maps on '\(player.deviceName(device))'"
         guard player.hasApp(device) else {
-            player.launch(step, device: device, cause: cause, delivery: nil, outcome: .failed(.appNotInstalled, route: nil, message: "'\(player.deviceName(device))' does not have the app"))
+            player.launch(
+                step, device: device, cause: cause, delivery: nil,
+                outcome: .failed(.appNotInstalled, route: nil, message: "'\(player.deviceName(device))' does not have the app"))
             return
         }
         let required = activity.requiredUserInfoKeys ?? []
         let userInfo = (activity.userInfo ?? []).filter { required.contains($0.key) }
-        let delivery = Delivery(origin: .locationSuggestion(activity), activityType: activity.activityType, userInfo: userInfo, webpageURL: activity.webpageURL)
+        let delivery = Delivery(
+            origin: .locationSuggestion(activity), activityType: activity.activityType, userInfo: userInfo, webpageURL: activity.webpageURL)
         player.launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: player.scenario.app))
     }
 }

@@ -19,19 +19,27 @@ struct ConnectAudioRouteStep: ScenarioStep, StepOnOneDevice {
     var online: Bool
 
     static var schema: [String: Any] {
-        ScenarioSchema.object([
-            "device": ScenarioSchema.device,
-            "route": ["enum": MediaModel.AudioRoute.allCases.map(\.rawValue), "description": "The trigger: headphones plugged in, a Bluetooth device paired, or CarPlay connected."],
-            "online": ["type": "boolean", "description": "Whether the device has a network (false: Airplane Mode); true when absent."],
-        ], required: ["route"])
+        ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device,
+                "route": [
+                    "enum": MediaModel.AudioRoute.allCases.map(\.rawValue),
+                    "description": "The trigger: headphones plugged in, a Bluetooth device paired, or CarPlay connected.",
+                ],
+                "online": ["type": "boolean", "description": "Whether the device has a network (false: Airplane Mode); true when absent."],
+            ], required: ["route"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let errorsBefore = decoder.reader.errorCount
         let device = decoder.deviceReference(fields, pointer, context: context)
-        let route = decoder.reader.required(fields, "route", body, pointer).flatMap { decoder.reader.choice($0, pointer.appending("route"), MediaModel.AudioRoute.self) }
+        let route = decoder.reader.required(fields, "route", body, pointer).flatMap {
+            decoder.reader.choice($0, pointer.appending("route"), MediaModel.AudioRoute.self)
+        }
         let online = fields["online"].flatMap { decoder.reader.bool($0.value, pointer.appending("online")) } ?? true
         guard let device, let route, decoder.reader.errorCount == errorsBefore else { return nil }
         return ConnectAudioRouteStep(device: device, route: route, online: online)
@@ -67,7 +75,9 @@ struct TapPlayStep: ScenarioStep, StepOnOneDevice {
         ScenarioSchema.object(["device": ScenarioSchema.device])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         guard let device = decoder.deviceReference(fields, pointer, context: context) else { return nil }
@@ -81,18 +91,23 @@ struct TapPlayStep: ScenarioStep, StepOnOneDevice {
             // Siri hands the donated intent to the app, which answers handleInApp and plays in
             // the background. Assumption: it reaches the route that takes the intent's class, as
             // an intent launch does; the app does not come to the foreground.
-            let delivery = Delivery(origin: .interaction("the Lock Screen's media suggestion"), activityType: IntentClass.playMedia.rawValue, userInfo: [], url: nil)
+            let delivery = Delivery(
+                origin: .interaction("the Lock Screen's media suggestion"), activityType: IntentClass.playMedia.rawValue, userInfo: [], url: nil)
             let outcome = LaunchRouter.route(delivery, app: player.scenario.app)
             let wasForeground = player.model.foreground.contains(device)
-            player.launch(step, device: device, cause: "pressing Play on the media suggestion on '\(player.deviceName(device))'", delivery: delivery, outcome: outcome)
+            player.launch(
+                step, device: device, cause: "pressing Play on the media suggestion on '\(player.deviceName(device))'", delivery: delivery,
+                outcome: outcome)
             if !wasForeground { player.model.foreground.remove(device) }
             if case .routed = outcome { player.model.media.playSuggestedIntent(on: device) }
             return
         }
         if let why = player.model.media.play(on: device) {
-            player.refusals.append(.init(
-                subject: PlaybackRefusal(device: device), step: step, name: summary, message: "pressing Play on '\(player.deviceName(device))' plays nothing: \(why)",
-                expected: "the prepared item plays", actual: "nothing plays"))
+            player.refusals.append(
+                .init(
+                    subject: PlaybackRefusal(device: device), step: step, name: summary,
+                    message: "pressing Play on '\(player.deviceName(device))' plays nothing: \(why)",
+                    expected: "the prepared item plays", actual: "nothing plays"))
         } else {
             player.pass(step, order: 1, name: summary)
         }

@@ -17,20 +17,25 @@ struct MonitorRegionStep: ScenarioStep, StepOnOneDevice {
     static var schema: [String: Any] {
         var schema = ScenarioSchema.object([
             "device": ScenarioSchema.device,
-            RegionDecoder.circularKey: ScenarioSchema.ref("circularRegion", "A CLCircularRegion: identifier, center, radius, notifyOnEntry, notifyOnExit."),
-            RegionDecoder.beaconKey: ScenarioSchema.ref("beaconRegion", "A CLBeaconRegion: identifier, uuid, major, minor, notifyOnEntry, notifyOnExit."),
+            RegionDecoder.circularKey: ScenarioSchema.ref(
+                "circularRegion", "A CLCircularRegion: identifier, center, radius, notifyOnEntry, notifyOnExit."),
+            RegionDecoder.beaconKey: ScenarioSchema.ref(
+                "beaconRegion", "A CLBeaconRegion: identifier, uuid, major, minor, notifyOnEntry, notifyOnExit."),
         ])
         schema["oneOf"] = [["required": [RegionDecoder.circularKey]], ["required": [RegionDecoder.beaconKey]]]
         return schema
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.appDevice(fields, body, pointer, context: context)
         let kinds = [RegionDecoder.circularKey, RegionDecoder.beaconKey].filter { fields[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let node = fields[kind]?.value else {
-            decoder.reader.report(ProblemCode.scenarioInvalidValue, "monitorRegion takes one region: 'circularRegion' or 'beaconRegion'", body, pointer)
+            decoder.reader.report(
+                ProblemCode.scenarioInvalidValue, "monitorRegion takes one region: 'circularRegion' or 'beaconRegion'", body, pointer)
             return nil
         }
         guard let region = decoder.decodeRegion(kind, node, pointer.appending(kind)), let device else { return nil }
@@ -42,9 +47,11 @@ struct MonitorRegionStep: ScenarioStep, StepOnOneDevice {
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         player.checkRules(region, at: step)
         if let refusal = player.model.location.monitor(region, on: device, maximumDistance: player.scenario.system.maximumRegionMonitoringDistance) {
-            player.refusals.append(.init(
-                subject: RegionMonitoringRefusal(device: device, identifier: region.identifier ?? ""), step: step, name: summary, message: refusal,
-                expected: "Core Location monitors the region", actual: "regionMonitoringFailure"))
+            player.refusals.append(
+                .init(
+                    subject: RegionMonitoringRefusal(device: device, identifier: region.identifier ?? ""), step: step, name: summary,
+                    message: refusal,
+                    expected: "Core Location monitors the region", actual: "regionMonitoringFailure"))
         }
     }
 }
@@ -60,15 +67,21 @@ struct StopMonitoringRegionStep: ScenarioStep, StepOnOneDevice {
     var identifierOffset: Int
 
     static var schema: [String: Any] {
-        ScenarioSchema.object(["device": ScenarioSchema.device, "identifier": ScenarioSchema.nonEmpty("The region's identifier.")], required: ["identifier"])
+        ScenarioSchema.object(
+            ["device": ScenarioSchema.device, "identifier": ScenarioSchema.nonEmpty("The region's identifier.")], required: ["identifier"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
-        let identifier = decoder.reader.required(fields, "identifier", body, pointer).flatMap { decoder.reader.nonEmptyString($0, pointer.appending("identifier")) }
+        let identifier = decoder.reader.required(fields, "identifier", body, pointer).flatMap {
+            decoder.reader.nonEmptyString($0, pointer.appending("identifier"))
+        }
         guard let device = decoder.appDevice(fields, body, pointer, context: context), let identifier else { return nil }
-        return StopMonitoringRegionStep(device: device, identifier: identifier, pointer: pointer, identifierOffset: fields["identifier"]?.value.offset ?? body.offset)
+        return StopMonitoringRegionStep(
+            device: device, identifier: identifier, pointer: pointer, identifierOffset: fields["identifier"]?.value.offset ?? body.offset)
     }
 
     var summary: String { "stop monitoring region '\(identifier)'" }
@@ -87,13 +100,16 @@ struct StartRangingBeaconsStep: ScenarioStep, StepOnOneDevice {
     var constraint: BeaconRegion
 
     static var schema: [String: Any] {
-        ScenarioSchema.object([
-            "device": ScenarioSchema.device, "uuid": ["type": "string", "pattern": "^[0-9A-Fa-f]{8}-([0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}$"],
-            "major": ["type": "integer", "minimum": 0, "maximum": 65535], "minor": ["type": "integer", "minimum": 0, "maximum": 65535],
-        ], required: ["uuid"])
+        ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device, "uuid": ["type": "string", "pattern": "^[0-9A-Fa-f]{8}-([0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}$"],
+                "major": ["type": "integer", "minimum": 0, "maximum": 65535], "minor": ["type": "integer", "minimum": 0, "maximum": 65535],
+            ], required: ["uuid"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.appDevice(fields, body, pointer, context: context)
@@ -125,7 +141,9 @@ struct LeaveAppStep: ScenarioStep, StepOnOneDevice {
 
     static var schema: [String: Any] { ScenarioSchema.onlyDevice }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.deviceOnly(body, pointer, context: context).map { LeaveAppStep(device: $0) }
     }
 
@@ -143,10 +161,17 @@ extension MonitorRegionStep {
         let monitored = steps.compactMap { ($0.action as? MonitorRegionStep)?.region.identifier }
         func check(_ name: String, offset: Int, pointer: JSONPointer, what: String) {
             guard !monitored.contains(name) else { return }
-            let known = monitored.isEmpty ? "no monitorRegion step monitors a region" : "the regions monitored are \(Array(Set(monitored)).sorted().map { "'\($0)'" }.joined(separator: ", "))"
-            decoder.reader.report(ProblemCode.scenarioUnknownReference, "\(what) names region '\(name)'\(Suggestion.phrase(for: name, among: monitored)), but \(known)", offset: offset, pointer: pointer)
+            let known =
+                monitored.isEmpty
+                ? "no monitorRegion step monitors a region"
+                : "the regions monitored are \(Array(Set(monitored)).sorted().map { "'\($0)'" }.joined(separator: ", "))"
+            decoder.reader.report(
+                ProblemCode.scenarioUnknownReference, "\(what) names region '\(name)'\(Suggestion.phrase(for: name, among: monitored)), but \(known)",
+                offset: offset, pointer: pointer)
         }
-        for handler in app.regionHandlers { check(handler.region, offset: handler.regionOffset, pointer: handler.pointer.appending("region"), what: "the region handler") }
+        for handler in app.regionHandlers {
+            check(handler.region, offset: handler.regionOffset, pointer: handler.pointer.appending("region"), what: "the region handler")
+        }
         for step in steps {
             guard let stop = step.action as? StopMonitoringRegionStep else { continue }
             check(stop.identifier, offset: stop.identifierOffset, pointer: stop.pointer.appending("identifier"), what: "stopMonitoringRegion")

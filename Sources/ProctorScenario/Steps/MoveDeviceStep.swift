@@ -17,12 +17,14 @@ struct MoveDeviceStep: ScenarioStep, StepOnOneDevice {
 
     static var schema: [String: Any] {
         let coordinate = ScenarioSchema.object(
-            ["latitude": ["type": "number", "minimum": -90, "maximum": 90], "longitude": ["type": "number", "minimum": -180, "maximum": 180]], required: ["latitude", "longitude"])
-        let beacon = ScenarioSchema.object([
-            "uuid": ["type": "string", "pattern": "^[0-9A-Fa-f]{8}-([0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}$"],
-            "major": ["type": "integer", "minimum": 0, "maximum": 65535], "minor": ["type": "integer", "minimum": 0, "maximum": 65535],
-            "distance": ["type": "number", "minimum": 0, "description": "Meters from the device."],
-        ], required: ["uuid", "major", "minor", "distance"])
+            ["latitude": ["type": "number", "minimum": -90, "maximum": 90], "longitude": ["type": "number", "minimum": -180, "maximum": 180]],
+            required: ["latitude", "longitude"])
+        let beacon = ScenarioSchema.object(
+            [
+                "uuid": ["type": "string", "pattern": "^[0-9A-Fa-f]{8}-([0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}$"],
+                "major": ["type": "integer", "minimum": 0, "maximum": 65535], "minor": ["type": "integer", "minimum": 0, "maximum": 65535],
+                "distance": ["type": "number", "minimum": 0, "description": "Meters from the device."],
+            ], required: ["uuid", "major", "minor", "distance"])
         var schema = ScenarioSchema.object([
             "device": ScenarioSchema.device, "to": coordinate,
             "beacons": ["type": "array", "items": beacon, "description": "The beacons the device hears there; none when absent."],
@@ -31,7 +33,9 @@ struct MoveDeviceStep: ScenarioStep, StepOnOneDevice {
         return schema
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let errorsBefore = decoder.reader.errorCount
@@ -52,8 +56,12 @@ struct MoveDeviceStep: ScenarioStep, StepOnOneDevice {
                 let major = decoder.reader.required(beacon, "major", element, at).flatMap { decoder.beaconValue($0, at.appending("major")) }
                 let minor = decoder.reader.required(beacon, "minor", element, at).flatMap { decoder.beaconValue($0, at.appending("minor")) }
                 var distance: Double?
-                if let node = decoder.reader.required(beacon, "distance", element, at), let meters = decoder.reader.number(node, at.appending("distance"), expected: "meters") {
-                    if meters >= 0 { distance = meters } else {
+                if let node = decoder.reader.required(beacon, "distance", element, at),
+                    let meters = decoder.reader.number(node, at.appending("distance"), expected: "meters")
+                {
+                    if meters >= 0 {
+                        distance = meters
+                    } else {
                         decoder.reader.report(ProblemCode.scenarioInvalidValue, "a distance is 0 meters or more", node, at.appending("distance"))
                     }
                 }
@@ -83,7 +91,9 @@ struct MoveDeviceStep: ScenarioStep, StepOnOneDevice {
         guard player.hasApp(device) else { return }
         for event in events {
             for handler in player.scenario.app.regionHandlers where handler.region == event.region && handler.event == event.kind.rawValue {
-                guard player.model.location.handle(event, on: device, at: player.model.now, minimumInterval: handler.minimumInterval) else { continue }
+                guard player.model.location.handle(event, on: device, at: player.model.now, minimumInterval: handler.minimumInterval) else {
+                    continue
+                }
                 if let content = handler.notification {
                     _ = player.model.notifications.postLocal(
                         content, on: device, step: step.number, now: player.model.now, devices: player.scenario.devices,
@@ -99,7 +109,8 @@ extension ScenarioDecoder {
     mutating func coordinate(_ object: JSONObject, _ key: String, limit: Double, _ node: JSONNode, _ pointer: JSONPointer) -> Double? {
         guard let value = reader.required(object, key, node, pointer), let number = reader.number(value, pointer.appending(key)) else { return nil }
         guard (-limit...limit).contains(number) else {
-            reader.report(ProblemCode.scenarioInvalidValue, "\(key) \(number) is outside -\(Int(limit)) to \(Int(limit))", value, pointer.appending(key))
+            reader.report(
+                ProblemCode.scenarioInvalidValue, "\(key) \(number) is outside -\(Int(limit)) to \(Int(limit))", value, pointer.appending(key))
             return nil
         }
         return number
@@ -126,7 +137,9 @@ extension ScenarioDecoder {
 
     /// A region written as in a payload file, read as lint reads one.
     mutating func decodeRegion(_ kind: String, _ node: JSONNode, _ pointer: JSONPointer) -> MonitoredRegion? {
-        var decoder = RegionDecoder(locate: { [path, source] offset, pointer in SourceLocation(file: path, offset: offset, pointer: pointer, in: source) })
+        var decoder = RegionDecoder(locate: { [path, source] offset, pointer in
+            SourceLocation(file: path, offset: offset, pointer: pointer, in: source)
+        })
         let region = decoder.decode(kind, node, at: pointer)
         for diagnostic in decoder.diagnostics { recordDiagnostic(diagnostic) }
         return region

@@ -13,18 +13,23 @@ struct OpenCalendarEventStep: ScenarioStep, StepOnOneDevice {
     var show: CalendarLinkTarget
 
     static var schema: [String: Any] {
-        ScenarioSchema.object([
-            "device": ScenarioSchema.device, "event": ScenarioSchema.nonEmpty("The event's title, or its reservation item's itemReference."),
-            "show": ["enum": CalendarLinkTarget.allCases.map(\.rawValue), "description": "The whole reservation, or only the event's item."],
-        ], required: ["event", "show"])
+        ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device, "event": ScenarioSchema.nonEmpty("The event's title, or its reservation item's itemReference."),
+                "show": ["enum": CalendarLinkTarget.allCases.map(\.rawValue), "description": "The whole reservation, or only the event's item."],
+            ], required: ["event", "show"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.deviceReference(fields, pointer, context: context)
         let event = decoder.reader.required(fields, "event", body, pointer).flatMap { decoder.reader.nonEmptyString($0, pointer.appending("event")) }
-        let show = decoder.reader.required(fields, "show", body, pointer).flatMap { decoder.reader.choice($0, pointer.appending("show"), CalendarLinkTarget.self) }
+        let show = decoder.reader.required(fields, "show", body, pointer).flatMap {
+            decoder.reader.choice($0, pointer.appending("show"), CalendarLinkTarget.self)
+        }
         guard let device, let event, let show else { return nil }
         return OpenCalendarEventStep(device: device, event: event, show: show)
     }
@@ -38,19 +43,25 @@ extension ScenarioPlayer {
     fileprivate mutating func openCalendarEvent(_ step: Step, device: Int, name: String, show: CalendarLinkTarget) {
         let caseName = "open the app link of calendar event '\(name)'"
         guard let event = model.siri.events(named: name).first else {
-            fail(.actionFailed, step, order: 1, name: caseName,
-                 message: "the Siri Suggestions calendar on '\(deviceName(device))' has no event '\(name)'",
-                 expected: "an event titled '\(name)' or with that itemReference", actual: describe(model.siri.calendar()))
+            fail(
+                .actionFailed, step, order: 1, name: caseName,
+                message: "the Siri Suggestions calendar on '\(deviceName(device))' has no event '\(name)'",
+                expected: "an event titled '\(name)' or with that itemReference", actual: describe(model.siri.calendar()))
             return
         }
         pass(step, order: 1, name: caseName)
         var interaction = DeliveredInteraction(intentClass: IntentClass.getReservationDetails.rawValue)
         interaction.reservationContainerReference = event.container
         interaction.reservationItemReferences = show == .item ? [event.itemReference] : nil
-        let delivery = Delivery(origin: .interaction("a calendar event"), activityType: interaction.intentClass, userInfo: [], interaction: interaction)
-        let cause = "opening the app link of '\(event.title)' in Calendar on '\(deviceName(device))' (\(show == .item ? "the item" : "the whole reservation"))"
+        let delivery = Delivery(
+            origin: .interaction("a calendar event"), activityType: interaction.intentClass, userInfo: [], interaction: interaction)
+        let cause =
+            "opening the app link of '\(event.title)' in Calendar on '\(deviceName(device))' (\(show == .item ? "the item" : "the whole reservation"))"
         guard hasApp(device) else {
-            launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app, so the event's link cannot open it"))
+            launch(
+                step, device: device, cause: cause, delivery: delivery,
+                outcome: .failed(
+                    .appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app, so the event's link cannot open it"))
             return
         }
         launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))

@@ -12,16 +12,21 @@ struct OpenURLStep: ScenarioStep, StepOnOneDevice {
     var url: String
 
     static var schema: [String: Any] {
-        ScenarioSchema.object(["device": ScenarioSchema.device, "url": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"]], required: ["url"])
+        ScenarioSchema.object(
+            ["device": ScenarioSchema.device, "url": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*:"]], required: ["url"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.deviceReference(fields, pointer, context: context)
         let url = decoder.reader.required(fields, "url", body, pointer).flatMap { decoder.reader.nonEmptyString($0, pointer.appending("url")) }
         if let url, URLPattern.scheme(of: url) == nil {
-            decoder.reader.report(ProblemCode.scenarioInvalidValue, "'\(url)' is not a URL with a scheme, such as myapp://place/42", fields["url"]!.value, pointer.appending("url"))
+            decoder.reader.report(
+                ProblemCode.scenarioInvalidValue, "'\(url)' is not a URL with a scheme, such as myapp://place/42", fields["url"]!.value,
+                pointer.appending("url"))
         }
         return url.map { OpenURLStep(device: device ?? 0, url: $0) }
     }
@@ -44,13 +49,20 @@ extension ScenarioPlayer {
         }
         let delivery = Delivery(origin: .url, activityType: nil, userInfo: [], url: url)
         guard hasApp(device) else {
-            launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app, so nothing opens \(scheme): URLs"))
+            launch(
+                step, device: device, cause: cause, delivery: delivery,
+                outcome: .failed(
+                    .appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app, so nothing opens \(scheme): URLs"))
             return
         }
         guard scenario.app.info.urlSchemes.contains(where: { $0.lowercased() == scheme }) else {
             let declared = scenario.app.info.urlSchemes.sorted()
             let list = declared.isEmpty ? "declares none" : "declares \(declared.joined(separator: ", "))"
-            launch(step, device: device, cause: cause, delivery: delivery, outcome: .failed(.schemeNotDeclared, route: nil, message: "the app's CFBundleURLTypes \(list), not '\(scheme)', so the system does not open the URL in the app"))
+            launch(
+                step, device: device, cause: cause, delivery: delivery,
+                outcome: .failed(
+                    .schemeNotDeclared, route: nil,
+                    message: "the app's CFBundleURLTypes \(list), not '\(scheme)', so the system does not open the URL in the app"))
             return
         }
         launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))

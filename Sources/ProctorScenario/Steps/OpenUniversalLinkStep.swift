@@ -15,33 +15,43 @@ struct OpenUniversalLinkStep: ScenarioStep, StepOnOneDevice {
     var origin: LinkOrigin = .otherApp
 
     static var schema: [String: Any] {
-        ScenarioSchema.object([
-            "device": ScenarioSchema.device, "url": ["type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"],
-            "safariPage": [
-                "type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-                "description": "The link is tapped on this page in Safari: a link to the page's own domain stays in Safari.",
-            ],
-            "typedInSafari": ["type": "boolean", "description": "The URL is typed into Safari's address bar, where it loads as a web page."],
-        ], required: ["url"])
+        ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device, "url": ["type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"],
+                "safariPage": [
+                    "type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+                    "description": "The link is tapped on this page in Safari: a link to the page's own domain stays in Safari.",
+                ],
+                "typedInSafari": ["type": "boolean", "description": "The URL is typed into Safari's address bar, where it loads as a web page."],
+            ], required: ["url"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.deviceReference(fields, pointer, context: context)
         let url = decoder.reader.required(fields, "url", body, pointer).flatMap { decoder.reader.nonEmptyString($0, pointer.appending("url")) }
         if let url, LinkURL(url).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
-            decoder.reader.report(ProblemCode.scenarioInvalidValue, "'\(url)' is not an http or https URL with a host; a universal link is a web link, such as https://example.com/places/42", fields["url"]!.value, pointer.appending("url"))
+            decoder.reader.report(
+                ProblemCode.scenarioInvalidValue,
+                "'\(url)' is not an http or https URL with a host; a universal link is a web link, such as https://example.com/places/42",
+                fields["url"]!.value, pointer.appending("url"))
             return nil
         }
         let safariPage = fields["safariPage"].flatMap { decoder.reader.nonEmptyString($0.value, pointer.appending("safariPage")) }
         let typed = fields["typedInSafari"].flatMap { decoder.reader.bool($0.value, pointer.appending("typedInSafari")) } ?? false
         if safariPage != nil, typed {
-            decoder.reader.report(ProblemCode.scenarioInvalidValue, "a link is either tapped on a Safari page or typed into Safari's address bar, not both", fields["typedInSafari"]!.value, pointer.appending("typedInSafari"))
+            decoder.reader.report(
+                ProblemCode.scenarioInvalidValue, "a link is either tapped on a Safari page or typed into Safari's address bar, not both",
+                fields["typedInSafari"]!.value, pointer.appending("typedInSafari"))
             return nil
         }
         if let safariPage, LinkURL(safariPage).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
-            decoder.reader.report(ProblemCode.scenarioInvalidValue, "'\(safariPage)' is not an http or https URL with a host; safariPage is the page Safari shows", fields["safariPage"]!.value, pointer.appending("safariPage"))
+            decoder.reader.report(
+                ProblemCode.scenarioInvalidValue, "'\(safariPage)' is not an http or https URL with a host; safariPage is the page Safari shows",
+                fields["safariPage"]!.value, pointer.appending("safariPage"))
             return nil
         }
         let origin: LinkOrigin = typed ? .safariAddressBar : safariPage.map(LinkOrigin.safariPage) ?? .otherApp
@@ -67,7 +77,8 @@ extension ScenarioPlayer {
         var verdict = model.linkVerdict(for: url, from: origin)
         if verdict.outcome == .app && !hasApp(device) {
             verdict = LinkVerdict(
-                outcome: .safari, reason: "'\(deviceName(device))' does not have the app, so the link opens in Safari (\(verdict.reason))", appIDs: verdict.appIDs,
+                outcome: .safari, reason: "'\(deviceName(device))' does not have the app, so the link opens in Safari (\(verdict.reason))",
+                appIDs: verdict.appIDs,
                 pointer: verdict.pointer, file: verdict.file)
         }
         features[UniversalLinks.self].last = (url, verdict)
@@ -76,7 +87,8 @@ extension ScenarioPlayer {
             return
         }
         let delivery = Delivery(origin: .universalLink, activityType: SystemActivityType.browsingWeb, userInfo: [], webpageURL: url)
-        launch(step, device: device, cause: cause + " (\(verdict.reason))", delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
+        launch(
+            step, device: device, cause: cause + " (\(verdict.reason))", delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
     }
 }
 

@@ -23,15 +23,20 @@ struct RegisterForRemoteNotificationsStep: ScenarioStep, StepOnOneDevice {
         ])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
-        decoder.userAnswer(body, pointer, context: context, step: name, keys: keys, key: "authorization", default: NotificationModel.Authorization.granted)
-            .map { RegisterForRemoteNotificationsStep(device: $0.device, authorization: $0.answer) }
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
+        decoder.userAnswer(
+            body, pointer, context: context, step: name, keys: keys, key: "authorization", default: NotificationModel.Authorization.granted
+        )
+        .map { RegisterForRemoteNotificationsStep(device: $0.device, authorization: $0.answer) }
     }
 
     var summary: String { "register for remote notifications (\(authorization.rawValue))" }
 
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         let bundle = player.scenario.app.bundleIdentifier ?? "app"
-        player.model.notifications.register(device: device, deviceName: player.deviceName(device), bundleIdentifier: bundle, authorization: authorization)
+        player.model.notifications.register(
+            device: device, deviceName: player.deviceName(device), bundleIdentifier: bundle, authorization: authorization)
     }
 }

@@ -14,7 +14,9 @@ struct RemoveAppStep: ScenarioStep, StepOnOneDevice {
 
     static var schema: [String: Any] { ScenarioSchema.onlyDevice }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let device = decoder.deviceOnly(body, pointer, context: context) else { return nil }
         context.devices[device].appInstalled = false
         return RemoveAppStep(device: device)
@@ -36,12 +38,16 @@ struct InstallAppStep: ScenarioStep, StepOnOneDevice {
 
     static var schema: [String: Any] { ScenarioSchema.onlyDevice }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         guard let device = decoder.deviceReference(fields, pointer, context: context), let target = context.device(device) else { return nil }
         guard !target.appInstalled else {
-            decoder.reader.report(ProblemCode.scenarioInvalidSequence, "the app is already installed on '\(target.name)'", fields["device"]?.value ?? body, pointer.appending("device"))
+            decoder.reader.report(
+                ProblemCode.scenarioInvalidSequence, "the app is already installed on '\(target.name)'", fields["device"]?.value ?? body,
+                pointer.appending("device"))
             return nil
         }
         context.devices[device].appInstalled = true

@@ -25,13 +25,16 @@ struct RequestDirectionsStep: ScenarioStep, StepOnOneDevice {
         ])
         place["anyOf"] = [["required": ["latitude", "longitude"]], ["required": ["address"]]]
         place["dependentRequired"] = ["latitude": ["longitude"], "longitude": ["latitude"]]
-        return ScenarioSchema.object([
-            "device": ScenarioSchema.device, "from": place, "to": place,
-            "mode": ["enum": AppInfo.directionsModes, "description": "The transport mode asked for, such as MKDirectionsModeRideShare."],
-        ], required: ["to"])
+        return ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device, "from": place, "to": place,
+                "mode": ["enum": AppInfo.directionsModes, "description": "The transport mode asked for, such as MKDirectionsModeRideShare."],
+            ], required: ["to"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let errorsBefore = decoder.reader.errorCount
@@ -58,15 +61,18 @@ struct RequestDirectionsStep: ScenarioStep, StepOnOneDevice {
     func play(_ step: Step, on player: inout ScenarioPlayer) {
         // Without `from`, the start is where the device is, when a moveDevice step has said so.
         let here = player.model.location.state(of: device)
-        let start = from ?? here.latitude.flatMap { latitude in
-            here.longitude.map { DirectionsModel.Place(name: "the current location", latitude: latitude, longitude: $0) }
-        }
+        let start =
+            from
+            ?? here.latitude.flatMap { latitude in
+                here.longitude.map { DirectionsModel.Place(name: "the current location", latitude: latitude, longitude: $0) }
+            }
         let refusal = DirectionsModel.refusal(from: start, to: to, mode: mode, app: player.scenario.app, hasApp: player.hasApp(device))
         player.features[DirectionsRequests.self].last = (step.number, refusal)
         if let refusal {
-            player.refusals.append(.init(
-                subject: DirectionsRefusal(), step: step, name: summary, message: "Maps does not offer the app: \(refusal)",
-                expected: "Maps offers the app", actual: "not offered"))
+            player.refusals.append(
+                .init(
+                    subject: DirectionsRefusal(), step: step, name: summary, message: "Maps does not offer the app: \(refusal)",
+                    expected: "Maps offers the app", actual: "not offered"))
             return
         }
         let delivery = Delivery(origin: .directionsRequest(source: from, destination: to), activityType: nil, userInfo: [], url: nil)

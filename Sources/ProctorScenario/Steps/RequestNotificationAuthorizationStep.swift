@@ -15,13 +15,19 @@ struct RequestNotificationAuthorizationStep: ScenarioStep, StepOnOneDevice {
     static var schema: [String: Any] {
         ScenarioSchema.object([
             "device": ScenarioSchema.device,
-            "authorization": ["enum": NotificationModel.Authorization.allCases.map(\.rawValue), "default": "granted", "description": "What the user answers."],
+            "authorization": [
+                "enum": NotificationModel.Authorization.allCases.map(\.rawValue), "default": "granted", "description": "What the user answers.",
+            ],
         ])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
-        decoder.userAnswer(body, pointer, context: context, step: name, keys: keys, key: "authorization", default: NotificationModel.Authorization.granted)
-            .map { RequestNotificationAuthorizationStep(device: $0.device, authorization: $0.answer) }
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
+        decoder.userAnswer(
+            body, pointer, context: context, step: name, keys: keys, key: "authorization", default: NotificationModel.Authorization.granted
+        )
+        .map { RequestNotificationAuthorizationStep(device: $0.device, authorization: $0.answer) }
     }
 
     var summary: String { "ask to show notifications (\(authorization.rawValue))" }

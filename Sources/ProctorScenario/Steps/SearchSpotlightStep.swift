@@ -13,13 +13,19 @@ struct SearchSpotlightStep: ScenarioStep, StepOnOneDevice {
     var tap: SpotlightTap
 
     static var schema: [String: Any] {
-        ScenarioSchema.object([
-            "device": ScenarioSchema.device, "query": ScenarioSchema.query,
-            "tap": ["oneOf": [["type": "string", "minLength": 1], ["type": "integer", "minimum": 1, "maximum": 1000]], "description": "The result's title, or its 1-based position."],
-        ], required: ["query", "tap"])
+        ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device, "query": ScenarioSchema.query,
+                "tap": [
+                    "oneOf": [["type": "string", "minLength": 1], ["type": "integer", "minimum": 1, "maximum": 1000]],
+                    "description": "The result's title, or its 1-based position.",
+                ],
+            ], required: ["query", "tap"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.searchSpotlight(body, pointer, context: context)
     }
 
@@ -58,9 +64,10 @@ extension ScenarioPlayer {
         // The entry of a result just returned is always there; nil would be a model error, and
         // reads as no result rather than a crash.
         guard let chosen, let entry = model.entry(of: chosen, device: device) else {
-            fail(.actionFailed, step, order: 1, name: "tap \(tap.summary) in Spotlight",
-                 message: "Spotlight on '\(deviceName(device))' shows no result \(tap.summary) for '\(query)'",
-                 expected: "a result \(tap.summary)", actual: describe(results))
+            fail(
+                .actionFailed, step, order: 1, name: "tap \(tap.summary) in Spotlight",
+                message: "Spotlight on '\(deviceName(device))' shows no result \(tap.summary) for '\(query)'",
+                expected: "a result \(tap.summary)", actual: describe(results))
             return
         }
         pass(step, order: 1, name: "tap \(tap.summary) in Spotlight")
@@ -75,6 +82,8 @@ extension ScenarioPlayer {
                 origin: .spotlightItem, activityType: SystemActivityType.spotlightItem,
                 userInfo: [PropertyListEntry(key: SystemActivityType.spotlightIdentifierKey, value: .string(item.identifier), parent: .root)])
         }
-        launch(step, device: device, cause: "tapping '\(chosen.title)' in Spotlight", delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
+        launch(
+            step, device: device, cause: "tapping '\(chosen.title)' in Spotlight", delivery: delivery,
+            outcome: LaunchRouter.route(delivery, app: scenario.app))
     }
 }

@@ -17,22 +17,29 @@ struct SendPushStep: ScenarioStep, StepOnOneDevice {
     var notification: RemoteNotification
 
     static var schema: [String: Any] {
-        var schema = ScenarioSchema.object([
-            "device": ScenarioSchema.device,
-            "deviceToken": ["type": "string", "minLength": 1, "description": "A token written out, instead of the one the device's app registered."],
-            "notification": ScenarioSchema.ref("notification", "The request: headers and payload, as in a donation file."),
-        ], required: ["notification"])
+        var schema = ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device,
+                "deviceToken": [
+                    "type": "string", "minLength": 1, "description": "A token written out, instead of the one the device's app registered.",
+                ],
+                "notification": ScenarioSchema.ref("notification", "The request: headers and payload, as in a donation file."),
+            ], required: ["notification"])
         schema["not"] = ["required": ["device", "deviceToken"]]
         return schema
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.deviceReference(fields, pointer, context: context)
         let token = fields["deviceToken"].flatMap { decoder.reader.nonEmptyString($0.value, pointer.appending("deviceToken")) }
         if fields["device"] != nil, let member = fields["deviceToken"] {
-            decoder.reader.report(ProblemCode.scenarioInvalidValue, "a push goes to the token of 'device' or to 'deviceToken', not both", member.value, pointer.appending("deviceToken"))
+            decoder.reader.report(
+                ProblemCode.scenarioInvalidValue, "a push goes to the token of 'device' or to 'deviceToken', not both", member.value,
+                pointer.appending("deviceToken"))
             return nil
         }
         guard let node = decoder.reader.required(fields, "notification", body, pointer),
@@ -52,7 +59,8 @@ struct SendPushStep: ScenarioStep, StepOnOneDevice {
         guard let token = deviceToken ?? player.model.notifications.lastToken[device] else {
             player.fail(
                 .actionFailed, step, order: 1, name: "send the push to \(cause)",
-                message: "the server has no token for '\(player.deviceName(device))': no registerForRemoteNotifications step registered the app there",
+                message:
+                    "the server has no token for '\(player.deviceName(device))': no registerForRemoteNotifications step registered the app there",
                 expected: "a token the app registered", actual: "none")
             player.checkRules(notification, at: step, quietHours: nil)
             return

@@ -12,13 +12,19 @@ struct ShowScreenStep: ScenarioStep, StepOnOneDevice {
     var reservations: [String]
 
     static var schema: [String: Any] {
-        ScenarioSchema.object([
-            "device": ScenarioSchema.device, "screen": ScenarioSchema.nonEmpty("The screen's name; every showScreen is a new view."),
-            "reservations": ["type": "array", "items": ["type": "string", "minLength": 1], "description": "The reservation containers the view lists (vocabularyIdentifier or spokenPhrase)."],
-        ], required: ["screen"])
+        ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device, "screen": ScenarioSchema.nonEmpty("The screen's name; every showScreen is a new view."),
+                "reservations": [
+                    "type": "array", "items": ["type": "string", "minLength": 1],
+                    "description": "The reservation containers the view lists (vocabularyIdentifier or spokenPhrase).",
+                ],
+            ], required: ["screen"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.showScreenStep(body, pointer, number: number, context: &context)
     }
 
@@ -40,7 +46,9 @@ extension ScenarioDecoder {
         if let member = fields["reservations"] {
             guard let names = reader.strings(member.value, pointer.appending("reservations")) else { return nil }
             for (index, name) in names.enumerated() where name.isEmpty {
-                reader.report(ProblemCode.scenarioInvalidValue, "a reservation reference must not be empty", member.value, pointer.appending("reservations").appending(index))
+                reader.report(
+                    ProblemCode.scenarioInvalidValue, "a reservation reference must not be empty", member.value,
+                    pointer.appending("reservations").appending(index))
             }
             reservations = names
         }

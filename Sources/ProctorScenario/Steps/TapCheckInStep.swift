@@ -12,10 +12,13 @@ struct TapCheckInStep: ScenarioStep, StepOnOneDevice {
     var title: String
 
     static var schema: [String: Any] {
-        ScenarioSchema.object(["device": ScenarioSchema.device, "title": ScenarioSchema.nonEmpty("The shortcut's title: its activity's title.")], required: ["title"])
+        ScenarioSchema.object(
+            ["device": ScenarioSchema.device, "title": ScenarioSchema.nonEmpty("The shortcut's title: its activity's title.")], required: ["title"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let device = decoder.deviceReference(fields, pointer, context: context)
@@ -40,9 +43,11 @@ extension ScenarioPlayer {
             } else {
                 why = "no live reservation has a check-in action with this title"
             }
-            fail(.actionFailed, step, order: 1, name: caseName,
-                 message: "'\(deviceName(device))' shows no check-in shortcut '\(title)': \(why)",
-                 expected: "a check-in shortcut '\(title)'", actual: visible.isEmpty ? "no check-in shortcut" : "shortcuts \(quoted(visible.map(\.title)))")
+            fail(
+                .actionFailed, step, order: 1, name: caseName,
+                message: "'\(deviceName(device))' shows no check-in shortcut '\(title)': \(why)",
+                expected: "a check-in shortcut '\(title)'",
+                actual: visible.isEmpty ? "no check-in shortcut" : "shortcuts \(quoted(visible.map(\.title)))")
             return
         }
         pass(step, order: 1, name: caseName)
@@ -53,14 +58,19 @@ extension ScenarioPlayer {
             if let url = activity.webpageURL, ["http", "https"].contains(URLPattern.scheme(of: url) ?? "") {
                 launch(step, device: device, cause: cause, delivery: nil, outcome: .safari(url))
             } else {
-                launch(step, device: device, cause: cause, delivery: nil, outcome: .failed(.appNotInstalled, route: nil, message: "'\(deviceName(device))' does not have the app and the check-in activity has no http(s) webpageURL for Safari"))
+                launch(
+                    step, device: device, cause: cause, delivery: nil,
+                    outcome: .failed(
+                        .appNotInstalled, route: nil,
+                        message: "'\(deviceName(device))' does not have the app and the check-in activity has no http(s) webpageURL for Safari"))
             }
             return
         }
         // Like a Spotlight restore: only requiredUserInfoKeys survive.
         let required = activity.requiredUserInfoKeys ?? []
         let userInfo = (activity.userInfo ?? []).filter { required.contains($0.key) }
-        let delivery = Delivery(origin: .checkInShortcut(activity), activityType: activity.activityType, userInfo: userInfo, webpageURL: activity.webpageURL)
+        let delivery = Delivery(
+            origin: .checkInShortcut(activity), activityType: activity.activityType, userInfo: userInfo, webpageURL: activity.webpageURL)
         launch(step, device: device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
     }
 }

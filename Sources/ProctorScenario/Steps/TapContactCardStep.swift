@@ -11,14 +11,18 @@ struct TapContactCardStep: ScenarioStep {
     var tap: ContactCardTap
 
     static var schema: [String: Any] {
-        ScenarioSchema.object([
-            "device": ScenarioSchema.device, "person": ScenarioSchema.nonEmpty("A contact identifier, a handle value or a name."),
-            "offer": ["enum": ContactCardAction.allCases.map(\.rawValue)],
-            "serviceName": ScenarioSchema.nonEmpty("Only the offers of this service."), "handle": ScenarioSchema.nonEmpty("Only the offers for this handle value."),
-        ], required: ["person", "offer"])
+        ScenarioSchema.object(
+            [
+                "device": ScenarioSchema.device, "person": ScenarioSchema.nonEmpty("A contact identifier, a handle value or a name."),
+                "offer": ["enum": ContactCardAction.allCases.map(\.rawValue)],
+                "serviceName": ScenarioSchema.nonEmpty("Only the offers of this service."),
+                "handle": ScenarioSchema.nonEmpty("Only the offers for this handle value."),
+            ], required: ["person", "offer"])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         decoder.tapContactCard(body, pointer, context: context)
     }
 
@@ -52,15 +56,21 @@ extension ScenarioPlayer {
             var wanted = "a \(tap.offer.rawValue) offer of the app"
             if let service = tap.serviceName { wanted += " for service '\(service)'" }
             if let handle = tap.handle { wanted += " with handle '\(handle)'" }
-            let actual = contact.map { "the card offers \(describe($0.offers))" } ?? "the app taught no contact named '\(tap.person)' on '\(deviceName(tap.device))' (\(describe(model.siri.contacts(on: tap.device))))"
-            fail(.actionFailed, step, order: 1, name: name, message: "the contact card of '\(tap.person)' on '\(deviceName(tap.device))' has no \(wanted.dropFirst(2))", expected: wanted, actual: actual)
+            let actual =
+                contact.map { "the card offers \(describe($0.offers))" }
+                ?? "the app taught no contact named '\(tap.person)' on '\(deviceName(tap.device))' (\(describe(model.siri.contacts(on: tap.device))))"
+            fail(
+                .actionFailed, step, order: 1, name: name,
+                message: "the contact card of '\(tap.person)' on '\(deviceName(tap.device))' has no \(wanted.dropFirst(2))", expected: wanted,
+                actual: actual)
             return
         }
         pass(step, order: 1, name: name)
         var interaction = DeliveredInteraction(intentClass: offer.intentClass, recipients: [offer.handle])
         interaction.serviceName = offer.serviceName
         let delivery = Delivery(origin: .interaction("the contact card"), activityType: offer.intentClass, userInfo: [], interaction: interaction)
-        let cause = "tapping the \(tap.offer.rawValue) offer for '\(offer.handle)' on the contact card of '\(contact.name ?? contact.key)' on '\(deviceName(tap.device))'"
+        let cause =
+            "tapping the \(tap.offer.rawValue) offer for '\(offer.handle)' on the contact card of '\(contact.name ?? contact.key)' on '\(deviceName(tap.device))'"
         launch(step, device: tap.device, cause: cause, delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
     }
 }

@@ -20,7 +20,9 @@ struct TapNotificationStep: ScenarioStep, StepOnOneDevice {
         ])
     }
 
-    static func decode(_ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext) -> Self? {
+    static func decode(
+        _ body: JSONNode, at pointer: JSONPointer, number: Int, decoder: inout ScenarioDecoder, context: inout ScenarioDecoder.StepContext
+    ) -> Self? {
         guard let fields = decoder.reader.object(body, pointer, what: name) else { return nil }
         decoder.reader.checkKeys(fields, pointer, allowed: keys, in: name)
         let headline = fields["headline"].flatMap { decoder.reader.nonEmptyString($0.value, pointer.appending("headline")) }
@@ -35,7 +37,8 @@ struct TapNotificationStep: ScenarioStep, StepOnOneDevice {
         guard let tapped = player.model.notifications.tap(device: device, headline: headline) else {
             player.fail(
                 .actionFailed, step, order: 1, name: summary,
-                message: "Notification Center on '\(player.deviceName(device))' lists \(headline.map { "no notification '\($0)'" } ?? "no notification of the app")",
+                message:
+                    "Notification Center on '\(player.deviceName(device))' lists \(headline.map { "no notification '\($0)'" } ?? "no notification of the app")",
                 expected: headline.map { "a notification '\($0)'" } ?? "a notification", actual: listed.isEmpty ? "none" : player.quoted(listed))
             return
         }

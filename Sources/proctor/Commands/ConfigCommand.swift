@@ -7,7 +7,8 @@ struct Config: ParsableCommand {
 
     struct Print: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the settings proctor lint would use, and where each comes from: a flag, .proctor.json (file:line:column) or the default.",
+            abstract:
+                "Print the settings proctor lint would use, and where each comes from: a flag, .proctor.json (file:line:column) or the default.",
             discussion: "Takes the same options as proctor lint, so a flag's effect can be seen. See docs/configuration.md.")
 
         @OptionGroup var flags: Lint.Flags

@@ -32,10 +32,13 @@ struct LinksCheck: ParsableCommand {
 
     @Option(
         name: .customLong("entitlements"),
-        help: ArgumentHelp("The app's .entitlements file (XML or binary): a domain its Associated Domains do not list opens in Safari.", valueName: "path"))
+        help: ArgumentHelp(
+            "The app's .entitlements file (XML or binary): a domain its Associated Domains do not list opens in Safari.", valueName: "path"))
     var entitlements: String?
 
-    @Option(name: .customLong("app-id"), help: ArgumentHelp("The app under test, TEAMID.bundle.identifier: only entries naming it open it.", valueName: "id"))
+    @Option(
+        name: .customLong("app-id"),
+        help: ArgumentHelp("The app under test, TEAMID.bundle.identifier: only entries naming it open it.", valueName: "id"))
     var appID: String?
 
     @Option(name: .customLong("team-identifier"), help: "The app's team identifier (with --bundle-identifier, instead of --app-id).")
@@ -54,7 +57,8 @@ struct LinksCheck: ParsableCommand {
 
     @Option(
         name: .customLong("report"),
-        help: ArgumentHelp("text or json, optionally followed by :PATH (standard output otherwise). Repeatable, one path each.", valueName: "format[:path]"))
+        help: ArgumentHelp(
+            "text or json, optionally followed by :PATH (standard output otherwise). Repeatable, one path each.", valueName: "format[:path]"))
     var reports: [LinksReportRequest] = []
 
     struct LinksReportRequest: ExpressibleByArgument {
@@ -77,7 +81,8 @@ struct LinksCheck: ParsableCommand {
             throw ValidationError("give either --app-id or --team-identifier with --bundle-identifier, not both")
         }
         if safariPage != nil && typedInSafari {
-            throw ValidationError("a link is either tapped on a Safari page (--safari-page) or typed into Safari's address bar (--typed-in-safari), not both")
+            throw ValidationError(
+                "a link is either tapped on a Safari page (--safari-page) or typed into Safari's address bar (--typed-in-safari), not both")
         }
         if let safariPage, LinkURL(safariPage).map({ $0.scheme == "http" || $0.scheme == "https" }) != true {
             throw ValidationError("--safari-page '\(safariPage)' is not an http or https URL with a host")
@@ -86,9 +91,12 @@ struct LinksCheck: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = sites.map { ($0.path, "the apple-app-site-association file of \($0.domain)") } + (entitlements.map { [($0, "the entitlements file")] } ?? [])
+        let inputs =
+            sites.map { ($0.path, "the apple-app-site-association file of \($0.domain)") }
+            + (entitlements.map { [($0, "the entitlements file")] } ?? [])
         _ = try RunOutputs.checked(reports.map { ($0.destination, "the \($0.json ? "json" : "text") report") }, against: inputs)
-        let app = appID ?? zip([teamIdentifier], [bundleIdentifier]).compactMap { team, bundle in team.flatMap { t in bundle.map { "\(t).\($0)" } } }.first
+        let app =
+            appID ?? zip([teamIdentifier], [bundleIdentifier]).compactMap { team, bundle in team.flatMap { t in bundle.map { "\(t).\($0)" } } }.first
         let origin: LinkOrigin = typedInSafari ? .safariAddressBar : safariPage.map(LinkOrigin.safariPage) ?? .otherApp
         let result = LinkCheck.run(urls: urls, sites: sites.map { ($0.domain, $0.path) }, appID: app, entitlements: entitlements, from: origin)
         var wrote = true

@@ -47,12 +47,16 @@ struct Lint: ParsableCommand {
             for file in configuration.projectFiles {
                 guard FileManager.default.fileExists(atPath: file) else {
                     let at = configuration.projects?.location.compilerStyle ?? configuration.path
-                    Output.standardError("\(at): error: projects names '\(file)', which does not exist; list the folders that have a \(ProjectConfiguration.fileName), or the files [config_invalid_value]\n")
+                    Output.standardError(
+                        "\(at): error: projects names '\(file)', which does not exist; list the folders that have a \(ProjectConfiguration.fileName), or the files [config_invalid_value]\n"
+                    )
                     throw ExitCode(64)
                 }
                 let project = try ConfigurationOptions.load(file)
                 if let nested = project.projects {
-                    Output.standardError("\(nested.location.compilerStyle): error: a project of \(configuration.path) lists projects of its own; list them all in \(configuration.path) [config_invalid_value]\n")
+                    Output.standardError(
+                        "\(nested.location.compilerStyle): error: a project of \(configuration.path) lists projects of its own; list them all in \(configuration.path) [config_invalid_value]\n"
+                    )
                     throw ExitCode(64)
                 }
                 var projectSettings = try LintSettings(flags: flags, configuration: project)
@@ -79,13 +83,15 @@ struct Lint: ParsableCommand {
             // A report must not replace the baseline it is judged against, or the one just written.
             if let path = flags.writeBaseline ?? project.settings.baseline.value {
                 try UsageChecks.noReport(
-                    replaces: path, what: "the baseline", reportDestinations: settings.reports.value.map(\.destination), countingStandardOutput: false)
+                    replaces: path, what: "the baseline", reportDestinations: settings.reports.value.map(\.destination), countingStandardOutput: false
+                )
             }
             // lint.paths written empty (as proctor init writes it when it finds no payload
             // folder) lints the app's description alone, and says so in the report.
             guard !project.settings.paths.value.isEmpty || project.configuration?.lintPaths != nil else {
                 let which = projects.count > 1 ? " (the project \(VisibleText.escaped(project.configuration?.path ?? "")) has none)" : ""
-                throw ValidationError("name at least one file or directory, e.g. 'proctor lint payloads/', or give lint.paths in .proctor.json\(which)")
+                throw ValidationError(
+                    "name at least one file or directory, e.g. 'proctor lint payloads/', or give lint.paths in .proctor.json\(which)")
             }
         }
         // Baselines are read before any work: a malformed one is exit 64, like the configuration.
@@ -98,7 +104,8 @@ struct Lint: ParsableCommand {
         var reports: [RunReport] = []
         var wroteBaseline = true
         for (project, baseline) in zip(projects, baselines) {
-            let (report, wrote) = try lint(project.settings, configuration: project.configuration, baseline: baseline, outputs: outputs, counter: counter)
+            let (report, wrote) = try lint(
+                project.settings, configuration: project.configuration, baseline: baseline, outputs: outputs, counter: counter)
             reports.append(report)
             wroteBaseline = wroteBaseline && wrote
         }
@@ -117,7 +124,8 @@ struct Lint: ParsableCommand {
             infoPlistPath: settings.infoPlist.value, bundleIdentifier: settings.bundleIdentifier.value, now: now.flatMap(DateFormat.parse) ?? Date(),
             strict: settings.strict.value, parallel: !sequential,
             configuration: AppConfiguration(
-                deploymentTarget: settings.deploymentTarget.value, serviceNames: settings.serviceNames.value, teamIdentifier: settings.teamIdentifier.value),
+                deploymentTarget: settings.deploymentTarget.value, serviceNames: settings.serviceNames.value,
+                teamIdentifier: settings.teamIdentifier.value),
             declaredFiles: DeclaredFiles(entitlements: settings.entitlements.value, sites: settings.sites.value),
             rules: settings.rules.value)
         options.filter = settings.filter
@@ -138,15 +146,21 @@ struct Lint: ParsableCommand {
     static func emptyPaths(_ settings: LintSettings, at location: SourceLocation, in configuration: ProjectConfiguration) -> FileResult {
         var file = FileResult(path: configuration.path)
         if settings.infoPlist.value != nil || !settings.entitlements.value.isEmpty || !settings.sites.value.isEmpty {
-            file.diagnostics = [Diagnostic(
-                code: ProblemCode.noInputs, severity: .note,
-                message: "lint.paths is empty: this run checked the app's Info.plist, entitlements and association files only; add the folders of your donation payloads to lint.paths",
-                location: location)]
+            file.diagnostics = [
+                Diagnostic(
+                    code: ProblemCode.noInputs, severity: .note,
+                    message:
+                        "lint.paths is empty: this run checked the app's Info.plist, entitlements and association files only; add the folders of your donation payloads to lint.paths",
+                    location: location)
+            ]
         } else {
-            file.inputErrors = [InputError(
-                code: ProblemCode.noInputs,
-                message: "nothing to lint: lint.paths is empty and the configuration names no Info.plist, entitlements or association file; add the folders of your donation payloads to lint.paths, or app.infoPlist",
-                location: location)]
+            file.inputErrors = [
+                InputError(
+                    code: ProblemCode.noInputs,
+                    message:
+                        "nothing to lint: lint.paths is empty and the configuration names no Info.plist, entitlements or association file; add the folders of your donation payloads to lint.paths, or app.infoPlist",
+                    location: location)
+            ]
         }
         return file
     }

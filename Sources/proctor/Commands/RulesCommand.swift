@@ -27,10 +27,11 @@ struct Rules: ParsableCommand {
         switch format {
         case .text:
             let width = rules.map(\.id.count).max() ?? 0
-            text = rules.map { rule in
-                rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                    + rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + rule.summary
-            }.joined(separator: "\n") + "\n"
+            text =
+                rules.map { rule in
+                    rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                        + rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + rule.summary
+                }.joined(separator: "\n") + "\n"
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -7,12 +7,16 @@ import ProctorScenario
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play scenarios (*.scenario.json) against the model of the system and check every expectation.",
-        discussion: "Directories are searched recursively for *.scenario.json; files named explicitly are read whatever their name. See docs/scenario-format.md and docs/system-model.md.")
+        discussion:
+            "Directories are searched recursively for *.scenario.json; files named explicitly are read whatever their name. See docs/scenario-format.md and docs/system-model.md."
+    )
 
     @Argument(help: "Scenario files or directories; - reads one scenario from standard input. Default: run.paths of .proctor.json.")
     var paths: [String] = []
 
-    @Option(name: .customLong("name"), help: ArgumentHelp("Only scenarios whose name contains this text (case-insensitive). Repeatable.", valueName: "text"))
+    @Option(
+        name: .customLong("name"),
+        help: ArgumentHelp("Only scenarios whose name contains this text (case-insensitive). Repeatable.", valueName: "text"))
     var names: [String] = []
 
     @Option(name: .customLong("tag"), help: ArgumentHelp("Only scenarios with this tag. Repeatable: any of them.", valueName: "tag"))
@@ -24,13 +28,19 @@ struct Run: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Treat warnings as errors (--no-strict overrides strict: true in .proctor.json).")
     var strict: Bool?
 
-    @Option(help: ArgumentHelp("Play only shard K of N of the scenario files (in path order, dealt round-robin), for a CI matrix; the shards' reports add up to one run's.", valueName: "K/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Play only shard K of N of the scenario files (in path order, dealt round-robin), for a CI matrix; the shards' reports add up to one run's.",
+            valueName: "K/N"))
     var shard: String?
 
     @Flag(help: "Play scenarios one at a time instead of on all cores.")
     var sequential = false
 
-    @Flag(help: "Let a scenario's files (infoPlist, entitlements, routes, association, coverage and pass files) be outside the current directory (an absolute path, a '..' that climbs out, a link out). Off by default, so a scenario from a pull request cannot read the machine's files into a report.")
+    @Flag(
+        help:
+            "Let a scenario's files (infoPlist, entitlements, routes, association, coverage and pass files) be outside the current directory (an absolute path, a '..' that climbs out, a link out). Off by default, so a scenario from a pull request cannot read the machine's files into a report."
+    )
     var allowPathsOutsideProject = false
 
     @OptionGroup var filter: PathFilterOptions

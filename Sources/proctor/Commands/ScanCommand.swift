@@ -13,7 +13,8 @@ import ProctorXcode
 /// `proctor scan`: the app's Swift sources, read with swift-syntax (docs/scan.md).
 struct Scan: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Read the app's Swift sources: check the activities they donate, and the launch handlers that take them, on the lines that write them.",
+        abstract:
+            "Read the app's Swift sources: check the activities they donate, and the launch handlers that take them, on the lines that write them.",
         discussion: """
             Directories are searched recursively for .swift files. Values are read statically: a \
             literal, a constant of the scanned files, or marked as computed at run time (and the \
@@ -27,17 +28,23 @@ struct Scan: ParsableCommand {
     @Option(help: "The current time for expiration checks, RFC 3339 with a zone (default: the wall clock).")
     var now: String?
 
-    @Option(help: ArgumentHelp(
-        "Write each donation found as a payload file proctor lint reads, into this folder (created; payloads it wrote before are replaced or removed, other files left alone).",
-        valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Write each donation found as a payload file proctor lint reads, into this folder (created; payloads it wrote before are replaced or removed, other files left alone).",
+            valueName: "dir"))
     var emitPayloads: String?
 
-    @Option(name: .customLong("project"), help: ArgumentHelp(
-        "An Xcode project (.xcodeproj) whose apps to judge: each Swift file against the facts of the app that compiles it, with its extensions. Repeatable. Without --info-plist, the projects found under the scanned folders are read.",
-        valueName: "xcodeproj"))
+    @Option(
+        name: .customLong("project"),
+        help: ArgumentHelp(
+            "An Xcode project (.xcodeproj) whose apps to judge: each Swift file against the facts of the app that compiles it, with its extensions. Repeatable. Without --info-plist, the projects found under the scanned folders are read.",
+            valueName: "xcodeproj"))
     var projects: [String] = []
 
-    @Option(help: ArgumentHelp("Write the launch handlers found as scenario routes, to this file (a scenario's app.routes names it: {\"from\": \"FILE\"}).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the launch handlers found as scenario routes, to this file (a scenario's app.routes names it: {\"from\": \"FILE\"}).",
+            valueName: "file"))
     var emitRoutes: String?
 
     func validate() throws {
@@ -79,7 +86,8 @@ struct Scan: ParsableCommand {
             infoPlistPath: settings.infoPlist.value, bundleIdentifier: settings.bundleIdentifier.value, now: now.flatMap(DateFormat.parse) ?? Date(),
             strict: settings.strict.value, parallel: false,
             configuration: AppConfiguration(
-                deploymentTarget: settings.deploymentTarget.value, serviceNames: settings.serviceNames.value, teamIdentifier: settings.teamIdentifier.value),
+                deploymentTarget: settings.deploymentTarget.value, serviceNames: settings.serviceNames.value,
+                teamIdentifier: settings.teamIdentifier.value),
             rules: settings.rules.value)
         // The configuration's defaultExcludes apply; its lint.include and lint.exclude do not.
         options.filter = flags.filter.filter(configuration: configuration, include: nil, exclude: nil).filter
@@ -93,8 +101,11 @@ struct Scan: ParsableCommand {
         }
         if paths.isEmpty, let configuration, let written = configuration.scanPaths {
             var file = FileResult(path: configuration.path)
-            file.inputErrors = [InputError(
-                code: ProblemCode.noInputs, message: "nothing to scan: scan.paths is empty; give the folders of the app's Swift sources", location: written.location)]
+            file.inputErrors = [
+                InputError(
+                    code: ProblemCode.noInputs, message: "nothing to scan: scan.paths is empty; give the folders of the app's Swift sources",
+                    location: written.location)
+            ]
             scan.result.files.append(file)
         }
         try outputs.refuseRecordedClashes()
@@ -104,8 +115,11 @@ struct Scan: ParsableCommand {
             wrote = ScanOutputWriter.writePayloads(scan.payloads, to: emitPayloads, removingStale: allRead) && wrote
         }
         if let emitRoutes { wrote = ScanOutputWriter.writeRoutes(scan.routesText, to: emitRoutes) && wrote }
-        let (report, wroteBaseline) = Lint.report(scan.result, writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
-        wrote = ReportOptions.write(report, to: settings.reports.value, options: flags.output, junitCases: settings.junitCases.value) && wroteBaseline && wrote
+        let (report, wroteBaseline) = Lint.report(
+            scan.result, writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
+        wrote =
+            ReportOptions.write(report, to: settings.reports.value, options: flags.output, junitCases: settings.junitCases.value) && wroteBaseline
+            && wrote
         throw processExitCode(for: report, wroteReports: wrote)
     }
 
@@ -125,7 +139,9 @@ struct Scan: ParsableCommand {
         if projects.isEmpty && !usesOnePlist {
             if let configuration, !targets.isEmpty {
                 var seen: Set<String> = []
-                for project in targets.compactMap(\.project) where seen.insert(project).inserted { found.append((configuration.resolve(project), false)) }
+                for project in targets.compactMap(\.project) where seen.insert(project).inserted {
+                    found.append((configuration.resolve(project), false))
+                }
             } else {
                 for path in paths where Self.isFolder(path) {
                     found += XcodeProject.find(in: path).map { (Paths.joined(path, $0), false) }
@@ -142,7 +158,8 @@ struct Scan: ParsableCommand {
         }
         perApp.bundleIdentifier = fromFlag(settings.bundleIdentifier)
         perApp.configuration = AppConfiguration(
-            deploymentTarget: fromFlag(settings.deploymentTarget), serviceNames: settings.serviceNames.value, teamIdentifier: fromFlag(settings.teamIdentifier))
+            deploymentTarget: fromFlag(settings.deploymentTarget), serviceNames: settings.serviceNames.value,
+            teamIdentifier: fromFlag(settings.teamIdentifier))
         var apps: [ProjectApp] = []
         var compiled: Set<FileIdentity> = []
         var read: Set<FileIdentity> = []

@@ -7,7 +7,9 @@ import ProctorRules
 /// `--config PATH` and `--no-config`, and the `.proctor.json` they choose: the one named, else
 /// the one in the current directory or the nearest folder above it (docs/configuration.md).
 struct ConfigurationOptions: ParsableArguments {
-    @Option(name: .customLong("config"), help: ArgumentHelp("The project's configuration file (default: .proctor.json here or in the nearest folder above).", valueName: "path"))
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp("The project's configuration file (default: .proctor.json here or in the nearest folder above).", valueName: "path"))
     var path: String?
 
     @Flag(name: .customLong("no-config"), help: "Read no configuration file.")

@@ -7,10 +7,16 @@ import ProctorFiles
 /// the current directory (docs/configuration.md, "Include and exclude"). Each replaces the
 /// configuration's list of the same name when given.
 struct PathFilterOptions: ParsableArguments {
-    @Option(name: .customLong("include"), help: ArgumentHelp("Read only the walked files this pattern matches (*.json, payloads/**/*.json). Repeatable.", valueName: "pattern"))
+    @Option(
+        name: .customLong("include"),
+        help: ArgumentHelp("Read only the walked files this pattern matches (*.json, payloads/**/*.json). Repeatable.", valueName: "pattern"))
     var include: [String] = []
 
-    @Option(name: .customLong("exclude"), help: ArgumentHelp("Leave out the walked files and folders this pattern matches (legacy, **/fixtures). Repeatable; wins over --include.", valueName: "pattern"))
+    @Option(
+        name: .customLong("exclude"),
+        help: ArgumentHelp(
+            "Leave out the walked files and folders this pattern matches (legacy, **/fixtures). Repeatable; wins over --include.",
+            valueName: "pattern"))
     var exclude: [String] = []
 
     @Flag(name: .customLong("no-default-excludes"), help: "Walk DerivedData, Pods, Carthage, node_modules and asset catalogs (*.xcassets) too.")
@@ -27,10 +33,14 @@ struct PathFilterOptions: ParsableArguments {
     /// The filter of a run: each list from its flag when given (relative to the current
     /// directory), else from the configuration (relative to its folder).
     func filter(
-        configuration: ProjectConfiguration?, include written: ProjectConfiguration.Located<[PathPattern]>?, exclude writtenExclude: ProjectConfiguration.Located<[PathPattern]>?
+        configuration: ProjectConfiguration?, include written: ProjectConfiguration.Located<[PathPattern]>?,
+        exclude writtenExclude: ProjectConfiguration.Located<[PathPattern]>?
     ) -> (filter: PathFilter, include: LintSettings.Setting<[String]>, exclude: LintSettings.Setting<[String]>) {
         var sets: [PathFilter.Patterns] = []
-        func pick(_ flags: [String], _ name: String, _ file: ProjectConfiguration.Located<[PathPattern]>?, _ make: ([PathPattern], String) -> PathFilter.Patterns) -> LintSettings.Setting<[String]> {
+        func pick(
+            _ flags: [String], _ name: String, _ file: ProjectConfiguration.Located<[PathPattern]>?,
+            _ make: ([PathPattern], String) -> PathFilter.Patterns
+        ) -> LintSettings.Setting<[String]> {
             if !flags.isEmpty {
                 sets.append(make(flags.compactMap { try? PathPattern($0) }, ""))
                 return LintSettings.Setting(value: flags, origin: .flag(name))

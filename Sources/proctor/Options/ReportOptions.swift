@@ -28,7 +28,8 @@ struct ReportRequest: ExpressibleByArgument, Sendable {
 extension RunOutputs {
     /// The files a run's reports, and a baseline it records, would replace; a usage error (64)
     /// before any work when one of them is also `inputs` (each a path and what it is).
-    static func checked(reports: [ReportRequest], writingBaseline: String? = nil, against inputs: [(path: String, what: String)]) throws -> RunOutputs {
+    static func checked(reports: [ReportRequest], writingBaseline: String? = nil, against inputs: [(path: String, what: String)]) throws -> RunOutputs
+    {
         try checked(reports.map(\.output) + (writingBaseline.map { [($0, "the baseline")] } ?? []), against: inputs)
     }
 
@@ -81,7 +82,8 @@ struct ReportOptions: ParsableArguments {
         case .never: colored = false
         case .auto:
             let environment = ProcessInfo.processInfo.environment
-            colored = destination == ReportWriter.standardOutput && isatty(STDOUT_FILENO) == 1
+            colored =
+                destination == ReportWriter.standardOutput && isatty(STDOUT_FILENO) == 1
                 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         }
         return TextStyle(color: colored, quiet: quiet)
@@ -94,7 +96,8 @@ struct ReportOptions: ParsableArguments {
     func write(_ report: RunReport) -> Bool { Self.write(report, to: reports, options: self) }
 
     static func write(
-        _ report: RunReport, to reports: [ReportRequest], options: ReportOptions? = nil, sources: SourceFiles = .currentDirectory, junitCases: JUnitCases = .file
+        _ report: RunReport, to reports: [ReportRequest], options: ReportOptions? = nil, sources: SourceFiles = .currentDirectory,
+        junitCases: JUnitCases = .file
     ) -> Bool {
         let requests = reports.isEmpty ? [ReportRequest(argument: "text")!] : reports
         var succeeded = true
@@ -108,7 +111,9 @@ struct ReportOptions: ParsableArguments {
         for request in requests {
             do {
                 let style = options?.style(for: request.destination) ?? .plain
-                try ReportWriter.write(to: request.destination) { request.format.write(report, to: &$0, style: style, sources: sources, junitCases: junitCases) }
+                try ReportWriter.write(to: request.destination) {
+                    request.format.write(report, to: &$0, style: style, sources: sources, junitCases: junitCases)
+                }
             } catch {
                 Output.standardError("error: \(error)\n")
                 succeeded = false

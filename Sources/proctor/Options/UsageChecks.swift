@@ -45,7 +45,8 @@ enum UsageChecks {
                 let shown = { (path: String) in path == ReportWriter.standardOutput ? "standard output" : "'\(VisibleText.escaped(path))'" }
                 throw ValidationError("two reports would be written to one file: \(shown(first)) and \(shown(second)); give each report its own path")
             case .plain:
-                throw ValidationError("two reports would be written to one file: '\(VisibleText.escaped(first))' and '\(VisibleText.escaped(second))'")
+                throw ValidationError(
+                    "two reports would be written to one file: '\(VisibleText.escaped(first))' and '\(VisibleText.escaped(second))'")
             }
         }
     }
@@ -56,6 +57,8 @@ enum UsageChecks {
         guard let (_, clash) = ReportWriter.clash(among: [path] + reportDestinations) else { return }
         if clash == ReportWriter.standardOutput && !countingStandardOutput { return }
         let same = clash == ReportWriter.standardOutput ? "output" : "file"
-        throw ValidationError("\(what) '\(VisibleText.escaped(path))' and a report would be the same \(same) ('\(VisibleText.escaped(clash))'); give the report another path")
+        throw ValidationError(
+            "\(what) '\(VisibleText.escaped(path))' and a report would be the same \(same) ('\(VisibleText.escaped(clash))'); give the report another path"
+        )
     }
 }
