@@ -11,6 +11,8 @@ SWIFT ?= swift
 REPORTS ?= .reports
 NOW ?= 2026-06-01T12:00:00Z
 PROCTOR = .build/release/proctor
+# Runs a stage and records its wall and CPU time in .build-times/stages.tsv (scripts/stage.sh).
+STAGE = scripts/stage.sh
 # The suites of Scenarios/lint, each linted with the .proctor.json in its folder (its app's facts
 # and files, docs/configuration.md): the clean ones must pass, the mistakes ones must fail.
 CLEAN_SUITES = local-places recipes photos messaging flights store ride-share audio
@@ -24,7 +26,8 @@ setup:
 	@scripts/setup.sh
 
 run: setup
-	$(SWIFT) build -c release --product proctor
+	@$(STAGE) --reset
+	$(STAGE) release-build $(SWIFT) build -c release --product proctor
 	@mkdir -p $(REPORTS)
 	@status=0; \
 	for suite in $(CLEAN_SUITES); do \
@@ -67,18 +70,22 @@ run: setup
 	  --report json:$(REPORTS)/conformance.json || status=$$?; \
 	echo "reports written to $(REPORTS)/"; \
 	exit $$status
+	@$(STAGE) --summary
 
 test: setup
-	@scripts/setup.sh --with-validators --with-dist
-	$(SWIFT) build
-	$(SWIFT) test
-	$(SWIFT) package generate-documentation --target ProctorKit --warnings-as-errors
-	scripts/check_consumer.sh
-	scripts/fuzz.sh --smoke
-	python3 scripts/check_reports.py .build/debug/proctor
-	scripts/dist.sh
-	scripts/check_dist.sh .build/debug/proctor
-	python3 scripts/check_ci.py .build/debug/proctor
+	@$(STAGE) --reset
+	@$(STAGE) setup scripts/setup.sh --with-validators --with-dist
+	$(STAGE) build $(SWIFT) build
+	$(STAGE) swift-test $(SWIFT) test
+	$(STAGE) docc $(SWIFT) package generate-documentation --target ProctorKit --warnings-as-errors
+	$(STAGE) consumer scripts/check_consumer.sh
+	$(STAGE) fuzz-smoke scripts/fuzz.sh --smoke
+	$(STAGE) check-reports python3 scripts/check_reports.py .build/debug/proctor
+	$(STAGE) dist scripts/dist.sh
+	$(STAGE) check-dist scripts/check_dist.sh .build/debug/proctor
+	$(STAGE) check-ci python3 scripts/check_ci.py .build/debug/proctor
+	@echo "make test: every stage passed; what each cost (scripts/stage.sh):"
+	@$(STAGE) --summary
 
 # The release tarball, dist/proctor-VERSION-linux-ARCH.tar.gz and its .sha256: a static, stripped
 # binary built in .build-dist, with README.md, LICENSE and shell completions (docs/distribution.md).
