@@ -1,5 +1,5 @@
 # Proctor's two commands, as the README gives them:
-#   make run    builds proctor, lints the bundled payloads, plays the bundled scenarios and runs
+#   make run    builds proctor (debug), lints the bundled payloads, plays the bundled scenarios and runs
 #               Conformance/, writing reports to .reports/
 #   make test   runs every test: swift test, ProctorKit's documentation built without a warning,
 #               a package that depends on Proctor (its plugin and its tests), a short fuzzing
@@ -10,7 +10,11 @@
 SWIFT ?= swift
 REPORTS ?= .reports
 NOW ?= 2026-06-01T12:00:00Z
-PROCTOR = .build/release/proctor
+# make run uses the development build, the one make test builds and checks, so either after the
+# other compiles almost nothing; it skips the whole-module optimisation of swift-syntax and every
+# module, and its reports are the same bytes as the release binary's (scripts/check_dist.sh
+# compares them on every bundled suite in make test).
+PROCTOR = .build/debug/proctor
 # Runs a stage and records its wall and CPU time in .build-times/stages.tsv (scripts/stage.sh).
 STAGE = scripts/stage.sh
 # The development build make test checks, product by product: the test bundle (with the proctor
@@ -34,7 +38,7 @@ setup:
 
 run: setup
 	@$(STAGE) --reset
-	$(STAGE) release-build $(SWIFT) build -c release --product proctor
+	$(STAGE) build $(SWIFT) build --product proctor
 	@mkdir -p $(REPORTS)
 	@status=0; \
 	for suite in $(CLEAN_SUITES); do \
@@ -148,4 +152,4 @@ bench: setup
 	.build/release/proctor-bench $(BENCH_ARGS)
 
 clean:
-	rm -rf .build .build-dist .build-consumer dist $(REPORTS) .bench
+	rm -rf .build .build-dist .build-consumer .build-times dist $(REPORTS) .bench
