@@ -1,5 +1,5 @@
 # Proctor's two commands, as the README gives them:
-#   make run    builds proctor, lints the bundled payloads, plays the bundled scenarios and runs
+#   make run    builds proctor (debug), lints the bundled payloads, plays the bundled scenarios and runs
 #               Conformance/, writing reports to .reports/
 #   make test   runs every test: swift test, ProctorKit's documentation built without a warning,
 #               a package that depends on Proctor (its plugin and its tests), a short fuzzing
@@ -10,13 +10,26 @@
 SWIFT ?= swift
 REPORTS ?= .reports
 NOW ?= 2026-06-01T12:00:00Z
-PROCTOR = .build/release/proctor
+# make run uses the development build, the one make test builds and checks, so either after the
+# other compiles almost nothing; it skips the whole-module optimisation of swift-syntax and every
+# module, and its reports are the same bytes as the release binary's (scripts/check_dist.sh
+# compares them on every bundled suite in make test).
+PROCTOR = .build/debug/proctor
+# Runs a stage and records its wall and CPU time in .build-times/stages.tsv (scripts/stage.sh).
+STAGE = scripts/stage.sh
+# The development build make test checks, product by product: the test bundle (with the proctor
+# binary ProctorCLITests runs) and every executable. Not a plain `swift build`: that, and `swift
+# test` building for itself, also compile proctor a second time, with every module under it and
+# swift-syntax, as the host tool of ProctorPlugin (SwiftPM builds a command plugin's tools apart,
+# the "-tool" folders), which nothing here runs; scripts/check_consumer.sh builds and runs that
+# tool in the package that uses the plugin (docs/development.md, "Where the time goes").
+DEBUG_PRODUCTS = proctorPackageTests proctor proctor-docgen proctor-bench proctor-fuzz
 # The suites of Scenarios/lint, each linted with the .proctor.json in its folder (its app's facts
 # and files, docs/configuration.md): the clean ones must pass, the mistakes ones must fail.
 CLEAN_SUITES = local-places recipes photos messaging flights store ride-share audio wallet-bundles
 MISTAKES_SUITES = web-mistakes messaging/mistakes flights/mistakes store-mistakes ride-share-mistakes audio-mistakes common-mistakes wallet-bundles-mistakes
 
-.PHONY: all setup run test check-reports check-consumer dist check-dist check-ci docs screenshot bench fuzz clean
+.PHONY: all setup run test format check-reports check-consumer dist check-dist check-ci docs screenshot bench fuzz clean
 
 all: test
 
@@ -24,7 +37,8 @@ setup:
 	@scripts/setup.sh
 
 run: setup
-	$(SWIFT) build -c release --product proctor
+	@$(STAGE) --reset
+	$(STAGE) build $(SWIFT) build --product proctor
 	@mkdir -p $(REPORTS)
 	@status=0; \
 	for suite in $(CLEAN_SUITES); do \
@@ -67,19 +81,29 @@ run: setup
 	  --report json:$(REPORTS)/conformance.json || status=$$?; \
 	echo "reports written to $(REPORTS)/"; \
 	exit $$status
+	@$(STAGE) --summary
 
 test: setup
-	@scripts/setup.sh --with-validators --with-dist
-	$(SWIFT) build
-	$(SWIFT) test
-	python3 scripts/make_pkpass_fixtures.py --check
-	$(SWIFT) package generate-documentation --target ProctorKit --warnings-as-errors
-	scripts/check_consumer.sh
-	scripts/fuzz.sh --smoke
-	python3 scripts/check_reports.py .build/debug/proctor
-	scripts/dist.sh
-	scripts/check_dist.sh .build/debug/proctor
-	python3 scripts/check_ci.py .build/debug/proctor
+	@$(STAGE) --reset
+	@$(STAGE) setup scripts/setup.sh --with-validators --with-dist
+	$(STAGE) format scripts/format.sh --check
+	$(STAGE) build sh -c 'for product in $(DEBUG_PRODUCTS); do $(SWIFT) build --product $$product || exit; done'
+	$(STAGE) swift-test $(SWIFT) test --skip-build
+	$(STAGE) pkpass-fixtures python3 scripts/make_pkpass_fixtures.py --check
+	$(STAGE) docc $(SWIFT) package generate-documentation --target ProctorKit --warnings-as-errors
+	$(STAGE) consumer scripts/check_consumer.sh
+	$(STAGE) fuzz-smoke scripts/fuzz.sh --smoke
+	$(STAGE) check-reports python3 scripts/check_reports.py .build/debug/proctor
+	$(STAGE) dist scripts/dist.sh
+	$(STAGE) check-dist scripts/check_dist.sh .build/debug/proctor
+	$(STAGE) check-ci python3 scripts/check_ci.py .build/debug/proctor
+	@echo "make test: every stage passed; what each cost (scripts/stage.sh):"
+	@$(STAGE) --summary
+
+# Formats the Swift code as .swift-format says (swift-format ships with the toolchain); make test
+# fails on a file this would change (scripts/format.sh --check).
+format:
+	scripts/format.sh
 
 # The release tarball, dist/proctor-VERSION-linux-ARCH.tar.gz and its .sha256: a static, stripped
 # binary built in .build-dist, with README.md, LICENSE and shell completions (docs/distribution.md).
@@ -135,4 +159,4 @@ bench: setup
 	.build/release/proctor-bench $(BENCH_ARGS)
 
 clean:
-	rm -rf .build .build-dist .build-consumer dist $(REPORTS) .bench
+	rm -rf .build .build-dist .build-consumer .build-times dist $(REPORTS) .bench

@@ -87,9 +87,12 @@ while IFS= read -r symbol; do conformances+=(-Xlinker "--undefined=$symbol"); do
     awk '$NF ~ /Mc$/ { split($1, where, ":"); if (!(where[2] in seen)) { seen[where[2]] = 1; print $NF } }')
 [ "${#conformances[@]}" -gt 0 ] || { echo "dist: found no conformances in $foundation" >&2; exit 1; }
 
+# No debug information (-debug-info-format none): the shipped binary is stripped of it below, so
+# generating it for every module, swift-syntax's included, was CPU spent for nothing (a few percent
+# of the build: docs/development.md, "Where the time goes").
 started=$(date +%s)
-"$swift" build -c release --static-swift-stdlib --product proctor --scratch-path "$scratch" --pkg-config-path "$pkgconfig" \
-  -Xcc -I"$scratch/build-info" -Xlinker -L"$static" "${extra_libs[@]}" "${conformances[@]}"
+"$swift" build -c release -debug-info-format none --static-swift-stdlib --product proctor --scratch-path "$scratch" \
+  --pkg-config-path "$pkgconfig" -Xcc -I"$scratch/build-info" -Xlinker -L"$static" "${extra_libs[@]}" "${conformances[@]}"
 echo "dist: release build took $(($(date +%s) - started)) s" >&2
 
 built="$scratch/release/proctor"

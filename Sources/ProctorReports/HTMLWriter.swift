@@ -14,10 +14,6 @@ struct HTMLWriter {
     /// Where the HTML goes; the reporter takes it back when the document is written.
     var output: ReportOutput
 
-    init(output: ReportOutput) {
-        self.output = output
-    }
-
     /// Markup written as it is: only literals, never input.
     mutating func raw(_ markup: StaticString) { output.write(markup) }
 

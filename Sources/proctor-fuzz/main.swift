@@ -25,6 +25,8 @@ selectedTarget = target
 
 #if PROCTOR_FUZZING
     /// libFuzzer's entry point for programs with their own `main` (compiler-rt, LLVM 11 and later).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The C symbol's name, which libFuzzer defines.
     @_silgen_name("LLVMFuzzerRunDriver")
     func LLVMFuzzerRunDriver(
         _ argc: UnsafeMutablePointer<Int32>,

@@ -123,11 +123,11 @@ extension ScenarioPlayer {
     func evaluateCalendar(_ expected: CalendarExpectation) -> ExpectationMismatch? {
         let events = model.siri.calendar()
         let titles = events.map(\.title)
-        let where_ = "the Siri Suggestions calendar on '\(deviceName(expected.device))'"
+        let place = "the Siri Suggestions calendar on '\(deviceName(expected.device))'"
         if let exact = expected.events {
             if exact.map(\.title) != titles {
                 return ExpectationMismatch(
-                    "\(where_) does not hold exactly the expected events: \(titleDifferences(exact, events))",
+                    "\(place) does not hold exactly the expected events: \(titleDifferences(exact, events))",
                     expected: "events \(quoted(exact.map(\.title)))", actual: "events \(quoted(titles))")
             }
             for (wanted, event) in zip(exact, events) {
@@ -144,7 +144,7 @@ extension ScenarioPlayer {
             guard !candidates.contains(where: { eventDifferences(wanted, $0).isEmpty }) else { continue }
             guard let first = candidates.first else {
                 return ExpectationMismatch(
-                    "\(where_) has \(noEvent(wanted, among: events))", expected: "contains \(describe(wanted))", actual: describe(events))
+                    "\(place) has \(noEvent(wanted, among: events))", expected: "contains \(describe(wanted))", actual: describe(events))
             }
             return ExpectationMismatch(
                 "event '\(wanted.title)' differs: \(eventDifferences(wanted, first).joined(separator: "; "))", expected: describe(wanted),
@@ -152,7 +152,7 @@ extension ScenarioPlayer {
         }
         if let present = expected.excludes?.filter(titles.contains), !present.isEmpty {
             return ExpectationMismatch(
-                "\(where_) has \(quoted(present))", expected: "excludes \(quoted(expected.excludes ?? []))", actual: describe(events))
+                "\(place) has \(quoted(present))", expected: "excludes \(quoted(expected.excludes ?? []))", actual: describe(events))
         }
         return nil
     }

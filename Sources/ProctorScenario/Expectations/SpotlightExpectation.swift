@@ -99,16 +99,16 @@ extension ScenarioPlayer {
         var problem: ExpectationMismatch?
         let results = model.search(spotlight.query, device: spotlight.device)
         let titles = results.map(\.title)
-        let where_ = "Spotlight on '\(deviceName(spotlight.device))' for '\(spotlight.query)'"
+        let place = "Spotlight on '\(deviceName(spotlight.device))' for '\(spotlight.query)'"
         if let exact = spotlight.results, exact != titles {
             problem = ExpectationMismatch(
-                "\(where_) does not show exactly the expected results", expected: "results \(quoted(exact))", actual: describe(results))
+                "\(place) does not show exactly the expected results", expected: "results \(quoted(exact))", actual: describe(results))
         } else if let missing = spotlight.contains?.filter({ !titles.contains($0) }), !missing.isEmpty {
             problem = ExpectationMismatch(
-                "\(where_) does not show \(quoted(missing))", expected: "contains \(quoted(spotlight.contains ?? []))", actual: describe(results))
+                "\(place) does not show \(quoted(missing))", expected: "contains \(quoted(spotlight.contains ?? []))", actual: describe(results))
         } else if let present = spotlight.excludes?.filter(titles.contains), !present.isEmpty {
             problem = ExpectationMismatch(
-                "\(where_) shows \(quoted(present))", expected: "excludes \(quoted(spotlight.excludes ?? []))", actual: describe(results))
+                "\(place) shows \(quoted(present))", expected: "excludes \(quoted(spotlight.excludes ?? []))", actual: describe(results))
         } else if let wanted = spotlight.actions {
             // A title that is not among the results shows no actions: `results` says which are there.
             var expectedParts: [String] = []
@@ -121,7 +121,7 @@ extension ScenarioPlayer {
             }
             if !expectedParts.isEmpty {
                 problem = ExpectationMismatch(
-                    "\(where_) shows other quick actions", expected: expectedParts.joined(separator: "; "),
+                    "\(place) shows other quick actions", expected: expectedParts.joined(separator: "; "),
                     actual: actualParts.joined(separator: "; "))
             }
         }
