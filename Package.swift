@@ -67,7 +67,7 @@ let package = Package(
         // Strict RFC 8259 parsing with source positions and JSON Pointers, on top of json-c.
         .target(name: "ProctorJSON", dependencies: ["CJSONC"]),
         // What every stage shares: severities, locations, input errors, diagnostics and findings,
-        // and RFC 3339 dates.
+        // RFC 3339 dates, and the platforms and releases apps are built for.
         .target(name: "ProctorCore", dependencies: ["ProctorJSON"]),
         // Finding the input files behind the paths a user names (walks without loops, each file
         // once), reading them within limits, and which files an input may reference.
@@ -85,18 +85,17 @@ let package = Package(
         // Web pages read with libxml2's HTML parser: the meta, link and structured-data elements
         // that Smart App Banners, link previews and Applebot read, each with its line.
         .target(name: "ProctorWeb", dependencies: ["CLibXML2", "ProctorJSON", "ProctorCore"]),
-        // The app's facts: its Info.plist (read safely, XML or binary) and what the user states
-        // besides (deployment target, service names).
-        .target(name: "ProctorAppFacts", dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary"]),
+        // The app's facts: its Info.plist (read safely, XML or binary), with the platform and oldest
+        // release it names, and what the user states besides (deployment target, service names).
+        .target(name: "ProctorAppFacts", dependencies: ["ProctorJSON", "ProctorCore", "ProctorFiles"]),
         // The run report and its four formats, and the writing of report files. It renders a
         // plain result with the metadata of its checks and knows nothing of rules or scenarios.
         .target(name: "ProctorReports", dependencies: ["ProctorJSON", "ProctorCore"]),
         // The rule engine: the Rule protocol over typed subjects, rule descriptions (documentation,
-        // examples, SARIF metadata), and RuleEngine, which groups rules by subject, skips those
-        // whose app facts are unknown and builds every finding.
-        .target(
-            name: "ProctorEngine",
-            dependencies: ["ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports"]),
+        // examples, SARIF metadata, the platforms and releases a rule judges), and RuleEngine,
+        // which groups rules by subject, skips those whose app facts are unknown or whose
+        // availability leaves the app out, and builds every finding. It knows no vocabulary.
+        .target(name: "ProctorEngine", dependencies: ["ProctorJSON", "ProctorCore", "ProctorAppFacts", "ProctorReports"]),
         // What the rules judge, by payload kind, one folder each: the models Proctor reads itself
         // (Wallet passes, coverage files) with their readers, the whole-file subjects of the web
         // side, the subjects a donation holds, the subject conformances of the vocabulary's types,
@@ -168,7 +167,7 @@ let package = Package(
         .target(
             name: "ProctorConfiguration",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorReports", "ProctorXcode",
+                "ProctorJSON", "ProctorCore", "ProctorAppFacts", "ProctorEngine", "ProctorReports", "ProctorXcode",
                 // The include and exclude lists of .proctor.json are path patterns (PathPattern).
                 "ProctorFiles",
             ]),
@@ -197,8 +196,8 @@ let package = Package(
         .target(
             name: "ProctorKit",
             dependencies: [
-                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
-                "ProctorPayloads", "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario",
+                "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorAppFacts", "ProctorReports", "ProctorEngine", "ProctorPayloads",
+                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario",
             ]),
 
         // MARK: - Executables
@@ -206,8 +205,8 @@ let package = Package(
         .executableTarget(
             name: "proctor",
             dependencies: [
-                "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorReports", "ProctorEngine",
-                "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorScenario", "ProctorScan", "ProctorLinks", "ProctorXcode",
+                "ProctorCore", "ProctorFiles", "ProctorAppFacts", "ProctorReports", "ProctorEngine", "ProctorInputs", "ProctorRules", "ProctorLint",
+                "ProctorScenario", "ProctorScan", "ProctorLinks", "ProctorXcode",
                 "ProctorConfiguration", "ProctorConformance", "CProctorBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

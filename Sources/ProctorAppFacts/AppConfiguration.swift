@@ -1,7 +1,6 @@
 import Foundation
 import ProctorCore
 import ProctorJSON
-import ProctorVocabulary
 
 /// What Proctor is told about the app besides its Info.plist: facts no Info.plist key holds (or
 /// that a source Info.plist leaves to build settings). Given by `proctor lint

@@ -2,7 +2,6 @@ import Foundation
 import ProctorCore
 import ProctorFiles
 import ProctorJSON
-import ProctorVocabulary
 
 /// The facts Proctor reads from an app's `Info.plist`.
 package struct AppInfo: Sendable {
@@ -31,6 +30,11 @@ package struct AppInfo: Sendable {
     /// stated by `--deployment-target`, a scenario's `app.deploymentTarget` or a case's `config`.
     /// Version-dependent rules are skipped while it is unknown.
     package var deploymentTarget: OSVersion?
+    /// The platform the Info.plist describes the app for (AppPlatform.swift); nil when nothing in
+    /// it says, and the app is then judged as an iOS app.
+    package var platform: Platform?
+    /// `LSMinimumSystemVersion`: the macOS version a Mac app supports back to.
+    package var minimumSystemVersion: OSVersion?
     /// The messaging services the app speaks (`serviceName` values, e.g. Jabber and ICQ in one
     /// client), stated by `--service-name`, a scenario or a case's `config`; Apple has no
     /// Info.plist key for them.
@@ -286,6 +290,8 @@ package enum InfoPlistReader {
             info.lines[pointer] = lineOf(key)
             for (index, line) in linesOfEntries(key).prefix(entries.count).enumerated() { info.lines[pointer + "/\(index)"] = line }
         }
+        info.platform = AppInfo.platform(of: root)
+        info.minimumSystemVersion = (root["LSMinimumSystemVersion"] as? String).flatMap(OSVersion.init)
         extractRoutingApp(from: root, into: &info, lineOf: lineOf, linesOfEntries: linesOfEntries, wrongType: wrongType)
         if let deploymentTarget {
             info.deploymentTarget = deploymentTarget

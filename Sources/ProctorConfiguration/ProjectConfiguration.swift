@@ -5,7 +5,6 @@ import ProctorEngine
 import ProctorFiles
 import ProctorJSON
 import ProctorReports
-import ProctorVocabulary
 
 /// A project's `.proctor.json`: the facts about the app, the inputs, the rules and the reports,
 /// written once instead of as flags on every command (docs/configuration.md). Relative paths in

@@ -2,7 +2,6 @@ import Foundation
 import ProctorAppFacts
 import ProctorCore
 import ProctorJSON
-import ProctorVocabulary
 
 /// A rule: what it is (its ``RuleDescription``: id, severity, rationale, sources, examples) and
 /// how it judges one kind of subject.
@@ -116,6 +115,11 @@ package struct RuleContext: Sendable {
     /// The requirements these facts meet, worked out once: the engine tests them for every rule
     /// and subject.
     package let met: RuleRequirements
+    /// The app's platform, iOS when nothing names one (``AppInfo/platform``), and the oldest
+    /// version it supports there (``AppInfo/minimumRelease``): what ``RuleAvailability`` is
+    /// matched against.
+    package let platform: Platform
+    package let minimumVersion: OSVersion?
     /// The values of the document being judged that the app computes at run time (a payload's
     /// `"proctor": {"computed": ...}`, as `proctor scan` writes what it cannot resolve): a
     /// violation resting on one of them (``Violation/restsOn``) is not reported.
@@ -125,6 +129,8 @@ package struct RuleContext: Sendable {
         self.appInfo = appInfo
         self.now = now
         self.met = RuleRequirements(metBy: appInfo)
+        self.platform = appInfo?.platform ?? .iOS
+        self.minimumVersion = appInfo?.minimumRelease?.version
     }
 
     /// The app's deployment target, when known; version-dependent rules are skipped without it.

@@ -2,7 +2,6 @@ import Foundation
 import ProctorAppFacts
 import ProctorCore
 import ProctorJSON
-import ProctorVocabulary
 
 /// The group a rule belongs to; it orders the rule catalogue and the docs.
 package enum RuleCategory: String, Codable, CaseIterable, Sendable {
@@ -166,6 +165,9 @@ package struct RuleDescription: Sendable {
     /// The rule judges the donation against the app's iOS deployment target and is skipped while
     /// it is unknown (`MinimumOSVersion` in the Info.plist, or `--deployment-target`).
     package var needsDeploymentTarget: Bool
+    /// The platforms and releases the rule judges apps for (``RuleAvailability``); every one
+    /// unless it says. A range bounded by a version makes the rule need the deployment target.
+    package var availability: RuleAvailability
     /// Where the rule's subject comes from, set when the rule is registered (``RuleEngine``) from
     /// the type of subject it judges, so it can never disagree with what the rule checks.
     package var scope: RuleScope = .payload
@@ -175,7 +177,7 @@ package struct RuleDescription: Sendable {
     package init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
         rationale: String, sources: [String], needsInfoPlist: Bool = false, needsBundleIdentifier: Bool = false,
-        needsDeploymentTarget: Bool = false,
+        needsDeploymentTarget: Bool = false, availability: RuleAvailability = .everywhere,
         passing: [RuleExample],
         failing: [RuleExample]
     ) {
@@ -188,7 +190,8 @@ package struct RuleDescription: Sendable {
         self.sources = sources
         self.needsInfoPlist = needsInfoPlist
         self.needsBundleIdentifier = needsBundleIdentifier
-        self.needsDeploymentTarget = needsDeploymentTarget
+        self.needsDeploymentTarget = needsDeploymentTarget || availability.needsDeploymentTarget
+        self.availability = availability
         self.passing = passing
         self.failing = failing
     }
@@ -208,6 +211,7 @@ package struct RuleDescription: Sendable {
     package func unmetRequirement(_ appInfo: AppInfo?, scanningSources: Bool = false) -> String? {
         if judgedInScenariosOnly { return "judged only in scenarios, by proctor run" }
         if judgedInSourcesOnly && !scanningSources { return "judged only in Swift sources, by proctor scan" }
+        if let reason = availability.unmet(by: appInfo?.platform ?? .iOS) { return reason }
         return requirements.unmet(by: RuleRequirements(metBy: appInfo))
     }
 

@@ -7,7 +7,7 @@ import ProctorJSON
 /// Whoever holds subjects (an input kind's decoder, the lint run, the scenario model) asks the
 /// engine once for the rules judging each kind (``rules(judging:)``) and hands each subject to
 /// them: an input kind with a new subject type needs no change here. The engine skips a rule whose
-/// requirements the app facts do not meet, and builds every finding with the rule's own id and
+/// requirements the app facts do not meet or whose availability leaves the app out, and builds every finding with the rule's own id and
 /// severity: no caller chooses either.
 package struct RuleEngine: Sendable {
     /// Every rule's description, with its scope, in registration order.
@@ -62,6 +62,7 @@ package struct SubjectRules<Subject: RuleSubject>: Sendable {
     @usableFromInline var rules: [any Rule<Subject>] = []
     @usableFromInline var identities: [RuleIdentity] = []
     @usableFromInline var requirements: [RuleRequirements] = []
+    @usableFromInline var availabilities: [RuleAvailability] = []
 
     init() {}
 
@@ -69,16 +70,19 @@ package struct SubjectRules<Subject: RuleSubject>: Sendable {
         rules.append(rule)
         identities.append(description.identity)
         requirements.append(description.requirements)
+        availabilities.append(description.availability)
     }
 
     @inlinable package var isEmpty: Bool { rules.isEmpty }
 
-    /// Judges `subject` with every rule whose requirements `context` meets, appending a finding
-    /// for each violation. `locate` says where a pointer into the subject's document is.
+    /// Judges `subject` with every rule whose requirements `context` meets and whose availability
+    /// admits the app's platform and oldest release, appending a finding for each violation.
+    /// `locate` says where a pointer into the subject's document is.
     @inlinable package func judge(
         _ subject: Subject, in context: RuleContext, locate: (JSONPointer) -> SourceLocation, into findings: inout [Finding]
     ) {
-        for index in rules.indices where requirements[index].isSubset(of: context.met) {
+        for index in rules.indices
+        where requirements[index].isSubset(of: context.met) && availabilities[index].admits(context.platform, context.minimumVersion) {
             let violations = rules[index].check(subject, in: context)
             for violation in violations where violation.restsOn.isEmpty || context.knows(violation.restsOn) {
                 findings.append(identities[index].finding(violation, locate: locate))

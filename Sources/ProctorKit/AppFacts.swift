@@ -2,7 +2,6 @@ import ProctorAppFacts
 import ProctorCore
 import ProctorInputs
 import ProctorLint
-import ProctorVocabulary
 
 /// The app whose payloads Proctor checks: its Info.plist and the facts no Info.plist holds.
 ///

@@ -6,7 +6,6 @@ import ProctorEngine
 import ProctorFiles
 import ProctorLint
 import ProctorReports
-import ProctorVocabulary
 
 /// Every setting of `proctor lint`, with where it came from: a flag, the configuration file
 /// (file, line, column), or Proctor's default. Flags win over the file.

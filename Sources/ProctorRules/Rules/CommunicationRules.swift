@@ -572,7 +572,9 @@ struct DeprecatedCallIntentRule: Rule {
             target is known (MinimumOSVersion, --deployment-target).
             """,
         sources: ["Apple, Intents headers, INStartAudioCallIntent and INStartVideoCallIntent: deprecated in iOS 13 [H]"],
-        needsDeploymentTarget: true,
+        // Judged for the apps whose deployment target is iOS 13 or later: below it the old
+        // classes are the only ones the app's oldest devices have.
+        availability: [.iOS(from: 13)],
         passing: [
             RuleExample(
                 #"{"interaction": {"intent": {"INStartCallIntent": {"contacts": [{"personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}}], "callCapability": "videoCall"}}, "direction": "outgoing"}}"#,
@@ -596,6 +598,8 @@ struct DeprecatedCallIntentRule: Rule {
         ])
 
     func check(_ interaction: Interaction, in context: RuleContext) -> [Violation] {
+        // The engine runs the rule only from iOS 13 (its availability); a class deprecated later
+        // than that would still be judged against its own release.
         guard case .startCall(let call) = interaction.intent.kind, let deprecated = call.intentClass.deprecatedIn,
             let target = context.deploymentTarget, target >= deprecated
         else { return [] }

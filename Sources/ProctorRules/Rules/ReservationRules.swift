@@ -944,7 +944,8 @@ struct ReservationRequiresIOS14Rule: Rule {
             INGetReservationDetailsIntent itself, so they are not judged.)
             """,
         sources: ["Apple, Intents Swift interface (iOS 14 SDK): INBusReservation, INBoatReservation, INReservation.url"],
-        needsDeploymentTarget: true,
+        // Judged for the apps whose deployment target is below iOS 14: the others lose nothing.
+        availability: [.iOS(before: 14)],
         passing: [
             RuleExample(Example.interaction(Example.bus()), config: #"{"deploymentTarget": "14.0"}"#),
             RuleExample(
@@ -961,22 +962,23 @@ struct ReservationRequiresIOS14Rule: Rule {
         ])
 
     func check(_ reservation: Reservation, in context: RuleContext) -> [Violation] {
+        // The engine runs the rule only below iOS 14 (its availability): every iOS 14 addition
+        // the donation holds is lost on some device the app supports.
         guard let target = context.deploymentTarget else { return [] }
         var violations: [Violation] = []
         // The classes of iOS 13 came with INGetReservationDetailsIntent itself, which an app
         // donating reservations needs anyway: only the iOS 14 additions are judged here.
         let introduced = reservation.reservationClass.introducedIn
-        if introduced.major >= 14, target < introduced {
+        if introduced.major >= 14 {
             violations.append(
                 Violation(
                     "\(reservation.reservationClass.rawValue) needs iOS \(introduced.major), and the deployment target is \(target): this donation is not made on earlier versions",
                     at: reservation.payloadPointer))
         }
-        let urlIntroduced = OSVersion(major: 14)
-        if reservation.url != nil, target < urlIntroduced {
+        if reservation.url != nil {
             violations.append(
                 Violation(
-                    "INReservation.url needs iOS \(urlIntroduced.major), and the deployment target is \(target): it is left out on earlier versions",
+                    "INReservation.url needs iOS 14, and the deployment target is \(target): it is left out on earlier versions",
                     at: reservation.pointer("url")))
         }
         return violations

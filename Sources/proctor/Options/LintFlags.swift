@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import ProctorAppFacts
+import ProctorCore
 import ProctorReports
-import ProctorVocabulary
 
 extension Lint {
     /// The options `lint`, `scan` and `config print` share: what the configuration file can also say.
