@@ -85,6 +85,33 @@ struct StoreScenarioTests {
             ])
     }
 
+    /// A signed bundle's pass is added as its pass.json would be: near the pass's location it is on
+    /// the lock screen. An archive that is not one is the step's input error, at `passFile`.
+    @Test func aPassBundleIsAddedByItsPassJSON() throws {
+        let text = #"""
+            {"format": 1, "name": "bundle", "clock": "2026-06-01T12:00:00Z", "app": {"bundleIdentifier": "com.x", "info": {}, "routes": []},
+             "steps": [{"addPass": {"passFile": "Coffee.pkpass"}}, {"moveDevice": {"to": {"latitude": 37.3318, "longitude": -122.0312}}},
+                       {"expect": {"lockScreen": {"passes": [{"description": "CARD_DESCRIPTION", "text": "NEARBY_TEXT"}]}}}]}
+            """#
+        let suite = try #require(
+            ScenarioRunner.runFile(
+                bytes: Array(text.utf8), path: "bundle.scenario.json", directory: Repository.url("Scenarios/lint/wallet-bundles").path,
+                options: RunOptions(now: fixedNow, parallel: false, fileReferences: .anywhere)))
+        #expect(suite.inputErrors.isEmpty, "\(suite.inputErrors.map(\.message))")
+        #expect(suite.cases.allSatisfy { !$0.outcome.isFailure && !$0.outcome.isError }, "\(suite.cases.map { "\($0.name) \($0.outcome)" })")
+        #expect(suite.cases.count > 1)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-addpass-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("not a zip".utf8).write(to: folder.appendingPathComponent("Broken.pkpass"))
+        let broken = try #require(
+            ScenarioRunner.runFile(
+                bytes: Array(text.replacingOccurrences(of: "Coffee.pkpass", with: "Broken.pkpass").utf8), path: "bundle.scenario.json",
+                directory: folder.path, options: RunOptions(now: fixedNow, parallel: false, fileReferences: .anywhere)))
+        #expect(broken.inputErrors.map { "\($0.code.rawValue) \($0.location.pointer ?? "")" } == ["pkpass_not_zip /steps/0/addPass/passFile"])
+    }
+
     /// An expectation examines the refusals it names: a 21st region refused before the app was
     /// removed still fails when a later expect lists no failure.
     @Test func regionRefusalsAreExaminedByName() throws {

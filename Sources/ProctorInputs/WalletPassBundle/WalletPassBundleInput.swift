@@ -44,7 +44,7 @@ extension ProblemCode {
     package static let passBundleNoPass = ProblemCode("pkpass_no_pass", summary: "A Wallet pass bundle has no pass.json at its root.")
 
     /// The input error code of an archive that cannot be read.
-    static func passBundle(_ kind: ZipArchiveError.Kind) -> ProblemCode {
+    package static func passBundle(_ kind: ZipArchiveError.Kind) -> ProblemCode {
         switch kind {
         case .notAnArchive: .passBundleNotAnArchive
         case .damaged: .passBundleDamaged

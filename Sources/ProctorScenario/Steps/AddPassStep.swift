@@ -6,7 +6,8 @@ import ProctorJSON
 import ProctorPayloads
 
 /// `addPass`: the user adds a Wallet pass to a device (from the app, a link or an email): its
-/// `pass.json`, inline (`pass`) or as a file relative to the scenario (`passFile`). The pass is
+/// `pass.json`, inline (`pass`) or as a file relative to the scenario (`passFile`, a `pass.json` or a
+/// signed `.pkpass` bundle). The pass is
 /// judged by the pass rules; near its locations or beacons the lock screen shows it
 /// (`expect.lockScreen`).
 struct AddPassStep: ScenarioStep, StepOnOneDevice {
@@ -26,7 +27,7 @@ struct AddPassStep: ScenarioStep, StepOnOneDevice {
         var schema = ScenarioSchema.object([
             "device": ScenarioSchema.device,
             "pass": ["type": "object", "description": "The pass's pass.json, inline."],
-            "passFile": ScenarioSchema.nonEmpty("A pass.json file, relative to the scenario."),
+            "passFile": ScenarioSchema.nonEmpty("A pass.json file, or a signed pass bundle (.pkpass), relative to the scenario."),
         ])
         schema["oneOf"] = [["required": ["pass"]], ["required": ["passFile"]]]
         return schema
@@ -79,11 +80,17 @@ extension ScenarioDecoder {
         return read.diagnostics.contains { $0.severity == .error } ? nil : read.pass
     }
 
-    /// A pass.json file beside the scenario; its problems are located in that file.
+    /// A pass.json file beside the scenario, or the pass.json of a signed bundle (`.pkpass`); its
+    /// problems are located in that file (`Coffee.pkpass!/pass.json` inside a bundle). Only the
+    /// pass is judged here: the bundle's manifest, signature and images are lint's to judge.
     mutating func passFile(_ node: JSONNode, _ pointer: JSONPointer) -> (pass: WalletPass, path: String, root: JSONNode, source: SourceText)? {
         guard let relative = reader.nonEmptyString(node, pointer),
-            let (resolved, bytes) = loadReference(relative, node, pointer, noun: "the pass", limit: JSONLimits.standard.maximumFileSize)
+            var (resolved, bytes) = loadReference(relative, node, pointer, noun: "the pass", limit: JSONLimits.standard.maximumFileSize)
         else { return nil }
+        if relative.lowercased().hasSuffix(WalletPassBundleInput.fileExtension) {
+            guard let inner = passOfBundle(bytes, at: resolved, node, pointer) else { return nil }
+            (resolved, bytes) = (WalletPassBundle.path(of: WalletPassInput.fileName, inBundle: resolved), inner)
+        }
         let read = WalletPassReader.read(bytes, path: resolved)
         if let first = read.inputErrors.first {
             reader.report(first.code, "the pass '\(resolved)' cannot be used: \(first.message)", node, pointer)
@@ -92,5 +99,23 @@ extension ScenarioDecoder {
         for diagnostic in read.diagnostics { recordDiagnostic(diagnostic) }
         guard !read.diagnostics.contains(where: { $0.severity == .error }), let pass = read.pass, let root = read.root else { return nil }
         return (pass, resolved, root, SourceText(bytes: bytes))
+    }
+
+    /// The pass.json of the signed bundle in `bytes`, read as lint reads a `.pkpass` (within its
+    /// limits, nothing written); an archive that cannot be read is the step's input error, with
+    /// lint's code for it.
+    private mutating func passOfBundle(_ bytes: [UInt8], at path: String, _ node: JSONNode, _ pointer: JSONPointer) -> [UInt8]? {
+        let bundle: WalletPassBundle
+        do {
+            bundle = try WalletPassBundle(bytes: bytes)
+        } catch {
+            reader.report(ProblemCode.passBundle(error.kind), "the pass bundle '\(path)' cannot be read: \(error.message)", node, pointer)
+            return nil
+        }
+        guard let pass = bundle.files[WalletPassInput.fileName] else {
+            reader.report(ProblemCode.passBundleNoPass, "the pass bundle '\(path)' has no pass.json at its root, so it holds no pass", node, pointer)
+            return nil
+        }
+        return pass
     }
 }
