@@ -286,6 +286,14 @@ def failing_findings(report, suite):
     return [f for f in suite["findings"] if "suppression" not in f and f["severity"] in failing]
 
 
+def in_input_file(uri, name):
+    """Whether a finding located at `uri` belongs to the input file `name`: the file itself, or a
+    file inside it when it is a pass bundle (`Coffee.pkpass!/pass.json`, as Proctor names them)."""
+    bundle, separator, _ = uri.partition(".pkpass!/")
+    base = bundle + ".pkpass" if separator else uri
+    return name == base or name.endswith("/" + base)
+
+
 def check_junit_file_cases(report, suites, properties, junit_name, sarif_path):
     """The per-file JUnit form of lint and scan against the JSON and SARIF reports of the same run:
     one case per file that has checks, ending as the file's checks did, with each finding that
@@ -332,7 +340,7 @@ def check_junit_file_cases(report, suites, properties, junit_name, sarif_path):
               and all(any(line.endswith(f"[{f['ruleId']}]") and f" {f['severity']}: " in line for line in lines) for f in failing),
               f"{len(lines)} finding lines, {len(failing)} failing findings in JSON")
         if sarif_failing:
-            in_sarif = sum(count for uri, count in sarif_failing.items() if suite["name"] == uri or suite["name"].endswith("/" + uri))
+            in_sarif = sum(count for uri, count in sarif_failing.items() if in_input_file(uri, suite["name"]))
             check(f"{name}: {suite['name']} findings match SARIF", in_sarif == len(failing), f"{in_sarif} SARIF results, {len(failing)} in JSON")
 
 
