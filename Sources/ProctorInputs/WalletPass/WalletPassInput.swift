@@ -36,8 +36,13 @@ final class WalletPassChecker: PayloadChecker {
     }
 
     func check(bytes: [UInt8], path: String, facts: inout RunFacts) -> FileResult {
+        check(WalletPassReader.read(bytes, path: path), bytes: bytes, path: path)
+    }
+
+    /// Judges a pass already read from `bytes` (a signed bundle's checker reads its pass.json once
+    /// and hands it here, then to the bundle rules).
+    func check(_ read: WalletPassReader.Result, bytes: [UInt8], path: String) -> FileResult {
         var result = FileResult(path: path)
-        let read = WalletPassReader.read(bytes, path: path)
         result.inputErrors = read.inputErrors
         result.diagnostics = read.diagnostics
         result.wasChecked = read.inputErrors.isEmpty

@@ -82,7 +82,7 @@ final class WalletPassBundleChecker: PayloadChecker {
             result.inputErrors = [Self.inputError(error, path: path)]
             return result
         }
-        guard let passBytes = bundle.files["pass.json"] else {
+        guard let passBytes = bundle.files[WalletPassInput.fileName] else {
             result.inputErrors = [
                 InputError(
                     code: .passBundleNoPass, message: "the bundle has no pass.json at its root, so it holds no pass and Wallet will not open it",
@@ -90,15 +90,15 @@ final class WalletPassBundleChecker: PayloadChecker {
             ]
             return result
         }
-        let passPath = WalletPassBundle.path(of: "pass.json", inBundle: path)
-        let judged = passes.check(bytes: passBytes, path: passPath, facts: &facts)
+        let passPath = WalletPassBundle.path(of: WalletPassInput.fileName, inBundle: path)
+        let pass = WalletPassReader.read(passBytes, path: passPath)
+        let judged = passes.check(pass, bytes: passBytes, path: passPath)
         result.inputErrors = judged.inputErrors
         result.diagnostics = judged.diagnostics
         result.findings = judged.findings
         result.payloadCount = judged.payloadCount
         result.leftOutPayloadCount = judged.leftOutPayloadCount
         result.wasChecked = true
-        let pass = WalletPassReader.read(passBytes, path: passPath)
         let facts = WalletPassBundleFacts(bundle: bundle, path: path, pass: pass.pass, passRoot: pass.root)
         // Every bundle rule locates its violations inside the bundle; a pointer alone names the bundle.
         bundles.judge(facts, in: context, locate: { SourceLocation(file: path, pointer: $0.description) }, into: &result.findings)
