@@ -49,6 +49,9 @@ package struct AppInfo: Sendable {
     package var directionsModes: [String]?
     /// The entries of `CFBundleDocumentTypes`, with their content types; nil when it is absent.
     package var documentTypes: [DocumentType]?
+    /// The static Home Screen quick actions, `UIApplicationShortcutItems`; nil when the key is
+    /// absent. See QuickActionAppInfo.swift.
+    package var shortcutItems: [ShortcutItem]?
     /// Lines of the keys and entries that rules about the Info.plist itself point at, by JSON
     /// Pointer over the property list (`/INIntentsRestrictedWhileLocked/0`). XML files only.
     package var lines: [String: Int] = [:]
@@ -293,6 +296,7 @@ package enum InfoPlistReader {
         info.platform = AppInfo.platform(of: root)
         info.minimumSystemVersion = (root["LSMinimumSystemVersion"] as? String).flatMap(OSVersion.init)
         extractRoutingApp(from: root, into: &info, lineOf: lineOf, linesOfEntries: linesOfEntries, wrongType: wrongType)
+        extractQuickActions(from: root, into: &info, lineOf: lineOf, wrongType: wrongType)
         if let deploymentTarget {
             info.deploymentTarget = deploymentTarget
         } else if let value = root["MinimumOSVersion"] {

@@ -37,6 +37,48 @@ struct InfoPlistTests {
         #expect(info.extensionIntentsSupported == ["INStartCallIntent"])
     }
 
+    @Test func readsStaticQuickActionsWithTheirLines() throws {
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }
+        let path = try directory.write(
+            "Info.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            <key>UIApplicationShortcutItems</key>
+            <array>
+            <dict>
+            <key>UIApplicationShortcutItemType</key><string>com.example.places.search</string>
+            <key>UIApplicationShortcutItemTitle</key><string>Search</string>
+            <key>UIApplicationShortcutItemIconType</key><string>UIApplicationShortcutIconTypeSearch</string>
+            <key>UIApplicationShortcutItemUserInfo</key><dict><key>tab</key><string>search</string></dict>
+            </dict>
+            <dict>
+            <key>UIApplicationShortcutItemType</key><integer>3</integer>
+            <key>UIApplicationShortcutItemTitle</key><string>Nearby</string>
+            </dict>
+            </array>
+            </dict>
+            </plist>
+
+            """)
+        let read = InfoPlistReader.read(contentsOf: URL(fileURLWithPath: path), displayPath: "Info.plist")
+        let info = try #require(read.appInfo)
+        #expect(
+            info.shortcutItems == [
+                AppInfo.ShortcutItem(
+                    type: "com.example.places.search", title: "Search", iconType: "UIApplicationShortcutIconTypeSearch", userInfoKeys: ["tab"]),
+                AppInfo.ShortcutItem(title: "Nearby"),
+            ])
+        #expect(info.line(of: QuickActionPointers.items) == 4)
+        #expect(info.line(of: QuickActionPointers.item(1, AppInfo.ShortcutItemKey.title)) == 4)
+        #expect(
+            read.diagnostics.map(\.message) == [
+                "'UIApplicationShortcutItems' must be an array of dictionaries whose UIApplicationShortcutItemType is a string; it is ignored"
+            ])
+    }
+
     @Test func brokenPlistIsAnInputErrorWithALine() throws {
         let directory = TemporaryDirectory()
         defer { withExtendedLifetime(directory) {} }
