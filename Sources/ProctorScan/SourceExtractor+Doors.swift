@@ -93,9 +93,13 @@ extension SourceExtractor {
         func parameterName(_ label: String) -> String? {
             parameters.first { $0.firstName.text == label }.map { ($0.secondName ?? $0.firstName).text }
         }
-        if ["windowScene", "application"].contains(name), labels.count >= 2, labels[1] == "performActionFor", let item = parameterName("performActionFor") {
+        if ["windowScene", "application"].contains(name), labels.count >= 2, labels[1] == "performActionFor",
+            let item = parameterName("performActionFor")
+        {
             doors.performers.append(
-                .init(name: name, owner: owner, symbol: symbol, location: location(function.name), isScene: name == "windowScene", superclass: superclasses.last ?? nil))
+                .init(
+                    name: name, owner: owner, symbol: symbol, location: location(function.name), isScene: name == "windowScene",
+                    superclass: superclasses.last ?? nil))
             doors.handlers += quickActionHandlers(of: item, in: body, at: function.name).map { .init(handler: $0, isColdLaunch: false, owner: owner) }
             return
         }
@@ -170,7 +174,9 @@ extension SourceExtractor {
             doors.quickActions.append(.init(type: value(type.expression), location: location(node), symbol: symbol))
             return
         }
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "widgetURL",
+        // A modifier applies to the view before it (`.widgetURL(url)` with no base is an enum case
+        // or a static member of the app's, such as `return .widgetURL(url)`).
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "widgetURL", member.base != nil,
             let argument = node.arguments.first, node.arguments.count == 1
         {
             doors.widgetLinks.append(.init(kind: "widgetURL", url: url(argument.expression), location: location(member.declName), symbol: symbol))
@@ -211,7 +217,8 @@ extension SourceExtractor {
         var expression = expression
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { expression = unwrapped.expression }
         if let call = expression.as(FunctionCallExprSyntax.self), let path = ValueResolver.path(of: call.calledExpression),
-            path == ["URL"] || path == ["URL", "init"], call.arguments.count == 1, let argument = call.arguments.first, argument.label?.text == "string"
+            path == ["URL"] || path == ["URL", "init"], call.arguments.count == 1, let argument = call.arguments.first,
+            argument.label?.text == "string"
         {
             return value(argument.expression)
         }

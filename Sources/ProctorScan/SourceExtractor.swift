@@ -647,7 +647,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
                     guard !isDefault, case .case(let label) = switchCase.label else {
                         // A `default:` that does more than leave may take any type (an intent it
                         // recognises by its interaction, say).
-                        if !Self.onlyLeaves(switchCase.statements) {
+                        if !Self.onlyLeaves(switchCase.statements, logging: typeMember != "activityType") {
                             handlers.append(ScannedHandler(activityType: nil, location: location(switchCase), symbol: symbol))
                             found = true
                         }
@@ -656,7 +656,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
                     // A case that leaves the handler (`return false`), or, in a switch on the
                     // app's enumeration, does nothing with nothing after the switch (`case .none:
                     // break`, which an exhaustive switch needs), handles nothing.
-                    if Self.onlyLeaves(switchCase.statements),
+                    if Self.onlyLeaves(switchCase.statements, logging: typeMember != "activityType"),
                         !switchCase.statements.allSatisfy({ $0.item.is(BreakStmtSyntax.self) })
                             || enumeration != nil && Self.isLastStatement(switchExpression)
                     {
@@ -902,11 +902,18 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     }
 
     /// Whether `statements` only leave: `break`, `return`, `return false`, `return nil`.
-    private static func onlyLeaves(_ statements: CodeBlockItemListSyntax) -> Bool {
+    /// With `logging`, a call that only logs or stops a debug build (`assertionFailure()`,
+    /// `logger.error(…)`) leaves too: a quick action's `default:` does that for a type it does not
+    /// know (activity handlers keep their reading, which reports depend on).
+    private static func onlyLeaves(_ statements: CodeBlockItemListSyntax, logging: Bool = false) -> Bool {
         statements.allSatisfy { item in
             if item.item.is(BreakStmtSyntax.self) { return true }
             // `completionHandler(false)`: a quick action's handler says it did nothing.
-            if let call = item.item.as(FunctionCallExprSyntax.self) { return reportsFailure(call) }
+            if let call = item.item.as(FunctionCallExprSyntax.self) {
+                return reportsFailure(call)
+                    || logging
+                        && calledName(call.calledExpression).map { loggingFunctions.union(["assertionFailure", "fatalError"]).contains($0) } == true
+            }
             guard let returned = item.item.as(ReturnStmtSyntax.self) else { return false }
             guard let expression = returned.expression else { return true }
             if let call = expression.as(FunctionCallExprSyntax.self) { return reportsFailure(call) }

@@ -92,15 +92,26 @@ extension SourceScanner {
             let own = doors.handlers.filter { !$0.isColdLaunch && $0.handler.symbol == performer.symbol }
             if !own.isEmpty, byName[performer.name] == nil { byName[performer.name] = own.map(\.handler) }
         }
+        var reached: Set<String> = []
         func resolve(_ handler: ScannedHandler, depth: Int) -> [ScannedHandler] {
             guard handler.activityType == nil, let target = handler.delegatesTo, depth < 8, let found = byName[target] else {
                 return handler.onlyIfFollowed ? [] : [handler]
             }
+            reached.insert(target)
             return found.flatMap { resolve($0, depth: depth + 1) }
         }
-        return doors.handlers.flatMap { entry in
+        var resolved = doors.handlers.flatMap { entry in
             resolve(entry.handler, depth: 0).map { ScannedDoors.Handler(handler: $0, isColdLaunch: entry.isColdLaunch, owner: entry.owner) }
         }
+        // A function of the app's that takes a quick action and no Swift handler reaches is called
+        // from code the scan does not read (an Objective-C app delegate, a library's callback): it
+        // handles what it tells apart, on a path the scan cannot name (taken as both).
+        for function in doors.functions where byName[function.name] != nil && !reached.contains(function.name) {
+            let told = function.handlers.filter { $0.activityType != nil }
+            guard !told.isEmpty else { continue }
+            resolved += told.map { ScannedDoors.Handler(handler: $0, isColdLaunch: true, owner: "(unknown caller)") }
+        }
+        return resolved
     }
 
     /// Whether the scene delegate's `scene(_:willConnectTo:options:)`, its own or a base
@@ -135,17 +146,20 @@ extension SourceScanner {
             let place = "\(handler.location.file):\(handler.location.line ?? 0):\(handler.location.column ?? 0) (\(handler.symbol))"
             guard let typeValue = handler.activityType else {
                 if !(entry.isColdLaunch && handler.delegatesTo == nil) {
-                    leftOut.append("\(place) takes every quick action type: a route names the types it takes, so write it by hand")
+                    let said = "\(place) takes every quick action type: a route names the types it takes, so write it by hand"
+                    if !leftOut.contains(said) { leftOut.append(said) }
                 }
                 continue
             }
             guard let type = typeValue.string else {
-                leftOut.append(
-                    "\(place) takes a quick action type computed at run time (\(typeValue.dynamicReason ?? "not a constant")): write its route by hand")
+                let said =
+                    "\(place) takes a quick action type computed at run time (\(typeValue.dynamicReason ?? "not a constant")): write its route by hand"
+                if !leftOut.contains(said) { leftOut.append(said) }
                 continue
             }
             var route =
-                byType[type] ?? ExtractedRoute(name: type, activityTypes: [], userInfoKeys: [], handledIn: [], shortcutItemTypes: [type], coldLaunch: false)
+                byType[type]
+                ?? ExtractedRoute(name: type, activityTypes: [], userInfoKeys: [], handledIn: [], shortcutItemTypes: [type], coldLaunch: false)
             route.userInfoKeys = Array(Set(route.userInfoKeys + handler.keysRead.compactMap(\.key.string))).sorted()
             if !route.handledIn.contains(place) { route.handledIn.append(place) }
             // Taken on a cold launch: by the launch itself, by an app delegate's performActionFor

@@ -63,7 +63,8 @@ struct SourceScanDoorsTests {
         let routes = scan.routes.map { "\($0.name) \($0.shortcutItemTypes) \($0.userInfoKeys) cold:\($0.coldLaunch)" }
         #expect(
             routes == [
-                #"com.example.notes.new ["com.example.notes.new"] [] cold:true"#, #"com.example.notes.search ["com.example.notes.search"] ["query"] cold:true"#,
+                #"com.example.notes.new ["com.example.notes.new"] [] cold:true"#,
+                #"com.example.notes.search ["com.example.notes.search"] ["query"] cold:true"#,
             ], "\(routes)")
         #expect(scan.routesText.contains(#""shortcutItemTypes": ["#))
         #expect(!scan.routesText.contains("coldLaunch"))
@@ -167,5 +168,116 @@ struct SourceScanDoorsTests {
                 "Link notes://new Widget.swift:9:13 (NoteWidgetView.body)", "widgetURL computed Widget.swift:11:10 (NoteWidgetView.body)",
             ], "\(links)")
         #expect(scan.routesText.contains(#""widgetLinks": ["#))
+    }
+}
+
+/// Shapes of real apps' quick actions and widgets that were misread (docs/field-tests.md), each
+/// written anew.
+@Suite("Source scan: quick actions and widgets in real code")
+struct SourceScanDoorsFieldShapeTests {
+    private func scan(_ files: [String: String], plist: String? = nil) throws -> SourceScan {
+        let app = try plist.map { try appInfo(fromJSON: $0).appInfo }
+        return SourceScanner.scan(
+            files.sorted { $0.key < $1.key }.map { SourceScanner.SourceFile(path: $0.key, text: $0.value) }, appInfo: app ?? nil,
+            options: LintOptions(now: fixedNow, parallel: false))
+    }
+
+    private func findings(_ scan: SourceScan) -> [String] {
+        scan.result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.file):\($0.location.line ?? 0)" }.sorted()
+    }
+
+    /// Simplenote's shape: the app delegate is Objective-C, so no Swift handler calls the Swift
+    /// function that tells the actions apart; that function still handles them.
+    @Test func aFunctionOnlyObjectiveCCallsHandlesTheActions() throws {
+        let handler = """
+            import UIKit
+
+            enum ShortcutType: String {
+                case search
+                case newNote
+            }
+
+            final class Shortcuts: NSObject {
+                @objc func handleApplicationShortcut(_ shortcut: UIApplicationShortcutItem) {
+                    guard signedIn, let type = ShortcutType(rawValue: shortcut.type) else { return }
+                    switch type {
+                    case .search: presentSearch()
+                    case .newNote: presentEditor()
+                    }
+                }
+
+                var searchItem: UIApplicationShortcutItem {
+                    UIApplicationShortcutItem(type: ShortcutType.search.rawValue, localizedTitle: "Search")
+                }
+
+                var newNoteItem: UIApplicationShortcutItem {
+                    UIApplicationShortcutItem(type: ShortcutType.newNote.rawValue, localizedTitle: "New Note")
+                }
+            }
+            """
+        let scan = try scan(["Shortcuts.swift": handler])
+        #expect(findings(scan).isEmpty, "\(findings(scan))")
+        #expect(scan.routes.map(\.name) == ["newNote", "search"])
+    }
+
+    /// Mastodon's shape: `default:` only asserts, so it handles nothing, and an Info.plist type
+    /// no case takes is still reported, at the switch the launch and `performActionFor` both
+    /// reach.
+    @Test func aDefaultThatOnlyAssertsHandlesNothing() throws {
+        let delegate = """
+            import UIKit
+
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    if let item = connectionOptions.shortcutItem { Task { await handle(shortcutItem: item) } }
+                }
+
+                func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem) async -> Bool {
+                    await handle(shortcutItem: shortcutItem)
+                }
+
+                private func handle(shortcutItem: UIApplicationShortcutItem) async -> Bool {
+                    switch shortcutItem.type {
+                    case "com.example.social.compose":
+                        compose()
+                    default:
+                        assertionFailure()
+                        break
+                    }
+                    return true
+                }
+            }
+            """
+        let plist =
+            #"{"CFBundleIdentifier": "com.example.social", "UIApplicationShortcutItems": [{"UIApplicationShortcutItemType": "com.example.social.compose", "UIApplicationShortcutItemTitle": "Compose"}, {"UIApplicationShortcutItemType": "com.example.social.search", "UIApplicationShortcutItemTitle": "Search"}]}"#
+        let scan = try scan(["SceneDelegate.swift": delegate], plist: plist)
+        #expect(findings(scan) == ["source_quick_action_handled SceneDelegate.swift:14"], "\(findings(scan))")
+        #expect(scan.routes.map { "\($0.name) cold:\($0.coldLaunch)" } == ["com.example.social.compose cold:true"])
+    }
+
+    /// Home Assistant's shape: an enumeration of the app's with a case named `widgetURL`
+    /// (`return .widgetURL(url)`, `if case let .widgetURL(url) = …`) is no widget's link.
+    @Test func anEnumCaseNamedWidgetURLIsNoLink() throws {
+        let source = """
+            import WidgetKit
+
+            enum Interaction {
+                case widgetURL(URL)
+                case refresh
+            }
+
+            struct Item {
+                func interaction(_ url: URL?) -> Interaction {
+                    guard let url else { return .refresh }
+                    return .widgetURL(url)
+                }
+
+                func run(_ interaction: Interaction) {
+                    if case let .widgetURL(url) = interaction { open(url) }
+                }
+            }
+            """
+        let scan = try scan(["Item.swift": source])
+        #expect(scan.widgetLinks.isEmpty, "\(scan.widgetLinks)")
     }
 }

@@ -8,7 +8,8 @@ import ProctorJSON
 // (its line is the key's: the plist reader locates the key, not each dictionary of its array).
 // Whether the code handles each type is `source_quick_action_handled`'s (SourceQuickActionRules.swift).
 
-private let plistKey = "Apple, Information Property List: UIApplicationShortcutItems and its keys (UIApplicationShortcutItemType, UIApplicationShortcutItemTitle, ...)"
+private let plistKey =
+    "Apple, Information Property List: UIApplicationShortcutItems and its keys (UIApplicationShortcutItemType, UIApplicationShortcutItemTitle, ...)"
 private let shortcutItem =
     "Apple, UIKit, UIApplicationShortcutItem: init(type:localizedTitle:localizedSubtitle:icon:userInfo:) (\"The required, app-defined type\", \"The required, user-visible title\")"
 private let iconTypes = "Apple, UIKit, UIApplicationShortcutIcon.IconType (compose to share iOS 9.0, prohibit to update iOS 9.1)"
@@ -35,7 +36,8 @@ struct QuickActionRequiredKeysRule: Rule {
         name: "Quick Action Has A Type And A Title",
         category: .activity,
         defaultSeverity: .error,
-        summary: "Each entry of UIApplicationShortcutItems must have a UIApplicationShortcutItemType and a UIApplicationShortcutItemTitle, both non-empty.",
+        summary:
+            "Each entry of UIApplicationShortcutItems must have a UIApplicationShortcutItemType and a UIApplicationShortcutItemTitle, both non-empty.",
         rationale: """
             A Home Screen quick action is a type, which the system hands to the app's handler to \
             tell actions apart, and a title, which the menu shows. Apple calls both required: \
@@ -61,7 +63,9 @@ struct QuickActionRequiredKeysRule: Rule {
                 note, infoPlist: notesApp(#"{"UIApplicationShortcutItemTitle": "New Note"}"#),
                 at: ["/UIApplicationShortcutItems/0/UIApplicationShortcutItemType"]),
             RuleExample(
-                note, infoPlist: notesApp(newNote + #", {"UIApplicationShortcutItemType": "com.example.notes.search", "UIApplicationShortcutItemTitle": ""}"#),
+                note,
+                infoPlist: notesApp(
+                    newNote + #", {"UIApplicationShortcutItemType": "com.example.notes.search", "UIApplicationShortcutItemTitle": ""}"#),
                 at: ["/UIApplicationShortcutItems/1/UIApplicationShortcutItemTitle"]),
         ])
 
@@ -139,7 +143,8 @@ struct QuickActionIconTypeRule: Rule {
                     #"{"UIApplicationShortcutItemType": "com.example.notes.new", "UIApplicationShortcutItemTitle": "New Note", "UIApplicationShortcutItemIconType": "UIApplicationShortcutIconTypeCompse"}, {"UIApplicationShortcutItemType": "com.example.notes.search", "UIApplicationShortcutItemTitle": "Search", "UIApplicationShortcutItemIconType": "search"}"#
                 ),
                 at: [
-                    "/UIApplicationShortcutItems/0/UIApplicationShortcutItemIconType", "/UIApplicationShortcutItems/1/UIApplicationShortcutItemIconType",
+                    "/UIApplicationShortcutItems/0/UIApplicationShortcutItemIconType",
+                    "/UIApplicationShortcutItems/1/UIApplicationShortcutItemIconType",
                 ])
         ])
 
