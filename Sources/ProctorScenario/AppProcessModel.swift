@@ -54,6 +54,8 @@ extension ScenarioPlayer {
             appTerminated(on: device)
             features[AppProcesses.self].dynamicShortcutItems[device] = nil
         } else if Self.stepsTheAppPerforms.contains(name), hasApp(device) {
+            // A donation from the background (an extension, a background task) connects no scene.
+            if let donation = step.action as? DonateStep, donation.background { return }
             appStarted(on: device)
         }
     }

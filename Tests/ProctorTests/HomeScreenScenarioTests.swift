@@ -203,6 +203,23 @@ struct HomeScreenScenarioTests {
         #expect(failures(suite).isEmpty, "\(failures(suite))")
     }
 
+    /// A donation from the background (a Notification Service Extension) does not start the app;
+    /// one from a screen does.
+    @Test func aDonationFromTheBackgroundDoesNotStartTheApp() throws {
+        func donation(_ extra: String) -> String {
+            #"{"donate": {"interaction": {"direction": "outgoing", "intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "kim@example.com", "type": "emailAddress"}, "displayName": "Kim"}], "content": "Hi"}}}"#
+                + extra + "}}"
+        }
+        let steps =
+            "[" + donation(#", "background": true"#)
+            + #", {"tapQuickAction": {"type": "add"}}, {"expect": {"launch": {"failure": "coldLaunchUnhandled"}}}, {"terminateApp": {}}, "#
+            + donation("") + #", {"tapQuickAction": {"type": "add"}}, {"expect": {"launch": {"route": "add"}}}]"#
+        let suite = try play(scenario(routes: #"[{"name": "add", "shortcutItemTypes": ["add"], "coldLaunch": false}]"#, steps: steps))
+        #expect(suite.inputErrors.isEmpty, "\(suite.inputErrors.map(\.message))")
+        let failed = failures(suite).filter { !$0.hasPrefix("rules") }
+        #expect(failed.isEmpty, "\(failed)")
+    }
+
     /// The Home Screen of a device without the app has no widget or icon of it: those steps, and
     /// terminateApp and setShortcutItems there, are errors in the scenario's sequence.
     @Test func homeScreenStepsNeedTheApp() throws {
