@@ -26,6 +26,13 @@ struct Delivery {
         /// A tapped notification: the app's notification response handler gets the payload, its
         /// own keys as `userInfo` and `aps.category` as the category.
         case notification(category: String?)
+        /// A tapped widget: its URL (`widgetURL` or a `Link`) goes straight to the containing
+        /// app, with no scheme or association check (docs/system-model.md, "Widgets").
+        case widget(kind: String?)
+        /// A Home Screen quick action: a `UIApplicationShortcutItem` of this type, with its
+        /// `userInfo` (docs/system-model.md, "Home Screen quick actions"). `isStatic`: from the
+        /// Info.plist, whose `userInfo` values the model does not read, only its keys.
+        case quickAction(type: String, isStatic: Bool)
     }
 
     var origin: Origin
@@ -65,7 +72,7 @@ struct Delivery {
             return "a Core Spotlight result delivers only \(SystemActivityType.spotlightIdentifierKey) in userInfo"
         case .handoff:
             return "the donated userInfo has no '\(key)'"
-        case .url:
+        case .url, .widget:
             return "a URL launch delivers no userInfo"
         case .universalLink:
             return "a universal link delivers its URL as webpageURL and an empty userInfo: read what the screen needs from the URL"
@@ -73,6 +80,10 @@ struct Delivery {
             return "the notification's payload has no '\(key)' beside aps: the server must send what the screen needs"
         case .directionsRequest:
             return "a directions request delivers two map items and no userInfo"
+        case .quickAction(let type, let isStatic):
+            return isStatic
+                ? "the static quick action '\(type)' has no '\(key)' in its UIApplicationShortcutItemUserInfo"
+                : "the quick action '\(type)' the app set in shortcutItems has no '\(key)' in its userInfo"
         case .interaction(let source):
             return "a launch from \(source) delivers an interaction and no userInfo"
         case .locationSuggestion(let activity):
@@ -95,7 +106,11 @@ struct Delivery {
     }
 
     var summary: String {
+        if case .widget = origin, let url { return "the widget's URL \(url)" }
         if let url { return "URL \(url)" }
+        if case .quickAction(let type, _) = origin {
+            return "the quick action '\(type)', userInfo keys [\(userInfo.map(\.key).sorted().joined(separator: ", "))]"
+        }
         if case .directionsRequest(let source, let destination) = origin {
             return "a directions request from \(source?.summary ?? "the current location") to \(destination.summary)"
         }
@@ -155,6 +170,9 @@ struct Launch {
     var cause: String
     var delivery: Delivery?
     var outcome: Outcome
+    /// Whether the app was not running when the launch came (docs/system-model.md, "Cold and
+    /// warm launches").
+    var coldLaunch = false
 
     var succeeded: Bool {
         switch outcome {
@@ -216,6 +234,7 @@ enum LaunchRouter {
             if let category, route.notificationCategories.contains(category) { return true }
             return delivery.userInfo.contains { route.notificationKeys.contains($0.key) }
         }
+        if case .quickAction(let type, _) = delivery.origin { return route.shortcutItemTypes.contains(type) }
         if let url = delivery.url { return route.urls.contains { URLPattern.matches($0, url) } }
         if case .universalLink = delivery.origin, let link = delivery.webpageURL {
             // A route opens a universal link by its URL patterns, or, without patterns, takes

@@ -186,6 +186,14 @@ package struct Route: Sendable {
     /// For directions requests: the handler reads the map items' coordinates and does not
     /// geocode an item that comes with an address only.
     package var needsCoordinates = false
+    /// Home Screen quick-action types (`UIApplicationShortcutItem.type`) the app's handler
+    /// routes here; `userInfoKeys` are then the keys of the item's `userInfo` the screen needs.
+    package var shortcutItemTypes: [String] = []
+    /// False: the app's handler takes what this route accepts only while the app runs
+    /// (`scene(_:openURLContexts:)`, `windowScene(_:performActionFor:)`, `scene(_:continue:)`
+    /// without reading `connectionOptions` in `scene(_:willConnectTo:options:)`), so a launch
+    /// from scratch reaches no screen (docs/system-model.md, "Cold and warm launches").
+    package var coldLaunch = true
     package var location: SourceLocation
 }
 
@@ -391,6 +399,9 @@ package enum LaunchFailure: String, Sendable, CaseIterable {
     /// A directions request's map item came without coordinates (iOS 10 and later may send one
     /// with an address only) and the route does not geocode it.
     case missingCoordinates
+    /// The app was not running and the route's handler takes the launch only while it runs
+    /// (`coldLaunch: false`): the launch from scratch reaches no screen.
+    case coldLaunchUnhandled
 }
 
 /// The activity types the system itself delivers; apps do not declare them in NSUserActivityTypes.

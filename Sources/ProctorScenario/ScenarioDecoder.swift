@@ -53,7 +53,7 @@ struct ScenarioDecoder {
     static let regionHandlerKeys = ["region", "event", "postNotification", "minimumInterval"]
     static let routeKeys = [
         "name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "notificationCategories", "notificationKeys", "directionsRequests",
-        "needsCoordinates", "userInfoKeys", "handledIn",
+        "needsCoordinates", "shortcutItemTypes", "coldLaunch", "userInfoKeys", "handledIn",
     ]
     static let deviceKeys = ["name", "appInstalled", "timeZone", "quietHours", "doNotDisturb"]
     static let quietHoursKeys = ["from", "to"]
@@ -608,6 +608,8 @@ struct ScenarioDecoder {
         let notificationKeys = object["notificationKeys"].flatMap { reader.strings($0.value, pointer.appending("notificationKeys")) } ?? []
         let directions = object["directionsRequests"].flatMap { reader.bool($0.value, pointer.appending("directionsRequests")) } ?? false
         let needsCoordinates = object["needsCoordinates"].flatMap { reader.bool($0.value, pointer.appending("needsCoordinates")) } ?? false
+        let shortcutItemTypes = object["shortcutItemTypes"].flatMap { reader.strings($0.value, pointer.appending("shortcutItemTypes")) } ?? []
+        let coldLaunch = object["coldLaunch"].flatMap { reader.bool($0.value, pointer.appending("coldLaunch")) } ?? true
         if needsCoordinates && !directions, let member = object["needsCoordinates"] {
             reader.report(
                 ProblemCode.scenarioInvalidValue,
@@ -639,18 +641,20 @@ struct ScenarioDecoder {
                 ProblemCode.scenarioInvalidValue, "'\(pattern)' is not a URL pattern such as myapp://place/*", object["urls"]!.value,
                 pointer.appending("urls").appending(index))
         }
-        if activityTypes.isEmpty && urls.isEmpty && categories.isEmpty && notificationKeys.isEmpty && !directions && reader.errorCount == errorsBefore
+        if activityTypes.isEmpty && urls.isEmpty && categories.isEmpty && notificationKeys.isEmpty && !directions && shortcutItemTypes.isEmpty
+            && reader.errorCount == errorsBefore
         {
             reader.report(
                 ProblemCode.scenarioMissingValue,
-                "a route accepts something: give 'activityTypes', 'urls', 'notificationCategories', 'notificationKeys' or 'directionsRequests'", node,
-                pointer)
+                "a route accepts something: give 'activityTypes', 'urls', 'notificationCategories', 'notificationKeys', 'directionsRequests' or 'shortcutItemTypes'",
+                node, pointer)
         }
         guard reader.errorCount == errorsBefore, let name else { return nil }
         return Route(
             name: name, activityTypes: activityTypes, identifierPrefix: identifierPrefix, urls: urls, userInfoKeys: userInfoKeys,
             reservationItems: reservationItems, notificationCategories: categories, notificationKeys: notificationKeys,
-            directionsRequests: directions, needsCoordinates: needsCoordinates, location: reader.location(of: node, pointer))
+            directionsRequests: directions, needsCoordinates: needsCoordinates, shortcutItemTypes: shortcutItemTypes, coldLaunch: coldLaunch,
+            location: reader.location(of: node, pointer))
     }
 
     // MARK: - Steps

@@ -109,6 +109,7 @@ struct ScenarioPlayer {
     private mutating func perform(_ step: Step) {
         noteOnTimeline(step)
         step.action.play(step, on: &self)
+        noteAppProcess(after: step)
     }
 
     /// Judges a step's donations with the payload rules, and what the model saw as it took them
@@ -206,7 +207,10 @@ struct ScenarioPlayer {
     static let referenceChangeRules = BuiltInRules.engine.rules(judging: ItemReferenceChange.self)
     static let onScreenRules = BuiltInRules.engine.rules(judging: ReservationDonatedOnScreen.self)
 
-    mutating func launch(_ step: Step, device: Int, cause: String, delivery: Delivery?, outcome launchOutcome: Launch.Outcome) {
+    mutating func launch(_ step: Step, device: Int, cause: String, delivery: Delivery?, outcome routed: Launch.Outcome) {
+        // A handler that runs only while the app runs misses a launch from scratch.
+        let coldLaunch = !appRuns(on: device)
+        let launchOutcome = coldLaunch ? Self.fromScratch(routed, delivery: delivery) : routed
         if case .ambiguous(let routes) = launchOutcome {
             outcome.inputErrors.append(
                 InputError(
@@ -215,13 +219,16 @@ struct ScenarioPlayer {
                         "\(cause) reaches routes \(routes.map { "'\($0.name)'" }.joined(separator: " and ")), which both accept \(delivery?.summary ?? "it"); a launch must resolve to exactly one route",
                     location: step.location))
         }
-        let launch = Launch(step: step, device: device, cause: cause, delivery: delivery, outcome: launchOutcome)
+        let launch = Launch(step: step, device: device, cause: cause, delivery: delivery, outcome: launchOutcome, coldLaunch: coldLaunch)
         launches.append(launch)
         // Under the key finish() records the launch's check with.
         timeline?.launched(launch, key: [step.number, 2], at: model.now)
         // The app comes to the foreground when it opens, even on a screen that shows nothing.
         switch launchOutcome {
-        case .routed, .failed(.noRoute, _, _), .failed(.missingUserInfo, _, _), .failed(.missingCoordinates, _, _): model.foreground.insert(device)
+        case .routed, .failed(.noRoute, _, _), .failed(.missingUserInfo, _, _), .failed(.missingCoordinates, _, _),
+            .failed(.coldLaunchUnhandled, _, _):
+            model.foreground.insert(device)
+            appStarted(on: device)
         case .failed, .safari, .ambiguous: break
         }
     }
@@ -389,7 +396,7 @@ struct ScenarioPlayer {
         var text = launch.outcomeSummary
         if let delivery = launch.delivery {
             text += "; delivered \(delivery.summary)"
-            if !delivery.userInfo.isEmpty, launch.delivery?.url == nil {
+            if !delivery.userInfo.isEmpty, launch.delivery?.url == nil, delivery.userInfoValuesKnown {
                 // A payload over the Handoff limit is kilobytes long: show its start only.
                 let userInfo = PropertyListText.canonical(delivery.userInfo)
                 text += ", userInfo " + (userInfo.count > 200 ? String(userInfo.prefix(200)) + "…" : userInfo)
@@ -419,6 +426,8 @@ struct ScenarioPlayer {
             if let service = interaction.serviceName { fields.append("service \(service.map { "'\($0)'" } ?? "nil")") }
             parts.append("interaction (\(fields.joined(separator: ", ")))")
         }
+        if let type = expected.shortcutItemType { parts.append("quick action '\(type)'") }
+        if let cold = expected.coldLaunch { parts.append(cold ? "a cold launch" : "a warm launch") }
         return parts.joined(separator: ", ")
     }
 

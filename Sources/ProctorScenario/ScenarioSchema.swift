@@ -271,9 +271,19 @@ package enum ScenarioSchema {
                 "needsCoordinates": [
                     "type": "boolean", "description": "For directions requests: reads the map items' coordinates and does not geocode an address.",
                 ],
+                "shortcutItemTypes": [
+                    "type": "array", "items": ["type": "string"],
+                    "description": "Home Screen quick-action types (UIApplicationShortcutItem.type) the app's handler routes here.",
+                ],
+                "coldLaunch": [
+                    "type": "boolean",
+                    "description":
+                        "Default true. False: the handler takes what this route accepts only while the app runs (scene(_:openURLContexts:), windowScene(_:performActionFor:) without connectionOptions), so a launch of an app that is not running fails with coldLaunchUnhandled.",
+                ],
                 "userInfoKeys": [
                     "type": "array", "items": ["type": "string"],
-                    "description": "The userInfo keys the handler needs to restore its screen (for a notification: the payload's own keys).",
+                    "description":
+                        "The userInfo keys the handler needs to restore its screen (for a notification: the payload's own keys; for a quick action: its item's userInfo keys).",
                 ],
                 "handledIn": [
                     "type": "array", "items": ["type": "string"],
@@ -286,6 +296,7 @@ package enum ScenarioSchema {
             ["required": ["notificationCategories"], "properties": ["notificationCategories": ["minItems": 1]]],
             ["required": ["notificationKeys"], "properties": ["notificationKeys": ["minItems": 1]]],
             ["required": ["directionsRequests"], "properties": ["directionsRequests": ["const": true]]],
+            ["required": ["shortcutItemTypes"], "properties": ["shortcutItemTypes": ["minItems": 1]]],
         ]
         schema["dependentRequired"] = ["needsCoordinates": ["directionsRequests"]]
         schema["dependentSchemas"] = [

@@ -19,6 +19,10 @@ package struct LaunchExpectation: Sendable {
     package var continuationStreams: Bool?
     /// The interaction the delivered activity carries (`NSUserActivity.interaction`).
     package var interaction: InteractionLaunchExpectation?
+    /// The type of the Home Screen quick action the launch delivered.
+    package var shortcutItemType: String?
+    /// Whether the app was not running when the launch came.
+    package var coldLaunch: Bool?
 }
 
 /// The interaction of a launch from the contact card or a calendar event. A field that is absent
@@ -68,6 +72,10 @@ extension LaunchExpectation: ScenarioExpectation {
                     schema["minProperties"] = 1
                     return schema
                 }()),
+            .optional("shortcutItemType", ScenarioSchema.nonEmpty("The type of the Home Screen quick action the launch delivered.")),
+            .optional(
+                "coldLaunch",
+                ["type": "boolean", "description": "Whether the app was not running when the launch came (true: it started from scratch)."]),
         ]
     }
 
@@ -121,6 +129,8 @@ extension ScenarioDecoder {
         if let member = fields["interaction"] {
             expectation.interaction = launchInteraction(member.value, pointer.appending("interaction"))
         }
+        expectation.shortcutItemType = fields["shortcutItemType"].flatMap { reader.nonEmptyString($0.value, pointer.appending("shortcutItemType")) }
+        expectation.coldLaunch = fields["coldLaunch"].flatMap { reader.bool($0.value, pointer.appending("coldLaunch")) }
         if expectation.safari != nil && (expectation.route != nil || expectation.failure != nil) {
             reader.report(
                 ProblemCode.scenarioInvalidValue, "a launch that opens Safari reaches no route and cannot fail in the app: give 'safari' alone",
@@ -209,6 +219,16 @@ extension ScenarioPlayer {
         }
         if let wanted = expected.interaction {
             mismatches += interactionMismatches(wanted, delivery?.interaction)
+        }
+        if let type = expected.shortcutItemType {
+            if case .quickAction(let delivered, _)? = delivery?.origin {
+                if delivered != type { mismatches.append("quick action '\(delivered)'") }
+            } else {
+                mismatches.append("no quick action delivered")
+            }
+        }
+        if let cold = expected.coldLaunch, cold != launch.coldLaunch {
+            mismatches.append(launch.coldLaunch ? "the app was not running (a cold launch)" : "the app was running (a warm launch)")
         }
         guard !mismatches.isEmpty else { return nil }
         return ExpectationMismatch(

@@ -86,6 +86,10 @@ enum ScenarioSteps {
         RequestDirectionsStep.self,
         ConnectAudioRouteStep.self,
         TapPlayStep.self,
+        TerminateAppStep.self,
+        SetShortcutItemsStep.self,
+        TapQuickActionStep.self,
+        TapWidgetStep.self,
         ExpectStep.self,
     ]
 
