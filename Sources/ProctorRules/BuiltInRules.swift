@@ -148,6 +148,7 @@ package enum BuiltInRules {
         SourceHandledTypeDeclaredRule(),
         SourceHandlerKeyDonatedRule(),
         SourceIndexedItemsDeletedRule(),
+        SourceLaunchQuickActionReturnsFalseRule(),
         SourceNeedsSaveAnsweredRule(),
         SourceQuickActionHandledRule(),
         SourceResponderStateUpdatedRule(),

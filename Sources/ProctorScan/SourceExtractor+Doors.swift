@@ -45,6 +45,15 @@ struct ScannedDoors {
         var readsShortcutItem: Bool
     }
 
+    /// An app delegate's `application(_:didFinishLaunchingWithOptions:)` (or `willFinish…`) that
+    /// reads `launchOptions[.shortcutItem]`, and whether every `return` of it returns `true`.
+    struct LaunchRead {
+        var owner: String
+        var symbol: String
+        var location: ProctorCore.SourceLocation
+        var alwaysReturnsTrue: Bool
+    }
+
     /// `widgetURL(_:)`, or `Link(destination:)` in a file that imports WidgetKit: where a tap on
     /// a widget takes the user, handed to the app's URL handlers.
     struct WidgetLink {
@@ -59,6 +68,7 @@ struct ScannedDoors {
     var handlers: [Handler] = []
     var performers: [Performer] = []
     var connections: [Connection] = []
+    var launchReads: [LaunchRead] = []
     /// Functions of the app's that take a quick action (`func handle(_ item:
     /// UIApplicationShortcutItem)`), with the handlers they hold, for a handler that hands the
     /// action to one.
@@ -76,6 +86,7 @@ struct ScannedDoors {
         handlers += other.handlers
         performers += other.performers
         connections += other.connections
+        launchReads += other.launchReads
         functions += other.functions
         widgetLinks += other.widgetLinks
     }
@@ -115,7 +126,11 @@ extension SourceExtractor {
                 node.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "shortcutItem"
                     || node.as(DeclReferenceExprSyntax.self)?.baseName.text == "UIApplicationLaunchOptionsShortcutItemKey"
             }
-            if reads { doors.handlers += coldLaunchHandlers(in: body, at: function.name, owner: owner) }
+            if reads {
+                doors.handlers += coldLaunchHandlers(in: body, at: function.name, owner: owner)
+                doors.launchReads.append(
+                    .init(owner: owner, symbol: symbol, location: location(function.name), alwaysReturnsTrue: Self.alwaysReturnsTrue(body)))
+            }
             return
         }
         // A function of the app's that takes a quick action.
@@ -153,6 +168,24 @@ extension SourceExtractor {
         }
         if found.isEmpty { found = [ScannedHandler(activityType: nil, location: location(place), symbol: symbol)] }
         return found.map { ScannedDoors.Handler(handler: $0, isColdLaunch: true, owner: owner) }
+    }
+
+    /// Whether every `return` of a body (not of a closure or a function inside it) returns the
+    /// literal `true`: one that returns `false` or a computed value may tell UIKit it handled the
+    /// quick action.
+    private static func alwaysReturnsTrue(_ body: CodeBlockSyntax) -> Bool {
+        var stack = Array(body.statements.children(viewMode: .sourceAccurate))
+        var returns = 0
+        while let node = stack.popLast() {
+            if node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self) { continue }
+            if let returned = node.as(ReturnStmtSyntax.self) {
+                returns += 1
+                guard returned.expression?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) else { return false }
+                continue
+            }
+            stack += node.children(viewMode: .sourceAccurate)
+        }
+        return returns > 0
     }
 
     /// Whether a body hands `name` whole to a call (`handle(connectionOptions)`).

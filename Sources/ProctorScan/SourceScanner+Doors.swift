@@ -59,6 +59,15 @@ extension SourceScanner {
                 type: performer.owner, performSymbol: performer.symbol,
                 connectionReadsShortcutItem: connectionReads(performer, doors: doors, superclasses: superclasses), pointer: pointer)
         }
+        // Without scenes (with them, launchOptions is nil and the app delegate performs nothing).
+        if !doors.performers.contains(where: \.isScene) && doors.connections.isEmpty {
+            for launch in doors.launchReads where launch.alwaysReturnsTrue {
+                guard let performer = doors.performers.first(where: { !$0.isScene && $0.owner == launch.owner }) else { continue }
+                let pointer = JSONPointer([launch.symbol, "returnsTrue"])
+                places[pointer.description] = launch.location
+                subject.launchesReturningTrue.append((launch.symbol, performer.symbol, pointer))
+            }
+        }
         let locate = { (pointer: JSONPointer) -> ProctorCore.SourceLocation in
             var written = pointer.tokens
             while !written.isEmpty && places[JSONPointer(written).description] == nil { written.removeLast() }

@@ -219,3 +219,97 @@ struct SourceColdLaunchQuickActionHandledRule: Rule {
         }
     }
 }
+
+/// An app delegate (without scenes) with a donation beside it, whose launch method body is
+/// `launch`, and which performs quick actions in `application(_:performActionFor:completionHandler:)`.
+private func appDelegate(launch: String) -> String {
+    """
+    import UIKit
+
+    final class NoteViewController: UIViewController {
+        func show() {
+            let activity = NSUserActivity(activityType: "com.example.notes.edit")
+            activity.title = "Edit note"
+            activity.isEligibleForHandoff = true
+            userActivity = activity
+        }
+    }
+
+    @main
+    final class AppDelegate: UIResponder, UIApplicationDelegate {
+        func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+    \(launch)
+        }
+
+        func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void) {
+            completionHandler(perform(shortcutItem))
+        }
+
+        func perform(_ item: UIApplicationShortcutItem) -> Bool {
+            guard item.type == "com.example.notes.new" else { return false }
+            router.composeNote()
+            return true
+        }
+    }
+    """
+}
+
+/// An app delegate that performs the launch's quick action says so, so UIKit does not perform it again.
+struct SourceLaunchQuickActionReturnsFalseRule: Rule {
+    static let description = RuleDescription(
+        id: "source_launch_quick_action_returns_false",
+        name: "Launch That Performs A Quick Action Returns False",
+        category: .activity,
+        defaultSeverity: .warning,
+        summary:
+            "An app delegate whose application(_:didFinishLaunchingWithOptions:) (or willFinish…) reads launchOptions[.shortcutItem] beside application(_:performActionFor:completionHandler:) should return false when it handles the action, or UIKit performs it again.",
+        rationale: """
+            Without scenes, a quick action that launches the app is in launchOptions[.shortcutItem], \
+            and UIKit then calls application(_:performActionFor:completionHandler:) too, "except \
+            when you've intercepted the interaction in a launch method": the launch method returns \
+            false "if the app doesn't need to perform the application(_:performActionFor:completionHandler:) \
+            method because you're handling the invocation of a Home Screen quick action in this \
+            method", as Apple's sample does. A launch method that reads the action and returns \
+            true on every path has it performed twice: a screen pushed twice, a note composed \
+            twice. Judged when every return of the launch method is the literal true (a computed \
+            value, such as !launchedFromShortcut, may be false), and only for an app without \
+            scenes: with scenes launchOptions is nil and the scene delegate takes the action. A \
+            warning: an action that only selects a screen is harmless done twice.
+            """,
+        sources: [
+            "Apple, UIKit, UIApplicationDelegate.application(_:willFinishLaunchingWithOptions:), Return Value [H]",
+            performAction + " (\"except when you've intercepted the interaction in a launch method\") [H]",
+            sample + " [H]",
+        ],
+        passing: [
+            RuleExample(
+                appDelegate(
+                    launch: """
+                                if let item = launchOptions?[.shortcutItem] as? UIApplicationShortcutItem {
+                                    _ = perform(item)
+                                    return false
+                                }
+                                return true
+                        """), named: "App.swift"),
+            RuleExample(appDelegate(launch: "        return true"), named: "App.swift"),
+        ],
+        failing: [
+            RuleExample(
+                appDelegate(
+                    launch: """
+                                if let item = launchOptions?[.shortcutItem] as? UIApplicationShortcutItem {
+                                    _ = perform(item)
+                                }
+                                return true
+                        """), named: "App.swift",
+                at: ["/AppDelegate.application(_:didFinishLaunchingWithOptions:)/returnsTrue"])
+        ])
+
+    func check(_ actions: SourceQuickActions, in context: RuleContext) -> [Violation] {
+        actions.launchesReturningTrue.map { launch in
+            Violation(
+                "\(launch.symbol) reads the quick action that launched the app and returns true on every path, so UIKit also calls \(launch.performSymbol) with it and the action is performed twice; return false when the launch handles it",
+                at: launch.pointer)
+        }
+    }
+}

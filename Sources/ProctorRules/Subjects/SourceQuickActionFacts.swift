@@ -50,6 +50,10 @@ package struct SourceQuickActions: RuleSubject, Sendable {
     /// else the app's first launch handler; nil when the scan found neither.
     package var staticPlace: JSONPointer?
     package var sceneDelegates: [SceneDelegate] = []
+    /// App delegates without scenes whose launch method reads `launchOptions[.shortcutItem]` and
+    /// always returns true, beside an `application(_:performActionFor:completionHandler:)`: where
+    /// each launch method is, by its pointer.
+    package var launchesReturningTrue: [(symbol: String, performSymbol: String, pointer: JSONPointer)] = []
 
     package init() {}
 }
