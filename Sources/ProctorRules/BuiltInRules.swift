@@ -154,6 +154,7 @@ package enum BuiltInRules {
         SourceResponderStateUpdatedRule(),
         SourceRestoredKeysRequiredRule(),
         SourceURLSchemeHandledRule(),
+        SourceWidgetURLSingleRule(),
         StructuredDataJSONRule(),
         TitleLengthRule(),
         TwitterCardRule(),

@@ -62,6 +62,10 @@ struct ScannedDoors {
         var url: StaticValue
         var location: ProctorCore.SourceLocation
         var symbol: String
+        /// For a `widgetURL`: the branches it is in, from the innermost out, each an `if`, `switch`
+        /// or `?:` of the declaration and which of its clauses (two modifiers in different clauses
+        /// of one branch never apply together).
+        var branches: [(branch: SyntaxIdentifier, clause: SyntaxIdentifier)] = []
     }
 
     var quickActions: [QuickAction] = []
@@ -212,12 +216,35 @@ extension SourceExtractor {
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "widgetURL", member.base != nil,
             let argument = node.arguments.first, node.arguments.count == 1
         {
-            doors.widgetLinks.append(.init(kind: "widgetURL", url: url(argument.expression), location: location(member.declName), symbol: symbol))
+            doors.widgetLinks.append(
+                .init(
+                    kind: "widgetURL", url: url(argument.expression), location: location(member.declName), symbol: symbol,
+                    branches: Self.branches(of: node)))
             return
         }
         if path == ["Link"], importsWidgetKit(node), let destination = node.arguments.first(where: { $0.label?.text == "destination" }) {
             doors.widgetLinks.append(.init(kind: "Link", url: url(destination.expression), location: location(node), symbol: symbol))
         }
+    }
+
+    /// The clauses of the `if`, `switch` and `?:` that `node` is in, innermost first, up to the
+    /// declaration that holds it.
+    private static func branches(of node: some SyntaxProtocol) -> [(branch: SyntaxIdentifier, clause: SyntaxIdentifier)] {
+        var found: [(branch: SyntaxIdentifier, clause: SyntaxIdentifier)] = []
+        var child = Syntax(node)
+        while let parent = child.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(VariableDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) { break }
+            if let conditional = parent.as(IfExprSyntax.self), child.id == conditional.body.id || child.id == conditional.elseBody?.id {
+                found.append((parent.id, child.id))
+            } else if parent.is(SwitchCaseSyntax.self), let switchExpression = parent.parent?.parent?.as(SwitchExprSyntax.self) {
+                found.append((switchExpression.id, parent.id))
+            } else if let ternary = parent.as(TernaryExprSyntax.self), child.id == ternary.thenExpression.id || child.id == ternary.elseExpression.id
+            {
+                found.append((parent.id, child.id))
+            }
+            child = parent
+        }
+        return found
     }
 
     /// Whether the file `node` is in is widget code: it imports WidgetKit (anywhere, an `#if`

@@ -76,6 +76,25 @@ extension SourceScanner {
             return place
         }
         engine.rules(judging: SourceQuickActions.self).judge(subject, in: context, locate: locate, into: &findings)
+        // Two widgetURL modifiers of one declaration that apply together: the later one, once.
+        var widgetURLs = SourceWidgetURLs()
+        let modifiers = doors.widgetLinks.filter { $0.kind == "widgetURL" }.sorted { $0.location < $1.location }
+        var ordinals: [String: Int] = [:]
+        for (index, later) in modifiers.enumerated() {
+            guard
+                let earlier = modifiers[..<index].first(where: { earlier in
+                    earlier.symbol == later.symbol && earlier.location.file == later.location.file
+                        && !earlier.branches.contains { mine in later.branches.contains { $0.branch == mine.branch && $0.clause != mine.clause } }
+                })
+            else { continue }
+            let ordinal = ordinals[later.symbol, default: 0]
+            ordinals[later.symbol] = ordinal + 1
+            let pointer = JSONPointer([later.symbol, "widgetURL", String(ordinal + 1)])
+            places[pointer.description] = later.location
+            widgetURLs.repeated.append(
+                .init(symbol: later.symbol, earlier: "\(earlier.location.line ?? 0):\(earlier.location.column ?? 0)", pointer: pointer))
+        }
+        engine.rules(judging: SourceWidgetURLs.self).judge(widgetURLs, in: context, locate: locate, into: &findings)
         let (routes, leftOut) = quickActionRoutes(handlers, doors: doors, superclasses: superclasses)
         // In the order of the files and lines, whatever order the visitor met them in.
         let links = doors.widgetLinks.sorted { $0.location < $1.location }.map { link in

@@ -281,3 +281,56 @@ struct SourceScanDoorsFieldShapeTests {
         #expect(scan.widgetLinks.isEmpty, "\(scan.widgetLinks)")
     }
 }
+
+/// Two widgetURL modifiers of one declaration: reported when they apply together, not when they
+/// are in different clauses of an `if`, a `switch` or a `?:`.
+@Suite("Source scan: one widgetURL per widget")
+struct SourceScanWidgetURLTests {
+    private func findings(_ body: String) -> [String] {
+        let source = """
+            import SwiftUI
+            import WidgetKit
+
+            struct NoteWidgetView: View {
+                @Environment(\\.widgetFamily) var family
+                let entry: NoteEntry
+
+                var body: some View {
+            \(body)
+                }
+            }
+            """
+        let scan = SourceScanner.scan(
+            [SourceScanner.SourceFile(path: "W.swift", text: source)], appInfo: nil, options: LintOptions(now: fixedNow, parallel: false))
+        return scan.result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.line ?? 0)" }
+    }
+
+    @Test func casesOfASwitchAndATernaryAreApart() {
+        #expect(
+            findings(
+                """
+                        switch family {
+                        case .systemSmall: Text("a").widgetURL(URL(string: "notes://a"))
+                        default: Text("b").widgetURL(URL(string: "notes://b"))
+                        }
+                """
+            ).isEmpty)
+        #expect(
+            findings(
+                """
+                        Text("a").widgetURL(entry.pinned ? URL(string: "notes://pinned") : URL(string: "notes://all"))
+                """
+            ).isEmpty)
+    }
+
+    @Test func aModifierInsideAnotherOnesViewAppliesTogether() {
+        #expect(
+            findings(
+                """
+                        VStack {
+                            Text("a").widgetURL(URL(string: "notes://a"))
+                        }
+                        .widgetURL(URL(string: "notes://b"))
+                """) == ["source_widget_url_single 12"])
+    }
+}

@@ -57,3 +57,29 @@ package struct SourceQuickActions: RuleSubject, Sendable {
 
     package init() {}
 }
+
+/// The `widgetURL` modifiers of the app's widget views, taken together: those that apply together
+/// in one view's declaration.
+package struct SourceWidgetURLs: RuleSubject, Sendable {
+    package static var scope: RuleScope { .source }
+
+    /// A `widgetURL` that applies in the same view hierarchy as an earlier one of the same
+    /// declaration (not in another clause of an `if`, `switch` or `?:`).
+    package struct Repeated: Sendable {
+        /// The declaration, `NoteWidgetView.body`.
+        package var symbol: String
+        /// Where the earlier one is, `line:column`.
+        package var earlier: String
+        package var pointer: JSONPointer
+
+        package init(symbol: String, earlier: String, pointer: JSONPointer) {
+            self.symbol = symbol
+            self.earlier = earlier
+            self.pointer = pointer
+        }
+    }
+
+    package var repeated: [Repeated] = []
+
+    package init() {}
+}
