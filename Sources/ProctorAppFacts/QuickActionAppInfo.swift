@@ -86,7 +86,11 @@ extension InfoPlistReader {
             }
             var userInfoKeys: [String] = []
             if let userInfo = entry[AppInfo.ShortcutItemKey.userInfo] {
-                if let dictionary = userInfo as? [String: Any] { userInfoKeys = dictionary.keys.sorted() } else { malformed.append(AppInfo.ShortcutItemKey.userInfo) }
+                if let dictionary = userInfo as? [String: Any] {
+                    userInfoKeys = dictionary.keys.sorted()
+                } else {
+                    malformed.append(AppInfo.ShortcutItemKey.userInfo)
+                }
             }
             return AppInfo.ShortcutItem(
                 type: string(AppInfo.ShortcutItemKey.type), title: string(AppInfo.ShortcutItemKey.title),

@@ -15,6 +15,8 @@ package struct SourceScan: Sendable {
     /// Handlers that make no route, and why: one that takes every type, or a type computed at run
     /// time.
     package var handlersLeftOut: [String]
+    /// The widgets' links (`widgetURL`, `Link`): URLs the app's URL handlers must take.
+    package var widgetLinks: [ExtractedWidgetLink] = []
 
     static let routesGenerator = "proctor scan --emit-routes"
 
@@ -30,13 +32,30 @@ package struct SourceScan: Sendable {
     /// (`{"from": "routes.json"}`, docs/scenario-format.md).
     package var routesText: String {
         let routes = routes.map { route -> JSONNode in
-            var members: [(String, JSONNode)] = [("name", .string(route.name)), ("activityTypes", .array(route.activityTypes.map(JSONNode.string)))]
+            var members: [(String, JSONNode)] = [("name", .string(route.name))]
+            if !route.activityTypes.isEmpty { members.append(("activityTypes", .array(route.activityTypes.map(JSONNode.string)))) }
+            if !route.shortcutItemTypes.isEmpty { members.append(("shortcutItemTypes", .array(route.shortcutItemTypes.map(JSONNode.string)))) }
+            if !route.coldLaunch { members.append(("coldLaunch", JSONNode(.bool(false), offset: 0))) }
             if !route.userInfoKeys.isEmpty { members.append(("userInfoKeys", .array(route.userInfoKeys.map(JSONNode.string)))) }
             members.append(("handledIn", .array(route.handledIn.map(JSONNode.string))))
             return .object(members)
         }
         var members: [(String, JSONNode)] = [("generatedBy", .string(Self.routesGenerator)), ("routes", .array(routes))]
         if !handlersLeftOut.isEmpty { members.append(("leftOut", .array(handlersLeftOut.map(JSONNode.string)))) }
+        if !widgetLinks.isEmpty {
+            members.append(
+                (
+                    "widgetLinks",
+                    .array(
+                        widgetLinks.map { link in
+                            var fields: [(String, JSONNode)] = [("kind", .string(link.kind))]
+                            if let url = link.url { fields.append(("url", .string(url))) }
+                            if let computed = link.computed { fields.append(("computed", .string(computed))) }
+                            fields.append(("source", .string(link.source)))
+                            return .object(fields)
+                        })
+                ))
+        }
         return JSONWriter.write(.object(members), indent: 2) + "\n"
     }
 }
@@ -68,6 +87,10 @@ package struct ExtractedRoute: Sendable {
     package var userInfoKeys: [String]
     /// Where each handler is: `path:line:column (symbol)`.
     package var handledIn: [String]
+    /// The Home Screen quick-action types it takes (a quick action's route has no activity type).
+    package var shortcutItemTypes: [String] = []
+    /// False when the app takes it only while running: no launch path reads it.
+    package var coldLaunch = true
 }
 
 extension SourceScan {
@@ -190,9 +213,12 @@ extension SourceScan {
                 known.activityTypes = Array(Set(known.activityTypes + route.activityTypes)).sorted()
                 known.userInfoKeys = Array(Set(known.userInfoKeys + route.userInfoKeys)).sorted()
                 known.handledIn = Array(Set(known.handledIn + route.handledIn)).sorted()
+                known.shortcutItemTypes = Array(Set(known.shortcutItemTypes + route.shortcutItemTypes)).sorted()
+                known.coldLaunch = known.coldLaunch || route.coldLaunch
                 routes[route.name] = known
             }
             leftOut += scan.handlersLeftOut.filter { !leftOut.contains($0) }
+            merged.widgetLinks += scan.widgetLinks.filter { !merged.widgetLinks.contains($0) }
         }
         merged.routes = routeOrder.map { routes[$0]! }
         // In the order one scan gives them: by place, then rule and message.

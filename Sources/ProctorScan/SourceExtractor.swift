@@ -33,6 +33,11 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     var appInitializers: [AppInitializer] = []
     /// While the body of one of them is read: its parameters' names, and its signature.
     var initializerParameters: (names: Set<String>, signature: String)?
+    /// The Home Screen quick actions and widget links of the file (SourceExtractor+Doors.swift).
+    var doors = ScannedDoors()
+    /// The member a handler tells types apart by: an activity's `activityType`, or a quick
+    /// action's `type` while its handlers are read (the same shapes of switch, if and guard).
+    var typeMember = "activityType"
 
     /// The NSUserActivity properties a donation is read for, as Proctor's payloads name them.
     static let properties: Set<String> = [
@@ -112,7 +117,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     override func visitPost(_ node: StructDeclSyntax) { leave() }
     /// The first type each enclosing class inherits from, where a scene delegate's base class
     /// may implement what it does not.
-    private var superclasses: [String?] = []
+    private(set) var superclasses: [String?] = []
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
         superclasses.append(superclass)
@@ -151,6 +156,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         readActivityFunction(node)
         readStateUpdate(node)
         readEntryPoint(node, labels: node.signature.parameterClause.parameters.map(\.firstName.text))
+        readQuickActionEntryPoint(node, labels: node.signature.parameterClause.parameters.map(\.firstName.text))
         return .visitChildren
     }
 
@@ -521,6 +527,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     // MARK: - SwiftUI: .userActivity(_:_:) and .onContinueUserActivity(_:perform:)
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        readDoorCall(node)
         if ValueResolver.path(of: node.calledExpression) == ["userActivity", "addUserInfoEntries"], let type = types.last {
             userInfoWriters.append((type, location(node)))
         }
@@ -613,12 +620,12 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// The handlers of a body that takes the activity named `name`: one per type it tells apart,
     /// or one that takes every type (at `place`), which may hand the activity to a function of
     /// the app's.
-    private func handlers(of name: String, in body: CodeBlockSyntax, at place: some SyntaxProtocol) -> [ScannedHandler] {
+    func handlers(of name: String, in body: CodeBlockSyntax, at place: some SyntaxProtocol) -> [ScannedHandler] {
         var handlers: [ScannedHandler] = []
         let symbol = symbol
         var found = false
         let nodes = body.statements.compiledDescendants
-        let rawValueTypes = Self.rawValueTypes(of: name, among: nodes)
+        let rawValueTypes = Self.rawValueTypes(of: name, among: nodes, member: typeMember)
         // Each way the code tells types apart: a switch, an if, a guard.
         for node in nodes {
             if let switchExpression = node.as(SwitchExprSyntax.self),
@@ -640,7 +647,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
                     guard !isDefault, case .case(let label) = switchCase.label else {
                         // A `default:` that does more than leave may take any type (an intent it
                         // recognises by its interaction, say).
-                        if !Self.onlyLeaves(switchCase.statements) {
+                        if !Self.onlyLeaves(switchCase.statements, logging: typeMember != "activityType") {
                             handlers.append(ScannedHandler(activityType: nil, location: location(switchCase), symbol: symbol))
                             found = true
                         }
@@ -649,7 +656,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
                     // A case that leaves the handler (`return false`), or, in a switch on the
                     // app's enumeration, does nothing with nothing after the switch (`case .none:
                     // break`, which an exhaustive switch needs), handles nothing.
-                    if Self.onlyLeaves(switchCase.statements),
+                    if Self.onlyLeaves(switchCase.statements, logging: typeMember != "activityType"),
                         !switchCase.statements.allSatisfy({ $0.item.is(BreakStmtSyntax.self) })
                             || enumeration != nil && Self.isLastStatement(switchExpression)
                     {
@@ -740,7 +747,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     ]
 
     private func isActivityType(_ expression: ExprSyntax, of name: String) -> Bool {
-        ValueResolver.path(of: expression) == [name, "activityType"]
+        ValueResolver.path(of: expression) == [name, typeMember]
     }
 
     /// What a switch tells apart: the activity type itself (nil), or the app's enumeration of
@@ -754,25 +761,26 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// bound to them: `guard let kind = ActivityType(rawValue: userActivity.activityType)`.
     private struct RawValueTypes {
         var enumerations: [String: String] = [:]
+        var member = "activityType"
 
         /// The enumeration `subject` is a value of: a name bound above, or the conversion itself
         /// (`switch ActivityType(rawValue: userActivity.activityType)`).
         func type(of subject: ExprSyntax, of name: String) -> String? {
             if let path = ValueResolver.path(of: subject), path.count == 1 { return enumerations[path[0]] }
-            return SourceExtractor.enumeration(convertedBy: subject, of: name)
+            return SourceExtractor.enumeration(convertedBy: subject, of: name, member: member)
         }
     }
 
-    private static func rawValueTypes(of name: String, among nodes: [Syntax]) -> RawValueTypes {
-        var found = RawValueTypes()
+    private static func rawValueTypes(of name: String, among nodes: [Syntax], member: String) -> RawValueTypes {
+        var found = RawValueTypes(member: member)
         for node in nodes {
             if let binding = node.as(OptionalBindingConditionSyntax.self),
                 let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                let value = binding.initializer?.value, let enumeration = enumeration(convertedBy: value, of: name)
+                let value = binding.initializer?.value, let enumeration = enumeration(convertedBy: value, of: name, member: member)
             {
                 found.enumerations[bound] = enumeration
             } else if let binding = node.as(PatternBindingSyntax.self), let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                let value = binding.initializer?.value, let enumeration = enumeration(convertedBy: value, of: name)
+                let value = binding.initializer?.value, let enumeration = enumeration(convertedBy: value, of: name, member: member)
             {
                 found.enumerations[bound] = enumeration
             }
@@ -781,12 +789,12 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     }
 
     /// `E(rawValue: userActivity.activityType)` (with `!` or `?` after it): E.
-    fileprivate static func enumeration(convertedBy expression: ExprSyntax, of name: String) -> String? {
+    fileprivate static func enumeration(convertedBy expression: ExprSyntax, of name: String, member: String = "activityType") -> String? {
         var expression = expression
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { expression = unwrapped.expression }
         if let chained = expression.as(OptionalChainingExprSyntax.self) { expression = chained.expression }
         guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let argument = call.arguments.first,
-            argument.label?.text == "rawValue", ValueResolver.path(of: argument.expression) == [name, "activityType"],
+            argument.label?.text == "rawValue", ValueResolver.path(of: argument.expression) == [name, member],
             var type = ValueResolver.path(of: call.calledExpression)
         else { return nil }
         if type.last == "init" { type.removeLast() }
@@ -799,7 +807,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     private func comparedType(_ conditions: ConditionElementListSyntax, of name: String, _ rawValueTypes: RawValueTypes) -> StaticValue? {
         for condition in conditions {
             guard case .expression(let expression) = condition.condition, let sequence = expression.as(SequenceExprSyntax.self) else { continue }
-            if let type = comparison(sequence, of: [name, "activityType"]) { return type }
+            if let type = comparison(sequence, of: [name, typeMember]) { return type }
             for (bound, enumeration) in rawValueTypes.enumerations.sorted(by: { $0.key < $1.key }) {
                 if let type = comparison(sequence, of: [bound], as: enumeration) { return type }
             }
@@ -894,13 +902,29 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     }
 
     /// Whether `statements` only leave: `break`, `return`, `return false`, `return nil`.
-    private static func onlyLeaves(_ statements: CodeBlockItemListSyntax) -> Bool {
+    /// With `logging`, a call that only logs or stops a debug build (`assertionFailure()`,
+    /// `logger.error(…)`) leaves too: a quick action's `default:` does that for a type it does not
+    /// know (activity handlers keep their reading, which reports depend on).
+    private static func onlyLeaves(_ statements: CodeBlockItemListSyntax, logging: Bool = false) -> Bool {
         statements.allSatisfy { item in
             if item.item.is(BreakStmtSyntax.self) { return true }
+            // `completionHandler(false)`: a quick action's handler says it did nothing.
+            if let call = item.item.as(FunctionCallExprSyntax.self) {
+                return reportsFailure(call)
+                    || logging
+                        && calledName(call.calledExpression).map { loggingFunctions.union(["assertionFailure", "fatalError"]).contains($0) } == true
+            }
             guard let returned = item.item.as(ReturnStmtSyntax.self) else { return false }
             guard let expression = returned.expression else { return true }
+            if let call = expression.as(FunctionCallExprSyntax.self) { return reportsFailure(call) }
             return expression.is(NilLiteralExprSyntax.self) || expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
         }
+    }
+
+    /// A call of a bare name with `false` alone (`completionHandler(false)`).
+    private static func reportsFailure(_ call: FunctionCallExprSyntax) -> Bool {
+        call.calledExpression.is(DeclReferenceExprSyntax.self) && call.arguments.count == 1 && call.trailingClosure == nil
+            && call.arguments.first?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false)
     }
 
     /// Whether `read` is on the left of `??` in the expression it is part of.

@@ -11,7 +11,12 @@ import Foundation
 /// none of them yields nothing, so it is not parsed again. A word inside a comment or a string
 /// only costs that second parse.
 enum SourceMarkers {
-    static let words = ["serActivity", "CSSearchableItem", "SearchableItems", "INInteraction", "onOpenURL", "willConnectTo", "openURLContexts"]
+    static let words = [
+        "serActivity", "CSSearchableItem", "SearchableItems", "INInteraction", "onOpenURL", "willConnectTo", "openURLContexts",
+        // Home Screen quick actions (`shortcutItem`, `UIApplicationShortcutItem`, `performActionFor`)
+        // and widgets' links (`widgetURL`, `Link` in a file that imports WidgetKit).
+        "hortcutItem", "performActionFor", "widgetURL", "WidgetKit",
+    ]
     static let labels = ["continue", "open"]
 
     static func mayDonateOrHandle(_ text: String) -> Bool {

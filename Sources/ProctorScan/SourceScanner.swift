@@ -240,7 +240,7 @@ package enum SourceScanner {
                 donations: extractor.donations, handlers: extractor.handlers, activityFunctions: extractor.activityFunctions,
                 stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type),
                 userInfoWriters: extractor.userInfoWriters,
-                appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints)
+                appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints, doors: extractor.doors)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
@@ -260,7 +260,7 @@ package enum SourceScanner {
             if !found.donations.isEmpty || !found.handlers.isEmpty || !found.activityFunctions.isEmpty || !found.stateUpdates.isEmpty
                 || !found.appInitializers.isEmpty
                 || !found.needsSaveSetters.isEmpty || !points.continuations.isEmpty || !points.connections.isEmpty || !points.urlHandlers.isEmpty
-                || !points.domainDeletions.isEmpty || points.deletesItems || points.firstHandler != nil
+                || !points.domainDeletions.isEmpty || points.deletesItems || points.firstHandler != nil || !found.doors.isEmpty
             {
                 filesWithSubjects.insert(file.file.path)
             }
@@ -525,6 +525,12 @@ package enum SourceScanner {
             SourceEntryPoints(sceneDelegates: delegates, urlHandlers: entryPoints.urlHandlers, firstHandler: firstHandler), in: context,
             locate: locate,
             into: &sourceFindings)
+        // The other doors: Home Screen quick actions and widgets' links.
+        var doors = ScannedDoors()
+        for found in extracted { doors.add(found.doors) }
+        let door = Self.judgeDoors(
+            doors, superclasses: entryPoints.superclasses, firstLaunchHandler: entryPoints.firstHandler?.location, engine: engine, context: context,
+            into: &sourceFindings)
         for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
 
         // Rule settings for some paths, then the ignores written in the sources, once every rule has judged.
@@ -578,7 +584,14 @@ package enum SourceScanner {
         let (routes, leftOut) = SourceScan.routes(from: allHandlers)
         var result = LintResult(files: files, appInfo: appInfo, options: options, scansSources: true)
         result.judged = Self.judged(scanned.flatMap(\.donations), handlers: allHandlers.count)
-        return SourceScan(result: result, payloads: payloads, routes: routes, handlersLeftOut: leftOut)
+        // A quick action's route is named by its type, unless an activity route has that name.
+        let doorRoutes = door.routes.map { route in
+            var route = route
+            if routes.contains(where: { $0.name == route.name }) { route.name += " (quick action)" }
+            return route
+        }
+        return SourceScan(
+            result: result, payloads: payloads, routes: routes + doorRoutes, handlersLeftOut: leftOut + door.leftOut, widgetLinks: door.widgetLinks)
     }
 
     /// `message` with the in-memory names of the transcriptions (`donation-3.json:4:7`, which a
@@ -740,6 +753,7 @@ package enum SourceScanner {
         var userInfoWriters: [(type: String, location: ProctorCore.SourceLocation)] = []
         var appInitializers: [AppInitializer] = []
         var entryPoints = ScannedEntryPoints()
+        var doors = ScannedDoors()
     }
 
     /// The offset of the first byte that is not valid UTF-8.

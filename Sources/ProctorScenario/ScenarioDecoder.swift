@@ -576,7 +576,9 @@ struct ScenarioDecoder {
         var file = ScenarioDecoder(path: resolved, source: text, directory: directory, references: references)
         var routes: [(route: Route?, name: String?)] = []
         if let object = file.reader.object(root, .root, what: "a routes file") {
-            file.reader.checkKeys(object, .root, allowed: ["generatedBy", "routes", "leftOut"], in: "a routes file")
+            // `widgetLinks`: the widgets' URLs `proctor scan` lists beside the routes, for people and
+            // tools; a scenario plays the routes alone.
+            file.reader.checkKeys(object, .root, allowed: ["generatedBy", "routes", "leftOut", "widgetLinks"], in: "a routes file")
             if let member = file.reader.required(object, "routes", root, .root),
                 let elements = file.reader.array(member, JSONPointer.root.appending("routes"))
             {

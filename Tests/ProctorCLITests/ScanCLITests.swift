@@ -166,6 +166,21 @@ struct ScanEmitCLITests {
         #expect(clash.status == 64, "\(clash.stderr)")
     }
 
+    /// The Home Screen example: clean, its committed routes file is what the scan writes (quick
+    /// actions' routes and the widget's links), and its scenario plays them.
+    @Test func theHomeScreenExampleScansCleanAndPlaysItsRoutes() throws {
+        let folder = "Scenarios/scan/notes-home-screen"
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-doors-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scan = try proctor(
+            ["scan", "--info-plist", folder + "/Info.plist", "--now", "2026-06-01T12:00:00Z", folder, "--emit-routes", scratch.path],
+            in: Self.repository)
+        #expect(scan.status == 0 && scan.stdout.hasPrefix("scan: 2 files, 0 errors, 0 warnings, 0 notes"), "\(scan.stdout)\(scan.stderr)")
+        #expect(try Data(contentsOf: scratch) == Data(contentsOf: Self.repository.appendingPathComponent(folder + "/routes.json")))
+        let run = try proctor(["run", "--now", "2026-06-01T12:00:00Z", folder], in: Self.repository)
+        #expect(run.status == 0 && run.stdout.hasSuffix("run: 1 file; 4 passed, 0 failed\n"), "\(run.stdout)\(run.stderr)")
+    }
+
     /// A scenario's routes from a file: played with the bundled apps' emitted routes, and a
     /// routes file with mistakes reported where they are, in it.
     @Test func scenariosPlayWithRoutesFromAFile() throws {

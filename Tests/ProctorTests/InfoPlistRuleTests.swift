@@ -15,7 +15,9 @@ import Testing
 struct InfoPlistRuleTests {
     static let rule = "intents_restricted_while_locked_supported"
     /// The test cases of an Info.plist's suite: reading it, then every rule over the Info.plist.
-    static let plistCases = ["input", rule, "routing_app_document_type", "routing_app_modes"]
+    static let plistCases = [
+        "input", rule, "quick_action_count", "quick_action_icon_type", "quick_action_required_keys", "routing_app_document_type", "routing_app_modes",
+    ]
 
     static let donation =
         #"{"interaction": {"intent": {"INSendMessageIntent": {"recipients": [{"personHandle": {"value": "ana@example.com", "type": "emailAddress"}}]}}, "direction": "outgoing"}}"#

@@ -35,7 +35,8 @@ struct RuleCatalogueTests {
         }
         #expect(
             Self.rules.filter(\.judgesInfoPlist).map(\.id) == [
-                "intents_restricted_while_locked_supported", "routing_app_document_type", "routing_app_modes",
+                "intents_restricted_while_locked_supported", "quick_action_count", "quick_action_icon_type", "quick_action_required_keys",
+                "routing_app_document_type", "routing_app_modes",
             ])
     }
 

@@ -25,6 +25,12 @@ struct SourceMarkersTests {
         "func application(_ app: UIApplication,\n    open\n    url: URL) -> Bool { true }",
         "func application(_ app: UIApplication, open /* the link */ url: URL) -> Bool { true }",
         "func application(_ app: UIApplication, open // the link\n    url: URL) -> Bool { true }",
+        // Home Screen quick actions and widgets' links (SourceExtractor+Doors.swift).
+        "func windowScene(_ scene: UIWindowScene, performActionFor item: Item, completionHandler: @escaping (Bool) -> Void) {}",
+        "application.shortcutItems = [UIApplicationShortcutItem(type: kind, localizedTitle: title)]",
+        "if let item = launchOptions?[.shortcutItem] as? Item { handle(item) }",
+        "Text(entry.title).widgetURL(entry.url)",
+        "import WidgetKit",
     ])
     func aFileNamingWhatTheExtractorReadsIsReadAgain(_ line: String) {
         #expect(SourceMarkers.mayDonateOrHandle("import UIKit\n\(line)\n"))

@@ -1,0 +1,99 @@
+import ProctorEngine
+import ProctorJSON
+
+// Rules over an app's widget views as its Swift sources write them, judged by proctor scan
+// (docs/scan.md). Whether each widget's URL is one a route of the app takes is the routes file's
+// `widgetLinks`, checked against the app's URL routes. Their examples are Swift files.
+
+/// A widget view and, beside it, a view controller that donates an activity (every example holds a
+/// donation); `body` is the widget view's body.
+private func widget(body: String) -> String {
+    """
+    import SwiftUI
+    import UIKit
+    import WidgetKit
+
+    final class NoteViewController: UIViewController {
+        func show() {
+            let activity = NSUserActivity(activityType: "com.example.notes.edit")
+            activity.title = "Edit note"
+            activity.isEligibleForHandoff = true
+            userActivity = activity
+        }
+    }
+
+    struct NoteEntry: TimelineEntry {
+        let date: Date
+        let noteID: String?
+    }
+
+    struct NoteWidgetView: View {
+        let entry: NoteEntry
+
+        var body: some View {
+    \(body)
+        }
+    }
+    """
+}
+
+/// One widgetURL per widget view hierarchy.
+struct SourceWidgetURLSingleRule: Rule {
+    static let description = RuleDescription(
+        id: "source_widget_url_single",
+        name: "One widgetURL Per Widget",
+        category: .activity,
+        defaultSeverity: .error,
+        summary:
+            "A widget's view hierarchy must have one widgetURL modifier: two in one view's declaration that apply together (not in different clauses of an if, a switch or ?:) leave the URL a tap opens undefined.",
+        rationale: """
+            widgetURL(_:) sets the URL the containing app opens when the user taps the widget, and \
+            Apple's documentation of it says: "Widgets support one widgetURL modifier in their view \
+            hierarchy. If multiple views have widgetURL modifiers, the behavior is undefined." A tap \
+            may then open either screen, or the app's first one. Parts of a widget that open \
+            different screens are Links (medium and large widgets), and the widget as a whole has \
+            one widgetURL. The scan compares the modifiers written in one declaration (a view's \
+            body, or a function or property that builds part of it): two in different clauses of \
+            an if, a switch or a ?: never apply together, and one applied to a subview another \
+            view's declaration builds is not seen, nor one repeated by a ForEach.
+            """,
+        sources: ["Apple, SwiftUI, View.widgetURL(_:) (\"Widgets support one widgetURL modifier in their view hierarchy\") [H]"],
+        passing: [
+            RuleExample(
+                widget(
+                    body: """
+                                if let noteID = entry.noteID {
+                                    Text(noteID).widgetURL(URL(string: "notes://note/\\(noteID)"))
+                                } else {
+                                    Text("No note").widgetURL(URL(string: "notes://new"))
+                                }
+                        """), named: "NoteWidget.swift"),
+            RuleExample(
+                widget(
+                    body: """
+                                VStack {
+                                    Text(entry.noteID ?? "")
+                                    Link(destination: URL(string: "notes://new")!) { Image(systemName: "plus") }
+                                }
+                                .widgetURL(URL(string: "notes://list"))
+                        """), named: "NoteWidget.swift"),
+        ],
+        failing: [
+            RuleExample(
+                widget(
+                    body: """
+                                VStack {
+                                    Text(entry.noteID ?? "").widgetURL(URL(string: "notes://note"))
+                                    Image(systemName: "plus").widgetURL(URL(string: "notes://new"))
+                                }
+                        """), named: "NoteWidget.swift", at: ["/NoteWidgetView.body/widgetURL/1"])
+        ])
+
+    func check(_ urls: SourceWidgetURLs, in context: RuleContext) -> [Violation] {
+        urls.repeated.map { repeated in
+            Violation(
+                "a second widgetURL in \(repeated.symbol), which applies together with the one at \(repeated.earlier): a widget supports one widgetURL in its view hierarchy, and with several the URL a tap opens is undefined; keep one for the whole widget and make the parts Links",
+                at: repeated.pointer)
+        }
+    }
+}

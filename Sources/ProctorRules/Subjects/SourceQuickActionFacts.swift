@@ -1,0 +1,85 @@
+import ProctorEngine
+import ProctorJSON
+
+/// The app's Home Screen quick actions as `proctor scan` found them, taken together: those the
+/// code sets in `shortcutItems`, the types its handlers tell apart, and its scene delegates' ways
+/// in (docs/scan.md). The Info.plist's static actions are the rule context's `AppInfo`.
+package struct SourceQuickActions: RuleSubject, Sendable {
+    package static var scope: RuleScope { .source }
+
+    /// A quick action the code makes (`UIApplicationShortcutItem(type:localizedTitle:)`).
+    package struct Action: Sendable {
+        package var type: String
+        package var symbol: String
+        package var pointer: JSONPointer
+
+        package init(type: String, symbol: String, pointer: JSONPointer) {
+            self.type = type
+            self.symbol = symbol
+            self.pointer = pointer
+        }
+    }
+
+    /// A type with `windowScene(_:performActionFor:completionHandler:)`.
+    package struct SceneDelegate: Sendable {
+        package var type: String
+        package var performSymbol: String
+        /// Whether its `scene(_:willConnectTo:options:)` (its own or a base class's) reads
+        /// `connectionOptions.shortcutItem`; nil when it has none.
+        package var connectionReadsShortcutItem: Bool?
+        package var pointer: JSONPointer
+
+        package init(type: String, performSymbol: String, connectionReadsShortcutItem: Bool?, pointer: JSONPointer) {
+            self.type = type
+            self.performSymbol = performSymbol
+            self.connectionReadsShortcutItem = connectionReadsShortcutItem
+            self.pointer = pointer
+        }
+    }
+
+    /// The actions the code makes whose type is a constant.
+    package var dynamicActions: [Action] = []
+    /// The types the quick-action handlers tell apart, on either path.
+    package var handledTypes: Set<String> = []
+    /// Some handler takes every type without telling them apart.
+    package var anyTypeHandled = false
+    /// How many quick-action handlers the scan found (`performActionFor`, a launch reading the
+    /// action); none at all means the handling code may not have been scanned.
+    package var handlerCount = 0
+    /// Where an Info.plist action no handler takes is reported: the first quick-action handler,
+    /// else the app's first launch handler; nil when the scan found neither.
+    package var staticPlace: JSONPointer?
+    package var sceneDelegates: [SceneDelegate] = []
+    /// App delegates without scenes whose launch method reads `launchOptions[.shortcutItem]` and
+    /// always returns true, beside an `application(_:performActionFor:completionHandler:)`: where
+    /// each launch method is, by its pointer.
+    package var launchesReturningTrue: [(symbol: String, performSymbol: String, pointer: JSONPointer)] = []
+
+    package init() {}
+}
+
+/// The `widgetURL` modifiers of the app's widget views, taken together: those that apply together
+/// in one view's declaration.
+package struct SourceWidgetURLs: RuleSubject, Sendable {
+    package static var scope: RuleScope { .source }
+
+    /// A `widgetURL` that applies in the same view hierarchy as an earlier one of the same
+    /// declaration (not in another clause of an `if`, `switch` or `?:`).
+    package struct Repeated: Sendable {
+        /// The declaration, `NoteWidgetView.body`.
+        package var symbol: String
+        /// Where the earlier one is, `line:column`.
+        package var earlier: String
+        package var pointer: JSONPointer
+
+        package init(symbol: String, earlier: String, pointer: JSONPointer) {
+            self.symbol = symbol
+            self.earlier = earlier
+            self.pointer = pointer
+        }
+    }
+
+    package var repeated: [Repeated] = []
+
+    package init() {}
+}
