@@ -15,6 +15,8 @@ package struct SourceScan: Sendable {
     /// Handlers that make no route, and why: one that takes every type, or a type computed at run
     /// time.
     package var handlersLeftOut: [String]
+    /// The URLs the app's URL handlers tell apart: which route takes a URL (ScannedURLRoutes.swift).
+    package var urlRoutes = URLRouteTable()
 
     static let routesGenerator = "proctor scan --emit-routes"
 
@@ -30,7 +32,13 @@ package struct SourceScan: Sendable {
     /// (`{"from": "routes.json"}`, docs/scenario-format.md).
     package var routesText: String {
         let routes = routes.map { route -> JSONNode in
-            var members: [(String, JSONNode)] = [("name", .string(route.name)), ("activityTypes", .array(route.activityTypes.map(JSONNode.string)))]
+            var members: [(String, JSONNode)] = [("name", .string(route.name))]
+            if !route.activityTypes.isEmpty || route.urls.isEmpty {
+                members.append(("activityTypes", .array(route.activityTypes.map(JSONNode.string))))
+            }
+            if !route.urls.isEmpty { members.append(("urls", .array(route.urls.map(JSONNode.string)))) }
+            // Only a running scene's handler takes it (docs/scenario-format.md, "Routes").
+            if !route.coldLaunch { members.append(("coldLaunch", JSONNode(.bool(false), offset: 0))) }
             if !route.userInfoKeys.isEmpty { members.append(("userInfoKeys", .array(route.userInfoKeys.map(JSONNode.string)))) }
             members.append(("handledIn", .array(route.handledIn.map(JSONNode.string))))
             return .object(members)
@@ -68,6 +76,10 @@ package struct ExtractedRoute: Sendable {
     package var userInfoKeys: [String]
     /// Where each handler is: `path:line:column (symbol)`.
     package var handledIn: [String]
+    /// For a URL route: the URL patterns it takes (`places://place/*`).
+    package var urls: [String] = []
+    /// False for a URL route only a running scene's `scene(_:openURLContexts:)` takes.
+    package var coldLaunch = true
 }
 
 extension SourceScan {
@@ -190,6 +202,8 @@ extension SourceScan {
                 known.activityTypes = Array(Set(known.activityTypes + route.activityTypes)).sorted()
                 known.userInfoKeys = Array(Set(known.userInfoKeys + route.userInfoKeys)).sorted()
                 known.handledIn = Array(Set(known.handledIn + route.handledIn)).sorted()
+                known.urls = known.urls + route.urls.filter { !known.urls.contains($0) }
+                known.coldLaunch = known.coldLaunch || route.coldLaunch
                 routes[route.name] = known
             }
             leftOut += scan.handlersLeftOut.filter { !leftOut.contains($0) }

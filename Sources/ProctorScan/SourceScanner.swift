@@ -240,7 +240,8 @@ package enum SourceScanner {
                 donations: extractor.donations, handlers: extractor.handlers, activityFunctions: extractor.activityFunctions,
                 stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type),
                 userInfoWriters: extractor.userInfoWriters,
-                appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints)
+                appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints, urlHandlers: extractor.urlHandlers,
+                urlFunctions: extractor.urlFunctions, wasExtracted: true)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
@@ -260,7 +261,7 @@ package enum SourceScanner {
             if !found.donations.isEmpty || !found.handlers.isEmpty || !found.activityFunctions.isEmpty || !found.stateUpdates.isEmpty
                 || !found.appInitializers.isEmpty
                 || !found.needsSaveSetters.isEmpty || !points.continuations.isEmpty || !points.connections.isEmpty || !points.urlHandlers.isEmpty
-                || !points.domainDeletions.isEmpty || points.deletesItems || points.firstHandler != nil
+                || !points.domainDeletions.isEmpty || points.deletesItems || points.firstHandler != nil || !found.urlHandlers.isEmpty
             {
                 filesWithSubjects.insert(file.file.path)
             }
@@ -521,10 +522,24 @@ package enum SourceScanner {
             firstItem: firstItem, deletesItems: entryPoints.deletesItems)
         index.itemsHaveConstantIdentifiers = !items.isEmpty && items.allSatisfy { $0.property("uniqueIdentifier")?.value.string != nil }
         engine.rules(judging: SourceSpotlightIndex.self).judge(index, in: context, locate: locate, into: &sourceFindings)
-        engine.rules(judging: SourceEntryPoints.self).judge(
-            SourceEntryPoints(sceneDelegates: delegates, urlHandlers: entryPoints.urlHandlers, firstHandler: firstHandler), in: context,
-            locate: locate,
-            into: &sourceFindings)
+        // The URLs the handlers tell apart (SourceScanner+URLs.swift).
+        let urlFunctions =
+            extracted.flatMap(\.urlFunctions)
+            + Self.urlFunctions(
+                named: Set(extracted.flatMap(\.urlHandlers).compactMap(\.delegatesTo)),
+                in: zip(read, extracted).filter { !$0.1.wasExtracted && $0.0.wasParsed }.map { ($0.0.file, $0.0.lines) },
+                resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier))
+        let doors = Self.urlDoors(
+            handlers: extracted.flatMap(\.urlHandlers), functions: urlFunctions, entryPoints: entryPoints, schemes: appInfo?.urlSchemes ?? [],
+            places: &places)
+        var ways = SourceEntryPoints(sceneDelegates: delegates, urlHandlers: entryPoints.urlHandlers, firstHandler: firstHandler)
+        ways.urlSchemesTaken = doors.schemesTaken
+        if let first = doors.firstURLHandler {
+            ways.firstURLHandler = JSONPointer(["(app)", "openURLScheme"])
+            places[ways.firstURLHandler!.description] = first.location
+        }
+        engine.rules(judging: SourceEntryPoints.self).judge(ways, in: context, locate: locate, into: &sourceFindings)
+        engine.rules(judging: SourceURLDoors.self).judge(doors.subject, in: context, locate: locate, into: &sourceFindings)
         for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
 
         // Rule settings for some paths, then the ignores written in the sources, once every rule has judged.
@@ -578,7 +593,9 @@ package enum SourceScanner {
         let (routes, leftOut) = SourceScan.routes(from: allHandlers)
         var result = LintResult(files: files, appInfo: appInfo, options: options, scansSources: true)
         result.judged = Self.judged(scanned.flatMap(\.donations), handlers: allHandlers.count)
-        return SourceScan(result: result, payloads: payloads, routes: routes, handlersLeftOut: leftOut)
+        var scan = SourceScan(result: result, payloads: payloads, routes: routes + doors.routes, handlersLeftOut: leftOut + doors.leftOut)
+        scan.urlRoutes = doors.table
+        return scan
     }
 
     /// `message` with the in-memory names of the transcriptions (`donation-3.json:4:7`, which a
@@ -740,6 +757,10 @@ package enum SourceScanner {
         var userInfoWriters: [(type: String, location: ProctorCore.SourceLocation)] = []
         var appInitializers: [AppInitializer] = []
         var entryPoints = ScannedEntryPoints()
+        var urlHandlers: [ScannedURLHandler] = []
+        var urlFunctions: [(name: String, handler: ScannedURLHandler)] = []
+        /// False for a file the byte filter let go, which was not parsed a second time.
+        var wasExtracted = false
     }
 
     /// The offset of the first byte that is not valid UTF-8.
