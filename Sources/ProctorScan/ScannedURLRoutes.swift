@@ -72,8 +72,10 @@ struct ScannedURLRoute: Equatable {
                 switch path {
                 case .any: found.append("\(base):**")
                 case .exact(let exact): found += ["\(base)://*\(exact)", "\(base)://*\(exact)?**"]
-                case .prefix(let components): found += ["\(base)://*/\(components.joined(separator: "/"))", "\(base)://*/\(components.joined(separator: "/"))/**"]
-                case .last(let last): found += ["\(base)://*/\(last)", "\(base)://*/**/\(last)", "\(base)://*/\(last)?**", "\(base)://*/**/\(last)?**"]
+                case .prefix(let components):
+                    found += ["\(base)://*/\(components.joined(separator: "/"))", "\(base)://*/\(components.joined(separator: "/"))/**"]
+                case .last(let last):
+                    found += ["\(base)://*/\(last)", "\(base)://*/**/\(last)", "\(base)://*/\(last)?**", "\(base)://*/**/\(last)?**"]
                 }
                 continue
             }

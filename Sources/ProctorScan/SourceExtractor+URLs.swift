@@ -25,6 +25,9 @@ extension SourceExtractor {
         var components: Set<String> = []
         /// Names holding one of its parts (`let scheme = url.scheme`).
         var parts: [String: URLPart] = [:]
+        /// Names holding one of its parts converted to the app's enumeration (`if let action =
+        /// Action(rawValue: host)`): the part, and the enumeration, whose cases' raw values it is.
+        var enumerations: [String: (part: URLPart, type: String)] = [:]
     }
 
     /// `application(_:open:options:)`, `scene(_:openURLContexts:)`, and a function of the app's
@@ -56,8 +59,14 @@ extension SourceExtractor {
             names.holders = [activity]
             door = .universalLink
         default:
-            guard let url = parameters.first(where: { ["URL", "URL?", "URL!"].contains($0.type.trimmedDescription) }) else { return }
-            names.urls = [(url.secondName ?? url.firstName).text]
+            // A function of the app's taking the URL, or the context that holds it.
+            if let url = parameters.first(where: { ["URL", "URL?", "URL!"].contains($0.type.trimmedDescription) }) {
+                names.urls = [(url.secondName ?? url.firstName).text]
+            } else if let context = parameters.first(where: { ["UIOpenURLContext", "UIOpenURLContext?"].contains($0.type.trimmedDescription) }) {
+                names.holders = [(context.secondName ?? context.firstName).text]
+            } else {
+                return
+            }
             urlFunctions.append((name, urlHandler(.appDelegate, names: names, in: Syntax(body.statements), at: function.name)))
             return
         }
@@ -133,7 +142,9 @@ extension SourceExtractor {
             }
             guard let bound, let initial else { continue }
             let value = Self.unwrappedURLExpression(initial)
-            if isComponents(value, names) {
+            if let converted = enumeration(convertedBy: value, names) {
+                names.enumerations[bound] = converted
+            } else if isComponents(value, names) {
                 names.components.insert(bound)
             } else if let part = urlPart(of: value, names) {
                 names.parts[bound] = part
@@ -167,19 +178,23 @@ extension SourceExtractor {
                     URLTest(
                         alternatives: constraints, position: guardStatement.position.utf8Offset,
                         scope: guardStatement.endPosition.utf8Offset..<end, location: location(guardStatement)))
-            } else if let switchExpression = node.as(SwitchExprSyntax.self), let part = urlPart(of: Self.unwrappedURLExpression(switchExpression.subject), names) {
+            } else if let switchExpression = node.as(SwitchExprSyntax.self),
+                let (part, enumeration) = switchedURLPart(switchExpression.subject, names)
+            {
                 for element in switchExpression.cases {
                     guard case .switchCase(let switchCase) = element, case .case(let label) = switchCase.label else { continue }
                     // A case that only leaves takes nothing.
-                    if switchCase.statements.allSatisfy({ $0.item.is(BreakStmtSyntax.self) || $0.item.is(ReturnStmtSyntax.self) }) { continue }
+                    if Self.onlyLeavesURLCase(switchCase.statements) { continue }
                     for item in label.caseItems {
                         guard let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression else {
                             handler.undecided.append(("a case of a switch on the URL's \(Self.describe(part)) that is no constant", location(item)))
                             continue
                         }
+                        // A case of the app's enumeration (`case .navigate:`) is its raw value.
+                        let found = enumeration.flatMap { urlCaseValue(expression, of: $0) } ?? value(expression)
                         tests.append(
                             URLTest(
-                                alternatives: [[(part, value(expression), false)]], position: item.position.utf8Offset,
+                                alternatives: [[(part, found, false)]], position: item.position.utf8Offset,
                                 scope: switchCase.statements.position.utf8Offset..<switchCase.statements.endPosition.utf8Offset,
                                 location: location(item)))
                     }
@@ -204,7 +219,8 @@ extension SourceExtractor {
                 var reason: String?
                 for (part, found, isPrefix) in way {
                     guard let text = found.string else {
-                        reason = "compares the URL's \(Self.describe(part)) with a value computed at run time (\(found.dynamicReason ?? "not a constant"))"
+                        reason =
+                            "compares the URL's \(Self.describe(part)) with a value computed at run time (\(found.dynamicReason ?? "not a constant"))"
                         break
                     }
                     if let problem = Self.apply(part, text, prefix: isPrefix, to: &route) {
@@ -226,10 +242,12 @@ extension SourceExtractor {
                 guard let call = node.as(FunctionCallExprSyntax.self),
                     call.arguments.contains(where: { argument in
                         ValueResolver.path(of: Self.unwrappedURLExpression(argument.expression)).map { path in
-                            path.count == 1 && names.urls.contains(path[0]) || path.count >= 2 && names.holders.contains(path[0]) && path.count <= 3
+                            path.count == 1 && (names.urls.contains(path[0]) || names.holders.contains(path[0]) && !seeds.holders.contains(path[0]))
+                                || path.count >= 2 && names.holders.contains(path[0]) && path.count <= 3
                         } ?? false
                     }),
-                    let callee = Self.calledName(call.calledExpression), !Self.urlLoggingFunctions.contains(callee)
+                    let callee = Self.calledName(call.calledExpression), !Self.urlLoggingFunctions.contains(callee),
+                    !Self.urlDerivations.contains(callee)
                 else { continue }
                 callees.insert(ValueResolver.path(of: call.calledExpression)?.joined(separator: ".") ?? callee)
             }
@@ -242,6 +260,20 @@ extension SourceExtractor {
         }
         return handler
     }
+
+    /// Whether a case only leaves: `break`, `return`, or `return` of a literal (`false`, `nil`);
+    /// `return open(url)` does the work.
+    private static func onlyLeavesURLCase(_ statements: CodeBlockItemListSyntax) -> Bool {
+        statements.allSatisfy { item in
+            if item.item.is(BreakStmtSyntax.self) { return true }
+            guard let returned = item.item.as(ReturnStmtSyntax.self) else { return false }
+            guard let expression = returned.expression else { return true }
+            return expression.is(NilLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
+        }
+    }
+
+    /// Calls that make another value of the URL, which the handler then compares or hands on.
+    private static let urlDerivations: Set<String> = ["URLComponents", "URL", "String", "NSURL", "URLRequest"]
 
     /// Calls that only log or keep a URL.
     private static let urlLoggingFunctions: Set<String> = [
@@ -340,6 +372,7 @@ extension SourceExtractor {
         guard let sequence = expression.as(SequenceExprSyntax.self),
             sequence.elements.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "||" })
         else {
+            if let alternatives = membership(expression, names) { return alternatives }
             noteUndecided(expression, names, into: &handler)
             let constraints = urlConstraints(in: expression, names)
             return constraints.isEmpty ? [] : [constraints]
@@ -357,6 +390,47 @@ extension SourceExtractor {
             alternatives.append(constraints)
         }
         return alternatives
+    }
+
+    /// What a switch's subject is: a part of the URL, or a part converted to the app's
+    /// enumeration (by a name bound above, or in place).
+    private func switchedURLPart(_ subject: ExprSyntax, _ names: URLNames) -> (URLPart, String?)? {
+        let subject = Self.unwrappedURLExpression(subject)
+        if let part = urlPart(of: subject, names) { return (part, nil) }
+        if let path = ValueResolver.path(of: subject), path.count == 1, let converted = names.enumerations[path[0]] {
+            return (converted.part, converted.type)
+        }
+        if let converted = enumeration(convertedBy: subject, names) { return (converted.part, converted.type) }
+        return nil
+    }
+
+    /// `Action(rawValue: url.host)` (with `lowercased()`, `!` or `?`): the part and `Action`.
+    private func enumeration(convertedBy expression: ExprSyntax, _ names: URLNames) -> (part: URLPart, type: String)? {
+        guard let call = Self.unwrappedURLExpression(expression).as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            let argument = call.arguments.first, argument.label?.text == "rawValue",
+            let part = urlPart(of: Self.unwrappedURLExpression(argument.expression), names),
+            var type = ValueResolver.path(of: call.calledExpression)
+        else { return nil }
+        if type.last == "init" { type.removeLast() }
+        return type.count == 1 ? (part, type[0]) : nil
+    }
+
+    /// `.navigate` or `Action.navigate` of the app's enumeration: its raw value.
+    private func urlCaseValue(_ expression: ExprSyntax, of enumeration: String) -> StaticValue? {
+        guard let path = ValueResolver.path(of: expression), let member = path.last,
+            path.count == 1 && expression.as(MemberAccessExprSyntax.self)?.base == nil || path.count == 2 && path[0] == enumeration
+        else { return nil }
+        return value(ofPath: [enumeration, member, "rawValue"])
+    }
+
+    /// `["http", "https"].contains(url.scheme)`: one alternative per element.
+    private func membership(_ expression: ExprSyntax, _ names: URLNames) -> [[(part: URLPart, value: StaticValue, prefix: Bool)]]? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "contains", let array = member.base?.as(ArrayExprSyntax.self), call.arguments.count == 1,
+            let argument = call.arguments.first, argument.label == nil,
+            let part = urlPart(of: Self.unwrappedURLExpression(argument.expression), names)
+        else { return nil }
+        return array.elements.map { [(part, value($0.expression), false)] }
     }
 
     /// `urlString.contains("…")`, `url.host?.hasSuffix(…)`: the handler tells URLs apart in a way

@@ -39,15 +39,21 @@ extension SourceScanner {
         handlers: [ScannedURLHandler], functions: [(name: String, handler: ScannedURLHandler)], entryPoints: ScannedEntryPoints,
         schemes declared: [String], places: inout [String: SourceLocation]
     ) -> URLDoors {
-        var byName: [String: ScannedURLHandler] = [:]
-        var twice: Set<String> = []
-        for function in functions where byName.updateValue(function.handler, forKey: function.name) != nil { twice.insert(function.name) }
-        for name in twice { byName[name] = nil }
+        var byName: [String: [ScannedURLHandler]] = [:]
+        for function in functions { byName[function.name, default: []].append(function.handler) }
+        /// The function a call in `file` calls: the only one of its name, or of two or more the
+        /// only one declared in that file (a method of the caller's own type, often private).
+        func function(_ name: String, calledIn file: String) -> ScannedURLHandler? {
+            guard let found = byName[name] else { return nil }
+            if found.count == 1 { return found[0] }
+            let local = found.filter { $0.location.file == file }
+            return local.count == 1 ? local[0] : nil
+        }
         func followed(_ handler: ScannedURLHandler, seen: Set<String>) -> ScannedURLHandler {
             guard handler.routes.isEmpty, handler.undecided.isEmpty, let next = handler.delegatesTo, !seen.contains(next),
-                let function = byName[next]
+                let target = function(next, calledIn: handler.location.file)
             else { return handler }
-            var found = followed(function, seen: seen.union([next]))
+            var found = followed(target, seen: seen.union([next]))
             found.door = handler.door
             found.type = handler.type
             found.symbol = handler.symbol
@@ -80,7 +86,8 @@ extension SourceScanner {
                 }
             }
             for (reason, location) in handler.undecided {
-                doors.leftOut.append("\(location.file):\(location.line ?? 0):\(location.column ?? 0) (\(handler.symbol)) \(reason): write its route by hand")
+                doors.leftOut.append(
+                    "\(location.file):\(location.line ?? 0):\(location.column ?? 0) (\(handler.symbol)) \(reason): write its route by hand")
             }
             if handler.routes.isEmpty && handler.undecided.isEmpty {
                 let why =
@@ -88,7 +95,9 @@ extension SourceScanner {
                     ?? "tells no URLs apart (no if, guard or switch on its scheme, host or path)"
                 doors.leftOut.append("\(place) takes every URL: it \(why); write its routes by hand")
             }
-            if handler.door != .universalLink, handler.routes.isEmpty || !handler.undecided.isEmpty || handler.routes.contains(where: { $0.scheme == nil }) {
+            if handler.door != .universalLink,
+                handler.routes.isEmpty || !handler.undecided.isEmpty || handler.routes.contains(where: { $0.scheme == nil })
+            {
                 schemesTaken = nil
             }
             doors.table.isIncomplete = doors.table.isIncomplete || handler.routes.isEmpty || !handler.undecided.isEmpty
@@ -98,7 +107,8 @@ extension SourceScanner {
                 let patterns = route.patterns(schemes: schemes)
                 guard !patterns.isEmpty else {
                     doors.leftOut.append(
-                        "\(place) takes URLs of any scheme (it does not compare the scheme), and the app's schemes are not known: give the Info.plist")
+                        "\(place) takes URLs of any scheme (it does not compare the scheme), and the app's schemes are not known: give the Info.plist"
+                    )
                     continue
                 }
                 if let scheme = route.scheme, handler.door != .universalLink { schemesTaken?.insert(scheme.lowercased()) }
@@ -113,15 +123,22 @@ extension SourceScanner {
                     merged.coldLaunch = merged.coldLaunch || coldLaunch
                     byRoute[name] = (merged, known.index)
                 } else {
-                    byRoute[name] = (URLRouteTable.Route(name: name, patterns: patterns, handledIn: [handledIn], location: location, coldLaunch: coldLaunch), order.count)
+                    byRoute[name] = (
+                        URLRouteTable.Route(name: name, patterns: patterns, handledIn: [handledIn], location: location, coldLaunch: coldLaunch),
+                        order.count
+                    )
                     order.append(name)
                 }
-                doors.subject.routes.append(.init(scheme: route.scheme?.lowercased(), symbol: handler.symbol, pointer: pointer, isUniversalLink: handler.door == .universalLink))
+                doors.subject.routes.append(
+                    .init(
+                        scheme: route.scheme?.lowercased(), symbol: handler.symbol, pointer: pointer, isUniversalLink: handler.door == .universalLink)
+                )
             }
         }
         doors.table.routes = order.map { byRoute[$0]!.route }
         doors.routes = doors.table.routes.map { route in
-            ExtractedRoute(name: route.name, activityTypes: [], userInfoKeys: [], handledIn: route.handledIn, urls: route.patterns, coldLaunch: route.coldLaunch)
+            ExtractedRoute(
+                name: route.name, activityTypes: [], userInfoKeys: [], handledIn: route.handledIn, urls: route.patterns, coldLaunch: route.coldLaunch)
         }
         // A cold launch's URL read in scene(_:willConnectTo:options:) by a type with no
         // scene(_:openURLContexts:) to pass it to is handled there, in code not read for routes;

@@ -143,7 +143,9 @@ struct SourceURLRouteTests {
             """
         ])
         #expect(
-            urlRoutes(result) == ["url:https://example.com/app/**": ["https://example.com/app", "https://example.com/app/**", "https://example.com/app?**"]],
+            urlRoutes(result) == [
+                "url:https://example.com/app/**": ["https://example.com/app", "https://example.com/app/**", "https://example.com/app?**"]
+            ],
             "\(urlRoutes(result))")
         #expect(findings(result).filter { $0.contains("url") } == [], "\(findings(result))")
     }
@@ -168,5 +170,89 @@ struct SourceURLRouteTests {
             "\(findings(result))")
         #expect(result.routes.map(\.coldLaunch) == [false])
         #expect(result.routesText.contains(#""coldLaunch": false"#), "\(result.routesText)")
+    }
+
+    /// Field shapes (docs/field-tests.md, issue 33): Home Assistant's `onOpenURL { handleIncoming(url: $0) }`
+    /// with a private `handleIncoming(url:)` in that file and another of the same name in another
+    /// file; Mastodon's `handleUrl(context: urlContext)` taking the context; Open Food Facts'
+    /// `URLComponents(url:…)` made of the URL, which is no hand-off.
+    @Test func fieldShapesOfHandOffs() throws {
+        let result = try scan([
+            "App.swift": """
+            struct PlacesApp: App {
+                var body: some Scene { WindowGroup { ContentView().onOpenURL { handleIncoming(url: $0) } } }
+                private func handleIncoming(url: URL) {
+                    if url.host == "place" { show(url) }
+                }
+            }
+            """,
+            "Commands.swift": """
+            struct Commands {
+                private func handleIncoming(url: URL) { open(url) }
+            }
+            """,
+            "SceneDelegate.swift": """
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    _ = connectionOptions.urlContexts
+                }
+                func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+                    if let urlContext = URLContexts.first { handleUrl(context: urlContext) }
+                }
+                private func handleUrl(context: UIOpenURLContext) {
+                    guard context.url.scheme == "places" else { return }
+                    show(context.url)
+                }
+                func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+                    guard let url = userActivity.webpageURL, let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return }
+                    present(components)
+                }
+            }
+            """,
+        ])
+        #expect(Set(urlRoutes(result).keys) == ["url:*://place", "url:places://*"], "\(urlRoutes(result))")
+        #expect(
+            result.handlersLeftOut.filter { $0.contains("URL") } == [
+                "SceneDelegate.swift:12:10 (SceneDelegate.scene(_:continue:)) takes every URL: it tells no URLs apart (no if, guard or switch on its scheme, host or path); write its routes by hand"
+            ], "\(result.handlersLeftOut)")
+    }
+
+    /// Home Assistant's shape: the host converted to the app's enumeration and switched on, a
+    /// case's raw value written or implied; web links told apart by `["http", "https"].contains(scheme)`.
+    @Test func hostConvertedToTheAppsEnumeration() throws {
+        let result = try scan([
+            "Handler.swift": """
+            enum Action: String {
+                case navigate
+                case callService = "call_service"
+                case xCallback = "x-callback-url"
+                case nothing
+            }
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]) -> Bool {
+                    guard let host = url.host else { return true }
+                    if ["http", "https"].contains(url.scheme?.lowercased()), host.lowercased() == "my.example.io" {
+                        return showMy(url)
+                    }
+                    if let action = Action(rawValue: host.lowercased()) {
+                        switch action {
+                        case .navigate: navigate(url)
+                        case .callService: call(url)
+                        case .xCallback: return handleCallback(url)
+                        case .nothing: return false
+                        }
+                    }
+                    return true
+                }
+            }
+            """
+        ])
+        #expect(
+            Set(urlRoutes(result).keys) == [
+                "url:http://my.example.io", "url:https://my.example.io", "url:places://navigate", "url:places://call_service",
+                "url:places://x-callback-url",
+            ],
+            "\(urlRoutes(result))")
+        #expect(result.handlersLeftOut.isEmpty, "\(result.handlersLeftOut)")
     }
 }

@@ -97,7 +97,7 @@ struct SourceURLSchemeDeclaredRule: Rule {
             else { return nil }
             let listed = declared.isEmpty ? "declares no URL scheme" : "declares only \(declared.sorted().map { "'\($0):'" }.joined(separator: ", "))"
             return Violation(
-                "\(route.symbol) takes URLs of the scheme '\(scheme):', but \(app.source) \(listed) in CFBundleURLTypes\(Suggestion.phrase(for: scheme, among: Array(declared))), so iOS never opens the app with one",
+                "\(route.symbol) takes URLs of the scheme '\(scheme):', but \(app.source) \(listed) in CFBundleURLTypes, so iOS never opens the app with one\(Suggestion.phrase(for: scheme, among: Array(declared)))",
                 at: route.pointer)
         }
     }
@@ -130,7 +130,8 @@ struct SourceColdLaunchURLHandledRule: Rule {
         passing: [RuleExample(sceneDelegate(routeByScheme, members: readsURLContexts), named: "SceneDelegate.swift")],
         failing: [
             RuleExample(
-                sceneDelegate(routeByScheme), named: "SceneDelegate.swift", at: ["/SceneDelegate.scene(_:openURLContexts:)/willConnectTo/urlContexts"]),
+                sceneDelegate(routeByScheme), named: "SceneDelegate.swift", at: ["/SceneDelegate.scene(_:openURLContexts:)/willConnectTo/urlContexts"]
+            ),
             RuleExample(
                 sceneDelegate(
                     routeByScheme,
