@@ -67,7 +67,9 @@ struct SourceURLSchemeDeclaredRule: Rule {
             scheme the app does not declare is never reached from outside the app: a link in a \
             message, a widget or another app opens nothing, or another app that declares it. \
             http, https (universal links) and file (documents opened in place) need no scheme \
-            of the app's and are not judged. A warning: the handler may compare a scheme only \
+            of the app's and are not judged, and neither are the URLs the app opens \
+            (UIApplication.open with tel:, mailto:, another app's scheme): opening needs no \
+            declaration, only the schemes the app's own handlers take do. A warning: the handler may compare a scheme only \
             to turn it away, or a scheme may be declared by a build setting the scan does not \
             read.
             """,
