@@ -17,6 +17,8 @@ package struct SourceScan: Sendable {
     package var handlersLeftOut: [String]
     /// The widgets' links (`widgetURL`, `Link`): URLs the app's URL handlers must take.
     package var widgetLinks: [ExtractedWidgetLink] = []
+    /// The URLs the app's URL handlers tell apart: which route takes a URL (ScannedURLRoutes.swift).
+    package var urlRoutes = URLRouteTable()
 
     static let routesGenerator = "proctor scan --emit-routes"
 
@@ -33,8 +35,12 @@ package struct SourceScan: Sendable {
     package var routesText: String {
         let routes = routes.map { route -> JSONNode in
             var members: [(String, JSONNode)] = [("name", .string(route.name))]
-            if !route.activityTypes.isEmpty { members.append(("activityTypes", .array(route.activityTypes.map(JSONNode.string)))) }
+            if !route.activityTypes.isEmpty || (route.urls.isEmpty && route.shortcutItemTypes.isEmpty) {
+                members.append(("activityTypes", .array(route.activityTypes.map(JSONNode.string))))
+            }
+            if !route.urls.isEmpty { members.append(("urls", .array(route.urls.map(JSONNode.string)))) }
             if !route.shortcutItemTypes.isEmpty { members.append(("shortcutItemTypes", .array(route.shortcutItemTypes.map(JSONNode.string)))) }
+            // Only a running scene's handler takes it (docs/scenario-format.md, "Routes").
             if !route.coldLaunch { members.append(("coldLaunch", JSONNode(.bool(false), offset: 0))) }
             if !route.userInfoKeys.isEmpty { members.append(("userInfoKeys", .array(route.userInfoKeys.map(JSONNode.string)))) }
             members.append(("handledIn", .array(route.handledIn.map(JSONNode.string))))
@@ -89,7 +95,10 @@ package struct ExtractedRoute: Sendable {
     package var handledIn: [String]
     /// The Home Screen quick-action types it takes (a quick action's route has no activity type).
     package var shortcutItemTypes: [String] = []
-    /// False when the app takes it only while running: no launch path reads it.
+    /// For a URL route: the URL patterns it takes (`places://place/*`).
+    package var urls: [String] = []
+    /// False when the app takes it only while running: no launch path reads it (a running
+    /// scene's `scene(_:openURLContexts:)` or `windowScene(_:performActionFor:)` alone).
     package var coldLaunch = true
 }
 
@@ -214,6 +223,7 @@ extension SourceScan {
                 known.userInfoKeys = Array(Set(known.userInfoKeys + route.userInfoKeys)).sorted()
                 known.handledIn = Array(Set(known.handledIn + route.handledIn)).sorted()
                 known.shortcutItemTypes = Array(Set(known.shortcutItemTypes + route.shortcutItemTypes)).sorted()
+                known.urls = known.urls + route.urls.filter { !known.urls.contains($0) }
                 known.coldLaunch = known.coldLaunch || route.coldLaunch
                 routes[route.name] = known
             }

@@ -15,6 +15,10 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     private(set) var activityFunctions: [(name: String, handlers: [ScannedHandler])] = []
     private(set) var stateUpdates: [ScannedStateUpdate] = []
     private(set) var entryPoints = ScannedEntryPoints()
+    /// The URL handlers and what they tell apart (SourceExtractor+URLs.swift).
+    var urlHandlers: [ScannedURLHandler] = []
+    /// The functions of the app's that take a URL, by name, with what they tell apart.
+    var urlFunctions: [(name: String, handler: ScannedURLHandler)] = []
     /// How many more SiriKit values the interaction being read may hold.
     var siriKitBudget = 0
     /// Where the reservation actions' activities of the interaction being read are made.
@@ -155,8 +159,10 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         readUIKitHandler(node)
         readActivityFunction(node)
         readStateUpdate(node)
-        readEntryPoint(node, labels: node.signature.parameterClause.parameters.map(\.firstName.text))
-        readQuickActionEntryPoint(node, labels: node.signature.parameterClause.parameters.map(\.firstName.text))
+        let parameterLabels = node.signature.parameterClause.parameters.map(\.firstName.text)
+        readEntryPoint(node, labels: parameterLabels)
+        readQuickActionEntryPoint(node, labels: parameterLabels)
+        readURLFunction(node, labels: parameterLabels)
         return .visitChildren
     }
 
@@ -557,6 +563,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         }
         if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "onOpenURL" {
             entryPoints.urlHandlers.append(symbol)
+            readURLModifier(node, name: "onOpenURL")
             return .visitChildren
         }
         // SwiftUI's modifiers take the type and a closure (or a function) at least: an enum case of
@@ -583,6 +590,9 @@ final class SourceExtractor: CompiledSyntaxVisitor {
                 handler.keysRead = keysRead(from: name, in: Syntax(closure.statements))
             }
             handlers.append(handler)
+            if handler.activityType?.string == Self.systemTypes["NSUserActivityTypeBrowsingWeb"] {
+                readURLModifier(node, name: member.declName.baseName.text)
+            }
         default: break
         }
         return .visitChildren

@@ -24,8 +24,8 @@ extension SourceScanner {
     /// findings into `findings`), the routes of the types the handlers take, the handlers that make
     /// none and the widgets' links.
     static func judgeDoors(
-        _ doors: ScannedDoors, superclasses: [String: String], firstLaunchHandler: ProctorCore.SourceLocation?, engine: RuleEngine,
-        context: RuleContext, into findings: inout [Finding]
+        _ doors: ScannedDoors, superclasses: [String: String], firstLaunchHandler: ProctorCore.SourceLocation?, urlRoutes: URLRouteTable,
+        engine: RuleEngine, context: RuleContext, into findings: inout [Finding]
     ) -> (routes: [ExtractedRoute], leftOut: [String], widgetLinks: [ExtractedWidgetLink]) {
         var places: [String: ProctorCore.SourceLocation] = [:]
         let handlers = followQuickActionFunctions(doors)
@@ -93,6 +93,17 @@ extension SourceScanner {
             places[pointer.description] = later.location
             widgetURLs.repeated.append(
                 .init(symbol: later.symbol, earlier: "\(earlier.location.line ?? 0):\(earlier.location.column ?? 0)", pointer: pointer))
+        }
+        // A widget's constant URL against the app's URL routes, when the scan knows them all and
+        // read the app's launch code (a scan of the widget's folder alone judges nothing).
+        if !urlRoutes.isIncomplete && (!urlRoutes.routes.isEmpty || firstLaunchHandler != nil) {
+            let patterns = urlRoutes.routes.flatMap(\.patterns).sorted()
+            for link in doors.widgetLinks.sorted(by: { $0.location < $1.location }) {
+                guard let url = link.url.string, urlRoutes.routes(taking: url).isEmpty else { continue }
+                let pointer = JSONPointer([link.symbol, link.kind, url])
+                places[pointer.description] = link.location
+                widgetURLs.unrouted.append(.init(kind: link.kind, url: url, symbol: link.symbol, patterns: patterns, pointer: pointer))
+            }
         }
         engine.rules(judging: SourceWidgetURLs.self).judge(widgetURLs, in: context, locate: locate, into: &findings)
         let (routes, leftOut) = quickActionRoutes(handlers, doors: doors, superclasses: superclasses)

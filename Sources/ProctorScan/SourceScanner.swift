@@ -240,7 +240,8 @@ package enum SourceScanner {
                 donations: extractor.donations, handlers: extractor.handlers, activityFunctions: extractor.activityFunctions,
                 stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type),
                 userInfoWriters: extractor.userInfoWriters,
-                appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints, doors: extractor.doors)
+                appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints, doors: extractor.doors,
+                urlHandlers: extractor.urlHandlers, urlFunctions: extractor.urlFunctions, wasExtracted: true)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
@@ -261,6 +262,7 @@ package enum SourceScanner {
                 || !found.appInitializers.isEmpty
                 || !found.needsSaveSetters.isEmpty || !points.continuations.isEmpty || !points.connections.isEmpty || !points.urlHandlers.isEmpty
                 || !points.domainDeletions.isEmpty || points.deletesItems || points.firstHandler != nil || !found.doors.isEmpty
+                || !found.urlHandlers.isEmpty
             {
                 filesWithSubjects.insert(file.file.path)
             }
@@ -521,16 +523,30 @@ package enum SourceScanner {
             firstItem: firstItem, deletesItems: entryPoints.deletesItems)
         index.itemsHaveConstantIdentifiers = !items.isEmpty && items.allSatisfy { $0.property("uniqueIdentifier")?.value.string != nil }
         engine.rules(judging: SourceSpotlightIndex.self).judge(index, in: context, locate: locate, into: &sourceFindings)
-        engine.rules(judging: SourceEntryPoints.self).judge(
-            SourceEntryPoints(sceneDelegates: delegates, urlHandlers: entryPoints.urlHandlers, firstHandler: firstHandler), in: context,
-            locate: locate,
-            into: &sourceFindings)
+        // The URLs the handlers tell apart (SourceScanner+URLs.swift).
+        let urlFunctions =
+            extracted.flatMap(\.urlFunctions)
+            + Self.urlFunctions(
+                named: Set(extracted.flatMap(\.urlHandlers).compactMap(\.delegatesTo)),
+                in: zip(read, extracted).filter { !$0.1.wasExtracted && $0.0.wasParsed }.map { ($0.0.file, $0.0.lines) },
+                resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier))
+        let urlDoors = Self.urlDoors(
+            handlers: extracted.flatMap(\.urlHandlers), functions: urlFunctions, entryPoints: entryPoints, schemes: appInfo?.urlSchemes ?? [],
+            places: &places)
+        var ways = SourceEntryPoints(sceneDelegates: delegates, urlHandlers: entryPoints.urlHandlers, firstHandler: firstHandler)
+        ways.urlSchemesTaken = urlDoors.schemesTaken
+        if let first = urlDoors.firstURLHandler {
+            ways.firstURLHandler = JSONPointer(["(app)", "openURLScheme"])
+            places[ways.firstURLHandler!.description] = first.location
+        }
+        engine.rules(judging: SourceEntryPoints.self).judge(ways, in: context, locate: locate, into: &sourceFindings)
+        engine.rules(judging: SourceURLDoors.self).judge(urlDoors.subject, in: context, locate: locate, into: &sourceFindings)
         // The other doors: Home Screen quick actions and widgets' links.
         var doors = ScannedDoors()
         for found in extracted { doors.add(found.doors) }
         let door = Self.judgeDoors(
-            doors, superclasses: entryPoints.superclasses, firstLaunchHandler: entryPoints.firstHandler?.location, engine: engine, context: context,
-            into: &sourceFindings)
+            doors, superclasses: entryPoints.superclasses, firstLaunchHandler: entryPoints.firstHandler?.location, urlRoutes: urlDoors.table,
+            engine: engine, context: context, into: &sourceFindings)
         for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
 
         // Rule settings for some paths, then the ignores written in the sources, once every rule has judged.
@@ -590,8 +606,12 @@ package enum SourceScanner {
             if routes.contains(where: { $0.name == route.name }) { route.name += " (quick action)" }
             return route
         }
-        return SourceScan(
-            result: result, payloads: payloads, routes: routes + doorRoutes, handlersLeftOut: leftOut + door.leftOut, widgetLinks: door.widgetLinks)
+        var scan = SourceScan(
+            result: result, payloads: payloads, routes: routes + urlDoors.routes + doorRoutes,
+            handlersLeftOut: leftOut + urlDoors.leftOut + door.leftOut,
+            widgetLinks: door.widgetLinks)
+        scan.urlRoutes = urlDoors.table
+        return scan
     }
 
     /// `message` with the in-memory names of the transcriptions (`donation-3.json:4:7`, which a
@@ -754,6 +774,10 @@ package enum SourceScanner {
         var appInitializers: [AppInitializer] = []
         var entryPoints = ScannedEntryPoints()
         var doors = ScannedDoors()
+        var urlHandlers: [ScannedURLHandler] = []
+        var urlFunctions: [(name: String, handler: ScannedURLHandler)] = []
+        /// False for a file the byte filter let go, which was not parsed a second time.
+        var wasExtracted = false
     }
 
     /// The offset of the first byte that is not valid UTF-8.

@@ -1,4 +1,5 @@
 import Foundation
+import ProctorCore
 import ProctorVocabulary
 
 /// What the system hands the app when it launches it back (docs/system-model.md, "Restore

@@ -555,12 +555,34 @@ struct SourceURLSchemeHandledRule: Rule {
                         """),
                 named: "App.swift", infoPlist: schemes)
         ],
-        failing: [RuleExample(swift(donation: donate, handler: restore), named: "App.swift", infoPlist: schemes, at: ["/(app)/openURL"])])
+        failing: [
+            RuleExample(swift(donation: donate, handler: restore), named: "App.swift", infoPlist: schemes, at: ["/(app)/openURL"]),
+            RuleExample(
+                swift(
+                    donation: donate, handler: restore,
+                    delegateMembers: """
+                            func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
+                                guard let url = contexts.first?.url, url.scheme == "places" else { return }
+                                router.open(url)
+                            }
+                        """),
+                named: "App.swift",
+                infoPlist:
+                    #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.view"], "CFBundleURLTypes": [{"CFBundleURLSchemes": ["places", "places-beta"]}]}"#,
+                at: ["/(app)/openURLScheme/places-beta"]),
+        ])
 
     func check(_ entryPoints: SourceEntryPoints, in context: RuleContext) -> [Violation] {
-        guard let app = context.appInfo, app.isFromInfoPlist, !app.urlSchemes.isEmpty, entryPoints.urlHandlers.isEmpty,
-            let first = entryPoints.firstHandler
-        else { return [] }
+        guard let app = context.appInfo, app.isFromInfoPlist, !app.urlSchemes.isEmpty else { return [] }
+        // Handlers that tell schemes apart, each by a constant: a declared scheme none takes.
+        if !entryPoints.urlHandlers.isEmpty, let taken = entryPoints.urlSchemesTaken, let first = entryPoints.firstURLHandler {
+            return app.urlSchemes.filter { !taken.contains($0.lowercased()) }.map { scheme in
+                Violation(
+                    "\(app.source) declares the URL scheme '\(scheme):', but the URL handlers the scan found take only \(taken.isEmpty ? "universal links" : taken.map { "'\($0):'" }.joined(separator: ", ")), so a link of that scheme opens the app on its first screen",
+                    at: first.appending(scheme))
+            }
+        }
+        guard entryPoints.urlHandlers.isEmpty, let first = entryPoints.firstHandler else { return [] }
         return [
             Violation(
                 "\(app.source) declares the URL scheme\(app.urlSchemes.count == 1 ? "" : "s") \(app.urlSchemes.map { "'\($0):'" }.joined(separator: ", ")), but no code the scan found opens a URL (application(_:open:options:), scene(_:openURLContexts:), connectionOptions.urlContexts, onOpenURL), so a link to the app opens it on its first screen",

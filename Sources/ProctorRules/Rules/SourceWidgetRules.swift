@@ -97,3 +97,78 @@ struct SourceWidgetURLSingleRule: Rule {
         }
     }
 }
+
+/// A scene delegate that opens `notes://new` on both paths, beside the widget: the app's only URL
+/// route.
+private let notesURLHandler = """
+
+    final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+            self.scene(scene, openURLContexts: connectionOptions.urlContexts)
+        }
+
+        func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+            guard let url = URLContexts.first?.url else { return }
+            if url.scheme == "notes", url.host == "new" { router.newNote() }
+        }
+    }
+    """
+
+/// A widget's URL is one the app's URL handlers take.
+struct SourceWidgetURLRoutedRule: Rule {
+    static let description = RuleDescription(
+        id: "source_widget_url_routed",
+        name: "Widget Link Has A Route",
+        category: .activity,
+        defaultSeverity: .error,
+        summary:
+            "A widget's constant URL (widgetURL or Link) must be one the app's URL handlers tell apart: a tap on it hands the URL to the app, and a URL no route takes opens the app without showing what the widget showed.",
+        rationale: """
+            WidgetKit hands a tapped widget's URL (its widgetURL, or the Link tapped) to the \
+            containing app's onOpenURL, application(_:open:options:) or scene(_:openURLContexts:), \
+            and Apple asks the app to navigate to the widget's content. The URL goes through no \
+            CFBundleURLTypes or association file: the app's handler alone gives it a screen, and a \
+            URL it does not tell apart opens the app on whatever it showed last. Judged when the \
+            scan knows every URL the handlers take (none takes every URL, hands it to code not \
+            read or compares a value computed at run time: --emit-routes lists those under \
+            leftOut) and read the app's launch code (a URL handler or any launch handler), so a \
+            scan of a widget's folder alone judges nothing. A URL computed at run time is not judged.
+            """,
+        sources: [
+            "Apple, WidgetKit, Linking to specific app scenes from your widget or Live Activity (the system passes the URL to onOpenURL(perform:), application(_:open:options:) or application(_:open:)) [H]"
+        ],
+        passing: [
+            RuleExample(
+                widget(
+                    body: """
+                                VStack {
+                                    Text(entry.noteID ?? "")
+                                    Link(destination: URL(string: "notes://new")!) { Image(systemName: "plus") }
+                                }
+                        """) + notesURLHandler, named: "NoteWidget.swift"),
+            RuleExample(
+                widget(
+                    body: """
+                                Text(entry.noteID ?? "").widgetURL(URL(string: "notes://note/today"))
+                        """), named: "NoteWidget.swift"),
+        ],
+        failing: [
+            RuleExample(
+                widget(
+                    body: """
+                                Text(entry.noteID ?? "").widgetURL(URL(string: "notes://note/today"))
+                        """) + notesURLHandler, named: "NoteWidget.swift", at: ["/NoteWidgetView.body/widgetURL/notes:~1~1note~1today"])
+        ])
+
+    func check(_ urls: SourceWidgetURLs, in context: RuleContext) -> [Violation] {
+        urls.unrouted.map { link in
+            let routes =
+                link.patterns.isEmpty
+                ? "the app's code has no URL handler that tells URLs apart"
+                : "the app's URL routes take \(link.patterns.prefix(4).joined(separator: ", "))\(link.patterns.count > 4 ? ", …" : "")"
+            return Violation(
+                "the \(link.kind) '\(link.url)' in \(link.symbol) is taken by no URL route: \(routes), so a tap opens the app without showing what the widget showed; tell it apart in onOpenURL, scene(_:openURLContexts:) or application(_:open:options:)",
+                at: link.pointer)
+        }
+    }
+}

@@ -157,6 +157,11 @@ package struct SourceEntryPoints: RuleSubject, Sendable {
     /// The first launch handler found, where a missing URL handler is reported; nil when the
     /// scan found none, and then nothing is said of URLs.
     package var firstHandler: JSONPointer?
+    /// The schemes the URL handlers tell apart, when every handler compares the scheme with a
+    /// constant (SourceURLFacts.swift); nil when one takes URLs of a scheme the scan cannot tell.
+    package var urlSchemesTaken: [String]?
+    /// Where the first URL handler is, named for the app; a scheme nothing takes is reported there.
+    package var firstURLHandler: JSONPointer?
 
     package init(sceneDelegates: [SceneDelegate], urlHandlers: [String], firstHandler: JSONPointer?) {
         self.sceneDelegates = sceneDelegates

@@ -81,5 +81,29 @@ package struct SourceWidgetURLs: RuleSubject, Sendable {
 
     package var repeated: [Repeated] = []
 
+    /// A widget's link with a constant URL that no URL route of the app takes.
+    package struct Unrouted: Sendable {
+        /// `widgetURL` or `Link`.
+        package var kind: String
+        package var url: String
+        /// The declaration, `NoteWidgetView.body`.
+        package var symbol: String
+        /// The app's URL route patterns, for the message (sorted).
+        package var patterns: [String]
+        package var pointer: JSONPointer
+
+        package init(kind: String, url: String, symbol: String, patterns: [String], pointer: JSONPointer) {
+            self.kind = kind
+            self.url = url
+            self.symbol = symbol
+            self.patterns = patterns
+            self.pointer = pointer
+        }
+    }
+
+    /// Filled only when the scan knows every URL the app's handlers take (no handler takes every
+    /// URL or compares a value computed at run time) and it read the app's launch code.
+    package var unrouted: [Unrouted] = []
+
     package init() {}
 }
