@@ -88,6 +88,8 @@ struct Scan: ParsableCommand {
             configuration: AppConfiguration(
                 deploymentTarget: settings.deploymentTarget.value, serviceNames: settings.serviceNames.value,
                 teamIdentifier: settings.teamIdentifier.value),
+            // The association files of the app's domains, for the rules over universal links.
+            declaredFiles: DeclaredFiles(sites: settings.sites.value),
             rules: settings.rules.value)
         // The configuration's defaultExcludes apply; its lint.include and lint.exclude do not.
         options.filter = flags.filter.filter(configuration: configuration, include: nil, exclude: nil).filter
