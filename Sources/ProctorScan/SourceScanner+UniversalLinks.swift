@@ -1,8 +1,8 @@
 import Foundation
 import ProctorCore
 import ProctorJSON
-import ProctorLint
 import ProctorLinks
+import ProctorLint
 import ProctorRules
 
 /// The app's universal-link routes beside its domains' association files (docs/scan.md,

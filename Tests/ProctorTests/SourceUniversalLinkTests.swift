@@ -19,7 +19,9 @@ struct SourceUniversalLinkTests {
         let scan = SourceScanner.scan(
             files.sorted { $0.key < $1.key }.map { SourceScanner.SourceFile(path: $0.key, text: $0.value) }, appInfo: app,
             options: LintOptions(now: fixedNow, parallel: false),
-            sites: sites.sorted { $0.key < $1.key }.map { SourceScanner.SiteFile(path: "\($0.key)/aasa", domain: $0.key, bytes: Array($0.value.utf8)) })
+            sites: sites.sorted { $0.key < $1.key }.map {
+                SourceScanner.SiteFile(path: "\($0.key)/aasa", domain: $0.key, bytes: Array($0.value.utf8))
+            })
         return scan.result.files.flatMap(\.findings)
             .filter { $0.ruleID.hasPrefix("source_universal_link") || $0.ruleID == "source_association_path_routed" }
             .map { "\($0.ruleID) \($0.location.line ?? 0) \($0.location.pointer ?? "")" }.sorted()
@@ -90,9 +92,10 @@ struct SourceUniversalLinkTests {
     @Test func componentsAreNotJudgedWhenTheRoutesAreIncomplete() throws {
         let routed = app(#"                if url.scheme == "https", url.path == "/lists" { router.showLists() }"#)
         let file = association(#"{"/": "/lists"}, {"/": "/reviews/*"}"#)
-        #expect(try findings(["App.swift": routed], sites: ["places.example.com": file]) == [
-            "source_association_path_routed 7 /PlacesApp.body/applinks/places.example.com/applinks/details/0/components/1"
-        ])
+        #expect(
+            try findings(["App.swift": routed], sites: ["places.example.com": file]) == [
+                "source_association_path_routed 7 /PlacesApp.body/applinks/places.example.com/applinks/details/0/components/1"
+            ])
         let handedOn = app(
             """
                             if url.scheme == "https", url.path == "/lists" { router.showLists() }
@@ -106,9 +109,10 @@ struct SourceUniversalLinkTests {
     @Test func legacyPathsAndBrokenFiles() throws {
         let code = app(#"                if url.scheme == "https", url.path == "/lists" { router.showLists() }"#)
         let legacy = #"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.places", "paths": ["NOT /lists", "/place/*"]}]}}"#
-        #expect(try findings(["App.swift": code], sites: ["places.example.com": legacy]).map { $0.components(separatedBy: " ")[0] } == [
-            "source_association_path_routed", "source_universal_link_route_associated",
-        ])
+        #expect(
+            try findings(["App.swift": code], sites: ["places.example.com": legacy]).map { $0.components(separatedBy: " ")[0] } == [
+                "source_association_path_routed", "source_universal_link_route_associated",
+            ])
         #expect(try findings(["App.swift": code], sites: ["places.example.com": #"{"applinks": "#]).isEmpty)
     }
 }

@@ -217,7 +217,9 @@ struct SourceAssociationPathRoutedRule: Rule {
         var found: [Violation] = []
         for site in links.sites {
             for (pattern, pointer) in AssociationSending.patterns(of: site, appID: appID, everyEntry: false) {
-                let taken = links.routes.contains { AssociationSending.mayServe($0.host, site.domain) && AssociationSending.mayMeet(pattern, $0.path) }
+                let taken = links.routes.contains {
+                    AssociationSending.mayServe($0.host, site.domain) && AssociationSending.mayMeet(pattern, $0.path)
+                }
                 guard !taken else { continue }
                 found.append(
                     Violation(
