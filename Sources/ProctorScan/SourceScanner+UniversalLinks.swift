@@ -1,5 +1,6 @@
 import Foundation
 import ProctorCore
+import ProctorInputs
 import ProctorJSON
 import ProctorLinks
 import ProctorLint
@@ -22,11 +23,29 @@ extension SourceScanner {
     }
 
     /// The association files `--aasa DOMAIN=PATH` (or `app.sites`) names, read from disk; one
-    /// that cannot be read is left out (proctor lint reports it).
-    static func siteFiles(_ options: LintOptions) -> [SiteFile] {
-        options.declaredFiles.siteDomains.sorted { $0.key < $1.key }.compactMap { path, domain in
-            FileManager.default.contents(atPath: path).map { SiteFile(path: path, domain: domain.lowercased(), bytes: Array($0)) }
+    /// that cannot be read (missing, a folder) is an input error at its path, as `proctor lint`
+    /// reports it, and left out.
+    static func siteFiles(_ options: LintOptions) -> (files: [SiteFile], unreadable: [FileResult]) {
+        var files: [SiteFile] = []
+        var unreadable: [FileResult] = []
+        for (path, domain) in options.declaredFiles.siteDomains.sorted(by: { $0.key < $1.key }) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+                let data = FileManager.default.contents(atPath: path)
+            {
+                files.append(SiteFile(path: path, domain: domain.lowercased(), bytes: Array(data)))
+            } else {
+                var result = FileResult(path: path)
+                result.inputErrors = [
+                    InputError(
+                        code: ProblemCode.fileUnreadable,
+                        message: "the apple-app-site-association file of \(domain) cannot be read: give the file it serves",
+                        location: SourceLocation(file: path))
+                ]
+                unreadable.append(result)
+            }
         }
+        return (files, unreadable)
     }
 
     /// The route as one that may take a universal link: a `webpageURL` handler's, or one

@@ -39,8 +39,9 @@ package enum SourceScanner {
     package static func scan(paths: [String], options: LintOptions) -> SourceScan {
         let (files, results) = load(paths, options: options)
         let (appInfo, appFiles) = Linter.app(options: options)
-        var scan = scan(files, appInfo: appInfo, options: options, sites: siteFiles(options))
-        scan.result.files = appFiles + results + scan.result.files
+        let sites = siteFiles(options)
+        var scan = scan(files, appInfo: appInfo, options: options, sites: sites.files)
+        scan.result.files = appFiles + results + sites.unreadable + scan.result.files
         // The Info.plist is judged as proctor lint judges it: its findings are in it.
         if let appInfo {
             InputKinds.infoPlist.judge(appInfo, with: options.engine, in: RuleContext(appInfo: appInfo, now: options.now), into: &scan.result.files)
@@ -78,12 +79,12 @@ package enum SourceScanner {
         var scans: [SourceScan] = []
         let sites = siteFiles(options)
         for (index, group) in byApp.enumerated() where !group.isEmpty {
-            scans.append(scan(group, appInfo: index < apps.count ? apps[index].appInfo : nil, options: options, sites: sites))
+            scans.append(scan(group, appInfo: index < apps.count ? apps[index].appInfo : nil, options: options, sites: sites.files))
         }
         var merged = SourceScan.merging(scans, options: options)
         var plists: [String: FileResult] = [:]
         for app in apps { for result in app.plistResults where plists[result.path] == nil { plists[result.path] = result } }
-        merged.result.files = plists.values.filter(\.hasProblems) + results + merged.result.files
+        merged.result.files = plists.values.filter(\.hasProblems) + results + sites.unreadable + merged.result.files
         if compiledElsewhere > 0 {
             // Said at the first app's project: a note needs a file, and the projects are the reason.
             let project = apps.first?.project ?? "."

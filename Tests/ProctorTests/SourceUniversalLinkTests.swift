@@ -1,5 +1,6 @@
 import Foundation
 import ProctorCore
+import ProctorInputs
 import ProctorLint
 import Testing
 
@@ -114,5 +115,28 @@ struct SourceUniversalLinkTests {
                 "source_association_path_routed", "source_universal_link_route_associated",
             ])
         #expect(try findings(["App.swift": code], sites: ["places.example.com": #"{"applinks": "#]).isEmpty)
+    }
+
+    /// `--aasa DOMAIN=PATH` reaches the rules from disk; a file that cannot be read is an input
+    /// error at its path, as proctor lint reports it.
+    @Test func associationFilesAreReadFromDisk() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-aasa-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let swift = folder.appendingPathComponent("App.swift").path
+        let site = folder.appendingPathComponent("aasa").path
+        try app(#"                if url.scheme == "https", url.path == "/lists" { router.showLists() }"#).write(
+            toFile: swift, atomically: true, encoding: .utf8)
+        try association(#"{"/": "/place/*"}"#).write(toFile: site, atomically: true, encoding: .utf8)
+        let missing = folder.appendingPathComponent("missing").path
+        var options = LintOptions(now: fixedNow, parallel: false)
+        options.bundleIdentifier = "com.example.places"
+        options.configuration.teamIdentifier = "ABCDE12345"
+        options.declaredFiles = DeclaredFiles(sites: [("places.example.com", site), ("other.example.com", missing)])
+        let scan = SourceScanner.scan(paths: [swift], options: options)
+        let rules = scan.result.files.flatMap(\.findings).map(\.ruleID).filter { $0.contains("association") || $0.contains("universal_link") }
+        #expect(rules.sorted() == ["source_association_path_routed", "source_universal_link_route_associated"])
+        let errors = scan.result.files.filter { $0.path == missing }.flatMap(\.inputErrors).map(\.code)
+        #expect(errors == [ProblemCode.fileUnreadable])
     }
 }
