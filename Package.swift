@@ -149,6 +149,8 @@ let package = Package(
             dependencies: [
                 "ProctorJSON", "ProctorCore", "ProctorFiles", "ProctorVocabulary", "ProctorAppFacts", "ProctorEngine", "ProctorPayloads",
                 "ProctorInputs", "ProctorRules", "ProctorLint", "ProctorReports",
+                // The association files of the app's domains, beside its universal-link routes.
+                "ProctorLinks",
                 // Which app each Swift file is judged for: the targets of the Xcode project.
                 "ProctorXcode",
                 // SwiftParserDiagnostics is left out on purpose: its generator can stop the process

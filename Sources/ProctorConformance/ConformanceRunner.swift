@@ -3,6 +3,7 @@ import ProctorAppFacts
 import ProctorCore
 import ProctorFiles
 import ProctorJSON
+import ProctorLinks
 import ProctorLint
 import ProctorPayloads
 import ProctorReports
@@ -160,7 +161,12 @@ package enum ConformanceRunner {
         if !sources.isEmpty {
             let scan = SourceScanner.scan(
                 sources.map { SourceScanner.SourceFile(path: $0.path, text: String(decoding: $0.bytes, as: UTF8.self)) }, appInfo: appInfo,
-                options: LintOptions(now: testCase.now, parallel: false))
+                options: LintOptions(now: testCase.now, parallel: false),
+                // The association files of the case, by the domain their folder names, for the
+                // rules over universal links.
+                sites: payloads.compactMap { file in
+                    SiteAssociation.domain(servedAt: file.path).map { SourceScanner.SiteFile(path: file.path, domain: $0, bytes: file.bytes) }
+                })
             results += scan.result.files
             emittedPayloads = scan.payloads.map { payloadKey(name: $0.fileName, text: $0.text) }
             emittedRoutes = canonicalJSON(scan.routesText)

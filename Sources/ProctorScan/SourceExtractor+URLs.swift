@@ -58,6 +58,17 @@ extension SourceExtractor {
             guard let activity = parameterName("continue") else { return }
             names.holders = [activity]
             door = .universalLink
+        case ("application", let labels)
+        where labels.count == 2 && ["didFinishLaunchingWithOptions", "willFinishLaunchingWithOptions"].contains(labels[1]):
+            // The URL of a launch from scratch read from the options (`let url = launchOptions?[.url]
+            // as? URL`): the names bound to it are the handler's URL. A launch method that binds
+            // none is no URL handler (an app delegate without scenes gets the URL in
+            // application(_:open:options:) too, which is read on its own).
+            guard let options = parameterName(labels[1]) else { return }
+            let bound = Self.launchURLNames(of: options, in: Syntax(body.statements))
+            guard !bound.isEmpty else { return }
+            names.urls = bound
+            door = .appDelegate
         default:
             // A function of the app's taking the URL, or the context that holds it.
             if let url = parameters.first(where: { ["URL", "URL?", "URL!"].contains($0.type.trimmedDescription) }) {
@@ -531,6 +542,36 @@ extension SourceExtractor {
         }
         if argument.label?.text == "string" { return urlPart(of: source, names) == .absoluteString }
         return false
+    }
+
+    /// The names a launch method binds its launch options' URL to: `let url = launchOptions?[.url]
+    /// as? URL`, `if let url = options[UIApplication.LaunchOptionsKey.url] as? URL`.
+    static func launchURLNames(of options: String, in body: Syntax) -> Set<String> {
+        var found: Set<String> = []
+        for node in body.compiledDescendants {
+            var bound: String?
+            var initial: ExprSyntax?
+            if let binding = node.as(PatternBindingSyntax.self) {
+                bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                initial = binding.initializer?.value
+            } else if let binding = node.as(OptionalBindingConditionSyntax.self) {
+                bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                initial = binding.initializer?.value
+            }
+            guard let bound, let initial, let subscriptCall = unwrappedURLExpression(initial).as(SubscriptCallExprSyntax.self),
+                ValueResolver.path(of: unwrappedURLExpression(subscriptCall.calledExpression)) == [options],
+                subscriptCall.arguments.count == 1, let key = subscriptCall.arguments.first?.expression
+            else { continue }
+            let keyPath = key.as(MemberAccessExprSyntax.self).map { member in
+                (member.base.flatMap { ValueResolver.path(of: $0) } ?? []) + [member.declName.baseName.text]
+            }
+            if keyPath == ["url"] || keyPath == ["UIApplication", "LaunchOptionsKey", "url"]
+                || key.as(DeclReferenceExprSyntax.self)?.baseName.text == "UIApplicationLaunchOptionsURLKey"
+            {
+                found.insert(bound)
+            }
+        }
+        return found
     }
 
     /// `x?`, `x!`, `x as? T`, `x.lowercased()`, `(x)`: the expression compared is x's.

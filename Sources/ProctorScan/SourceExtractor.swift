@@ -309,6 +309,15 @@ final class SourceExtractor: CompiledSyntaxVisitor {
             entryPoints.urlHandlers.append(symbol)
         case ("application", let labels) where labels.count >= 2 && labels[1] == "open":
             entryPoints.urlHandlers.append(symbol)
+        case ("application", let labels)
+        where labels.count == 2 && ["didFinishLaunchingWithOptions", "willFinishLaunchingWithOptions"].contains(labels[1]):
+            // A launch method binding `launchOptions?[.url]` opens URLs (SourceExtractor+URLs.swift).
+            let options = function.signature.parameterClause.parameters.first { $0.firstName.text == labels[1] }.map {
+                ($0.secondName ?? $0.firstName).text
+            }
+            if let options, let body = function.body, !Self.launchURLNames(of: options, in: Syntax(body.statements)).isEmpty {
+                entryPoints.urlHandlers.append(symbol)
+            }
         default:
             break
         }

@@ -16,6 +16,8 @@ enum SourceMarkers {
         // Home Screen quick actions (`shortcutItem`, `UIApplicationShortcutItem`, `performActionFor`)
         // and widgets' links (`widgetURL`, `Link` in a file that imports WidgetKit).
         "hortcutItem", "performActionFor", "widgetURL", "WidgetKit",
+        // A launch method reading the launch options' URL (`didFinishLaunchingWithOptions`).
+        "LaunchingWithOptions",
     ]
     static let labels = ["continue", "open"]
 

@@ -15,6 +15,10 @@ extension SourceScanner {
         /// scheme the scan cannot tell.
         var schemesTaken: [String]?
         var firstURLHandler: (symbol: String, location: SourceLocation)?
+        /// The routes that may take http or https URLs, and the first handler of universal
+        /// links, for the rules over association files (SourceScanner+UniversalLinks.swift).
+        var linkRoutes: [SourceUniversalLinks.Route] = []
+        var firstLinkHandler: (symbol: String, location: SourceLocation)?
     }
 
     /// The functions of the app's taking a URL that the handlers hand theirs to, declared in
@@ -69,6 +73,11 @@ extension SourceScanner {
                 doors.firstURLHandler = (original.symbol, original.location)
             }
             let handler = followed(original, seen: [])
+            if handler.door == .universalLink || handler.door == .swiftUI,
+                doors.firstLinkHandler == nil || original.location < doors.firstLinkHandler!.location
+            {
+                doors.firstLinkHandler = (original.symbol, original.location)
+            }
             let place = "\(original.location.file):\(original.location.line ?? 0):\(original.location.column ?? 0) (\(original.symbol))"
             // A scene's handler takes URLs at a cold launch only when its scene(_:willConnectTo:options:)
             // reads connectionOptions.urlContexts (or hands the options on).
@@ -117,6 +126,9 @@ extension SourceScanner {
                 let handledIn = "\(location.file):\(location.line ?? 0):\(location.column ?? 0) (\(handler.symbol))"
                 let pointer = JSONPointer([handler.symbol, "openURL", name])
                 places[pointer.description] = location
+                if let linkRoute = Self.linkRoute(route, door: handler.door, name: name, symbol: handler.symbol, pointer: pointer) {
+                    doors.linkRoutes.append(linkRoute)
+                }
                 if let known = byRoute[name] {
                     var merged = known.route
                     merged.handledIn = Array(Set(merged.handledIn + [handledIn])).sorted()

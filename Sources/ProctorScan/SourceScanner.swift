@@ -39,8 +39,9 @@ package enum SourceScanner {
     package static func scan(paths: [String], options: LintOptions) -> SourceScan {
         let (files, results) = load(paths, options: options)
         let (appInfo, appFiles) = Linter.app(options: options)
-        var scan = scan(files, appInfo: appInfo, options: options)
-        scan.result.files = appFiles + results + scan.result.files
+        let sites = siteFiles(options)
+        var scan = scan(files, appInfo: appInfo, options: options, sites: sites.files)
+        scan.result.files = appFiles + results + sites.unreadable + scan.result.files
         // The Info.plist is judged as proctor lint judges it: its findings are in it.
         if let appInfo {
             InputKinds.infoPlist.judge(appInfo, with: options.engine, in: RuleContext(appInfo: appInfo, now: options.now), into: &scan.result.files)
@@ -76,13 +77,14 @@ package enum SourceScanner {
         }
         if apps.count == 1 { byApp[0] += unassigned.sorted { $0.path < $1.path } } else if !unassigned.isEmpty { byApp.append(unassigned) }
         var scans: [SourceScan] = []
+        let sites = siteFiles(options)
         for (index, group) in byApp.enumerated() where !group.isEmpty {
-            scans.append(scan(group, appInfo: index < apps.count ? apps[index].appInfo : nil, options: options))
+            scans.append(scan(group, appInfo: index < apps.count ? apps[index].appInfo : nil, options: options, sites: sites.files))
         }
         var merged = SourceScan.merging(scans, options: options)
         var plists: [String: FileResult] = [:]
         for app in apps { for result in app.plistResults where plists[result.path] == nil { plists[result.path] = result } }
-        merged.result.files = plists.values.filter(\.hasProblems) + results + merged.result.files
+        merged.result.files = plists.values.filter(\.hasProblems) + results + sites.unreadable + merged.result.files
         if compiledElsewhere > 0 {
             // Said at the first app's project: a note needs a file, and the projects are the reason.
             let project = apps.first?.project ?? "."
@@ -184,11 +186,12 @@ package enum SourceScanner {
     package static let maximumFileSize = 4 << 20
 
     /// Scans Swift files held in memory against the app's facts.
-    package static func scan(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> SourceScan {
-        DeepStack.run { scanOnThisThread(files, appInfo: appInfo, options: options) }
+    /// `sites` are the association files of the app's domains (SourceScanner+UniversalLinks.swift).
+    package static func scan(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions, sites: [SiteFile] = []) -> SourceScan {
+        DeepStack.run { scanOnThisThread(files, appInfo: appInfo, options: options, sites: sites) }
     }
 
-    private static func scanOnThisThread(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions) -> SourceScan {
+    private static func scanOnThisThread(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions, sites: [SiteFile]) -> SourceScan {
         // What each file needs alone, on every processor: its lines, its constants and the
         // ignores written in it. Its tree is let go: every tree at once took 88 bytes of memory
         // per byte of Swift (2.2 GB for 25 MB), so each file is parsed again below, once the
@@ -541,6 +544,9 @@ package enum SourceScanner {
         }
         engine.rules(judging: SourceEntryPoints.self).judge(ways, in: context, locate: locate, into: &sourceFindings)
         engine.rules(judging: SourceURLDoors.self).judge(urlDoors.subject, in: context, locate: locate, into: &sourceFindings)
+        if let links = Self.universalLinks(urlDoors, sites: sites, places: &places) {
+            engine.rules(judging: SourceUniversalLinks.self).judge(links, in: context, locate: locate, into: &sourceFindings)
+        }
         // The other doors: Home Screen quick actions and widgets' links.
         var doors = ScannedDoors()
         for found in extracted { doors.add(found.doors) }

@@ -6,6 +6,7 @@ import ProctorJSON
 import ProctorPayloads
 import Testing
 
+@testable import ProctorLinks
 @testable import ProctorLint
 @testable import ProctorRules
 @testable import ProctorScan
@@ -69,15 +70,28 @@ struct RuleExamplesTests {
         let options = LintOptions(now: now, parallel: false, configuration: configuration)
         // A pass bundle example is a recipe, built into the archive as the conformance runner builds it.
         let bytes = example.isPassBundle ? try PassBundleRecipe.build(example.input) : Array(example.input.utf8)
-        let result =
+        var result =
             example.fileName.hasSuffix(".swift")
             ? SourceScanner.scan(
-                [SourceScanner.SourceFile(path: example.fileName, text: example.input)], appInfo: configuration.apply(to: app), options: options
+                [SourceScanner.SourceFile(path: example.fileName, text: example.input)], appInfo: configuration.apply(to: app), options: options,
+                sites: example.besides.compactMap { file in
+                    SiteAssociation.domain(servedAt: file.name).map {
+                        SourceScanner.SiteFile(path: file.name, domain: $0, bytes: Array(file.content.utf8))
+                    }
+                }
             ).result
             : Linter.lint(
                 files: [Linter.InMemoryFile(path: example.fileName, bytes: bytes)]
                     + example.besides.map { Linter.InMemoryFile(path: $0.name, bytes: Array($0.content.utf8)) },
                 appInfo: app, options: options)
+        // A Swift example's other files (the association files of the app's domains) are linted
+        // too, and must be clean.
+        if example.fileName.hasSuffix(".swift") && !example.besides.isEmpty {
+            result.files +=
+                Linter.lint(
+                    files: example.besides.map { Linter.InMemoryFile(path: $0.name, bytes: Array($0.content.utf8)) }, appInfo: app, options: options
+                ).files
+        }
         // A rule about the Info.plist itself (judgesInfoPlist) reports in the Info.plist, which
         // then has a result of its own; the donation file is still there and must be clean. Files
         // besides the example's are read and must be clean too.
