@@ -229,6 +229,8 @@ extension SourceScan {
             }
             leftOut += scan.handlersLeftOut.filter { !leftOut.contains($0) }
             merged.widgetLinks += scan.widgetLinks.filter { !merged.widgetLinks.contains($0) }
+            merged.urlRoutes.routes += scan.urlRoutes.routes.filter { route in !merged.urlRoutes.routes.contains { $0.name == route.name } }
+            merged.urlRoutes.isIncomplete = merged.urlRoutes.isIncomplete || scan.urlRoutes.isIncomplete
         }
         merged.routes = routeOrder.map { routes[$0]! }
         // In the order one scan gives them: by place, then rule and message.

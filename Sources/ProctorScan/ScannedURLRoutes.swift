@@ -35,6 +35,9 @@ struct ScannedURLHandler {
     /// The library or call it hands the URL to when it tells nothing apart and that is no
     /// function the scanned files declare (`JLRoutes.routeURL`).
     var handedTo: String?
+    /// Read from the launch options (`launchOptions?[.url]`): a launch method that tells nothing
+    /// apart and hands the URL to no function keeps it for later, and stands for no route.
+    var isLaunchRead = false
 }
 
 /// One kind of URL a handler tells apart: what it compares, each part a constant.

@@ -78,11 +78,16 @@ struct ScannedDoors {
     /// action to one.
     var functions: [(name: String, handlers: [ScannedHandler])] = []
     var widgetLinks: [WidgetLink] = []
+    /// The app delegate's `application(_:configurationForConnecting:options:)` reads
+    /// `options.shortcutItem`: a SwiftUI app's usual launch read, for whichever scene delegate
+    /// class it configures (the scan does not tell which, so it counts for every one).
+    var configurationReadsShortcutItem = false
     /// The file imports WidgetKit: a `Link` in it is a widget's (nil until a call asks).
     var importsWidgetKit: Bool?
 
     var isEmpty: Bool {
         quickActions.isEmpty && handlers.isEmpty && performers.isEmpty && connections.isEmpty && functions.isEmpty && widgetLinks.isEmpty
+            && !configurationReadsShortcutItem
     }
 
     mutating func add(_ other: ScannedDoors) {
@@ -93,6 +98,7 @@ struct ScannedDoors {
         launchReads += other.launchReads
         functions += other.functions
         widgetLinks += other.widgetLinks
+        configurationReadsShortcutItem = configurationReadsShortcutItem || other.configurationReadsShortcutItem
     }
 }
 
@@ -123,6 +129,14 @@ extension SourceExtractor {
             let handedOn = Self.handsOn(options, in: body)
             doors.connections.append(.init(owner: owner, readsShortcutItem: reads || handedOn))
             if reads { doors.handlers += coldLaunchHandlers(in: body, at: function.name, owner: owner) }
+            return
+        }
+        if name == "application", labels.count == 3, labels[1] == "configurationForConnecting" {
+            let reads = body.allDescendants.contains { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "shortcutItem" }
+            if reads {
+                doors.configurationReadsShortcutItem = true
+                doors.handlers += coldLaunchHandlers(in: body, at: function.name, owner: owner)
+            }
             return
         }
         if name == "application", labels.count == 2, ["didFinishLaunchingWithOptions", "willFinishLaunchingWithOptions"].contains(labels[1]) {

@@ -41,6 +41,7 @@ extension SourceExtractor {
         }
         var names = URLNames()
         let door: ScannedURLHandler.Door
+        var isLaunchRead = false
         switch (name, labels) {
         case ("application", let labels) where labels.count >= 2 && labels[1] == "open":
             guard let url = parameterName("open") else { return }
@@ -69,6 +70,7 @@ extension SourceExtractor {
             guard !bound.isEmpty else { return }
             names.urls = bound
             door = .appDelegate
+            isLaunchRead = true
         default:
             // A function of the app's taking the URL, or the context that holds it.
             if let url = parameters.first(where: { ["URL", "URL?", "URL!"].contains($0.type.trimmedDescription) }) {
@@ -85,6 +87,7 @@ extension SourceExtractor {
         // A continue handler that never reads a webpageURL is no URL handler.
         if door == .universalLink, !readsWebpageURL(in: Syntax(body.statements), of: names.holders) { return }
         handler.type = types.last ?? "(file)"
+        handler.isLaunchRead = isLaunchRead
         urlHandlers.append(handler)
     }
 

@@ -156,6 +156,8 @@ extension SourceScanner {
     /// Whether the scene delegate's `scene(_:willConnectTo:options:)`, its own or a base
     /// class's, reads the quick action; nil when it has none.
     private static func connectionReads(_ performer: ScannedDoors.Performer, doors: ScannedDoors, superclasses: [String: String]) -> Bool? {
+        // The app delegate's configurationForConnecting read the action before the scene exists.
+        if doors.configurationReadsShortcutItem { return true }
         var chain = [performer.owner]
         var next = performer.superclass ?? superclasses[performer.owner]
         while let base = next, !chain.contains(base), chain.count < 16 {

@@ -73,6 +73,14 @@ extension SourceScanner {
                 doors.firstURLHandler = (original.symbol, original.location)
             }
             let handler = followed(original, seen: [])
+            // A launch method that keeps the options' URL for later (`pendingURL = url`) tells
+            // nothing apart and stands for no route: the URL is handled where it is used, as a
+            // quick action kept by Apple's sample is.
+            if handler.isLaunchRead && handler.routes.isEmpty && handler.undecided.isEmpty && handler.delegatesTo == nil
+                && handler.handedTo == nil
+            {
+                continue
+            }
             if handler.door == .universalLink || handler.door == .swiftUI,
                 doors.firstLinkHandler == nil || original.location < doors.firstLinkHandler!.location
             {
@@ -114,10 +122,14 @@ extension SourceScanner {
                 // A universal link's URL is https; a handler of launches takes the app's schemes.
                 let schemes = handler.door == .universalLink ? ["https"] : (handler.door == .swiftUI ? declared + ["https"] : declared)
                 let patterns = route.patterns(schemes: schemes)
-                guard !patterns.isEmpty else {
+                // A route that compares no scheme takes the app's schemes, which only the
+                // Info.plist says: without them its patterns would be guesses (https alone for
+                // onOpenURL), so it is left out and the table is incomplete.
+                guard !patterns.isEmpty, route.scheme != nil || !declared.isEmpty || handler.door == .universalLink else {
                     doors.leftOut.append(
                         "\(place) takes URLs of any scheme (it does not compare the scheme), and the app's schemes are not known: give the Info.plist"
                     )
+                    doors.table.isIncomplete = true
                     continue
                 }
                 if let scheme = route.scheme, handler.door != .universalLink { schemesTaken?.insert(scheme.lowercased()) }

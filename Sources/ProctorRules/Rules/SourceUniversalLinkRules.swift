@@ -156,7 +156,9 @@ struct SourceUniversalLinkRouteAssociatedRule: Rule {
         var seen: Set<String> = []
         return links.routes.compactMap { route in
             let sites = links.sites.filter { site in
-                route.host.map { $0 == site.domain || $0.hasSuffix("." + site.domain) } ?? route.isUniversalLink
+                // Each host serves its own file: a route on www.example.com is not judged by
+                // example.com's (a finding needs the file that decides for that host).
+                route.host.map { $0.lowercased() == site.domain.lowercased() } ?? route.isUniversalLink
             }
             guard route.isUniversalLink || route.host != nil, !sites.isEmpty, route.path != .any,
                 seen.insert(route.pointer.description).inserted
