@@ -153,6 +153,18 @@ struct ScannedEntryPoints {
     /// The first launch handler of any kind, where a missing URL handler is reported.
     var firstHandler: (symbol: String, location: SourceLocation)?
 
+    /// `type` and the classes it inherits from, nearest first, as far as the scan read them:
+    /// `superclass` is its base, `next` gives each base's own. At most 16, and a cycle ends it.
+    static func inheritanceChain(of type: String, superclass: String?, next: (String) -> String?) -> [String] {
+        var chain = [type]
+        var base = superclass
+        while let found = base, !chain.contains(found), chain.count < 16 {
+            chain.append(found)
+            base = next(found)
+        }
+        return chain
+    }
+
     mutating func add(_ other: ScannedEntryPoints) {
         domainDeletions += other.domainDeletions
         deletesItems = deletesItems || other.deletesItems

@@ -158,11 +158,8 @@ extension SourceScanner {
     private static func connectionReads(_ performer: ScannedDoors.Performer, doors: ScannedDoors, superclasses: [String: String]) -> Bool? {
         // The app delegate's configurationForConnecting read the action before the scene exists.
         if doors.configurationReadsShortcutItem { return true }
-        var chain = [performer.owner]
-        var next = performer.superclass ?? superclasses[performer.owner]
-        while let base = next, !chain.contains(base), chain.count < 16 {
-            chain.append(base)
-            next = superclasses[base]
+        let chain = ScannedEntryPoints.inheritanceChain(of: performer.owner, superclass: performer.superclass ?? superclasses[performer.owner]) {
+            superclasses[$0]
         }
         let connections = doors.connections.filter { chain.contains($0.owner) }
         return connections.isEmpty ? nil : connections.contains(where: \.readsShortcutItem)

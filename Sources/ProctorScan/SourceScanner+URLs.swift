@@ -91,8 +91,9 @@ extension SourceScanner {
             // reads connectionOptions.urlContexts (or hands the options on).
             var coldLaunch = true
             if handler.door == .scene {
-                var chain = [handler.type]
-                while let base = entryPoints.superclasses[chain.last!], !chain.contains(base), chain.count < 16 { chain.append(base) }
+                let chain = ScannedEntryPoints.inheritanceChain(of: handler.type, superclass: entryPoints.superclasses[handler.type]) {
+                    entryPoints.superclasses[$0]
+                }
                 let connections = entryPoints.connections.filter { chain.contains($0.type) }
                 coldLaunch = connections.contains(where: \.readsURLContexts)
                 if !coldLaunch {

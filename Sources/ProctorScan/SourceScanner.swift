@@ -485,11 +485,8 @@ package enum SourceScanner {
             let pointer = JSONPointer([continuation.symbol, "willConnectTo"])
             places[pointer.description] = continuation.location
             // Its own scene(_:willConnectTo:options:), or one of a base class the scan read.
-            var chain = [continuation.type]
-            var next = continuation.superclass
-            while let base = next, !chain.contains(base), chain.count < 16 {
-                chain.append(base)
-                next = entryPoints.continuations.first { $0.type == base }?.superclass ?? entryPoints.superclasses[base]
+            let chain = ScannedEntryPoints.inheritanceChain(of: continuation.type, superclass: continuation.superclass) { base in
+                entryPoints.continuations.first { $0.type == base }?.superclass ?? entryPoints.superclasses[base]
             }
             let connections = entryPoints.connections.filter { chain.contains($0.type) }
             return SourceEntryPoints.SceneDelegate(
