@@ -16,6 +16,9 @@ package struct AppInfo: Sendable {
     package var intentsSupported: [String]
     /// `NSExtension` → `NSExtensionAttributes` → `IntentsSupported`, for an Intents extension's plist.
     package var extensionIntentsSupported: [String]
+    /// `NSExtension` → `NSExtensionPointIdentifier` (`com.apple.intents-service`): set only in an
+    /// extension's Info.plist, so nil for an app's.
+    package var extensionPoint: String?
     /// The location purpose strings the Info.plist gives (non-empty): of
     /// ``AppInfo/locationUsageKeys``, by key.
     package var locationUsageDescriptions: [String] = []
@@ -73,6 +76,9 @@ package struct AppInfo: Sendable {
         self.intentsSupported = intentsSupported
         self.extensionIntentsSupported = extensionIntentsSupported
     }
+
+    /// Whether the Info.plist is an extension's (it has `NSExtension`), not an app's.
+    package var isExtension: Bool { extensionPoint != nil }
 
     /// The application identifier an apple-app-site-association file names the app by,
     /// `<Team ID>.<bundle identifier>`, when both are known.
@@ -275,6 +281,9 @@ package enum InfoPlistReader {
         }
         info.intentsRestrictedWhileLocked = stringArray(root["INIntentsRestrictedWhileLocked"], "INIntentsRestrictedWhileLocked") ?? []
         info.backgroundModes = stringArray(root["UIBackgroundModes"], "UIBackgroundModes")
+        if let extensionInfo = root["NSExtension"] as? [String: Any] {
+            info.extensionPoint = extensionInfo["NSExtensionPointIdentifier"] as? String ?? ""
+        }
         if let extensionInfo = root["NSExtension"] as? [String: Any],
             let attributes = extensionInfo["NSExtensionAttributes"] as? [String: Any]
         {

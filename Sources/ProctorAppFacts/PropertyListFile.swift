@@ -16,6 +16,10 @@ package struct PropertyListFile {
     /// The lines of the entries of a top-level array (XML only).
     package func linesOfEntries(ofArray key: String) -> [Int] { lines?.linesOfEntries(ofArray: key) ?? [] }
 
+    /// The line and column of every value, by pointer, for a document whose entries nest (XML
+    /// only; nil for a binary property list). Computed on demand: one more pass over the text.
+    package func positions() -> PropertyListPositions? { lines.map { PropertyListPositions(text: $0.bytes) } }
+
     /// Reads `bytes`, naming the file `displayPath` and calling it `noun` ("the Info.plist") in
     /// messages.
     package static func read(bytes: [UInt8], displayPath: String, noun: String) -> Result<PropertyListFile, InputError> {

@@ -18,6 +18,8 @@ package enum RuleCategory: String, Codable, CaseIterable, Sendable {
     case wallet
     case routing
     case media
+    /// SiriKit custom intents, defined in `.intentdefinition` files.
+    case intents
 }
 
 /// An input shown in a rule's documentation and checked by its tests: a donation file, optional

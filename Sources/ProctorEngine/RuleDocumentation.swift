@@ -80,7 +80,7 @@ package enum RuleDocumentation {
     private static func fence(_ fileName: String) -> String {
         let lower = fileName.lowercased()
         if lower.hasSuffix(".html") || lower.hasSuffix(".htm") { return "html" }
-        if lower.hasSuffix(".entitlements") || lower.hasSuffix(".plist") { return "xml" }
+        if lower.hasSuffix(".entitlements") || lower.hasSuffix(".plist") || lower.hasSuffix(".intentdefinition") { return "xml" }
         return "json"
     }
 

@@ -18,6 +18,7 @@ package enum InputKinds {
         NotificationInput(),
         CoverageFileInput(),
         WalletPassBundleInput(),
+        IntentDefinitionInput(),
     ]
 
     /// The kinds of payload a donation file may hold beside donations, under their own key.

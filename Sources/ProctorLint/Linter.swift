@@ -148,10 +148,14 @@ package enum Linter {
         let plists = collected.inputs.filter(isAppDescription)
         let readPlists =
             plists.filter { runPlist == nil || FileIdentity(path: $0.path) != runPlist }.count + (appInfo?.isFromInfoPlist == true ? 1 : 0)
+        // Their facts join the run's, for the rules across files (the intents an extension supports).
+        var plistFacts = RunFacts()
         if !plists.isEmpty {
             collected.inputs.removeAll(where: isAppDescription)
             for plist in plists where runPlist == nil || FileIdentity(path: plist.path) != runPlist {
-                files.append(InfoPlistInput().readAndJudge(path: plist.path, with: options.engine, now: options.now))
+                var read: AppInfo?
+                files.append(InfoPlistInput().readAndJudge(path: plist.path, with: options.engine, now: options.now, keeping: &read))
+                if let read { plistFacts.add(read, as: RunFacts.InfoPlists.self) }
             }
         }
         for error in collected.errors {
@@ -206,7 +210,7 @@ package enum Linter {
             }
             return checked
         }
-        var result = finish(batches, besides: files, appInfo: appInfo, options: options)
+        var result = finish(batches, besides: files, appInfo: appInfo, options: options, facts: plistFacts)
         result.infoPlistCount = readPlists
         return result
     }
@@ -352,9 +356,10 @@ package enum Linter {
     /// The checks that span the run, then sorting: the end of the pipeline for both entry points.
     /// `batches` are in path order (both entry points sort their inputs).
     private static func finish(
-        _ batches: consuming [CheckedBatch], besides other: [FileResult], appInfo: AppInfo?, options: LintOptions
+        _ batches: consuming [CheckedBatch], besides other: [FileResult], appInfo: AppInfo?, options: LintOptions,
+        facts earlier: RunFacts = RunFacts()
     ) -> LintResult {
-        var facts = RunFacts()
+        var facts = earlier
         facts.reserveCapacity(toAppend: batches.map(\.facts))
         var files = other
         files.reserveCapacity(other.count + batches.reduce(0) { $0 + $1.files.count })

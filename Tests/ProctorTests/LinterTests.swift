@@ -51,8 +51,11 @@ struct LinterTests {
             InputKinds.payloads.map(\.name) == [
                 "Wallet pass", "donation", "apple-app-site-association file", "web page", "entitlements file", "notification payload",
                 "coverage file",
-                "Wallet pass bundle",
+                "Wallet pass bundle", "intent definition file",
             ])
+        // A SiriKit intent definition is claimed by its extension, wherever it lies.
+        #expect(
+            InputKinds.payloadKind(forPath: "Shared/Base.lproj/Intents.intentdefinition") == 8 && InputKinds.claims(path: "Intents.intentdefinition"))
         // A signed bundle is a .pkpass file; the pass.json of an unpacked bundle folder is a pass.
         #expect(InputKinds.payloadKind(forPath: "passes/Coffee.pkpass") == 7 && InputKinds.claims(path: "Coffee.pkpass"))
         #expect(InputKinds.payloadKind(forPath: "passes/Coffee.pkpass/pass.json") == 0 && !InputKinds.claims(path: "passes/.pkpass"))

@@ -31,6 +31,12 @@ package struct InfoPlistInput: AppDescriptionInput {
     /// report says it was read.
     package func readAndJudge(path: String, with engine: RuleEngine, now: Date) -> FileResult {
         var app: AppInfo?
+        return readAndJudge(path: path, with: engine, now: now, keeping: &app)
+    }
+
+    /// Reads and judges an Info.plist that is not the run's, keeping its facts in `app` (nil when
+    /// it cannot be read) for the rules across the run's files.
+    package func readAndJudge(path: String, with engine: RuleEngine, now: Date, keeping app: inout AppInfo?) -> FileResult {
         var result = read(path: path, options: AppDescriptionOptions(), into: &app) ?? FileResult(path: path)
         // `$(PRODUCT_BUNDLE_IDENTIFIER)` is what Xcode writes and expands at build time; the
         // warning asks for the run's bundle identifier to check payloads against, and this
