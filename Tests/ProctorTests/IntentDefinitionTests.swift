@@ -176,6 +176,8 @@ struct IntentDefinitionTests {
             Self.plist(
                 "<key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict><key>IntentsSupported</key><array><string>OrderSoupIntent</string></array></dict><key>NSExtensionPointIdentifier</key><string>com.apple.intents-service</string></dict>"
             ))
+        // A test bundle's Info.plist, which a walk meets too: no app, no extension, nothing declared.
+        try directory.write("AppTests/Info.plist", Self.plist(""))
         func findings() -> [String] {
             Linter.lint(paths: [directory.path], options: LintOptions(parallel: false)).files.flatMap(\.findings).map(\.ruleID).sorted()
         }
@@ -186,7 +188,8 @@ struct IntentDefinitionTests {
             Self.plist("<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.intents-service</string></dict>"))
         try directory.write("App/Info.plist", Self.plist("<key>NSUserActivityTypes</key><array><string>com.example.order</string></array>"))
         #expect(findings() == ["custom_intent_activity_type_declared", "custom_intent_supported"])
-        // Without any Info.plist, nothing says what the app declares: the rules across files are silent.
+        // Without the app's and the extension's Info.plists (the test bundle's is still there),
+        // nothing says what the app declares: the rules across files are silent.
         try FileManager.default.removeItem(atPath: directory.path("App"))
         try FileManager.default.removeItem(atPath: directory.path("Intents"))
         #expect(findings() == [])
