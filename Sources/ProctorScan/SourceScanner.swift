@@ -608,7 +608,8 @@ package enum SourceScanner {
         if !urlDoors.table.isIncomplete {
             let linkHandlers = Set(urlDoors.routes.flatMap(\.handledIn).map(Self.handlerSymbol))
             routes.removeAll { route in
-                route.activityTypes == [SourceExtractor.systemTypes["NSUserActivityTypeBrowsingWeb"]] && route.handledIn.allSatisfy { linkHandlers.contains(Self.handlerSymbol($0)) }
+                route.activityTypes == [SourceExtractor.systemTypes["NSUserActivityTypeBrowsingWeb"]]
+                    && route.handledIn.allSatisfy { linkHandlers.contains(Self.handlerSymbol($0)) }
             }
         }
         var result = LintResult(files: files, appInfo: appInfo, options: options, scansSources: true)

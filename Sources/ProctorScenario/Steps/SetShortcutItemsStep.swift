@@ -29,9 +29,12 @@ struct SetShortcutItemsStep: ScenarioStep, StepOnOneDevice {
                         [
                             "type": [
                                 "type": "string",
-                                "description": "UIApplicationShortcutItem.type: what the app's handler tells actions apart by (empty is quick_action_required_keys).",
+                                "description":
+                                    "UIApplicationShortcutItem.type: what the app's handler tells actions apart by (empty is quick_action_required_keys).",
                             ],
-                            "title": ["type": "string", "description": "localizedTitle, shown on the Home Screen (empty is quick_action_required_keys)."],
+                            "title": [
+                                "type": "string", "description": "localizedTitle, shown on the Home Screen (empty is quick_action_required_keys).",
+                            ],
                             "subtitle": ["type": "string"],
                             "iconType": [
                                 "type": "string",

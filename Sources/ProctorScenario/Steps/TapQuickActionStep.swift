@@ -77,10 +77,15 @@ extension ScenarioPlayer {
         guard let item = shown.first(where: { $0.type == type }) else {
             // An item the menu does not show: its own findings, and the count's.
             let hidden = all.first { $0.type == type }
-            showQuickActionFindings(at: step, entries: Set(hidden?.entry.map { [$0] } ?? []), pastTheLimit: hidden != nil)
+            // A static entry of that type without a title is not shown at all.
+            let untitled = (scenario.app.info.shortcutItems ?? []).firstIndex { $0.type == type && $0.title == nil }
+            showQuickActionFindings(at: step, entries: Set([hidden?.entry, untitled].compactMap { $0 }), pastTheLimit: hidden != nil)
             let list = shown.isEmpty ? "none" : shown.map(\.summary).joined(separator: ", ")
             let why: String
-            if let position = all.firstIndex(where: { $0.type == type }) {
+            if hidden == nil, let untitled {
+                why =
+                    "the Info.plist's quick action \(untitled + 1) has the type '\(type)' but no UIApplicationShortcutItemTitle, so the Home Screen does not show it"
+            } else if let position = all.firstIndex(where: { $0.type == type }) {
                 why =
                     "'\(type)' is quick action \(position + 1) of \(all.count), and the Home Screen shows the first \(TapQuickActionStep.shownLimit), the Info.plist's static ones first"
             } else if !appRuns(on: device) && features[AppProcesses.self].dynamicShortcutItems[device] == nil {
