@@ -68,9 +68,19 @@ run: setup
 	echo "== proctor run Scenarios/scan/slicefinder-mistakes (fails on purpose: exit 1 expected)"; \
 	code=0; $(PROCTOR) run Scenarios/scan/slicefinder-mistakes --now $(NOW) --report text --report junit:$(REPORTS)/scan-scenario-mistakes.junit.xml || code=$$?; \
 	if [ $$code -ne 1 ]; then echo "expected exit 1 from the scan scenario mistakes, got $$code"; status=1; fi; \
-	echo "== proctor scan Scenarios/scan/notes-home-screen (quick actions, a widget and URL routes read from the code)"; \
-	$(PROCTOR) scan --info-plist Scenarios/scan/notes-home-screen/Info.plist --now $(NOW) Scenarios/scan/notes-home-screen --report text || status=$$?; \
+	echo "== proctor scan Scenarios/scan/notes-home-screen (quick actions, a widget, URL routes and universal links read from the code)"; \
+	$(PROCTOR) scan --info-plist Scenarios/scan/notes-home-screen/Info.plist --team-identifier A1B2C3D4E5 \
+	  --aasa notes.example.com=Scenarios/scan/notes-home-screen/notes.example.com/.well-known/apple-app-site-association \
+	  --now $(NOW) Scenarios/scan/notes-home-screen --report text || status=$$?; \
 	$(PROCTOR) run Scenarios/scan/notes-home-screen --now $(NOW) --report text || status=$$?; \
+	echo "== proctor scan Scenarios/scan/notes-home-screen-mistakes (fails on purpose: exit 1 expected)"; \
+	code=0; $(PROCTOR) scan --info-plist Scenarios/scan/notes-home-screen-mistakes/Info.plist --team-identifier A1B2C3D4E5 \
+	  --aasa notes.example.com=Scenarios/scan/notes-home-screen-mistakes/notes.example.com/.well-known/apple-app-site-association \
+	  --now $(NOW) Scenarios/scan/notes-home-screen-mistakes --report text || code=$$?; \
+	if [ $$code -ne 1 ]; then echo "expected exit 1 from the home screen scan mistakes, got $$code"; status=1; fi; \
+	echo "== proctor run Scenarios/scan/notes-home-screen-mistakes (fails on purpose: exit 1 expected)"; \
+	code=0; $(PROCTOR) run Scenarios/scan/notes-home-screen-mistakes --now $(NOW) --report text || code=$$?; \
+	if [ $$code -ne 1 ]; then echo "expected exit 1 from the home screen scenario mistakes, got $$code"; status=1; fi; \
 	echo "== proctor run Scenarios/run"; \
 	$(PROCTOR) run Scenarios/run --now $(NOW) --report text --report junit:$(REPORTS)/scenarios.junit.xml \
 	  --report sarif:$(REPORTS)/scenarios.sarif --report json:$(REPORTS)/scenarios.json --report html:$(REPORTS)/scenarios.html || status=$$?; \

@@ -108,6 +108,8 @@ while IFS= read -r config; do runs+=("lint --config $config"); done < <(find Sce
 runs+=(
   "scan --info-plist Scenarios/lint/local-places/Info.plist Scenarios/scan/slicefinder"
   "scan --info-plist Scenarios/lint/local-places/Info.plist Scenarios/scan/slicefinder-mistakes"
+  "scan --info-plist Scenarios/scan/notes-home-screen/Info.plist --team-identifier A1B2C3D4E5 --aasa notes.example.com=Scenarios/scan/notes-home-screen/notes.example.com/.well-known/apple-app-site-association Scenarios/scan/notes-home-screen"
+  "scan --info-plist Scenarios/scan/notes-home-screen-mistakes/Info.plist --team-identifier A1B2C3D4E5 --aasa notes.example.com=Scenarios/scan/notes-home-screen-mistakes/notes.example.com/.well-known/apple-app-site-association Scenarios/scan/notes-home-screen-mistakes"
   "run Scenarios/run"
   "run Scenarios/run-mistakes"
   "conformance Conformance"

@@ -179,10 +179,11 @@ package enum BuiltInRules {
     package static var descriptions: [RuleDescription] { engine.descriptions }
 
     /// The rules a scenario judges: every payload rule on each donation, the donation-order rules
-    /// across its steps, and the rules about what the model saw. The run and Info.plist rules are
-    /// lint's.
+    /// across its steps, the rules about what the model saw, and the launch doors' rules of the
+    /// Info.plist and of the sources on what its Home Screen and URL steps touch
+    /// (``LaunchDoorRulesInScenarios``). The other run and Info.plist rules are lint's.
     package static var judgedInScenarios: [RuleDescription] {
-        descriptions.filter { $0.scope.judgedBy.contains(.run) }
+        descriptions.filter { $0.scope.judgedBy.contains(.run) || LaunchDoorRulesInScenarios.all.contains($0.id) }
     }
 
     package static func description(for id: String) -> RuleDescription? {

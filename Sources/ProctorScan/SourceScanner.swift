@@ -600,7 +600,18 @@ package enum SourceScanner {
             ExtractedPayload(
                 fileName: fileNames[index], text: transcriptions[index].transcription.emittedText(symbol: transcriptions[index].donation.symbol))
         }
-        let (routes, leftOut) = SourceScan.routes(from: allHandlers)
+        var (routes, leftOut) = SourceScan.routes(from: allHandlers)
+        // A universal-link handler that tells paths apart has a URL route per path: those stand
+        // for its browsing-web activity route, which would take every link, the paths it turns
+        // away included, and make every link it does take ambiguous in a scenario. Only when the
+        // URL routes are complete: a path the scan could not decide keeps the activity route.
+        if !urlDoors.table.isIncomplete {
+            let linkHandlers = Set(urlDoors.routes.flatMap(\.handledIn).map(Self.handlerSymbol))
+            routes.removeAll { route in
+                route.activityTypes == [SourceExtractor.systemTypes["NSUserActivityTypeBrowsingWeb"]]
+                    && route.handledIn.allSatisfy { linkHandlers.contains(Self.handlerSymbol($0)) }
+            }
+        }
         var result = LintResult(files: files, appInfo: appInfo, options: options, scansSources: true)
         result.judged = Self.judged(scanned.flatMap(\.donations), handlers: allHandlers.count)
         // A quick action's route is named by its type, unless an activity route has that name.
@@ -615,6 +626,12 @@ package enum SourceScanner {
             widgetLinks: door.widgetLinks)
         scan.urlRoutes = urlDoors.table
         return scan
+    }
+
+    /// The symbol of a route's `handledIn` entry, `path:line:column (Type.method(_:))`.
+    static func handlerSymbol(_ handledIn: String) -> Substring {
+        guard let open = handledIn.range(of: " (", options: .backwards) else { return Substring(handledIn) }
+        return handledIn[open.upperBound...].dropLast()
     }
 
     /// `message` with the in-memory names of the transcriptions (`donation-3.json:4:7`, which a

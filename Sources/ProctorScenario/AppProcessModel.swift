@@ -26,6 +26,9 @@ struct DynamicShortcutItem: Sendable {
     var type: String
     var title: String
     var subtitle: String?
+    /// The icon, as the Info.plist names `UIApplicationShortcutIcon.IconType`'s cases
+    /// (`UIApplicationShortcutIconTypeCompose`), for the rules that judge it.
+    var iconType: String? = nil
     var userInfo: [PropertyListEntry]
 }
 

@@ -76,12 +76,24 @@ package struct ScenarioApp: Sendable {
     /// What the app does when the system suggests it as a media app (`media`); nil when the
     /// scenario does not say.
     package var media: MediaApp? = nil
+    /// The findings of the quick-action rules on the Info.plist's `UIApplicationShortcutItems`,
+    /// built by the engine when the scenario is read and located as the Info.plist's other
+    /// problems are; a step that touches an entry shows those about it (``QuickActionFinding``).
+    package var quickActionFindings: [QuickActionFinding] = []
 
     /// `TEAMID.bundle.id`, when both are known: association files must name it.
     package var appID: String? {
         guard let team = teamIdentifier, let bundle = bundleIdentifier ?? info.bundleIdentifier else { return nil }
         return "\(team).\(bundle)"
     }
+}
+
+/// A finding of a quick-action rule on the app's static quick actions, with the entry of
+/// `UIApplicationShortcutItems` it is about (``LaunchDoorRulesInScenarios``).
+package struct QuickActionFinding: Sendable {
+    /// The entry's index in the Info.plist's array; nil for a finding about the array as a whole.
+    package var entry: Int?
+    package var finding: Finding
 }
 
 /// A media app's answers to the system (docs/media.md): today, how it prepares playback when the

@@ -388,9 +388,36 @@ struct ScenarioDecoder {
         if info.bundleIdentifier == nil { info.bundleIdentifier = bundleIdentifier }
         // Stated facts win over MinimumOSVersion, as --deployment-target does in lint.
         info = AppConfiguration(deploymentTarget: deploymentTarget, serviceNames: serviceNames).apply(to: info) ?? info
-        return ScenarioApp(
+        var app = ScenarioApp(
             bundleIdentifier: bundleIdentifier ?? info.bundleIdentifier, teamIdentifier: teamIdentifier, info: info, routes: routes,
             associatedDomains: associatedDomains, regionHandlers: handlers, coverage: coverage, media: media)
+        app.quickActionFindings = quickActionFindings(info, inline: object["info"].map { ($0.value, pointer.appending("info")) })
+        return app
+    }
+
+    /// The findings of the quick-action rules on the app's static quick actions
+    /// (``LaunchDoorRulesInScenarios``), judged by the engine as `proctor lint` judges the
+    /// Info.plist, and located as the Info.plist's other problems are: in its file, or in the
+    /// scenario at the inline facts (`inline`). The rules judge the entries alone, not the clock.
+    private func quickActionFindings(_ info: AppInfo, inline: (node: JSONNode, pointer: JSONPointer)?) -> [QuickActionFinding] {
+        guard info.shortcutItems != nil else { return [] }
+        let reader = self.reader
+        var findings: [Finding] = []
+        BuiltInRules.engine.rules(judging: AppInfo.self).judge(
+            info, in: RuleContext(appInfo: info, now: Date(timeIntervalSince1970: 0)),
+            locate: { inner in
+                guard let (node, at) = inline else {
+                    return SourceLocation(file: info.source, line: info.line(of: inner), pointer: inner.description)
+                }
+                return reader.location(offset: node.offset(of: inner), pointer: JSONPointer(at.tokens + inner.tokens))
+            }, into: &findings)
+        let prefix = (inline?.pointer.tokens ?? []) + QuickActionPointers.items.tokens
+        return findings.compactMap { finding in
+            guard LaunchDoorRulesInScenarios.quickActions.contains(finding.ruleID) else { return nil }
+            let tokens = finding.location.pointer.flatMap { JSONPointer(parsing: $0) }?.tokens ?? []
+            let entry = tokens.count > prefix.count && Array(tokens.prefix(prefix.count)) == prefix ? Int(tokens[prefix.count]) : nil
+            return QuickActionFinding(entry: entry, finding: finding)
+        }
     }
 
     /// `coverageFile`: a routing app's `.geojson` coverage file, relative to the scenario. A file

@@ -68,6 +68,9 @@ struct HomeScreenScenarioTests {
                 "hidden-quick-actions.scenario.json action_failed",
                 "hidden-quick-actions.scenario.json launch_failed missingUserInfo",
                 "quick-action-type-no-route-takes.scenario.json launch_failed noRoute",
+                "quick-action-without-a-title.scenario.json rules",
+                "recent-list-without-a-title.scenario.json rules",
+                "url-scheme-not-declared.scenario.json launch_failed",
                 "warm-only-handler-misses-the-cold-launch.scenario.json launch_failed coldLaunchUnhandled",
                 "warm-only-handler-misses-the-cold-launch.scenario.json launch_failed coldLaunchUnhandled",
                 "widget-url-no-route-takes.scenario.json launch_failed noRoute",
@@ -238,6 +241,45 @@ struct HomeScreenScenarioTests {
             ], "\(problems)")
     }
 
+    /// The launch doors' rule findings are shown where a step touches what they judge, each once:
+    /// the Info.plist's quick actions at their taps (a clean one's tap shows nothing), an item set
+    /// in code at its setShortcutItems step (a rules case for every such step), and a route of a
+    /// scheme the Info.plist does not declare at the openURL that reaches it.
+    @Test func launchDoorFindingsAreShownWhereAStepTouchesWhatTheyJudge() throws {
+        let suite = try play(
+            #"""
+            {"format": 1, "name": "test", "clock": "2026-06-01T12:00:00Z",
+             "app": {"bundleIdentifier": "com.example.larder",
+                     "info": {"CFBundleURLTypes": [{"CFBundleURLSchemes": ["larder"]}],
+                              "UIApplicationShortcutItems": [
+                                {"UIApplicationShortcutItemType": "add", "UIApplicationShortcutItemTitle": "Add Item"},
+                                {"UIApplicationShortcutItemType": "search", "UIApplicationShortcutItemTitle": "Search", "UIApplicationShortcutItemIconType": "search"},
+                                {"UIApplicationShortcutItemType": "scan", "UIApplicationShortcutItemTitle": ""}]},
+                     "routes": [{"name": "add", "shortcutItemTypes": ["add"]}, {"name": "search", "shortcutItemTypes": ["search"]},
+                                {"name": "scan", "shortcutItemTypes": ["scan"]},
+                                {"name": "list", "shortcutItemTypes": ["list"], "urls": ["larder-list://lists/*"]}]},
+             "steps": [{"tapQuickAction": {"type": "add"}}, {"tapQuickAction": {"type": "search"}}, {"tapQuickAction": {"type": "search"}},
+                       {"tapQuickAction": {"type": "scan"}},
+                       {"setShortcutItems": {"items": [{"type": "list", "title": "Weekly"}]}},
+                       {"setShortcutItems": {"items": [{"type": "", "title": "", "iconType": "UIApplicationShortcutIconTypeCompse"}]}},
+                       {"openURL": {"url": "larder-list://lists/weekly"}}, {"openURL": {"url": "larder://lists/weekly"}}]}
+            """#)
+        #expect(suite.inputErrors.isEmpty, "\(suite.inputErrors.map(\.message))")
+        let findings = suite.findings.map { "\($0.ruleID) \($0.location.pointer ?? "")" }
+        #expect(
+            findings == [
+                "quick_action_icon_type /app/info/UIApplicationShortcutItems/1/UIApplicationShortcutItemIconType",
+                "quick_action_required_keys /app/info/UIApplicationShortcutItems/2/UIApplicationShortcutItemTitle",
+                "quick_action_required_keys /steps/5/setShortcutItems/items/0/type",
+                "quick_action_required_keys /steps/5/setShortcutItems/items/0/title",
+                "quick_action_icon_type /steps/5/setShortcutItems/items/0/iconType",
+                "source_url_scheme_declared /steps/6/openURL/url",
+            ], "\(findings)")
+        let rulesCases = suite.cases.filter { $0.name.contains(": rules on ") }.map { $0.name.prefix { $0 != ":" } }
+        #expect(rulesCases == ["step 2", "step 4", "step 5", "step 6", "step 7"], "\(rulesCases)")
+        #expect(failures(suite).filter { $0.hasPrefix("rules") }.count == 2, "\(failures(suite))")
+    }
+
     @Test func malformedInputsAreLocated() throws {
         let suite = try play(
             scenario(
@@ -250,7 +292,7 @@ struct HomeScreenScenarioTests {
         #expect(
             problems
                 == [
-                    "scenario_invalid_value /steps/0/setShortcutItems/items/1/type", "scenario_invalid_value /steps/1/tapWidget/url",
+                    "scenario_invalid_value /steps/1/tapWidget/url",
                     "scenario_missing_value /steps/0/setShortcutItems/items/0", "scenario_missing_value /steps/2/tapQuickAction",
                     "scenario_type_mismatch /app/routes/0/coldLaunch", "scenario_type_mismatch /app/routes/0/shortcutItemTypes",
                 ].sorted(), "\(problems)")

@@ -209,7 +209,7 @@ struct QuickActionCountRule: Rule {
         let hidden = items.dropFirst(Self.shown).compactMap(\.type).map { "'\($0)'" }
         return [
             Violation(
-                "UIApplicationShortcutItems holds \(items.count) quick actions, but the Home Screen menu shows the first \(Self.shown) only, so \(hidden.isEmpty ? "the others never show" : hidden.joined(separator: ", ") + " never show"), nor any the code adds in shortcutItems",
+                "UIApplicationShortcutItems holds \(items.count) quick actions, but the Home Screen menu shows the first \(Self.shown) only, so \(hidden.isEmpty ? "the others never show" : hidden.joined(separator: ", ") + (hidden.count == 1 ? " never shows" : " never show")), nor any the code adds in shortcutItems",
                 at: QuickActionPointers.item(Self.shown))
         ]
     }

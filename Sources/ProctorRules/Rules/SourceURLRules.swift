@@ -64,8 +64,10 @@ struct SourceURLSchemeDeclaredRule: Rule {
             iOS opens an app with a URL only for the schemes its Info.plist registers in \
             CFBundleURLTypes (CFBundleURLSchemes): Apple's steps are to register the scheme so \
             that the system directs its URLs to the app, then to handle them. A route for a \
-            scheme the app does not declare is never reached from outside the app: a link in a \
-            message, a widget or another app opens nothing, or another app that declares it. \
+            scheme the app does not declare is never reached from another app: a link in a \
+            message or another app opens nothing, or another app that declares it (a widget's URL \
+            reaches the app whatever its scheme). A scenario judges a route the same way at the \
+            openURL that reaches it. \
             http, https (universal links) and file (documents opened in place) need no scheme \
             of the app's and are not judged, and neither are the URLs the app opens \
             (UIApplication.open with tel:, mailto:, another app's scheme): opening needs no \

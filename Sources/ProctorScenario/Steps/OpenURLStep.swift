@@ -10,6 +10,8 @@ struct OpenURLStep: ScenarioStep, StepOnOneDevice {
     static let keys = ["device", "url"]
     var device: Int
     var url: String
+    /// Where the URL is in the scenario, for the finding on a route of a scheme not declared.
+    var pointer: JSONPointer? = nil
 
     static var schema: [String: Any] {
         ScenarioSchema.object(
@@ -28,18 +30,20 @@ struct OpenURLStep: ScenarioStep, StepOnOneDevice {
                 ProblemCode.scenarioInvalidValue, "'\(url)' is not a URL with a scheme, such as myapp://place/42", fields["url"]!.value,
                 pointer.appending("url"))
         }
-        return url.map { OpenURLStep(device: device ?? 0, url: $0) }
+        return url.map { OpenURLStep(device: device ?? 0, url: $0, pointer: pointer.appending("url")) }
     }
 
     var summary: String { "open \(url)" }
 
-    func play(_ step: Step, on player: inout ScenarioPlayer) { player.openURL(step, device: device, url: url) }
+    func play(_ step: Step, on player: inout ScenarioPlayer) { player.openURL(step, device: device, url: url, pointer: pointer) }
 }
 
 extension ScenarioPlayer {
     /// The system opens `url` on `device`, because of `cause` ("tapping the link of ..."): a
     /// custom scheme launches the app, a web URL is a universal link.
-    mutating func openURL(_ step: Step, device: Int, url: String, cause: String? = nil) {
+    /// `pointer` is where the scenario writes the URL: a route that takes it with a scheme the
+    /// app does not declare is judged there (`source_url_scheme_declared`).
+    mutating func openURL(_ step: Step, device: Int, url: String, cause: String? = nil, pointer: JSONPointer? = nil) {
         let cause = cause ?? "opening \(url) on '\(deviceName(device))'"
         let scheme = URLPattern.scheme(of: url) ?? ""
         if scheme == "http" || scheme == "https" {
@@ -56,6 +60,7 @@ extension ScenarioPlayer {
             return
         }
         guard scenario.app.info.urlSchemes.contains(where: { $0.lowercased() == scheme }) else {
+            if let pointer { showUndeclaredSchemeFindings(at: step, url: url, scheme: scheme, pointer: pointer) }
             let declared = scenario.app.info.urlSchemes.sorted()
             let list = declared.isEmpty ? "declares none" : "declares \(declared.joined(separator: ", "))"
             launch(

@@ -87,8 +87,16 @@ extension ScenarioPlayer {
             return
         }
         let delivery = Delivery(origin: .universalLink, activityType: SystemActivityType.browsingWeb, userInfo: [], webpageURL: url)
-        launch(
-            step, device: device, cause: cause + " (\(verdict.reason))", delivery: delivery, outcome: LaunchRouter.route(delivery, app: scenario.app))
+        var outcome = LaunchRouter.route(delivery, app: scenario.app)
+        if case .failed(.noRoute, nil, _) = outcome {
+            // The association file sends the link to the app, whose handler does not take it.
+            outcome = .failed(
+                .noRoute, route: nil,
+                message:
+                    "no route takes the universal link \(url), so the app opens and shows nothing: add a route whose 'urls' match it for the screen the app's handler of NSUserActivityTypeBrowsingWeb (scene(_:continue:), application(_:continue:restorationHandler:), onContinueUserActivity) opens"
+            )
+        }
+        launch(step, device: device, cause: cause + " (\(verdict.reason))", delivery: delivery, outcome: outcome)
     }
 }
 

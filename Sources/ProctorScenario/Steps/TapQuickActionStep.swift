@@ -48,6 +48,8 @@ struct ShownQuickAction {
     var title: String
     var isStatic: Bool
     var userInfo: [PropertyListEntry]
+    /// A static item's index in the Info.plist's `UIApplicationShortcutItems`.
+    var entry: Int? = nil
 
     var summary: String { "'\(type)' (\(isStatic ? "static" : "dynamic"))" }
 }
@@ -58,10 +60,10 @@ extension ScenarioPlayer {
     /// type or a title (both required, Information Property List, "UIApplicationShortcutItems")
     /// is not shown. Of a static item's `userInfo` the model knows the keys, not the values.
     func quickActions(on device: Int) -> [ShownQuickAction] {
-        let statics = (scenario.app.info.shortcutItems ?? []).compactMap { item -> ShownQuickAction? in
+        let statics = (scenario.app.info.shortcutItems ?? []).enumerated().compactMap { index, item -> ShownQuickAction? in
             guard let type = item.type, let title = item.title else { return nil }
             let userInfo = item.userInfoKeys.map { PropertyListEntry(key: $0, value: .null, parent: .root) }
-            return ShownQuickAction(type: type, title: title, isStatic: true, userInfo: userInfo)
+            return ShownQuickAction(type: type, title: title, isStatic: true, userInfo: userInfo, entry: index)
         }
         let dynamics = (features[AppProcesses.self].dynamicShortcutItems[device] ?? []).map {
             ShownQuickAction(type: $0.type, title: $0.title, isStatic: false, userInfo: $0.userInfo)
@@ -73,9 +75,17 @@ extension ScenarioPlayer {
         let all = quickActions(on: device)
         let shown = Array(all.prefix(TapQuickActionStep.shownLimit))
         guard let item = shown.first(where: { $0.type == type }) else {
+            // An item the menu does not show: its own findings, and the count's.
+            let hidden = all.first { $0.type == type }
+            // A static entry of that type without a title is not shown at all.
+            let untitled = (scenario.app.info.shortcutItems ?? []).firstIndex { $0.type == type && $0.title == nil }
+            showQuickActionFindings(at: step, entries: Set([hidden?.entry, untitled].compactMap { $0 }), pastTheLimit: hidden != nil)
             let list = shown.isEmpty ? "none" : shown.map(\.summary).joined(separator: ", ")
             let why: String
-            if let position = all.firstIndex(where: { $0.type == type }) {
+            if hidden == nil, let untitled {
+                why =
+                    "the Info.plist's quick action \(untitled + 1) has the type '\(type)' but no UIApplicationShortcutItemTitle, so the Home Screen does not show it"
+            } else if let position = all.firstIndex(where: { $0.type == type }) {
                 why =
                     "'\(type)' is quick action \(position + 1) of \(all.count), and the Home Screen shows the first \(TapQuickActionStep.shownLimit), the Info.plist's static ones first"
             } else if !appRuns(on: device) && features[AppProcesses.self].dynamicShortcutItems[device] == nil {
@@ -89,6 +99,7 @@ extension ScenarioPlayer {
                 expected: "a quick action '\(type)' among those shown", actual: "shown: \(list)")
             return
         }
+        showQuickActionFindings(at: step, entries: Set(item.entry.map { [$0] } ?? []), pastTheLimit: false)
         let delivery = Delivery(origin: .quickAction(type: type, isStatic: item.isStatic), activityType: nil, userInfo: item.userInfo)
         var outcome = LaunchRouter.route(delivery, app: scenario.app)
         if case .failed(.noRoute, nil, _) = outcome {

@@ -12,12 +12,23 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
 
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-        // A launch from scratch brings the quick action or the widget's URL here, not to the
-        // methods below.
+        // A launch from scratch brings the quick action, the widget's URL or a shared link here,
+        // not to the methods below.
         if let item = connectionOptions.shortcutItem {
             _ = perform(item)
         } else if let url = connectionOptions.urlContexts.first?.url {
             router.open(url)
+        } else if let activity = connectionOptions.userActivities.first {
+            self.scene(scene, continue: activity)
+        }
+    }
+
+    /// A shared note's link, https://notes.example.com/note/<id>, which the site's association
+    /// file sends to the app (a universal link).
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+        guard userActivity.activityType == NSUserActivityTypeBrowsingWeb, let url = userActivity.webpageURL else { return }
+        if url.pathComponents.count > 2, url.pathComponents[1] == "note" {
+            router.openNote(url.lastPathComponent)
         }
     }
 
