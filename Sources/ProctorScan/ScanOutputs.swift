@@ -101,8 +101,8 @@ package struct ExtractedRoute: Sendable {
     /// False when the app takes it only while running: no launch path reads it (a running
     /// scene's `scene(_:openURLContexts:)` or `windowScene(_:performActionFor:)` alone).
     package var coldLaunch = true
-    /// For a URL route: the query items its handlers read by name without a fallback, which a
-    /// URL must carry.
+    /// For a URL route: the query items its handlers read by name and cannot go on without,
+    /// which a URL must carry.
     package var queryItems: [String] = []
 }
 

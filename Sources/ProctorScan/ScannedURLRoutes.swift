@@ -65,8 +65,8 @@ struct ScannedURLRoute: Equatable {
     var scheme: String?
     var host: String?
     var path = Path.any
-    /// The query items it reads by name (`queryItems?.first { $0.name == "id" }`) without a
-    /// fallback, in the code that runs for it: a URL without one shows nothing.
+    /// The query items it reads by name (`queryItems?.first { $0.name == "id" }`) and cannot go
+    /// on without, in the code that runs for it: a URL without one shows nothing.
     var queryItems: [String] = []
     /// The functions of the app's it hands the URL to (`showNote(url)`), whose query items are
     /// its own when each is found (SourceScanner+URLs.swift).
@@ -134,8 +134,8 @@ package struct URLRouteTable: Sendable {
         package var location: SourceLocation
         /// False when only a running scene's `scene(_:openURLContexts:)` takes it.
         package var coldLaunch: Bool
-        /// The query items every handler of it reads without a fallback: a URL without one reaches
-        /// it and shows nothing.
+        /// The query items every handler of it cannot go on without: a URL without one reaches it
+        /// and shows nothing.
         package var queryItems: [String] = []
     }
 

@@ -4,9 +4,8 @@ import SwiftSyntax
 /// The query items a URL handler reads by name (docs/scan.md, "URL routes"): through
 /// `URLComponents` made of the URL, `queryItems?.first(where: { $0.name == "id" })`, `.first { … }`,
 /// `.last(where:)`, `.filter { … }`, and a dictionary made of the items subscripted with a name.
-/// A read with a fallback (`?.value ?? "all"`) is not one the screen needs and is not counted, as
-/// for an activity's `userInfo` keys; any other read, optional chaining that carries on included,
-/// is. A name the scan cannot resolve is noted, never guessed.
+/// Only a read the handler cannot go on without counts (``isNeeded(_:in:)``): a `guard let`, an
+/// `if let` with no `else`, a `!`. A name the scan cannot resolve is noted, never guessed.
 extension SourceExtractor {
     /// A query item read by name, and where.
     struct QueryItemRead {
@@ -64,18 +63,27 @@ extension SourceExtractor {
                     call.trailingClosure
                     ?? call.arguments.first(where: { $0.label == nil || $0.label?.text == "where" })?.expression.as(ClosureExprSyntax.self)
                 guard let closure else { continue }
+                // `filter { $0.name != "webhook_id" }` takes an item out: no read.
+                if closure.statements.count == 1,
+                    closure.statements.first?.item.as(SequenceExprSyntax.self)?.elements.contains(where: {
+                        $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "!="
+                    }) == true
+                {
+                    continue
+                }
                 guard let name = comparedName(in: closure) else {
                     handler.queryUndecided.append(("chooses query items by something else than their name compared with ==", location(call)))
                     continue
                 }
-                if Self.hasFallback(Syntax(call)) { continue }
+                if !Self.isNeeded(Syntax(call), in: nodes) { continue }
                 reads.append(QueryItemRead(name: name, position: call.position.utf8Offset, location: location(call)))
             } else if let subscriptCall = node.as(SubscriptCallExprSyntax.self),
                 let path = ValueResolver.path(of: Self.unwrappedURLExpression(subscriptCall.calledExpression)), path.count == 1,
                 names.queryDictionaries.contains(path[0]), subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first
             {
-                if Self.hasFallback(Syntax(subscriptCall)) { continue }
-                reads.append(QueryItemRead(name: value(argument.expression), position: subscriptCall.position.utf8Offset, location: location(subscriptCall)))
+                if !Self.isNeeded(Syntax(subscriptCall), in: nodes) { continue }
+                reads.append(
+                    QueryItemRead(name: value(argument.expression), position: subscriptCall.position.utf8Offset, location: location(subscriptCall)))
             }
         }
         for read in reads where read.name.string == nil {
@@ -135,6 +143,65 @@ extension SourceExtractor {
     /// The constant names of `reads`, sorted, once each.
     static func names(of reads: [QueryItemRead]) -> [String] {
         Array(Set(reads.compactMap(\.name.string))).sorted()
+    }
+
+    /// Whether the code cannot go on without the item `read` reads: it is force-unwrapped, bound
+    /// by a `guard let`, or by an `if let` with no `else`, directly or through the name a `let`
+    /// gives it (`let id = …?.value`, then `guard let id`). A read with a fallback (`?? "inbox"`),
+    /// or kept optional and carried on (compared, passed, given a fallback later), is not needed:
+    /// the handler copes without it, as Home Assistant's and NetNewsWire's do.
+    static func isNeeded(_ read: Syntax, in nodes: [Syntax]) -> Bool {
+        if hasFallback(read) { return false }
+        // Up through what reads the item's value: `?.value`, `!`, `as? String`, a call on it.
+        var expression = read
+        while let parent = expression.parent {
+            if let unwrapped = parent.as(ForceUnwrapExprSyntax.self), unwrapped.expression.id == expression.id { return true }
+            if parent.is(MemberAccessExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+                || parent.as(FunctionCallExprSyntax.self)?.calledExpression.id == expression.id
+            {
+                expression = parent
+                continue
+            }
+            if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self),
+                list.count == 3, list.first?.id == expression.id, list.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true
+            {
+                expression = Syntax(sequence)
+                continue
+            }
+            break
+        }
+        guard let initializer = expression.parent?.as(InitializerClauseSyntax.self) else { return false }
+        if let binding = initializer.parent?.as(OptionalBindingConditionSyntax.self) { return leaves(without: binding) }
+        // `let id = read`: what the code does with `id`.
+        guard let binding = initializer.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return false }
+        let position = binding.endPosition.utf8Offset
+        return nodes.contains { node in
+            guard node.position.utf8Offset >= position else { return false }
+            if let unwrapped = node.as(ForceUnwrapExprSyntax.self) {
+                return unwrapped.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+            }
+            guard let rebinding = node.as(OptionalBindingConditionSyntax.self),
+                rebinding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            else { return false }
+            let source = rebinding.initializer?.value
+            guard source == nil || source?.as(DeclReferenceExprSyntax.self)?.baseName.text == name else { return false }
+            return leaves(without: rebinding)
+        }
+    }
+
+    /// Whether the code bound by `binding` runs only with the item: a `guard`'s, or an `if`'s
+    /// with no `else` (which would do something without it).
+    private static func leaves(without binding: OptionalBindingConditionSyntax) -> Bool {
+        var node = Syntax(binding)
+        while let parent = node.parent {
+            if parent.is(GuardStmtSyntax.self) { return true }
+            if let ifExpression = parent.as(IfExprSyntax.self) { return ifExpression.elseBody == nil }
+            if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
+            node = parent
+        }
+        return false
     }
 
     /// Whether `read` is on the left of `??` in the expression it is part of.

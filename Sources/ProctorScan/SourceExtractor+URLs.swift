@@ -186,7 +186,14 @@ extension SourceExtractor {
         for node in nodes {
             if let ifExpression = node.as(IfExprSyntax.self) {
                 let constraints = conditionConstraints(ifExpression.conditions, names, into: &handler)
-                guard !constraints.isEmpty else { continue }
+                guard !constraints.isEmpty else {
+                    // `if urlString.contains(…)`: it runs for URLs no route says, so no route's
+                    // query items are read there.
+                    if Self.comparesURL(ifExpression.conditions, names) {
+                        away.append(ifExpression.position.utf8Offset..<ifExpression.body.endPosition.utf8Offset)
+                    }
+                    continue
+                }
                 tests.append(
                     URLTest(
                         alternatives: constraints, position: ifExpression.position.utf8Offset,
@@ -196,7 +203,14 @@ extension SourceExtractor {
                 if let other = ifExpression.elseBody { away.append(other.position.utf8Offset..<other.endPosition.utf8Offset) }
             } else if let guardStatement = node.as(GuardStmtSyntax.self) {
                 let constraints = conditionConstraints(guardStatement.conditions, names, into: &handler)
-                guard !constraints.isEmpty else { continue }
+                guard !constraints.isEmpty else {
+                    if Self.comparesURL(guardStatement.conditions, names),
+                        let list = guardStatement.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)
+                    {
+                        away.append(guardStatement.position.utf8Offset..<list.endPosition.utf8Offset)
+                    }
+                    continue
+                }
                 // The rest of its block.
                 var end = guardStatement.endPosition.utf8Offset
                 if let item = guardStatement.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) {
@@ -311,6 +325,18 @@ extension SourceExtractor {
             }
         }
         return handler
+    }
+
+    /// Whether a condition (not a binding) names the URL or one of its parts: a comparison the
+    /// scan could not read as a route.
+    private static func comparesURL(_ conditions: ConditionElementListSyntax, _ names: URLNames) -> Bool {
+        let known = names.urls.union(names.components).union(names.holders).union(names.parts.keys).union(names.enumerations.keys)
+        return conditions.contains { condition in
+            guard case .expression(let expression) = condition.condition else { return false }
+            return (Syntax(expression).allDescendants + [Syntax(expression)]).contains { node in
+                node.as(DeclReferenceExprSyntax.self).map { known.contains($0.baseName.text) } ?? false
+            }
+        }
     }
 
     /// Whether a case only leaves: `break`, `return`, or `return` of a literal (`false`, `nil`);

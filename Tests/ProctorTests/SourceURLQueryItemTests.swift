@@ -45,48 +45,79 @@ struct SourceURLQueryItemTests {
     }
 
     /// Each form of read, per route: first(where:), a trailing first, filter, last(where:), a
-    /// dictionary made of the items, in the case, the if or after the guard that narrows it; a
-    /// fallback is no requirement; a read before the switch is every route's; one in default: and
-    /// in a guard's else is none's.
+    /// dictionary made of the items, in the case, the if or after the guard that narrows it. Only
+    /// what the code cannot go on without counts (guard let, if let with no else, through a name
+    /// a let binds): a fallback, or an optional carried on (account, page), is no requirement; a
+    /// read in default: or in a guard's else is no route's.
     @Test func eachFormOfReadBelongsToItsRoute() throws {
         let result = try scan([
             "SceneDelegate.swift": sceneDelegate(
                 handle: """
-                        guard url.scheme == "notes", let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return }
-                        let account = components.queryItems?.first(where: { $0.name == "account" })?.value
-                        switch url.host {
-                        case "note":
-                            guard let id = components.queryItems?.first(where: { $0.name == "id" })?.value else {
-                                log(components.queryItems?.first { $0.name == "never" }?.value)
-                                return
+                            guard url.scheme == "notes", let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return }
+                            let account = components.queryItems?.first(where: { $0.name == "account" })?.value
+                            switch url.host {
+                            case "note":
+                                guard let id = components.queryItems?.first(where: { $0.name == "id" })?.value else {
+                                    log(components.queryItems?.first { $0.name == "never" }?.value)
+                                    return
+                                }
+                                let owner = components.queryItems?.first { $0.name == "owner" }?.value
+                                guard let owner else { return }
+                                let tracking = components.queryItems?.filter { $0.name != "utm" }
+                                router.showNote(id, account, owner, tracking)
+                            case "list":
+                                let sort = components.queryItems?.first { $0.name == "sort" }?.value ?? "date"
+                                if let items = components.queryItems, let tag = items.filter({ item in "tag" == item.name }).first?.value {
+                                    router.showList(tag, sort)
+                                }
+                            case "search":
+                                let parameters = Dictionary(uniqueKeysWithValues: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+                                guard let text = parameters["q"] else { return }
+                                router.search(text, parameters["scope"] ?? "all", parameters["page"])
+                            case "folder":
+                                if url.path == "/open", let name = URLComponents(url: url, resolvingAgainstBaseURL: true)?.queryItems?.last(where: { $0.name == "name" })?.value {
+                                    router.openFolder(name)
+                                }
+                            default:
+                                router.fallback(components.queryItems?.first { $0.name == "other" }?.value)
                             }
-                            router.showNote(id, account)
-                        case "list":
-                            let sort = components.queryItems?.first { $0.name == "sort" }?.value ?? "date"
-                            if let items = components.queryItems, let tag = items.filter({ item in "tag" == item.name }).first?.value {
-                                router.showList(tag, sort)
-                            }
-                        case "search":
-                            let parameters = Dictionary(uniqueKeysWithValues: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
-                            router.search(parameters["q"], parameters["scope"] ?? "all")
-                        case "folder":
-                            if url.path == "/open", let name = URLComponents(url: url, resolvingAgainstBaseURL: true)?.queryItems?.last(where: { $0.name == "name" })?.value {
-                                router.openFolder(name)
-                            }
-                        default:
-                            router.fallback(components.queryItems?.first { $0.name == "other" }?.value)
-                        }
-                """)
+                    """)
         ])
         #expect(
             queryItems(result) == [
-                "url:notes://note": ["account", "id"],
-                "url:notes://list": ["account", "tag"],
-                "url:notes://search": ["account", "q"],
-                "url:notes://folder/open": ["account", "name"],
+                "url:notes://note": ["id", "owner"],
+                "url:notes://list": ["tag"],
+                "url:notes://search": ["q"],
+                "url:notes://folder/open": ["name"],
             ], "\(queryItems(result))")
         #expect(result.routesText.contains(#""queryItems": ["#))
         #expect(result.handlersLeftOut.isEmpty, "\(result.handlersLeftOut)")
+    }
+
+    /// NetNewsWire's shape: reads under `if urlString.contains(…)`, which no route says, are no
+    /// route's, not every route's; an `id` kept optional and checked for nil is not needed; the
+    /// theme route's `if let` of `url` is.
+    @Test func readsUnderAnUndecidedComparisonAreNoRoutes() throws {
+        let result = try scan([
+            "SceneDelegate.swift": sceneDelegate(
+                handle: """
+                            let urlString = url.absoluteString
+                            if urlString.starts(with: "feed:") { coordinator.showAddFeed(urlString) }
+                            if urlString.contains("netnewswire://showunread") {
+                                guard let comps = URLComponents(string: urlString) else { return }
+                                let id = comps.queryItems?.first(where: { $0.name == "id" })?.value
+                                if id != nil { coordinator.selectArticle(id!) } else { coordinator.selectUnread() }
+                            }
+                            guard let comps = URLComponents(url: url, resolvingAgainstBaseURL: false), "theme" == comps.host, let queryItems = comps.queryItems else {
+                                return
+                            }
+                            if let provided = queryItems.first(where: { $0.name == "url" })?.value, let themeURL = URL(string: provided) {
+                                downloadTheme(themeURL)
+                            }
+                    """)
+        ])
+        #expect(queryItems(result)["url:feed://*"] == [], "\(queryItems(result))")
+        #expect(queryItems(result)["url:notes://theme"] == ["url"], "\(queryItems(result))")
     }
 
     /// A name computed at run time, or a closure that does not compare the name, is left out with
@@ -95,14 +126,14 @@ struct SourceURLQueryItemTests {
         let result = try scan([
             "SceneDelegate.swift": sceneDelegate(
                 handle: """
-                        guard url.host == "note", let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return }
-                        let id = components.queryItems?.first(where: { $0.name == "id" })?.value
-                        let extra = components.queryItems?.first(where: { $0.name == currentKey })?.value
-                        let any = components.queryItems?.first(where: { $0.value != nil })?.value
-                        router.showNote(id, extra, any)
-                """)
+                            guard url.host == "note", let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return }
+                            let id = components.queryItems?.first(where: { $0.name == "id" })?.value
+                            guard let extra = components.queryItems?.first(where: { $0.name == currentKey })?.value else { return }
+                            let any = components.queryItems?.first(where: { $0.value != nil })?.value
+                            router.showNote(id, extra, any)
+                    """)
         ])
-        #expect(queryItems(result)["url:notes://note"] == ["id"])
+        #expect(queryItems(result)["url:notes://note"] == [])
         #expect(result.handlersLeftOut.count == 2, "\(result.handlersLeftOut)")
         #expect(result.handlersLeftOut.contains { $0.contains("SceneDelegate.swift:12:") && $0.contains("computed at run time") })
         #expect(result.handlersLeftOut.contains { $0.contains("SceneDelegate.swift:13:") && $0.contains("something else than their name") })
@@ -114,12 +145,12 @@ struct SourceURLQueryItemTests {
         let result = try scan([
             "SceneDelegate.swift": sceneDelegate(
                 handle: """
-                        switch url.host {
-                        case "note": openNote(url)
-                        case "list": openList(url)
-                        default: break
-                        }
-                """),
+                            switch url.host {
+                            case "note": openNote(url)
+                            case "list": openList(url)
+                            default: break
+                            }
+                    """),
             "Notes.swift": """
             func openNote(_ url: URL) {
                 guard let id = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "id" })?.value else { return }
@@ -152,12 +183,13 @@ struct SourceURLQueryItemTests {
         }
         let handler = sceneDelegate(
             handle: """
-                    switch url.host {
-                    case "note": router.show(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "id" }?.value)
-                    case "new": router.compose()
-                    default: break
-                    }
-            """)
+                        switch url.host {
+                        case "note":
+                            if let id = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "id" })?.value { router.show(id) }
+                        case "new": router.compose()
+                        default: break
+                        }
+                """)
         let missing = try scan(["SceneDelegate.swift": handler, "Widget.swift": widget("notes://note?tab=1")])
         #expect(findings(missing) == ["source_widget_url_query_items Widget.swift:7"], "\(findings(missing))")
         let message = missing.result.files.flatMap(\.findings).first?.message ?? ""

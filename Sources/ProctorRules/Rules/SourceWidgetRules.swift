@@ -206,13 +206,14 @@ struct SourceWidgetURLQueryItemsRule: Rule {
         category: .activity,
         defaultSeverity: .warning,
         summary:
-            "A widget's constant URL (widgetURL or Link) should carry the query items the app's URL route that takes it reads by name without a fallback (queryItems?.first(where: { $0.name == \"id\" })?.value).",
+            "A widget's constant URL (widgetURL or Link) should carry the query items the app's URL route that takes it cannot go on without (guard let id = queryItems?.first(where: { $0.name == \"id\" })?.value).",
         rationale: """
             WidgetKit hands a tapped widget's URL to the containing app's URL handler, which finds \
             the widget's content by what the URL carries. Apple says nothing of query items: the \
-            assumption is the scan's, that a handler reading one by name without a fallback (no \
-            ?? default) needs it, as a handler reading a userInfo key needs the key \
-            (source_handler_key_donated, a warning too). A URL the route takes without it opens the \
+            assumption is the scan's, that a handler which cannot go on without one (a guard let \
+            of it, an if let with no else, a !) needs it, as a handler reading a userInfo key \
+            needs the key (source_handler_key_donated, a warning too). A URL the route takes \
+            without it opens the \
             app on a screen with nothing to show. Judged on the terms of source_widget_url_routed \
             (every URL the handlers take is known), only when each route taking the URL reads the \
             item; a route reading items by a name computed at run time may need more than it says.
