@@ -64,10 +64,9 @@ extension SourceExtractor {
                     ?? call.arguments.first(where: { $0.label == nil || $0.label?.text == "where" })?.expression.as(ClosureExprSyntax.self)
                 guard let closure else { continue }
                 // `filter { $0.name != "webhook_id" }` takes an item out: no read.
-                if closure.statements.count == 1,
-                    closure.statements.first?.item.as(SequenceExprSyntax.self)?.elements.contains(where: {
-                        $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "!="
-                    }) == true
+                if let elements = closure.statements.first?.item.as(SequenceExprSyntax.self)?.elements, closure.statements.count == 1,
+                    elements.count == 3, Array(elements)[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "!=",
+                    elements.contains(where: { $0.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "name" })
                 {
                     continue
                 }
