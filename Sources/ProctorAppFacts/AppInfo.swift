@@ -12,6 +12,9 @@ package struct AppInfo: Sendable {
     package var userActivityTypes: [String]?
     /// The schemes of `CFBundleURLTypes` → `CFBundleURLSchemes`.
     package var urlSchemes: [String]
+    /// `LSApplicationQueriesSchemes`: the schemes the app may pass to `canOpenURL(_:)`; nil when
+    /// the key is absent.
+    package var queriedURLSchemes: [String]?
     /// `INIntentsSupported`: intents the app handles itself.
     package var intentsSupported: [String]
     /// `NSExtension` → `NSExtensionAttributes` → `IntentsSupported`, for an Intents extension's plist.
@@ -270,6 +273,7 @@ package enum InfoPlistReader {
                 wrongType("CFBundleURLTypes", "an array of dictionaries")
             }
         }
+        info.queriedURLSchemes = stringArray(root["LSApplicationQueriesSchemes"], "LSApplicationQueriesSchemes")
         info.intentsSupported = stringArray(root["INIntentsSupported"], "INIntentsSupported") ?? []
         for key in AppInfo.locationUsageKeys {
             guard let value = root[key] else { continue }

@@ -21,6 +21,18 @@ package enum URLPattern {
         return glob(patternRest[...], urlRest[...])
     }
 
+    /// The names of a URL's query items, in order (`notes://note?id=4&tab` → `id`, `tab`),
+    /// percent-decoded as `URLComponents.queryItems` decodes them; an item with no `=` is named
+    /// all the same (its value is nil).
+    package static func queryItemNames(of url: String) -> [String] {
+        let beforeFragment = url.prefix { $0 != "#" }
+        guard let mark = beforeFragment.firstIndex(of: "?") else { return [] }
+        return beforeFragment[beforeFragment.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: true).map { item in
+            let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return String(name).removingPercentEncoding ?? String(name)
+        }
+    }
+
     /// `://Host/Path` → `://host/Path`: hosts are case-insensitive (RFC 3986 §3.2.2), paths are not.
     private static func hostLowercased(_ rest: Substring.UnicodeScalarView) -> [Unicode.Scalar] {
         var scalars = Array(rest)

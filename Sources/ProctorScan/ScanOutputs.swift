@@ -43,6 +43,7 @@ package struct SourceScan: Sendable {
             // Only a running scene's handler takes it (docs/scenario-format.md, "Routes").
             if !route.coldLaunch { members.append(("coldLaunch", JSONNode(.bool(false), offset: 0))) }
             if !route.userInfoKeys.isEmpty { members.append(("userInfoKeys", .array(route.userInfoKeys.map(JSONNode.string)))) }
+            if !route.queryItems.isEmpty { members.append(("queryItems", .array(route.queryItems.map(JSONNode.string)))) }
             members.append(("handledIn", .array(route.handledIn.map(JSONNode.string))))
             return .object(members)
         }
@@ -100,6 +101,9 @@ package struct ExtractedRoute: Sendable {
     /// False when the app takes it only while running: no launch path reads it (a running
     /// scene's `scene(_:openURLContexts:)` or `windowScene(_:performActionFor:)` alone).
     package var coldLaunch = true
+    /// For a URL route: the query items its handlers read by name and cannot go on without,
+    /// which a URL must carry.
+    package var queryItems: [String] = []
 }
 
 extension SourceScan {
@@ -225,6 +229,8 @@ extension SourceScan {
                 known.shortcutItemTypes = Array(Set(known.shortcutItemTypes + route.shortcutItemTypes)).sorted()
                 known.urls = known.urls + route.urls.filter { !known.urls.contains($0) }
                 known.coldLaunch = known.coldLaunch || route.coldLaunch
+                // As within one scan: a query item counts when each handler of the route reads it.
+                known.queryItems = known.queryItems.filter(route.queryItems.contains)
                 routes[route.name] = known
             }
             leftOut += scan.handlersLeftOut.filter { !leftOut.contains($0) }

@@ -35,6 +35,13 @@ struct ScannedURLHandler {
     /// The library or call it hands the URL to when it tells nothing apart and that is no
     /// function the scanned files declare (`JLRoutes.routeURL`).
     var handedTo: String?
+    /// The query items it reads by name outside every comparison (`guard let id =
+    /// components.queryItems?.first(where: { $0.name == "id" })?.value` before its `switch`): every
+    /// route's, and those of the routes of a handler that hands it the URL.
+    var wideQueryItems: [String] = []
+    /// Query items read by a name the scan cannot resolve, or chosen by a closure it cannot read,
+    /// and where: the routes may need more query items than they list.
+    var queryUndecided: [(reason: String, location: SourceLocation)] = []
     /// Read from the launch options (`launchOptions?[.url]`): a launch method that tells nothing
     /// apart and hands the URL to no function keeps it for later, and stands for no route.
     var isLaunchRead = false
@@ -58,8 +65,12 @@ struct ScannedURLRoute: Equatable {
     var scheme: String?
     var host: String?
     var path = Path.any
-    /// The query items it reads by name (`queryItems?.first { $0.name == "id" }`).
+    /// The query items it reads by name (`queryItems?.first { $0.name == "id" }`) and cannot go
+    /// on without, in the code that runs for it: a URL without one shows nothing.
     var queryItems: [String] = []
+    /// The functions of the app's it hands the URL to (`showNote(url)`), whose query items are
+    /// its own when each is found (SourceScanner+URLs.swift).
+    var queryCalls: [String] = []
     /// The innermost comparison that tells it apart.
     var location: SourceLocation
 
@@ -123,6 +134,9 @@ package struct URLRouteTable: Sendable {
         package var location: SourceLocation
         /// False when only a running scene's `scene(_:openURLContexts:)` takes it.
         package var coldLaunch: Bool
+        /// The query items every handler of it cannot go on without: a URL without one reaches it
+        /// and shows nothing.
+        package var queryItems: [String] = []
     }
 
     package var routes: [Route] = []

@@ -78,6 +78,8 @@ struct ScannedDoors {
     /// action to one.
     var functions: [(name: String, handlers: [ScannedHandler])] = []
     var widgetLinks: [WidgetLink] = []
+    /// `canOpenURL(_:)` calls, with the URL they ask about (SourceExtractor+QueriedSchemes.swift).
+    var schemeQueries: [SchemeQuery] = []
     /// The app delegate's `application(_:configurationForConnecting:options:)` reads
     /// `options.shortcutItem`: a SwiftUI app's usual launch read, for whichever scene delegate
     /// class it configures (the scan does not tell which, so it counts for every one).
@@ -87,7 +89,7 @@ struct ScannedDoors {
 
     var isEmpty: Bool {
         quickActions.isEmpty && handlers.isEmpty && performers.isEmpty && connections.isEmpty && functions.isEmpty && widgetLinks.isEmpty
-            && !configurationReadsShortcutItem
+            && schemeQueries.isEmpty && !configurationReadsShortcutItem
     }
 
     mutating func add(_ other: ScannedDoors) {
@@ -98,6 +100,7 @@ struct ScannedDoors {
         launchReads += other.launchReads
         functions += other.functions
         widgetLinks += other.widgetLinks
+        schemeQueries += other.schemeQueries
         configurationReadsShortcutItem = configurationReadsShortcutItem || other.configurationReadsShortcutItem
     }
 }
@@ -287,7 +290,7 @@ extension SourceExtractor {
     ]
 
     /// A URL's text: `URL(string: "…")` (unwrapped or not), or a constant holding one.
-    private func url(_ expression: ExprSyntax) -> StaticValue {
+    func url(_ expression: ExprSyntax) -> StaticValue {
         var expression = expression
         if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) { expression = unwrapped.expression }
         if let call = expression.as(FunctionCallExprSyntax.self), let path = ValueResolver.path(of: call.calledExpression),

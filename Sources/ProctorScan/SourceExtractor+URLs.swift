@@ -28,6 +28,10 @@ extension SourceExtractor {
         /// Names holding one of its parts converted to the app's enumeration (`if let action =
         /// Action(rawValue: host)`): the part, and the enumeration, whose cases' raw values it is.
         var enumerations: [String: (part: URLPart, type: String)] = [:]
+        /// Names holding the URL's query items (`let items = components.queryItems`).
+        var queryLists: Set<String> = []
+        /// Names holding a dictionary made of them (`Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value) })`).
+        var queryDictionaries: Set<String> = []
     }
 
     /// `application(_:open:options:)`, `scene(_:openURLContexts:)`, and a function of the app's
@@ -134,6 +138,10 @@ extension SourceExtractor {
         var alternatives: [[(part: URLPart, value: StaticValue, prefix: Bool)]]
         var position: Int
         var scope: Range<Int>
+        /// The code that runs only when it holds, its conditions included (an `if` and its body, a
+        /// `guard` and the rest of its block, a `case` and its statements): where a query item read
+        /// is this comparison's.
+        var reach: Range<Int>
         var location: ProctorCore.SourceLocation
     }
 
@@ -156,7 +164,9 @@ extension SourceExtractor {
             }
             guard let bound, let initial else { continue }
             let value = Self.unwrappedURLExpression(initial)
-            if let converted = enumeration(convertedBy: value, names) {
+            if bindQueryName(bound, to: value, in: &names) {
+                continue
+            } else if let converted = enumeration(convertedBy: value, names) {
                 names.enumerations[bound] = converted
             } else if isComponents(value, names) {
                 names.components.insert(bound)
@@ -170,19 +180,37 @@ extension SourceExtractor {
                 }
             }
         }
-        // The comparisons.
+        // The comparisons, and the code that runs for the URLs one of them turns away.
         var tests: [URLTest] = []
+        var away: [Range<Int>] = []
         for node in nodes {
             if let ifExpression = node.as(IfExprSyntax.self) {
                 let constraints = conditionConstraints(ifExpression.conditions, names, into: &handler)
-                guard !constraints.isEmpty else { continue }
+                guard !constraints.isEmpty else {
+                    // `if urlString.contains(…)`: it runs for URLs no route says, so no route's
+                    // query items are read there.
+                    if Self.comparesURL(ifExpression.conditions, names) {
+                        away.append(ifExpression.position.utf8Offset..<ifExpression.body.endPosition.utf8Offset)
+                    }
+                    continue
+                }
                 tests.append(
                     URLTest(
                         alternatives: constraints, position: ifExpression.position.utf8Offset,
-                        scope: ifExpression.body.position.utf8Offset..<ifExpression.body.endPosition.utf8Offset, location: location(ifExpression)))
+                        scope: ifExpression.body.position.utf8Offset..<ifExpression.body.endPosition.utf8Offset,
+                        reach: ifExpression.position.utf8Offset..<ifExpression.body.endPosition.utf8Offset, location: location(ifExpression)))
+                // Its `else` runs for the URLs it does not take.
+                if let other = ifExpression.elseBody { away.append(other.position.utf8Offset..<other.endPosition.utf8Offset) }
             } else if let guardStatement = node.as(GuardStmtSyntax.self) {
                 let constraints = conditionConstraints(guardStatement.conditions, names, into: &handler)
-                guard !constraints.isEmpty else { continue }
+                guard !constraints.isEmpty else {
+                    if Self.comparesURL(guardStatement.conditions, names),
+                        let list = guardStatement.parent?.as(CodeBlockItemSyntax.self)?.parent?.as(CodeBlockItemListSyntax.self)
+                    {
+                        away.append(guardStatement.position.utf8Offset..<list.endPosition.utf8Offset)
+                    }
+                    continue
+                }
                 // The rest of its block.
                 var end = guardStatement.endPosition.utf8Offset
                 if let item = guardStatement.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) {
@@ -191,12 +219,19 @@ extension SourceExtractor {
                 tests.append(
                     URLTest(
                         alternatives: constraints, position: guardStatement.position.utf8Offset,
-                        scope: guardStatement.endPosition.utf8Offset..<end, location: location(guardStatement)))
+                        scope: guardStatement.endPosition.utf8Offset..<end, reach: guardStatement.position.utf8Offset..<end,
+                        location: location(guardStatement)))
+                away.append(guardStatement.body.position.utf8Offset..<guardStatement.body.endPosition.utf8Offset)
             } else if let switchExpression = node.as(SwitchExprSyntax.self),
                 let (part, enumeration) = switchedURLPart(switchExpression.subject, names)
             {
                 for element in switchExpression.cases {
-                    guard case .switchCase(let switchCase) = element, case .case(let label) = switchCase.label else { continue }
+                    guard case .switchCase(let switchCase) = element else { continue }
+                    guard case .case(let label) = switchCase.label else {
+                        // `default:` runs for the URLs no case takes.
+                        away.append(switchCase.position.utf8Offset..<switchCase.endPosition.utf8Offset)
+                        continue
+                    }
                     // A case that only leaves takes nothing.
                     if Self.onlyLeavesURLCase(switchCase.statements) { continue }
                     for item in label.caseItems {
@@ -210,14 +245,29 @@ extension SourceExtractor {
                             URLTest(
                                 alternatives: [[(part, found, false)]], position: item.position.utf8Offset,
                                 scope: switchCase.statements.position.utf8Offset..<switchCase.statements.endPosition.utf8Offset,
-                                location: location(item)))
+                                reach: switchCase.position.utf8Offset..<switchCase.statements.endPosition.utf8Offset, location: location(item)))
                     }
                 }
             }
         }
+        // The query items read by name, and the functions of the app's the URL is handed to, each
+        // the route's whose comparisons it runs under (SourceExtractor+QueryItems.swift).
+        let queryReads = queryItemReads(in: nodes, names, into: &handler)
+        let urlCalls = urlCalls(in: nodes, names)
+        /// Whether code at `position` runs for the URLs of the route whose comparisons reach `allowed`.
+        func runs(at position: Int, under allowed: Set<Range<Int>>) -> Bool {
+            if away.contains(where: { range in
+                range.contains(position) && !tests.contains { range.contains($0.position) && $0.reach.contains(position) }
+            }) {
+                return false
+            }
+            return Set(tests.filter { $0.reach.contains(position) }.map(\.reach)).isSubset(of: allowed)
+        }
+        handler.wideQueryItems = Self.names(of: queryReads.filter { runs(at: $0.position, under: []) })
         // A route per comparison that decides no other: the comparisons around it, and its own.
         for test in tests where !tests.contains(where: { $0.position != test.position && test.scope.contains($0.position) }) {
             let chain = tests.filter { $0.scope.contains(test.position) } + [test]
+            let reaches = Set(chain.map(\.reach))
             // Every way the chain holds: one alternative of each test (bounded: real code has one or two).
             var ways: [[(part: URLPart, value: StaticValue, prefix: Bool)]] = [[]]
             for link in chain {
@@ -230,6 +280,8 @@ extension SourceExtractor {
             }
             for way in ways {
                 var route = ScannedURLRoute(location: test.location)
+                route.queryItems = Self.names(of: queryReads.filter { runs(at: $0.position, under: reaches) })
+                route.queryCalls = Array(Set(urlCalls.filter { runs(at: $0.position, under: reaches) }.map(\.name))).sorted()
                 var reason: String?
                 for (part, found, isPrefix) in way {
                     guard let text = found.string else {
@@ -275,6 +327,18 @@ extension SourceExtractor {
         return handler
     }
 
+    /// Whether a condition (not a binding) names the URL or one of its parts: a comparison the
+    /// scan could not read as a route.
+    private static func comparesURL(_ conditions: ConditionElementListSyntax, _ names: URLNames) -> Bool {
+        let known = names.urls.union(names.components).union(names.holders).union(names.parts.keys).union(names.enumerations.keys)
+        return conditions.contains { condition in
+            guard case .expression(let expression) = condition.condition else { return false }
+            return (Syntax(expression).allDescendants + [Syntax(expression)]).contains { node in
+                node.as(DeclReferenceExprSyntax.self).map { known.contains($0.baseName.text) } ?? false
+            }
+        }
+    }
+
     /// Whether a case only leaves: `break`, `return`, or `return` of a literal (`false`, `nil`);
     /// `return open(url)` does the work.
     private static func onlyLeavesURLCase(_ statements: CodeBlockItemListSyntax) -> Bool {
@@ -287,10 +351,10 @@ extension SourceExtractor {
     }
 
     /// Calls that make another value of the URL, which the handler then compares or hands on.
-    private static let urlDerivations: Set<String> = ["URLComponents", "URL", "String", "NSURL", "URLRequest"]
+    static let urlDerivations: Set<String> = ["URLComponents", "URL", "String", "NSURL", "URLRequest"]
 
     /// Calls that only log or keep a URL.
-    private static let urlLoggingFunctions: Set<String> = [
+    static let urlLoggingFunctions: Set<String> = [
         "print", "debugPrint", "dump", "NSLog", "os_log", "log", "trace", "debug", "info", "notice", "warning", "error", "fault", "critical",
         "assert", "precondition", "Current",
     ]
@@ -535,7 +599,7 @@ extension SourceExtractor {
 
     /// `URLComponents(url: url, resolvingAgainstBaseURL: …)` or `URLComponents(string:
     /// url.absoluteString)`.
-    private func isComponents(_ expression: ExprSyntax, _ names: URLNames) -> Bool {
+    func isComponents(_ expression: ExprSyntax, _ names: URLNames) -> Bool {
         guard let call = expression.as(FunctionCallExprSyntax.self), ValueResolver.path(of: call.calledExpression) == ["URLComponents"],
             let argument = call.arguments.first
         else { return false }

@@ -543,6 +543,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         readDoorCall(node)
+        readSchemeQuery(node)
         if ValueResolver.path(of: node.calledExpression) == ["userActivity", "addUserInfoEntries"], let type = types.last {
             userInfoWriters.append((type, location(node)))
         }

@@ -18,6 +18,8 @@ enum SourceMarkers {
         "hortcutItem", "performActionFor", "widgetURL", "WidgetKit",
         // A launch method reading the launch options' URL (`didFinishLaunchingWithOptions`).
         "LaunchingWithOptions",
+        // `canOpenURL(_:)`, whose scheme the Info.plist lists in LSApplicationQueriesSchemes.
+        "canOpenURL",
     ]
     static let labels = ["continue", "open"]
 

@@ -99,13 +99,44 @@ extension SourceScanner {
         if !urlRoutes.isIncomplete && (!urlRoutes.routes.isEmpty || firstLaunchHandler != nil) {
             let patterns = urlRoutes.routes.flatMap(\.patterns).sorted()
             for link in doors.widgetLinks.sorted(by: { $0.location < $1.location }) {
-                guard let url = link.url.string, urlRoutes.routes(taking: url).isEmpty else { continue }
+                guard let url = link.url.string else { continue }
+                let taking = urlRoutes.routes(taking: url)
+                if !taking.isEmpty {
+                    // Each route that may take it reads a query item the URL lacks: whichever
+                    // takes it shows nothing (source_widget_url_query_items).
+                    let given = Set(URLPattern.queryItemNames(of: url))
+                    var missing = Set(taking[0].queryItems).subtracting(given)
+                    for route in taking.dropFirst() { missing.formIntersection(Set(route.queryItems).subtracting(given)) }
+                    guard !missing.isEmpty else { continue }
+                    let pointer = JSONPointer([link.symbol, link.kind, url, "queryItems"])
+                    places[pointer.description] = link.location
+                    widgetURLs.missingQueryItems.append(
+                        .init(
+                            kind: link.kind, url: url, symbol: link.symbol, routes: taking.map(\.name).sorted(), missing: missing.sorted(),
+                            pointer: pointer))
+                    continue
+                }
                 let pointer = JSONPointer([link.symbol, link.kind, url])
                 places[pointer.description] = link.location
                 widgetURLs.unrouted.append(.init(kind: link.kind, url: url, symbol: link.symbol, patterns: patterns, pointer: pointer))
             }
         }
         engine.rules(judging: SourceWidgetURLs.self).judge(widgetURLs, in: context, locate: locate, into: &findings)
+        // canOpenURL(_:) on a URL the scan knows, against LSApplicationQueriesSchemes.
+        var queries = SourceSchemeQueries()
+        var counts: [String: Int] = [:]
+        for query in doors.schemeQueries.sorted(by: { $0.location < $1.location }) {
+            guard let url = query.url.string, let scheme = URLPattern.scheme(of: url) else { continue }
+            // One pointer per call: a second call on the same URL in one symbol gets a number.
+            let key = "\(query.symbol)\u{0}\(url)"
+            counts[key, default: 0] += 1
+            var tokens = [query.symbol, "canOpenURL", url]
+            if counts[key]! > 1 { tokens.append(String(counts[key]!)) }
+            let pointer = JSONPointer(tokens)
+            places[pointer.description] = query.location
+            queries.queries.append(.init(scheme: scheme, url: url, symbol: query.symbol, pointer: pointer))
+        }
+        engine.rules(judging: SourceSchemeQueries.self).judge(queries, in: context, locate: locate, into: &findings)
         let (routes, leftOut) = quickActionRoutes(handlers, doors: doors, superclasses: superclasses)
         // In the order of the files and lines, whatever order the visitor met them in.
         let links = doors.widgetLinks.sorted { $0.location < $1.location }.map { link in

@@ -58,6 +58,11 @@ extension SourceScanner {
                 let target = function(next, calledIn: handler.location.file)
             else { return handler }
             var found = followed(target, seen: seen.union([next]))
+            // What it reads before handing the URL on is every route's too.
+            for index in found.routes.indices {
+                found.routes[index].queryItems = Array(Set(found.routes[index].queryItems + handler.wideQueryItems)).sorted()
+            }
+            found.queryUndecided += handler.queryUndecided
             found.door = handler.door
             found.type = handler.type
             found.symbol = handler.symbol
@@ -103,6 +108,11 @@ extension SourceScanner {
                         .init(type: handler.type, symbol: original.symbol, hasConnection: !connections.isEmpty, pointer: pointer))
                 }
             }
+            for (reason, location) in handler.queryUndecided {
+                doors.leftOut.append(
+                    "\(location.file):\(location.line ?? 0):\(location.column ?? 0) (\(handler.symbol)) \(reason): add the query items its routes need to their queryItems by hand"
+                )
+            }
             for (reason, location) in handler.undecided {
                 doors.leftOut.append(
                     "\(location.file):\(location.line ?? 0):\(location.column ?? 0) (\(handler.symbol)) \(reason): write its route by hand")
@@ -119,7 +129,20 @@ extension SourceScanner {
                 schemesTaken = nil
             }
             doors.table.isIncomplete = doors.table.isIncomplete || handler.routes.isEmpty || !handler.undecided.isEmpty
-            for route in handler.routes {
+            for var route in handler.routes {
+                // The query items of the functions of the app's it hands the URL to, each found
+                // as a handler's delegate is, when they tell nothing apart themselves.
+                for callee in route.queryCalls {
+                    guard let target = function(callee, calledIn: handler.location.file), target.routes.isEmpty, target.undecided.isEmpty else {
+                        continue
+                    }
+                    route.queryItems = Array(Set(route.queryItems + target.wideQueryItems)).sorted()
+                    for (reason, location) in target.queryUndecided {
+                        doors.leftOut.append(
+                            "\(location.file):\(location.line ?? 0):\(location.column ?? 0) (\(target.symbol)) \(reason): add the query items its routes need to their queryItems by hand"
+                        )
+                    }
+                }
                 // A universal link's URL is https; a handler of launches takes the app's schemes.
                 let schemes = handler.door == .universalLink ? ["https"] : (handler.door == .swiftUI ? declared + ["https"] : declared)
                 let patterns = route.patterns(schemes: schemes)
@@ -146,10 +169,15 @@ extension SourceScanner {
                     var merged = known.route
                     merged.handledIn = Array(Set(merged.handledIn + [handledIn])).sorted()
                     merged.coldLaunch = merged.coldLaunch || coldLaunch
+                    // Which of two handlers of one route runs is not known: a query item counts
+                    // when each reads it.
+                    merged.queryItems = merged.queryItems.filter(route.queryItems.contains)
                     byRoute[name] = (merged, known.index)
                 } else {
                     byRoute[name] = (
-                        URLRouteTable.Route(name: name, patterns: patterns, handledIn: [handledIn], location: location, coldLaunch: coldLaunch),
+                        URLRouteTable.Route(
+                            name: name, patterns: patterns, handledIn: [handledIn], location: location, coldLaunch: coldLaunch,
+                            queryItems: route.queryItems),
                         order.count
                     )
                     order.append(name)
@@ -163,7 +191,8 @@ extension SourceScanner {
         doors.table.routes = order.map { byRoute[$0]!.route }
         doors.routes = doors.table.routes.map { route in
             ExtractedRoute(
-                name: route.name, activityTypes: [], userInfoKeys: [], handledIn: route.handledIn, urls: route.patterns, coldLaunch: route.coldLaunch)
+                name: route.name, activityTypes: [], userInfoKeys: [], handledIn: route.handledIn, urls: route.patterns, coldLaunch: route.coldLaunch,
+                queryItems: route.queryItems)
         }
         // A cold launch's URL read in scene(_:willConnectTo:options:) by a type with no
         // scene(_:openURLContexts:) to pass it to is handled there, in code not read for routes;

@@ -527,7 +527,11 @@ package enum SourceScanner {
         let urlFunctions =
             extracted.flatMap(\.urlFunctions)
             + Self.urlFunctions(
-                named: Set(extracted.flatMap(\.urlHandlers).compactMap(\.delegatesTo)),
+                named: Set(
+                    extracted.flatMap(\.urlHandlers).compactMap(\.delegatesTo)
+                        + (extracted.flatMap(\.urlHandlers) + extracted.flatMap(\.urlFunctions).map(\.handler)).flatMap {
+                            $0.routes.flatMap(\.queryCalls)
+                        }),
                 in: zip(read, extracted).filter { !$0.1.wasExtracted && $0.0.wasParsed }.map { ($0.0.file, $0.0.lines) },
                 resolver: ValueResolver(constants: constants.withOwnCache(), bundleIdentifier: bundleIdentifier))
         let urlDoors = Self.urlDoors(

@@ -69,7 +69,8 @@ extension ScenarioPlayer {
         let route: Route
         switch outcome {
         case .routed(let reached): route = reached
-        case .failed(.missingUserInfo, let reached?, _), .failed(.missingCoordinates, let reached?, _): route = reached
+        case .failed(.missingUserInfo, let reached?, _), .failed(.missingQueryItem, let reached?, _), .failed(.missingCoordinates, let reached?, _):
+            route = reached
         default: return outcome
         }
         guard !route.coldLaunch, let delivery else { return outcome }

@@ -221,6 +221,19 @@ enum LaunchRouter {
             let reasons = missing.map { "'\($0)', which is missing: \(delivery.whyMissing($0))" }
             return .failed(.missingUserInfo, route: route, message: "route '\(route.name)' needs \(reasons.joined(separator: "; and "))")
         }
+        // The query items the route reads, from the URL opened or the universal link's webpage URL.
+        if !route.queryItems.isEmpty, let url = delivery.url ?? delivery.webpageURL {
+            let given = Set(URLPattern.queryItemNames(of: url))
+            let missing = route.queryItems.filter { !given.contains($0) }
+            if !missing.isEmpty {
+                let items = missing.map { "'\($0)'" }.joined(separator: ", ")
+                return .failed(
+                    .missingQueryItem, route: route,
+                    message:
+                        "route '\(route.name)' reads the query item\(missing.count == 1 ? "" : "s") \(items), which \(url) does not carry: add \(missing.map { "\($0)=…" }.joined(separator: "&")) to its query"
+                )
+            }
+        }
         return .routed(route)
     }
 

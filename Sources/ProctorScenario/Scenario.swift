@@ -186,6 +186,9 @@ package struct Route: Sendable {
     package var urls: [String]
     /// The `userInfo` keys the handler reads; a launch without one of them shows nothing useful.
     package var userInfoKeys: [String]
+    /// For a URL route: the query items the handler reads by name (`?id=…`); a URL without one
+    /// of them reaches the route and shows nothing useful.
+    package var queryItems: [String] = []
     /// For `INGetReservationDetailsIntent` launches: only the whole reservation (`none`) or only
     /// one item (`one`); nil accepts both.
     package var reservationItems: ReservationItemsKind? = nil
@@ -400,6 +403,8 @@ package enum LaunchFailure: String, Sendable, CaseIterable {
     case noRoute
     /// The route needs a `userInfo` key that was not delivered.
     case missingUserInfo
+    /// The route reads a query item the opened URL does not carry.
+    case missingQueryItem
     /// The delivered activity type is not in `NSUserActivityTypes`.
     case undeclaredActivityType
     /// The Handoff payload is over the model's limit (NSUserActivityHandoffUserInfoTooLargeError).

@@ -53,7 +53,7 @@ struct ScenarioDecoder {
     static let regionHandlerKeys = ["region", "event", "postNotification", "minimumInterval"]
     static let routeKeys = [
         "name", "activityTypes", "identifierPrefix", "reservationItems", "urls", "notificationCategories", "notificationKeys", "directionsRequests",
-        "needsCoordinates", "shortcutItemTypes", "coldLaunch", "userInfoKeys", "handledIn",
+        "needsCoordinates", "shortcutItemTypes", "coldLaunch", "userInfoKeys", "queryItems", "handledIn",
     ]
     static let deviceKeys = ["name", "appInstalled", "timeZone", "quietHours", "doNotDisturb"]
     static let quietHoursKeys = ["from", "to"]
@@ -629,6 +629,12 @@ struct ScenarioDecoder {
         let activityTypes = object["activityTypes"].flatMap { reader.strings($0.value, pointer.appending("activityTypes")) } ?? []
         let urls = object["urls"].flatMap { reader.strings($0.value, pointer.appending("urls")) } ?? []
         let userInfoKeys = object["userInfoKeys"].flatMap { reader.strings($0.value, pointer.appending("userInfoKeys")) } ?? []
+        let queryItems = object["queryItems"].flatMap { reader.strings($0.value, pointer.appending("queryItems")) } ?? []
+        if !queryItems.isEmpty && urls.isEmpty, let member = object["queryItems"] {
+            reader.report(
+                ProblemCode.scenarioInvalidValue, "'queryItems' are read from a URL: the route must take 'urls'", member.value,
+                pointer.appending("queryItems"))
+        }
         // Where proctor scan found the handler: a comment, held to its type.
         if let member = object["handledIn"] { _ = reader.strings(member.value, pointer.appending("handledIn")) }
         let categories = object["notificationCategories"].flatMap { reader.strings($0.value, pointer.appending("notificationCategories")) } ?? []
@@ -679,7 +685,7 @@ struct ScenarioDecoder {
         guard reader.errorCount == errorsBefore, let name else { return nil }
         return Route(
             name: name, activityTypes: activityTypes, identifierPrefix: identifierPrefix, urls: urls, userInfoKeys: userInfoKeys,
-            reservationItems: reservationItems, notificationCategories: categories, notificationKeys: notificationKeys,
+            queryItems: queryItems, reservationItems: reservationItems, notificationCategories: categories, notificationKeys: notificationKeys,
             directionsRequests: directions, needsCoordinates: needsCoordinates, shortcutItemTypes: shortcutItemTypes, coldLaunch: coldLaunch,
             location: reader.location(of: node, pointer))
     }

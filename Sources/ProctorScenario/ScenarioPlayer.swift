@@ -225,7 +225,7 @@ struct ScenarioPlayer {
         timeline?.launched(launch, key: [step.number, 2], at: model.now)
         // The app comes to the foreground when it opens, even on a screen that shows nothing.
         switch launchOutcome {
-        case .routed, .failed(.noRoute, _, _), .failed(.missingUserInfo, _, _), .failed(.missingCoordinates, _, _),
+        case .routed, .failed(.noRoute, _, _), .failed(.missingUserInfo, _, _), .failed(.missingQueryItem, _, _), .failed(.missingCoordinates, _, _),
             .failed(.coldLaunchUnhandled, _, _):
             model.foreground.insert(device)
             appStarted(on: device)

@@ -285,6 +285,11 @@ package enum ScenarioSchema {
                     "description":
                         "The userInfo keys the handler needs to restore its screen (for a notification: the payload's own keys; for a quick action: its item's userInfo keys).",
                 ],
+                "queryItems": [
+                    "type": "array", "items": ["type": "string"],
+                    "description":
+                        "For a route with urls: the query items the handler reads by name (?id=…); a URL that reaches the route without one fails with missingQueryItem.",
+                ],
                 "handledIn": [
                     "type": "array", "items": ["type": "string"],
                     "description": "Where proctor scan found the handler (path:line:column and symbol); a comment.",

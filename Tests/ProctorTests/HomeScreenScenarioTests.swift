@@ -59,7 +59,7 @@ struct HomeScreenScenarioTests {
         let found = report.suites.flatMap { suite in
             suite.cases.compactMap { testCase -> String? in
                 guard case .failed(let type, let message, _) = testCase.outcome else { return nil }
-                let failure = ["noRoute", "missingUserInfo", "coldLaunchUnhandled"].first { message.contains("(\($0))") }
+                let failure = ["noRoute", "missingUserInfo", "missingQueryItem", "coldLaunchUnhandled"].first { message.contains("(\($0))") }
                 return "\(suite.name.split(separator: "/").last ?? "") \(type)\(failure.map { " \($0)" } ?? "")"
             }
         }.sorted()
@@ -74,6 +74,7 @@ struct HomeScreenScenarioTests {
                 "warm-only-handler-misses-the-cold-launch.scenario.json launch_failed coldLaunchUnhandled",
                 "warm-only-handler-misses-the-cold-launch.scenario.json launch_failed coldLaunchUnhandled",
                 "widget-url-no-route-takes.scenario.json launch_failed noRoute",
+                "widget-url-without-the-list-id.scenario.json launch_failed missingQueryItem",
             ], "\(found)")
         #expect(report.exitCode == .problemsFound)
     }

@@ -156,3 +156,74 @@ struct SourceColdLaunchURLHandledRule: Rule {
         }
     }
 }
+
+/// A settings screen that asks whether another app is installed before offering to open it.
+private func schemeQuery(_ url: String) -> String {
+    """
+    import UIKit
+
+    final class ShareViewController: UIViewController {
+        override func viewDidAppear(_ animated: Bool) {
+            super.viewDidAppear(animated)
+            let activity = NSUserActivity(activityType: "com.example.places.share")
+            activity.title = "Share a place"
+            activity.isEligibleForHandoff = true
+            userActivity = activity
+        }
+
+        func offerMaps(for place: Place) {
+            if let maps = URL(string: "\(url)"), UIApplication.shared.canOpenURL(maps) {
+                showOpenInMapsButton(maps)
+            }
+        }
+    }
+    """
+}
+
+private let queriesPlist =
+    #"{"CFBundleIdentifier": "com.example.places", "NSUserActivityTypes": ["com.example.places.share"], "LSApplicationQueriesSchemes": ["comgooglemaps"]}"#
+
+/// canOpenURL(_:) asks about a scheme the Info.plist lists in LSApplicationQueriesSchemes.
+struct SourceCanOpenURLSchemeListedRule: Rule {
+    static let description = RuleDescription(
+        id: "source_can_open_url_scheme_listed",
+        name: "canOpenURL Scheme Is Listed",
+        category: .activity,
+        defaultSeverity: .error,
+        summary:
+            "The scheme of a URL given to canOpenURL(_:) (a literal, or a constant or let holding one) must be listed in the Info.plist's LSApplicationQueriesSchemes.",
+        rationale: """
+            Apple's canOpenURL(_:): "If your app is linked on or after iOS 9.0, you must declare \
+            the URL schemes you pass to this method by adding the LSApplicationQueriesSchemes key \
+            to your app's Info.plist file. This method always returns false for undeclared \
+            schemes, whether or not an appropriate app is installed." So the check fails on every \
+            device and the code behind it never runs. Apple's wording makes no exception for \
+            http, https, tel or mailto, so every scheme is judged. Judged only with the \
+            Info.plist; a URL computed at run time is not judged.
+            """,
+        sources: [
+            "Apple, UIKit, UIApplication.canOpenURL(_:) (\"you must declare the URL schemes you pass to this method by adding the LSApplicationQueriesSchemes key\"; \"always returns false for undeclared schemes\") [H]",
+            "Apple, Information Property List, LSApplicationQueriesSchemes [H]",
+        ],
+        needsInfoPlist: true,
+        passing: [RuleExample(schemeQuery("comgooglemaps://?q=pizza"), named: "ShareViewController.swift", infoPlist: queriesPlist)],
+        failing: [
+            RuleExample(
+                schemeQuery("waze://?q=pizza"), named: "ShareViewController.swift", infoPlist: queriesPlist,
+                at: ["/ShareViewController.offerMaps(for:)/canOpenURL/waze:~1~1?q=pizza"])
+        ])
+
+    func check(_ queries: SourceSchemeQueries, in context: RuleContext) -> [Violation] {
+        guard let app = context.appInfo, app.isFromInfoPlist else { return [] }
+        let listed = Set((app.queriedURLSchemes ?? []).map { $0.lowercased() })
+        return queries.queries.filter { !listed.contains($0.scheme) }.map { query in
+            let lists =
+                listed.isEmpty
+                ? "has no LSApplicationQueriesSchemes"
+                : "lists only \(listed.sorted().map { "'\($0)'" }.joined(separator: ", ")) in LSApplicationQueriesSchemes"
+            return Violation(
+                "\(query.symbol) asks canOpenURL(_:) about '\(query.url)', but \(app.source) \(lists), so it always returns false for the scheme '\(query.scheme)' whether or not an app that opens it is installed; add '\(query.scheme)' to LSApplicationQueriesSchemes\(Suggestion.phrase(for: query.scheme, among: Array(listed)))",
+                at: query.pointer)
+        }
+    }
+}

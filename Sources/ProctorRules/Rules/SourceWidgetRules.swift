@@ -172,3 +172,82 @@ struct SourceWidgetURLRoutedRule: Rule {
         }
     }
 }
+
+/// A scene delegate whose `note` route reads the query item `id`, on both paths.
+private let notesQueryHandler = """
+
+    final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+            self.scene(scene, openURLContexts: connectionOptions.urlContexts)
+        }
+
+        func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+            guard let url = URLContexts.first?.url, url.scheme == "notes" else { return }
+            switch url.host {
+            case "note":
+                guard let id = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first(where: { $0.name == "id" })?.value
+                else { return }
+                router.showNote(id)
+            case "new":
+                let folder = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "folder" }?.value ?? "inbox"
+                router.newNote(in: folder)
+            default:
+                break
+            }
+        }
+    }
+    """
+
+/// A widget's URL carries the query items the route that takes it reads.
+struct SourceWidgetURLQueryItemsRule: Rule {
+    static let description = RuleDescription(
+        id: "source_widget_url_query_items",
+        name: "Widget Link Carries The Query Items Its Route Reads",
+        category: .activity,
+        defaultSeverity: .warning,
+        summary:
+            "A widget's constant URL (widgetURL or Link) should carry the query items the app's URL route that takes it cannot go on without (guard let id = queryItems?.first(where: { $0.name == \"id\" })?.value).",
+        rationale: """
+            WidgetKit hands a tapped widget's URL to the containing app's URL handler, which finds \
+            the widget's content by what the URL carries. Apple says nothing of query items: the \
+            assumption is the scan's, that a handler which cannot go on without one (a guard let \
+            of it, an if let with no else, a !) needs it, as a handler reading a userInfo key \
+            needs the key (source_handler_key_donated, a warning too). A URL the route takes \
+            without it opens the \
+            app on a screen with nothing to show. Judged on the terms of source_widget_url_routed \
+            (every URL the handlers take is known), only when each route taking the URL reads the \
+            item; a route reading items by a name computed at run time may need more than it says.
+            """,
+        sources: [
+            "Apple, WidgetKit, Linking to specific app scenes from your widget or Live Activity (the system passes the URL to onOpenURL(perform:), application(_:open:options:) or application(_:open:)) [H]",
+            "Apple, Foundation, URLComponents.queryItems [H]",
+        ],
+        passing: [
+            RuleExample(
+                widget(
+                    body: """
+                                VStack {
+                                    Text(entry.noteID ?? "").widgetURL(URL(string: "notes://note?id=today"))
+                                    Link(destination: URL(string: "notes://new")!) { Image(systemName: "plus") }
+                                }
+                        """) + notesQueryHandler, named: "NoteWidget.swift")
+        ],
+        failing: [
+            RuleExample(
+                widget(
+                    body: """
+                                Text(entry.noteID ?? "").widgetURL(URL(string: "notes://note?today"))
+                        """) + notesQueryHandler, named: "NoteWidget.swift",
+                at: ["/NoteWidgetView.body/widgetURL/notes:~1~1note?today/queryItems"])
+        ])
+
+    func check(_ urls: SourceWidgetURLs, in context: RuleContext) -> [Violation] {
+        urls.missingQueryItems.map { link in
+            let items = link.missing.map { "'\($0)'" }.joined(separator: ", ")
+            let routes = link.routes.map { "'\($0)'" }.joined(separator: " and ")
+            return Violation(
+                "the \(link.kind) '\(link.url)' in \(link.symbol) is taken by the URL route \(routes), which reads the query item\(link.missing.count == 1 ? "" : "s") \(items) the URL does not carry, so a tap opens the app with nothing to show; add \(link.missing.map { "\($0)=…" }.joined(separator: "&")) to its query",
+                at: link.pointer)
+        }
+    }
+}

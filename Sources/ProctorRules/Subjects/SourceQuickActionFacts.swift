@@ -105,5 +105,32 @@ package struct SourceWidgetURLs: RuleSubject, Sendable {
     /// URL or compares a value computed at run time) and it read the app's launch code.
     package var unrouted: [Unrouted] = []
 
+    /// A widget's link with a constant URL that the app's routes take, without a query item each
+    /// route taking it reads.
+    package struct MissingQueryItems: Sendable {
+        /// `widgetURL` or `Link`.
+        package var kind: String
+        package var url: String
+        /// The declaration, `NoteWidgetView.body`.
+        package var symbol: String
+        /// The routes that take it (their names, sorted), and the query items each of them reads
+        /// that the URL lacks (sorted).
+        package var routes: [String]
+        package var missing: [String]
+        package var pointer: JSONPointer
+
+        package init(kind: String, url: String, symbol: String, routes: [String], missing: [String], pointer: JSONPointer) {
+            self.kind = kind
+            self.url = url
+            self.symbol = symbol
+            self.routes = routes
+            self.missing = missing
+            self.pointer = pointer
+        }
+    }
+
+    /// Filled on the same terms as ``unrouted``.
+    package var missingQueryItems: [MissingQueryItems] = []
+
     package init() {}
 }

@@ -52,3 +52,30 @@ package struct SourceURLDoors: RuleSubject, Sendable {
         self.isIncomplete = isIncomplete
     }
 }
+
+/// The `canOpenURL(_:)` calls of an app's sources whose URL the scan knows, for
+/// source_can_open_url_scheme_listed (docs/scan.md, "What it reads").
+package struct SourceSchemeQueries: RuleSubject, Sendable {
+    package static var scope: RuleScope { .source }
+
+    /// One call, with its URL's scheme (lowercased).
+    package struct Query: Sendable {
+        package var scheme: String
+        package var url: String
+        package var symbol: String
+        package var pointer: JSONPointer
+
+        package init(scheme: String, url: String, symbol: String, pointer: JSONPointer) {
+            self.scheme = scheme
+            self.url = url
+            self.symbol = symbol
+            self.pointer = pointer
+        }
+    }
+
+    package var queries: [Query] = []
+
+    package init(queries: [Query] = []) {
+        self.queries = queries
+    }
+}

@@ -43,9 +43,9 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
     func perform(_ item: UIApplicationShortcutItem) -> Bool {
         switch QuickAction(rawValue: item.type) {
         case .newNote:
-            router.compose()
+            router.compose(in: "inbox")
         case .search:
-            router.search()
+            router.search("")
         case .openNote:
             guard let noteID = item.userInfo?["noteID"] as? String else { return false }
             router.openNote(noteID)
