@@ -18,6 +18,9 @@ enum SourceMarkers {
         "hortcutItem", "performActionFor", "widgetURL", "WidgetKit",
         // A launch method reading the launch options' URL (`didFinishLaunchingWithOptions`).
         "LaunchingWithOptions",
+        // App Intents: every file declaring an intent, entity or App Shortcut imports AppIntents
+        // and names these (`AppIntent`, `AppEntity`, `AppEnum`, `AppShortcutsProvider`).
+        "AppIntent", "AppEntity", "AppEnum", "AppShortcut",
     ]
     static let labels = ["continue", "open"]
 
