@@ -21,8 +21,10 @@ struct ScannedAppIntentDeclaration {
     /// An `@Parameter` property.
     struct Parameter {
         var name: String
-        /// The type as written, without `?` (nil when the property has no type annotation).
+        /// The type's name without `?` or `[ ]` (nil when the property has no type annotation).
         var type: String?
+        /// The type as written (`[Folder]?`).
+        var written: String?
         var title: StaticValue?
         var location: ProctorCore.SourceLocation
     }
@@ -104,7 +106,8 @@ extension SourceExtractor {
         let members = Self.compiledMembers(of: node.memberBlock)
         // An extension that names no protocol keeps only the App Intents members it adds.
         let names = Set(members.compactMap { $0.as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription })
-        let adds = !names.isDisjoint(with: ["title", "description", "openAppWhenRun", "defaultQuery", "appShortcuts"])
+        let adds =
+            !names.isDisjoint(with: ["title", "description", "openAppWhenRun", "defaultQuery", "appShortcuts"])
             || members.contains { $0.as(VariableDeclSyntax.self).map(Self.isParameter) ?? false }
             || members.contains { $0.as(FunctionDeclSyntax.self)?.name.text == "perform" }
         guard !inherited.isEmpty || (isExtension && adds) else { return }
@@ -130,7 +133,7 @@ extension SourceExtractor {
                 declaration.parameters.append(
                     .init(
                         name: property,
-                        type: binding.typeAnnotation.map { Self.plainName($0.type) },
+                        type: binding.typeAnnotation.map { Self.plainName($0.type) }, written: binding.typeAnnotation?.type.trimmedDescription,
                         title: Self.parameterTitle(variable).map { text(of: $0) }, location: location(binding.pattern)))
                 continue
             }
@@ -225,17 +228,22 @@ extension SourceExtractor {
     }
 
     /// A text the system shows: a string, `LocalizedStringResource("…")`, `IntentDescription("…")`,
-    /// `String(localized: "…")` or `LocalizedStringKey("…")`, or a constant holding one.
+    /// `String(localized: "…")` or `LocalizedStringKey("…")`, or a constant holding one. Where the
+    /// type is implied (`static var title: LocalizedStringResource = .init(…)`, Home Assistant's
+    /// shape), `.init(…)` is one of them too. A key with a `defaultValue:` is that value: the text
+    /// shown where no localization has the key.
     func text(of expression: ExprSyntax) -> StaticValue {
         if let call = expression.as(FunctionCallExprSyntax.self), let path = ValueResolver.path(of: call.calledExpression),
-            let type = path.first, ["LocalizedStringResource", "IntentDescription", "String", "LocalizedStringKey"].contains(type),
-            path.count == 1 || path == [type, "init"],
-            let first = call.arguments.first, first.label == nil || first.label?.text == "localized"
+            let type = path.first, type == "init" && path.count == 1 || Self.textTypes.contains(type) && (path.count == 1 || path == [type, "init"])
         {
-            return value(first.expression)
+            if let fallback = call.arguments.first(where: { $0.label?.text == "defaultValue" }) { return text(of: fallback.expression) }
+            if let first = call.arguments.first, first.label == nil || first.label?.text == "localized" { return text(of: first.expression) }
         }
         return value(expression)
     }
+
+    /// The types whose initializer's first argument is the text (or its key).
+    private static let textTypes: Set<String> = ["LocalizedStringResource", "IntentDescription", "String", "LocalizedStringKey"]
 
     /// `static var defaultQuery = NoteQuery()`: the query's type.
     private static func queryType(_ expression: ExprSyntax) -> StaticValue {

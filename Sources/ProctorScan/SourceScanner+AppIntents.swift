@@ -11,6 +11,7 @@ import ProctorRules
 package struct ExtractedAppIntents: Sendable, Equatable {
     package struct Parameter: Sendable, Equatable {
         package var name: String
+        /// The type as written (`[Folder]?`).
         package var type: String?
         package var title: String?
         /// `entity` or `enum` when the type is one of the app's.
@@ -257,7 +258,7 @@ extension SourceScanner {
                             case .enumeration: "enum"
                             default: nil
                             }
-                        return .init(name: parameter.name, type: parameter.type, title: parameter.title?.string, kind: kind)
+                        return .init(name: parameter.name, type: parameter.written, title: parameter.title?.string, kind: kind)
                     },
                     computed: computed, source: source(first.location, name)))
         }

@@ -47,42 +47,42 @@ struct SourceScanAppIntentsTests {
         let scan = scan([
             "Entities.swift": entity,
             "Intents.swift": """
-                import AppIntents
+            import AppIntents
 
-                protocol NoteIntent: AppIntent {}
+            protocol NoteIntent: AppIntent {}
 
-                struct OpenNoteIntent: NoteIntent {
-                    static var description = IntentDescription("Opens a note.")
-                    static var openAppWhenRun: Bool { true }
-                    @Parameter(title: LocalizedStringResource("Note")) var note: NoteEntity
-                    @Parameter(title: "Folders") var folders: [Folder]?
-                    func perform() async throws -> some IntentResult { .result() }
-                }
+            struct OpenNoteIntent: NoteIntent {
+                static var description = IntentDescription("Opens a note.")
+                static var openAppWhenRun: Bool { true }
+                @Parameter(title: LocalizedStringResource("Note")) var note: NoteEntity
+                @Parameter(title: "Folders") var folders: [Folder]?
+                func perform() async throws -> some IntentResult { .result() }
+            }
 
-                struct PingIntent: AudioPlaybackIntent {
-                    static let title: LocalizedStringResource = "Ping"
-                }
-                """,
+            struct PingIntent: AudioPlaybackIntent {
+                static let title: LocalizedStringResource = "Ping"
+            }
+            """,
             "Titles.swift": """
-                import AppIntents
+            import AppIntents
 
-                extension OpenNoteIntent {
-                    static var title: LocalizedStringResource { "Open Note" }
-                }
-                """,
+            extension OpenNoteIntent {
+                static var title: LocalizedStringResource { "Open Note" }
+            }
+            """,
             "Shortcuts.swift": """
-                import AppIntents
+            import AppIntents
 
-                struct Shortcuts: AppShortcutsProvider {
-                    @AppShortcutsBuilder
-                    static var appShortcuts: [AppShortcut] {
-                        AppShortcut(intent: OpenNoteIntent(), phrases: ["Open \\(\\.$note) in \\(.applicationName)"], shortTitle: "Open", systemImageName: "note")
-                        if #available(iOS 17, *) {
-                            AppShortcut(intent: PingIntent(), phrases: ["Ping \\(.applicationName)"], shortTitle: "Ping", systemImageName: "bell")
-                        }
+            struct Shortcuts: AppShortcutsProvider {
+                @AppShortcutsBuilder
+                static var appShortcuts: [AppShortcut] {
+                    AppShortcut(intent: OpenNoteIntent(), phrases: ["Open \\(\\.$note) in \\(.applicationName)"], shortTitle: "Open", systemImageName: "note")
+                    if #available(iOS 17, *) {
+                        AppShortcut(intent: PingIntent(), phrases: ["Ping \\(.applicationName)"], shortTitle: "Ping", systemImageName: "bell")
                     }
                 }
-                """,
+            }
+            """,
         ])
         let listing = scan.appIntents
         #expect(listing.intents.map(\.name) == ["OpenNoteIntent", "PingIntent"])
@@ -92,16 +92,47 @@ struct SourceScanAppIntentsTests {
         #expect(open.description == "Opens a note.")
         #expect(open.openAppWhenRun == true)
         #expect(open.perform)
-        #expect(open.parameters.map { "\($0.name):\($0.type ?? "?"):\($0.kind ?? "-"):\($0.title ?? "?")" } == ["note:NoteEntity:entity:Note", "folders:Folder:enum:Folders"])
+        #expect(
+            open.parameters.map { "\($0.name):\($0.type ?? "?"):\($0.kind ?? "-"):\($0.title ?? "?")" } == [
+                "note:NoteEntity:entity:Note", "folders:[Folder]?:enum:Folders",
+            ])
         #expect(listing.intents[1].conformsTo == ["AudioPlaybackIntent"])
         #expect(listing.intents[1].perform == false)
         #expect(listing.entities.map { "\($0.name) \($0.kind) \($0.defaultQuery ?? "-")" } == ["NoteEntity entity NoteQuery", "Folder enum -"])
-        #expect(listing.shortcuts.map { "\($0.intent ?? "?") \($0.phrases) \($0.isConditional)" } == [
-            #"OpenNoteIntent ["Open ${note} in ${applicationName}"] false"#, #"PingIntent ["Ping ${applicationName}"] true"#,
-        ])
+        #expect(
+            listing.shortcuts.map { "\($0.intent ?? "?") \($0.phrases) \($0.isConditional)" } == [
+                #"OpenNoteIntent ["Open ${note} in ${applicationName}"] false"#, #"PingIntent ["Ping ${applicationName}"] true"#,
+            ])
         #expect(findings(scan).isEmpty, "\(findings(scan))")
         #expect(notes(scan).isEmpty, "\(notes(scan))")
         #expect(scan.result.judged?.map(\.phrase).suffix(3) == ["2 App Intents", "2 App Shortcuts", "2 app entities"])
+    }
+
+    /// Home Assistant's shape (field test): titles and descriptions written `.init("key",
+    /// defaultValue: "…")` where the type is implied, nested in `IntentDescription(.init(…))`,
+    /// are read as their default value, not noted as computed (47 notes there before).
+    @Test func readsImpliedInitializersWithADefaultValue() throws {
+        let scan = scan([
+            "App.swift": """
+            import AppIntents
+
+            struct OpenAppSettingsAppIntent: AppIntent {
+                static var title: LocalizedStringResource = .init(
+                    "app_intents.open_app_settings.title",
+                    defaultValue: "Open app settings"
+                )
+
+                static var description = IntentDescription(.init(
+                    "app_intents.open_app_settings.description",
+                    defaultValue: "Opens the companion app directly in its settings"
+                ))
+            }
+            """
+        ])
+        #expect(notes(scan).isEmpty, "\(notes(scan))")
+        let intent = try #require(scan.appIntents.intents.first)
+        #expect(intent.title == "Open app settings")
+        #expect(intent.description == "Opens the companion app directly in its settings")
     }
 
     /// Each rule on its line: a phrase without the app's name, a String parameter in a phrase, a
@@ -110,29 +141,29 @@ struct SourceScanAppIntentsTests {
         let scan = scan([
             "Entities.swift": entity,
             "App.swift": """
-                import AppIntents
+            import AppIntents
 
-                struct SearchIntent: AppIntent {
-                    static var title: LocalizedStringResource = "Search"
-                    @Parameter(title: "Text") var text: String
-                }
+            struct SearchIntent: AppIntent {
+                static var title: LocalizedStringResource = "Search"
+                @Parameter(title: "Text") var text: String
+            }
 
-                struct Shortcuts: AppShortcutsProvider {
-                    static var appShortcuts: [AppShortcut] {
-                        return [
-                            AppShortcut(
-                                intent: SearchIntent(),
-                                phrases: [
-                                    "Search notes",
-                                    "Search \\(\\.$text) in \\(.applicationName)",
-                                    "Find \\(\\.$missing) in \\(.applicationName)",
-                                ],
-                                shortTitle: "",
-                                systemImageName: "magnifyingglass"),
-                        ]
-                    }
+            struct Shortcuts: AppShortcutsProvider {
+                static var appShortcuts: [AppShortcut] {
+                    return [
+                        AppShortcut(
+                            intent: SearchIntent(),
+                            phrases: [
+                                "Search notes",
+                                "Search \\(\\.$text) in \\(.applicationName)",
+                                "Find \\(\\.$missing) in \\(.applicationName)",
+                            ],
+                            shortTitle: "",
+                            systemImageName: "magnifyingglass"),
+                    ]
                 }
-                """,
+            }
+            """,
         ])
         #expect(
             findings(scan) == [
@@ -146,20 +177,20 @@ struct SourceScanAppIntentsTests {
     @Test func notesWhatIsComputedInsteadOfGuessing() {
         let scan = scan([
             "App.swift": """
-                import AppIntents
+            import AppIntents
 
-                struct OpenIntent1: OpenIntent {
-                    static var title: LocalizedStringResource { LocalizedStringResource(stringLiteral: Config.name) }
-                }
+            struct OpenIntent1: OpenIntent {
+                static var title: LocalizedStringResource { LocalizedStringResource(stringLiteral: Config.name) }
+            }
 
-                struct Shortcuts: AppShortcutsProvider {
-                    static var appShortcuts: [AppShortcut] {
-                        AppShortcut(intent: OpenIntent1(), phrases: ["Open \\(Config.name) in \\(.applicationName)"], shortTitle: "Open", systemImageName: "a")
-                        AppShortcut(intent: OpenIntent1(), phrases: Config.phrases, shortTitle: "Open", systemImageName: "a")
-                        Self.extraShortcuts()
-                    }
+            struct Shortcuts: AppShortcutsProvider {
+                static var appShortcuts: [AppShortcut] {
+                    AppShortcut(intent: OpenIntent1(), phrases: ["Open \\(Config.name) in \\(.applicationName)"], shortTitle: "Open", systemImageName: "a")
+                    AppShortcut(intent: OpenIntent1(), phrases: Config.phrases, shortTitle: "Open", systemImageName: "a")
+                    Self.extraShortcuts()
                 }
-                """
+            }
+            """
         ])
         #expect(findings(scan).isEmpty, "\(findings(scan))")
         let found = notes(scan)
@@ -200,13 +231,13 @@ struct SourceScanAppIntentsTests {
     @Test func emitsTheListing() {
         let text = scan([
             "App.swift": """
-                import AppIntents
+            import AppIntents
 
-                struct PingIntent: AppIntent {
-                    static var title: LocalizedStringResource = "Ping"
-                    static var openAppWhenRun = Flags.open
-                }
-                """
+            struct PingIntent: AppIntent {
+                static var title: LocalizedStringResource = "Ping"
+                static var openAppWhenRun = Flags.open
+            }
+            """
         ]).appIntents.text
         #expect(text.contains(#""name": "PingIntent""#))
         #expect(text.contains(#""openAppWhenRun": "'Flags.open' is not a constant Proctor can resolve in the scanned files""#))

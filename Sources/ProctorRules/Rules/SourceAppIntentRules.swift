@@ -263,7 +263,8 @@ struct SourceAppIntentTextEmptyRule: Rule {
         failing: [
             RuleExample(
                 swift(
-                    shortcuts: openNote(#""Open \(\.$note) in \(.applicationName)", "", "Show my notes in \(.applicationName)""#, shortTitle: "\" \""),
+                    shortcuts: openNote(
+                        #""Open \(\.$note) in \(.applicationName)", "", "Show my notes in \(.applicationName)""#, shortTitle: "\" \""),
                     intent: openNoteIntent.replacingOccurrences(of: "\"Open Note\"", with: "\"\"")),
                 named: "NotesShortcuts.swift",
                 at: ["/NotesShortcuts.appShortcuts/0/phrases/1", "/NotesShortcuts.appShortcuts/0/shortTitle", "/OpenNoteIntent/title"])
