@@ -19,6 +19,8 @@ package struct SourceScan: Sendable {
     package var widgetLinks: [ExtractedWidgetLink] = []
     /// The URLs the app's URL handlers tell apart: which route takes a URL (ScannedURLRoutes.swift).
     package var urlRoutes = URLRouteTable()
+    /// The App Intents, entities and App Shortcuts (`--emit-intents`, SourceScanner+AppIntents.swift).
+    package var appIntents = ExtractedAppIntents()
 
     static let routesGenerator = "proctor scan --emit-routes"
 
@@ -235,6 +237,7 @@ extension SourceScan {
             }
             leftOut += scan.handlersLeftOut.filter { !leftOut.contains($0) }
             merged.widgetLinks += scan.widgetLinks.filter { !merged.widgetLinks.contains($0) }
+            merged.appIntents.add(scan.appIntents)
             merged.urlRoutes.routes += scan.urlRoutes.routes.filter { route in !merged.urlRoutes.routes.contains { $0.name == route.name } }
             merged.urlRoutes.isIncomplete = merged.urlRoutes.isIncomplete || scan.urlRoutes.isIncomplete
         }

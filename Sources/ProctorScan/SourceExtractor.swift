@@ -42,6 +42,8 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// The member a handler tells types apart by: an activity's `activityType`, or a quick
     /// action's `type` while its handlers are read (the same shapes of switch, if and guard).
     var typeMember = "activityType"
+    /// The declarations of the file that may be App Intents' (SourceExtractor+AppIntents.swift).
+    var appIntentDeclarations: [ScannedAppIntentDeclaration] = []
 
     /// The NSUserActivity properties a donation is read for, as Proctor's payloads name them.
     static let properties: Set<String> = [
@@ -117,7 +119,10 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         types.removeLast(name.split(separator: ".").count)
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        readAppIntentsDeclaration(node, name: node.name.text)
+        return enter(node.name.text)
+    }
     override func visitPost(_ node: StructDeclSyntax) { leave() }
     /// The first type each enclosing class inherits from, where a scene delegate's base class
     /// may implement what it does not.
@@ -127,17 +132,32 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         superclasses.append(superclass)
         // Also read with the constants, except a class declared inside a function's body.
         if let superclass { entryPoints.superclasses[node.name.text] = superclass }
+        readAppIntentsDeclaration(node, name: node.name.text)
         return enter(node.name.text)
     }
     override func visitPost(_ node: ClassDeclSyntax) {
         superclasses.removeLast()
         leave()
     }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        readAppIntentsDeclaration(node, name: node.name.text)
+        return enter(node.name.text)
+    }
     override func visitPost(_ node: EnumDeclSyntax) { leave() }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.extendedType.trimmedDescription) }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        readAppIntentsDeclaration(node, name: Self.plainName(node.extendedType), isExtension: true)
+        return enter(node.extendedType.trimmedDescription)
+    }
     override func visitPost(_ node: ExtensionDeclSyntax) { leave() }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        readAppIntentsDeclaration(node, name: node.name.text)
+        return enter(node.name.text)
+    }
+    // A protocol of the app's may refine AppIntent (`protocol NoteIntent: AppIntent`).
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        readAppIntentsDeclaration(node, name: node.name.text)
+        return .visitChildren
+    }
     override func visitPost(_ node: ActorDeclSyntax) { leave() }
     /// Whether each enclosing variable declaration opened a scope.
     private var variableScopes: [Bool] = []

@@ -20,6 +20,9 @@ enum SourceMarkers {
         "LaunchingWithOptions",
         // `canOpenURL(_:)`, whose scheme the Info.plist lists in LSApplicationQueriesSchemes.
         "canOpenURL",
+        // App Intents: every file declaring an intent, entity or App Shortcut imports AppIntents
+        // and names these (`AppIntent`, `AppEntity`, `AppEnum`, `AppShortcutsProvider`).
+        "AppIntent", "AppEntity", "AppEnum", "AppShortcut",
     ]
     static let labels = ["continue", "open"]
 

@@ -244,7 +244,8 @@ package enum SourceScanner {
                 stateUpdates: extractor.stateUpdates, needsSaveSetters: extractor.needsSaveSetters.map(\.type),
                 userInfoWriters: extractor.userInfoWriters,
                 appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints, doors: extractor.doors,
-                urlHandlers: extractor.urlHandlers, urlFunctions: extractor.urlFunctions, wasExtracted: true)
+                urlHandlers: extractor.urlHandlers, urlFunctions: extractor.urlFunctions, appIntents: extractor.appIntentDeclarations,
+                wasExtracted: true)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
@@ -554,6 +555,12 @@ package enum SourceScanner {
         let door = Self.judgeDoors(
             doors, superclasses: entryPoints.superclasses, firstLaunchHandler: entryPoints.firstHandler?.location, urlRoutes: urlDoors.table,
             engine: engine, context: context, into: &sourceFindings)
+        // App Intents and App Shortcuts (SourceScanner+AppIntents.swift).
+        var intentNotes: [Diagnostic] = []
+        let intents = Self.judgeAppIntents(
+            extracted.flatMap(\.appIntents), engine: engine, context: context, into: &sourceFindings, notes: &intentNotes)
+        filesWithSubjects.formUnion(intents.files)
+        for note in intentNotes { results[note.location.file]?.diagnostics.append(note) }
         for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
 
         // Rule settings for some paths, then the ignores written in the sources, once every rule has judged.
@@ -617,7 +624,7 @@ package enum SourceScanner {
             }
         }
         var result = LintResult(files: files, appInfo: appInfo, options: options, scansSources: true)
-        result.judged = Self.judged(scanned.flatMap(\.donations), handlers: allHandlers.count)
+        result.judged = Self.judged(scanned.flatMap(\.donations), handlers: allHandlers.count) + intents.judged
         // A quick action's route is named by its type, unless an activity route has that name.
         let doorRoutes = door.routes.map { route in
             var route = route
@@ -629,6 +636,7 @@ package enum SourceScanner {
             handlersLeftOut: leftOut + urlDoors.leftOut + door.leftOut,
             widgetLinks: door.widgetLinks)
         scan.urlRoutes = urlDoors.table
+        scan.appIntents = intents.listing
         return scan
     }
 
@@ -800,6 +808,8 @@ package enum SourceScanner {
         var doors = ScannedDoors()
         var urlHandlers: [ScannedURLHandler] = []
         var urlFunctions: [(name: String, handler: ScannedURLHandler)] = []
+        /// The declarations that may be App Intents' (SourceExtractor+AppIntents.swift).
+        var appIntents: [ScannedAppIntentDeclaration] = []
         /// False for a file the byte filter let go, which was not parsed a second time.
         var wasExtracted = false
     }

@@ -54,13 +54,27 @@ enum ScanOutputWriter {
     /// only when it is a routes file this option wrote: a scenario or a configuration given by
     /// mistake is left alone. Standard output and devices (`-`, /dev/stdout) are written to.
     static func writeRoutes(_ text: String, to path: String) -> Bool {
+        writeListing(text, to: path, flag: "--emit-routes", isOurs: isEmittedRoutes)
+    }
+
+    /// Writes the App Intents listing to `path` (`--emit-intents`), replacing only a file it wrote.
+    static func writeIntents(_ text: String, to path: String) -> Bool {
+        writeListing(text, to: path, flag: "--emit-intents") { path in
+            guard let data = FileManager.default.contents(atPath: path), data.count <= 4 << 20 else { return false }
+            return ExtractedAppIntents.isEmitted(Array(data))
+        }
+    }
+
+    /// Writes one file the scan extracts (routes, intents), refusing to replace a file `flag` did
+    /// not write, or to write through a dangling link.
+    private static func writeListing(_ text: String, to path: String, flag: String, isOurs: (String) -> Bool) -> Bool {
         var link = stat()
         var target = stat()
         if path != ReportWriter.standardOutput, lstat(path, &link) == 0 {
             let followed = stat(path, &target) == 0
-            if !followed || (target.st_mode & S_IFMT == S_IFREG && !isEmittedRoutes(path)) {
+            if !followed || (target.st_mode & S_IFMT == S_IFREG && !isOurs(path)) {
                 Output.standardError(
-                    "error: not writing '\(path)': a file proctor scan --emit-routes did not write is there; move it, or give another path\n")
+                    "error: not writing '\(path)': a file proctor scan \(flag) did not write is there; move it, or give another path\n")
                 return false
             }
         }

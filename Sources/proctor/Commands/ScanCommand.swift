@@ -47,6 +47,12 @@ struct Scan: ParsableCommand {
             valueName: "file"))
     var emitRoutes: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the App Intents, app entities and App Shortcuts found (titles, parameters, phrases) as JSON, to this file.",
+            valueName: "file"))
+    var emitIntents: String?
+
     func validate() throws {
         try UsageChecks.now(now)
         try UsageChecks.baselines(reading: flags.baseline, writing: flags.writeBaseline)
@@ -70,12 +76,16 @@ struct Scan: ParsableCommand {
         // holds payload findings.
         let baselinePath = flags.writeBaseline ?? flags.baseline
         let reportPaths = (settings.reports.value.isEmpty ? [ReportWriter.standardOutput] : settings.reports.value.map(\.destination))
-        for (path, what) in [(emitRoutes, "the routes file"), (baselinePath, "the baseline")] {
+        for (path, what) in [(emitRoutes, "the routes file"), (emitIntents, "the intents file"), (baselinePath, "the baseline")] {
             guard let path else { continue }
             try UsageChecks.noReport(replaces: path, what: what, reportDestinations: reportPaths, countingStandardOutput: true)
         }
         if let emitRoutes, let baselinePath, ReportWriter.clash(among: [emitRoutes, baselinePath]) != nil {
             throw ValidationError("the routes file and the baseline would be the same file ('\(VisibleText.escaped(emitRoutes))')")
+        }
+        for (other, what) in [(emitRoutes, "the routes file"), (baselinePath, "the baseline")] {
+            guard let emitIntents, let other, ReportWriter.clash(among: [emitIntents, other]) != nil else { continue }
+            throw ValidationError("the intents file and \(what) would be the same file ('\(VisibleText.escaped(emitIntents))')")
         }
         let outputs = try RunOutputs.checked(
             reports: settings.reports.value, writingBaseline: flags.writeBaseline,
@@ -118,6 +128,7 @@ struct Scan: ParsableCommand {
             wrote = ScanOutputWriter.writePayloads(scan.payloads, to: emitPayloads, removingStale: allRead) && wrote
         }
         if let emitRoutes { wrote = ScanOutputWriter.writeRoutes(scan.routesText, to: emitRoutes) && wrote }
+        if let emitIntents { wrote = ScanOutputWriter.writeIntents(scan.appIntents.text, to: emitIntents) && wrote }
         let (report, wroteBaseline) = Lint.report(
             scan.result, writingBaseline: flags.writeBaseline, baseline: baseline, strict: settings.baselineStrict.value)
         wrote =

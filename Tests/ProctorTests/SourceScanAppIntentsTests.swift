@@ -1,0 +1,248 @@
+import Foundation
+import ProctorCore
+import ProctorLint
+import Testing
+
+@testable import ProctorScan
+
+/// proctor scan reading App Intents (issue 34): which types are intents, entities and providers,
+/// what it reads of each, and what it notes instead of guessing.
+@Suite("Source scan: App Intents")
+struct SourceScanAppIntentsTests {
+    private func scan(_ files: [String: String]) -> SourceScan {
+        SourceScanner.scan(
+            files.sorted { $0.key < $1.key }.map { SourceScanner.SourceFile(path: $0.key, text: $0.value) }, appInfo: nil,
+            options: LintOptions(now: fixedNow, parallel: false))
+    }
+
+    private func findings(_ scan: SourceScan) -> [String] {
+        scan.result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.file):\($0.location.line ?? 0)" }.sorted()
+    }
+
+    private func notes(_ scan: SourceScan) -> [String] {
+        scan.result.files.flatMap(\.diagnostics).map { "\($0.location.file):\($0.location.line ?? 0) \($0.message)" }.sorted()
+    }
+
+    private let entity = """
+        import AppIntents
+
+        struct NoteEntity: AppEntity {
+            static var typeDisplayRepresentation: TypeDisplayRepresentation = "Note"
+            static let defaultQuery = NoteQuery()
+            var id: String
+            var displayRepresentation: DisplayRepresentation { "Note" }
+        }
+
+        enum Folder: String, AppEnum {
+            case inbox
+            static var typeDisplayRepresentation: TypeDisplayRepresentation = "Folder"
+            static var caseDisplayRepresentations: [Folder: DisplayRepresentation] = [.inbox: "Inbox"]
+        }
+        """
+
+    /// An intent through the app's own protocol, its title in an extension in another file, a
+    /// getter, `LocalizedStringResource(…)`, `IntentDescription(…)`, parameters with optional and
+    /// array types, and a provider in result-builder form with a conditional shortcut.
+    @Test func readsIntentsEntitiesAndShortcutsAcrossFiles() throws {
+        let scan = scan([
+            "Entities.swift": entity,
+            "Intents.swift": """
+            import AppIntents
+
+            protocol NoteIntent: AppIntent {}
+
+            struct OpenNoteIntent: NoteIntent {
+                static var description = IntentDescription("Opens a note.")
+                static var openAppWhenRun: Bool { true }
+                @Parameter(title: LocalizedStringResource("Note")) var note: NoteEntity
+                @Parameter(title: "Folders") var folders: [Folder]?
+                func perform() async throws -> some IntentResult { .result() }
+            }
+
+            struct PingIntent: AudioPlaybackIntent {
+                static let title: LocalizedStringResource = "Ping"
+            }
+            """,
+            "Titles.swift": """
+            import AppIntents
+
+            extension OpenNoteIntent {
+                static var title: LocalizedStringResource { "Open Note" }
+            }
+            """,
+            "Shortcuts.swift": """
+            import AppIntents
+
+            struct Shortcuts: AppShortcutsProvider {
+                @AppShortcutsBuilder
+                static var appShortcuts: [AppShortcut] {
+                    AppShortcut(intent: OpenNoteIntent(), phrases: ["Open \\(\\.$note) in \\(.applicationName)"], shortTitle: "Open", systemImageName: "note")
+                    if #available(iOS 17, *) {
+                        AppShortcut(intent: PingIntent(), phrases: ["Ping \\(.applicationName)"], shortTitle: "Ping", systemImageName: "bell")
+                    }
+                }
+            }
+            """,
+        ])
+        let listing = scan.appIntents
+        #expect(listing.intents.map(\.name) == ["OpenNoteIntent", "PingIntent"])
+        let open = try #require(listing.intents.first)
+        #expect(open.conformsTo == ["NoteIntent"])
+        #expect(open.title == "Open Note")
+        #expect(open.description == "Opens a note.")
+        #expect(open.openAppWhenRun == true)
+        #expect(open.perform)
+        #expect(
+            open.parameters.map { "\($0.name):\($0.type ?? "?"):\($0.kind ?? "-"):\($0.title ?? "?")" } == [
+                "note:NoteEntity:entity:Note", "folders:[Folder]?:enum:Folders",
+            ])
+        #expect(listing.intents[1].conformsTo == ["AudioPlaybackIntent"])
+        #expect(listing.intents[1].perform == false)
+        #expect(listing.entities.map { "\($0.name) \($0.kind) \($0.defaultQuery ?? "-")" } == ["NoteEntity entity NoteQuery", "Folder enum -"])
+        #expect(
+            listing.shortcuts.map { "\($0.intent ?? "?") \($0.phrases) \($0.isConditional)" } == [
+                #"OpenNoteIntent ["Open ${note} in ${applicationName}"] false"#, #"PingIntent ["Ping ${applicationName}"] true"#,
+            ])
+        #expect(findings(scan).isEmpty, "\(findings(scan))")
+        #expect(notes(scan).isEmpty, "\(notes(scan))")
+        #expect(scan.result.judged?.map(\.phrase).suffix(3) == ["2 App Intents", "2 App Shortcuts", "2 app entities"])
+    }
+
+    /// Home Assistant's shape (field test): titles and descriptions written `.init("key",
+    /// defaultValue: "…")` where the type is implied, nested in `IntentDescription(.init(…))`,
+    /// are read as their default value, not noted as computed (47 notes there before).
+    @Test func readsImpliedInitializersWithADefaultValue() throws {
+        let scan = scan([
+            "App.swift": """
+            import AppIntents
+
+            struct OpenAppSettingsAppIntent: AppIntent {
+                static var title: LocalizedStringResource = .init(
+                    "app_intents.open_app_settings.title",
+                    defaultValue: "Open app settings"
+                )
+
+                static var description = IntentDescription(.init(
+                    "app_intents.open_app_settings.description",
+                    defaultValue: "Opens the companion app directly in its settings"
+                ))
+            }
+            """
+        ])
+        #expect(notes(scan).isEmpty, "\(notes(scan))")
+        let intent = try #require(scan.appIntents.intents.first)
+        #expect(intent.title == "Open app settings")
+        #expect(intent.description == "Opens the companion app directly in its settings")
+    }
+
+    /// Each rule on its line: a phrase without the app's name, a String parameter in a phrase, a
+    /// key path naming no parameter, an empty short title; an array of shortcuts returned.
+    @Test func reportsEachMistakeOnItsLine() {
+        let scan = scan([
+            "Entities.swift": entity,
+            "App.swift": """
+            import AppIntents
+
+            struct SearchIntent: AppIntent {
+                static var title: LocalizedStringResource = "Search"
+                @Parameter(title: "Text") var text: String
+            }
+
+            struct Shortcuts: AppShortcutsProvider {
+                static var appShortcuts: [AppShortcut] {
+                    return [
+                        AppShortcut(
+                            intent: SearchIntent(),
+                            phrases: [
+                                "Search notes",
+                                "Search \\(\\.$text) in \\(.applicationName)",
+                                "Find \\(\\.$missing) in \\(.applicationName)",
+                            ],
+                            shortTitle: "",
+                            systemImageName: "magnifyingglass"),
+                    ]
+                }
+            }
+            """,
+        ])
+        #expect(
+            findings(scan) == [
+                "source_app_intent_text_empty App.swift:11", "source_app_shortcut_phrase_app_name App.swift:14",
+                "source_app_shortcut_phrase_parameter App.swift:15", "source_app_shortcut_phrase_parameter App.swift:16",
+            ])
+    }
+
+    /// What cannot be read statically is a note and judges nothing: a computed title, a phrase
+    /// interpolating something else, shortcuts from a function, phrases from a constant.
+    @Test func notesWhatIsComputedInsteadOfGuessing() {
+        let scan = scan([
+            "App.swift": """
+            import AppIntents
+
+            struct OpenIntent1: OpenIntent {
+                static var title: LocalizedStringResource { LocalizedStringResource(stringLiteral: Config.name) }
+            }
+
+            struct Shortcuts: AppShortcutsProvider {
+                static var appShortcuts: [AppShortcut] {
+                    AppShortcut(intent: OpenIntent1(), phrases: ["Open \\(Config.name) in \\(.applicationName)"], shortTitle: "Open", systemImageName: "a")
+                    AppShortcut(intent: OpenIntent1(), phrases: Config.phrases, shortTitle: "Open", systemImageName: "a")
+                    Self.extraShortcuts()
+                }
+            }
+            """
+        ])
+        #expect(findings(scan).isEmpty, "\(findings(scan))")
+        let found = notes(scan)
+        #expect(found.count == 4, "\(found)")
+        #expect(found.contains { $0.hasPrefix("App.swift:4 the title of OpenIntent1 is computed at run time") })
+        #expect(found.contains { $0.hasPrefix("App.swift:9 a phrase of Shortcuts's App Shortcut is computed at run time") })
+        #expect(found.contains { $0.hasPrefix("App.swift:10 the phrases of Shortcuts's App Shortcut are phrases that are not an array literal") })
+        #expect(found.contains { $0.hasPrefix("App.swift:11 'Self.extraShortcuts()' may make App Shortcuts") })
+        #expect(scan.appIntents.leftOut.count == 1)
+    }
+
+    /// Eleven shortcuts, one of them in an `if`: the ten listed unconditionally are within the
+    /// limit, so nothing is reported; an eleventh unconditional one is.
+    @Test func countsConditionalShortcutsOnlyPastTheLimit() {
+        func provider(unconditional: Int) -> String {
+            let one = #"AppShortcut(intent: PingIntent(), phrases: ["Ping \(.applicationName)"], shortTitle: "Ping", systemImageName: "bell")"#
+            return """
+                import AppIntents
+
+                struct PingIntent: AppIntent { static var title: LocalizedStringResource = "Ping" }
+
+                struct Shortcuts: AppShortcutsProvider {
+                    static var appShortcuts: [AppShortcut] {
+                \(Array(repeating: one, count: unconditional).joined(separator: "\n"))
+                        if Flags.extra {
+                            \(one)
+                        }
+                    }
+                }
+                """
+        }
+        #expect(findings(scan(["App.swift": provider(unconditional: 10)])).isEmpty)
+        #expect(findings(scan(["App.swift": provider(unconditional: 11)])) == ["source_app_shortcuts_limit App.swift:17"])
+    }
+
+    /// The listing `--emit-intents` writes: sorted as written, no absolute path, computed values
+    /// named, and recognised as its own.
+    @Test func emitsTheListing() {
+        let text = scan([
+            "App.swift": """
+            import AppIntents
+
+            struct PingIntent: AppIntent {
+                static var title: LocalizedStringResource = "Ping"
+                static var openAppWhenRun = Flags.open
+            }
+            """
+        ]).appIntents.text
+        #expect(text.contains(#""name": "PingIntent""#))
+        #expect(text.contains(#""openAppWhenRun": "'Flags.open' is not a constant Proctor can resolve in the scanned files""#))
+        #expect(text.contains(#""source": "App.swift:3:1 (PingIntent)""#))
+        #expect(ExtractedAppIntents.isEmitted(Array(text.utf8)))
+        #expect(!ExtractedAppIntents.isEmitted(Array(#"{"generatedBy": "proctor scan --emit-routes"}"#.utf8)))
+    }
+}
