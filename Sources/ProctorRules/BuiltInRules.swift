@@ -147,6 +147,7 @@ package enum BuiltInRules {
         SourceColdLaunchActivityHandledRule(),
         SourceColdLaunchQuickActionHandledRule(),
         SourceColdLaunchURLHandledRule(),
+        SourceCustomIntentHandledRule(),
         SourceDeletedDomainIndexedRule(),
         SourceDonatedTypeHandledRule(),
         SourceDonationMadeCurrentRule(),
