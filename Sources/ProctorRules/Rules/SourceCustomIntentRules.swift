@@ -90,7 +90,10 @@ struct SourceCustomIntentHandledRule: Rule {
                                 }
                                 return self
                         """,
-                    handler: "OrderSoupIntentHandler: NSObject, OrderSoupIntentHandling {}\nclass OrderTeaIntentHandler: NSObject, OrderTeaIntentHandling"),
+                    handler: """
+                        OrderSoupIntentHandler: NSObject, OrderSoupIntentHandling {}
+                        class OrderTeaIntentHandler: NSObject, OrderTeaIntentHandling
+                        """),
                 at: ["/INIntents/0"]),
             // No type adopts OrderSoupIntentHandling.
             RuleExample(
