@@ -153,12 +153,13 @@ package enum ConformanceRunner {
         // Files named *.scenario.json are played as scenarios, *.swift files scanned together as
         // an app's sources; the others are linted together.
         let scenarios = testCase.files.filter { $0.path.hasSuffix(Scenario.fileSuffix) }
-        let sources = testCase.files.filter { $0.path.hasSuffix(".swift") }
+        // Intent definition files are linted, and scanned with the Swift for their handlers.
+        let sources = testCase.files.filter { $0.path.hasSuffix(".swift") || $0.path.hasSuffix(".intentdefinition") }
         let payloads = testCase.files.filter { !$0.path.hasSuffix(Scenario.fileSuffix) && !$0.path.hasSuffix(".swift") }
         var results = Linter.lint(files: payloads, appInfo: appInfo, options: LintOptions(now: testCase.now, parallel: false)).files
         var emittedPayloads: [String]?
         var emittedRoutes: String?
-        if !sources.isEmpty {
+        if sources.contains(where: { $0.path.hasSuffix(".swift") }) {
             let scan = SourceScanner.scan(
                 sources.map { SourceScanner.SourceFile(path: $0.path, text: String(decoding: $0.bytes, as: UTF8.self)) }, appInfo: appInfo,
                 options: LintOptions(now: testCase.now, parallel: false),

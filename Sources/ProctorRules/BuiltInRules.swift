@@ -152,6 +152,7 @@ package enum BuiltInRules {
         SourceColdLaunchActivityHandledRule(),
         SourceColdLaunchQuickActionHandledRule(),
         SourceColdLaunchURLHandledRule(),
+        SourceCustomIntentHandledRule(),
         SourceDeletedDomainIndexedRule(),
         SourceDonatedTypeHandledRule(),
         SourceDonationMadeCurrentRule(),

@@ -106,7 +106,7 @@ package enum SourceScanner {
     /// that could not be read.
     private static func load(_ paths: [String], options: LintOptions) -> (files: [SourceFile], results: [FileResult]) {
         let collected = InputFiles.collect(
-            paths, selecting: .claimed(by: { $0.hasSuffix(".swift") }), filter: options.filter, leavingOut: options.outputs)
+            paths, selecting: .claimed(by: { $0.hasSuffix(".swift") || isIntentDefinition($0) }), filter: options.filter, leavingOut: options.outputs)
         var files: [SourceFile] = []
         var results: [FileResult] = []
         for error in collected.errors {
@@ -188,10 +188,18 @@ package enum SourceScanner {
     /// Scans Swift files held in memory against the app's facts.
     /// `sites` are the association files of the app's domains (SourceScanner+UniversalLinks.swift).
     package static func scan(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions, sites: [SiteFile] = []) -> SourceScan {
-        DeepStack.run { scanOnThisThread(files, appInfo: appInfo, options: options, sites: sites) }
+        DeepStack.run {
+            scanOnThisThread(
+                files.filter { !isIntentDefinition($0.path) }, definitions: files.filter { isIntentDefinition($0.path) }, appInfo: appInfo,
+                options: options, sites: sites)
+        }
     }
 
-    private static func scanOnThisThread(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions, sites: [SiteFile]) -> SourceScan {
+    /// `definitions` are the intent definition files among the files given, read for their
+    /// custom intents (SourceScanner+CustomIntents.swift).
+    private static func scanOnThisThread(
+        _ files: [SourceFile], definitions: [SourceFile], appInfo: AppInfo?, options: LintOptions, sites: [SiteFile]
+    ) -> SourceScan {
         // What each file needs alone, on every processor: its lines, its constants and the
         // ignores written in it. Its tree is let go: every tree at once took 88 bytes of memory
         // per byte of Swift (2.2 GB for 25 MB), so each file is parsed again below, once the
@@ -562,6 +570,12 @@ package enum SourceScanner {
         filesWithSubjects.formUnion(intents.files)
         for note in intentNotes { results[note.location.file]?.diagnostics.append(note) }
         for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
+        for result in judgeCustomIntents(
+            definitions: definitions, swift: read.filter(\.wasParsed).map { ($0.file, $0.lines) }, engine: engine, context: context)
+        {
+            results[result.path] = result
+            filesWithSubjects.insert(result.path)
+        }
 
         // Rule settings for some paths, then the ignores written in the sources, once every rule has judged.
         if !options.pathRules.isEmpty {

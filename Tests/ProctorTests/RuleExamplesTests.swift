@@ -70,10 +70,18 @@ struct RuleExamplesTests {
         let options = LintOptions(now: now, parallel: false, configuration: configuration)
         // A pass bundle example is a recipe, built into the archive as the conformance runner builds it.
         let bytes = example.isPassBundle ? try PassBundleRecipe.build(example.input) : Array(example.input.utf8)
-        var result =
+        // An intent definition example with Swift beside it is an app's sources too, scanned
+        // together (the rules over custom intents and their handlers).
+        let scanned =
             example.fileName.hasSuffix(".swift")
+            ? [SourceScanner.SourceFile(path: example.fileName, text: example.input)]
+            : example.besides.contains(where: { $0.name.hasSuffix(".swift") })
+                ? [SourceScanner.SourceFile(path: example.fileName, text: example.input)]
+                    + example.besides.map { SourceScanner.SourceFile(path: $0.name, text: $0.content) } : []
+        var result =
+            !scanned.isEmpty
             ? SourceScanner.scan(
-                [SourceScanner.SourceFile(path: example.fileName, text: example.input)], appInfo: configuration.apply(to: app), options: options,
+                scanned, appInfo: configuration.apply(to: app), options: options,
                 sites: example.besides.compactMap { file in
                     SiteAssociation.domain(servedAt: file.name).map {
                         SourceScanner.SiteFile(path: file.name, domain: $0, bytes: Array(file.content.utf8))
@@ -86,7 +94,7 @@ struct RuleExamplesTests {
                 appInfo: app, options: options)
         // A Swift example's other files (the association files of the app's domains) are linted
         // too, and must be clean.
-        if example.fileName.hasSuffix(".swift") && !example.besides.isEmpty {
+        if example.fileName.hasSuffix(".swift") && !example.besides.isEmpty && !example.besides.contains(where: { $0.name.hasSuffix(".swift") }) {
             result.files +=
                 Linter.lint(
                     files: example.besides.map { Linter.InMemoryFile(path: $0.name, bytes: Array($0.content.utf8)) }, appInfo: app, options: options
