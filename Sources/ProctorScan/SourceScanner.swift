@@ -153,7 +153,8 @@ package enum SourceScanner {
     }
 
     /// What a scan judged: the activities, Spotlight items and interactions it found donated, and
-    /// the launch handlers, each kind listed even when there is none.
+    /// the launch handlers (methods taking an activity, a URL or a quick action), each kind listed
+    /// even when there is none.
     static func judged(_ donations: [ScannedDonation], handlers: Int) -> [RunReport.Tally] {
         let count = { (kind: ScannedDonation.Kind) in donations.filter { $0.kind == kind }.count }
         return [
@@ -638,7 +639,13 @@ package enum SourceScanner {
             }
         }
         var result = LintResult(files: files, appInfo: appInfo, options: options, scansSources: true)
-        result.judged = Self.judged(scanned.flatMap(\.donations), handlers: allHandlers.count) + intents.judged
+        // The launch handlers counted are methods, whatever door they serve and however many
+        // types or URLs they tell apart: a summary that counted only the activity handlers read
+        // "0 launch handlers" for an app opened only by URLs and quick actions.
+        let launchMethods = Set(
+            allHandlers.map { "\($0.location.file) \($0.symbol)" } + extracted.flatMap(\.urlHandlers).map { "\($0.location.file) \($0.symbol)" }
+                + doors.handlers.map { "\($0.handler.location.file) \($0.handler.symbol)" })
+        result.judged = Self.judged(scanned.flatMap(\.donations), handlers: launchMethods.count) + intents.judged
         // A quick action's route is named by its type, unless an activity route has that name.
         let doorRoutes = door.routes.map { route in
             var route = route

@@ -14,7 +14,7 @@ struct ScanCLITests {
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
         #expect(
             clean.stdout.hasSuffix(
-                "scan: 5 files, 0 errors, 0 warnings, 1 note; judged 3 activities, 1 Spotlight item, 0 interactions, 3 launch handlers, 0 App Intents, 0 App Shortcuts, 0 app entities\n"
+                "scan: 5 files, 0 errors, 0 warnings, 1 note; judged 3 activities, 1 Spotlight item, 0 interactions, 2 launch handlers, 0 App Intents, 0 App Shortcuts, 0 app entities\n"
             ),
             "\(clean.stdout)")
         let sarif = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString).sarif")
