@@ -134,7 +134,7 @@ package struct PropertyListPositions: Sendable {
         var rest = Substring(text)
         while let ampersand = rest.firstIndex(of: "&") {
             result += rest[..<ampersand]
-            guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
+            guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { return result + rest[ampersand...] }
             let entity = rest[rest.index(after: ampersand)..<semicolon]
             switch entity {
             case "amp": result += "&"

@@ -80,6 +80,9 @@ struct ScannedDoors {
     var widgetLinks: [WidgetLink] = []
     /// `canOpenURL(_:)` calls, with the URL they ask about (SourceExtractor+QueriedSchemes.swift).
     var schemeQueries: [SchemeQuery] = []
+    /// The file declares a function named `canOpenURL`: a call of that name on another value than
+    /// `UIApplication`'s may be the app's own (a router asking whether it takes a URL).
+    var declaresCanOpenURL = false
     /// The app delegate's `application(_:configurationForConnecting:options:)` reads
     /// `options.shortcutItem`: a SwiftUI app's usual launch read, for whichever scene delegate
     /// class it configures (the scan does not tell which, so it counts for every one).
@@ -89,7 +92,7 @@ struct ScannedDoors {
 
     var isEmpty: Bool {
         quickActions.isEmpty && handlers.isEmpty && performers.isEmpty && connections.isEmpty && functions.isEmpty && widgetLinks.isEmpty
-            && schemeQueries.isEmpty && !configurationReadsShortcutItem
+            && schemeQueries.isEmpty && !configurationReadsShortcutItem && !declaresCanOpenURL
     }
 
     mutating func add(_ other: ScannedDoors) {
@@ -101,6 +104,7 @@ struct ScannedDoors {
         functions += other.functions
         widgetLinks += other.widgetLinks
         schemeQueries += other.schemeQueries
+        declaresCanOpenURL = declaresCanOpenURL || other.declaresCanOpenURL
         configurationReadsShortcutItem = configurationReadsShortcutItem || other.configurationReadsShortcutItem
     }
 }

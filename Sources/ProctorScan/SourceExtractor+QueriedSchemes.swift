@@ -8,6 +8,9 @@ struct SchemeQuery {
     var url: StaticValue
     var location: ProctorCore.SourceLocation
     var symbol: String
+    /// Called on `UIApplication.shared` (or an `application` or `app` naming it): surely UIKit's
+    /// method. Another base may be a wrapper that forwards to it, or the app's own method.
+    var onUIApplication: Bool
 }
 
 extension SourceExtractor {
@@ -26,7 +29,9 @@ extension SourceExtractor {
             if let unwrapped = initial.as(ForceUnwrapExprSyntax.self) { initial = unwrapped.expression }
             found = url(initial)
         }
-        doors.schemeQueries.append(SchemeQuery(url: found, location: location(call), symbol: symbol))
+        let base = member.base?.trimmedDescription ?? ""
+        let onUIApplication = ["UIApplication.shared", "UIApplication.shared()", "application", "app"].contains(base)
+        doors.schemeQueries.append(SchemeQuery(url: found, location: location(call), symbol: symbol, onUIApplication: onUIApplication))
     }
 
     /// The value the nearest `let name = …` (or `if let`, `guard let`) before `node` in the code

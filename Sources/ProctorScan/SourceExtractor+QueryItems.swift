@@ -191,12 +191,16 @@ extension SourceExtractor {
     }
 
     /// Whether the code bound by `binding` runs only with the item: a `guard`'s, or an `if`'s
-    /// with no `else` (which would do something without it).
+    /// with no `else` (which would do something without it) that nothing but leaving follows in
+    /// its block (`if let q { search(q); return }; showSearch()` goes on without `q`).
     private static func leaves(without binding: OptionalBindingConditionSyntax) -> Bool {
         var node = Syntax(binding)
         while let parent = node.parent {
             if parent.is(GuardStmtSyntax.self) { return true }
-            if let ifExpression = parent.as(IfExprSyntax.self) { return ifExpression.elseBody == nil }
+            if let ifExpression = parent.as(IfExprSyntax.self) {
+                guard ifExpression.elseBody == nil else { return false }
+                return codeAfter(Syntax(ifExpression)).allSatisfy(isLeaving)
+            }
             if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
             node = parent
         }
@@ -215,5 +219,31 @@ extension SourceExtractor {
             node = parent
         }
         return false
+    }
+
+    /// The statements after `node`'s own in the block that holds it (none when it is no statement
+    /// of a block).
+    static func codeAfter(_ node: Syntax) -> [CodeBlockItemSyntax] {
+        var child = node
+        while let parent = child.parent {
+            if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) {
+                return list.filter { $0.position.utf8Offset >= item.endPosition.utf8Offset }
+            }
+            if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self) { return [] }
+            child = parent
+        }
+        return []
+    }
+
+    /// `return`, `throw`, `break`, `continue` or `fatalError(…)`: the statement leaves the code
+    /// that holds it.
+    static func isLeaving(_ item: CodeBlockItemSyntax) -> Bool {
+        if item.item.is(ReturnStmtSyntax.self) || item.item.is(ThrowStmtSyntax.self) || item.item.is(BreakStmtSyntax.self)
+            || item.item.is(ContinueStmtSyntax.self)
+        {
+            return true
+        }
+        let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
+        return call?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "fatalError"
     }
 }

@@ -199,8 +199,16 @@ extension SourceExtractor {
                         alternatives: constraints, position: ifExpression.position.utf8Offset,
                         scope: ifExpression.body.position.utf8Offset..<ifExpression.body.endPosition.utf8Offset,
                         reach: ifExpression.position.utf8Offset..<ifExpression.body.endPosition.utf8Offset, location: location(ifExpression)))
-                // Its `else` runs for the URLs it does not take.
-                if let other = ifExpression.elseBody { away.append(other.position.utf8Offset..<other.endPosition.utf8Offset) }
+                // Its `else` runs for the URLs it does not take; so does the code after it when
+                // its body always leaves (`if url.host == "new" { …; return }`).
+                if let other = ifExpression.elseBody {
+                    away.append(other.position.utf8Offset..<other.endPosition.utf8Offset)
+                } else if let last = ifExpression.body.statements.last, Self.isLeaving(last) {
+                    let after = Self.codeAfter(Syntax(ifExpression))
+                    if let first = after.first, let end = after.last?.endPosition.utf8Offset {
+                        away.append(first.position.utf8Offset..<end)
+                    }
+                }
             } else if let guardStatement = node.as(GuardStmtSyntax.self) {
                 let constraints = conditionConstraints(guardStatement.conditions, names, into: &handler)
                 guard !constraints.isEmpty else {

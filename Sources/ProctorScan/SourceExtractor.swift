@@ -176,6 +176,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let labels = node.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
         scopes.append("\(node.name.text)(\(labels))")
+        if node.name.text == "canOpenURL" { doors.declaresCanOpenURL = true }
         readUIKitHandler(node)
         readActivityFunction(node)
         readStateUpdate(node)

@@ -125,7 +125,11 @@ extension SourceScanner {
         // canOpenURL(_:) on a URL the scan knows, against LSApplicationQueriesSchemes.
         var queries = SourceSchemeQueries()
         var counts: [String: Int] = [:]
-        for query in doors.schemeQueries.sorted(by: { $0.location < $1.location }) {
+        // A call on another value than UIApplication's is judged only when the app declares no
+        // canOpenURL of its own: it is then a library's wrapper of UIKit's, not a router's method
+        // asking whether the app takes the URL (an app's own wrapper, such as Home Assistant's
+        // URLOpener, is not judged: the scan cannot tell it from a router's).
+        for query in doors.schemeQueries.sorted(by: { $0.location < $1.location }) where query.onUIApplication || !doors.declaresCanOpenURL {
             guard let url = query.url.string, let scheme = URLPattern.scheme(of: url) else { continue }
             // One pointer per call: a second call on the same URL in one symbol gets a number.
             let key = "\(query.symbol)\u{0}\(url)"

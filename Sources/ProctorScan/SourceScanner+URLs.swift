@@ -108,11 +108,7 @@ extension SourceScanner {
                         .init(type: handler.type, symbol: original.symbol, hasConnection: !connections.isEmpty, pointer: pointer))
                 }
             }
-            for (reason, location) in handler.queryUndecided {
-                doors.leftOut.append(
-                    "\(location.file):\(location.line ?? 0):\(location.column ?? 0) (\(handler.symbol)) \(reason): add the query items its routes need to their queryItems by hand"
-                )
-            }
+            doors.leftOut += Self.queryItemsLeftOut(of: handler)
             for (reason, location) in handler.undecided {
                 doors.leftOut.append(
                     "\(location.file):\(location.line ?? 0):\(location.column ?? 0) (\(handler.symbol)) \(reason): write its route by hand")
@@ -137,11 +133,7 @@ extension SourceScanner {
                         continue
                     }
                     route.queryItems = Array(Set(route.queryItems + target.wideQueryItems)).sorted()
-                    for (reason, location) in target.queryUndecided {
-                        doors.leftOut.append(
-                            "\(location.file):\(location.line ?? 0):\(location.column ?? 0) (\(target.symbol)) \(reason): add the query items its routes need to their queryItems by hand"
-                        )
-                    }
+                    doors.leftOut += Self.queryItemsLeftOut(of: target)
                 }
                 // A universal link's URL is https; a handler of launches takes the app's schemes.
                 let schemes = handler.door == .universalLink ? ["https"] : (handler.door == .swiftUI ? declared + ["https"] : declared)
@@ -206,5 +198,12 @@ extension SourceScanner {
         doors.schemesTaken = schemesTaken.map { $0.sorted() }
         doors.subject.isIncomplete = doors.table.isIncomplete
         return doors
+    }
+
+    /// The `leftOut` lines of the query items a handler reads by names the scan cannot tell.
+    static func queryItemsLeftOut(of handler: ScannedURLHandler) -> [String] {
+        handler.queryUndecided.map { reason, location in
+            "\(location.file):\(location.line ?? 0):\(location.column ?? 0) (\(handler.symbol)) \(reason): add the query items its routes need to their queryItems by hand"
+        }
     }
 }

@@ -661,10 +661,13 @@ package enum SourceScanner {
         return scan
     }
 
-    /// The symbol of a route's `handledIn` entry, `path:line:column (Type.method(_:))`.
-    static func handlerSymbol(_ handledIn: String) -> Substring {
-        guard let open = handledIn.range(of: " (", options: .backwards) else { return Substring(handledIn) }
-        return handledIn[open.upperBound...].dropLast()
+    /// The file and symbol of a route's `handledIn` entry, `path:line:column (Type.method(_:))`:
+    /// the method, wherever in it the route is told apart (two targets' `SceneDelegate`s are two).
+    static func handlerSymbol(_ handledIn: String) -> String {
+        guard let open = handledIn.range(of: " (", options: .backwards) else { return handledIn }
+        let place = handledIn[..<open.lowerBound]
+        let path = place.split(separator: ":", omittingEmptySubsequences: false).dropLast(2).joined(separator: ":")
+        return path + " " + handledIn[open.upperBound...].dropLast()
     }
 
     /// `message` with the in-memory names of the transcriptions (`donation-3.json:4:7`, which a

@@ -197,16 +197,21 @@ struct SourceCanOpenURLSchemeListedRule: Rule {
             the URL schemes you pass to this method by adding the LSApplicationQueriesSchemes key \
             to your app's Info.plist file. This method always returns false for undeclared \
             schemes, whether or not an appropriate app is installed." So the check fails on every \
-            device and the code behind it never runs. Apple's wording makes no exception for \
-            http, https, tel or mailto, so every scheme is judged. Judged only with the \
-            Info.plist; a URL computed at run time is not judged.
+            device and the code behind it never runs. http and https are not judged: since iOS \
+            14 the answer for them depends on the user's default browser (developers report \
+            false only when it is not Safari), so a finding there would not hold on every \
+            device. Judged only with the Info.plist; a URL computed at run time is not judged.
             """,
         sources: [
             "Apple, UIKit, UIApplication.canOpenURL(_:) (\"you must declare the URL schemes you pass to this method by adding the LSApplicationQueriesSchemes key\"; \"always returns false for undeclared schemes\") [H]",
             "Apple, Information Property List, LSApplicationQueriesSchemes [H]",
+            "Awful.app issue 1036: canOpenURL(_:) false for https when the default browser is not Safari (iOS 14), the reason http and https are not judged [M]",
         ],
         needsInfoPlist: true,
-        passing: [RuleExample(schemeQuery("comgooglemaps://?q=pizza"), named: "ShareViewController.swift", infoPlist: queriesPlist)],
+        passing: [
+            RuleExample(schemeQuery("comgooglemaps://?q=pizza"), named: "ShareViewController.swift", infoPlist: queriesPlist),
+            RuleExample(schemeQuery("https://maps.example.com/?q=pizza"), named: "ShareViewController.swift", infoPlist: queriesPlist),
+        ],
         failing: [
             RuleExample(
                 schemeQuery("waze://?q=pizza"), named: "ShareViewController.swift", infoPlist: queriesPlist,
@@ -216,7 +221,8 @@ struct SourceCanOpenURLSchemeListedRule: Rule {
     func check(_ queries: SourceSchemeQueries, in context: RuleContext) -> [Violation] {
         guard let app = context.appInfo, app.isFromInfoPlist else { return [] }
         let listed = Set((app.queriedURLSchemes ?? []).map { $0.lowercased() })
-        return queries.queries.filter { !listed.contains($0.scheme) }.map { query in
+        // http and https: the answer depends on the default browser (the rationale).
+        return queries.queries.filter { !listed.contains($0.scheme) && $0.scheme != "http" && $0.scheme != "https" }.map { query in
             let lists =
                 listed.isEmpty
                 ? "has no LSApplicationQueriesSchemes"
