@@ -43,7 +43,8 @@ struct ScannedAppIntentDeclaration {
 
     /// `AppShortcut(intent:phrases:shortTitle:systemImageName:)`.
     struct Shortcut {
-        /// The intent's type (`OpenNoteIntent()`), nil when it is not a call Proctor reads.
+        /// The intent's type as written (`OpenNoteIntent`, `Folders.Open`), nil when it is not a
+        /// call Proctor reads.
         var intent: String?
         var phrases: [Phrase] = []
         /// Set when the phrases are not an array literal (a constant or a call): why.
@@ -65,6 +66,8 @@ struct ScannedAppIntentDeclaration {
         var location: ProctorCore.SourceLocation
     }
 
+    /// Its qualified path: the enclosing types and its name (`Folders.Open`); an extension's is
+    /// the extended type as written. A protocol's is its name alone, as conformances name it.
     var name: String
     var location: ProctorCore.SourceLocation
     /// The names it inherits from or conforms to, generic arguments and modules dropped.
@@ -111,9 +114,13 @@ extension SourceExtractor {
             || members.contains { $0.as(VariableDeclSyntax.self).map(Self.isParameter) ?? false }
             || members.contains { $0.as(FunctionDeclSyntax.self)?.name.text == "perform" }
         guard !inherited.isEmpty || (isExtension && adds) else { return }
-        var declaration = ScannedAppIntentDeclaration(name: name, location: location(node.introducer), inherited: inherited)
+        let isProtocol = node.is(ProtocolDeclSyntax.self)
+        // Nested types of the same name (`Notes.Open`, `Folders.Open`) are different intents.
+        let scope = isExtension || isProtocol ? [] : types
+        var declaration = ScannedAppIntentDeclaration(
+            name: (scope + [name]).joined(separator: "."), location: location(node.introducer), inherited: inherited)
         declaration.isExtension = isExtension
-        declaration.isProtocol = node.is(ProtocolDeclSyntax.self)
+        declaration.isProtocol = isProtocol
         declaration.isClass = node.is(ClassDeclSyntax.self)
         guard !declaration.isProtocol else {
             appIntentDeclarations.append(declaration)
@@ -153,7 +160,12 @@ extension SourceExtractor {
 
     /// The name of a type as the scan compares it: `AppEntity` for `AppIntents.AppEntity`,
     /// `Note` for `Note?` or `[Note]`, generic arguments dropped.
-    static func plainName(_ type: TypeSyntax) -> String {
+    static func plainName(_ type: TypeSyntax) -> String { path(of: type).last ?? type.trimmedDescription }
+
+    /// A type's path as written, generic arguments dropped: `["Notes", "Open"]` for `Notes.Open`.
+    static func qualifiedName(_ type: TypeSyntax) -> String { path(of: type).joined(separator: ".") }
+
+    private static func path(of type: TypeSyntax) -> [String] {
         var type = type
         while true {
             if let optional = type.as(OptionalTypeSyntax.self) {
@@ -168,9 +180,9 @@ extension SourceExtractor {
                 break
             }
         }
-        if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
-        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
-        return type.trimmedDescription
+        if let member = type.as(MemberTypeSyntax.self) { return path(of: member.baseType) + [member.name.text] }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return [identifier.name.text] }
+        return [type.trimmedDescription]
     }
 
     /// The members of a type an iOS build compiles: those of `#if` clauses for other platforms
@@ -211,11 +223,14 @@ extension SourceExtractor {
     /// the getter is one expression (`static var title: LocalizedStringResource { "Open" }`).
     private func member(_ binding: PatternBindingSyntax) -> ExprSyntax? {
         if let initial = binding.initializer?.value { return initial }
+        return Self.getterStatements(binding).flatMap(Self.onlyExpression)
+    }
+
+    /// The statements of a property's getter, written `{ … }` or `get { … }`.
+    private static func getterStatements(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
         switch binding.accessorBlock?.accessors {
-        case .getter(let statements)?: return Self.onlyExpression(statements)
-        case .accessors(let accessors)?:
-            guard let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) })?.body else { return nil }
-            return Self.onlyExpression(getter.statements)
+        case .getter(let statements)?: return statements
+        case .accessors(let accessors)?: return accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) })?.body?.statements
         case nil: return nil
         }
     }
@@ -264,14 +279,7 @@ extension SourceExtractor {
             readShortcuts(in: Syntax(initial), conditional: false, into: &list)
             return list
         }
-        switch binding.accessorBlock?.accessors {
-        case .getter(let statements)?: readShortcuts(in: Syntax(statements), conditional: false, into: &list)
-        case .accessors(let accessors)?:
-            if let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) })?.body {
-                readShortcuts(in: Syntax(getter.statements), conditional: false, into: &list)
-            }
-        case nil: break
-        }
+        if let statements = Self.getterStatements(binding) { readShortcuts(in: Syntax(statements), conditional: false, into: &list) }
         return list
     }
 
@@ -346,7 +354,8 @@ extension SourceExtractor {
                     var path = ValueResolver.path(of: intentCall.calledExpression)
                 {
                     if path.last == "init" { path.removeLast() }
-                    shortcut.intent = path.last
+                    // As written (`Folders.Open`): the scan resolves it as Swift looks names up.
+                    if !path.isEmpty { shortcut.intent = path.joined(separator: ".") }
                 }
             case "phrases":
                 if let array = argument.expression.as(ArrayExprSyntax.self) {
@@ -385,7 +394,9 @@ extension SourceExtractor {
                     phrase.reason = "an interpolation Proctor cannot read"
                     return phrase
                 }
-                if let member = part.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.baseName.text == "applicationName" {
+                if let member = part.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "applicationName",
+                    Self.isPhraseTokenType(member.base)
+                {
                     text += "${applicationName}"
                     phrase.hasApplicationName = true
                 } else if let keyPath = part.as(KeyPathExprSyntax.self), let name = Self.parameterName(keyPath) {
@@ -401,6 +412,13 @@ extension SourceExtractor {
         }
         phrase.text = text
         return phrase
+    }
+
+    /// `.applicationName` names the token with its type implied; `AppShortcutPhraseToken.applicationName`
+    /// (or `AppIntents.AppShortcutPhraseToken.applicationName`) spells the type out, the same token.
+    private static func isPhraseTokenType(_ base: ExprSyntax?) -> Bool {
+        guard let base else { return true }
+        return ValueResolver.path(of: base).map { $0 == ["AppShortcutPhraseToken"] || $0 == ["AppIntents", "AppShortcutPhraseToken"] } ?? false
     }
 
     /// `\.$note` or `\OpenNoteIntent.$note`: `note`.

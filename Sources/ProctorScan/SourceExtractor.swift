@@ -145,7 +145,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     }
     override func visitPost(_ node: EnumDeclSyntax) { leave() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        readAppIntentsDeclaration(node, name: Self.plainName(node.extendedType), isExtension: true)
+        readAppIntentsDeclaration(node, name: Self.qualifiedName(node.extendedType), isExtension: true)
         return enter(node.extendedType.trimmedDescription)
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { leave() }

@@ -139,6 +139,9 @@ extension SourceScanner {
         "IntentCurrencyAmount", "IntentPaymentMethod", "CLPlacemark", "Duration", "AttributedString", "Color",
     ]
 
+    /// The last name of a qualified path: `Open` for `Folders.Open`.
+    static func shortName(_ path: String) -> String { path.split(separator: ".").last.map(String.init) ?? path }
+
     /// The app's App Intents, entities and App Shortcuts, from the declarations of every file of
     /// one app: the rules judged (their findings into `findings`), what is computed noted (into
     /// `notes`), and the listing `--emit-intents` writes.
@@ -196,10 +199,13 @@ extension SourceScanner {
         func source(_ location: ProctorCore.SourceLocation, _ symbol: String) -> String {
             "\(location.file):\(location.line ?? 0):\(location.column ?? 0) (\(symbol))"
         }
+        // A parameter's type is compared by its last name (`FolderEntity` for `Folders.FolderEntity`).
+        let entityTypes = Set(entities.map(Self.shortName))
+        let enumTypes = Set(enums.map(Self.shortName))
         func kind(of type: String?) -> SourceAppIntents.ParameterKind {
             guard let type else { return .unknown }
-            if entities.contains(type) { return .entity }
-            if enums.contains(type) { return .enumeration }
+            if entityTypes.contains(type) { return .entity }
+            if enumTypes.contains(type) { return .enumeration }
             return systemValueTypes.contains(type) ? .otherType(type) : .unknown
         }
 
@@ -274,6 +280,20 @@ extension SourceScanner {
                     name: name, kind: entities.contains(name) ? "entity" : "enum", defaultQuery: query?.value.string, computed: computed,
                     source: source(first.location, name)))
         }
+        // A shortcut's intent as written (`Folders.Open`), looked up as Swift does from inside its
+        // provider (`Notes.Shortcuts` finds `Notes.Open` written `Open`), else by its last name
+        // when one intent alone has it; several have it: none is guessed.
+        func resolve(_ written: String, from provider: String) -> (intent: String?, candidates: [String]) {
+            var scope = provider.split(separator: ".").map(String.init)
+            while true {
+                let candidate = (scope + [written]).joined(separator: ".")
+                if parametersOf[candidate] != nil { return (candidate, []) }
+                if scope.isEmpty { break }
+                scope.removeLast()
+            }
+            let candidates = intents.filter { Self.shortName($0) == Self.shortName(written) }
+            return (candidates.count == 1 ? candidates[0] : nil, candidates)
+        }
         // The App Shortcuts of every provider, in the order written.
         for name in providers {
             guard let group = byName[name], let list = group.lazy.compactMap(\.appShortcuts).first else { continue }
@@ -288,8 +308,20 @@ extension SourceScanner {
                 let pointer = JSONPointer([symbol, String(index)])
                 place(pointer, shortcut.location)
                 var computed: [(key: String, reason: String)] = []
-                let intent = shortcut.intent
-                if intent == nil {
+                var intent = shortcut.intent
+                if let written = intent {
+                    let found = resolve(written, from: name)
+                    if let resolved = found.intent {
+                        intent = resolved
+                    } else if found.candidates.count > 1 {
+                        let reason =
+                            "'\(written)' may be any of \(found.candidates.sorted().joined(separator: ", ")); Proctor does not guess which"
+                        computed.append(("intent", reason))
+                        note(
+                            "the intent of \(name)'s App Shortcut is ambiguous: \(reason); its phrases' parameters are not checked",
+                            at: shortcut.location)
+                    }
+                } else {
                     computed.append(("intent", "not an initializer call of an intent"))
                 }
                 let known = intent.flatMap { parametersOf[$0] }

@@ -226,6 +226,153 @@ struct SourceScanAppIntentsTests {
         #expect(findings(scan(["App.swift": provider(unconditional: 11)])) == ["source_app_shortcuts_limit App.swift:17"])
     }
 
+    /// Two intents named `Open` in different types are two intents: the shortcut of
+    /// `Folders.Open` is judged against its own parameters (an entity, not Notes.Open's String),
+    /// the empty title of `Folders.Open` is reported, and the summary counts both.
+    @Test func keepsNestedIntentsOfTheSameNameApart() throws {
+        let scan = scan([
+            "App.swift": """
+            import AppIntents
+
+            struct FolderEntity: AppEntity {
+                static var typeDisplayRepresentation: TypeDisplayRepresentation = "Folder"
+                var id: String
+                var displayRepresentation: DisplayRepresentation { "Folder" }
+            }
+
+            enum Notes {
+                struct Open: AppIntent {
+                    static var title: LocalizedStringResource = "Open"
+                    @Parameter(title: "Target") var target: String
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+            }
+
+            enum Folders {
+                struct Open: AppIntent {
+                    static var title: LocalizedStringResource = ""
+                    @Parameter(title: "Folder") var target: FolderEntity
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+            }
+
+            struct Shortcuts: AppShortcutsProvider {
+                static var appShortcuts: [AppShortcut] {
+                    AppShortcut(intent: Folders.Open(), phrases: ["Open \\(\\.$target) in \\(.applicationName)"], shortTitle: "Open", systemImageName: "folder")
+                }
+            }
+            """
+        ])
+        #expect(findings(scan) == ["source_app_intent_text_empty App.swift:19"])
+        #expect(notes(scan).isEmpty, "\(notes(scan))")
+        #expect(scan.appIntents.intents.map(\.name) == ["Notes.Open", "Folders.Open"])
+        #expect(scan.appIntents.shortcuts.map(\.intent) == ["Folders.Open"])
+        #expect(scan.result.judged?.map(\.phrase).contains("2 App Intents") == true, "\(scan.result.judged?.map(\.phrase) ?? [])")
+    }
+
+    /// `Open()` written where two intents have that name: from inside `Notes` it is Notes.Open
+    /// (as Swift looks it up), judged; from outside it may be either, so it is noted, not guessed.
+    /// An extension written `extension Notes.Open` adds to Notes.Open alone.
+    @Test func resolvesAShortcutsIntentAsSwiftDoesAndNotesAnAmbiguousOne() {
+        let scan = scan([
+            "App.swift": """
+            import AppIntents
+
+            enum Notes {
+                struct Open: AppIntent {
+                    static var title: LocalizedStringResource = "Open"
+                    func perform() async throws -> some IntentResult { .result() }
+                }
+                struct Shortcuts: AppShortcutsProvider {
+                    static var appShortcuts: [AppShortcut] {
+                        AppShortcut(intent: Open(), phrases: ["Open \\(\\.$target) in \\(.applicationName)"], shortTitle: "Open", systemImageName: "a")
+                    }
+                }
+            }
+
+            extension Notes.Open {
+                @Parameter(title: "Target") var target: String
+            }
+
+            enum Folders {
+                struct Open: AppIntent {
+                    static var title: LocalizedStringResource = "Open folder"
+                    @Parameter(title: "Target") var target: Int
+                }
+            }
+
+            struct Shortcuts: AppShortcutsProvider {
+                static var appShortcuts: [AppShortcut] {
+                    AppShortcut(intent: Open(), phrases: ["Open \\(\\.$target) in \\(.applicationName)"], shortTitle: "Open", systemImageName: "a")
+                }
+            }
+            """
+        ])
+        #expect(findings(scan) == ["source_app_shortcut_phrase_parameter App.swift:10"])
+        let found = notes(scan)
+        #expect(found.count == 1, "\(found)")
+        #expect(
+            found.first?.hasPrefix("App.swift:28 the intent of Shortcuts's App Shortcut is ambiguous: 'Open' may be any of Folders.Open, Notes.Open")
+                == true)
+        #expect(scan.appIntents.shortcuts.map(\.intent) == ["Notes.Open", "Open"])
+    }
+
+    /// Each provider is one target's: an iOS app's and a watch app's six shortcuts each are within
+    /// the limit, not twelve; a provider of eleven is reported at its own 11th.
+    @Test func countsTheLimitPerProvider() {
+        func provider(_ name: String, count: Int) -> String {
+            let one = #"AppShortcut(intent: PingIntent(), phrases: ["Ping \(.applicationName)"], shortTitle: "Ping", systemImageName: "bell")"#
+            return """
+                import AppIntents
+
+                struct \(name): AppShortcutsProvider {
+                    static var appShortcuts: [AppShortcut] {
+                \(Array(repeating: one, count: count).joined(separator: "\n"))
+                    }
+                }
+                """
+        }
+        let intent = #"import AppIntents\#nstruct PingIntent: AppIntent { static var title: LocalizedStringResource = "Ping" }"#
+        let apart = scan([
+            "Intent.swift": intent, "iOSApp/Shortcuts.swift": provider("PhoneShortcuts", count: 6),
+            "WatchApp/Shortcuts.swift": provider("WatchShortcuts", count: 6),
+        ])
+        #expect(findings(apart).isEmpty, "\(findings(apart))")
+        let over = scan([
+            "Intent.swift": intent, "iOSApp/Shortcuts.swift": provider("PhoneShortcuts", count: 11),
+            "WatchApp/Shortcuts.swift": provider("WatchShortcuts", count: 6),
+        ])
+        #expect(findings(over) == ["source_app_shortcuts_limit iOSApp/Shortcuts.swift:15"])
+    }
+
+    /// `\(AppShortcutPhraseToken.applicationName)` is the app's name with its type spelled out:
+    /// read and judged like `\(.applicationName)`, not noted as computed.
+    @Test func readsThePhraseTokenWithItsTypeSpelledOut() {
+        let scan = scan([
+            "App.swift": """
+            import AppIntents
+
+            struct PingIntent: AppIntent { static var title: LocalizedStringResource = "Ping" }
+
+            struct Shortcuts: AppShortcutsProvider {
+                static var appShortcuts: [AppShortcut] {
+                    AppShortcut(
+                        intent: PingIntent(),
+                        phrases: [
+                            "Ping \\(AppShortcutPhraseToken.applicationName)",
+                            "Ping \\(AppIntents.AppShortcutPhraseToken.applicationName)",
+                            "Ping \\(Other.applicationName)",
+                        ],
+                        shortTitle: "Ping", systemImageName: "bell")
+                }
+            }
+            """
+        ])
+        #expect(findings(scan).isEmpty, "\(findings(scan))")
+        #expect(scan.appIntents.shortcuts.first?.phrases == ["Ping ${applicationName}", "Ping ${applicationName}"])
+        #expect(notes(scan).count == 1, "\(notes(scan))")
+    }
+
     /// The listing `--emit-intents` writes: sorted as written, no absolute path, computed values
     /// named, and recognised as its own.
     @Test func emitsTheListing() {

@@ -105,7 +105,8 @@ struct SourceAppShortcutPhraseAppNameRule: Rule {
         ],
         passing: [
             RuleExample(
-                swift(shortcuts: openNote(#""Open \(\.$note) in \(.applicationName)", "Show my notes in \(.applicationName)""#)),
+                swift(
+                    shortcuts: openNote(#""Open \(\.$note) in \(.applicationName)", "Show my notes in \(AppShortcutPhraseToken.applicationName)""#)),
                 named: "NotesShortcuts.swift")
         ],
         failing: [
@@ -134,25 +135,35 @@ struct SourceAppShortcutsLimitRule: Rule {
         name: "At Most 10 App Shortcuts",
         category: .activity,
         defaultSeverity: .error,
-        summary: "An app can have at most 10 App Shortcuts (AppShortcut in its AppShortcutsProvider's appShortcuts).",
+        summary: "An app can have at most 10 App Shortcuts (AppShortcut in its AppShortcutsProvider's appShortcuts), counted per provider.",
         rationale: """
             Apple's session introducing App Shortcuts says: "Note that in total, your app can \
             have a maximum of 10 app shortcuts. However, most apps only need a few." Apple's \
             reference pages for AppShortcutsProvider and AppShortcut state no number. Developers \
             report the limit as a build error in some Xcode versions and shortcuts past it shown \
-            in others, so past 10 the app depends on the tools. The scan counts every \
-            AppShortcut(…) the providers list, and reports the 11th. A shortcut in an if, a \
-            switch or a #if clause that may not be compiled is not counted (the app may not have \
-            it), and a list the scan cannot read (a function's result) is noted, not guessed at.
+            in others, so past 10 the app depends on the tools. Apple calls the provider "the \
+            type that provides an app's preconfigured shortcuts", in the singular, and says \
+            nothing of several: Proctor assumes several providers in one scan are several \
+            targets (an iOS app and a watchOS app), so it counts each provider's AppShortcut(…) \
+            calls apart and reports its 11th. A \
+            shortcut in an if, a switch or a #if clause that may not be compiled is not counted, \
+            and a list the scan cannot read (a function's result) is noted, not guessed at.
             """,
         sources: [
             wwdc22 + " (\"in total, your app can have a maximum of 10 app shortcuts\") [H]",
+            "Apple, App Intents, AppShortcutsProvider (\"the type that provides an app's preconfigured shortcuts\") [H]",
             "Apple Developer Forums thread 710816, AppShortcuts limit for 10 shortcuts (the session's words; a build error past 10 in some Xcode versions) [M]",
         ],
         passing: [
             RuleExample(
                 swift(shortcuts: (1...10).map { _ in openNote(#""Open \(\.$note) in \(.applicationName)""#) }.joined(separator: "\n")),
-                named: "NotesShortcuts.swift")
+                named: "NotesShortcuts.swift"),
+            // Two providers (an iOS app's and a watchOS app's in one scan) of 6 each: each app has 6.
+            RuleExample(
+                swift(shortcuts: (1...6).map { _ in openNote(#""Open \(\.$note) in \(.applicationName)""#) }.joined(separator: "\n"))
+                    + "\n\nstruct WatchShortcuts: AppShortcutsProvider {\n    static var appShortcuts: [AppShortcut] {\n"
+                    + (1...6).map { _ in openNote(#""Open \(\.$note) on \(.applicationName)""#) }.joined(separator: "\n") + "\n    }\n}\n",
+                named: "NotesShortcuts.swift"),
         ],
         failing: [
             RuleExample(
@@ -161,14 +172,19 @@ struct SourceAppShortcutsLimitRule: Rule {
         ])
 
     func check(_ intents: SourceAppIntents, in context: RuleContext) -> [Violation] {
-        let certain = intents.shortcuts.filter { !$0.isConditional }
-        guard certain.count > Self.limit else { return [] }
-        let providers = Set(certain.map(\.provider)).sorted().joined(separator: ", ")
-        return [
-            Violation(
-                "the app lists \(certain.count) App Shortcuts (\(providers)), more than the 10 an app can have: this is the 11th; keep the few people use most, and leave the others to the Shortcuts app's actions",
-                at: certain[Self.limit].pointer)
-        ]
+        // Each provider is one app's (or extension's): a scan of several targets holds several.
+        var providers: [String] = []
+        var certain: [String: [SourceAppIntents.Shortcut]] = [:]
+        for shortcut in intents.shortcuts where !shortcut.isConditional {
+            if certain[shortcut.provider] == nil { providers.append(shortcut.provider) }
+            certain[shortcut.provider, default: []].append(shortcut)
+        }
+        return providers.compactMap { provider in
+            guard let listed = certain[provider], listed.count > Self.limit else { return nil }
+            return Violation(
+                "\(provider) lists \(listed.count) App Shortcuts, more than the 10 an app can have: this is the 11th; keep the few people use most, and leave the others to the Shortcuts app's actions",
+                at: listed[Self.limit].pointer)
+        }
     }
 }
 
