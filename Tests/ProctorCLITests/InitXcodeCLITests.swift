@@ -47,7 +47,7 @@ struct InitXcodeCLITests {
             "\(run.stdout)")
         #expect(
             run.stdout.contains(
-                "Tapas.xcodeproj/project.pbxproj:554: PRODUCT_BUNDLE_IDENTIFIER = $(BUNDLE_PREFIX).widget$(WIDGET_SUFFIX) refers to $(WIDGET_SUFFIX)"),
+                "Tapas.xcodeproj/project.pbxproj:573: PRODUCT_BUNDLE_IDENTIFIER = $(BUNDLE_PREFIX).widget$(WIDGET_SUFFIX) refers to $(WIDGET_SUFFIX)"),
             "\(run.stdout)")
 
         // Right after init: lint checks the Info.plist and the entitlements and says lint.paths is
