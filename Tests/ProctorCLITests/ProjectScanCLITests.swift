@@ -115,7 +115,8 @@ struct ProjectScanCLITests {
         let run = try proctor(["scan", "--no-config", ".", "--now", "2026-06-01T12:00:00Z"], in: root)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(
-            run.stdout.contains("Intents/Base.lproj/Intents.intentdefinition:") && run.stdout.contains("custom intent 'OrderDishIntent' has no handler")
+            run.stdout.contains("Intents/Base.lproj/Intents.intentdefinition:")
+                && run.stdout.contains("custom intent 'OrderDishIntent' has no handler")
                 && run.stdout.contains("[source_custom_intent_handled]"), "\(run.stdout)")
 
         files["Intents/IntentHandler.swift"]! += "\n\nfinal class OrderDishIntentHandler: NSObject, OrderDishIntentHandling {}\n"
