@@ -33,7 +33,8 @@ package struct ProjectApp: Sendable {
     package var appInfo: AppInfo?
     /// The Info.plists of the app and its extensions, each read and judged on its own.
     package var plistResults: [FileResult]
-    /// The Swift files the app and its extensions compile.
+    /// The Swift files the app and its extensions compile, and the intent definition files they
+    /// build.
     package var members: Set<FileIdentity>
 
     /// The apps of `project`, read relative to `root` (as ``XcodeProject/read(_:root:)`` was).
@@ -51,7 +52,7 @@ package struct ProjectApp: Sendable {
             }
             return ProjectApp(
                 name: app.name, project: project.path, appInfo: facts(of: app, extensions: extensions, in: project, root: root, options: options),
-                plistResults: plists, members: identities(targets + linkedLibraries(of: targets, in: project), root: root))
+                plistResults: plists, members: identities(targets + linkedLibraries(of: targets, in: project), root: root, definitions: true))
         }
     }
 
@@ -61,8 +62,14 @@ package struct ProjectApp: Sendable {
         identities(project.targets, root: root)
     }
 
-    private static func identities(_ targets: [XcodeTarget], root: String) -> Set<FileIdentity> {
-        Set(targets.flatMap { target in target.swiftFiles.compactMap { FileIdentity(path: Paths.joined(root, $0)) } })
+    /// The files `targets` compile: their Swift, and with `definitions` their intent definition
+    /// files, so that an app's definitions are judged with its Swift (the files other targets
+    /// compile count Swift only: their note says how many Swift files are left out).
+    private static func identities(_ targets: [XcodeTarget], root: String, definitions: Bool = false) -> Set<FileIdentity> {
+        Set(
+            targets.flatMap { target in
+                (target.swiftFiles + (definitions ? target.intentDefinitions : [])).compactMap { FileIdentity(path: Paths.joined(root, $0)) }
+            })
     }
 
     /// The frameworks and libraries of the project that `targets` depend on, directly or through

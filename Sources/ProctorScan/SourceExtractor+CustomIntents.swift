@@ -12,8 +12,8 @@ import SwiftSyntax
 /// `application(_:handlerFor:)` for "an object that conforms to the protocol for handling
 /// intents of the same type" (Apple, "Dispatching intents to handlers").
 final class CustomIntentExtractor: CompiledSyntaxVisitor {
-    /// A type's adoption of a protocol whose name ends in `Handling`, in its declaration or an
-    /// extension.
+    /// A type's adoption of a protocol (or, for a class, its superclass: the scanner keeps the
+    /// handling protocols and those refining one), in its declaration or an extension.
     struct Conformance: Sendable {
         var type: String
         var protocolName: String
@@ -37,15 +37,21 @@ final class CustomIntentExtractor: CompiledSyntaxVisitor {
         var conformances: [Conformance]
         var dispatchers: [Dispatcher]
         var superclasses: [String: String]
+        var refinements: [String: [String]]
     }
 
-    var found: Found { Found(conformances: conformances, dispatchers: dispatchers, superclasses: superclasses) }
+    var found: Found {
+        Found(conformances: conformances, dispatchers: dispatchers, superclasses: superclasses, refinements: refinements)
+    }
 
     private let lines: SourceLines
     private(set) var conformances: [Conformance] = []
     private(set) var dispatchers: [Dispatcher] = []
     /// Each class and the first type it inherits from, to find a subclass of a handler.
     private(set) var superclasses: [String: String] = [:]
+    /// Each protocol and the protocols it refines (`protocol SoupHandling:
+    /// OrderSoupIntentHandling`), so that an adopter of the one adopts the other.
+    private(set) var refinements: [String: [String]] = [:]
     private var types: [String] = []
 
     /// The words a file names when it adopts a handling protocol or dispatches intents: only
@@ -57,14 +63,28 @@ final class CustomIntentExtractor: CompiledSyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// Every name of an inheritance clause is kept: a protocol refining a handling protocol
+    /// may be declared in another file, so which ones matter is known only once all are read.
     private func adopt(_ type: String, _ clause: InheritanceClauseSyntax?, at node: some SyntaxProtocol) {
-        for inherited in clause?.inheritedTypes ?? [] {
-            // `Module.OrderSoupIntentHandling` names the same protocol.
-            let name = inherited.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? ""
-            if name.hasSuffix("Handling") {
-                conformances.append(Conformance(type: type, protocolName: name, location: lines.location(of: node)))
-            }
+        for name in Self.inheritedNames(clause) {
+            conformances.append(Conformance(type: type, protocolName: name, location: lines.location(of: node)))
         }
+    }
+
+    /// The names of an inheritance clause, without their module (`Module.OrderSoupIntentHandling`
+    /// names the same protocol) and without generic arguments.
+    private static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {
+        (clause?.inheritedTypes ?? []).compactMap { inherited in
+            let written = inherited.type.trimmedDescription.split(separator: "<").first.map(String.init) ?? ""
+            let name = written.split(separator: ".").last.map(String.init) ?? ""
+            return name.isEmpty ? nil : name
+        }
+    }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        let refined = Self.inheritedNames(node.inheritanceClause)
+        if !refined.isEmpty { refinements[node.name.text, default: []] += refined }
+        return .skipChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -104,9 +124,14 @@ final class CustomIntentExtractor: CompiledSyntaxVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let labels = node.signature.parameterClause.parameters.map(\.firstName.text)
+        let parameters = node.signature.parameterClause.parameters
+        let labels = parameters.map(\.firstName.text)
+        // `handler(for:)` of an `INExtension` (or another `INIntentHandlerProviding`) takes an
+        // `INIntent`; a `handler(for:)` taking anything else is some other API's.
+        let takesAnIntent = parameters.first.map { $0.type.trimmedDescription.split(separator: ".").last == "INIntent" } ?? false
         let isDispatcher =
-            (node.name.text == "handler" && labels == ["for"]) || (node.name.text == "application" && labels == ["_", "handlerFor"])
+            (node.name.text == "handler" && labels == ["for"] && takesAnIntent)
+            || (node.name.text == "application" && labels == ["_", "handlerFor"])
         guard isDispatcher, let body = node.body, let owner = types.last else { return .visitChildren }
         var dispatcher = Dispatcher(
             symbol: "\(owner).\(node.name.text)(\(labels.map { "\($0):" }.joined()))", location: lines.location(of: node.name))

@@ -48,17 +48,21 @@ extension SourceScanner {
             results.append(result)
         }
         let defined = Set(subject.intents.map { $0.intent.className + "Handling" })
-        let found = DeepStack.concurrentMap(swift.map { Pair(file: $0.file, lines: $0.lines) }) { pair -> CustomIntentExtractor.Found? in
-            guard CustomIntentExtractor.markers.contains(where: { ByteSearch.contains($0, in: pair.file.text) }) else { return nil }
-            let extractor = CustomIntentExtractor(lines: pair.lines)
-            extractor.walk(Self.parse(pair.file.text))
-            return extractor.found
-        }.compactMap { $0 }
-        // A subclass of a handler adopts its protocols too.
+        let isHandling = { (name: String) in name.hasSuffix("IntentHandling") || defined.contains(name) }
+        let found = handlingSwift(swift, isHandling: isHandling)
+        // A subclass of a handler adopts its protocols too, and an adopter of a protocol refining
+        // a handling protocol adopts that one.
         var superclasses: [String: String] = [:]
-        for extractor in found { superclasses.merge(extractor.superclasses) { first, _ in first } }
-        let conformances = found.flatMap(\.conformances).filter { $0.protocolName.hasSuffix("IntentHandling") || defined.contains($0.protocolName) }
-        for conformance in conformances { subject.adopters[conformance.protocolName, default: []].insert(conformance.type) }
+        var refinements: [String: [String]] = [:]
+        for extractor in found {
+            superclasses.merge(extractor.superclasses) { first, _ in first }
+            refinements.merge(extractor.refinements) { first, second in first + second }
+        }
+        for conformance in found.flatMap(\.conformances) {
+            for name in handlingProtocols(reachedFrom: conformance.protocolName, refinements: refinements) where isHandling(name) {
+                subject.adopters[name, default: []].insert(conformance.type)
+            }
+        }
         for (type, _) in superclasses {
             let chain = ScannedEntryPoints.inheritanceChain(of: type, superclass: superclasses[type]) { superclasses[$0] }
             for (name, adopters) in subject.adopters where adopters.contains(where: { chain.dropFirst().contains($0) }) {
@@ -78,6 +82,50 @@ extension SourceScanner {
             results[index].findings.append(finding)
         }
         return results
+    }
+
+    /// What the Swift files that may handle intents hold: first those naming a handling protocol
+    /// or a dispatcher (``CustomIntentExtractor/markers``), then, as long as they declare
+    /// protocols refining a handling protocol, the files not yet read that name one of those
+    /// (`class Handler: SoupHandler` where `protocol SoupHandler: OrderSoupIntentHandling`). Each
+    /// file is read at most once.
+    private static func handlingSwift(
+        _ swift: [(file: SourceFile, lines: SourceLines)], isHandling: (String) -> Bool
+    ) -> [CustomIntentExtractor.Found] {
+        var found: [CustomIntentExtractor.Found] = []
+        var unread = swift.map { Pair(file: $0.file, lines: $0.lines) }
+        var markers = CustomIntentExtractor.markers
+        var searched: Set<String> = []
+        while !markers.isEmpty, !unread.isEmpty {
+            searched.formUnion(markers)
+            let words = markers
+            let named = unread.map { pair in words.contains(where: { ByteSearch.contains($0, in: pair.file.text) }) }
+            let batch = zip(unread, named).filter(\.1).map(\.0)
+            unread = zip(unread, named).filter { !$0.1 }.map(\.0)
+            found += DeepStack.concurrentMap(batch) { pair -> CustomIntentExtractor.Found in
+                let extractor = CustomIntentExtractor(lines: pair.lines)
+                extractor.walk(Self.parse(pair.file.text))
+                return extractor.found
+            }
+            var refinements: [String: [String]] = [:]
+            for extractor in found { refinements.merge(extractor.refinements) { first, second in first + second } }
+            let refining = refinements.keys.filter { name in
+                !isHandling(name) && handlingProtocols(reachedFrom: name, refinements: refinements).contains(where: isHandling)
+            }
+            markers = refining.filter { !searched.contains($0) }.sorted()
+        }
+        return found
+    }
+
+    /// The protocols `name` is or refines, through any number of refinements (each protocol
+    /// followed once, so a cycle ends).
+    static func handlingProtocols(reachedFrom name: String, refinements: [String: [String]]) -> Set<String> {
+        var reached: Set<String> = [name]
+        var queue = [name]
+        while let next = queue.popLast() {
+            for refined in refinements[next] ?? [] where reached.insert(refined).inserted { queue.append(refined) }
+        }
+        return reached
     }
 
     /// A Swift file and its lines, handed to the workers.

@@ -270,6 +270,7 @@ private struct ProjectReader {
         }
         if target.isExtension || kind == .watchApp { target.extensionPoint = extensionPoint(of: target, notes: &targetNotes) }
         target.swiftFiles = swiftFiles(of: identifier, object, notes: &targetNotes)
+        target.intentDefinitions = intentDefinitions(of: identifier, object)
         target.dependencies = (object["dependencies"]?.strings ?? []).compactMap { file[$0]?["target"]?.string }
         target.embeddedTargets = embedded(by: object)
         target.notes = targetNotes
@@ -444,6 +445,40 @@ private struct ProjectReader {
         return files.sorted()
     }
 
+    /// The intent definition files a target builds: Xcode compiles them in the Sources phase
+    /// to generate the intents' classes, often localized, as a variant group whose base child is
+    /// the definition (`Base.lproj/Intents.intentdefinition`) beside `.strings` files.
+    func intentDefinitions(of identifier: String, _ object: [String: ProjectFile.Value]) -> [String] {
+        var files: Set<String> = []
+        let isDefinition = { (reference: String) -> Bool in
+            let name = self.file[reference]?["path"]?.string ?? self.file[reference]?["name"]?.string ?? ""
+            let type = self.file[reference]?["lastKnownFileType"]?.string ?? self.file[reference]?["explicitFileType"]?.string
+            return name.hasSuffix(".intentdefinition") || type == "file.intentdefinition"
+        }
+        for phase in object["buildPhases"]?.strings ?? [] where file.isa(phase) == "PBXSourcesBuildPhase" {
+            for buildFile in file[phase]?["files"]?.strings ?? [] where builtForIOS(buildFile) {
+                guard let reference = file[buildFile]?["fileRef"]?.string else { continue }
+                let references: [String] =
+                    switch file.isa(reference) {
+                    case "PBXFileReference": [reference]
+                    case "PBXVariantGroup": file[reference]?["children"]?.strings ?? []
+                    default: []
+                    }
+                for child in references where file.isa(child) == "PBXFileReference" && isDefinition(child) {
+                    if let path = path(of: child) { files.insert(path) }
+                }
+            }
+        }
+        for group in object["fileSystemSynchronizedGroups"]?.strings ?? [] {
+            guard let folder = path(of: group) else { continue }
+            let excepted = Set(exceptions(of: group, for: identifier))
+            for relative in Self.files(under: Paths.joined(root, folder), ending: ".intentdefinition") where !excepted.contains(relative) {
+                files.insert(Paths.joined(folder, relative))
+            }
+        }
+        return files.sorted()
+    }
+
     /// Whether a build file is part of an iOS device build: it names no platform filter
     /// (`platformFilter = maccatalyst`, `platformFilters = (macos, )`), or one that is `ios`.
     func builtForIOS(_ buildFile: String) -> Bool {
@@ -466,7 +501,11 @@ private struct ProjectReader {
 
     /// The `.swift` files under a folder, relative to it (hidden files and packages' `.build`
     /// left out; links not followed).
-    static func swiftFiles(under folder: String) -> [String] {
+    static func swiftFiles(under folder: String) -> [String] { files(under: folder, ending: ".swift") }
+
+    /// The files under a folder whose names end in `suffix`, relative to it (hidden files left
+    /// out; links not followed).
+    static func files(under folder: String, ending suffix: String) -> [String] {
         var found: [String] = []
         var queue = [""]
         var seen = 0
@@ -479,7 +518,7 @@ private struct ProjectReader {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if XcodeProject.isDirectory(folder + "/" + path) {
                     queue.append(path)
-                } else if name.hasSuffix(".swift") {
+                } else if name.hasSuffix(suffix) {
                     found.append(path)
                 }
             }

@@ -110,6 +110,10 @@ package struct XcodeTarget: Sendable {
     /// and its synchronized folders (less the files excepted from it, plus those of other folders
     /// added to it).
     package var swiftFiles: [String]
+    /// The SiriKit intent definition files (`.intentdefinition`) the target builds, relative to
+    /// the root, sorted: from its Sources build phase (a localized one is a variant group, whose
+    /// definition files are taken) and its synchronized folders.
+    package var intentDefinitions: [String] = []
     /// The targets this one depends on (`PBXTargetDependency`), by identifier.
     package var dependencies: [String]
     /// The targets whose products it embeds (copy phases into `PlugIns`, `Extensions` or

@@ -47,7 +47,7 @@ struct InitXcodeCLITests {
             "\(run.stdout)")
         #expect(
             run.stdout.contains(
-                "Tapas.xcodeproj/project.pbxproj:554: PRODUCT_BUNDLE_IDENTIFIER = $(BUNDLE_PREFIX).widget$(WIDGET_SUFFIX) refers to $(WIDGET_SUFFIX)"),
+                "Tapas.xcodeproj/project.pbxproj:573: PRODUCT_BUNDLE_IDENTIFIER = $(BUNDLE_PREFIX).widget$(WIDGET_SUFFIX) refers to $(WIDGET_SUFFIX)"),
             "\(run.stdout)")
 
         // Right after init: lint checks the Info.plist and the entitlements and says lint.paths is
@@ -57,7 +57,8 @@ struct InitXcodeCLITests {
         #expect(lint.stdout.contains("note: lint.paths is empty"), "\(lint.stdout)")
         let scan = try proctor(["scan", "--now", "2026-06-01T12:00:00Z"], in: root)
         #expect(scan.status == 0, "\(scan.stdout)\(scan.stderr)")
-        #expect(scan.stdout.contains("scan: 8 files"), "\(scan.stdout)")
+        // The app's and its extensions' 8 Swift files and the intent definition they build.
+        #expect(scan.stdout.contains("scan: 9 files"), "\(scan.stdout)")
         let print = try proctor(["config", "print"], in: root)
         #expect(print.stdout.contains("TapasIntents (appExtension in Tapas)"), "\(print.stdout)")
     }

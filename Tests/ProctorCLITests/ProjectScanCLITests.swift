@@ -96,6 +96,38 @@ struct ProjectScanCLITests {
         #expect(run.stdout.contains("[source_donated_type_handled]"), "donated in the extension, not handled in the app: \(run.stdout)")
     }
 
+    /// The project has two apps (Tapas and Kitchen), so a file belongs to an app only as a
+    /// member of its targets: the intent definition, localized in a variant group, is the app's
+    /// and its Intents extension's, and is judged with their Swift.
+    @Test func anIntentDefinitionIsJudgedWithTheSwiftOfTheTargetsThatBuildIt() throws {
+        var files = sources
+        files["Intents/IntentHandler.swift"] = """
+            import Intents
+
+            final class IntentHandler: INExtension {
+                override func handler(for intent: INIntent) -> Any {
+                    return self
+                }
+            }
+            """
+        let root = try tapas(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try proctor(["scan", "--no-config", ".", "--now", "2026-06-01T12:00:00Z"], in: root)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stdout.contains("Intents/Base.lproj/Intents.intentdefinition:")
+                && run.stdout.contains("custom intent 'OrderDishIntent' has no handler")
+                && run.stdout.contains("[source_custom_intent_handled]"), "\(run.stdout)")
+
+        files["Intents/IntentHandler.swift"]! += "\n\nfinal class OrderDishIntentHandler: NSObject, OrderDishIntentHandling {}\n"
+        files["Intents/IntentHandler.swift"] = files["Intents/IntentHandler.swift"]!.replacingOccurrences(
+            of: "return self", with: "return OrderDishIntentHandler()")
+        let handled = try tapas(files)
+        defer { try? FileManager.default.removeItem(at: handled) }
+        let judged = try proctor(["scan", "--no-config", ".", "--now", "2026-06-01T12:00:00Z"], in: handled)
+        #expect(judged.status == 0 && !judged.stdout.contains("source_custom_intent_handled"), "\(judged.stdout)\(judged.stderr)")
+    }
+
     /// CI passes absolute paths (`$GITHUB_WORKSPACE/App.xcodeproj`): the project is read there.
     @Test func aProjectNamedByAnAbsolutePathIsRead() throws {
         var files = sources

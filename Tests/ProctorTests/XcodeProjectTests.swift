@@ -150,6 +150,15 @@ struct XcodeProjectTests {
         #expect(try target("TapasTests").swiftFiles == ["TapasTests/TapasTests.swift"])
     }
 
+    @Test func intentDefinitionsComeFromTheSourcesPhaseThroughTheirVariantGroup() throws {
+        // Localized, the definition is a variant group: its Base.lproj child is the definition, the
+        // en.lproj strings beside it are not.
+        #expect(try target("TapasIntents").intentDefinitions == ["Intents/Base.lproj/Intents.intentdefinition"])
+        #expect(try target("Tapas").intentDefinitions == ["Intents/Base.lproj/Intents.intentdefinition"])
+        #expect(try target("Kitchen").intentDefinitions == [])
+        #expect(try target("TapasIntents").swiftFiles == ["Intents/IntentHandler.swift"])
+    }
+
     @Test func aProjectFileThatIsNotAPropertyListIsALocatedError() {
         let text = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n\t\tA = {isa = PBXGroup; children = (;\n\t};\n}\n"
         guard case .failure(let error) = ProjectFile.read(bytes: Array(text.utf8), displayPath: "Broken.xcodeproj/project.pbxproj") else {

@@ -57,9 +57,9 @@ struct SourceCustomIntentHandledRule: Rule {
             object must adopt the intent's handling protocol: for a custom intent, the one Xcode \
             generates from its class name (SJChapterIntent: SJChapterIntentHandling). No adopter, \
             or none any dispatcher returns, and Siri and Shortcuts fail to run the intent. \
-            Judged when the scanned Swift handles intents at all (adopts an ...IntentHandling \
-            protocol or has a dispatcher), since handlers in Objective-C or in files not scanned \
-            are not read; a dispatcher counts what it returns as T(), T.shared or self, and one \
+            Judged when the scanned Swift handles the defined intents (adopts the handling \
+            protocol of one, directly or through a protocol refining it, or has a dispatcher), \
+            since handlers in Objective-C or in files not scanned are not read; a dispatcher counts what it returns as T(), T.shared or self, and one \
             returning anything else is taken to return every handler. Widget-only intents with \
             static options are not run and not judged. Reported at the intent's entry.
             """,

@@ -36,15 +36,19 @@ package struct SourceCustomIntents: RuleSubject, Sendable {
     }
 
     package var intents: [Defined] = []
-    /// The types adopting each protocol whose name ends in `Handling`, by protocol, a subclass of
-    /// an adopting class included.
+    /// The types adopting each handling protocol (a defined intent's, or one whose name ends in
+    /// `IntentHandling`), by protocol, a subclass of an adopting class and an adopter of a protocol
+    /// refining it included.
     package var adopters: [String: Set<String>] = [:]
     package var dispatchers: [Dispatcher] = []
 
     package init() {}
 
-    /// Whether the Swift scanned handles intents at all: it adopts some handling protocol or
-    /// dispatches intents. Without either, the handlers may be in Objective-C or in files not
-    /// scanned, and nothing is judged.
-    package var handlesIntentsInSwift: Bool { !adopters.isEmpty || !dispatchers.isEmpty }
+    /// Whether the scanned Swift handles the defined intents: some type adopts the handling
+    /// protocol of one of them, or it has a dispatcher. Adopting only a system intent's protocol
+    /// (`INPlayMediaIntentHandling`) does not count: in a mixed app the custom intents' handlers
+    /// may be in Objective-C, which is not read. Without either, nothing is judged.
+    package var handlesIntentsInSwift: Bool {
+        !dispatchers.isEmpty || intents.contains { !(adopters[$0.intent.className + "Handling"] ?? []).isEmpty }
+    }
 }
