@@ -35,6 +35,19 @@ package struct SourceText: Sendable {
     static let longLine = 1 << 16
     static let checkpointStride = 1 << 12
 
+    /// The column of the first character on `line` that is not a space or a tab: where a
+    /// property list entry's element starts (Foundation and the plist line table give no column).
+    package func firstNonBlankColumn(onLine line: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return 1 }
+        var index = lineStarts[line - 1]
+        var column = 1
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
+            index += 1
+            column += 1
+        }
+        return column
+    }
+
     package init(bytes: [UInt8]) {
         self.bytes = bytes
         self.byteOrderMarkLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

@@ -47,7 +47,7 @@ final class EntitlementsChecker: PayloadChecker {
         let source = SourceText(bytes: bytes)
         // Entries carry their line; the rules across files report at them, so with the column too.
         for index in domains.indices {
-            if let line = domains[index].location.line { domains[index].location.column = Self.firstColumn(ofLine: line, in: source) }
+            if let line = domains[index].location.line { domains[index].location.column = source.firstNonBlankColumn(onLine: line) }
         }
         facts.add(RunFacts.EntitlementsMention(path: path, domains: domains), as: RunFacts.Entitlements.self)
         files.judge(
@@ -55,26 +55,8 @@ final class EntitlementsChecker: PayloadChecker {
             locate: { pointer in
                 let text = pointer.description
                 guard let line = lines[text] else { return SourceLocation(file: path, pointer: text) }
-                return SourceLocation(file: path, line: line, column: Self.firstColumn(ofLine: line, in: source), pointer: text)
+                return SourceLocation(file: path, line: line, column: source.firstNonBlankColumn(onLine: line), pointer: text)
             }, into: &result.findings)
         return result
-    }
-
-    /// The column of the first character that is not white space on a line: where an entry's
-    /// `<string>` element starts (property list lines give no column).
-    private static func firstColumn(ofLine line: Int, in source: SourceText) -> Int {
-        let bytes = source.bytes
-        var index = 0
-        var current = 1
-        while current < line, index < bytes.count {
-            if bytes[index] == 0x0A { current += 1 }
-            index += 1
-        }
-        var column = 1
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
-            index += 1
-            column += 1
-        }
-        return column
     }
 }

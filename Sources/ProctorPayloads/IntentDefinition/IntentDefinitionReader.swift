@@ -29,7 +29,7 @@ package enum IntentDefinitionReader {
         switch PropertyListFile.read(bytes: bytes, displayPath: path, noun: "the intent definition file") {
         case .failure(var error):
             // Foundation names a line; the column is where that line's text starts.
-            if let line = error.location.line { error.location.column = firstColumn(ofLine: line, in: bytes) }
+            if let line = error.location.line { error.location.column = SourceText(bytes: bytes).firstNonBlankColumn(onLine: line) }
             return Result(file: nil, inputErrors: [error])
         case .success(let read): plist = read
         }
@@ -37,22 +37,6 @@ package enum IntentDefinitionReader {
         var decoder = Decoder(path: path, positions: positions)
         let file = decoder.file(plist.root)
         return Result(file: file, diagnostics: decoder.diagnostics, positions: positions)
-    }
-
-    /// The column of the first character on `line` that is not a space or a tab.
-    static func firstColumn(ofLine line: Int, in bytes: [UInt8]) -> Int {
-        var index = 0
-        var current = 1
-        while current < line, index < bytes.count {
-            if bytes[index] == 0x0A { current += 1 }
-            index += 1
-        }
-        var column = 1
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
-            index += 1
-            column += 1
-        }
-        return column
     }
 
     private struct Decoder {
