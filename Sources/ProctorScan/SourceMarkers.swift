@@ -14,8 +14,8 @@ enum SourceMarkers {
     static let words = [
         "serActivity", "CSSearchableItem", "SearchableItems", "INInteraction", "onOpenURL", "willConnectTo", "openURLContexts",
         // Home Screen quick actions (`shortcutItem`, `UIApplicationShortcutItem`, `performActionFor`)
-        // and widgets' links (`widgetURL`, `Link` in a file that imports WidgetKit).
-        "hortcutItem", "performActionFor", "widgetURL", "WidgetKit",
+        // and widgets' `widgetURL` (their `Link`s are in `together`).
+        "hortcutItem", "performActionFor", "widgetURL",
         // A launch method reading the launch options' URL (`didFinishLaunchingWithOptions`).
         "LaunchingWithOptions",
         // `canOpenURL(_:)`, whose scheme the Info.plist lists in LSApplicationQueriesSchemes.
@@ -25,11 +25,16 @@ enum SourceMarkers {
         "AppIntent", "AppEntity", "AppEnum", "AppShortcut",
     ]
     static let labels = ["continue", "open"]
+    /// Words that let a file through only all together: a widget's `Link(destination:)` is read
+    /// in a file that imports WidgetKit. "WidgetKit" alone let through every file that imports it
+    /// to reload timelines (110 of Home Assistant's 130), each parsed a second time for nothing.
+    static let together = [["WidgetKit", "Link", "destination"]]
 
     static func mayDonateOrHandle(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             words.contains { ByteSearch.contains($0, in: bytes) }
+                || together.contains { group in group.allSatisfy { ByteSearch.contains($0, in: bytes) } }
                 || labels.contains { label in ByteSearch.contains(label, in: bytes) { isLabel(in: bytes, after: $0 + label.utf8.count, before: $0) } }
         }
     }

@@ -30,7 +30,7 @@ struct SourceMarkersTests {
         "application.shortcutItems = [UIApplicationShortcutItem(type: kind, localizedTitle: title)]",
         "if let item = launchOptions?[.shortcutItem] as? Item { handle(item) }",
         "Text(entry.title).widgetURL(entry.url)",
-        "import WidgetKit",
+        "import WidgetKit\nLink(destination: entry.url) { Text(entry.title) }",
     ])
     func aFileNamingWhatTheExtractorReadsIsReadAgain(_ line: String) {
         #expect(SourceMarkers.mayDonateOrHandle("import UIKit\n\(line)\n"))
@@ -41,6 +41,8 @@ struct SourceMarkersTests {
         "let opened = door.open()\nlet reopen: Bool = false",
         "struct Formatter { static let identifier = \"com.x.view\" }",
         "outer: for row in rows { for cell in row where cell.isEmpty { continue outer } }",
+        // Imports WidgetKit only to reload the widgets' timelines: no link to read.
+        "import WidgetKit\nfunc saved() { WidgetCenter.shared.reloadAllTimelines() }",
     ])
     func aFileNamingNoneIsNot(_ text: String) {
         #expect(!SourceMarkers.mayDonateOrHandle(text))
