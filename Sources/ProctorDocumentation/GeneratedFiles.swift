@@ -21,7 +21,7 @@ package enum GeneratedFiles {
             ("docs/config.schema.json", ConfigurationSchema.text(ruleIDs: rules.map(\.id))),
         ]
         for rule in rules {
-            files.append((rule.documentationPath, RuleDocumentation.page(rule)))
+            files.append((rule.documentationPath, RuleDocumentation.page(rule, shownInScenarios: LaunchDoorRulesInScenarios.all.contains(rule.id))))
             files.append(("Conformance/rules/\(rule.id).json", conformanceVectors(for: rule)))
         }
         return files
