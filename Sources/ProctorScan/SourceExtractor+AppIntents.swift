@@ -101,19 +101,28 @@ extension SourceExtractor {
     static let appEntityProtocols: Set<String> = ["AppEntity", "TransientAppEntity", "IndexedEntity", "FileEntity", "URLRepresentableEntity"]
     static let appEnumProtocols: Set<String> = ["AppEnum"]
     static let appShortcutsProviderProtocols: Set<String> = ["AppShortcutsProvider"]
+    /// The static members an extension may add to an intent, an entity or a provider.
+    static let appIntentsMembers: Set<String> = ["title", "description", "openAppWhenRun", "defaultQuery", "appShortcuts"]
 
     /// Whether the extractor keeps a declaration: it names some protocol (which may be one of
     /// the app's refining AppIntent), or it is an extension that may add members to one.
     func readAppIntentsDeclaration(_ node: some DeclGroupSyntax, name: String, isExtension: Bool = false) {
         let inherited = (node.inheritanceClause?.inheritedTypes ?? []).map { Self.plainName($0.type) }
+        // A type that names no protocol is none of App Intents' (most of an app's, and every
+        // enum of a generated strings file): left before its members are looked at.
+        guard !inherited.isEmpty || isExtension else { return }
         let members = Self.compiledMembers(of: node.memberBlock)
         // An extension that names no protocol keeps only the App Intents members it adds.
-        let names = Set(members.compactMap { $0.as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription })
-        let adds =
-            !names.isDisjoint(with: ["title", "description", "openAppWhenRun", "defaultQuery", "appShortcuts"])
-            || members.contains { $0.as(VariableDeclSyntax.self).map(Self.isParameter) ?? false }
-            || members.contains { $0.as(FunctionDeclSyntax.self)?.name.text == "perform" }
-        guard !inherited.isEmpty || (isExtension && adds) else { return }
+        if inherited.isEmpty {
+            let adds = members.contains { member in
+                if let variable = member.as(VariableDeclSyntax.self) {
+                    let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? ""
+                    return Self.appIntentsMembers.contains(name) || Self.isParameter(variable)
+                }
+                return member.as(FunctionDeclSyntax.self)?.name.text == "perform"
+            }
+            guard adds else { return }
+        }
         let isProtocol = node.is(ProtocolDeclSyntax.self)
         // Nested types of the same name (`Notes.Open`, `Folders.Open`) are different intents.
         let scope = isExtension || isProtocol ? [] : types
