@@ -218,7 +218,10 @@ let package = Package(
         // throughput against swift-syntax parsing the same Swift.
         .executableTarget(
             name: "proctor-bench",
-            dependencies: ["ProctorJSON", "ProctorLint", "ProctorScenario", "ProctorScan", .product(name: "SwiftParser", package: "swift-syntax")]),
+            dependencies: [
+                "ProctorJSON", "ProctorLint", "ProctorPayloads", "ProctorScenario", "ProctorScan",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]),
         // Coverage-guided fuzzing of every reader of untrusted bytes (`make fuzz`); built plainly,
         // it replays crash files.
         .executableTarget(

@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-all_targets=(json lint lint-lines apns scenario info-plist conformance aasa html pass pkpass coverage config swift xcode-project)
+all_targets=(json lint lint-lines apns scenario info-plist conformance aasa html pass pkpass coverage config swift xcode-project intent-definition)
 [ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 
 swift build -c release --product proctor-fuzz --scratch-path .build/fuzz \
@@ -61,8 +61,9 @@ fuzz_target() {
   local dictionary=.build/fuzz-seeds/json.dict
   local rss_limit=2048
   [ "$target" = swift ] && dictionary=Tests/Fuzz/swift.dict
-  if [ "$target" = info-plist ] || [ "$target" = xcode-project ]; then
+  if [ "$target" = info-plist ] || [ "$target" = xcode-project ] || [ "$target" = intent-definition ]; then
     dictionary=Tests/Fuzz/plist.dict
+    [ "$target" = intent-definition ] && dictionary=.build/fuzz-seeds/intent-definition.dict
     # Foundation leaks a CFError per property list it cannot parse (Tests/Fuzz/lsan.supp):
     # hundreds of megabytes per million inputs over a long run, so this target gets more room.
     rss_limit=8192

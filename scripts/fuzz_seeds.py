@@ -22,6 +22,17 @@ MAX_SEED = 65536
 MARKER = ".proctor-fuzz-seeds"
 
 
+def collect_plist_keys(value, keys):
+    """Adds every dictionary key of a property list's value to `keys`."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            keys.add(key)
+            collect_plist_keys(inner, keys)
+    elif isinstance(value, list):
+        for inner in value:
+            collect_plist_keys(inner, keys)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: fuzz_seeds.py OUTPUT_DIRECTORY")
@@ -31,7 +42,7 @@ def main():
         if not (out / MARKER).exists():
             sys.exit(f"fuzz_seeds.py: {out} exists and was not made by this script; give a new directory")
         shutil.rmtree(out)
-    seeds = {name: set() for name in ("json", "lint", "lint-lines", "apns", "scenario", "info-plist", "conformance", "aasa", "html", "pass", "pkpass", "coverage", "config", "swift", "xcode-project")}
+    seeds = {name: set() for name in ("json", "lint", "lint-lines", "apns", "scenario", "info-plist", "conformance", "aasa", "html", "pass", "pkpass", "coverage", "config", "swift", "xcode-project", "intent-definition")}
     keys = set()
 
     def add(target, data):
@@ -67,11 +78,17 @@ def main():
     # The fixture projects written for the Xcode reader's tests.
     for path in sorted((ROOT / "Tests" / "ProctorTests" / "Fixtures" / "Xcode").rglob("project.pbxproj")):
         add("xcode-project", path.read_bytes())
+    # Their intent definitions, and every property list: the custom-intent reader takes any plist.
+    for path in sorted((ROOT / "Tests" / "ProctorTests" / "Fixtures").rglob("*.intentdefinition")):
+        add("intent-definition", path.read_bytes())
     for path in sorted((ROOT / "Scenarios").rglob("*")) + sorted((ROOT / "Conformance").rglob("*")):
         if not path.is_file():
             continue
         data = path.read_bytes()
         name = path.name
+        if name.endswith(".intentdefinition"):
+            add("intent-definition", data)
+            continue
         if name.endswith(".plist"):
             add("info-plist", data)
             try:
@@ -158,6 +175,8 @@ def main():
                         add("lint-lines", content)
                     elif file_name.endswith(".plist"):
                         add("info-plist", content)
+                    elif file_name.endswith(".intentdefinition"):
+                        add("intent-definition", content)  # the custom-intent rules' examples
                     elif file_name == "pass.json" or file_name.endswith("/pass.json"):
                         add("pass", content)
                         add("json", content)
@@ -177,6 +196,17 @@ def main():
     dictionary = (ROOT / "Tests" / "Fuzz" / "json.dict").read_text()
     dictionary += "".join(f"{json.dumps(json.dumps(key))}\n" for key in sorted(keys) if key.isprintable() and len(key) < 60)
     (out / "json.dict").write_text(dictionary)
+    # The property-list tokens plus every key the intent definitions use, each as the XML element
+    # the reader looks for, so the fuzzer reaches the custom intents without guessing their keys.
+    plist_keys = set()
+    for data in seeds["intent-definition"]:
+        try:
+            collect_plist_keys(plistlib.loads(data), plist_keys)
+        except Exception:
+            pass
+    dictionary = (ROOT / "Tests" / "Fuzz" / "plist.dict").read_text()
+    dictionary += "".join(f"{json.dumps('<key>' + key + '</key>')}\n" for key in sorted(plist_keys) if key.isprintable() and len(key) < 60)
+    (out / "intent-definition.dict").write_text(dictionary)
     print("fuzz seeds: " + ", ".join(f"{target} {len(items)}" for target, items in seeds.items()) + f"; {len(keys)} keys")
 
 

@@ -7,6 +7,7 @@
 // and large files of many small values of every JSON kind.
 
 import Foundation
+import ProctorPayloads
 
 enum BudgetBenchmark {
     /// The time budget of one input, in seconds.
@@ -112,6 +113,10 @@ enum BudgetBenchmark {
                 Array(("let a: A" + String(repeating: "<A", count: 3_000) + "\n").utf8)
             },
             Shape(
+                label: "lint: 4 MiB .intentdefinition (the largest read)", file: "Limit.intentdefinition",
+                arguments: ["lint", "--no-config", "FILE"]
+            ) { intentDefinition(IntentDefinitionReader.maximumFileSize - 256) },
+            Shape(
                 label: "lint: 1 MB apple-app-site-association", file: "aasa/apple-app-site-association", arguments: ["lint", "--no-config", "FILE"]
             ) {
                 var text = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["#
@@ -123,6 +128,18 @@ enum BudgetBenchmark {
                 return Array((text + "]}]}}\n").utf8)
             },
         ]
+    }
+
+    /// An intent definition of `bytes`: custom intents as Xcode's editor writes them, each with a
+    /// parameter, none declared by an Info.plist (two findings each).
+    static func intentDefinition(_ bytes: Int) -> [UInt8] {
+        repeated(
+            #"<?xml version="1.0" encoding="UTF-8"?>\#n<plist version="1.0">\#n<dict><key>INIntents</key><array>\#n"#,
+            "<dict><key>INIntentCategory</key><string>order</string><key>INIntentName</key><string>OrderSoup</string>"
+                + "<key>INIntentTitle</key><string>Order Soup</string><key>INIntentType</key><string>Custom</string>"
+                + "<key>INIntentParameters</key><array><dict><key>INIntentParameterName</key><string>soup</string>"
+                + "<key>INIntentParameterType</key><string>String</string></dict></array></dict>",
+            "\n", "</array></dict></plist>\n", bytes)
     }
 
     /// Files of `bytes` made of many small values, one for each JSON input kind that holds them.
@@ -146,6 +163,11 @@ enum BudgetBenchmark {
             },
             Shape(label: "lint: web page of small elements, \(mib)", file: "page.html", arguments: ["lint", "--no-config", "FILE"]) {
                 repeated("<!DOCTYPE html><html><head><title>Page</title></head><body>", "<p>x</p>", "", "</body></html>\n", bytes)
+            },
+            // Refused unread over IntentDefinitionReader.maximumFileSize; the small shapes judge one at the limit.
+            Shape(label: "lint: .intentdefinition of many intents, \(mib)", file: "Big.intentdefinition", arguments: ["lint", "--no-config", "FILE"])
+            {
+                intentDefinition(bytes)
             },
             Shape(label: "lint: .apns with many keys, \(mib)", file: "push.apns", arguments: ["lint", "--no-config", "FILE"]) {
                 var index = 0

@@ -55,6 +55,11 @@ enum FuzzTarget: String, CaseIterable {
     /// property list parser, then the targets, their build settings resolved, their groups and
     /// files, under a root that does not exist (no file of the fuzzing machine is read).
     case xcodeProject = "xcode-project"
+    /// `proctor lint` on one SiriKit intent definition (`.intentdefinition`): Foundation's property
+    /// list parser, the positions read from the XML text (PropertyListPositions, which walks
+    /// the bytes itself), the custom intents, then the custom-intent rules against an Info.plist
+    /// that declares some of them.
+    case intentDefinition = "intent-definition"
 
     /// URLs with a path, a query, a fragment, percent-encoding and non-ASCII text, for the matcher.
     private static let urls = [
@@ -123,6 +128,12 @@ enum FuzzTarget: String, CaseIterable {
             let result = Linter.lint(
                 files: [Linter.InMemoryFile(path: "fuzz.html", bytes: bytes)], appInfo: nil, options: LintOptions(now: Self.now, parallel: false))
             render(result.report(), lines: bytes)
+        case .intentDefinition:
+            let appInfo = AppInfo(
+                source: "Info.plist", bundleIdentifier: "com.example.app", userActivityTypes: ["OrderSoupIntent"],
+                intentsSupported: ["OrderSoupIntent"])
+            let file = Linter.InMemoryFile(path: "Base.lproj/Fuzz.intentdefinition", bytes: bytes)
+            render(Linter.lint(files: [file], appInfo: appInfo, options: LintOptions(now: Self.now, parallel: false)).report(), lines: bytes)
         case .pass, .pkpass, .coverage:
             let path =
                 switch self {

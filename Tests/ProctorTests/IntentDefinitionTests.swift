@@ -148,6 +148,20 @@ struct IntentDefinitionTests {
         #expect(error.location.line != nil && error.location.column != nil, "\(locationText(error.location))")
     }
 
+    /// Over the limit, a file is refused unparsed: a 60 MiB one took 50 s to lint.
+    @Test func aFileOverTheLimitIsRefusedBeforeParsing() throws {
+        var bytes = Array(Self.definition.utf8)
+        bytes += Array(repeating: UInt8(ascii: " "), count: IntentDefinitionReader.maximumFileSize + 1 - bytes.count)
+        let read = IntentDefinitionReader.read(bytes: bytes, path: "Intents.intentdefinition")
+        let error = try #require(read.inputErrors.first)
+        #expect(read.file == nil)
+        #expect(error.code == ProblemCode.fileTooLarge)
+        #expect(error.message.contains("over the 4 MiB"), "\(error.message)")
+        // At the limit, the same definition is read.
+        bytes.removeLast()
+        #expect(IntentDefinitionReader.read(bytes: bytes, path: "Intents.intentdefinition").file?.intents.isEmpty == false)
+    }
+
     @Test func entriesOfTheWrongShapeAreLeftOutWhereTheyAre() throws {
         let text = IntentExample.definition(
             "\t\t<string>OrderSoup</string>",

@@ -23,8 +23,21 @@ package enum IntentDefinitionReader {
     }
 
     package static let fileExtension = ".intentdefinition"
+    /// The largest file read. Xcode's intent editor writes some kilobytes per intent (the largest
+    /// of eleven open-source apps' is 109 KB); Foundation's parser, its bridging and the positions
+    /// read lint such a file at some 1.5 MB/s, so a 60 MiB one took 50 s and 650 MB, over the
+    /// budget (docs/development.md, "Time and memory budget"). Refused before any parsing.
+    package static let maximumFileSize = 4 * 1024 * 1024
 
     package static func read(bytes: [UInt8], path: String) -> Result {
+        guard bytes.count <= maximumFileSize else {
+            let error = InputError(
+                code: .fileTooLarge,
+                message:
+                    "the intent definition file is \(bytes.count) bytes, over the \(maximumFileSize / 1_048_576) MiB Proctor reads of one; Xcode writes some kilobytes per intent",
+                location: SourceLocation(file: path))
+            return Result(file: nil, inputErrors: [error])
+        }
         let plist: PropertyListFile
         switch PropertyListFile.read(bytes: bytes, displayPath: path, noun: "the intent definition file") {
         case .failure(var error):
