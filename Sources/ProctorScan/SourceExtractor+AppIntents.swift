@@ -83,6 +83,13 @@ struct ScannedAppIntentDeclaration {
     var defaultQuery: Member?
     var parameters: [Parameter] = []
     var hasPerform = false
+    /// Its `perform()` is `.result()` alone: running it does nothing (SourceExtractor+AppEntities.swift).
+    var performDoesNothing = false
+    var performLocation: ProctorCore.SourceLocation?
+    /// An `IndexedEntity`'s own `attributeSet`: the attribute set properties its getter sets.
+    var attributeSet: [String]?
+    /// The type of a `target` property (an OpenIntent's item to open), its last name.
+    var targetType: String?
     var appShortcuts: ShortcutList?
 }
 
@@ -110,7 +117,7 @@ extension SourceExtractor {
         // An extension that names no protocol keeps only the App Intents members it adds.
         let names = Set(members.compactMap { $0.as(VariableDeclSyntax.self)?.bindings.first?.pattern.trimmedDescription })
         let adds =
-            !names.isDisjoint(with: ["title", "description", "openAppWhenRun", "defaultQuery", "appShortcuts"])
+            !names.isDisjoint(with: ["title", "description", "openAppWhenRun", "defaultQuery", "appShortcuts", "attributeSet"])
             || members.contains { $0.as(VariableDeclSyntax.self).map(Self.isParameter) ?? false }
             || members.contains { $0.as(FunctionDeclSyntax.self)?.name.text == "perform" }
         guard !inherited.isEmpty || (isExtension && adds) else { return }
@@ -131,11 +138,16 @@ extension SourceExtractor {
                 function.signature.parameterClause.parameters.isEmpty
             {
                 declaration.hasPerform = true
+                declaration.performDoesNothing = Self.performDoesNothing(function)
+                declaration.performLocation = location(function.name)
             }
             guard let variable = item.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
                 let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             else { continue }
             let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            if !isStatic, property == "attributeSet" { declaration.attributeSet = Self.attributeSetAssignments(in: binding) }
+            // An OpenIntent's `target`, a parameter or (with the schema macros) a plain property.
+            if !isStatic, property == "target", let type = binding.typeAnnotation?.type { declaration.targetType = Self.plainName(type) }
             if Self.isParameter(variable) {
                 declaration.parameters.append(
                     .init(
