@@ -83,6 +83,13 @@ struct ScannedAppIntentDeclaration {
     var defaultQuery: Member?
     var parameters: [Parameter] = []
     var hasPerform = false
+    /// Its `perform()` is `.result()` alone: running it does nothing (SourceExtractor+AppEntities.swift).
+    var performDoesNothing = false
+    var performLocation: ProctorCore.SourceLocation?
+    /// An `IndexedEntity`'s own `attributeSet`: the attribute set properties its getter sets.
+    var attributeSet: [String]?
+    /// The type of a `target` property (an OpenIntent's item to open), its last name.
+    var targetType: String?
     var appShortcuts: ShortcutList?
 }
 
@@ -102,7 +109,7 @@ extension SourceExtractor {
     static let appEnumProtocols: Set<String> = ["AppEnum"]
     static let appShortcutsProviderProtocols: Set<String> = ["AppShortcutsProvider"]
     /// The static members an extension may add to an intent, an entity or a provider.
-    static let appIntentsMembers: Set<String> = ["title", "description", "openAppWhenRun", "defaultQuery", "appShortcuts"]
+    static let appIntentsMembers: Set<String> = ["title", "description", "openAppWhenRun", "defaultQuery", "appShortcuts", "attributeSet"]
 
     /// Whether the extractor keeps a declaration: it names some protocol (which may be one of
     /// the app's refining AppIntent), or it is an extension that may add members to one.
@@ -140,11 +147,16 @@ extension SourceExtractor {
                 function.signature.parameterClause.parameters.isEmpty
             {
                 declaration.hasPerform = true
+                declaration.performDoesNothing = Self.performDoesNothing(function)
+                declaration.performLocation = location(function.name)
             }
             guard let variable = item.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
                 let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             else { continue }
             let isStatic = variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+            if !isStatic, property == "attributeSet" { declaration.attributeSet = Self.attributeSetAssignments(in: binding) }
+            // An OpenIntent's `target`, a parameter or (with the schema macros) a plain property.
+            if !isStatic, property == "target", let type = binding.typeAnnotation?.type { declaration.targetType = Self.plainName(type) }
             if Self.isParameter(variable) {
                 declaration.parameters.append(
                     .init(

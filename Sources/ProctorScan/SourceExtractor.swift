@@ -30,7 +30,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// the donation's scope, its keys are not all known.
     private(set) var userInfoWriters: [(type: String, location: ProctorCore.SourceLocation)] = []
     /// The enclosing types and functions, for symbols.
-    private var scopes: [String] = []
+    private(set) var scopes: [String] = []
     /// The enclosing types alone, where names are looked up.
     private(set) var types: [String] = []
     /// The app's own initializers of NSUserActivity and CSSearchableItem this file declares.
@@ -44,6 +44,10 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     var typeMember = "activityType"
     /// The declarations of the file that may be App Intents' (SourceExtractor+AppIntents.swift).
     var appIntentDeclarations: [ScannedAppIntentDeclaration] = []
+    /// The calls handing the system an app entity or an App Intent (SourceExtractor+AppEntities.swift).
+    var entityUses: [ScannedEntityUse] = []
+    /// When the file indexes app entities: the capitalized names it holds (the types it may index).
+    var namesInIndexingFile: Set<String>?
 
     /// The NSUserActivity properties a donation is read for, as Proctor's payloads name them.
     static let properties: Set<String> = [
@@ -347,6 +351,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     /// `userActivity?.needsSave = true` in a type: it asks UIKit to save its activity later.
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let parts = Array(node.elements)
+        readEntityIdentifierAssignment(parts)
         if parts.count == 3, parts[1].is(AssignmentExprSyntax.self), ValueResolver.path(of: parts[0]) == ["userActivity", "needsSave"],
             value(parts[2]) == .bool(true), let type = types.last
         {
@@ -565,6 +570,9 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         readDoorCall(node)
         readSchemeQuery(node)
+        readEntityUse(node)
+        // `CSSearchableItem(appEntity:)` is made from the entity, not from Core Spotlight's own values.
+        if node.arguments.first?.label?.text == "appEntity" { return .visitChildren }
         if ValueResolver.path(of: node.calledExpression) == ["userActivity", "addUserInfoEntries"], let type = types.last {
             userInfoWriters.append((type, location(node)))
         }

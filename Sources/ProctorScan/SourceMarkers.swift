@@ -21,8 +21,10 @@ enum SourceMarkers {
         // `canOpenURL(_:)`, whose scheme the Info.plist lists in LSApplicationQueriesSchemes.
         "canOpenURL",
         // App Intents: every file declaring an intent, entity or App Shortcut imports AppIntents
-        // and names these (`AppIntent`, `AppEntity`, `AppEnum`, `AppShortcutsProvider`).
-        "AppIntent", "AppEntity", "AppEnum", "AppShortcut",
+        // and names these (`AppIntent`, `AppEntity`, `AppEnum`, `AppShortcutsProvider`); entities
+        // in Spotlight and activities name `ppEntit` (`indexAppEntities`, `associateAppEntity`,
+        // `CSSearchableItem(appEntity:)`, `appEntityIdentifier`), and donations `donate`.
+        "AppIntent", "ppEntit", "AppEnum", "AppShortcut", "donate",
     ]
     static let labels = ["continue", "open"]
     /// Words that let a file through only all together: a widget's `Link(destination:)` is read

@@ -38,10 +38,28 @@ package struct ExtractedAppIntents: Sendable, Equatable {
         /// `entity` or `enum`.
         package var kind: String
         package var defaultQuery: String?
+        /// It conforms to IndexedEntity.
+        package var indexed = false
+        /// The attribute set properties its own `attributeSet` sets (IndexedEntity, iOS 18).
+        package var attributeSet: [String]?
         package var computed: [(key: String, reason: String)]
         package var source: String
 
         package static func == (lhs: Entity, rhs: Entity) -> Bool { lhs.source == rhs.source && lhs.name == rhs.name }
+    }
+
+    /// A call handing the system an entity (Spotlight, an activity) or an intent (a donation).
+    package struct EntityUse: Sendable, Equatable {
+        /// `indexAppEntities`, `deleteAppEntities`, `associateAppEntity`, `CSSearchableItem(appEntity:)`,
+        /// `appEntityIdentifier` or `donate`.
+        package var kind: String
+        /// The entity's or intent's type, as the scan resolved it.
+        package var type: String?
+        /// Why the type is not known.
+        package var computed: String?
+        /// A donation of the intent its own `perform()` runs.
+        package var inOwnPerform = false
+        package var source: String
     }
 
     package struct Shortcut: Sendable, Equatable {
@@ -61,12 +79,20 @@ package struct ExtractedAppIntents: Sendable, Equatable {
     package var intents: [Intent] = []
     package var entities: [Entity] = []
     package var shortcuts: [Shortcut] = []
+    /// Entities indexed in (or deleted from) Spotlight, and attribute sets associated with one.
+    package var spotlight: [EntityUse] = []
+    /// Activities associated with an entity (`appEntityIdentifier`).
+    package var activities: [EntityUse] = []
+    /// App Intents donated.
+    package var donations: [EntityUse] = []
     /// What may make App Shortcuts that the scan cannot read, with where.
     package var leftOut: [String] = []
 
     static let generator = "proctor scan --emit-intents"
 
-    package var isEmpty: Bool { intents.isEmpty && entities.isEmpty && shortcuts.isEmpty && leftOut.isEmpty }
+    package var isEmpty: Bool {
+        intents.isEmpty && entities.isEmpty && shortcuts.isEmpty && spotlight.isEmpty && activities.isEmpty && donations.isEmpty && leftOut.isEmpty
+    }
 
     /// Whether `bytes` are a file `--emit-intents` wrote.
     package static func isEmitted(_ bytes: [UInt8]) -> Bool {
@@ -80,6 +106,9 @@ package struct ExtractedAppIntents: Sendable, Equatable {
         intents += other.intents.filter { !intents.contains($0) }
         entities += other.entities.filter { !entities.contains($0) }
         shortcuts += other.shortcuts.filter { !shortcuts.contains($0) }
+        spotlight += other.spotlight.filter { !spotlight.contains($0) }
+        activities += other.activities.filter { !activities.contains($0) }
+        donations += other.donations.filter { !donations.contains($0) }
         leftOut += other.leftOut.filter { !leftOut.contains($0) }
     }
 
@@ -112,6 +141,8 @@ package struct ExtractedAppIntents: Sendable, Equatable {
         let entities = entities.map { entity -> JSONNode in
             var members: [(String, JSONNode)] = [("name", .string(entity.name)), ("kind", .string(entity.kind))]
             if let query = entity.defaultQuery { members.append(("defaultQuery", .string(query))) }
+            if entity.indexed { members.append(("indexed", bool(true))) }
+            if let attributes = entity.attributeSet { members.append(("attributeSet", .array(attributes.map(JSONNode.string)))) }
             return .object(members + computed(entity.computed) + [("source", .string(entity.source))])
         }
         let shortcuts = shortcuts.map { shortcut -> JSONNode in
@@ -123,10 +154,24 @@ package struct ExtractedAppIntents: Sendable, Equatable {
             if shortcut.isConditional { members.append(("conditional", bool(true))) }
             return .object(members + computed(shortcut.computed) + [("source", .string(shortcut.source))])
         }
+        func uses(_ uses: [EntityUse], typeKey: String) -> JSONNode {
+            .array(
+                uses.map { use in
+                    var members: [(String, JSONNode)] = [("kind", .string(use.kind))]
+                    if let type = use.type { members.append((typeKey, .string(type))) }
+                    if let reason = use.computed { members.append(("computed", .object([(typeKey, .string(reason))]))) }
+                    if use.inOwnPerform { members.append(("inOwnPerform", bool(true))) }
+                    return .object(members + [("source", .string(use.source))])
+                })
+        }
         var members: [(String, JSONNode)] = [
             ("generatedBy", .string(Self.generator)), ("intents", .array(intents)), ("entities", .array(entities)),
             ("shortcuts", .array(shortcuts)),
         ]
+        // Written only when the app has some, so a file of App Shortcuts alone reads as before.
+        if !spotlight.isEmpty { members.append(("spotlight", uses(spotlight, typeKey: "entity"))) }
+        if !activities.isEmpty { members.append(("activities", uses(activities, typeKey: "entity"))) }
+        if !donations.isEmpty { members.append(("donations", uses(donations, typeKey: "intent"))) }
         if !leftOut.isEmpty { members.append(("leftOut", .array(leftOut.map(JSONNode.string)))) }
         return JSONWriter.write(.object(members), indent: 2) + "\n"
     }
@@ -146,8 +191,8 @@ extension SourceScanner {
     /// one app: the rules judged (their findings into `findings`), what is computed noted (into
     /// `notes`), and the listing `--emit-intents` writes.
     static func judgeAppIntents(
-        _ declarations: [ScannedAppIntentDeclaration], engine: RuleEngine, context: RuleContext, into findings: inout [Finding],
-        notes: inout [Diagnostic]
+        _ declarations: [ScannedAppIntentDeclaration], uses: [ScannedEntityUse] = [], indexingNames: Set<String>? = nil, engine: RuleEngine,
+        context: RuleContext, into findings: inout [Finding], notes: inout [Diagnostic]
     ) -> (listing: ExtractedAppIntents, judged: [RunReport.Tally], files: Set<String>) {
         // The app's own protocols refining AppIntent, AppEntity or AppEnum count as they do.
         var intentNames = SourceExtractor.appIntentProtocols
@@ -162,12 +207,17 @@ extension SourceScanner {
             }
             return grew
         }
+        // The protocols that make an entity indexed, an intent an OpenIntent, one that hands its
+        // target to a scene, and one the system opens by its URL.
+        var indexedNames: Set<String> = ["IndexedEntity"]
+        var openNames: Set<String> = ["OpenIntent"]
+        var sceneNames: Set<String> = ["TargetContentProvidingIntent", "UISceneAppIntent"]
+        var urlIntentNames: Set<String> = ["URLRepresentableIntent"]
         // Until no protocol is added: one may refine another the app declares.
         while true {
-            let intentsGrew = grow(&intentNames)
-            let entitiesGrew = grow(&entityNames)
-            let enumsGrew = grow(&enumNames)
-            if !intentsGrew && !entitiesGrew && !enumsGrew { break }
+            var grew = [grow(&intentNames), grow(&entityNames), grow(&enumNames), grow(&indexedNames), grow(&openNames)]
+            grew += [grow(&sceneNames), grow(&urlIntentNames)]
+            if !grew.contains(true) { break }
         }
         // Each type's declarations (its own and its extensions'), in the order of the files.
         var order: [String] = []
@@ -277,9 +327,16 @@ extension SourceScanner {
             if let query, query.value.string == nil { computed.append(("defaultQuery", query.value.dynamicReason ?? "not a type")) }
             listing.entities.append(
                 .init(
-                    name: name, kind: entities.contains(name) ? "entity" : "enum", defaultQuery: query?.value.string, computed: computed,
-                    source: source(first.location, name)))
+                    name: name, kind: entities.contains(name) ? "entity" : "enum", defaultQuery: query?.value.string,
+                    indexed: inherited(name).contains(where: indexedNames.contains), attributeSet: group.lazy.compactMap(\.attributeSet).first,
+                    computed: computed, source: source(first.location, name)))
         }
+        // Entities in Spotlight and activities, intents donated, and OpenIntents (SourceScanner+AppEntities.swift).
+        let entityFacts = AppEntityFacts(
+            byName: byName, intents: intents, entities: entities, enums: enums, inherited: inherited, indexedNames: indexedNames,
+            openNames: openNames, sceneNames: sceneNames, urlIntentNames: urlIntentNames)
+        files.formUnion(
+            entityFacts.judge(uses, indexingNames: indexingNames, listing: &listing, subject: &subject, place: place, note: note, source: source))
         // A shortcut's intent as written (`Folders.Open`), looked up as Swift does from inside its
         // provider (`Notes.Shortcuts` finds `Notes.Open` written `Open`), else by its last name
         // when one intent alone has it; several have it: none is guessed.

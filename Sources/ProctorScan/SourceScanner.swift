@@ -254,7 +254,7 @@ package enum SourceScanner {
                 userInfoWriters: extractor.userInfoWriters,
                 appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints, doors: extractor.doors,
                 urlHandlers: extractor.urlHandlers, urlFunctions: extractor.urlFunctions, appIntents: extractor.appIntentDeclarations,
-                wasExtracted: true)
+                entityUses: extractor.entityUses, namesInIndexingFile: extractor.namesInIndexingFile, wasExtracted: true)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
@@ -566,8 +566,12 @@ package enum SourceScanner {
             engine: engine, context: context, into: &sourceFindings)
         // App Intents and App Shortcuts (SourceScanner+AppIntents.swift).
         var intentNotes: [Diagnostic] = []
+        // The type names of the files that index app entities: the types they may index.
+        let indexing = extracted.compactMap(\.namesInIndexingFile)
         let intents = Self.judgeAppIntents(
-            extracted.flatMap(\.appIntents), engine: engine, context: context, into: &sourceFindings, notes: &intentNotes)
+            extracted.flatMap(\.appIntents), uses: extracted.flatMap(\.entityUses),
+            indexingNames: indexing.isEmpty ? nil : indexing.reduce(into: Set<String>()) { $0.formUnion($1) }, engine: engine,
+            context: context, into: &sourceFindings, notes: &intentNotes)
         filesWithSubjects.formUnion(intents.files)
         for note in intentNotes { results[note.location.file]?.diagnostics.append(note) }
         for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
@@ -834,6 +838,10 @@ package enum SourceScanner {
         var urlFunctions: [(name: String, handler: ScannedURLHandler)] = []
         /// The declarations that may be App Intents' (SourceExtractor+AppIntents.swift).
         var appIntents: [ScannedAppIntentDeclaration] = []
+        /// The calls handing the system an entity or an intent (SourceExtractor+AppEntities.swift).
+        var entityUses: [ScannedEntityUse] = []
+        /// When the file indexes app entities: the type names it holds.
+        var namesInIndexingFile: Set<String>?
         /// False for a file the byte filter let go, which was not parsed a second time.
         var wasExtracted = false
     }

@@ -267,7 +267,8 @@ struct SourceAppIntentTextEmptyRule: Rule {
             silent on an empty one: Proctor assumes an empty text is a mistake (a placeholder \
             left in, a key with no value), which shows a blank action or a phrase nobody can say, \
             and so warns. Only a constant text is judged (white space alone counts as empty); one \
-            computed at run time is noted.
+            computed at run time is noted. Apple documents no maximum length for any of these \
+            texts, so no length is checked.
             """,
         sources: [
             "Apple, App Intents, AppIntent.title (\"A short, localized, human-readable string that describes the app intent\") [H]",

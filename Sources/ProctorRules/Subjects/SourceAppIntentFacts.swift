@@ -91,5 +91,51 @@ package struct SourceAppIntents: RuleSubject, Sendable {
     package var hasUnreadShortcuts = false
     package var texts: [Text] = []
 
+    /// An `IndexedEntity` type the app indexes in Spotlight (named in a file that calls
+    /// `indexAppEntities`, `associateAppEntity` or `CSSearchableItem(appEntity:)`), judged only when
+    /// the scan read the target type of every OpenIntent.
+    package struct IndexedEntity: Sendable {
+        package var name: String
+        /// Some OpenIntent's `target` is of this type.
+        package var hasOpenIntent: Bool
+        package var pointer: JSONPointer
+
+        package init(name: String, hasOpenIntent: Bool, pointer: JSONPointer) {
+            self.name = name
+            self.hasOpenIntent = hasOpenIntent
+            self.pointer = pointer
+        }
+    }
+
+    /// An OpenIntent whose `perform()` is `.result()` alone, that hands its target to no scene
+    /// (TargetContentProvidingIntent, UISceneAppIntent) and to no URL handler (a URLRepresentableIntent,
+    /// or a target entity with a URL representation): opening the app shows nothing of the target.
+    package struct IdleOpenIntent: Sendable {
+        package var name: String
+        package var target: String
+        package var pointer: JSONPointer
+
+        package init(name: String, target: String, pointer: JSONPointer) {
+            self.name = name
+            self.target = target
+            self.pointer = pointer
+        }
+    }
+
+    /// A donation, inside an intent's own `perform()`, of the intent the system is running.
+    package struct SelfDonation: Sendable {
+        package var intent: String
+        package var pointer: JSONPointer
+
+        package init(intent: String, pointer: JSONPointer) {
+            self.intent = intent
+            self.pointer = pointer
+        }
+    }
+
+    package var indexedEntities: [IndexedEntity] = []
+    package var idleOpenIntents: [IdleOpenIntent] = []
+    package var selfDonations: [SelfDonation] = []
+
     package init() {}
 }
