@@ -159,10 +159,7 @@ extension SourceExtractor {
             return
         }
         // A function of the app's that takes a quick action.
-        if let parameter = parameters.first(where: {
-            let type = $0.type.trimmedDescription.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
-            return Self.quickActionClasses.contains(type)
-        }) {
+        if let parameter = parameters.first(where: { Self.unwrappedTypeName($0.type).map(Self.quickActionClasses.contains) ?? false }) {
             doors.functions.append((name, quickActionHandlers(of: (parameter.secondName ?? parameter.firstName).text, in: body, at: function.name)))
         }
     }

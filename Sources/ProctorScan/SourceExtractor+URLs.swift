@@ -77,9 +77,9 @@ extension SourceExtractor {
             isLaunchRead = true
         default:
             // A function of the app's taking the URL, or the context that holds it.
-            if let url = parameters.first(where: { ["URL", "URL?", "URL!"].contains($0.type.trimmedDescription) }) {
+            if let url = parameters.first(where: { Self.unwrappedTypeName($0.type) == "URL" }) {
                 names.urls = [(url.secondName ?? url.firstName).text]
-            } else if let context = parameters.first(where: { ["UIOpenURLContext", "UIOpenURLContext?"].contains($0.type.trimmedDescription) }) {
+            } else if let context = parameters.first(where: { Self.unwrappedTypeName($0.type) == "UIOpenURLContext" }) {
                 names.holders = [(context.secondName ?? context.firstName).text]
             } else {
                 return

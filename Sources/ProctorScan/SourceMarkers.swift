@@ -13,20 +13,29 @@ import Foundation
 enum SourceMarkers {
     static let words = [
         "serActivity", "CSSearchableItem", "SearchableItems", "INInteraction", "onOpenURL", "willConnectTo", "openURLContexts",
-        // Home Screen quick actions (`shortcutItem`, `UIApplicationShortcutItem`, `performActionFor`)
-        // and widgets' `widgetURL` (their `Link`s are in `together`).
-        "hortcutItem", "performActionFor", "widgetURL",
+        // Home Screen quick actions (`.shortcutItem`, `shortcutItems`, `UIApplicationShortcutItem`,
+        // `UIMutableApplicationShortcutItem`, `performActionFor`) and widgets' `widgetURL` (their
+        // `Link`s are in `together`). Not "ShortcutItem": a generated strings file's
+        // `enum ShortcutItem` let Home Assistant's 530 KB of them through.
+        "shortcutItem", "ApplicationShortcutItem", "performActionFor", "widgetURL",
         // A launch method reading the launch options' URL (`didFinishLaunchingWithOptions`).
         "LaunchingWithOptions",
         // `canOpenURL(_:)`, whose scheme the Info.plist lists in LSApplicationQueriesSchemes.
         "canOpenURL",
-        // App Intents: every file declaring an intent, entity or App Shortcut imports AppIntents
-        // and names these (`AppIntent`, `AppEntity`, `AppEnum`, `AppShortcutsProvider`); entities
-        // in Spotlight and activities name `ppEntit` (`indexAppEntities`, `associateAppEntity`,
-        // `CSSearchableItem(appEntity:)`, `appEntityIdentifier`), and donations `donate`.
-        "AppIntent", "ppEntit", "AppEnum", "AppShortcut", "donate",
+        // App Intents' members on other types, which a file may call without importing AppIntents
+        // when another file of its module does: entities in Spotlight and activities
+        // (`indexAppEntities`, `deleteAppEntities`, `associateAppEntity`, `appEntityIdentifier`,
+        // `CSSearchableItem(appEntity:)` in `labels`) and donations (`donate()`,
+        // `IntentDonationManager`). Not "ppEntit": Home Assistant's own `HAAppEntity` let 60
+        // files through.
+        "indexAppEntities", "deleteAppEntities", "associateAppEntity", "appEntityIdentifier", "donate", "IntentDonationManager",
     ]
-    static let labels = ["continue", "open"]
+    static let labels = ["continue", "open", "appEntity"]
+    /// App Intents' types: every file that declares an intent, an entity, an enumeration or an
+    /// App Shortcuts provider imports AppIntents (their protocols and `@Parameter` are its types,
+    /// which a file sees only through its own import), so `import AppIntents` lets it through,
+    /// and the words alone do not (a generated strings file's `enum AppIntents`).
+    static let imports = ["AppIntents"]
     /// Words that let a file through only all together: a widget's `Link(destination:)` is read
     /// in a file that imports WidgetKit. "WidgetKit" alone let through every file that imports it
     /// to reload timelines (110 of Home Assistant's 130), each parsed a second time for nothing.
@@ -38,7 +47,29 @@ enum SourceMarkers {
             words.contains { ByteSearch.contains($0, in: bytes) }
                 || together.contains { group in group.allSatisfy { ByteSearch.contains($0, in: bytes) } }
                 || labels.contains { label in ByteSearch.contains(label, in: bytes) { isLabel(in: bytes, after: $0 + label.utf8.count, before: $0) } }
+                || imports.contains { module in
+                    ByteSearch.contains(module, in: bytes) { isImport(in: bytes, after: $0 + module.utf8.count, before: $0) }
+                }
         }
+    }
+
+    /// A module name at `before..<end` that an import names: the whole name, after `import` (and
+    /// an attribute such as `@preconcurrency` before it) or after `import struct` and the like,
+    /// where the name is followed by `.`.
+    private static func isImport(in bytes: UnsafeBufferPointer<UInt8>, after end: Int, before start: Int) -> Bool {
+        if end < bytes.count, isIdentifier(bytes[end]) { return false }
+        var index = start
+        /// The word before `index`, past blanks, moving `index` to its start.
+        func wordBefore() -> String {
+            while index > 0, [0x20, 0x09].contains(bytes[index - 1]) { index -= 1 }
+            let wordEnd = index
+            while index > 0, isIdentifier(bytes[index - 1]) { index -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<wordEnd]), as: UTF8.self)
+        }
+        let word = wordBefore()
+        if word == "import" { return true }
+        let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
+        return kinds.contains(word) && end < bytes.count && bytes[end] == UInt8(ascii: ".") && wordBefore() == "import"
     }
 
     /// An argument label at `before..<end`: not the end of a longer name, and followed by `:`,

@@ -31,6 +31,18 @@ struct SourceMarkersTests {
         "if let item = launchOptions?[.shortcutItem] as? Item { handle(item) }",
         "Text(entry.title).widgetURL(entry.url)",
         "import WidgetKit\nLink(destination: entry.url) { Text(entry.title) }",
+        "func open(_ item: UIMutableApplicationShortcutItem) {}",
+        // App Intents (SourceExtractor+AppIntents.swift, +AppEntities.swift): the import, in each
+        // form, and the members a file may call without it.
+        "import AppIntents\nstruct OpenNote: NoteIntent {}",
+        "@preconcurrency import AppIntents",
+        "import  struct AppIntents.IntentParameter",
+        "try await CSSearchableIndex.default().indexAppEntities(notes)",
+        "activity.appEntityIdentifier = EntityIdentifier(for: note)",
+        "let item = CSSearchableItem(appEntity: note)",
+        "attributes.associateAppEntity(note, priority: 1)",
+        "IntentDonationManager.shared.donate(intent: OpenNote())",
+        "try await OpenNote(note: note).donate()",
     ])
     func aFileNamingWhatTheExtractorReadsIsReadAgain(_ line: String) {
         #expect(SourceMarkers.mayDonateOrHandle("import UIKit\n\(line)\n"))
@@ -43,6 +55,10 @@ struct SourceMarkersTests {
         "outer: for row in rows { for cell in row where cell.isEmpty { continue outer } }",
         // Imports WidgetKit only to reload the widgets' timelines: no link to read.
         "import WidgetKit\nfunc saved() { WidgetCenter.shared.reloadAllTimelines() }",
+        // A generated strings file (SwiftGen's) whose enums share names with what the scan reads.
+        "public enum L10n {\n  public enum AppIntents { public enum AppShortcut {} }\n  public enum ShortcutItem {}\n}",
+        // The app's own types and modules named like App Intents' words.
+        "let row = HAAppEntity(id: id)\nimport AppIntentsKit\nimport MyAppIntents",
     ])
     func aFileNamingNoneIsNot(_ text: String) {
         #expect(!SourceMarkers.mayDonateOrHandle(text))
