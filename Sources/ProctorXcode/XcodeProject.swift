@@ -125,6 +125,9 @@ private struct ProjectReader {
     var parents: [String: String] = [:]
     /// The names some configuration of the project sets.
     var projectNames: Set<String> = []
+    /// The files under each synchronized folder, listed once: every target that is a member of
+    /// a folder reads it, for its Swift files and again for its intent definitions.
+    let listings = FolderListings()
 
     init(file: ProjectFile, projectPath: String, root: String) {
         self.file = file
@@ -431,7 +434,7 @@ private struct ProjectReader {
             }
             let excepted = Set(exceptions(of: group, for: identifier))
             let resourceFolders = file[group]?["explicitFolders"]?.strings ?? []
-            for relative in Self.swiftFiles(under: absolute) where !excepted.contains(relative) {
+            for relative in listings.files(under: absolute) where relative.hasSuffix(".swift") && !excepted.contains(relative) {
                 if resourceFolders.contains(where: { relative.hasPrefix($0 + "/") }) { continue }
                 files.insert(Paths.joined(folder, relative))
             }
@@ -472,7 +475,8 @@ private struct ProjectReader {
         for group in object["fileSystemSynchronizedGroups"]?.strings ?? [] {
             guard let folder = path(of: group) else { continue }
             let excepted = Set(exceptions(of: group, for: identifier))
-            for relative in Self.files(under: Paths.joined(root, folder), ending: ".intentdefinition") where !excepted.contains(relative) {
+            for relative in listings.files(under: Paths.joined(root, folder))
+            where relative.hasSuffix(".intentdefinition") && !excepted.contains(relative) {
                 files.insert(Paths.joined(folder, relative))
             }
         }
@@ -499,13 +503,22 @@ private struct ProjectReader {
         return paths
     }
 
-    /// The `.swift` files under a folder, relative to it (hidden files and packages' `.build`
-    /// left out; links not followed).
-    static func swiftFiles(under folder: String) -> [String] { files(under: folder, ending: ".swift") }
+}
 
-    /// The files under a folder whose names end in `suffix`, relative to it (hidden files left
-    /// out; links not followed).
-    static func files(under folder: String, ending suffix: String) -> [String] {
+/// The files under folders, each folder walked once and kept for the project's reading.
+private final class FolderListings {
+    private var listed: [String: [String]] = [:]
+
+    /// The files under `folder`, relative to it, in order (hidden files and packages' `.build`
+    /// left out; links not followed).
+    func files(under folder: String) -> [String] {
+        if let known = listed[folder] { return known }
+        let found = Self.walk(folder)
+        listed[folder] = found
+        return found
+    }
+
+    private static func walk(_ folder: String) -> [String] {
         var found: [String] = []
         var queue = [""]
         var seen = 0
@@ -518,13 +531,16 @@ private struct ProjectReader {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 if XcodeProject.isDirectory(folder + "/" + path) {
                     queue.append(path)
-                } else if name.hasSuffix(suffix) {
+                } else {
                     found.append(path)
                 }
             }
         }
         return found
     }
+}
+
+extension ProjectReader {
 
     // MARK: - Relations
 
