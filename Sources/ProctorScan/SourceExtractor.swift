@@ -44,6 +44,11 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     var typeMember = "activityType"
     /// The declarations of the file that may be App Intents' (SourceExtractor+AppIntents.swift).
     var appIntentDeclarations: [ScannedAppIntentDeclaration] = []
+    /// Notification content updated with an intent, and the functions of the app's that build
+    /// or donate intents (SourceExtractor+CommunicationNotifications.swift).
+    var contentUpdates: [ScannedContentUpdate] = []
+    var intentBuilders: [ScannedIntentBuilder] = []
+    var intentDonors: [ScannedIntentDonor] = []
 
     /// The NSUserActivity properties a donation is read for, as Proctor's payloads name them.
     static let properties: Set<String> = [
@@ -184,6 +189,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         readEntryPoint(node, labels: parameterLabels)
         readQuickActionEntryPoint(node, labels: parameterLabels)
         readURLFunction(node, labels: parameterLabels)
+        readIntentFunction(node)
         return .visitChildren
     }
 
@@ -565,6 +571,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         readDoorCall(node)
         readSchemeQuery(node)
+        readContentUpdate(node)
         if ValueResolver.path(of: node.calledExpression) == ["userActivity", "addUserInfoEntries"], let type = types.last {
             userInfoWriters.append((type, location(node)))
         }

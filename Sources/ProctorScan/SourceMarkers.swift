@@ -23,6 +23,9 @@ enum SourceMarkers {
         // App Intents: every file declaring an intent, entity or App Shortcut imports AppIntents
         // and names these (`AppIntent`, `AppEntity`, `AppEnum`, `AppShortcutsProvider`).
         "AppIntent", "AppEntity", "AppEnum", "AppShortcut",
+        // Communication notifications: `content.updating(from: intent)`, and the functions of
+        // the app's that build or donate the intent (`-> INSendMessageIntent`).
+        "updating(from", "INSendMessageIntent", "INStartCallIntent",
     ]
     static let labels = ["continue", "open"]
 
