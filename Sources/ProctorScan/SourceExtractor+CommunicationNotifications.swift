@@ -304,7 +304,8 @@ extension SourceExtractor {
     }
 
     /// The body of the function, initializer or accessor around `node` (closures inside it are
-    /// part of it); nil at the top level of a file.
+    /// part of it); outside any (top-level code, a closure stored in a property), the file, so
+    /// that a donation anywhere before the update counts rather than none.
     static func enclosingBody(of node: Syntax) -> Syntax? {
         var current = node.parent
         while let candidate = current {
@@ -313,7 +314,7 @@ extension SourceExtractor {
             if let accessor = candidate.as(AccessorBlockSyntax.self) { return Syntax(accessor) }
             current = candidate.parent
         }
-        return nil
+        return node.root
     }
 
     /// The parameters' names of the function or initializer whose body is `body`.

@@ -134,6 +134,30 @@ struct SourceScanCommunicationNotificationTests {
         #expect(reported(found) == ["scan_dynamic_value 6", "source_communication_notification_donated 7"], "\(reported(found))")
     }
 
+    @Test func aDonationInAClosureStoredInAPropertyCounts() throws {
+        // No function around the update: the code before it in the file is read for the donation.
+        let found = try scan([
+            "Decorator.swift": Self.header + """
+                final class Decorator {
+                    let decorate: (UNNotificationContent) async -> UNNotificationContent = { content in
+                        let sender = INPerson(
+                            personHandle: INPersonHandle(value: "42", type: .unknown), nameComponents: nil, displayName: "Ana", image: nil,
+                            contactIdentifier: nil, customIdentifier: nil)
+                        let intent = INSendMessageIntent(
+                            recipients: nil, outgoingMessageType: .outgoingMessageText, content: "Hi", speakableGroupName: nil,
+                            conversationIdentifier: "c", serviceName: nil, sender: sender, attachments: nil)
+                        let interaction = INInteraction(intent: intent, response: nil)
+                        interaction.direction = .incoming
+                        try? await interaction.donate()
+                        return (try? content.updating(from: intent)) ?? content
+                    }
+                }
+
+                """
+        ])
+        #expect(!reported(found).contains { $0.hasPrefix("source_communication_notification") }, "\(reported(found))")
+    }
+
     @Test func theEntitlementInAnExtensionsFileCounts() throws {
         let entitled = """
             <?xml version="1.0" encoding="UTF-8"?>
