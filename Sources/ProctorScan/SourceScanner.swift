@@ -214,11 +214,19 @@ package enum SourceScanner {
     /// Whether a file given to the scan is an entitlements file of the app.
     static func isEntitlements(_ path: String) -> Bool { path.lowercased().hasSuffix(".entitlements") }
 
-    /// The entitlements files at `paths`, read; a result with the error for each that cannot be.
+    /// The entitlements files at `paths` (a folder gives the `.entitlements` files under it, as
+    /// for `lint --entitlements`), read; a result with the error for each that cannot be.
     private static func entitlementsFiles(_ paths: [String]) -> (files: [EntitlementsBytes], unreadable: [FileResult]) {
         var files: [EntitlementsBytes] = []
         var unreadable: [FileResult] = []
-        for path in paths {
+        guard !paths.isEmpty else { return (files, unreadable) }
+        let collected = InputFiles.collect(paths, selecting: .claimed(by: isEntitlements))
+        for error in collected.errors {
+            var result = FileResult(path: error.location.file)
+            result.inputErrors = [error]
+            unreadable.append(result)
+        }
+        for path in collected.inputs.map(\.path) {
             switch InputFiles.load(path, limit: InfoPlistReader.maximumFileSize, naming: "the entitlements file") {
             case .success(let bytes): files.append(EntitlementsBytes(path: path, bytes: bytes))
             case .failure(let error):

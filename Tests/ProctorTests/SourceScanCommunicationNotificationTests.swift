@@ -5,6 +5,7 @@ import ProctorLint
 import Testing
 
 @testable import ProctorScan
+@testable import ProctorXcode
 
 /// `proctor scan` on communication notifications (docs/scan.md, "Communication notifications"):
 /// the shapes beyond the rules' examples, from the field apps (Ice Cubes builds its intent in a
@@ -177,5 +178,48 @@ struct SourceScanCommunicationNotificationTests {
         let broken = try scan(["Provider.swift": Self.helperShape(), "App.entitlements": "<plist><dict><key>x"])
         #expect(!reported(broken).contains { $0.hasPrefix("source_communication_notification_entitlement") }, "\(reported(broken))")
         #expect(broken.result.files.first { $0.path == "App.entitlements" }?.inputErrors.isEmpty == false)
+    }
+
+    /// In an Xcode project the app's entitlements are its targets' `CODE_SIGN_ENTITLEMENTS`: a copy
+    /// of the Tapas fixture whose notification service extension updates with an intent.
+    @Test func aProjectsTargetsEntitlementsAreTheAppsEntitlements() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("proctor-comm-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.copyItem(atPath: Repository.url("Tests/ProctorTests/Fixtures/Xcode/Tapas").path, toPath: root)
+        try
+            (Self.header + """
+                final class NotificationService: UNNotificationServiceExtension {
+                    override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                        let sender = INPerson(
+                            personHandle: INPersonHandle(value: "42", type: .unknown), nameComponents: nil, displayName: "Ana", image: nil,
+                            contactIdentifier: nil, customIdentifier: nil)
+                        let intent = INSendMessageIntent(
+                            recipients: nil, outgoingMessageType: .outgoingMessageText, content: "Hi", speakableGroupName: nil,
+                            conversationIdentifier: "c", serviceName: nil, sender: sender, attachments: nil)
+                        contentHandler((try? request.content.updating(from: intent)) ?? request.content)
+                    }
+                }
+
+                """).write(toFile: root + "/NotificationService/NotificationService.swift", atomically: true, encoding: .utf8)
+        func entitlementFindings() throws -> [String] {
+            guard case .success(let project) = XcodeProject.read("Tapas.xcodeproj", root: root) else { throw TestFailure("the copy does not read") }
+            let options = LintOptions(now: fixedNow, parallel: false)
+            let apps = ProjectApp.apps(of: project, root: root, options: options)
+            let tapas = try #require(apps.first { $0.name == "Tapas" })
+            #expect(
+                tapas.entitlements.map { $0.replacingOccurrences(of: root + "/", with: "") }.sorted()
+                    == ["App/Tapas.entitlements", "Intents/Intents.entitlements", "NotificationService/NotificationService.entitlements"])
+            let scan = SourceScanner.scan(paths: [root], apps: apps, options: options)
+            return scan.result.files.flatMap(\.findings).filter { $0.ruleID == "source_communication_notification_entitlement" }.map(\.message)
+        }
+        // No target's file sets the key: the finding names them all.
+        let missing = try entitlementFindings()
+        #expect(missing.count == 1 && missing[0].contains("NotificationService.entitlements"), "\(missing)")
+        // The app's own file sets it: the extension's may not.
+        let app = root + "/App/Tapas.entitlements"
+        let text = try String(contentsOfFile: app, encoding: .utf8)
+        try text.replacingOccurrences(of: "<dict>", with: "<dict>\n\t<key>com.apple.developer.usernotifications.communication</key>\n\t<true/>")
+            .write(toFile: app, atomically: true, encoding: .utf8)
+        #expect(try entitlementFindings().isEmpty)
     }
 }

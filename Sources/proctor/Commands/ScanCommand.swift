@@ -193,6 +193,11 @@ struct Scan: ParsableCommand {
             }
         }
         if apps.isEmpty && projects.isEmpty { return nil }
+        // Entitlements files the command line names are every app's, as its other facts are;
+        // else each app's are its targets' CODE_SIGN_ENTITLEMENTS.
+        if case .flag = settings.entitlements.origin, !settings.entitlements.value.isEmpty {
+            for index in apps.indices { apps[index].entitlements = settings.entitlements.value }
+        }
         return (apps, compiled.subtracting(apps.reduce(into: Set<FileIdentity>()) { $0.formUnion($1.members) }))
     }
 
