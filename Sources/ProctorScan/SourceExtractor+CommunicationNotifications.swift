@@ -87,9 +87,11 @@ extension SourceExtractor {
         let body = Self.enclosingBody(of: Syntax(call))
         var expression = Self.intentExpression(argument.expression)
         var intentName: String?
+        var bound: SyntaxIdentifier?
         if let path = ValueResolver.path(of: expression), path.count == 1 {
             intentName = path[0]
             if let binding = Self.binding(named: path[0], before: Syntax(call)) {
+                bound = binding.id
                 update.className = Self.intentClass(of: binding.typeAnnotation?.type)
                 if let initializer = binding.initializer?.value {
                     expression = Self.intentExpression(initializer)
@@ -119,7 +121,11 @@ extension SourceExtractor {
         if let intentName, let body {
             update.donation = intentDonation(of: intentName, in: body, before: call.positionAfterSkippingLeadingTrivia)
         }
-        if update.className != nil, update.builder == nil, !(update.donation.donated && update.donation.isJudgedAsPayload) {
+        // One interaction per intent: several updates with the intent bound to one name stand
+        // for the same notification's.
+        if update.className != nil, update.builder == nil, !(update.donation.donated && update.donation.isJudgedAsPayload),
+            bound.map({ notificationIntents.insert($0).inserted }) ?? true
+        {
             update.interaction = notificationInteraction(argument.expression, near: Syntax(call))
         }
         contentUpdates.append(update)
@@ -155,47 +161,36 @@ extension SourceExtractor {
     /// `try await interaction.donate()`, or on the initializer itself), and the direction set
     /// on it. Closures in the body count (a donation inside `withCheckedContinuation`).
     func intentDonation(of name: String, in body: Syntax, before position: AbsolutePosition) -> ScannedIntentDonation {
-        let calls = BodyCallCollector(viewMode: .sourceAccurate)
-        calls.walk(body)
-        let assignments = calls.assignments
+        // Indexed once per body: a function with many updates would otherwise walk it for each.
+        let index: BodyCallIndex
+        if let known = bodyCallIndexes[body.id] {
+            index = known
+        } else {
+            index = BodyCallIndex(body)
+            bodyCallIndexes[body.id] = index
+        }
         var found = ScannedIntentDonation()
-        for call in calls.calls where call.positionAfterSkippingLeadingTrivia < position {
-            let callee = ValueResolver.path(of: call.calledExpression)
-            if callee == ["INInteraction"] {
-                guard let intent = call.arguments.first(where: { $0.label?.text == "intent" }),
-                    ValueResolver.path(of: Self.intentExpression(intent.expression)) == [name]
-                else { continue }
-                var donated = false
-                var direction: StaticValue?
-                if let member = call.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "donate",
-                    member.parent?.is(FunctionCallExprSyntax.self) == true
-                {
-                    donated = true
-                } else if let (interaction, _) = Self.binding(of: call) {
-                    donated = calls.calls.contains { other in
-                        ValueResolver.path(of: other.calledExpression) == [interaction, "donate"]
-                            && other.positionAfterSkippingLeadingTrivia < position
-                    }
-                    if let (_, value) = assignments.last(where: { ValueResolver.path(of: $0.target) == [interaction, "direction"] }) {
-                        direction = directionValue(value)
-                    }
-                }
-                guard donated, !found.donated else { continue }
-                found.donated = true
-                found.direction = direction
-                found.location = location(call)
-                if let initializer = Self.declaration(named: name, before: Syntax(call))?.initializer.map(Self.intentExpression),
-                    let built = initializer.as(FunctionCallExprSyntax.self), let path = ValueResolver.path(of: built.calledExpression),
-                    path.count == 1, Self.intentClasses.contains(path[0])
-                {
-                    found.isJudgedAsPayload = true
-                }
-            } else if call.arguments.contains(where: { ValueResolver.path(of: Self.intentExpression($0.expression)) == [name] }),
-                let called = Self.calledName(call.calledExpression), !["updating", "print", "debugPrint", "dump", "NSLog"].contains(called),
-                !found.handedTo.contains(called)
-            {
-                found.handedTo.append(called)
+        for (call, boundTo, isDonatedInPlace) in index.interactions[name] ?? [] where call.positionAfterSkippingLeadingTrivia < position {
+            var donated = isDonatedInPlace
+            var direction: StaticValue?
+            if !donated, let interaction = boundTo {
+                donated = (index.donations[interaction] ?? []).contains { $0 < position }
+                if let value = index.directions[interaction] { direction = directionValue(value) }
             }
+            guard donated else { continue }
+            found.donated = true
+            found.direction = direction
+            found.location = location(call)
+            if let initializer = Self.declaration(named: name, before: Syntax(call))?.initializer.map(Self.intentExpression),
+                let built = initializer.as(FunctionCallExprSyntax.self), let path = ValueResolver.path(of: built.calledExpression),
+                path.count == 1, Self.intentClasses.contains(path[0])
+            {
+                found.isJudgedAsPayload = true
+            }
+            break
+        }
+        for (place, called) in index.handed[name] ?? [] where place < position && !found.handedTo.contains(called) {
+            found.handedTo.append(called)
         }
         return found
     }
@@ -343,6 +338,61 @@ extension SourceExtractor {
         let imported = Set(
             file.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
         return imported.contains("UserNotifications") && imported.contains("Intents")
+    }
+}
+
+/// What a body's calls say about interactions, by name, in source order: the
+/// `INInteraction(intent: name, …)` calls, where `x.donate` is called, the last `x.direction`
+/// assigned, and the functions of the app's each name is handed to.
+struct BodyCallIndex {
+    /// Each interaction of the intent of a name: the call, the name it is bound to (`let
+    /// interaction = INInteraction(…)`), and whether `donate` is called on the call itself.
+    var interactions: [String: [(call: FunctionCallExprSyntax, boundTo: String?, isDonatedInPlace: Bool)]] = [:]
+    var donations: [String: [AbsolutePosition]] = [:]
+    var directions: [String: ExprSyntax] = [:]
+    var handed: [String: [(position: AbsolutePosition, called: String)]] = [:]
+
+    /// What code hands a value to only to print it, or the update itself: no donor.
+    private static let notDonors: Set<String> = ["updating", "print", "debugPrint", "dump", "NSLog"]
+
+    /// The name `let name = call` binds the call to, without looking for the statement's place.
+    private static func boundName(of call: FunctionCallExprSyntax) -> String? {
+        var node = Syntax(call)
+        // `try`, `await` around the call.
+        while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
+        guard let clause = node.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self) else {
+            return nil
+        }
+        return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    }
+
+    init(_ body: Syntax) {
+        let collector = BodyCallCollector(viewMode: .sourceAccurate)
+        collector.walk(body)
+        for call in collector.calls {
+            let callee = ValueResolver.path(of: call.calledExpression)
+            if callee == ["INInteraction"] {
+                if let intent = call.arguments.first(where: { $0.label?.text == "intent" }),
+                    let path = ValueResolver.path(of: SourceExtractor.intentExpression(intent.expression)), path.count == 1
+                {
+                    let member = call.parent?.as(MemberAccessExprSyntax.self)
+                    let inPlace = member?.declName.baseName.text == "donate" && member?.parent?.is(FunctionCallExprSyntax.self) == true
+                    interactions[path[0], default: []].append((call, Self.boundName(of: call), inPlace))
+                }
+                continue
+            }
+            if let callee, callee.count == 2, callee[1] == "donate" {
+                donations[callee[0], default: []].append(call.positionAfterSkippingLeadingTrivia)
+            }
+            guard let called = SourceExtractor.calledName(call.calledExpression), !Self.notDonors.contains(called) else { continue }
+            for argument in call.arguments {
+                guard let path = ValueResolver.path(of: SourceExtractor.intentExpression(argument.expression)), path.count == 1 else { continue }
+                handed[path[0], default: []].append((call.positionAfterSkippingLeadingTrivia, called))
+            }
+        }
+        for (target, value) in collector.assignments {
+            if let path = ValueResolver.path(of: target), path.count == 2, path[1] == "direction" { directions[path[0]] = value }
+        }
     }
 }
 

@@ -49,6 +49,10 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     var contentUpdates: [ScannedContentUpdate] = []
     var intentBuilders: [ScannedIntentBuilder] = []
     var intentDonors: [ScannedIntentDonor] = []
+    /// Each function body's calls, indexed once, and the intents bound to a name whose
+    /// notification interaction is already written.
+    var bodyCallIndexes: [SyntaxIdentifier: BodyCallIndex] = [:]
+    var notificationIntents: Set<SyntaxIdentifier> = []
 
     /// The NSUserActivity properties a donation is read for, as Proctor's payloads name them.
     static let properties: Set<String> = [
