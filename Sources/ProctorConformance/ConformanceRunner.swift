@@ -153,8 +153,12 @@ package enum ConformanceRunner {
         // Files named *.scenario.json are played as scenarios, *.swift files scanned together as
         // an app's sources; the others are linted together.
         let scenarios = testCase.files.filter { $0.path.hasSuffix(Scenario.fileSuffix) }
-        // Intent definition files are linted, and scanned with the Swift for their handlers.
-        let sources = testCase.files.filter { $0.path.hasSuffix(".swift") || $0.path.hasSuffix(".intentdefinition") }
+        // Intent definition files are linted, and scanned with the Swift for their handlers;
+        // entitlements files are linted, and scanned as the app's (its Communication
+        // Notifications entitlement).
+        let sources = testCase.files.filter {
+            $0.path.hasSuffix(".swift") || $0.path.hasSuffix(".intentdefinition") || $0.path.hasSuffix(".entitlements")
+        }
         let payloads = testCase.files.filter { !$0.path.hasSuffix(Scenario.fileSuffix) && !$0.path.hasSuffix(".swift") }
         var results = Linter.lint(files: payloads, appInfo: appInfo, options: LintOptions(now: testCase.now, parallel: false)).files
         var emittedPayloads: [String]?

@@ -36,6 +36,9 @@ package struct ProjectApp: Sendable {
     /// The Swift files the app and its extensions compile, and the intent definition files they
     /// build.
     package var members: Set<FileIdentity>
+    /// The entitlements files of the app and its extensions (their `CODE_SIGN_ENTITLEMENTS`),
+    /// relative to the root: the Communication Notifications entitlement may be in either.
+    package var entitlements: [String] = []
 
     /// The apps of `project`, read relative to `root` (as ``XcodeProject/read(_:root:)`` was).
     package static func apps(of project: XcodeProject, root: String, options: LintOptions) -> [ProjectApp] {
@@ -50,9 +53,16 @@ package struct ProjectApp: Sendable {
                 guard let plist = target.infoPlist?.value, seenPlists.insert(plist).inserted else { continue }
                 plists.append(InfoPlistInput().readAndJudge(path: Paths.joined(root, plist), with: options.engine, now: options.now))
             }
+            var entitlements: [String] = []
+            for target in targets {
+                guard let file = target.entitlements?.value else { continue }
+                let path = Paths.joined(root, file)
+                if !entitlements.contains(path) { entitlements.append(path) }
+            }
             return ProjectApp(
                 name: app.name, project: project.path, appInfo: facts(of: app, extensions: extensions, in: project, root: root, options: options),
-                plistResults: plists, members: identities(targets + linkedLibraries(of: targets, in: project), root: root, definitions: true))
+                plistResults: plists, members: identities(targets + linkedLibraries(of: targets, in: project), root: root, definitions: true),
+                entitlements: entitlements)
         }
     }
 

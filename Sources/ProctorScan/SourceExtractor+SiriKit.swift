@@ -153,7 +153,7 @@ extension SourceExtractor {
     /// which only the code is read), or a name bound to one earlier in an enclosing block, with
     /// what the code sets on that name afterwards (a response's `reservations`). The class and
     /// its fields, each with its place; `path` is the object's pointer in the payload.
-    private func siriKitObject(
+    func siriKitObject(
         _ expression: ExprSyntax, near: Syntax, key: String, path: JSONPointer, into donation: inout ScannedDonation, depth: Int = 0
     ) -> (String, [(key: String, value: StaticValue, location: ProctorCore.SourceLocation)])? {
         guard depth < 16 else { return nil }

@@ -48,6 +48,15 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     var entityUses: [ScannedEntityUse] = []
     /// When the file indexes app entities: the capitalized names it holds (the types it may index).
     var namesInIndexingFile: Set<String>?
+    /// Notification content updated with an intent, and the functions of the app's that build
+    /// or donate intents (SourceExtractor+CommunicationNotifications.swift).
+    var contentUpdates: [ScannedContentUpdate] = []
+    var intentBuilders: [ScannedIntentBuilder] = []
+    var intentDonors: [ScannedIntentDonor] = []
+    /// Each function body's calls, indexed once, and the intents bound to a name whose
+    /// notification interaction is already written.
+    var bodyCallIndexes: [SyntaxIdentifier: BodyCallIndex] = [:]
+    var notificationIntents: Set<SyntaxIdentifier> = []
 
     /// The NSUserActivity properties a donation is read for, as Proctor's payloads name them.
     static let properties: Set<String> = [
@@ -204,6 +213,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
         readEntryPoint(node, labels: parameterLabels)
         readQuickActionEntryPoint(node, labels: parameterLabels)
         readURLFunction(node, labels: parameterLabels)
+        readIntentFunction(node)
         return .visitChildren
     }
 
@@ -586,6 +596,7 @@ final class SourceExtractor: CompiledSyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         readDoorCall(node)
         readSchemeQuery(node)
+        readContentUpdate(node)
         readEntityUse(node)
         // `CSSearchableItem(appEntity:)` is made from the entity, not from Core Spotlight's own values.
         if node.arguments.first?.label?.text == "appEntity" { return .visitChildren }

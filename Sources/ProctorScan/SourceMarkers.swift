@@ -29,6 +29,9 @@ enum SourceMarkers {
         // `IntentDonationManager`). Not "ppEntit": Home Assistant's own `HAAppEntity` let 60
         // files through.
         "indexAppEntities", "deleteAppEntities", "associateAppEntity", "appEntityIdentifier", "donate", "IntentDonationManager",
+        // Communication notifications: `content.updating(from: intent)`, and the functions of
+        // the app's that build or donate the intent (`-> INSendMessageIntent`).
+        "updating(from", "INSendMessageIntent", "INStartCallIntent",
     ]
     static let labels = ["continue", "open", "appEntity"]
     /// App Intents' types: every file that declares an intent, an entity, an enumeration or an

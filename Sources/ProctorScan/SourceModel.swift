@@ -85,6 +85,10 @@ struct ScannedDonation {
     /// Made by an initializer of the app's (`NSUserActivity(type:title:)`), whose body builds
     /// what the scan reads; nil once that body is followed.
     var initializer: AppInitializerCall?
+    /// The incoming interaction a communication notification stands for (its intent given to
+    /// `updating(from:)`), judged as a payload; no donation of the code's, so the rules over
+    /// donations and their handlers do not judge it.
+    var standsForNotification = false
 
     func property(_ key: String) -> Property? { properties.last { $0.key == key } }
 }

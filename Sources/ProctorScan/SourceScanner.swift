@@ -40,8 +40,9 @@ package enum SourceScanner {
         let (files, results) = load(paths, options: options)
         let (appInfo, appFiles) = Linter.app(options: options)
         let sites = siteFiles(options)
-        var scan = scan(files, appInfo: appInfo, options: options, sites: sites.files)
-        scan.result.files = appFiles + results + sites.unreadable + scan.result.files
+        let entitlements = entitlementsFiles(options.declaredFiles.entitlements)
+        var scan = scan(files, appInfo: appInfo, options: options, sites: sites.files, entitlements: entitlements.files)
+        scan.result.files = appFiles + results + sites.unreadable + entitlements.unreadable + scan.result.files
         // The Info.plist is judged as proctor lint judges it: its findings are in it.
         if let appInfo {
             InputKinds.infoPlist.judge(appInfo, with: options.engine, in: RuleContext(appInfo: appInfo, now: options.now), into: &scan.result.files)
@@ -78,13 +79,20 @@ package enum SourceScanner {
         if apps.count == 1 { byApp[0] += unassigned.sorted { $0.path < $1.path } } else if !unassigned.isEmpty { byApp.append(unassigned) }
         var scans: [SourceScan] = []
         let sites = siteFiles(options)
+        var unreadableEntitlements: [FileResult] = []
         for (index, group) in byApp.enumerated() where !group.isEmpty {
-            scans.append(scan(group, appInfo: index < apps.count ? apps[index].appInfo : nil, options: options, sites: sites.files))
+            // Each app's own entitlements files and its extensions' (their CODE_SIGN_ENTITLEMENTS).
+            let entitlements = entitlementsFiles(index < apps.count ? apps[index].entitlements : [])
+            unreadableEntitlements += entitlements.unreadable.filter { result in !unreadableEntitlements.contains { $0.path == result.path } }
+            scans.append(
+                scan(
+                    group, appInfo: index < apps.count ? apps[index].appInfo : nil, options: options, sites: sites.files,
+                    entitlements: entitlements.files))
         }
         var merged = SourceScan.merging(scans, options: options)
         var plists: [String: FileResult] = [:]
         for app in apps { for result in app.plistResults where plists[result.path] == nil { plists[result.path] = result } }
-        merged.result.files = plists.values.filter(\.hasProblems) + results + sites.unreadable + merged.result.files
+        merged.result.files = plists.values.filter(\.hasProblems) + results + sites.unreadable + unreadableEntitlements + merged.result.files
         if compiledElsewhere > 0 {
             // Said at the first app's project: a note needs a file, and the projects are the reason.
             let project = apps.first?.project ?? "."
@@ -188,18 +196,53 @@ package enum SourceScanner {
 
     /// Scans Swift files held in memory against the app's facts.
     /// `sites` are the association files of the app's domains (SourceScanner+UniversalLinks.swift).
-    package static func scan(_ files: [SourceFile], appInfo: AppInfo?, options: LintOptions, sites: [SiteFile] = []) -> SourceScan {
-        DeepStack.run {
+    /// `entitlements` are the app's entitlements files (and its extensions'); `.entitlements`
+    /// files among `files` are too.
+    package static func scan(
+        _ files: [SourceFile], appInfo: AppInfo?, options: LintOptions, sites: [SiteFile] = [], entitlements: [EntitlementsBytes] = []
+    ) -> SourceScan {
+        let sources = files.filter { !isEntitlements($0.path) }
+        let allEntitlements =
+            entitlements + files.filter { isEntitlements($0.path) }.map { EntitlementsBytes(path: $0.path, bytes: Array($0.text.utf8)) }
+        return DeepStack.run {
             scanOnThisThread(
-                files.filter { !isIntentDefinition($0.path) }, definitions: files.filter { isIntentDefinition($0.path) }, appInfo: appInfo,
-                options: options, sites: sites)
+                sources.filter { !isIntentDefinition($0.path) }, definitions: sources.filter { isIntentDefinition($0.path) }, appInfo: appInfo,
+                options: options, sites: sites, entitlements: allEntitlements)
         }
+    }
+
+    /// Whether a file given to the scan is an entitlements file of the app.
+    static func isEntitlements(_ path: String) -> Bool { path.lowercased().hasSuffix(".entitlements") }
+
+    /// The entitlements files at `paths` (a folder gives the `.entitlements` files under it, as
+    /// for `lint --entitlements`), read; a result with the error for each that cannot be.
+    private static func entitlementsFiles(_ paths: [String]) -> (files: [EntitlementsBytes], unreadable: [FileResult]) {
+        var files: [EntitlementsBytes] = []
+        var unreadable: [FileResult] = []
+        guard !paths.isEmpty else { return (files, unreadable) }
+        let collected = InputFiles.collect(paths, selecting: .claimed(by: isEntitlements))
+        for error in collected.errors {
+            var result = FileResult(path: error.location.file)
+            result.inputErrors = [error]
+            unreadable.append(result)
+        }
+        for path in collected.inputs.map(\.path) {
+            switch InputFiles.load(path, limit: InfoPlistReader.maximumFileSize, naming: "the entitlements file") {
+            case .success(let bytes): files.append(EntitlementsBytes(path: path, bytes: bytes))
+            case .failure(let error):
+                var result = FileResult(path: path)
+                result.inputErrors = [error]
+                unreadable.append(result)
+            }
+        }
+        return (files, unreadable)
     }
 
     /// `definitions` are the intent definition files among the files given, read for their
     /// custom intents (SourceScanner+CustomIntents.swift).
     private static func scanOnThisThread(
-        _ files: [SourceFile], definitions: [SourceFile], appInfo: AppInfo?, options: LintOptions, sites: [SiteFile]
+        _ files: [SourceFile], definitions: [SourceFile], appInfo: AppInfo?, options: LintOptions, sites: [SiteFile],
+        entitlements: [EntitlementsBytes]
     ) -> SourceScan {
         // What each file needs alone, on every processor: its lines, its constants and the
         // ignores written in it. Its tree is let go: every tree at once took 88 bytes of memory
@@ -254,7 +297,9 @@ package enum SourceScanner {
                 userInfoWriters: extractor.userInfoWriters,
                 appInitializers: extractor.appInitializers, entryPoints: extractor.entryPoints, doors: extractor.doors,
                 urlHandlers: extractor.urlHandlers, urlFunctions: extractor.urlFunctions, appIntents: extractor.appIntentDeclarations,
-                entityUses: extractor.entityUses, namesInIndexingFile: extractor.namesInIndexingFile, wasExtracted: true)
+                entityUses: extractor.entityUses, namesInIndexingFile: extractor.namesInIndexingFile,
+                contentUpdates: extractor.contentUpdates, intentBuilders: extractor.intentBuilders, intentDonors: extractor.intentDonors,
+                wasExtracted: true)
         }
         var scanned: [(path: String, donations: [ScannedDonation], handlers: [ScannedHandler])] = []
         var stateUpdates: [String: ScannedStateUpdate] = [:]
@@ -285,6 +330,15 @@ package enum SourceScanner {
             needsSaveSetters.formUnion(found.needsSaveSetters)
         }
         Self.resolveAppInitializers(in: &scanned, declared: extracted.flatMap(\.appInitializers))
+        // The interaction each communication notification stands for, judged as a payload where
+        // its intent is built (SourceScanner+CommunicationNotifications.swift).
+        let notifications = CommunicationNotificationCode(
+            zip(read, extracted).map { ($0.0.file.path, $0.1.contentUpdates, $0.1.intentBuilders, $0.1.intentDonors) })
+        for (path, interaction) in notifications.interactions {
+            guard let index = scanned.firstIndex(where: { $0.path == path }) else { continue }
+            scanned[index].donations.append(interaction)
+            filesWithSubjects.insert(path)
+        }
         Self.followDelegation(in: &scanned, to: extracted.flatMap(\.activityFunctions))
         // An activity assigned to the `userActivity` of a type that is surely no responder (a
         // model with a property of that name) is stored there, not managed by UIKit.
@@ -484,7 +538,8 @@ package enum SourceScanner {
             return place
         }
         var sourceFindings: [Finding] = []
-        for (subject, _) in donationSubjects {
+        // The interaction a communication notification stands for is no donation of the code's.
+        for (index, (subject, _)) in donationSubjects.enumerated() where !transcriptions[index].donation.standsForNotification {
             engine.rules(judging: SourceDonation.self).judge(subject, in: context, locate: locate, into: &sourceFindings)
         }
         for (subject, _) in handlerSubjects {
@@ -574,6 +629,14 @@ package enum SourceScanner {
             context: context, into: &sourceFindings, notes: &intentNotes)
         filesWithSubjects.formUnion(intents.files)
         for note in intentNotes { results[note.location.file]?.diagnostics.append(note) }
+        var notificationNotes: [Diagnostic] = []
+        var unreadableEntitlements: [FileResult] = []
+        filesWithSubjects.formUnion(
+            Self.judgeCommunicationNotifications(
+                notifications, entitlements: entitlements, engine: engine, context: context, into: &sourceFindings, notes: &notificationNotes,
+                unreadable: &unreadableEntitlements))
+        for note in notificationNotes { results[note.location.file]?.diagnostics.append(note) }
+        for result in unreadableEntitlements where results[result.path] == nil { results[result.path] = result }
         for finding in sourceFindings { results[finding.location.file]?.findings.append(finding) }
         for result in judgeCustomIntents(
             definitions: definitions, swift: read.filter(\.wasParsed).map { ($0.file, $0.lines) }, engine: engine, context: context)
@@ -842,6 +905,10 @@ package enum SourceScanner {
         var entityUses: [ScannedEntityUse] = []
         /// When the file indexes app entities: the type names it holds.
         var namesInIndexingFile: Set<String>?
+        /// Communication notifications (SourceExtractor+CommunicationNotifications.swift).
+        var contentUpdates: [ScannedContentUpdate] = []
+        var intentBuilders: [ScannedIntentBuilder] = []
+        var intentDonors: [ScannedIntentDonor] = []
         /// False for a file the byte filter let go, which was not parsed a second time.
         var wasExtracted = false
     }

@@ -72,9 +72,11 @@ struct RuleExamplesTests {
         let bytes = example.isPassBundle ? try PassBundleRecipe.build(example.input) : Array(example.input.utf8)
         // An intent definition example with Swift beside it is an app's sources too, scanned
         // together (the rules over custom intents and their handlers).
+        // A Swift example's entitlements files are the app's, which the scan reads too.
         let scanned =
             example.fileName.hasSuffix(".swift")
             ? [SourceScanner.SourceFile(path: example.fileName, text: example.input)]
+                + example.besides.filter { $0.name.hasSuffix(".entitlements") }.map { SourceScanner.SourceFile(path: $0.name, text: $0.content) }
             : example.besides.contains(where: { $0.name.hasSuffix(".swift") })
                 ? [SourceScanner.SourceFile(path: example.fileName, text: example.input)]
                     + example.besides.map { SourceScanner.SourceFile(path: $0.name, text: $0.content) } : []

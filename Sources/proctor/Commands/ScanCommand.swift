@@ -91,7 +91,8 @@ struct Scan: ParsableCommand {
             reports: settings.reports.value, writingBaseline: flags.writeBaseline,
             against: paths.map { ($0, "an input") } + (settings.infoPlist.value.map { [($0, "the Info.plist")] } ?? [])
                 + (flags.baseline.map { [($0, "the baseline")] } ?? []) + (configuration.map { [($0.path, "the configuration file")] } ?? [])
-                + settings.sites.value.map { ($0.path, "the apple-app-site-association file of \($0.domain)") })
+                + settings.sites.value.map { ($0.path, "the apple-app-site-association file of \($0.domain)") }
+                + settings.entitlements.value.map { ($0, "the entitlements file") })
         let baseline = try flags.baseline.map { path throws(ExitCode) in try Lint.readBaseline(path) }
         var options = LintOptions(
             infoPlistPath: settings.infoPlist.value, bundleIdentifier: settings.bundleIdentifier.value, now: now.flatMap(DateFormat.parse) ?? Date(),
@@ -99,8 +100,9 @@ struct Scan: ParsableCommand {
             configuration: AppConfiguration(
                 deploymentTarget: settings.deploymentTarget.value, serviceNames: settings.serviceNames.value,
                 teamIdentifier: settings.teamIdentifier.value),
-            // The association files of the app's domains, for the rules over universal links.
-            declaredFiles: DeclaredFiles(sites: settings.sites.value),
+            // The association files of the app's domains, for the rules over universal links,
+            // and its entitlements files, for the Communication Notifications entitlement.
+            declaredFiles: DeclaredFiles(entitlements: settings.entitlements.value, sites: settings.sites.value),
             rules: settings.rules.value)
         // The configuration's defaultExcludes apply; its lint.include and lint.exclude do not.
         options.filter = flags.filter.filter(configuration: configuration, include: nil, exclude: nil).filter
@@ -191,6 +193,11 @@ struct Scan: ParsableCommand {
             }
         }
         if apps.isEmpty && projects.isEmpty { return nil }
+        // Entitlements files the command line names are every app's, as its other facts are;
+        // else each app's are its targets' CODE_SIGN_ENTITLEMENTS.
+        if case .flag = settings.entitlements.origin, !settings.entitlements.value.isEmpty {
+            for index in apps.indices { apps[index].entitlements = settings.entitlements.value }
+        }
         return (apps, compiled.subtracting(apps.reduce(into: Set<FileIdentity>()) { $0.formUnion($1.members) }))
     }
 

@@ -32,7 +32,7 @@ extension Lint {
         @Option(
             name: .customLong("entitlements"),
             help: ArgumentHelp(
-                "The app's .entitlements file (XML or binary), for its Associated Domains. Repeatable; .entitlements files in the directories given are read too.",
+                "The app's .entitlements file (XML or binary), for its Associated Domains (and, in proctor scan, the Communication Notifications entitlement). Repeatable; .entitlements files in the directories given are read too.",
                 valueName: "path"))
         var entitlements: [String] = []
 
