@@ -113,8 +113,8 @@ enum BudgetBenchmark {
                 Array(("let a: A" + String(repeating: "<A", count: 3_000) + "\n").utf8)
             },
             Shape(
-                label: "lint: 4 MiB .intentdefinition (the largest read)", file: "Limit.intentdefinition",
-                arguments: ["lint", "--no-config", "FILE"]
+                label: "lint: \(IntentDefinitionReader.maximumFileSize >> 20) MiB .intentdefinition (the largest read)",
+                file: "Limit.intentdefinition", arguments: ["lint", "--no-config", "FILE"]
             ) { intentDefinition(IntentDefinitionReader.maximumFileSize - 256) },
             Shape(
                 label: "lint: 1 MB apple-app-site-association", file: "aasa/apple-app-site-association", arguments: ["lint", "--no-config", "FILE"]

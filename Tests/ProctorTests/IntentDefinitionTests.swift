@@ -156,7 +156,7 @@ struct IntentDefinitionTests {
         let error = try #require(read.inputErrors.first)
         #expect(read.file == nil)
         #expect(error.code == ProblemCode.fileTooLarge)
-        #expect(error.message.contains("over the 4 MiB"), "\(error.message)")
+        #expect(error.message.contains("over the 2 MiB"), "\(error.message)")
         // At the limit, the same definition is read.
         bytes.removeLast()
         #expect(IntentDefinitionReader.read(bytes: bytes, path: "Intents.intentdefinition").file?.intents.isEmpty == false)
