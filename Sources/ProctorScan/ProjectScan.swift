@@ -39,6 +39,8 @@ package struct ProjectApp: Sendable {
     /// The entitlements files of the app and its extensions (their `CODE_SIGN_ENTITLEMENTS`),
     /// relative to the root: the Communication Notifications entitlement may be in either.
     package var entitlements: [String] = []
+    /// Those the project names that are not there (a file left out of the repository).
+    package var missingEntitlements: [String] = []
 
     /// The apps of `project`, read relative to `root` (as ``XcodeProject/read(_:root:)`` was).
     package static func apps(of project: XcodeProject, root: String, options: LintOptions) -> [ProjectApp] {
@@ -54,15 +56,21 @@ package struct ProjectApp: Sendable {
                 plists.append(InfoPlistInput().readAndJudge(path: Paths.joined(root, plist), with: options.engine, now: options.now))
             }
             var entitlements: [String] = []
+            var missingEntitlements: [String] = []
             for target in targets {
                 guard let file = target.entitlements?.value else { continue }
                 let path = Paths.joined(root, file)
-                if !entitlements.contains(path) { entitlements.append(path) }
+                guard !entitlements.contains(path), !missingEntitlements.contains(path) else { continue }
+                if FileManager.default.fileExists(atPath: path) {
+                    entitlements.append(path)
+                } else {
+                    missingEntitlements.append(path)
+                }
             }
             return ProjectApp(
                 name: app.name, project: project.path, appInfo: facts(of: app, extensions: extensions, in: project, root: root, options: options),
                 plistResults: plists, members: identities(targets + linkedLibraries(of: targets, in: project), root: root, definitions: true),
-                entitlements: entitlements)
+                entitlements: entitlements, missingEntitlements: missingEntitlements)
         }
     }
 

@@ -14,12 +14,15 @@ import ProctorRules
 // app's entitlements files for the Communication Notifications entitlement.
 
 extension SourceScanner {
-    /// An entitlements file of the app, as bytes (XML or binary property list).
+    /// An entitlements file of the app, as bytes (XML or binary property list); nil for a file
+    /// the Xcode project names (CODE_SIGN_ENTITLEMENTS) that is not there: the app's entitlements
+    /// are then not all known, and the rule that needs them is not judged, but no file the user
+    /// named is missing, so it is no input error.
     package struct EntitlementsBytes: Sendable {
         package var path: String
-        package var bytes: [UInt8]
+        package var bytes: [UInt8]?
 
-        package init(path: String, bytes: [UInt8]) {
+        package init(path: String, bytes: [UInt8]?) {
             self.path = path
             self.bytes = bytes
         }
@@ -138,7 +141,11 @@ extension SourceScanner {
             var entitled = false
             var allRead = true
             for file in entitlements {
-                switch PropertyListFile.read(bytes: file.bytes, displayPath: file.path, noun: "the entitlements file") {
+                guard let bytes = file.bytes else {
+                    allRead = false
+                    continue
+                }
+                switch PropertyListFile.read(bytes: bytes, displayPath: file.path, noun: "the entitlements file") {
                 case .success(let read):
                     subject.entitlementsFiles.append(file.path)
                     if let root = read.root as? [String: Any], root[SourceCommunicationNotifications.entitlementKey] as? Bool == true {

@@ -81,13 +81,15 @@ package enum SourceScanner {
         let sites = siteFiles(options)
         var unreadableEntitlements: [FileResult] = []
         for (index, group) in byApp.enumerated() where !group.isEmpty {
-            // Each app's own entitlements files and its extensions' (their CODE_SIGN_ENTITLEMENTS).
-            let entitlements = entitlementsFiles(index < apps.count ? apps[index].entitlements : [])
+            // Each app's own entitlements files and its extensions' (their CODE_SIGN_ENTITLEMENTS);
+            // one the project names that is not there leaves the entitlements unknown, without an
+            // error: the user named no such file, and lint of the same project reads on.
+            let app = index < apps.count ? apps[index] : nil
+            let entitlements = entitlementsFiles(app?.entitlements ?? [])
+            let missing = (app?.missingEntitlements ?? []).map { EntitlementsBytes(path: $0, bytes: nil) }
             unreadableEntitlements += entitlements.unreadable.filter { result in !unreadableEntitlements.contains { $0.path == result.path } }
             scans.append(
-                scan(
-                    group, appInfo: index < apps.count ? apps[index].appInfo : nil, options: options, sites: sites.files,
-                    entitlements: entitlements.files))
+                scan(group, appInfo: app?.appInfo, options: options, sites: sites.files, entitlements: entitlements.files + missing))
         }
         var merged = SourceScan.merging(scans, options: options)
         var plists: [String: FileResult] = [:]

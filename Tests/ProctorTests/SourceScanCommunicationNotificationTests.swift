@@ -240,5 +240,17 @@ struct SourceScanCommunicationNotificationTests {
         try text.replacingOccurrences(of: "<dict>", with: "<dict>\n\t<key>com.apple.developer.usernotifications.communication</key>\n\t<true/>")
             .write(toFile: app, atomically: true, encoding: .utf8)
         #expect(try entitlementFindings().isEmpty)
+        // A file the project names that is not in the repository: the entitlements are not all
+        // known, so the rule is not judged, and no input error (the user named no such file).
+        try FileManager.default.removeItem(atPath: app)
+        let project = try #require(try? XcodeProject.read("Tapas.xcodeproj", root: root).get())
+        let options = LintOptions(now: fixedNow, parallel: false)
+        let apps = ProjectApp.apps(of: project, root: root, options: options)
+        let tapas = try #require(apps.first { $0.name == "Tapas" })
+        #expect(tapas.missingEntitlements.map { $0.replacingOccurrences(of: root + "/", with: "") } == ["App/Tapas.entitlements"])
+        let scan = SourceScanner.scan(paths: [root], apps: apps, options: options)
+        let inputErrors = scan.result.files.flatMap(\.inputErrors).map(\.message)
+        #expect(inputErrors.isEmpty, "\(inputErrors)")
+        #expect(!scan.result.files.flatMap(\.findings).contains { $0.ruleID == "source_communication_notification_entitlement" })
     }
 }

@@ -196,7 +196,10 @@ struct Scan: ParsableCommand {
         // Entitlements files the command line names are every app's, as its other facts are;
         // else each app's are its targets' CODE_SIGN_ENTITLEMENTS.
         if case .flag = settings.entitlements.origin, !settings.entitlements.value.isEmpty {
-            for index in apps.indices { apps[index].entitlements = settings.entitlements.value }
+            for index in apps.indices {
+                apps[index].entitlements = settings.entitlements.value
+                apps[index].missingEntitlements = []
+            }
         }
         return (apps, compiled.subtracting(apps.reduce(into: Set<FileIdentity>()) { $0.formUnion($1.members) }))
     }
