@@ -267,17 +267,9 @@ extension SourceExtractor {
         return current
     }
 
-    /// The name of a type written `T`, `T?` or `T!`.
-    static func unwrappedTypeName(_ type: TypeSyntax?) -> String? {
-        guard var type else { return nil }
-        if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
-        if let forced = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = forced.wrappedType }
-        return type.as(IdentifierTypeSyntax.self)?.name.text
-    }
-
     /// `INSendMessageIntent` or `INStartCallIntent`, when `type` names one (optional or not).
     static func intentClass(of type: TypeSyntax?) -> String? {
-        unwrappedTypeName(type).flatMap { notificationIntentClasses.contains($0) ? $0 : nil }
+        type.flatMap(unwrappedTypeName).flatMap { notificationIntentClasses.contains($0) ? $0 : nil }
     }
 
     /// The binding `let name …` (or `var`) in the nearest enclosing block that declares it

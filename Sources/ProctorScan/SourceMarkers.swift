@@ -28,11 +28,21 @@ enum SourceMarkers {
         // `CSSearchableItem(appEntity:)` in `labels`) and donations (`donate()`,
         // `IntentDonationManager`). Not "ppEntit": Home Assistant's own `HAAppEntity` let 60
         // files through.
-        "indexAppEntities", "deleteAppEntities", "associateAppEntity", "appEntityIdentifier", "donate", "IntentDonationManager",
-        // Communication notifications: `content.updating(from: intent)`, and the functions of
-        // the app's that build or donate the intent (`-> INSendMessageIntent`).
-        "updating(from", "INSendMessageIntent", "INStartCallIntent",
+        "indexAppEntities", "deleteAppEntities", "deleteAllAppEntities", "associateAppEntity", "appEntityIdentifier", "donate",
+        "IntentDonationManager",
+        // Communication notifications: the functions of the app's that build or donate the intent
+        // (`-> INSendMessageIntent`); `content.updating(from: intent)` is in `calls`.
+        "INSendMessageIntent", "INStartCallIntent",
     ]
+    /// App Intents' protocols conformed to (`: AppIntent`, `, AppEntity`, `& AppEnum`): a file
+    /// that conforms to one sees AppIntents through its own import, or through another file's
+    /// `@_exported import AppIntents`, which `imports` does not see. Whole words after `:`, `,`
+    /// or `&` only: not `HAAppEntity`, `enum AppIntents` or Home Assistant's
+    /// `DatabaseTables.AppEntity` (22 files).
+    static let conformances = ["AppIntent", "AppEntity", "AppEnum", "AppShortcutsProvider"]
+    /// Calls by their name and first argument label, blanks, line breaks and comments allowed
+    /// between them: `content.updating(from: intent)`, however it is wrapped.
+    static let calls = [(name: "updating", label: "from")]
     static let labels = ["continue", "open", "appEntity"]
     /// App Intents' types: every file that declares an intent, an entity, an enumeration or an
     /// App Shortcuts provider imports AppIntents (their protocols and `@Parameter` are its types,
@@ -52,6 +62,12 @@ enum SourceMarkers {
                 || labels.contains { label in ByteSearch.contains(label, in: bytes) { isLabel(in: bytes, after: $0 + label.utf8.count, before: $0) } }
                 || imports.contains { module in
                     ByteSearch.contains(module, in: bytes) { isImport(in: bytes, after: $0 + module.utf8.count, before: $0) }
+                }
+                || conformances.contains { name in
+                    ByteSearch.contains(name, in: bytes) { isConformance(in: bytes, after: $0 + name.utf8.count, before: $0) }
+                }
+                || calls.contains { call in
+                    ByteSearch.contains(call.name, in: bytes) { isCall(in: bytes, after: $0 + call.name.utf8.count, before: $0, label: call.label) }
                 }
         }
     }
@@ -79,31 +95,64 @@ enum SourceMarkers {
     /// or by a parameter name and `:`.
     private static func isLabel(in bytes: UnsafeBufferPointer<UInt8>, after end: Int, before start: Int) -> Bool {
         if start > 0, isIdentifier(bytes[start - 1]) { return false }
-        var index = end
-        // White space and comments, which Swift allows between a label, its name and the colon.
-        func skipBlanks() {
-            while index < bytes.count {
-                if [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(bytes[index]) {
-                    index += 1
-                } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-                    while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-                } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
-                    index += 2
-                    while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
-                    index += 2
-                } else {
-                    return
-                }
-            }
-        }
-        skipBlanks()
+        var index = skipBlanks(in: bytes, from: end)
         if index < bytes.count, isIdentifier(bytes[index]) {
             // A label followed at once by more of a name is a longer name (`opened`).
             guard index > end else { return false }
             while index < bytes.count, isIdentifier(bytes[index]) { index += 1 }
-            skipBlanks()
+            index = skipBlanks(in: bytes, from: index)
         }
         return index < bytes.count && bytes[index] == UInt8(ascii: ":")
+    }
+
+    /// A whole name at `before..<end` in an inheritance clause or a constraint: after `:`, `,` or
+    /// `&` and blanks (a list of conformances may wrap).
+    private static func isConformance(in bytes: UnsafeBufferPointer<UInt8>, after end: Int, before start: Int) -> Bool {
+        guard isWholeWord(in: bytes, after: end, before: start) else { return false }
+        var index = start
+        while index > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index - 1]) { index -= 1 }
+        return index > 0 && [UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "&")].contains(bytes[index - 1])
+    }
+
+    /// A name at `before..<end` that is no part of a longer one.
+    private static func isWholeWord(in bytes: UnsafeBufferPointer<UInt8>, after end: Int, before start: Int) -> Bool {
+        !(start > 0 && isIdentifier(bytes[start - 1])) && !(end < bytes.count && isIdentifier(bytes[end]))
+    }
+
+    /// A call of the name at `before..<end` whose first argument has `label`: the name, `(`,
+    /// the label and `:`, with blanks and comments between.
+    private static func isCall(in bytes: UnsafeBufferPointer<UInt8>, after end: Int, before start: Int, label: String) -> Bool {
+        guard isWholeWord(in: bytes, after: end, before: start) else { return false }
+        var index = skipBlanks(in: bytes, from: end)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "(") else { return false }
+        index = skipBlanks(in: bytes, from: index + 1)
+        for byte in label.utf8 {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+        }
+        guard !(index < bytes.count && isIdentifier(bytes[index])) else { return false }
+        index = skipBlanks(in: bytes, from: index)
+        return index < bytes.count && bytes[index] == UInt8(ascii: ":")
+    }
+
+    /// The offset past the white space and comments at `start`, which Swift allows between a
+    /// name, its parenthesis, a label and its colon.
+    private static func skipBlanks(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            if [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(bytes[index]) {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+            } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index += 2
+            } else {
+                break
+            }
+        }
+        return index
     }
 
     private static func isIdentifier(_ byte: UInt8) -> Bool {

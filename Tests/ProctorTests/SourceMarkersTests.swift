@@ -43,6 +43,15 @@ struct SourceMarkersTests {
         "attributes.associateAppEntity(note, priority: 1)",
         "IntentDonationManager.shared.donate(intent: OpenNote())",
         "try await OpenNote(note: note).donate()",
+        "try await CSSearchableIndex.default().deleteAllAppEntities(ofType: NoteEntity.self)",
+        // A conformance in a file that sees AppIntents through another's `@_exported import`.
+        "struct OpenNote: AppIntent { static var title: LocalizedStringResource = \"Open\" }",
+        "extension NoteEntity: AppEntity {}",
+        "struct Folder: Codable,\n    AppEntity {}",
+        // A communication notification's update, however it is wrapped.
+        "let updated = try content.updating(from: intent)",
+        "let updated = try request.content.updating(\n    from: intent)",
+        "let updated = try content.updating( /* the message */ from: intent)",
     ])
     func aFileNamingWhatTheExtractorReadsIsReadAgain(_ line: String) {
         #expect(SourceMarkers.mayDonateOrHandle("import UIKit\n\(line)\n"))
@@ -59,6 +68,10 @@ struct SourceMarkersTests {
         "public enum L10n {\n  public enum AppIntents { public enum AppShortcut {} }\n  public enum ShortcutItem {}\n}",
         // The app's own types and modules named like App Intents' words.
         "let row = HAAppEntity(id: id)\nimport AppIntentsKit\nimport MyAppIntents",
+        // `updating` that is no call with `from:` (a model's own method, a word in a comment).
+        "let profile = profile.updating(name: name) // updating from the server",
+        // The app's own type named like App Intents' protocol, used as a member.
+        ".filter(Column(DatabaseTables.AppEntity.serverId.rawValue) == serverId)",
     ])
     func aFileNamingNoneIsNot(_ text: String) {
         #expect(!SourceMarkers.mayDonateOrHandle(text))
