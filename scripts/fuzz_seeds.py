@@ -22,15 +22,15 @@ MAX_SEED = 65536
 MARKER = ".proctor-fuzz-seeds"
 
 
-def collect_plist_keys(value, keys):
-    """Adds every dictionary key of a property list's value to `keys`."""
+def collect_keys(value, keys):
+    """Adds every dictionary key of a JSON or property list value to `keys`."""
     if isinstance(value, dict):
         for key, inner in value.items():
             keys.add(key)
-            collect_plist_keys(inner, keys)
+            collect_keys(inner, keys)
     elif isinstance(value, list):
         for inner in value:
-            collect_plist_keys(inner, keys)
+            collect_keys(inner, keys)
 
 
 def main():
@@ -50,15 +50,6 @@ def main():
             data = data.encode("utf-8", "surrogatepass")
         if 0 < len(data) <= MAX_SEED:
             seeds[target].add(data)
-
-    def collect_keys(value):
-        if isinstance(value, dict):
-            for key, inner in value.items():
-                keys.add(key)
-                collect_keys(inner)
-        elif isinstance(value, list):
-            for inner in value:
-                collect_keys(inner)
 
     def add_plist(facts):
         try:
@@ -126,7 +117,7 @@ def main():
             document = json.loads(data)
         except ValueError:
             continue
-        collect_keys(document)
+        collect_keys(document, keys)
         if name == "pass.json":
             add("pass", data)
             continue
@@ -201,7 +192,7 @@ def main():
     plist_keys = set()
     for data in seeds["intent-definition"]:
         try:
-            collect_plist_keys(plistlib.loads(data), plist_keys)
+            collect_keys(plistlib.loads(data), plist_keys)
         except Exception:
             pass
     dictionary = (ROOT / "Tests" / "Fuzz" / "plist.dict").read_text()
