@@ -9,20 +9,6 @@ import Testing
 /// OpenIntents (issue 34): the type each call names when the syntax says it, and what is judged.
 @Suite("Source scan: app entities and donations")
 struct SourceScanAppEntitiesTests {
-    private func scan(_ files: [String: String]) -> SourceScan {
-        SourceScanner.scan(
-            files.sorted { $0.key < $1.key }.map { SourceScanner.SourceFile(path: $0.key, text: $0.value) }, appInfo: nil,
-            options: LintOptions(now: fixedNow, parallel: false))
-    }
-
-    private func findings(_ scan: SourceScan) -> [String] {
-        scan.result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.file):\($0.location.line ?? 0)" }.sorted()
-    }
-
-    private func notes(_ scan: SourceScan) -> [String] {
-        scan.result.files.flatMap(\.diagnostics).map { "\($0.location.file):\($0.location.line ?? 0) \($0.message)" }.sorted()
-    }
-
     private let entities = """
         import AppIntents
 
@@ -45,7 +31,7 @@ struct SourceScanAppEntitiesTests {
     /// type, `map(Type.init)`, `ofType: Type.self`, an initializer call), and `Array(…)` of
     /// something computed left as computed, not read as an entity type named Array.
     @Test func readsTheEntityTypeOfEachSpotlightCall() throws {
-        let scan = scan([
+        let scan = InMemoryScan.scan([
             "Entities.swift": entities,
             "Indexer.swift": """
             import AppIntents
@@ -75,14 +61,14 @@ struct SourceScanAppEntitiesTests {
         #expect(scan.appIntents.spotlight[2].computed?.contains("snapshot.entities") == true)
         // A searchable item made from an entity is not read as Core Spotlight's own item (no
         // identifier missing, no title missing).
-        #expect(findings(scan).isEmpty)
-        #expect(notes(scan).isEmpty)
+        #expect(InMemoryScan.findings(scan).isEmpty)
+        #expect(InMemoryScan.notes(scan).isEmpty)
     }
 
     /// `appEntityIdentifier` and donations: the type when named, a reason when not; SiriKit's
     /// interaction and a method of the app's named `donate` are no App Intents donations.
     @Test func readsActivitiesAndDonations() {
-        let scan = scan([
+        let scan = InMemoryScan.scan([
             "Entities.swift": entities,
             "Intents.swift": """
             import AppIntents
@@ -121,7 +107,7 @@ struct SourceScanAppEntitiesTests {
         #expect(scan.appIntents.activities[2].computed?.contains("'entity'") == true)
         #expect(scan.appIntents.donations.map { $0.type ?? "?" } == ["OpenNoteIntent", "?"])
         #expect(scan.appIntents.donations.allSatisfy { !$0.inOwnPerform })
-        #expect(!findings(scan).contains { $0.hasPrefix("source_app_intent_donated_in_perform") })
+        #expect(!InMemoryScan.findings(scan).contains { $0.hasPrefix("source_app_intent_donated_in_perform") })
         let text = scan.appIntents.text
         #expect(text.contains(#""intent": "an intent computed at run time ('makeIntent()'), whose type Proctor does not infer""#))
     }
@@ -130,7 +116,7 @@ struct SourceScanAppEntitiesTests {
     /// extensions of their own files, indexed by a file that names both, and an OpenIntent for
     /// only the first. The calendar, which no OpenIntent opens, is reported on its conformance.
     @Test func reportsAnIndexedEntityNoOpenIntentOpens() {
-        let scan = scan([
+        let scan = InMemoryScan.scan([
             "Entities.swift": entities,
             "Note+Indexed.swift": "import AppIntents\n\nextension NoteEntity: IndexedEntity {}\n",
             "Folder+Indexed.swift": "import AppIntents\n\nextension FolderEntity: IndexedEntity {}\n",
@@ -160,7 +146,7 @@ struct SourceScanAppEntitiesTests {
             }
             """,
         ])
-        #expect(findings(scan) == ["source_indexed_entity_open_intent Folder+Indexed.swift:3"])
+        #expect(InMemoryScan.findings(scan) == ["source_indexed_entity_open_intent Folder+Indexed.swift:3"])
         #expect(scan.appIntents.entities.filter(\.indexed).map(\.name).sorted() == ["FolderEntity", "NoteEntity"])
     }
 
@@ -175,9 +161,9 @@ struct SourceScanAppEntitiesTests {
                 try await CSSearchableIndex.default().indexAppEntities(notes)
             }
             """
-        let onlyNotes = scan(["Entities.swift": entities, "Indexed.swift": indexed, "Indexer.swift": indexer])
-        #expect(findings(onlyNotes) == ["source_indexed_entity_open_intent Indexed.swift:3"])
-        let unread = scan([
+        let onlyNotes = InMemoryScan.scan(["Entities.swift": entities, "Indexed.swift": indexed, "Indexer.swift": indexer])
+        #expect(InMemoryScan.findings(onlyNotes) == ["source_indexed_entity_open_intent Indexed.swift:3"])
+        let unread = InMemoryScan.scan([
             "Entities.swift": entities, "Indexed.swift": indexed, "Indexer.swift": indexer,
             "Open.swift": """
             import AppIntents
@@ -191,8 +177,11 @@ struct SourceScanAppEntitiesTests {
             }
             """,
         ])
-        #expect(findings(unread).isEmpty)
-        #expect(notes(unread).contains { $0.hasPrefix("Indexed.swift:3 NoteEntity is indexed in Spotlight, but the target of OpenItemIntent") })
+        #expect(InMemoryScan.findings(unread).isEmpty)
+        #expect(
+            InMemoryScan.notes(unread).contains {
+                $0.hasPrefix("Indexed.swift:3 NoteEntity is indexed in Spotlight, but the target of OpenItemIntent")
+            })
     }
 
     /// An OpenIntent whose perform() is `.result()` alone is judged only when nothing else shows
@@ -200,8 +189,8 @@ struct SourceScanAppEntitiesTests {
     /// target entity with a URL representation), and only for a target type the scan read.
     @Test func judgesAnIdleOpenIntentOnlyWhenNothingElseShowsItsTarget() {
         func open(_ conformances: String, target: String = "NoteEntity") -> [String] {
-            findings(
-                scan([
+            InMemoryScan.findings(
+                InMemoryScan.scan([
                     "Entities.swift": entities + "\n\nextension FolderEntity: URLRepresentableEntity {}\n",
                     "Open.swift": """
                     import AppIntents
@@ -228,8 +217,8 @@ struct SourceScanAppEntitiesTests {
     /// `donate(intent: self)` in its perform(); a new intent donated there is not.
     @Test func reportsOnlyTheRunningIntentDonatingItself() {
         func donating(_ statement: String) -> [String] {
-            findings(
-                scan([
+            InMemoryScan.findings(
+                InMemoryScan.scan([
                     "Entities.swift": entities,
                     "Open.swift": """
                     import AppIntents

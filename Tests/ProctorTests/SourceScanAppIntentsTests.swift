@@ -9,20 +9,6 @@ import Testing
 /// what it reads of each, and what it notes instead of guessing.
 @Suite("Source scan: App Intents")
 struct SourceScanAppIntentsTests {
-    private func scan(_ files: [String: String]) -> SourceScan {
-        SourceScanner.scan(
-            files.sorted { $0.key < $1.key }.map { SourceScanner.SourceFile(path: $0.key, text: $0.value) }, appInfo: nil,
-            options: LintOptions(now: fixedNow, parallel: false))
-    }
-
-    private func findings(_ scan: SourceScan) -> [String] {
-        scan.result.files.flatMap(\.findings).map { "\($0.ruleID) \($0.location.file):\($0.location.line ?? 0)" }.sorted()
-    }
-
-    private func notes(_ scan: SourceScan) -> [String] {
-        scan.result.files.flatMap(\.diagnostics).map { "\($0.location.file):\($0.location.line ?? 0) \($0.message)" }.sorted()
-    }
-
     private let entity = """
         import AppIntents
 
@@ -44,7 +30,7 @@ struct SourceScanAppIntentsTests {
     /// getter, `LocalizedStringResource(…)`, `IntentDescription(…)`, parameters with optional and
     /// array types, and a provider in result-builder form with a conditional shortcut.
     @Test func readsIntentsEntitiesAndShortcutsAcrossFiles() throws {
-        let scan = scan([
+        let scan = InMemoryScan.scan([
             "Entities.swift": entity,
             "Intents.swift": """
             import AppIntents
@@ -103,8 +89,8 @@ struct SourceScanAppIntentsTests {
             listing.shortcuts.map { "\($0.intent ?? "?") \($0.phrases) \($0.isConditional)" } == [
                 #"OpenNoteIntent ["Open ${note} in ${applicationName}"] false"#, #"PingIntent ["Ping ${applicationName}"] true"#,
             ])
-        #expect(findings(scan).isEmpty, "\(findings(scan))")
-        #expect(notes(scan).isEmpty, "\(notes(scan))")
+        #expect(InMemoryScan.findings(scan).isEmpty, "\(InMemoryScan.findings(scan))")
+        #expect(InMemoryScan.notes(scan).isEmpty, "\(InMemoryScan.notes(scan))")
         #expect(scan.result.judged?.map(\.phrase).suffix(3) == ["2 App Intents", "2 App Shortcuts", "2 app entities"])
     }
 
@@ -112,7 +98,7 @@ struct SourceScanAppIntentsTests {
     /// defaultValue: "…")` where the type is implied, nested in `IntentDescription(.init(…))`,
     /// are read as their default value, not noted as computed (47 notes there before).
     @Test func readsImpliedInitializersWithADefaultValue() throws {
-        let scan = scan([
+        let scan = InMemoryScan.scan([
             "App.swift": """
             import AppIntents
 
@@ -129,7 +115,7 @@ struct SourceScanAppIntentsTests {
             }
             """
         ])
-        #expect(notes(scan).isEmpty, "\(notes(scan))")
+        #expect(InMemoryScan.notes(scan).isEmpty, "\(InMemoryScan.notes(scan))")
         let intent = try #require(scan.appIntents.intents.first)
         #expect(intent.title == "Open app settings")
         #expect(intent.description == "Opens the companion app directly in its settings")
@@ -138,7 +124,7 @@ struct SourceScanAppIntentsTests {
     /// Each rule on its line: a phrase without the app's name, a String parameter in a phrase, a
     /// key path naming no parameter, an empty short title; an array of shortcuts returned.
     @Test func reportsEachMistakeOnItsLine() {
-        let scan = scan([
+        let scan = InMemoryScan.scan([
             "Entities.swift": entity,
             "App.swift": """
             import AppIntents
@@ -166,7 +152,7 @@ struct SourceScanAppIntentsTests {
             """,
         ])
         #expect(
-            findings(scan) == [
+            InMemoryScan.findings(scan) == [
                 "source_app_intent_text_empty App.swift:11", "source_app_shortcut_phrase_app_name App.swift:14",
                 "source_app_shortcut_phrase_parameter App.swift:15", "source_app_shortcut_phrase_parameter App.swift:16",
             ])
@@ -175,7 +161,7 @@ struct SourceScanAppIntentsTests {
     /// What cannot be read statically is a note and judges nothing: a computed title, a phrase
     /// interpolating something else, shortcuts from a function, phrases from a constant.
     @Test func notesWhatIsComputedInsteadOfGuessing() {
-        let scan = scan([
+        let scan = InMemoryScan.scan([
             "App.swift": """
             import AppIntents
 
@@ -192,8 +178,8 @@ struct SourceScanAppIntentsTests {
             }
             """
         ])
-        #expect(findings(scan).isEmpty, "\(findings(scan))")
-        let found = notes(scan)
+        #expect(InMemoryScan.findings(scan).isEmpty, "\(InMemoryScan.findings(scan))")
+        let found = InMemoryScan.notes(scan)
         #expect(found.count == 4, "\(found)")
         #expect(found.contains { $0.hasPrefix("App.swift:4 the title of OpenIntent1 is computed at run time") })
         #expect(found.contains { $0.hasPrefix("App.swift:9 a phrase of Shortcuts's App Shortcut is computed at run time") })
@@ -222,15 +208,15 @@ struct SourceScanAppIntentsTests {
                 }
                 """
         }
-        #expect(findings(scan(["App.swift": provider(unconditional: 10)])).isEmpty)
-        #expect(findings(scan(["App.swift": provider(unconditional: 11)])) == ["source_app_shortcuts_limit App.swift:17"])
+        #expect(InMemoryScan.findings(InMemoryScan.scan(["App.swift": provider(unconditional: 10)])).isEmpty)
+        #expect(InMemoryScan.findings(InMemoryScan.scan(["App.swift": provider(unconditional: 11)])) == ["source_app_shortcuts_limit App.swift:17"])
     }
 
     /// Two intents named `Open` in different types are two intents: the shortcut of
     /// `Folders.Open` is judged against its own parameters (an entity, not Notes.Open's String),
     /// the empty title of `Folders.Open` is reported, and the summary counts both.
     @Test func keepsNestedIntentsOfTheSameNameApart() throws {
-        let scan = scan([
+        let scan = InMemoryScan.scan([
             "App.swift": """
             import AppIntents
 
@@ -263,8 +249,8 @@ struct SourceScanAppIntentsTests {
             }
             """
         ])
-        #expect(findings(scan) == ["source_app_intent_text_empty App.swift:19"])
-        #expect(notes(scan).isEmpty, "\(notes(scan))")
+        #expect(InMemoryScan.findings(scan) == ["source_app_intent_text_empty App.swift:19"])
+        #expect(InMemoryScan.notes(scan).isEmpty, "\(InMemoryScan.notes(scan))")
         #expect(scan.appIntents.intents.map(\.name) == ["Notes.Open", "Folders.Open"])
         #expect(scan.appIntents.shortcuts.map(\.intent) == ["Folders.Open"])
         #expect(scan.result.judged?.map(\.phrase).contains("2 App Intents") == true, "\(scan.result.judged?.map(\.phrase) ?? [])")
@@ -274,7 +260,7 @@ struct SourceScanAppIntentsTests {
     /// (as Swift looks it up), judged; from outside it may be either, so it is noted, not guessed.
     /// An extension written `extension Notes.Open` adds to Notes.Open alone.
     @Test func resolvesAShortcutsIntentAsSwiftDoesAndNotesAnAmbiguousOne() {
-        let scan = scan([
+        let scan = InMemoryScan.scan([
             "App.swift": """
             import AppIntents
 
@@ -308,8 +294,8 @@ struct SourceScanAppIntentsTests {
             }
             """
         ])
-        #expect(findings(scan) == ["source_app_shortcut_phrase_parameter App.swift:10"])
-        let found = notes(scan)
+        #expect(InMemoryScan.findings(scan) == ["source_app_shortcut_phrase_parameter App.swift:10"])
+        let found = InMemoryScan.notes(scan)
         #expect(found.count == 1, "\(found)")
         #expect(
             found.first?.hasPrefix("App.swift:28 the intent of Shortcuts's App Shortcut is ambiguous: 'Open' may be any of Folders.Open, Notes.Open")
@@ -333,22 +319,22 @@ struct SourceScanAppIntentsTests {
                 """
         }
         let intent = #"import AppIntents\#nstruct PingIntent: AppIntent { static var title: LocalizedStringResource = "Ping" }"#
-        let apart = scan([
+        let apart = InMemoryScan.scan([
             "Intent.swift": intent, "iOSApp/Shortcuts.swift": provider("PhoneShortcuts", count: 6),
             "WatchApp/Shortcuts.swift": provider("WatchShortcuts", count: 6),
         ])
-        #expect(findings(apart).isEmpty, "\(findings(apart))")
-        let over = scan([
+        #expect(InMemoryScan.findings(apart).isEmpty, "\(InMemoryScan.findings(apart))")
+        let over = InMemoryScan.scan([
             "Intent.swift": intent, "iOSApp/Shortcuts.swift": provider("PhoneShortcuts", count: 11),
             "WatchApp/Shortcuts.swift": provider("WatchShortcuts", count: 6),
         ])
-        #expect(findings(over) == ["source_app_shortcuts_limit iOSApp/Shortcuts.swift:15"])
+        #expect(InMemoryScan.findings(over) == ["source_app_shortcuts_limit iOSApp/Shortcuts.swift:15"])
     }
 
     /// `\(AppShortcutPhraseToken.applicationName)` is the app's name with its type spelled out:
     /// read and judged like `\(.applicationName)`, not noted as computed.
     @Test func readsThePhraseTokenWithItsTypeSpelledOut() {
-        let scan = scan([
+        let scan = InMemoryScan.scan([
             "App.swift": """
             import AppIntents
 
@@ -368,15 +354,15 @@ struct SourceScanAppIntentsTests {
             }
             """
         ])
-        #expect(findings(scan).isEmpty, "\(findings(scan))")
+        #expect(InMemoryScan.findings(scan).isEmpty, "\(InMemoryScan.findings(scan))")
         #expect(scan.appIntents.shortcuts.first?.phrases == ["Ping ${applicationName}", "Ping ${applicationName}"])
-        #expect(notes(scan).count == 1, "\(notes(scan))")
+        #expect(InMemoryScan.notes(scan).count == 1, "\(InMemoryScan.notes(scan))")
     }
 
     /// The listing `--emit-intents` writes: sorted as written, no absolute path, computed values
     /// named, and recognised as its own.
     @Test func emitsTheListing() {
-        let text = scan([
+        let text = InMemoryScan.scan([
             "App.swift": """
             import AppIntents
 
